@@ -1,0 +1,28 @@
+/// What the classifier needs to know about one button: where it is, whether it takes
+/// touches, which gestures it listens for, and its timings. Names, labels and actions live
+/// in the configuration, not here.
+public struct ButtonSpec: Equatable, Sendable {
+    public var rect: Rect
+    public var enabled: Bool
+    /// N of rule 5: the highest tap count the button listens for (0 to 3). 0 means the
+    /// button reports presses and releases but no `tap` events.
+    public var highestTapCount: Int
+    /// Rule 4: `on_long_press` or `on_repeat` is configured.
+    public var listensForLongPress: Bool
+    /// `on_repeat` is configured.
+    public var listensForRepeat: Bool
+    public var timings: GestureTimings
+
+    public init(
+        rect: Rect, enabled: Bool = true, highestTapCount: Int = 1,
+        listensForLongPress: Bool = false, listensForRepeat: Bool = false,
+        timings: GestureTimings = .defaults
+    ) {
+        self.rect = rect
+        self.enabled = enabled
+        self.highestTapCount = highestTapCount
+        self.listensForLongPress = listensForLongPress || listensForRepeat
+        self.listensForRepeat = listensForRepeat
+        self.timings = timings
+    }
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Host packages for the firmware build and its qemu-user tests (Debian bookworm).
+# Idempotent: when everything is installed it only asks dpkg and exits, so every build script
+# can call it unconditionally.
+set -euo pipefail
+
+packages=(
+    qemu-user-static                                 # runs the ARM binaries (no binfmt needed)
+    libc6-dev-arm64-cross libc6-dev-armhf-cross      # cross glibc + Linux headers
+    gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf    # crt files and libgcc for the link
+    libinih-dev libgpiod-dev libi2c-dev pkg-config   # host build of the same sources
+    binutils                                         # readelf for the build checks
+    file
+)
+
+# dpkg-query fails for packages it has never heard of; treat that as "missing".
+missing=()
+for p in "${packages[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    [[ $status == "install ok installed" ]] || missing+=("$p")
+done
+((${#missing[@]} == 0)) && exit 0
+
+echo "deps.sh: installing ${missing[*]}" >&2
+sudo=()
+if ((EUID != 0)); then
+    command -v sudo >/dev/null || { echo "deps.sh: need root to install: ${missing[*]}" >&2; exit 1; }
+    sudo=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+# Refresh the lists first: a fresh image often has none, and stale ones point at .debs the
+# mirror no longer has. Only reached when something is missing, so warm runs stay offline.
+"${sudo[@]}" apt-get update -q
+"${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
