@@ -23,8 +23,9 @@ public struct TouchPipeline: Sendable {
         return lost < gesture ? lost : gesture
     }
 
-    /// Fires everything due at or before `now`, in time order. At equal instants a lost
-    /// touch is cancelled before a gesture deadline fires: an unseen touch earns no long press.
+    /// Fires everything due at or before `now`, in time order. One rule for equal instants
+    /// everywhere: gesture deadlines fire before any input at the same instant, a lost-touch
+    /// cancel included.
     public mutating func advance<Sink: GestureEventSink>(to now: MonotonicInstant, into sink: inout Sink) {
         while let lostAt = tracker.deadline, lostAt <= now {
             classifier.handle(.deadline, at: lostAt, into: &sink)
@@ -56,6 +57,11 @@ public struct TouchPipeline: Sendable {
 
     /// The controller failed (an I2C error): every held touch is cancelled (rule 7).
     public mutating func controllerFailed<Sink: GestureEventSink>(at now: MonotonicInstant, into sink: inout Sink) {
+        cancelAllTouches(at: now, into: &sink)
+    }
+
+    /// Every held touch, from reports or from direct inputs, is cancelled at `now`.
+    public mutating func cancelAllTouches<Sink: GestureEventSink>(at now: MonotonicInstant, into sink: inout Sink) {
         advance(to: now, into: &sink)
         _ = tracker.cancelAll()
         classifier.handle(.touch(.cancelAll), at: now, into: &sink)

@@ -1,0 +1,90 @@
+import TouchCore
+
+/// Collects classifier events so that tests can compare them with exact expectations.
+struct EventRecorder: GestureEventSink {
+    var events: [GestureEvent] = []
+
+    mutating func receive(_ event: GestureEvent) {
+        events.append(event)
+    }
+}
+
+func ms(_ value: Int64) -> MonotonicInstant {
+    .milliseconds(value)
+}
+
+/// A panel of named buttons driven with point inputs at logical milliseconds. Events are
+/// rendered as "t_ms button event[ count]" so an expectation reads like the event lines.
+struct PanelDriver {
+    let names: [String]
+    var pipeline: TouchPipeline
+    var recorder = EventRecorder()
+
+    init(_ buttons: [(String, ButtonSpec)], lostMs: Int64 = 200, display: (Int32, Int32) = (800, 480)) {
+        var layout = ButtonLayout()
+        for (_, spec) in buttons {
+            layout.append(spec)
+        }
+        names = buttons.map { $0.0 }
+        pipeline = TouchPipeline(
+            codec: FT5x06Codec(model: .ft5506, width: display.0, height: display.1),
+            transform: .identity(width: display.0, height: display.1),
+            lostAfter: .milliseconds(lostMs), layout: layout)
+    }
+
+    mutating func down(_ id: UInt8, _ x: Int32, _ y: Int32, at t: Int64) {
+        pipeline.touch(.down(id: id, at: Point(x: x, y: y)), at: ms(t), into: &recorder)
+    }
+
+    mutating func move(_ id: UInt8, _ x: Int32, _ y: Int32, at t: Int64) {
+        pipeline.touch(.move(id: id, to: Point(x: x, y: y)), at: ms(t), into: &recorder)
+    }
+
+    mutating func up(_ id: UInt8, _ x: Int32, _ y: Int32, at t: Int64) {
+        pipeline.touch(.up(id: id, at: Point(x: x, y: y)), at: ms(t), into: &recorder)
+    }
+
+    mutating func frame(_ points: [TouchPoint], at t: Int64) {
+        var frame = TouchFrame()
+        for point in points {
+            frame.append(point)
+        }
+        pipeline.report(FT5x06Codec.encode(frame), at: ms(t), into: &recorder)
+    }
+
+    mutating func controllerFailed(at t: Int64) {
+        pipeline.controllerFailed(at: ms(t), into: &recorder)
+    }
+
+    mutating func advance(to t: Int64) {
+        pipeline.advance(to: ms(t), into: &recorder)
+    }
+
+    var log: [String] {
+        recorder.events.map { event in
+            let base = "\(event.at.wholeMilliseconds) \(names[event.button]) \(event.kind.name.description)"
+            switch event.kind {
+            case .tap(let taps), .longPress(let taps): return "\(base) \(taps)"
+            case .repeat(let n): return "\(base) \(n)"
+            case .pressed, .released, .cancelled, .exit, .enter: return base
+            }
+        }
+    }
+
+    var nextDeadlineMs: Int64? {
+        pipeline.nextDeadline?.wholeMilliseconds
+    }
+}
+
+func button(
+    _ x: Int32, _ y: Int32, _ w: Int32, _ h: Int32, taps: Int = 1, longPress: Bool = false, repeats: Bool = false,
+    enabled: Bool = true, timings: GestureTimings = .defaults
+) -> ButtonSpec {
+    ButtonSpec(
+        rect: Rect(x: x, y: y, width: w, height: h), enabled: enabled, highestTapCount: taps,
+        listensForLongPress: longPress, listensForRepeat: repeats, timings: timings)
+}
+
+func contact(_ id: UInt8, _ x: Int32, _ y: Int32, _ event: TouchPointEvent = .contact) -> TouchPoint {
+    TouchPoint(id: id, position: Point(x: x, y: y), event: event)
+}
