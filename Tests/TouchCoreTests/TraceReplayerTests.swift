@@ -1,0 +1,131 @@
+import Testing
+import TouchCore
+
+@Suite("Trace lines and replay")
+struct TraceReplayerTests {
+    func parse(_ text: String) -> TraceLineOutcome {
+        Array(text.utf8).withUnsafeBufferPointer { TraceLineParser.parse($0) }
+    }
+
+    func error(_ text: String) -> TraceLineError? {
+        if case .error(let error) = parse(text) { return error }
+        return nil
+    }
+
+    @Test func blankAndCommentLines() {
+        for text in ["", "   ", "# only a comment", "  \t # indented comment"] {
+            guard case .line(.blank) = parse(text) else {
+                Issue.record("\"\(text)\" is not blank")
+                continue
+            }
+        }
+    }
+
+    @Test func pointLineWithTabsAndCarriageReturn() {
+        guard case .line(.point(let t, .move, let id, let position)) = parse("250\tmove\t15\t0 65535\r") else {
+            Issue.record("not a move line")
+            return
+        }
+        #expect(t == 250 && id == 15 && position == Point(x: 0, y: 65535))
+    }
+
+    @Test func rawReportLine() {
+        guard case .line(.report(let t, let report)) = parse("120 ft5x06 00 00 01 80 64 00 3C 10 00 # comment") else {
+            Issue.record("not a report line")
+            return
+        }
+        #expect(t == 120)
+        #expect((0..<report.count).map { report[$0] } == [0, 0, 1, 0x80, 0x64, 0, 0x3C, 0x10, 0])
+    }
+
+    @Test func endLine() {
+        guard case .line(.end(900)) = parse("900 end") else {
+            Issue.record("not an end line")
+            return
+        }
+    }
+
+    @Test func errorsNameTheField() {
+        #expect(error("abc down 0 1 1") == TraceLineError(.expectedTime, fieldStart: 0, fieldEnd: 3))
+        #expect(error("-5 down 0 1 1") == TraceLineError(.expectedTime, fieldStart: 0, fieldEnd: 2))
+        #expect(error("10 press 0 1 1") == TraceLineError(.expectedKind, fieldStart: 3, fieldEnd: 8))
+        #expect(error("10 down 0 1") == TraceLineError(.missingField, fieldStart: 11, fieldEnd: 11))
+        #expect(error("10 down 0 1 1 7") == TraceLineError(.unexpectedField, fieldStart: 14, fieldEnd: 15))
+        #expect(error("10 down 0 65536 1") == TraceLineError(.expectedCoordinate, fieldStart: 10, fieldEnd: 15))
+        #expect(error("10 up 0 1 1.5") == TraceLineError(.expectedCoordinate, fieldStart: 10, fieldEnd: 13))
+        #expect(error("10 ft5x06 00 0g") == TraceLineError(.expectedHexByte, fieldStart: 13, fieldEnd: 15))
+        #expect(error("10 ft5x06 000") == TraceLineError(.expectedHexByte, fieldStart: 10, fieldEnd: 13))
+        #expect(error("10 end now") == TraceLineError(.unexpectedField, fieldStart: 7, fieldEnd: 10))
+        let tooLong = "1 ft5x06" + String(repeating: " 00", count: 64)
+        #expect(error(tooLong) == TraceLineError(.reportTooLong, fieldStart: 8 + 63 * 3 + 1, fieldEnd: 8 + 64 * 3))
+    }
+
+    func replayer() -> TraceReplayer {
+        var layout = ButtonLayout()
+        layout.append(ButtonSpec(rect: Rect(x: 0, y: 0, width: 100, height: 100)))
+        return TraceReplayer(pipeline: TouchPipeline(
+            codec: FT5x06Codec(model: .ft5406, width: 800, height: 480),
+            transform: .identity(width: 800, height: 480), lostAfter: .milliseconds(200), layout: layout))
+    }
+
+    func play(_ lines: [String]) -> (outcomes: [TraceStepOutcome], finish: TraceReplayError?, events: [GestureEvent]) {
+        var replay = replayer()
+        var recorder = EventRecorder()
+        var outcomes: [TraceStepOutcome] = []
+        for (index, text) in lines.enumerated() {
+            guard case .line(let line) = parse(text) else {
+                Issue.record("bad line \(text)")
+                continue
+            }
+            outcomes.append(replay.play(line, lineNumber: index + 1, into: &recorder))
+        }
+        return (outcomes, replay.finish(into: &recorder), recorder.events)
+    }
+
+    @Test func refusesTimeGoingBack() {
+        #expect(play(["100 down 0 10 10", "99 up 0 10 10"]).outcomes.last == .refused(.timeWentBack(previousMs: 100)))
+    }
+
+    @Test func refusesDoubleDownAndUpWithoutDown() {
+        #expect(play(["0 down 3 10 10", "5 down 3 10 10"]).outcomes.last == .refused(.touchAlreadyDown(id: 3, sinceLine: 1)))
+        #expect(play(["0 up 3 10 10"]).outcomes.last == .refused(.touchNotDown(id: 3)))
+        #expect(play(["0 move 3 10 10"]).outcomes.last == .refused(.touchNotDown(id: 3)))
+    }
+
+    @Test func refusesSharingATouchIDBetweenPointLinesAndReports() {
+        #expect(play(["0 ft5x06 00 00 01 00 0a 00 0a 00 00", "5 down 0 10 10"]).outcomes.last
+            == .refused(.touchHeldByReport(id: 0)))
+        #expect(play(["0 down 0 10 10", "5 ft5x06 00 00 01 00 0a 00 0a 00 00"]).outcomes.last
+            == .refused(.touchHeldByPointLine(id: 0, sinceLine: 1)))
+    }
+
+    @Test func refusesLinesAfterEnd() {
+        #expect(play(["10 end", "20 down 0 10 10"]).outcomes.last == .refused(.lineAfterEnd(endLine: 1)))
+    }
+
+    @Test func refusesTouchStillDownWithoutEnd() {
+        #expect(play(["0 down 0 10 10", "10 move 0 12 10"]).finish == .touchStillDown(id: 0, sinceLine: 1))
+    }
+
+    @Test func endCancelsHeldTouchesAtItsTime() {
+        let result = play(["0 down 0 10 10", "300 end"])
+        #expect(result.finish == nil)
+        #expect(result.events == [
+            GestureEvent(at: ms(0), button: 0, kind: .pressed),
+            GestureEvent(at: ms(300), button: 0, kind: .cancelled),
+        ])
+    }
+
+    @Test func reportedTouchesLeftAtTheEndAreLostAfterLostMs() {
+        let result = play(["0 ft5x06 00 00 01 00 0a 00 0a 00 00"])
+        #expect(result.finish == nil)
+        #expect(result.events == [
+            GestureEvent(at: ms(0), button: 0, kind: .pressed),
+            GestureEvent(at: ms(200), button: 0, kind: .cancelled),
+        ])
+    }
+
+    @Test func garbageReportIsDroppedNotRefused() {
+        #expect(play(["0 ft5x06 ff ff ff"]).outcomes == [.reportDropped(.tooManyPoints(reported: 15, maximum: 5))])
+    }
+}
