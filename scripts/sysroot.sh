@@ -96,7 +96,7 @@ list="$work/sources.list"
 : >"$list"
 while read -r uri suite signed archs; do
     # The release suite only: reproducible, and this mirror's bookworm-security armhf index
-    # failed with a size mismatch. (The libraries here have no -updates/-security uploads.)
+    # failed with a size mismatch. (These libraries had no -updates/-security uploads anyway.)
     [[ $suite == "$codename" ]] || continue
     # A source restricted to other architectures (e.g. a vendor repo for amd64) is skipped.
     [[ $archs == - || ,$archs, == *,$arch,* || " $archs " == *" $arch "* ]] || continue
@@ -118,8 +118,8 @@ apt_opts=(
 )
 
 echo "sysroot.sh: fetching ${packages[*]} for $arch ($codename)" >&2
-# apt-get update exits 0 on some index failures; -o APT::Update::Error-Mode=any is newer than
-# bookworm's apt, so check for the lists and retry once (mirrors report transient size mismatches).
+# Retry once: mirrors report transient size mismatches while syncing. Also require that an
+# index really arrived, as apt only warns about some fetch failures.
 for attempt in 1 2; do
     if apt-get "${apt_opts[@]}" update >&2 && compgen -G "$work/lists/*_Packages*" >/dev/null; then
         break

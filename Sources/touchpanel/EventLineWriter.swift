@@ -1,0 +1,57 @@
+import TouchCore
+
+/// Writes classifier events as the JSON lines of DESIGN.md section 5:
+/// `{"t_ms":330,"button":"play","event":"tap","taps":1}`.
+/// Button names are escaped once, up front, so a line costs no allocation.
+struct EventLineWriter: GestureEventSink {
+    private let quotedNames: [[UInt8]]
+    var output: OutputBuffer
+
+    init(buttonNames: [String], output: OutputBuffer) {
+        quotedNames = buttonNames.map(EventLineWriter.jsonString)
+        self.output = output
+    }
+
+    mutating func receive(_ event: GestureEvent) {
+        output.write("{\"t_ms\":")
+        output.write(decimal: event.at.wholeMilliseconds)
+        output.write(",\"button\":")
+        output.write(bytes: quotedNames[event.button])
+        output.write(",\"event\":\"")
+        output.write(event.kind.name)
+        output.write(byte: UInt8(ascii: "\""))
+        switch event.kind {
+        case .tap(let taps), .longPress(let taps):
+            output.write(",\"taps\":")
+            output.write(decimal: Int64(taps))
+        case .repeat(let n):
+            output.write(",\"n\":")
+            output.write(decimal: Int64(n))
+        case .pressed, .released, .cancelled, .exit, .enter:
+            break
+        }
+        output.write("}\n")
+        output.flushIfFull()
+    }
+
+    /// A JSON string literal for `text`, quotes included.
+    static func jsonString(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        let hex: StaticString = "0123456789abcdef"
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0..<0x20:
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                bytes.append(hex.utf8Start[Int(byte >> 4)])
+                bytes.append(hex.utf8Start[Int(byte & 0x0F)])
+            default:
+                bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        return bytes
+    }
+}

@@ -1,0 +1,115 @@
+import CLinux
+import PanelConfig
+import TouchCore
+
+/// `touchpanel replay CONFIG TRACE`: plays a trace through the same pipeline as the live
+/// panel and prints the event lines. Exit 0 when the whole trace played, 1 on a bad config
+/// or trace line (the events before it are printed).
+enum ReplayCommand {
+    static func run(configPath: String, tracePath: String) -> Int32 {
+        var errors = OutputBuffer.standardError()
+        let config: PanelConfiguration
+        do {
+            config = try PanelConfigLoader.load(path: configPath)
+        } catch {
+            for configError in error.errors {
+                errors.write(configError.rendered)
+                errors.write("\n")
+            }
+            errors.flush()
+            return 1
+        }
+        let trace: [UInt8]
+        switch FileContents.read(path: tracePath) {
+        case .success(let bytes):
+            trace = bytes
+        case .failure(let failure):
+            errors.write("\(tracePath): cannot read the trace: \(failure.reason)\n")
+            errors.flush()
+            return 1
+        }
+
+        var writer = EventLineWriter(buttonNames: config.buttons.map { $0.name }, output: .standardOutput())
+        var replayer = TraceReplayer(pipeline: config.makePipeline())
+        var status: Int32 = 0
+        trace.withUnsafeBufferPointer { all in
+            var lineStart = 0
+            var lineNumber = 0
+            while lineStart < all.count && status == 0 {
+                var lineEnd = lineStart
+                while lineEnd < all.count && all[lineEnd] != UInt8(ascii: "\n") {
+                    lineEnd += 1
+                }
+                lineNumber += 1
+                let line = UnsafeBufferPointer(rebasing: all[lineStart..<lineEnd])
+                lineStart = lineEnd + 1
+                switch TraceLineParser.parse(line) {
+                case .error(let lineError):
+                    let found = String(decoding: UnsafeBufferPointer(rebasing: line[lineError.fieldStart..<lineError.fieldEnd]), as: UTF8.self)
+                    let expectation = lineError.kind.expectation.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+                    errors.write("\(tracePath):\(lineNumber): expected \(expectation), found \"\(found)\"\n")
+                    status = 1
+                case .line(let traceLine):
+                    switch replayer.play(traceLine, lineNumber: lineNumber, into: &writer) {
+                    case .played:
+                        break
+                    case .reportDropped(let reportError):
+                        errors.write("\(tracePath):\(lineNumber): report dropped: \(ReportErrorText.describe(reportError))\n")
+                    case .refused(let refusal):
+                        errors.write("\(tracePath):\(lineNumber): \(describe(refusal))\n")
+                        status = 1
+                    }
+                }
+            }
+        }
+        if status == 0, let refusal = replayer.finish(into: &writer) {
+            errors.write("\(tracePath):\(lineNumberOf(refusal)): \(describe(refusal))\n")
+            status = 1
+        }
+        writer.output.flush()
+        errors.flush()
+        return status
+    }
+
+    private static func lineNumberOf(_ refusal: TraceReplayError) -> Int {
+        if case .touchStillDown(_, let sinceLine) = refusal { return sinceLine }
+        return 0
+    }
+
+    static func describe(_ refusal: TraceReplayError) -> String {
+        switch refusal {
+        case .timeWentBack(let previousMs):
+            return "time goes back: the previous line was at \(previousMs) ms"
+        case .touchAlreadyDown(let id, let sinceLine):
+            return "touch \(id) is already down (since line \(sinceLine))"
+        case .touchNotDown(let id):
+            return "touch \(id) is not down"
+        case .touchHeldByReport(let id):
+            return "touch \(id) is held by a raw report; point lines need another ID"
+        case .touchHeldByPointLine(let id, let sinceLine):
+            return "the report uses touch \(id), held by the point line \(sinceLine)"
+        case .lineAfterEnd(let endLine):
+            return "nothing may follow `end` (line \(endLine))"
+        case .touchStillDown(let id, _):
+            return "touch \(id) is still down when the trace ends; add its `up` or an `end` line"
+        }
+    }
+}
+
+/// Log text for a refused controller report.
+enum ReportErrorText {
+    static func describe(_ error: FT5x06ReportError) -> String {
+        switch error {
+        case .shortRead(let bytes, let needed):
+            return "short read: \(bytes) bytes, \(needed) needed"
+        case .tooManyPoints(let reported, let maximum):
+            return "TD_STATUS reports \(reported) points, the model has at most \(maximum)"
+        case .duplicateID(let id):
+            return "touch ID \(id) appears twice"
+        case .reservedEvent(let pointIndex):
+            return "point \(pointIndex) has the reserved event type 3"
+        case .coordinateOutOfRange(let pointIndex, let x, let y):
+            return "point \(pointIndex) at (\(x), \(y)) lies outside the controller's range"
+        }
+    }
+}

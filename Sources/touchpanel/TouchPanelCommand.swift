@@ -1,0 +1,74 @@
+import CLinux
+import PanelConfig
+
+/// The command line: `replay`, `check`, `version`. `run` and `probe` come with PanelIO.
+enum TouchPanelCommand {
+    static let version: StaticString = "0.1.0"
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let rest = Array(arguments.dropFirst())
+        guard let command = rest.first else {
+            printUsage(to: .standardError())
+            return 2
+        }
+        switch command {
+        case "replay":
+            guard rest.count == 3 else { return usageError("replay takes CONFIG and TRACE") }
+            return ReplayCommand.run(configPath: rest[1], tracePath: rest[2])
+        case "check":
+            guard rest.count == 2 else { return usageError("check takes CONFIG") }
+            return CheckCommand.run(configPath: rest[1])
+        case "version", "--version":
+            var out = OutputBuffer.standardOutput()
+            out.write("touchpanel ")
+            out.write(version)
+            out.write("\n")
+            out.flush()
+            return 0
+        case "help", "--help", "-h":
+            printUsage(to: .standardOutput())
+            return 0
+        default:
+            return usageError("unknown command \"\(command)\"")
+        }
+    }
+
+    private static func usageError(_ message: String) -> Int32 {
+        var errors = OutputBuffer.standardError()
+        errors.write("touchpanel: \(message)\n")
+        printUsage(to: errors)
+        return 2
+    }
+
+    private static func printUsage(to output: OutputBuffer) {
+        var output = output
+        output.write("""
+            usage: touchpanel replay CONFIG TRACE   play a trace, print event lines (JSON)
+                   touchpanel check CONFIG          validate a config file
+                   touchpanel version
+
+            """)
+        output.flush()
+    }
+}
+
+/// `touchpanel check CONFIG`: every error with file:line, exit 1; or a one-line summary.
+enum CheckCommand {
+    static func run(configPath: String) -> Int32 {
+        do {
+            let config = try PanelConfigLoader.load(path: configPath)
+            var out = OutputBuffer.standardOutput()
+            out.write("\(configPath): ok, \(config.buttons.count) buttons on a \(config.display.width)x\(config.display.height) display\n")
+            out.flush()
+            return 0
+        } catch {
+            var errors = OutputBuffer.standardError()
+            for configError in error.errors {
+                errors.write(configError.rendered)
+                errors.write("\n")
+            }
+            errors.flush()
+            return 1
+        }
+    }
+}

@@ -1,0 +1,262 @@
+#!/usr/bin/env bash
+# scripts/build-firmware.sh [aarch64|armhf|all]     (default: all)
+#
+# Builds the Embedded Swift firmware for ARM Linux into build/firmware/ARCH/:
+#   touchpanel          dynamic; needs only libc, libinih, libgpiod, libi2c on the board
+#   touchpanel-static   fully static
+#   touchcore-selftest  static; TouchCore's allocation-free checks, prints "N passed, N failed"
+#   stripped/*          the same, stripped (what goes on the board)
+#
+# Swift is compiled for the bare-metal triple (the toolchain ships Embedded Swift stdlibs only
+# for those), while Clang acts as Linux/glibc for headers, the C shim and the link; see
+# /work/shared/recipes/embedded.md. Each step is skipped when the hash of its command line and
+# inputs is unchanged, so a warm run only re-checks the binaries.
+#
+# Env: SWIFTC (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc);
+#      TOUCHPANEL_SRC: build another source tree with the same layout (scratch testing only;
+#      its output then goes to $TOUCHPANEL_SRC/build/firmware).
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+src=$(cd "${TOUCHPANEL_SRC:-$root}" && pwd)
+
+case "${1:-all}" in
+    aarch64 | arm64) arches=(aarch64) ;;
+    armhf) arches=(armhf) ;;
+    all) arches=(aarch64 armhf) ;;
+    *) echo "usage: $0 [aarch64|armhf|all]" >&2; exit 2 ;;
+esac
+
+die() { echo "build-firmware: error: $*" >&2; exit 1; }
+
+"$root/scripts/deps.sh"
+
+swiftc=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
+[[ -x $swiftc ]] || die "swiftc not found (install a Swift toolchain or set SWIFTC)"
+# Use the clang/lld of the Swift toolchain: same LLVM as the Swift compiler's object files.
+toolbin=$(dirname "$(readlink -f "$swiftc")")
+clang=$toolbin/clang
+[[ -x $clang && -x $toolbin/ld.lld ]] || die "clang/ld.lld not found next to $swiftc"
+embedded_lib=$toolbin/../lib/swift/embedded
+objcopy=$toolbin/llvm-objcopy
+
+# --- incremental steps -----------------------------------------------------------------------
+# step OUTPUT CMD...   with the global array `inputs` naming the files CMD reads. Re-runs CMD
+# only when the command line or any input's content changed since OUTPUT was last made.
+step() {
+    local output=$1; shift
+    local key keyfile
+    keyfile=$(dirname "$output")/.$(basename "$output").key   # hidden: stripped/* stays clean
+    key=$({ printf '%q ' "$@"; echo; sha256sum "${inputs[@]}" /dev/null; } | sha256sum | cut -c1-64)
+    if [[ -e $output && -f $keyfile && $(<"$keyfile") == "$key" ]]; then
+        return 0
+    fi
+    echo "  ${output#"$src/"}" >&2
+    rm -f "$keyfile"
+    "$@" || die "$(basename "$1") failed making ${output#"$src/"}"
+    echo "$key" >"$keyfile"
+}
+
+# Sorted list of files under DIR matching NAME, into the global array `files`.
+collect() {
+    local dir=$1 name=$2
+    files=()
+    [[ -d $dir ]] || die "missing source folder ${dir#"$src/"}"
+    mapfile -t files < <(find "$dir" -name "$name" -type f | LC_ALL=C sort)
+    ((${#files[@]})) || die "no $name files in ${dir#"$src/"}"
+}
+
+build_arch() {
+    local arch=$1 deb swift_target triple machine
+    local -a target_cflags
+    case $arch in
+        aarch64)
+            deb=arm64 swift_target=aarch64-none-none-elf triple=aarch64-linux-gnu machine=AArch64
+            target_cflags=()
+            ;;
+        armhf)
+            deb=armhf swift_target=armv7-none-none-eabi triple=arm-linux-gnueabihf machine=ARM
+            # Hard-float like Debian/Raspberry Pi OS armhf: without it the objects use the
+            # soft-float convention and lld links them silently, with every double wrong.
+            # No -D_TIME_BITS=64: bookworm's armhf libgpiod is built with 32-bit time_t and
+            # takes/returns struct timespec (event timestamps, wait timeouts); a 64-bit
+            # timespec on our side would misread both.
+            target_cflags=(-mfloat-abi=hard -mfpu=vfpv3-d16 -march=armv7-a -D_FILE_OFFSET_BITS=64)
+            ;;
+    esac
+
+    "$root/scripts/sysroot.sh" "$deb"
+    local sysroot=$root/build/sysroot/$deb
+    local libdir=$sysroot/usr/lib/$triple
+    local out=$src/build/firmware/$arch
+    local mod=$out/modules obj=$out/obj
+    mkdir -p "$mod" "$obj" "$out/stripped"
+    echo "== $arch ($swift_target, linking for $triple)" >&2
+
+    local clinux_inc=$src/Sources/CLinux/include
+    local -a clinux_headers sysroot_headers
+    collect "$clinux_inc" '*'; clinux_headers=("${files[@]}")
+    sysroot_headers=("$sysroot/.stamp")   # the sysroot changes only together with its stamp
+
+    # --- CLinux: the C shim ---
+    local -a clinux_objs=() c
+    collect "$src/Sources/CLinux" '*.c'
+    for c in "${files[@]}"; do
+        local o=$obj/CLinux.$(basename "$c" .c).o
+        inputs=("$c" "${clinux_headers[@]}" "${sysroot_headers[@]}")
+        step "$o" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
+            -I "$clinux_inc" -I "$sysroot/usr/include" -c "$c" -o "$o"
+        clinux_objs+=("$o")
+    done
+
+    local -a xcc=(-Xcc --target="$triple")
+    local f
+    for f in "${target_cflags[@]}"; do xcc+=(-Xcc "$f"); done
+    local -a swift_common=(
+        -target "$swift_target" "${xcc[@]}"
+        -enable-experimental-feature Embedded -swift-version 6
+        -wmo -parse-as-library -Osize -Xfrontend -function-sections
+        -module-cache-path "$out/module-cache"
+        -I "$mod"
+    )
+    # swift_module NAME SRC_DIR KIND "IMPORTS" [extra swiftc flags...]
+    # KIND = lib (also emits NAME.swiftmodule) | exe. IMPORTS = the modules it may import; only
+    # modules listing CLinux see its headers, so an `import CLinux` in TouchCore or
+    # FirmwareSelfTest fails here, as the design requires.
+    swift_module() {
+        local name=$1 dir=$2 kind=$3 imports=$4 d; shift 4
+        collect "$dir" '*.swift'
+        local -a emit=() flags=("$@")
+        if [[ $kind == lib ]]; then
+            emit=(-emit-module -emit-module-path "$mod/$name.swiftmodule")
+            [[ -f $mod/$name.swiftmodule ]] || rm -f "$obj/$name.o"   # both outputs or neither
+        fi
+        inputs=("${files[@]}")
+        for d in $imports; do
+            if [[ $d == CLinux ]]; then
+                inputs+=("${clinux_headers[@]}" "${sysroot_headers[@]}")
+                flags+=(-I "$clinux_inc" -Xcc -I"$sysroot/usr/include")
+            else
+                inputs+=("$mod/$d.swiftmodule")
+            fi
+        done
+        step "$obj/$name.o" "$swiftc" "${swift_common[@]}" "${flags[@]}" -module-name "$name" \
+            "${emit[@]}" -c "${files[@]}" -o "$obj/$name.o"
+    }
+
+    local -a app_modules=(TouchCore PanelConfig)
+    swift_module TouchCore "$src/Sources/TouchCore" lib "" -no-allocations
+    swift_module PanelConfig "$src/Sources/PanelConfig" lib "TouchCore CLinux"
+    # PanelIO (devices, poll loop) joins the graph as soon as its folder exists.
+    if [[ -d $src/Sources/PanelIO ]]; then
+        swift_module PanelIO "$src/Sources/PanelIO" lib "TouchCore CLinux"
+        app_modules+=(PanelIO)
+    fi
+    swift_module touchpanel "$src/Sources/touchpanel" exe "CLinux ${app_modules[*]}"
+    app_modules+=(touchpanel)
+    swift_module FirmwareSelfTest "$src/Tests/FirmwareSelfTest" lib "TouchCore" -no-allocations
+    swift_module touchcore_selftest "$src/Tests/FirmwareSelfTestMain" exe \
+        "TouchCore CLinux FirmwareSelfTest" -no-allocations
+
+    # --- link ---
+    local -a unicode=()
+    # String comparison and hashing need the Unicode tables in Embedded mode.
+    [[ -f $embedded_lib/$swift_target/libswiftUnicodeDataTables.a ]] &&
+        unicode=("$embedded_lib/$swift_target/libswiftUnicodeDataTables.a")
+    # libgpiod and libi2c are linked although the code may not call them yet, and without
+    # --as-needed (lld's default): the dynamic binary then always declares what the board must
+    # provide (libc, libinih, libgpiod, libi2c), packaging stays stable, and the qemu tests
+    # exercise loading the real ARM libraries. In the static links unused archives cost nothing.
+    local -a link=(
+        "$clang" --target="$triple" "${target_cflags[@]}" -fuse-ld=lld -Wl,--gc-sections
+        -L "$libdir" -Wl,-rpath-link,"$libdir"
+    )
+    local -a libs=("${unicode[@]}" -linih -lgpiod -li2c -lm)
+    local -a app_objs=("${clinux_objs[@]}") m
+    for m in "${app_modules[@]}"; do app_objs+=("$obj/$m.o"); done
+    local -a test_objs=("$obj/TouchCore.o" "$obj/FirmwareSelfTest.o" "$obj/touchcore_selftest.o" "${clinux_objs[@]}")
+
+    inputs=("${app_objs[@]}" "${unicode[@]}" "$sysroot/.stamp")
+    step "$out/touchpanel" "${link[@]}" "${app_objs[@]}" "${libs[@]}" -o "$out/touchpanel"
+    step "$out/touchpanel-static" "${link[@]}" -static "${app_objs[@]}" "${libs[@]}" -o "$out/touchpanel-static"
+    inputs=("${test_objs[@]}" "${unicode[@]}" "$sysroot/.stamp")
+    step "$out/touchcore-selftest" "${link[@]}" -static "${test_objs[@]}" "${libs[@]}" -o "$out/touchcore-selftest"
+
+    local bin
+    for bin in touchpanel touchpanel-static touchcore-selftest; do
+        inputs=("$out/$bin")
+        if [[ -x $objcopy ]]; then
+            step "$out/stripped/$bin" "$objcopy" --strip-all "$out/$bin" "$out/stripped/$bin"
+        else
+            step "$out/stripped/$bin" "$triple-strip" -o "$out/stripped/$bin" "$out/$bin"
+        fi
+    done
+
+    # --- checks: wrong-but-linkable output must not pass silently ---
+    for bin in touchpanel touchpanel-static touchcore-selftest; do
+        local got
+        got=$(readelf -h "$out/$bin" | awk -F: '/Machine:/ { gsub(/^[ \t]+/, "", $2); print $2 }')
+        [[ $got == "$machine" ]] || die "$arch/$bin: ELF machine is '$got', expected '$machine'"
+        if [[ $arch == armhf ]]; then
+            readelf -A "$out/$bin" | grep -q 'Tag_ABI_VFP_args: VFP registers' ||
+                die "$arch/$bin: not hard-float (readelf -A lacks 'Tag_ABI_VFP_args: VFP registers')"
+        fi
+    done
+    if [[ $arch == armhf ]]; then
+        # Per object too: the link's merged attributes can hide one soft-float object.
+        local o
+        for o in $(printf '%s\n' "${app_objs[@]}" "${test_objs[@]}" | sort -u); do
+            readelf -A "$o" | grep -q 'Tag_ABI_VFP_args: VFP registers' ||
+                die "$arch: $(basename "$o") was compiled for the soft-float calling convention"
+        done
+    fi
+    local needed
+    needed=$(readelf -d "$out/touchpanel" | awk '/\(NEEDED\)/ { gsub(/[\[\]]/, "", $NF); print $NF }')
+    local lib
+    for lib in libinih libgpiod libi2c libc; do
+        grep -q "^$lib\.so" <<<"$needed" ||
+            die "$arch/touchpanel: NEEDED lacks $lib (has: $(echo $needed))"
+    done
+    # The board's loader: armhf must use the hard-float one, or the binary "is not found".
+    local interp
+    interp=$(readelf -l "$out/touchpanel" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
+    case $arch in
+        aarch64) [[ $interp == /lib/ld-linux-aarch64.so.1 ]] ;;
+        armhf) [[ $interp == /lib/ld-linux-armhf.so.3 ]] ;;
+    esac || die "$arch/touchpanel: unexpected program interpreter '$interp'"
+    for bin in touchpanel-static touchcore-selftest; do
+        ! readelf -d "$out/$bin" | grep -q '(NEEDED)' || die "$arch/$bin: not static"
+    done
+}
+
+if ((${#arches[@]} > 1 && $(nproc) > 1)); then
+    # The arches share nothing but read-only inputs, and each swiftc runs on one core: build
+    # them side by side, then show each log whole.
+    pids=() logs=()
+    for arch in "${arches[@]}"; do
+        logs+=("$(mktemp)")
+        (build_arch "$arch") >"${logs[-1]}" 2>&1 &
+        pids+=($!)
+    done
+    status=0
+    for i in "${!arches[@]}"; do
+        wait "${pids[i]}" || status=1
+        cat "${logs[i]}" >&2
+        rm -f "${logs[i]}"
+    done
+    ((status == 0)) || exit 1
+else
+    for arch in "${arches[@]}"; do
+        build_arch "$arch"
+    done
+fi
+
+# Size table: what a board gets is the stripped column.
+printf '\n%-8s %-20s %12s %12s\n' arch binary bytes stripped
+for arch in "${arches[@]}"; do
+    for bin in touchpanel touchpanel-static touchcore-selftest; do
+        f=$src/build/firmware/$arch/$bin
+        printf '%-8s %-20s %12d %12d\n' "$arch" "$bin" "$(stat -c %s "$f")" "$(stat -c %s "$src/build/firmware/$arch/stripped/$bin")"
+    done
+done

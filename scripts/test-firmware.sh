@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# scripts/test-firmware.sh
+#
+# Builds the firmware for aarch64 and armhf, then
+#  (a) runs touchcore-selftest for both under qemu-user (each prints "N passed, N failed");
+#  (b) replays every Tests/Traces/*.trace (with Tests/Traces/panel.ini) and examples/demo.trace
+#      (with examples/demo.ini) through the host build and through the dynamic firmware of both
+#      arches under qemu-user, and requires byte-identical stdout and equal exit codes (and
+#      identical stderr: the error lines are part of the replay contract too).
+#      armhf is compared too: it is the 32-bit build, where Int is 32 bits wide.
+# The last line is "N passed, N failed": self-test cases plus replay comparisons, with one
+# failure added for a run that crashed, printed no count, or passed nothing.
+# Exits non-zero on any failure. Outputs are kept in build/test-firmware/ for inspection.
+#
+# Env: TOUCHPANEL_SRC as for build-firmware.sh (scratch testing only).
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+src=$(cd "${TOUCHPANEL_SRC:-$root}" && pwd)
+
+# A build failure still ends with the summary line CI reads.
+broken() { echo "FAIL $1"; echo "0 passed, 1 failed"; exit 1; }
+
+"$root/scripts/build-firmware.sh" all >&2 || broken "firmware build (see the errors above)"
+
+swift=$(command -v swift || echo /opt/swift/usr/bin/swift)
+echo "== host build (swift build --product touchpanel)" >&2
+"$swift" build --package-path "$src" --product touchpanel >&2 || broken "host build"
+host_bin=$("$swift" build --package-path "$src" --show-bin-path)/touchpanel
+[[ -x $host_bin ]] || broken "host binary $host_bin missing"
+
+results=$src/build/test-firmware
+rm -rf "$results"
+mkdir -p "$results"
+passed=0 failed=0
+limit=120   # seconds per run: a hung binary must fail the test, not stall CI
+
+# qemu_cmd ARCH: the command prefix that runs an ARCH binary on this x86_64 host (no binfmt),
+# with the extracted ARM libraries on the loader's path.
+qemu_cmd() {
+    case $1 in
+        aarch64) qemu=(qemu-aarch64-static -L /usr/aarch64-linux-gnu
+                       -E LD_LIBRARY_PATH="$root/build/sysroot/arm64/usr/lib/aarch64-linux-gnu") ;;
+        armhf) qemu=(qemu-arm-static -L /usr/arm-linux-gnueabihf
+                     -E LD_LIBRARY_PATH="$root/build/sysroot/armhf/usr/lib/arm-linux-gnueabihf") ;;
+    esac
+}
+
+# --- (a) self-tests --------------------------------------------------------------------------
+for arch in aarch64 armhf; do
+    qemu_cmd "$arch"
+    log=$results/selftest-$arch.out
+    rc=0
+    timeout "$limit" "${qemu[@]}" "$src/build/firmware/$arch/touchcore-selftest" >"$log" 2>&1 || rc=$?
+    summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n1 || true)
+    if [[ -z $summary ]]; then
+        failed=$((failed + 1))
+        echo "FAIL selftest $arch: no 'N passed, N failed' line (exit $rc); output:"
+        sed 's/^/    /' "$log" | tail -n 40
+        continue
+    fi
+    read -r p _ f _ <<<"$summary"
+    passed=$((passed + p)) failed=$((failed + f))
+    if ((f == 0 && p > 0 && rc == 0)); then
+        echo "ok   selftest $arch: $p checks passed"
+    else
+        ((f == 0)) && failed=$((failed + 1))   # nothing ran, or a bad exit despite no failures
+        echo "FAIL selftest $arch: $p passed, $f failed, exit $rc; output:"
+        sed 's/^/    /' "$log" | tail -n 40
+    fi
+done
+
+# --- (b) replay: host vs firmware --------------------------------------------------------------
+pairs=()   # "CONFIG TRACE", relative to the source root
+shopt -s nullglob
+for trace in "$src"/Tests/Traces/*.trace; do
+    pairs+=("Tests/Traces/panel.ini Tests/Traces/$(basename "$trace")")
+done
+shopt -u nullglob
+if ((${#pairs[@]} == 0)); then
+    failed=$((failed + 1))
+    echo "FAIL replay: no Tests/Traces/*.trace"
+fi
+pairs+=("examples/demo.ini examples/demo.trace")
+
+for pair in "${pairs[@]}"; do
+    read -r ini trace <<<"$pair"
+    name=$(basename "$trace" .trace)
+    if [[ ! -f $src/$ini || ! -f $src/$trace ]]; then
+        failed=$((failed + 1))
+        echo "FAIL replay $trace: $ini or $trace missing"
+        continue
+    fi
+    # Same cwd and relative arguments for both, so any file names in the output agree.
+    host_rc=0
+    (cd "$src" && timeout "$limit" "$host_bin" replay "$ini" "$trace") \
+        >"$results/$name.host.out" 2>"$results/$name.host.err" || host_rc=$?
+    for arch in aarch64 armhf; do
+        qemu_cmd "$arch"
+        out=$results/$name.$arch
+        fw_rc=0
+        (cd "$src" && timeout "$limit" "${qemu[@]}" "$src/build/firmware/$arch/touchpanel" replay "$ini" "$trace") \
+            >"$out.out" 2>"$out.err" || fw_rc=$?
+        if cmp -s "$results/$name.host.out" "$out.out" && cmp -s "$results/$name.host.err" "$out.err" &&
+            ((host_rc == fw_rc)); then
+            passed=$((passed + 1))
+            echo "ok   replay $arch $trace: $(wc -l <"$out.out") lines, exit $fw_rc"
+        else
+            failed=$((failed + 1))
+            what="exit host $host_rc, firmware $fw_rc"
+            cmp -s "$results/$name.host.err" "$out.err" || what="stderr differs; $what"
+            cmp -s "$results/$name.host.out" "$out.out" || what="stdout differs; $what"
+            echo "FAIL replay $arch $trace: $what"
+            diff -u --label host "$results/$name.host.out" --label "$arch" "$out.out" | head -n 20 | sed 's/^/    /' || true
+            diff -u --label host-stderr "$results/$name.host.err" --label "$arch-stderr" "$out.err" |
+                head -n 12 | sed 's/^/    /' || true
+        fi
+    done
+done
+
+echo "$passed passed, $failed failed"
+((failed == 0))
