@@ -6,6 +6,9 @@ import TouchCore
 /// panel and prints the event lines. Exit 0 when the whole trace played, 1 on a bad config
 /// or trace line (the events before it are printed).
 enum ReplayCommand {
+    /// Long benchmark traces (100,000 reports) are a few megabytes.
+    static let traceMaxBytes = 256 << 20
+
     static func run(configPath: String, tracePath: String) -> Int32 {
         var errors = OutputBuffer.standardError()
         let config: PanelConfiguration
@@ -20,11 +23,10 @@ enum ReplayCommand {
             return 1
         }
         let trace: [UInt8]
-        switch FileContents.read(path: tracePath) {
-        case .success(let bytes):
-            trace = bytes
-        case .failure(let failure):
-            errors.write("\(tracePath): cannot read the trace: \(failure.reason)\n")
+        do {
+            trace = try FileContents.bytes(ofFile: tracePath, maxBytes: traceMaxBytes)
+        } catch {
+            errors.write("\(tracePath): \(error.message)\n")
             errors.flush()
             return 1
         }

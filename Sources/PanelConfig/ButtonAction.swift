@@ -1,0 +1,85 @@
+/// What a GPIO action does to its output line.
+public enum GPIOOperation: Equatable, Sendable {
+    case on
+    case off
+    case toggle
+    /// On for `ms` milliseconds, then off.
+    case pulse(ms: Int)
+}
+
+/// What happens when a button's gesture fires (DESIGN.md section 5). Every action also
+/// produces the event line on stdout; `emit` is "that and nothing else".
+public enum ButtonAction: Equatable, Sendable {
+    /// Only the event line.
+    case emit
+    /// Run `command` through `/bin/sh -c` without blocking the loop.
+    ///
+    /// The command is the rest of the config line after `exec`, so it cannot contain a `;`
+    /// that follows white space: libinih takes ` ;` as the start of a comment and drops the
+    /// rest of the line. Write `a;b` without the space, or put longer commands in a script.
+    /// Lines are also limited to 198 characters, for the same reason: libinih.
+    case exec(command: String)
+    /// Drive output `line` of GPIO chip `chip` (a name like `gpiochip0`, a label or a path).
+    case gpio(chip: String, line: Int, operation: GPIOOperation)
+}
+
+extension ButtonAction {
+    /// The line offsets a GPIO chip can have; the largest Pi chips have well under a hundred.
+    static let gpioLines: ClosedRange<Int> = 0...1023
+    /// How long a `pulse` may last, in milliseconds.
+    static let pulseMilliseconds: ClosedRange<Int> = 1...60_000
+
+    static let grammar = "emit, exec COMMAND or gpio CHIP LINE on|off|toggle|pulse MS"
+    static let gpioGrammar = "gpio CHIP LINE on|off|toggle|pulse MS (LINE 0..1023, MS 1..60000)"
+
+    /// Parses `emit`, `exec COMMAND` or `gpio CHIP LINE on|off|toggle|pulse MS`.
+    init(parsing value: String) throws(ValueProblem) {
+        let text = String(decoding: ValueSyntax.trimmed(Array(value.utf8)), as: UTF8.self)
+        let words = ValueSyntax.words(text)
+        guard let verb = words.first else {
+            throw .expected(ButtonAction.grammar, found: text)
+        }
+        switch verb {
+        case "emit":
+            guard words.count == 1 else { throw .expected("emit alone", found: text) }
+            self = .emit
+        case "exec":
+            self = .exec(command: try ButtonAction.command(after: verb, in: text))
+        case "gpio":
+            self = try ButtonAction.gpio(words: words, text: text)
+        default:
+            throw .expected(ButtonAction.grammar, found: text)
+        }
+    }
+
+    /// The command of `exec COMMAND`, exactly as written after the verb and its white space.
+    private static func command(after verb: String, in text: String) throws(ValueProblem) -> String {
+        let bytes = Array(text.utf8)
+        let command = ValueSyntax.trimmed(bytes[verb.utf8.count...])
+        // The verb is a whole word of `text`, so white space or the end follows it.
+        guard !command.isEmpty else {
+            throw .expected("exec followed by a command to run", found: text)
+        }
+        return String(decoding: command, as: UTF8.self)
+    }
+
+    private static func gpio(words: [String], text: String) throws(ValueProblem) -> ButtonAction {
+        guard words.count == 4 || words.count == 5,
+              let line = ValueSyntax.integer(words[2].utf8), gpioLines.contains(line)
+        else { throw .expected(gpioGrammar, found: text) }
+        let operation: GPIOOperation
+        switch (words[3], words.count) {
+        case ("on", 4): operation = .on
+        case ("off", 4): operation = .off
+        case ("toggle", 4): operation = .toggle
+        case ("pulse", 5):
+            guard let ms = ValueSyntax.integer(words[4].utf8), pulseMilliseconds.contains(ms) else {
+                throw .expected(gpioGrammar, found: text)
+            }
+            operation = .pulse(ms: ms)
+        default:
+            throw .expected(gpioGrammar, found: text)
+        }
+        return .gpio(chip: words[1], line: line, operation: operation)
+    }
+}

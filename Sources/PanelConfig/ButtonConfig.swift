@@ -1,0 +1,61 @@
+import TouchCore
+
+/// One `[button NAME]` section, validated: everything the panel needs to draw the button,
+/// classify its gestures and run its actions.
+public struct ButtonConfig: Equatable, Sendable {
+    /// The name from the header: it identifies the button in event lines.
+    public var name: String
+    /// The text drawn on the button; the name unless `label` is given.
+    public var label: String
+    public var rect: Rect
+    public var enabled: Bool
+    /// The panel's `[touch]` timings with this button's overrides applied.
+    public var timings: GestureTimings
+    public var onTap: ButtonAction?
+    public var onDoubleTap: ButtonAction?
+    public var onTripleTap: ButtonAction?
+    public var onLongPress: ButtonAction?
+    public var onRepeat: ButtonAction?
+    /// The line of the section header, for messages about the button at run time.
+    public var line: Int
+
+    public init(
+        name: String, label: String, rect: Rect, enabled: Bool = true, timings: GestureTimings = .defaults,
+        onTap: ButtonAction? = nil, onDoubleTap: ButtonAction? = nil, onTripleTap: ButtonAction? = nil,
+        onLongPress: ButtonAction? = nil, onRepeat: ButtonAction? = nil, line: Int
+    ) {
+        self.name = name
+        self.label = label
+        self.rect = rect
+        self.enabled = enabled
+        self.timings = timings
+        self.onTap = onTap
+        self.onDoubleTap = onDoubleTap
+        self.onTripleTap = onTripleTap
+        self.onLongPress = onLongPress
+        self.onRepeat = onRepeat
+        self.line = line
+    }
+
+    /// What the classifier needs: the gestures to listen for follow from the actions given.
+    /// A button waits for a double tap only when it has `on_double_tap` (or a triple tap only
+    /// with `on_triple_tap`), so a button with just `on_tap` fires with no added latency.
+    public var spec: ButtonSpec {
+        let highestTapCount = onTripleTap != nil ? 3 : onDoubleTap != nil ? 2 : onTap != nil ? 1 : 0
+        return ButtonSpec(
+            rect: rect, enabled: enabled, highestTapCount: highestTapCount,
+            listensForLongPress: onLongPress != nil || onRepeat != nil,
+            listensForRepeat: onRepeat != nil, timings: timings)
+    }
+
+    /// The action for a `tap` event with `taps` taps, or nil when that count has none
+    /// (the event line still goes out).
+    public func action(forTaps taps: Int) -> ButtonAction? {
+        switch taps {
+        case 1: onTap
+        case 2: onDoubleTap
+        case 3: onTripleTap
+        default: nil
+        }
+    }
+}

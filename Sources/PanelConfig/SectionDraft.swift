@@ -1,0 +1,82 @@
+/// The keys one kind of section takes, spelt as in the file (case-sensitive, lowercase).
+/// The declaration order of the cases is the order they are listed in messages.
+protocol SectionKey: CaseIterable, Hashable, RawRepresentable where RawValue == String {}
+
+/// One section of the file while it is read: the values taken so far and where each came
+/// from. Each kind of section has its own draft type with its own key table (its `Key`
+/// enum), so adding a key is one case plus one line in that draft's `set`.
+protocol SectionDraft {
+    associatedtype Key: SectionKey
+
+    /// The section as written between the brackets, for messages: `display`, `button play`.
+    var title: String { get }
+    /// The line of the section's header; a missing key is reported there.
+    var headerLine: Int { get }
+    /// The line each key was given on, to name both lines when a key is given twice.
+    var keyLines: [Key: Int] { get set }
+
+    /// Parses and stores one value; throws what was wrong with it.
+    mutating func set(_ key: Key, from value: String) throws(ValueProblem)
+
+    /// A specific explanation for a key this section does not take but a reader might expect
+    /// it to (a per-button `lost_ms`), or nil for the generic "unknown key" message.
+    static func advice(forUnknownKey name: String) -> String?
+}
+
+extension SectionDraft {
+    static func advice(forUnknownKey name: String) -> String? { nil }
+
+    /// Takes one `key = value` line of this section, or records why not.
+    mutating func take(name: String, value: String, line: Int, errors: inout ErrorCollector) {
+        guard let key = Key(rawValue: name) else {
+            let message = Self.advice(forUnknownKey: name) ?? Self.unknownKeyMessage(name)
+            errors.add(line: line, section: title, key: name, message)
+            return
+        }
+        if let first = keyLines[key] {
+            errors.add(line: line, section: title, key: name,
+                       "given twice in this section, on lines \(first) and \(line); keep one")
+            return
+        }
+        keyLines[key] = line
+        do {
+            try set(key, from: value)
+        } catch {
+            var message = error.message
+            if value.utf8.contains(UInt8(ascii: "#")) {
+                // DESIGN.md speaks of `#` comments; libinih takes them only at a line's start.
+                message += "; after a value only ` ;` starts a comment, `#` only at the start of a line"
+            }
+            errors.add(line: line, section: title, key: name, message)
+        }
+    }
+
+    /// The keys of this kind of section, comma separated, in table order.
+    static var keyList: String {
+        var list = ""
+        for key in Key.allCases {
+            if !list.isEmpty { list += ", " }
+            list += key.rawValue
+        }
+        return list
+    }
+
+    /// `unknown key; did you mean on_tap? valid keys: ...`: the technician sees the fix and
+    /// the whole menu at once.
+    static func unknownKeyMessage(_ name: String) -> String {
+        var candidates: [String] = []
+        for key in Key.allCases { candidates.append(key.rawValue) }
+        var message = "unknown key; "
+        if let suggestion = Suggestion.closest(to: name, among: candidates) {
+            message += "did you mean \(suggestion)? "
+        }
+        return message + "valid keys: " + keyList
+    }
+
+    /// Records a required key that the section does not give.
+    func requireKey(_ key: Key, _ explanation: String, errors: inout ErrorCollector) {
+        if keyLines[key] == nil {
+            errors.add(line: headerLine, section: title, key: key.rawValue, "missing; expected \(explanation)")
+        }
+    }
+}

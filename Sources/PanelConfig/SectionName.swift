@@ -1,0 +1,48 @@
+/// The sections a config file may have, recognised from the text between the brackets of a
+/// header. A new section (next week: `[board]`) is a new case here, a new draft type, and a
+/// new arm in `ConfigBuilder`'s two switches; nothing else changes.
+enum SectionName: Equatable {
+    case display
+    case touch
+    case controller
+    /// `[button NAME]`; the name is kept as written, valid or not, so that the keys of a
+    /// button with a bad name are still checked.
+    case button(name: String)
+
+    static let expectedList = "[display], [touch], [controller] or [button NAME]"
+
+    /// Nil for a section TouchPanel does not know. Names are case-sensitive: `[Display]` is
+    /// not `[display]`, as keys are not.
+    init?(header text: String) {
+        switch text {
+        case "display": self = .display
+        case "touch": self = .touch
+        case "controller": self = .controller
+        case "button": self = .button(name: "")
+        default:
+            let prefix = "button "
+            guard text.utf8.starts(with: prefix.utf8) else { return nil }
+            self = .button(name: String(decoding: Array(text.utf8)[prefix.utf8.count...], as: UTF8.self))
+        }
+    }
+
+    /// The most characters a button name may have: it shows up in every event line.
+    static let maxButtonNameLength = 32
+
+    /// Button names go into JSON event lines and environment variables unescaped, so they
+    /// are kept to characters that need no escaping anywhere: `A-Z a-z 0-9 _ . -`.
+    static func isValidButtonName(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard !bytes.isEmpty && bytes.count <= maxButtonNameLength else { return false }
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
+                continue
+            default:
+                return false
+            }
+        }
+        return true
+    }
+}

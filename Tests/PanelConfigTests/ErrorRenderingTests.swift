@@ -1,0 +1,22 @@
+import PanelConfig
+import Testing
+
+@Suite("How an error is rendered")
+struct ErrorRenderingTests {
+    @Test func absentPartsAreLeftOut() {
+        #expect(ConfigError(file: "p.ini", line: 7, section: "button play", key: "rect", message: "m").rendered
+            == "p.ini:7: [button play] rect: m")
+        #expect(ConfigError(file: "p.ini", line: 7, section: "touch", message: "m").rendered == "p.ini:7: [touch]: m")
+        #expect(ConfigError(file: "p.ini", line: 7, key: "width", message: "m").rendered == "p.ini:7: width: m")
+        #expect(ConfigError(file: "p.ini", line: 7, message: "m").rendered == "p.ini:7: m")
+        #expect(ConfigError(file: "p.ini", line: 0, message: "m").rendered == "p.ini: m")
+    }
+
+    @Test func allErrorsRenderOnePerLine() {
+        let errors = ConfigErrors(errors: [
+            ConfigError(file: "p.ini", line: 1, message: "a"),
+            ConfigError(file: "p.ini", line: 2, key: "k", message: "b"),
+        ])
+        #expect(errors.rendered == "p.ini:1: a\np.ini:2: k: b")
+    }
+}
