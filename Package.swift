@@ -15,14 +15,19 @@ let package = Package(
         // C shim over glibc and the Linux/hardware headers.
         .target(
             name: "CLinux",
-            linkerSettings: [.linkedLibrary("inih")]
+            linkerSettings: [.linkedLibrary("inih"), .linkedLibrary("gpiod"), .linkedLibrary("i2c")]
         ),
+        // FreeType, for rasterising button labels once at start-up.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "PanelConfig", dependencies: ["TouchCore", "CLinux"]),
-        .executableTarget(name: "touchpanel", dependencies: ["TouchCore", "CLinux", "PanelConfig"]),
+        // Linux devices (I2C, GPIO, framebuffer), the poll loop, actions and the simulated board.
+        .target(name: "PanelIO", dependencies: ["TouchCore", "CLinux", "CFreeType", "PanelConfig"]),
+        .executableTarget(name: "touchpanel", dependencies: ["TouchCore", "CLinux", "PanelConfig", "PanelIO"]),
         // The firmware self-test: allocation-free checks of TouchCore. Built for ARM by
         // scripts/build-firmware.sh and run under qemu-user; run on the host by TouchCoreTests.
         .target(name: "FirmwareSelfTest", dependencies: ["TouchCore"], path: "Tests/FirmwareSelfTest"),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "FirmwareSelfTest"]),
         .testTarget(name: "PanelConfigTests", dependencies: ["PanelConfig", "TouchCore"]),
+        .testTarget(name: "PanelIOTests", dependencies: ["PanelIO", "PanelConfig", "TouchCore", "CLinux"]),
     ]
 )

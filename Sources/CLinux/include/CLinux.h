@@ -6,11 +6,25 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+#include <linux/fb.h>
+#include <linux/i2c-dev.h>
+#include <linux/kd.h>
+#include <i2c/smbus.h>
+#include <gpiod.h>
 #include <ini.h>
 
 /// glibc's stdout/stderr are mutable globals; Swift 6 refuses to read those directly.
