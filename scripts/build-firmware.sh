@@ -2,7 +2,7 @@
 # scripts/build-firmware.sh [aarch64|armhf|all]     (default: all)
 #
 # Builds the Embedded Swift firmware for ARM Linux into build/firmware/ARCH/:
-#   touchpanel          dynamic; needs only libc, libinih, libgpiod, libi2c on the board
+#   touchpanel          dynamic; needs only libc, libinih, libgpiod, libi2c, libfreetype on the board
 #   touchpanel-static   fully static
 #   touchcore-selftest  static; TouchCore's allocation-free checks, prints "N passed, N failed"
 #   stripped/*          the same, stripped (what goes on the board)
@@ -95,8 +95,13 @@ build_arch() {
     echo "== $arch ($swift_target, linking for $triple)" >&2
 
     local clinux_inc=$src/Sources/CLinux/include
-    local -a clinux_headers sysroot_headers
+    local -a clinux_headers sysroot_headers freetype_module
     collect "$clinux_inc" '*'; clinux_headers=("${files[@]}")
+    # CFreeType: Package.swift's system library module (module.modulemap + shim.h), with the
+    # sysroot's FreeType headers instead of the host's.
+    local freetype_dir=$src/Sources/CFreeType
+    collect "$freetype_dir" '*'; freetype_module=("${files[@]}")
+    [[ -f $sysroot/usr/include/freetype2/ft2build.h ]] || die "sysroot lacks FreeType headers (libfreetype-dev)"
     sysroot_headers=("$sysroot/.stamp")   # the sysroot changes only together with its stamp
 
     # --- CLinux: the C shim ---
@@ -113,10 +118,13 @@ build_arch() {
     local -a xcc=(-Xcc --target="$triple")
     local f
     for f in "${target_cflags[@]}"; do xcc+=(-Xcc "$f"); done
+    # -O, not -Osize: with -Osize, Swift 6.3's Embedded aarch64 build corrupted a String held
+    # in PanelConfig's button drafts (its discriminator byte lost bits 0x60, and the replay
+    # crashed in String.utf8); the same sources at -O, on armhf, and on the host are fine.
     local -a swift_common=(
         -target "$swift_target" "${xcc[@]}"
         -enable-experimental-feature Embedded -swift-version 6
-        -wmo -parse-as-library -Osize -Xfrontend -function-sections
+        -wmo -parse-as-library -O -Xfrontend -function-sections
         -module-cache-path "$out/module-cache"
         -I "$mod"
     )
@@ -137,6 +145,10 @@ build_arch() {
             if [[ $d == CLinux ]]; then
                 inputs+=("${clinux_headers[@]}" "${sysroot_headers[@]}")
                 flags+=(-I "$clinux_inc" -Xcc -I"$sysroot/usr/include")
+            elif [[ $d == CFreeType ]]; then
+                # Also needed by modules that import one that imports CFreeType (touchpanel).
+                inputs+=("${freetype_module[@]}" "${sysroot_headers[@]}")
+                flags+=(-I "$freetype_dir" -Xcc -I"$sysroot/usr/include/freetype2")
             else
                 inputs+=("$mod/$d.swiftmodule")
             fi
@@ -150,10 +162,10 @@ build_arch() {
     swift_module PanelConfig "$src/Sources/PanelConfig" lib "TouchCore CLinux"
     # PanelIO (devices, poll loop) joins the graph as soon as its folder exists.
     if [[ -d $src/Sources/PanelIO ]]; then
-        swift_module PanelIO "$src/Sources/PanelIO" lib "TouchCore CLinux"
+        swift_module PanelIO "$src/Sources/PanelIO" lib "TouchCore CLinux PanelConfig CFreeType"
         app_modules+=(PanelIO)
     fi
-    swift_module touchpanel "$src/Sources/touchpanel" exe "CLinux ${app_modules[*]}"
+    swift_module touchpanel "$src/Sources/touchpanel" exe "CLinux CFreeType ${app_modules[*]}"
     app_modules+=(touchpanel)
     swift_module FirmwareSelfTest "$src/Tests/FirmwareSelfTest" lib "TouchCore" -no-allocations
     swift_module touchcore_selftest "$src/Tests/FirmwareSelfTestMain" exe \
@@ -173,13 +185,23 @@ build_arch() {
         -L "$libdir" -Wl,-rpath-link,"$libdir"
     )
     local -a libs=("${unicode[@]}" -linih -lgpiod -li2c -lm)
+    # FreeType: the shared library for the dynamic binary; for the static one, its archive and
+    # the archives it needs, as the sysroot's freetype2.pc lists them (Requires.private).
+    local freetype_static
+    freetype_static=$(PKG_CONFIG_LIBDIR="$libdir/pkgconfig:$sysroot/usr/share/pkgconfig" \
+        PKG_CONFIG_SYSROOT_DIR="$sysroot" pkg-config --static --libs-only-l freetype2) ||
+        die "pkg-config cannot resolve freetype2 in the $deb sysroot"
+    local -a app_libs=("${unicode[@]}" -linih -lgpiod -li2c -lfreetype -lm) freetype_static_libs
+    read -r -a freetype_static_libs <<<"$freetype_static"
+    local -a app_static_libs=("${unicode[@]}" -linih -lgpiod -li2c "${freetype_static_libs[@]}" -lm)
     local -a app_objs=("${clinux_objs[@]}") m
     for m in "${app_modules[@]}"; do app_objs+=("$obj/$m.o"); done
     local -a test_objs=("$obj/TouchCore.o" "$obj/FirmwareSelfTest.o" "$obj/touchcore_selftest.o" "${clinux_objs[@]}")
 
     inputs=("${app_objs[@]}" "${unicode[@]}" "$sysroot/.stamp")
-    step "$out/touchpanel" "${link[@]}" "${app_objs[@]}" "${libs[@]}" -o "$out/touchpanel"
-    step "$out/touchpanel-static" "${link[@]}" -static "${app_objs[@]}" "${libs[@]}" -o "$out/touchpanel-static"
+    step "$out/touchpanel" "${link[@]}" "${app_objs[@]}" "${app_libs[@]}" -o "$out/touchpanel"
+    step "$out/touchpanel-static" "${link[@]}" -static "${app_objs[@]}" "${app_static_libs[@]}" \
+        -o "$out/touchpanel-static"
     inputs=("${test_objs[@]}" "${unicode[@]}" "$sysroot/.stamp")
     step "$out/touchcore-selftest" "${link[@]}" -static "${test_objs[@]}" "${libs[@]}" -o "$out/touchcore-selftest"
 
@@ -214,7 +236,7 @@ build_arch() {
     local needed
     needed=$(readelf -d "$out/touchpanel" | awk '/\(NEEDED\)/ { gsub(/[\[\]]/, "", $NF); print $NF }')
     local lib
-    for lib in libinih libgpiod libi2c libc; do
+    for lib in libinih libgpiod libi2c libfreetype libc; do
         grep -q "^$lib\.so" <<<"$needed" ||
             die "$arch/touchpanel: NEEDED lacks $lib (has: $(echo $needed))"
     done

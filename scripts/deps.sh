@@ -9,6 +9,7 @@ packages=(
     libc6-dev-arm64-cross libc6-dev-armhf-cross      # cross glibc + Linux headers
     gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf    # crt files and libgcc for the link
     libinih-dev libgpiod-dev libi2c-dev pkg-config   # host build of the same sources
+    libfreetype-dev fonts-dejavu-core                # labels: FreeType, and the default font
     binutils                                         # readelf for the build checks
     file
 )

@@ -9,7 +9,12 @@
 # untouched (`dpkg --add-architecture armhf` broke `apt-get update` on this kind of machine).
 set -euo pipefail
 
-packages=(libgpiod-dev libgpiod2 libi2c-dev libi2c0 libinih-dev libinih1)
+packages=(
+    libgpiod-dev libgpiod2 libi2c-dev libi2c0 libinih-dev libinih1
+    # FreeType for the button labels, and what its static link needs (freetype2.pc's
+    # Requires.private: zlib, libpng, libbrotlidec): -dev for headers/.a/.pc, runtime for .so.
+    libfreetype-dev libfreetype6 libpng-dev libpng16-16 zlib1g-dev zlib1g libbrotli-dev libbrotli1
+)
 
 case "${1:-}" in
     arm64 | aarch64) arch=arm64 ;;
@@ -138,6 +143,21 @@ mkdir -p "$tmp"
 for deb in "$work/debs"/*.deb; do
     dpkg-deb -x "$deb" "$tmp"
 done
+# Some packages (zlib1g) still install into /lib, and some -dev links are absolute
+# (libz.so -> /lib/.../libz.so.1.2.13): both assume the board's root. Merge /lib into /usr/lib
+# as usrmerge does and make absolute links relative, so that the linker (-L, -rpath-link) and
+# qemu's LD_LIBRARY_PATH find everything under usr/lib/TRIPLE.
+if [[ -d $tmp/lib ]]; then
+    mkdir -p "$tmp/usr/lib"
+    cp -a "$tmp/lib/." "$tmp/usr/lib/"
+    rm -rf "$tmp/lib"
+fi
+while IFS= read -r link; do
+    target=$(readlink "$link")
+    [[ $target == /* ]] || continue
+    [[ $target == /lib/* ]] && target=/usr$target
+    ln -sfn "$(realpath -m --relative-to="$(dirname "$link")" "$tmp$target")" "$link"
+done < <(find "$tmp" -type l)
 {
     echo "$key"
     (cd "$work/debs" && ls -1 *.deb)

@@ -18,11 +18,19 @@ public struct ButtonConfig: Equatable, Sendable {
     public var onRepeat: ButtonAction?
     /// The line of the section header, for messages about the button at run time.
     public var line: Int
+    /// The panel's `[display]` colours with this button's overrides applied.
+    public var colors: ButtonPalette
+    /// The label's size in pixels: the button's `font_size`, else the display's.
+    public var fontSize: Int
+    /// A toggle: each tap (a `tap` event, whatever its count) flips it between off and on,
+    /// and it is drawn with `colors.onFill` while on. It starts off.
+    public var latch: Bool
 
     public init(
         name: String, label: String, rect: Rect, enabled: Bool = true, timings: GestureTimings = .defaults,
         onTap: ButtonAction? = nil, onDoubleTap: ButtonAction? = nil, onTripleTap: ButtonAction? = nil,
-        onLongPress: ButtonAction? = nil, onRepeat: ButtonAction? = nil, line: Int
+        onLongPress: ButtonAction? = nil, onRepeat: ButtonAction? = nil, line: Int,
+        colors: ButtonPalette = .defaults, fontSize: Int = DisplayConfig.defaultFontSize, latch: Bool = false
     ) {
         self.name = name
         self.label = label
@@ -35,6 +43,9 @@ public struct ButtonConfig: Equatable, Sendable {
         self.onLongPress = onLongPress
         self.onRepeat = onRepeat
         self.line = line
+        self.colors = colors
+        self.fontSize = fontSize
+        self.latch = latch
     }
 
     /// What the classifier needs: the gestures to listen for follow from the actions given.

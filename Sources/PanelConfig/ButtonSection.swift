@@ -1,11 +1,12 @@
 import TouchCore
 
 /// The keys of `[button NAME]`: where the button is, what it shows, what its gestures do, and
-/// its own overrides of the `[touch]` timings.
+/// its own overrides of the `[touch]` timings and of the `[display]` look.
 enum ButtonKey: String, SectionKey {
     case rect
     case label
     case enabled
+    case latch
     case onTap = "on_tap"
     case onDoubleTap = "on_double_tap"
     case onTripleTap = "on_triple_tap"
@@ -16,31 +17,42 @@ enum ButtonKey: String, SectionKey {
     case repeatMs = "repeat_ms"
     case slopPx = "slop_px"
     case multiTapSlopPx = "multi_tap_slop_px"
+    case fontSize = "font_size"
+    case fill
+    case pressedFill = "pressed_fill"
+    case disabledFill = "disabled_fill"
+    case onFill = "on_fill"
+    case border
+    case text
 }
 
 /// `[button NAME]` while it is read.
 struct ButtonDraft: SectionDraft {
     let name: String
-    let headerLine: Int
+    let header: SourceLine
     /// False for a button that cannot be part of the panel (a bad or repeated name, one too
     /// many): its keys are still checked, so that one run reports everything.
     let counts: Bool
-    var keyLines: [ButtonKey: Int] = [:]
+    var keyLines: [ButtonKey: SourceLine] = [:]
+    var texts: [ButtonKey: String] = [:]
     var rect: Rect?
     /// The rect as written, to quote when it turns out not to fit the display.
     var rectText = ""
     var label: String?
     var enabled: Bool?
+    var latch: Bool?
     var onTap: ButtonAction?
     var onDoubleTap: ButtonAction?
     var onTripleTap: ButtonAction?
     var onLongPress: ButtonAction?
     var onRepeat: ButtonAction?
     var timings = TimingSettings()
+    var fontSize: Int?
+    var colors = ColorSettings()
 
-    init(name: String, headerLine: Int, counts: Bool) {
+    init(name: String, header: SourceLine, counts: Bool) {
         self.name = name
-        self.headerLine = headerLine
+        self.header = header
         self.counts = counts
     }
 
@@ -53,6 +65,7 @@ struct ButtonDraft: SectionDraft {
             rect = try ValueSyntax.rect(value)
         case .label: label = value
         case .enabled: enabled = try ValueSyntax.boolean(value)
+        case .latch: latch = try ValueSyntax.boolean(value)
         case .onTap: onTap = try ButtonAction(parsing: value)
         case .onDoubleTap: onDoubleTap = try ButtonAction(parsing: value)
         case .onTripleTap: onTripleTap = try ButtonAction(parsing: value)
@@ -63,12 +76,25 @@ struct ButtonDraft: SectionDraft {
         case .repeatMs: try timings.set(.repeatMs, from: value)
         case .slopPx: try timings.set(.slopPx, from: value)
         case .multiTapSlopPx: try timings.set(.multiTapSlopPx, from: value)
+        case .fontSize: fontSize = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
+        case .fill: try colors.set(.fill, from: value)
+        case .pressedFill: try colors.set(.pressedFill, from: value)
+        case .disabledFill: try colors.set(.disabledFill, from: value)
+        case .onFill: try colors.set(.onFill, from: value)
+        case .border: try colors.set(.border, from: value)
+        case .text: try colors.set(.text, from: value)
         }
     }
 
     static func advice(forUnknownKey name: String) -> String? {
-        guard name == TouchKey.lostMs.rawValue else { return nil }
-        return "lost_ms applies to the whole controller, not to one button; set it in [touch]"
+        switch name {
+        case TouchKey.lostMs.rawValue:
+            "lost_ms applies to the whole controller, not to one button; set it in [touch]"
+        case DisplayKey.background.rawValue, DisplayKey.borderPx.rawValue, DisplayKey.font.rawValue:
+            "\(name) applies to the whole display, not to one button; set it in [display]"
+        default:
+            nil
+        }
     }
 
     /// The button, with the panel's timings under its own overrides; nil (and the reasons in
@@ -78,7 +104,7 @@ struct ButtonDraft: SectionDraft {
         requireKey(.rect, "the button's place as rect = x, y, width, height in display pixels", errors: &errors)
         guard let rect else { return nil }
         if let display, !ButtonDraft.rect(rect, fits: display) {
-            errors.add(line: keyLines[.rect] ?? headerLine, section: title, key: ButtonKey.rect.rawValue,
+            errors.add(at: keyLines[.rect] ?? header, section: title, key: ButtonKey.rect.rawValue,
                        ValueProblem.expected("a rect inside the \(display.width)x\(display.height) display", found: rectText).message)
             return nil
         }
@@ -86,7 +112,10 @@ struct ButtonDraft: SectionDraft {
             name: name, label: label ?? name, rect: rect, enabled: enabled ?? true,
             timings: timings.applied(to: panelTimings),
             onTap: onTap, onDoubleTap: onDoubleTap, onTripleTap: onTripleTap,
-            onLongPress: onLongPress, onRepeat: onRepeat, line: headerLine)
+            onLongPress: onLongPress, onRepeat: onRepeat, line: header.line,
+            colors: colors.applied(to: (display?.colors ?? .defaults).buttons),
+            fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize,
+            latch: latch ?? false)
     }
 
     /// Written so that nothing can overflow: sizes are at most 8192 and at least 1.

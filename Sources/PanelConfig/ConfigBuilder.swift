@@ -1,7 +1,15 @@
 import TouchCore
 
-/// Turns the sections and keys of one file, as they arrive line by line, into a
-/// `PanelConfiguration` or the full list of what is wrong with the file.
+/// What a file is to the loader: the panel config, or the board preset it names. A preset
+/// holds no buttons and names no further preset.
+enum ConfigFileRole {
+    case panel
+    case preset
+}
+
+/// Turns the sections and keys of one file, as they arrive line by line, into drafts of its
+/// sections and the list of what is wrong with them. `ConfigAssembly` then puts the panel
+/// config and its board preset together into a `PanelConfiguration`.
 ///
 /// It knows nothing of libinih or bytes: `IniSession` tells it where sections start and which
 /// `key = value` pairs they hold, each with its line.
@@ -13,27 +21,43 @@ struct ConfigBuilder {
         /// An unknown section, or a header that could not be read: its keys are not checked,
         /// its header already carries the error.
         case ignored
+        case board(Int)
         case display(Int)
         case touch(Int)
         case controller(Int)
         case button(Int)
     }
 
+    let role: ConfigFileRole
     private(set) var errors: ErrorCollector
     private var open = OpenSection.none
-    /// Every section of each kind in file order. Only the first `[display]`, `[touch]` and
-    /// `[controller]` count; later ones are errors whose keys are still checked.
+    /// Every section of each kind in file order. Only the first `[board]`, `[display]`,
+    /// `[touch]` and `[controller]` count; later ones are errors whose keys are still checked.
+    private var boards: [BoardDraft] = []
     private var displays: [DisplayDraft] = []
     private var touches: [TouchDraft] = []
     private var controllers: [ControllerDraft] = []
-    private var buttons: [ButtonDraft] = []
+    private(set) var buttons: [ButtonDraft] = []
     /// Header line of each button name taken, to point at the first of two buttons with one name.
     private var buttonLines: [String: Int] = [:]
     private var countedButtons = 0
     private var reportedTooManyButtons = false
 
-    init(file: String) {
+    init(file: String, role: ConfigFileRole = .panel) {
+        self.role = role
         errors = ErrorCollector(file: file)
+    }
+
+    var file: String { errors.file }
+
+    /// The sections that count, as this file gives them.
+    var board: BoardDraft? { boards.first }
+    var display: DisplayDraft? { displays.first }
+    var touch: TouchDraft? { touches.first }
+    var controller: ControllerDraft? { controllers.first }
+
+    private var expectedSections: String {
+        role == .panel ? SectionName.expectedList : SectionName.expectedPresetList
     }
 
     // MARK: Reading
@@ -41,25 +65,36 @@ struct ConfigBuilder {
     /// A `[header]` line; `text` is what stands between the brackets.
     mutating func beginSection(_ text: String, line: Int) {
         guard let name = SectionName(header: text) else {
-            errors.add(line: line, "unknown section [\(text)]; expected \(SectionName.expectedList)")
+            errors.add(line: line, "unknown section [\(text)]; expected \(expectedSections)")
             open = .ignored
             return
         }
+        let header = SourceLine(file: file, line: line)
         switch name {
+        case .board:
+            rejectRepeat(of: boards.first?.header, title: "board", line: line)
+            boards.append(BoardDraft(header: header, inPreset: role == .preset))
+            open = .board(boards.count - 1)
         case .display:
-            rejectRepeat(of: displays.first?.headerLine, title: "display", line: line)
-            displays.append(DisplayDraft(headerLine: line))
+            rejectRepeat(of: displays.first?.header, title: "display", line: line)
+            displays.append(DisplayDraft(header: header))
             open = .display(displays.count - 1)
         case .touch:
-            rejectRepeat(of: touches.first?.headerLine, title: "touch", line: line)
-            touches.append(TouchDraft(headerLine: line))
+            rejectRepeat(of: touches.first?.header, title: "touch", line: line)
+            touches.append(TouchDraft(header: header))
             open = .touch(touches.count - 1)
         case .controller:
-            rejectRepeat(of: controllers.first?.headerLine, title: "controller", line: line)
-            controllers.append(ControllerDraft(headerLine: line))
+            rejectRepeat(of: controllers.first?.header, title: "controller", line: line)
+            controllers.append(ControllerDraft(header: header))
             open = .controller(controllers.count - 1)
         case .button(let buttonName):
-            buttons.append(ButtonDraft(name: buttonName, headerLine: line, counts: admitButton(buttonName, line: line)))
+            guard role == .panel else {
+                errors.add(line: line, section: "button \(buttonName)",
+                           "a board preset holds no buttons; put [button NAME] sections in the panel config")
+                open = .ignored
+                return
+            }
+            buttons.append(ButtonDraft(name: buttonName, header: header, counts: admitButton(buttonName, line: line)))
             open = .button(buttons.count - 1)
         }
     }
@@ -71,20 +106,22 @@ struct ConfigBuilder {
 
     /// One `key = value` line of the section that is open.
     mutating func take(name: String, value: String, line: Int) {
+        let place = SourceLine(file: file, line: line)
         switch open {
         case .none:
-            errors.add(line: line, key: name,
-                       "key outside any section; put it under \(SectionName.expectedList)")
+            errors.add(line: line, key: name, "key outside any section; put it under \(expectedSections)")
         case .ignored:
             break
+        case .board(let index):
+            boards[index].take(name: name, value: value, at: place, errors: &errors)
         case .display(let index):
-            displays[index].take(name: name, value: value, line: line, errors: &errors)
+            displays[index].take(name: name, value: value, at: place, errors: &errors)
         case .touch(let index):
-            touches[index].take(name: name, value: value, line: line, errors: &errors)
+            touches[index].take(name: name, value: value, at: place, errors: &errors)
         case .controller(let index):
-            controllers[index].take(name: name, value: value, line: line, errors: &errors)
+            controllers[index].take(name: name, value: value, at: place, errors: &errors)
         case .button(let index):
-            buttons[index].take(name: name, value: value, line: line, errors: &errors)
+            buttons[index].take(name: name, value: value, at: place, errors: &errors)
         }
     }
 
@@ -93,10 +130,10 @@ struct ConfigBuilder {
         errors.add(line: line, message)
     }
 
-    private mutating func rejectRepeat(of firstLine: Int?, title: String, line: Int) {
-        guard let firstLine else { return }
+    private mutating func rejectRepeat(of first: SourceLine?, title: String, line: Int) {
+        guard let first else { return }
         errors.add(line: line, section: title,
-                   "section given twice; the first [\(title)] is on line \(firstLine); merge the two")
+                   "section given twice; the first [\(title)] is on line \(first.line); merge the two")
     }
 
     /// Whether a new button with `name` can join the panel; records why not.
@@ -123,39 +160,5 @@ struct ConfigBuilder {
         }
         countedButtons += 1
         return true
-    }
-
-    // MARK: Finishing
-
-    /// The configuration, or every problem found in the file, in line order.
-    mutating func finish() -> Result<PanelConfiguration, ConfigErrors> {
-        var display: DisplayConfig?
-        if let draft = displays.first {
-            display = draft.finish(errors: &errors)
-        } else {
-            errors.add(line: 1, "missing section [display]; it gives the display size: [display] width = ..., height = ...")
-        }
-        let touch = touches.first ?? TouchDraft(headerLine: 0)
-        let panelTimings = touch.panelTimings
-
-        var controller: ControllerConfig?
-        if let display, let displayDraft = displays.first {
-            controller = (controllers.first ?? ControllerDraft(headerLine: 0))
-                .finish(display: display, from: displayDraft, errors: &errors)
-        }
-
-        var finished: [ButtonConfig] = []
-        for draft in buttons where draft.counts {
-            if let button = draft.finish(display: display, panelTimings: panelTimings, errors: &errors) {
-                finished.append(button)
-            }
-        }
-
-        guard errors.isEmpty, let display, let controller else {
-            return .failure(ConfigErrors(errors: errors.inLineOrder()))
-        }
-        return .success(PanelConfiguration(
-            file: errors.file, display: display, timings: panelTimings, lostAfter: touch.lostAfter,
-            controller: controller, buttons: finished))
     }
 }

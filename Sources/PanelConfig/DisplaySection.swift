@@ -1,30 +1,73 @@
+import TouchCore
 /// The keys of `[display]`.
 enum DisplayKey: String, SectionKey {
     case width
     case height
+    case framebuffer
+    case rotation
+    case font
+    case fontSize = "font_size"
+    case background
+    case fill
+    case pressedFill = "pressed_fill"
+    case disabledFill = "disabled_fill"
+    case onFill = "on_fill"
+    case border
+    case text
+    case borderPx = "border_px"
 }
 
-/// `[display]` while it is read: the size of the framebuffer the buttons are laid out on.
-struct DisplayDraft: SectionDraft {
+/// `[display]` while it is read: the size of the panel the buttons are laid out on, the
+/// framebuffer, and the look every button starts from. Only the size is required.
+struct DisplayDraft: MergeableDraft {
     /// Comfortably above any panel a Pi drives, small enough that pixel sums never overflow.
     static let sizeRange: ClosedRange<Int> = 1...8192
+    /// Label sizes, in pixels: from barely readable to one word across a 7" display.
+    static let fontSizeRange: ClosedRange<Int> = 6...200
+    static let borderRange: ClosedRange<Int> = 0...20
 
     let title = "display"
-    let headerLine: Int
-    var keyLines: [DisplayKey: Int] = [:]
+    let header: SourceLine
+    var keyLines: [DisplayKey: SourceLine] = [:]
+    var texts: [DisplayKey: String] = [:]
     var width: Int32?
     var height: Int32?
+    var framebuffer: String?
+    var rotation: DisplayRotation?
+    var font: String?
+    var fontSize: Int?
+    var background: RGBColor?
+    var colors = ColorSettings()
+    var borderPx: Int?
 
-    init(headerLine: Int) {
-        self.headerLine = headerLine
+    init(header: SourceLine) {
+        self.header = header
     }
 
     mutating func set(_ key: DisplayKey, from value: String) throws(ValueProblem) {
-        let size = Int32(try ValueSyntax.integer(value, in: DisplayDraft.sizeRange, unit: " (pixels)"))
         switch key {
-        case .width: width = size
-        case .height: height = size
+        case .width: width = Int32(try ValueSyntax.integer(value, in: DisplayDraft.sizeRange, unit: " (pixels)"))
+        case .height: height = Int32(try ValueSyntax.integer(value, in: DisplayDraft.sizeRange, unit: " (pixels)"))
+        case .framebuffer: framebuffer = try ValueSyntax.absolutePath(value, of: "a framebuffer device like /dev/fb0")
+        case .rotation: rotation = try DisplayDraft.rotation(value)
+        case .font: font = try ValueSyntax.absolutePath(value, of: "a TrueType or OpenType font file")
+        case .fontSize: fontSize = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
+        case .background: background = try ValueSyntax.color(value)
+        case .fill: try colors.set(.fill, from: value)
+        case .pressedFill: try colors.set(.pressedFill, from: value)
+        case .disabledFill: try colors.set(.disabledFill, from: value)
+        case .onFill: try colors.set(.onFill, from: value)
+        case .border: try colors.set(.border, from: value)
+        case .text: try colors.set(.text, from: value)
+        case .borderPx: borderPx = try ValueSyntax.integer(value, in: DisplayDraft.borderRange, unit: " (pixels)")
         }
+    }
+
+    static func rotation(_ text: String) throws(ValueProblem) -> DisplayRotation {
+        guard let degrees = ValueSyntax.integer(text.utf8), let rotation = DisplayRotation(rawValue: degrees) else {
+            throw .expected("0, 90, 180 or 270 (degrees clockwise)", found: text)
+        }
+        return rotation
     }
 
     /// The display, or nil (and the reasons in `errors`) when a size is missing or was bad.
@@ -32,6 +75,17 @@ struct DisplayDraft: SectionDraft {
         requireKey(.width, "the display width in pixels, 1..8192", errors: &errors)
         requireKey(.height, "the display height in pixels, 1..8192", errors: &errors)
         guard let width, let height else { return nil }
-        return DisplayConfig(width: width, height: height)
+        let defaults = PanelColors.defaults
+        let buttons = colors.applied(to: defaults.buttons)
+        return DisplayConfig(
+            width: width, height: height,
+            framebuffer: framebuffer ?? DisplayConfig.defaultFramebuffer,
+            rotation: rotation ?? .degrees0,
+            font: font ?? DisplayConfig.defaultFont,
+            fontSize: fontSize ?? DisplayConfig.defaultFontSize,
+            colors: PanelColors(
+                background: background ?? defaults.background, fill: buttons.fill, pressedFill: buttons.pressedFill,
+                disabledFill: buttons.disabledFill, onFill: buttons.onFill, border: buttons.border, text: buttons.text),
+            borderPx: borderPx ?? DisplayConfig.defaultBorderPx)
     }
 }

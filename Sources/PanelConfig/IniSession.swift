@@ -29,9 +29,9 @@ final class IniSession {
     private var awaitingText = ""
     private var syntaxErrorLines: [Int] = []
 
-    init(bytes: [UInt8], file: String) {
+    init(bytes: [UInt8], file: String, role: ConfigFileRole = .panel) {
         self.bytes = bytes
-        builder = ConfigBuilder(file: file)
+        builder = ConfigBuilder(file: file, role: role)
     }
 
     static let syntaxMessage = "expected `key = value`, `[section]` or a comment"

@@ -13,10 +13,13 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var controller: ControllerConfig
     /// In file order: where rects overlap, the first listed wins.
     public var buttons: [ButtonConfig]
+    /// The board preset applied, and whether the panel runs on the simulated board.
+    public var board: BoardConfig
 
     public init(
         file: String, display: DisplayConfig, timings: GestureTimings = .defaults,
-        lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig]
+        lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig],
+        board: BoardConfig = BoardConfig()
     ) {
         self.file = file
         self.display = display
@@ -24,6 +27,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.lostAfter = lostAfter
         self.controller = controller
         self.buttons = buttons
+        self.board = board
     }
 
     /// The buttons as the classifier sees them, in file order. The loader never accepts more

@@ -2,7 +2,7 @@
 /// The declaration order of the cases is the order they are listed in messages.
 protocol SectionKey: CaseIterable, Hashable, RawRepresentable where RawValue == String {}
 
-/// One section of the file while it is read: the values taken so far and where each came
+/// One section of one file while it is read: the values taken so far and where each came
 /// from. Each kind of section has its own draft type with its own key table (its `Key`
 /// enum), so adding a key is one case plus one line in that draft's `set`.
 protocol SectionDraft {
@@ -10,10 +10,13 @@ protocol SectionDraft {
 
     /// The section as written between the brackets, for messages: `display`, `button play`.
     var title: String { get }
-    /// The line of the section's header; a missing key is reported there.
-    var headerLine: Int { get }
-    /// The line each key was given on, to name both lines when a key is given twice.
-    var keyLines: [Key: Int] { get set }
+    /// Where the section's header is; a missing key is reported there.
+    var header: SourceLine { get }
+    /// Where each key was given, to name both lines when a key is given twice.
+    var keyLines: [Key: SourceLine] { get set }
+    /// The text of each key whose value was valid, as written: what a board preset's section
+    /// and the panel config's are merged from (see `MergeableDraft`).
+    var texts: [Key: String] { get set }
 
     /// Parses and stores one value; throws what was wrong with it.
     mutating func set(_ key: Key, from value: String) throws(ValueProblem)
@@ -27,27 +30,28 @@ extension SectionDraft {
     static func advice(forUnknownKey name: String) -> String? { nil }
 
     /// Takes one `key = value` line of this section, or records why not.
-    mutating func take(name: String, value: String, line: Int, errors: inout ErrorCollector) {
+    mutating func take(name: String, value: String, at place: SourceLine, errors: inout ErrorCollector) {
         guard let key = Key(rawValue: name) else {
             let message = Self.advice(forUnknownKey: name) ?? Self.unknownKeyMessage(name)
-            errors.add(line: line, section: title, key: name, message)
+            errors.add(at: place, section: title, key: name, message)
             return
         }
         if let first = keyLines[key] {
-            errors.add(line: line, section: title, key: name,
-                       "given twice in this section, on lines \(first) and \(line); keep one")
+            errors.add(at: place, section: title, key: name,
+                       "given twice in this section, on lines \(first.line) and \(place.line); keep one")
             return
         }
-        keyLines[key] = line
+        keyLines[key] = place
         do {
             try set(key, from: value)
+            texts[key] = value
         } catch {
             var message = error.message
-            if value.utf8.contains(UInt8(ascii: "#")) {
+            if ValueSyntax.hasHashAfterSpace(value) {
                 // DESIGN.md speaks of `#` comments; libinih takes them only at a line's start.
                 message += "; after a value only ` ;` starts a comment, `#` only at the start of a line"
             }
-            errors.add(line: line, section: title, key: name, message)
+            errors.add(at: place, section: title, key: name, message)
         }
     }
 
@@ -76,7 +80,36 @@ extension SectionDraft {
     /// Records a required key that the section does not give.
     func requireKey(_ key: Key, _ explanation: String, errors: inout ErrorCollector) {
         if keyLines[key] == nil {
-            errors.add(line: headerLine, section: title, key: key.rawValue, "missing; expected \(explanation)")
+            errors.add(at: header, section: title, key: key.rawValue, "missing; expected \(explanation)")
         }
+    }
+}
+
+/// A section a board preset may give too: `[board]`, `[display]`, `[touch]`, `[controller]`.
+protocol MergeableDraft: SectionDraft {
+    init(header: SourceLine)
+}
+
+extension MergeableDraft {
+    /// The section the panel runs with: the preset's, with every key the panel config gives
+    /// put over it, key by key. Each key keeps the place it came from, so that a later
+    /// complaint about it points into the right file. Nil when neither file has the section.
+    ///
+    /// The merged draft is rebuilt from the texts as written: each was valid when it was read,
+    /// and a value never depends on anything but its own text.
+    static func merged(preset: Self?, panel: Self?) -> Self? {
+        guard let preset else { return panel }
+        guard let panel else { return preset }
+        var result = Self(header: panel.header)
+        for key in Key.allCases {
+            let source = panel.keyLines[key] != nil ? panel : preset
+            guard let place = source.keyLines[key] else { continue }
+            result.keyLines[key] = place
+            if let text = source.texts[key] {
+                result.texts[key] = text
+                try? result.set(key, from: text)
+            }
+        }
+        return result
     }
 }

@@ -1,7 +1,8 @@
 /// The sections a config file may have, recognised from the text between the brackets of a
-/// header. A new section (next week: `[board]`) is a new case here, a new draft type, and a
-/// new arm in `ConfigBuilder`'s two switches; nothing else changes.
+/// header. A new section is a new case here, a new draft type, and a new arm in
+/// `ConfigBuilder`'s two switches; nothing else changes.
 enum SectionName: Equatable {
+    case board
     case display
     case touch
     case controller
@@ -9,12 +10,15 @@ enum SectionName: Equatable {
     /// button with a bad name are still checked.
     case button(name: String)
 
-    static let expectedList = "[display], [touch], [controller] or [button NAME]"
+    static let expectedList = "[board], [display], [touch], [controller] or [button NAME]"
+    /// What a board preset may hold: everything but buttons.
+    static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
     /// Nil for a section TouchPanel does not know. Names are case-sensitive: `[Display]` is
     /// not `[display]`, as keys are not.
     init?(header text: String) {
         switch text {
+        case "board": self = .board
         case "display": self = .display
         case "touch": self = .touch
         case "controller": self = .controller
@@ -33,16 +37,6 @@ enum SectionName: Equatable {
     /// are kept to characters that need no escaping anywhere: `A-Z a-z 0-9 _ . -`.
     static func isValidButtonName(_ name: String) -> Bool {
         let bytes = name.utf8
-        guard !bytes.isEmpty && bytes.count <= maxButtonNameLength else { return false }
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
-                continue
-            default:
-                return false
-            }
-        }
-        return true
+        return !bytes.isEmpty && bytes.count <= maxButtonNameLength && bytes.allSatisfy(ValueSyntax.isNameByte)
     }
 }

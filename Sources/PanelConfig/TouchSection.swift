@@ -11,19 +11,20 @@ enum TouchKey: String, SectionKey {
 }
 
 /// `[touch]` while it is read. Every key is optional; absent ones keep DESIGN.md's defaults.
-struct TouchDraft: SectionDraft {
+struct TouchDraft: MergeableDraft {
     /// How long held touches may go unreported before they count as lost.
     static let lostRange: ClosedRange<Int> = 1...60_000
     static let defaultLostMs = 200
 
     let title = "touch"
-    let headerLine: Int
-    var keyLines: [TouchKey: Int] = [:]
+    let header: SourceLine
+    var keyLines: [TouchKey: SourceLine] = [:]
+    var texts: [TouchKey: String] = [:]
     var timings = TimingSettings()
     var lostMs: Int?
 
-    init(headerLine: Int) {
-        self.headerLine = headerLine
+    init(header: SourceLine) {
+        self.header = header
     }
 
     mutating func set(_ key: TouchKey, from value: String) throws(ValueProblem) {

@@ -109,3 +109,115 @@ enum ValueSyntax {
         return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
 }
+
+// MARK: Hardware and appearance values
+
+extension ValueSyntax {
+    /// Whether `text` has a `#` after white space: a reader meant it as a comment, which
+    /// libinih only takes at the start of a line. A `#` that starts a value (`#RRGGBB`) is not one.
+    static func hasHashAfterSpace(_ text: String) -> Bool {
+        var afterSpace = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "#") && afterSpace { return true }
+            afterSpace = isSpace(byte)
+        }
+        return false
+    }
+
+    /// The value of one hex digit, either case.
+    static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// `#RRGGBB`, hex digits in either case; nothing else (no `#RGB`, no names).
+    static func color(_ text: String) throws(ValueProblem) -> RGBColor {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 7, bytes[0] == UInt8(ascii: "#") else {
+            throw .expected("a colour as #RRGGBB (hex, like #2A2E33)", found: text)
+        }
+        var channels: [UInt8] = []
+        var index = 1
+        while index < 7 {
+            guard let high = hexDigit(bytes[index]), let low = hexDigit(bytes[index + 1]) else {
+                throw .expected("a colour as #RRGGBB (hex, like #2A2E33)", found: text)
+            }
+            channels.append(high << 4 | low)
+            index += 2
+        }
+        return RGBColor(r: channels[0], g: channels[1], b: channels[2])
+    }
+
+    /// A 7-bit I2C address outside the reserved ones: `0x38` (hex, either case) or `56`.
+    static func i2cAddress(_ text: String) throws(ValueProblem) -> UInt8 {
+        let bytes = Array(text.utf8)
+        var value: Int?
+        if bytes.count > 2 && bytes[0] == UInt8(ascii: "0") && (bytes[1] == UInt8(ascii: "x") || bytes[1] == UInt8(ascii: "X")) {
+            // At most two hex digits: an address is one byte.
+            var number = 0
+            for byte in bytes[2...] {
+                guard let digit = hexDigit(byte), bytes.count <= 4 else {
+                    number = -1
+                    break
+                }
+                number = number * 16 + Int(digit)
+            }
+            value = number
+        } else {
+            value = integer(bytes)
+        }
+        guard let value, value >= 0x03 && value <= 0x77 else {
+            throw .expected("an I2C address 0x03..0x77 (hex like 0x38, or decimal 3..119)", found: text)
+        }
+        return UInt8(value)
+    }
+
+    /// An absolute path; `what` says what it should lead to, for the message.
+    static func absolutePath(_ text: String, of what: String) throws(ValueProblem) -> String {
+        guard text.utf8.first == UInt8(ascii: "/") else {
+            throw .expected("an absolute path to \(what)", found: text)
+        }
+        return text
+    }
+
+    /// The characters of names that go on into file names and messages unquoted:
+    /// `A-Z a-z 0-9 _ . -`.
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// A GPIO chip as libgpiod opens one: a name (`gpiochip0`), a label (`pinctrl-bcm2711`)
+    /// or a path (`/dev/gpiochip0`). One word; whether it exists is for the board to say.
+    static func gpioChip(_ text: String) throws(ValueProblem) -> String {
+        guard !text.isEmpty, !text.utf8.contains(where: isSpace) else {
+            throw .expected("a GPIO chip: a name like gpiochip0, its label or its /dev path", found: text)
+        }
+        return text
+    }
+
+    /// A GPIO line: an offset on its chip (`24`) or a line name from the device tree
+    /// (`GPIO24`). With `allowingNone`, `none` means no line (nil).
+    static func lineRef(_ text: String, allowingNone: Bool) throws(ValueProblem) -> LineRef? {
+        if allowingNone && text == "none" { return nil }
+        let what = allowingNone
+            ? "a line offset 0..1023, a line name like GPIO24, or none"
+            : "a line offset 0..1023 or a line name like GPIO24"
+        guard let first = text.utf8.first else { throw .expected(what, found: text) }
+        if first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
+            guard let offset = integer(text.utf8), ButtonAction.gpioLines.contains(offset) else { throw .expected(what, found: text) }
+            return .offset(offset)
+        }
+        guard text.utf8.count <= 63, text.utf8.allSatisfy(isNameByte) else { throw .expected(what, found: text) }
+        return .name(text)
+    }
+}

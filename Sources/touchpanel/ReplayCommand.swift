@@ -1,5 +1,6 @@
 import CLinux
 import PanelConfig
+import PanelIO
 import TouchCore
 
 /// `touchpanel replay CONFIG TRACE`: plays a trace through the same pipeline as the live
@@ -94,24 +95,6 @@ enum ReplayCommand {
             return "nothing may follow `end` (line \(endLine))"
         case .touchStillDown(let id, _):
             return "touch \(id) is still down when the trace ends; add its `up` or an `end` line"
-        }
-    }
-}
-
-/// Log text for a refused controller report.
-enum ReportErrorText {
-    static func describe(_ error: FT5x06ReportError) -> String {
-        switch error {
-        case .shortRead(let bytes, let needed):
-            return "short read: \(bytes) bytes, \(needed) needed"
-        case .tooManyPoints(let reported, let maximum):
-            return "TD_STATUS reports \(reported) points, the model has at most \(maximum)"
-        case .duplicateID(let id):
-            return "touch ID \(id) appears twice"
-        case .reservedEvent(let pointIndex):
-            return "point \(pointIndex) has the reserved event type 3"
-        case .coordinateOutOfRange(let pointIndex, let x, let y):
-            return "point \(pointIndex) at (\(x), \(y)) lies outside the controller's range"
         }
     }
 }

@@ -1,5 +1,6 @@
 import CLinux
 import PanelConfig
+import PanelIO
 
 /// The command line: `replay`, `check`, `version`. `run` and `probe` come with PanelIO.
 enum TouchPanelCommand {

@@ -6,8 +6,8 @@ struct KeyErrorTests {
     @Test func misspeltKeyListsTheValidKeysAndSuggestsTheClosest() {
         #expect(renderedErrors(display800x480 + "[button play]\nrect = 20, 20, 200, 120\non_tapp = emit\n") == [
             "panel.ini:6: [button play] on_tapp: unknown key; did you mean on_tap? valid keys: rect, label, enabled, "
-                + "on_tap, on_double_tap, on_triple_tap, on_long_press, on_repeat, multi_tap_ms, long_press_ms, "
-                + "repeat_ms, slop_px, multi_tap_slop_px",
+                + "latch, on_tap, on_double_tap, on_triple_tap, on_long_press, on_repeat, multi_tap_ms, long_press_ms, "
+                + "repeat_ms, slop_px, multi_tap_slop_px, font_size, fill, pressed_fill, disabled_fill, on_fill, border, text",
         ])
     }
 
@@ -21,7 +21,8 @@ struct KeyErrorTests {
     @Test func keysAreCaseSensitive() {
         #expect(renderedErrors("[display]\nWidth = 800\nheight = 480\n") == [
             "panel.ini:1: [display] width: missing; expected the display width in pixels, 1..8192",
-            "panel.ini:2: [display] Width: unknown key; did you mean width? valid keys: width, height",
+            "panel.ini:2: [display] Width: unknown key; did you mean width? valid keys: width, height, framebuffer, "
+                + "rotation, font, font_size, background, fill, pressed_fill, disabled_fill, on_fill, border, text, border_px",
         ])
     }
 
@@ -62,7 +63,7 @@ struct KeyErrorTests {
 
     @Test func keyBeforeAnySection() {
         #expect(renderedErrors("width = 800\n" + display800x480) == [
-            "panel.ini:1: width: key outside any section; put it under [display], [touch], [controller] or [button NAME]",
+            "panel.ini:1: width: key outside any section; put it under [board], [display], [touch], [controller] or [button NAME]",
         ])
     }
 }

@@ -2,19 +2,22 @@ import TouchCore
 
 /// Writes classifier events as the JSON lines of DESIGN.md section 5:
 /// `{"t_ms":330,"button":"play","event":"tap","taps":1}`.
-/// Button names are escaped once, up front, so a line costs no allocation.
-struct EventLineWriter: GestureEventSink {
+/// Button names are escaped once, up front, so a line costs no allocation. `t_ms` counts
+/// from `origin`: the trace's zero in `replay`, the start in `run`.
+public struct EventLineWriter: GestureEventSink {
     private let quotedNames: [[UInt8]]
-    var output: OutputBuffer
+    public var output: OutputBuffer
+    public var origin: MonotonicInstant
 
-    init(buttonNames: [String], output: OutputBuffer) {
+    public init(buttonNames: [String], output: OutputBuffer, origin: MonotonicInstant = MonotonicInstant(nanoseconds: 0)) {
         quotedNames = buttonNames.map(EventLineWriter.jsonString)
         self.output = output
+        self.origin = origin
     }
 
-    mutating func receive(_ event: GestureEvent) {
+    public mutating func receive(_ event: GestureEvent) {
         output.write("{\"t_ms\":")
-        output.write(decimal: event.at.wholeMilliseconds)
+        output.write(decimal: (event.at - origin).nanoseconds / 1_000_000)
         output.write(",\"button\":")
         output.write(bytes: quotedNames[event.button])
         output.write(",\"event\":\"")
@@ -34,8 +37,13 @@ struct EventLineWriter: GestureEventSink {
         output.flushIfFull()
     }
 
+    /// Event lines go out as they happen in `run`; `replay` lets the buffer fill.
+    public mutating func flush() {
+        output.flush()
+    }
+
     /// A JSON string literal for `text`, quotes included.
-    static func jsonString(_ text: String) -> [UInt8] {
+    public static func jsonString(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = [UInt8(ascii: "\"")]
         let hex: StaticString = "0123456789abcdef"
         for byte in text.utf8 {

@@ -2,41 +2,41 @@ import CLinux
 
 /// Bytes on their way to a stdio stream. The buffer is reserved once and reused, so writing
 /// event lines does not allocate on the way.
-struct OutputBuffer {
+public struct OutputBuffer {
     private let stream: UnsafeMutablePointer<FILE>
     private var bytes: [UInt8] = []
     private let flushThreshold: Int
 
-    init(stream: UnsafeMutablePointer<FILE>, capacity: Int = 16384) {
+    public init(stream: UnsafeMutablePointer<FILE>, capacity: Int = 16384) {
         self.stream = stream
         flushThreshold = capacity - 512
         bytes.reserveCapacity(capacity)
     }
 
-    static func standardOutput() -> OutputBuffer { OutputBuffer(stream: clinux_stdout()) }
-    static func standardError() -> OutputBuffer { OutputBuffer(stream: clinux_stderr(), capacity: 1024) }
+    public static func standardOutput() -> OutputBuffer { OutputBuffer(stream: clinux_stdout()) }
+    public static func standardError() -> OutputBuffer { OutputBuffer(stream: clinux_stderr(), capacity: 1024) }
 
-    mutating func write(_ text: StaticString) {
+    public mutating func write(_ text: StaticString) {
         let start = text.utf8Start
         for index in 0..<text.utf8CodeUnitCount {
             bytes.append(start[index])
         }
     }
 
-    mutating func write(_ text: String) {
+    public mutating func write(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
-    mutating func write(bytes more: [UInt8]) {
+    public mutating func write(bytes more: [UInt8]) {
         bytes.append(contentsOf: more)
     }
 
-    mutating func write(byte: UInt8) {
+    public mutating func write(byte: UInt8) {
         bytes.append(byte)
     }
 
     /// Decimal digits without going through String.
-    mutating func write(decimal value: Int64) {
+    public mutating func write(decimal value: Int64) {
         if value < 0 {
             bytes.append(UInt8(ascii: "-"))
         }
@@ -59,11 +59,11 @@ struct OutputBuffer {
     }
 
     /// Writes out when the buffer is nearly full; `flush()` writes out now.
-    mutating func flushIfFull() {
+    public mutating func flushIfFull() {
         if bytes.count >= flushThreshold { flush() }
     }
 
-    mutating func flush() {
+    public mutating func flush() {
         guard !bytes.isEmpty else { return }
         bytes.withUnsafeBufferPointer { buffer in
             _ = fwrite(buffer.baseAddress, 1, buffer.count, stream)

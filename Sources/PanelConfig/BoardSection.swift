@@ -1,0 +1,70 @@
+/// The keys of `[board]`.
+enum BoardKey: String, SectionKey {
+    case preset
+    case simulated
+}
+
+/// `[board]` while it is read. In a board preset `preset` is refused: presets do not nest.
+struct BoardDraft: MergeableDraft {
+    /// Preset names become file names, so they keep to the characters of button names.
+    static let maxPresetNameLength = 64
+
+    let title = "board"
+    let header: SourceLine
+    /// True for the `[board]` of a board preset file.
+    let inPreset: Bool
+    var keyLines: [BoardKey: SourceLine] = [:]
+    var texts: [BoardKey: String] = [:]
+    var preset: String?
+    var simulated: Bool?
+
+    init(header: SourceLine) {
+        self.init(header: header, inPreset: false)
+    }
+
+    init(header: SourceLine, inPreset: Bool) {
+        self.header = header
+        self.inPreset = inPreset
+    }
+
+    mutating func set(_ key: BoardKey, from value: String) throws(ValueProblem) {
+        switch key {
+        case .preset:
+            guard !inPreset else {
+                throw ValueProblem("a board preset cannot name another preset; presets do not nest")
+            }
+            preset = try BoardDraft.presetName(value)
+        case .simulated: simulated = try ValueSyntax.boolean(value)
+        }
+    }
+
+    /// NAME of `boards/NAME.ini`: 1 to 64 of `A-Z a-z 0-9 _ . -`, not starting with a dot, so
+    /// that it can only name a file in a boards directory.
+    static func presetName(_ text: String) throws(ValueProblem) -> String {
+        let bytes = Array(text.utf8)
+        if bytes.count > 4 && bytes.suffix(4).elementsEqual(".ini".utf8) {
+            let name = String(decoding: bytes[..<(bytes.count - 4)], as: UTF8.self)
+            throw .expected("the preset's name without .ini, like \(name)", found: text)
+        }
+        guard !bytes.isEmpty, bytes.count <= maxPresetNameLength, bytes[0] != UInt8(ascii: "."),
+              bytes.allSatisfy(ValueSyntax.isNameByte)
+        else {
+            throw .expected("a preset name (the NAME of a boards/NAME.ini file): 1 to 64 characters of "
+                            + "A-Z a-z 0-9 _ . -, not starting with .", found: text)
+        }
+        return text
+    }
+
+    /// The board. Running on hardware needs a controller to run with: `simulated = no`
+    /// without a `bus` is an error, found here because the bus may come from the preset.
+    func finish(presetFile: String?, controller: ControllerConfig?, errors: inout ErrorCollector) -> BoardConfig? {
+        let hasBus = controller?.bus != nil
+        if simulated == false && controller != nil && !hasBus, let place = keyLines[.simulated] {
+            errors.add(at: place, section: title, key: BoardKey.simulated.rawValue,
+                       "simulated = no runs on the hardware, which needs the controller's I2C bus; "
+                       + "set bus in [controller] (or name a board preset that does)")
+            return nil
+        }
+        return BoardConfig(presetName: preset, presetFile: presetFile, simulated: simulated ?? !hasBus)
+    }
+}

@@ -1,0 +1,134 @@
+import TouchCore
+
+/// Colours are TouchCore's `RGBColor`, written `#RRGGBB` in the config.
+extension RGBColor {
+    /// `#RRGGBB` with upper-case digits, as `effectiveText()` writes it.
+    public var hexString: String {
+        let digits: StaticString = "0123456789ABCDEF"
+        var text = "#"
+        for channel in [r, g, b] {
+            text.unicodeScalars.append(Unicode.Scalar(digits.utf8Start[Int(channel >> 4)]))
+            text.unicodeScalars.append(Unicode.Scalar(digits.utf8Start[Int(channel & 0x0F)]))
+        }
+        return text
+    }
+}
+
+/// The colours of one button: its own `[button NAME]` overrides over the panel's `[display]`
+/// colours. Which fill is drawn follows the button's state: `pressedFill` while a touch holds
+/// it, `disabledFill` when `enabled = no`, `onFill` for a latched button that is on, `fill`
+/// otherwise.
+public struct ButtonPalette: Equatable, Sendable {
+    public var fill: RGBColor
+    public var pressedFill: RGBColor
+    public var disabledFill: RGBColor
+    public var onFill: RGBColor
+    public var border: RGBColor
+    public var text: RGBColor
+
+    public init(
+        fill: RGBColor = PanelColors.defaults.fill, pressedFill: RGBColor = PanelColors.defaults.pressedFill,
+        disabledFill: RGBColor = PanelColors.defaults.disabledFill, onFill: RGBColor = PanelColors.defaults.onFill,
+        border: RGBColor = PanelColors.defaults.border, text: RGBColor = PanelColors.defaults.text
+    ) {
+        self.fill = fill
+        self.pressedFill = pressedFill
+        self.disabledFill = disabledFill
+        self.onFill = onFill
+        self.border = border
+        self.text = text
+    }
+
+    /// Every button's colours when the config sets none.
+    public static let defaults = ButtonPalette()
+}
+
+/// The colours of `[display]`: the background, and the button colours every button starts
+/// from. The defaults are a dark theme, readable in a dim room and not glaring at night:
+///
+/// | key             | default   |                               |
+/// |-----------------|-----------|-------------------------------|
+/// | `background`    | `#101214` | near black                    |
+/// | `fill`          | `#2A2E33` | dark grey                     |
+/// | `pressed_fill`  | `#4A6FA5` | muted blue, while touched     |
+/// | `disabled_fill` | `#1A1C1F` | barely off the background     |
+/// | `on_fill`       | `#2E7D32` | green, a latched button on    |
+/// | `border`        | `#5A6068` | mid grey                      |
+/// | `text`          | `#F2F2F2` | off white                     |
+public struct PanelColors: Equatable, Sendable {
+    public var background: RGBColor
+    public var fill: RGBColor
+    public var pressedFill: RGBColor
+    public var disabledFill: RGBColor
+    public var onFill: RGBColor
+    public var border: RGBColor
+    public var text: RGBColor
+
+    public init(
+        background: RGBColor = RGBColor(r: 0x10, g: 0x12, b: 0x14),
+        fill: RGBColor = RGBColor(r: 0x2A, g: 0x2E, b: 0x33),
+        pressedFill: RGBColor = RGBColor(r: 0x4A, g: 0x6F, b: 0xA5),
+        disabledFill: RGBColor = RGBColor(r: 0x1A, g: 0x1C, b: 0x1F),
+        onFill: RGBColor = RGBColor(r: 0x2E, g: 0x7D, b: 0x32),
+        border: RGBColor = RGBColor(r: 0x5A, g: 0x60, b: 0x68),
+        text: RGBColor = RGBColor(r: 0xF2, g: 0xF2, b: 0xF2)
+    ) {
+        self.background = background
+        self.fill = fill
+        self.pressedFill = pressedFill
+        self.disabledFill = disabledFill
+        self.onFill = onFill
+        self.border = border
+        self.text = text
+    }
+
+    public static let defaults = PanelColors()
+
+    /// The button colours these panel colours give a button without overrides.
+    public var buttons: ButtonPalette {
+        ButtonPalette(fill: fill, pressedFill: pressedFill, disabledFill: disabledFill, onFill: onFill,
+                     border: border, text: text)
+    }
+}
+
+/// The button colour keys, which `[display]` sets for the panel and `[button NAME]` may
+/// override for itself.
+enum ButtonColorKey: String, CaseIterable, Sendable {
+    case fill
+    case pressedFill = "pressed_fill"
+    case disabledFill = "disabled_fill"
+    case onFill = "on_fill"
+    case border
+    case text
+}
+
+/// The button colours one section gave; absent ones come from the panel (for a button) or
+/// the defaults (for `[display]`).
+struct ColorSettings: Equatable, Sendable {
+    var fill: RGBColor?
+    var pressedFill: RGBColor?
+    var disabledFill: RGBColor?
+    var onFill: RGBColor?
+    var border: RGBColor?
+    var text: RGBColor?
+
+    mutating func set(_ key: ButtonColorKey, from text: String) throws(ValueProblem) {
+        let color = try ValueSyntax.color(text)
+        switch key {
+        case .fill: fill = color
+        case .pressedFill: pressedFill = color
+        case .disabledFill: disabledFill = color
+        case .onFill: onFill = color
+        case .border: border = color
+        case .text: self.text = color
+        }
+    }
+
+    /// `base` with the colours given here put over it.
+    func applied(to base: ButtonPalette) -> ButtonPalette {
+        ButtonPalette(
+            fill: fill ?? base.fill, pressedFill: pressedFill ?? base.pressedFill,
+            disabledFill: disabledFill ?? base.disabledFill, onFill: onFill ?? base.onFill,
+            border: border ?? base.border, text: text ?? base.text)
+    }
+}

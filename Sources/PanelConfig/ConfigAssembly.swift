@@ -1,0 +1,63 @@
+import TouchCore
+
+/// Puts a panel config and the board preset it names together into a `PanelConfiguration`:
+/// each section the panel runs with is the preset's, with the panel config's keys put over it
+/// key by key (see `MergeableDraft.merged`), then the sections are checked as a whole.
+enum ConfigAssembly {
+    /// The configuration, or every problem found: the preset's first (it is applied first),
+    /// then the panel config's, each file in line order.
+    ///
+    /// - Parameters:
+    ///   - preset: the preset as read, when the panel config names one and it was found.
+    ///   - presetFile: the path it was read from.
+    ///   - errors: problems found before this point (a preset that could not be found).
+    static func finish(
+        panel: ConfigBuilder, preset: ConfigBuilder?, presetFile: String?, errors: ErrorCollector
+    ) -> Result<PanelConfiguration, ConfigErrors> {
+        var errors = errors
+        if let preset { errors.add(contentsOf: preset.errors) }
+        errors.add(contentsOf: panel.errors)
+        var fileOrder: [String] = []
+        if let presetFile { fileOrder.append(presetFile) }
+        fileOrder.append(panel.file)
+        // A preset that was named but could not be loaded leaves the panel without what it
+        // meant to take from there; the checks of the whole would only add noise.
+        if panel.board?.preset != nil && preset == nil {
+            return .failure(ConfigErrors(errors: errors.inLineOrder(files: fileOrder)))
+        }
+        let nowhere = SourceLine(file: panel.file, line: 0)
+
+        var display: DisplayConfig?
+        let displayDraft = DisplayDraft.merged(preset: preset?.display, panel: panel.display)
+        if let displayDraft {
+            display = displayDraft.finish(errors: &errors)
+        } else {
+            errors.add(line: 1, "missing section [display]; it gives the display size: [display] width = ..., height = ...")
+        }
+        let touch = TouchDraft.merged(preset: preset?.touch, panel: panel.touch) ?? TouchDraft(header: nowhere)
+        let panelTimings = touch.panelTimings
+
+        var controller: ControllerConfig?
+        if let display, let displayDraft {
+            controller = (ControllerDraft.merged(preset: preset?.controller, panel: panel.controller)
+                ?? ControllerDraft(header: nowhere))
+                .finish(display: display, from: displayDraft, errors: &errors)
+        }
+        let board = (BoardDraft.merged(preset: preset?.board, panel: panel.board) ?? BoardDraft(header: nowhere))
+            .finish(presetFile: presetFile, controller: controller, errors: &errors)
+
+        var buttons: [ButtonConfig] = []
+        for draft in panel.buttons where draft.counts {
+            if let button = draft.finish(display: display, panelTimings: panelTimings, errors: &errors) {
+                buttons.append(button)
+            }
+        }
+
+        guard errors.isEmpty, let display, let controller, let board else {
+            return .failure(ConfigErrors(errors: errors.inLineOrder(files: fileOrder)))
+        }
+        return .success(PanelConfiguration(
+            file: panel.file, display: display, timings: panelTimings, lostAfter: touch.lostAfter,
+            controller: controller, buttons: buttons, board: board))
+    }
+}

@@ -1,0 +1,185 @@
+import CLinux
+import TouchCore
+
+extension PanelConfiguration {
+    /// The configuration the panel runs with, as a config file: the board preset applied,
+    /// every default filled in, every key of every section written with its value, sections
+    /// in a fixed order (`[board]`, `[display]`, `[touch]`, `[controller]`, then the buttons in
+    /// file order). A leading comment names the preset file. Optional keys that are not set
+    /// are written as comments, since they have no value; `interrupt_line = none` and
+    /// `reset_line = none` stand for no line.
+    ///
+    /// Parsing it (with the same file name and preset search path) gives this configuration
+    /// back; only the buttons' `line` differs, being where they stand in this text.
+    public func effectiveText() -> String {
+        var out = IniWriter()
+        out.comment("Effective configuration of \(file), every default filled in.")
+        if let presetFile = board.presetFile {
+            out.comment("Board preset: \(presetFile), with the values of \(file) put over it.")
+        } else {
+            out.comment("Board preset: none.")
+        }
+
+        out.section("board")
+        if let presetName = board.presetName {
+            out.key("preset", presetName)
+        } else {
+            out.unset("preset", "no board preset")
+        }
+        out.key("simulated", IniWriter.yesNo(board.simulated))
+
+        out.section("display")
+        out.key("width", "\(display.width)")
+        out.key("height", "\(display.height)")
+        out.key("framebuffer", display.framebuffer)
+        out.key("rotation", "\(display.rotation.degrees)")
+        out.key("font", display.font)
+        out.key("font_size", "\(display.fontSize)")
+        out.key("background", display.colors.background.hexString)
+        out.colors(display.colors.buttons)
+        out.key("border_px", "\(display.borderPx)")
+
+        out.section("touch")
+        out.timings(timings)
+        out.key("lost_ms", "\(lostAfter.nanoseconds / 1_000_000)")
+
+        out.section("controller")
+        out.key("model", controller.model.configName)
+        out.key("width", "\(controller.width)")
+        out.key("height", "\(controller.height)")
+        out.key("invert_x", IniWriter.yesNo(controller.invertX))
+        out.key("invert_y", IniWriter.yesNo(controller.invertY))
+        out.key("swap_xy", IniWriter.yesNo(controller.swapXY))
+        if let bus = controller.bus {
+            out.key("bus", "\(bus)")
+        } else {
+            out.unset("bus", "no controller hardware")
+        }
+        out.key("address", IniWriter.hexByte(controller.address))
+        out.key("interrupt_chip", controller.interrupt?.chip ?? ControllerConfig.defaultChip)
+        out.key("interrupt_line", IniWriter.line(controller.interrupt?.line))
+        out.key("poll_ms", "\(controller.pollIntervalMs)")
+        out.key("reset_chip", controller.reset?.chip ?? ControllerConfig.defaultChip)
+        out.key("reset_line", IniWriter.line(controller.reset?.line))
+        if let threshold = controller.threshold {
+            out.key("threshold", "\(threshold)")
+        } else {
+            out.unset("threshold", "the controller keeps its own")
+        }
+        if let reportPeriod = controller.reportPeriod {
+            out.key("report_period", "\(reportPeriod)")
+        } else {
+            out.unset("report_period", "the controller keeps its own")
+        }
+
+        for button in buttons {
+            out.section("button \(button.name)")
+            let rect = button.rect
+            out.key("rect", "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+            out.key("label", button.label)
+            out.key("enabled", IniWriter.yesNo(button.enabled))
+            out.key("latch", IniWriter.yesNo(button.latch))
+            out.action("on_tap", button.onTap)
+            out.action("on_double_tap", button.onDoubleTap)
+            out.action("on_triple_tap", button.onTripleTap)
+            out.action("on_long_press", button.onLongPress)
+            out.action("on_repeat", button.onRepeat)
+            out.timings(button.timings)
+            out.key("font_size", "\(button.fontSize)")
+            out.colors(button.colors)
+        }
+        return out.text
+    }
+}
+
+/// Writes config text that libinih reads back to the same values.
+private struct IniWriter {
+    var text = ""
+
+    /// The longest line IniSession hands to libinih.
+    static let longestLine = Int(clinux_ini_max_line()) - 2
+
+    mutating func comment(_ line: String) {
+        text += "; \(line)\n"
+    }
+
+    mutating func section(_ title: String) {
+        text += "\n[\(title)]\n"
+    }
+
+    /// `key = value`, or `key=value` where the spaces would cost the value: a value starting
+    /// with `;` (libinih takes ` ;` as a comment), or a line that would grow too long (the
+    /// value was read from a line of at most that length, written `key=value` at the least).
+    mutating func key(_ name: String, _ value: String) {
+        let spaced = "\(name) = \(value)"
+        if value.utf8.first == UInt8(ascii: ";") || spaced.utf8.count > IniWriter.longestLine {
+            text += "\(name)=\(value)\n"
+        } else {
+            text += spaced + "\n"
+        }
+    }
+
+    /// An optional key without a value, as a comment saying what its absence means.
+    mutating func unset(_ name: String, _ meaning: String) {
+        text += "; \(name): not set (\(meaning))\n"
+    }
+
+    mutating func timings(_ timings: GestureTimings) {
+        key("multi_tap_ms", "\(timings.multiTap.nanoseconds / 1_000_000)")
+        key("long_press_ms", "\(timings.longPress.nanoseconds / 1_000_000)")
+        key("repeat_ms", "\(timings.repeatInterval.nanoseconds / 1_000_000)")
+        key("slop_px", "\(timings.slopPx)")
+        key("multi_tap_slop_px", "\(timings.multiTapSlopPx)")
+    }
+
+    mutating func colors(_ colors: ButtonPalette) {
+        key("fill", colors.fill.hexString)
+        key("pressed_fill", colors.pressedFill.hexString)
+        key("disabled_fill", colors.disabledFill.hexString)
+        key("on_fill", colors.onFill.hexString)
+        key("border", colors.border.hexString)
+        key("text", colors.text.hexString)
+    }
+
+    mutating func action(_ name: String, _ action: ButtonAction?) {
+        guard let action else {
+            unset(name, "no action")
+            return
+        }
+        switch action {
+        case .emit:
+            key(name, "emit")
+        case .exec(let command):
+            key(name, "exec \(command)")
+        case .gpio(let chip, let line, let operation):
+            let verb = switch operation {
+            case .on: "on"
+            case .off: "off"
+            case .toggle: "toggle"
+            case .pulse(let ms): "pulse \(ms)"
+            }
+            key(name, "gpio \(chip) \(line) \(verb)")
+        }
+    }
+
+    static func yesNo(_ value: Bool) -> String {
+        value ? "yes" : "no"
+    }
+
+    static func line(_ line: LineRef?) -> String {
+        switch line {
+        case nil: "none"
+        case .offset(let offset): "\(offset)"
+        case .name(let name): name
+        }
+    }
+
+    /// `0x38`: two lower-case hex digits.
+    static func hexByte(_ value: UInt8) -> String {
+        let digits: StaticString = "0123456789abcdef"
+        var text = "0x"
+        text.unicodeScalars.append(Unicode.Scalar(digits.utf8Start[Int(value >> 4)]))
+        text.unicodeScalars.append(Unicode.Scalar(digits.utf8Start[Int(value & 0x0F)]))
+        return text
+    }
+}

@@ -1,0 +1,141 @@
+import PanelConfig
+import TouchCore
+
+/// Runs the configured actions for gesture events: `exec` through a launcher that never
+/// blocks, `gpio` on outputs opened at start-up, pulses ended by a deadline (never a sleep),
+/// and the on/off state of latched buttons.
+public final class ActionRunner {
+    private let buttons: [ButtonConfig]
+    private let launcher: ShellLauncher
+    private let log: PanelLog
+    /// Outputs by `ActionRunner.outputKey`, opened before the panel starts.
+    private let outputs: [String: DigitalOutput]
+    private var levels: [String: Bool] = [:]
+    private var pulseEnds: [String: MonotonicInstant] = [:]
+    public private(set) var latched: [Bool]
+
+    public init(buttons: [ButtonConfig], launcher: ShellLauncher, outputs: [String: DigitalOutput], log: PanelLog) {
+        self.buttons = buttons
+        self.launcher = launcher
+        self.outputs = outputs
+        self.log = log
+        latched = [Bool](repeating: false, count: buttons.count)
+    }
+
+    public static func outputKey(chip: String, line: Int) -> String {
+        "\(chip):\(line)"
+    }
+
+    /// Every GPIO output the buttons' actions use, once each, in config order.
+    public static func outputsUsed(by buttons: [ButtonConfig]) -> [(chip: String, line: Int)] {
+        var seen: [String] = []
+        var result: [(chip: String, line: Int)] = []
+        for button in buttons {
+            for action in [button.onTap, button.onDoubleTap, button.onTripleTap, button.onLongPress, button.onRepeat] {
+                if case .gpio(let chip, let line, _) = action {
+                    let key = outputKey(chip: chip, line: line)
+                    if !seen.contains(key) {
+                        seen.append(key)
+                        result.append((chip, line))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The earliest instant a pulse must end.
+    public var nextDeadline: MonotonicInstant? {
+        var earliest: MonotonicInstant? = nil
+        for (_, end) in pulseEnds where earliest == nil || end < earliest! {
+            earliest = end
+        }
+        return earliest
+    }
+
+    /// Runs the action, if any, for one event. Returns true when a latched button flipped.
+    @discardableResult
+    public func handle(_ event: GestureEvent) -> Bool {
+        let button = buttons[event.button]
+        var flipped = false
+        let action: ButtonAction?
+        var environment: [(String, String)] = [("TOUCHPANEL_BUTTON", button.name)]
+        switch event.kind {
+        case .tap(let taps):
+            action = button.action(forTaps: taps)
+            environment.append(("TOUCHPANEL_EVENT", "tap"))
+            environment.append(("TOUCHPANEL_TAPS", "\(taps)"))
+            if button.latch {
+                latched[event.button].toggle()
+                flipped = true
+            }
+        case .longPress(let taps):
+            action = button.onLongPress
+            environment.append(("TOUCHPANEL_EVENT", "long_press"))
+            environment.append(("TOUCHPANEL_TAPS", "\(taps)"))
+        case .repeat(let n):
+            action = button.onRepeat
+            environment.append(("TOUCHPANEL_EVENT", "repeat"))
+            environment.append(("TOUCHPANEL_REPEAT", "\(n)"))
+        case .pressed, .released, .cancelled, .exit, .enter:
+            return false
+        }
+        if button.latch {
+            environment.append(("TOUCHPANEL_STATE", latched[event.button] ? "on" : "off"))
+        }
+        guard let action else { return flipped }
+        switch action {
+        case .emit:
+            break
+        case .exec(let command):
+            if let problem = launcher.launch(command: command, environment: environment) {
+                log.log("[button \(button.name)] exec \"\(command)\": \(problem)")
+            }
+        case .gpio(let chip, let line, let operation):
+            let key = ActionRunner.outputKey(chip: chip, line: line)
+            switch operation {
+            case .on:
+                drive(key, true, for: button)
+            case .off:
+                pulseEnds[key] = nil
+                drive(key, false, for: button)
+            case .toggle:
+                pulseEnds[key] = nil
+                drive(key, !(levels[key] ?? false), for: button)
+            case .pulse(let ms):
+                drive(key, true, for: button)
+                pulseEnds[key] = event.at + .milliseconds(Int64(ms))
+            }
+        }
+        return flipped
+    }
+
+    /// Ends the pulses due at `now`.
+    public func tick(now: MonotonicInstant) {
+        for (key, end) in pulseEnds where end <= now {
+            pulseEnds[key] = nil
+            drive(key, false, for: nil)
+        }
+    }
+
+    /// On exit: pulses in progress end now rather than leave a relay on.
+    public func endPulses() {
+        for (key, _) in pulseEnds {
+            drive(key, false, for: nil)
+        }
+        pulseEnds = [:]
+    }
+
+    private func drive(_ key: String, _ high: Bool, for button: ButtonConfig?) {
+        guard let output = outputs[key] else {
+            log.log("gpio \(key): not opened")
+            return
+        }
+        if let problem = output.drive(high) {
+            let owner = button.map { "[button \($0.name)] " } ?? ""
+            log.log("\(owner)gpio \(key): \(problem)")
+            return
+        }
+        levels[key] = high
+    }
+}

@@ -1,0 +1,190 @@
+import PanelConfig
+import TouchCore
+
+/// The panel's behaviour between the devices: reads reports when the loop says one is
+/// waiting, runs them through the touch pipeline, writes event lines, runs actions, repaints
+/// the buttons that changed, and recovers from a failed controller. It never waits and
+/// never reads a clock: the loop (live or simulated) tells it what happened and when, and
+/// asks `nextWakeup` how long it may sleep. That keeps every path testable with virtual time.
+public final class PanelEngine {
+    public let config: PanelConfiguration
+    private let reader: ReportReader
+    private let mode: TouchMode
+    private let surface: PanelSurface?
+    private let log: PanelLog
+    public let actions: ActionRunner
+    private var pipeline: TouchPipeline
+    private var writer: EventLineWriter
+    private var events: EventCollector
+    private var report = FT5x06Report()
+    public private(set) var recovery = ControllerRecovery()
+    private var nextPollAt: MonotonicInstant?
+    /// Polling mode ignores reports until TD_STATUS first changes: what the controller holds
+    /// before anyone touched it may be stale (the Raspberry Pi kernel driver does the same).
+    private var firstTDStatus: UInt8?
+    private var pollingArmed = false
+    private var visualStates: [ButtonVisualState]
+    /// The instant of the last input handed to the pipeline: logical time never goes back.
+    private var lastInputAt: MonotonicInstant
+
+    public init(
+        config: PanelConfiguration, reader: ReportReader, mode: TouchMode, actions: ActionRunner,
+        output: OutputBuffer, surface: PanelSurface?, log: PanelLog, startedAt: MonotonicInstant
+    ) {
+        self.config = config
+        self.reader = reader
+        self.mode = mode
+        self.actions = actions
+        self.surface = surface
+        self.log = log
+        pipeline = config.makePipeline()
+        writer = EventLineWriter(buttonNames: config.buttons.map { $0.name }, output: output, origin: startedAt)
+        events = EventCollector()
+        visualStates = config.buttons.map { $0.enabled ? .normal : .disabled }
+        lastInputAt = startedAt
+        if case .polling = mode {
+            nextPollAt = startedAt
+        }
+        surface?.drawAll(visualStates)
+        surface?.frameDone(at: startedAt)
+    }
+
+    /// The earliest instant the engine has work: a gesture deadline, a lost touch, the next
+    /// poll, a controller probe, the end of a GPIO pulse. Nil: sleep until an fd wakes us.
+    public var nextWakeup: MonotonicInstant? {
+        var earliest = pipeline.nextDeadline
+        for candidate in [recovery.isHealthy ? nextPollAt : nil, recovery.nextProbeAt, actions.nextDeadline] {
+            if let candidate, earliest == nil || candidate < earliest! {
+                earliest = candidate
+            }
+        }
+        return earliest
+    }
+
+    /// The controller's INT line fell at `edgeAt` (the kernel's timestamp). The report is
+    /// read now and takes the edge's instant: that is when the finger moved.
+    public func interrupt(edgeAt: MonotonicInstant, now: MonotonicInstant) {
+        guard recovery.isHealthy else { return }
+        readAndFeed(at: max(edgeAt, lastInputAt), now: now)
+    }
+
+    /// Everything due at `now`: polls, probes, pulse ends, gesture deadlines.
+    public func tick(now: MonotonicInstant) {
+        if let probeAt = recovery.nextProbeAt, probeAt <= now {
+            do throws(ControllerFault) {
+                try reader.probe()
+                recovery.recovered()
+                log.log("controller answers again")
+                if case .polling = mode {
+                    nextPollAt = now
+                    pollingArmed = false
+                    firstTDStatus = nil
+                }
+            } catch {
+                recovery.failed(at: now)
+            }
+        }
+        if recovery.isHealthy, case .polling(let interval) = mode, let pollAt = nextPollAt, pollAt <= now {
+            // Skipped polls are not made up: one read, then the next slot after now.
+            var next = pollAt + interval
+            while next <= now { next = next + interval }
+            nextPollAt = next
+            readAndFeed(at: max(now, lastInputAt), now: now, polled: true)
+        }
+        actions.tick(now: now)
+        feed(now: now) { pipeline, sink in pipeline.advance(to: now, into: &sink) }
+    }
+
+    /// Every held touch is cancelled at `now` (a trace's `end`, a reload, a stop).
+    public func cancelTouches(now: MonotonicInstant) {
+        let at = max(now, lastInputAt)
+        feed(now: at) { pipeline, sink in pipeline.cancelAllTouches(at: at, into: &sink) }
+    }
+
+    /// Stop: touches still held are cancelled (every `pressed` gets its end), pulses end.
+    public func shutdown(now: MonotonicInstant) {
+        cancelTouches(now: now)
+        actions.endPulses()
+        writer.flush()
+    }
+
+    private func readAndFeed(at instant: MonotonicInstant, now: MonotonicInstant, polled: Bool = false) {
+        do throws(ControllerFault) {
+            try reader.readReport(into: &report)
+        } catch {
+            log.log("controller: \(error.message); touches cancelled, probing again")
+            recovery.failed(at: now)
+            feed(now: instant) { pipeline, sink in pipeline.controllerFailed(at: instant, into: &sink) }
+            return
+        }
+        if polled && !pollingArmed {
+            guard let status = FT5x06Codec.reportedPoints(in: report).map({ _ in report[2] }) else { return }
+            if firstTDStatus == nil {
+                firstTDStatus = status
+                return
+            }
+            guard status != firstTDStatus else { return }
+            pollingArmed = true
+        }
+        let current = report
+        var outcome = FT5x06DecodeOutcome.frame(TouchFrame())
+        feed(now: instant) { pipeline, sink in outcome = pipeline.report(current, at: instant, into: &sink) }
+        if case .malformed(let problem) = outcome {
+            log.log("controller report dropped: \(ReportErrorText.describe(problem))")
+        }
+    }
+
+    /// Runs one pipeline call, then writes the event lines, runs the actions and repaints.
+    private func feed(now: MonotonicInstant, _ body: (inout TouchPipeline, inout EventCollector) -> Void) {
+        if lastInputAt < now { lastInputAt = now }
+        events.removeAll()
+        body(&pipeline, &events)
+        guard !events.isEmpty else { return }
+        var changed = false
+        for index in 0..<events.count {
+            let event = events[index]
+            writer.receive(event)
+            let flipped = actions.handle(event)
+            if let state = visualState(after: event, latchFlipped: flipped), state != visualStates[event.button] {
+                visualStates[event.button] = state
+                surface?.draw(button: event.button, state: state)
+                changed = true
+            }
+        }
+        writer.flush()
+        if changed { surface?.frameDone(at: events[events.count - 1].at) }
+    }
+
+    /// Rule 2's feedback, and the on/off face of latched buttons.
+    private func visualState(after event: GestureEvent, latchFlipped: Bool) -> ButtonVisualState? {
+        let resting: ButtonVisualState =
+            config.buttons[event.button].latch && actions.latched[event.button] ? .on : .normal
+        switch event.kind {
+        case .pressed, .enter: return .pressed
+        case .released, .cancelled, .exit: return resting
+        case .tap: return latchFlipped && visualStates[event.button] != .pressed ? resting : nil
+        case .longPress, .repeat: return nil
+        }
+    }
+}
+
+/// Collects one pipeline call's events; its storage is reserved once and reused.
+struct EventCollector: GestureEventSink {
+    private var events: [GestureEvent] = []
+
+    init() {
+        events.reserveCapacity(64)
+    }
+
+    var count: Int { events.count }
+    var isEmpty: Bool { events.isEmpty }
+    subscript(index: Int) -> GestureEvent { events[index] }
+
+    mutating func receive(_ event: GestureEvent) {
+        events.append(event)
+    }
+
+    mutating func removeAll() {
+        events.removeAll(keepingCapacity: true)
+    }
+}

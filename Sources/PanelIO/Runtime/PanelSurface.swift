@@ -1,0 +1,12 @@
+import TouchCore
+
+/// Where buttons are drawn: the framebuffer, or the simulated board's memory. The engine
+/// says which buttons changed; the surface paints them and then makes the frame visible.
+public protocol PanelSurface: AnyObject {
+    /// Paints every button in its state (start-up, reload).
+    func drawAll(_ states: [ButtonVisualState])
+    /// Paints one button whose state changed.
+    func draw(button: Int, state: ButtonVisualState)
+    /// The buttons changed at `at` are painted: a PNG snapshot, a latency mark.
+    func frameDone(at: MonotonicInstant)
+}

@@ -1,0 +1,136 @@
+import TouchCore
+
+/// A trace turned into what a real FT5x06 would have put in its registers, and when: the
+/// simulated board's input. Point lines become reports of every finger held (the changed
+/// one with its down/up event), repeated every `reportInterval` while fingers rest, as the
+/// chip reports while touched; raw report lines go in as written. The whole trace is read
+/// and checked before the panel starts, so a bad line never half-runs a demo.
+public struct TouchScript: Sendable {
+    public struct Step: Sendable {
+        public var at: MonotonicInstant
+        public var report: FT5x06Report
+    }
+
+    public struct ScriptError: Error, Sendable {
+        public var message: String
+    }
+
+    public private(set) var steps: [Step] = []
+    /// The `end` line's instant, or the last line's.
+    public private(set) var endsAt = MonotonicInstant(nanoseconds: 0)
+    /// With `end`, touches still down at `endsAt` are cancelled there, as in `replay`.
+    public private(set) var hasEndLine = false
+
+    /// How often the chip reports while touched (the FT5x06's default active period is ~10 ms;
+    /// 16 ms keeps the demo's frame count modest).
+    public static let reportInterval = MonotonicDuration.milliseconds(16)
+
+    public init(trace: [UInt8], path: String, transform: CoordinateTransform, maxPoints: Int) throws(ScriptError) {
+        var fingers: [(id: UInt8, position: Point)] = []
+        var lastMs: Int64 = 0
+        var lineNumber = 0
+        var start = 0
+        var ended = false
+        while start < trace.count && !ended {
+            var end = start
+            while end < trace.count && trace[end] != UInt8(ascii: "\n") { end += 1 }
+            lineNumber += 1
+            let outcome = trace.withUnsafeBufferPointer { all in
+                TraceLineParser.parse(UnsafeBufferPointer(rebasing: all[start..<end]))
+            }
+            let lineBytes = Array(trace[start..<end])
+            start = end + 1
+            let line: TraceLine
+            switch outcome {
+            case .error(let error):
+                let found = String(decoding: lineBytes[error.fieldStart..<error.fieldEnd], as: UTF8.self)
+                let expected = error.kind.expectation.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+                throw ScriptError(message: "\(path):\(lineNumber): expected \(expected), found \"\(found)\"")
+            case .line(let parsed):
+                line = parsed
+            }
+            let atMs: Int64
+            switch line {
+            case .blank: continue
+            case .point(let t, _, _, _), .report(let t, _), .end(let t): atMs = t
+            }
+            guard atMs >= lastMs else {
+                throw ScriptError(message: "\(path):\(lineNumber): time goes back: the previous line was at \(lastMs) ms")
+            }
+            repeatHeldFingers(fingers, from: .milliseconds(lastMs), until: .milliseconds(atMs))
+            lastMs = atMs
+            let now = MonotonicInstant.milliseconds(atMs)
+            switch line {
+            case .blank:
+                continue
+            case .end:
+                ended = true
+            case .report(_, let report):
+                steps.append(Step(at: now, report: report))
+            case .point(_, let kind, let id, let position):
+                let raw = TouchScript.controllerPoint(for: position, transform: transform)
+                let index = fingers.firstIndex { $0.id == id }
+                switch kind {
+                case .down:
+                    guard index == nil else {
+                        throw ScriptError(message: "\(path):\(lineNumber): touch \(id) is already down")
+                    }
+                    guard fingers.count < maxPoints else {
+                        throw ScriptError(message: "\(path):\(lineNumber): more than \(maxPoints) fingers for this controller")
+                    }
+                    fingers.append((id, raw))
+                    steps.append(Step(at: now, report: TouchScript.report(fingers, changed: id, event: .down)))
+                case .move:
+                    guard let index else { throw ScriptError(message: "\(path):\(lineNumber): touch \(id) is not down") }
+                    fingers[index].position = raw
+                    steps.append(Step(at: now, report: TouchScript.report(fingers, changed: id, event: .contact)))
+                case .up:
+                    guard let index else { throw ScriptError(message: "\(path):\(lineNumber): touch \(id) is not down") }
+                    fingers[index].position = raw
+                    steps.append(Step(at: now, report: TouchScript.report(fingers, changed: id, event: .up)))
+                    fingers.remove(at: index)
+                }
+            }
+        }
+        if !ended && !fingers.isEmpty {
+            throw ScriptError(message: "\(path): touch \(fingers[0].id) is still down when the trace ends; add its `up` or an `end` line")
+        }
+        endsAt = .milliseconds(lastMs)
+        hasEndLine = ended
+    }
+
+    private mutating func repeatHeldFingers(_ fingers: [(id: UInt8, position: Point)], from: MonotonicInstant, until: MonotonicInstant) {
+        guard !fingers.isEmpty else { return }
+        var at = from + TouchScript.reportInterval
+        while at < until {
+            steps.append(Step(at: at, report: TouchScript.report(fingers, changed: nil, event: .contact)))
+            at = at + TouchScript.reportInterval
+        }
+    }
+
+    private static func report(_ fingers: [(id: UInt8, position: Point)], changed: UInt8?, event: TouchPointEvent) -> FT5x06Report {
+        var frame = TouchFrame()
+        for finger in fingers {
+            frame.append(TouchPoint(id: finger.id, position: finger.position, event: finger.id == changed ? event : .contact))
+        }
+        return FT5x06Codec.encode(frame)
+    }
+
+    /// The controller coordinates that `transform` maps onto `point`: scale up (rounding up,
+    /// so that the forward transform's rounding down lands on the same pixel), unswap, uninvert.
+    public static func controllerPoint(for point: Point, transform t: CoordinateTransform) -> Point {
+        func unscale(_ value: Int32, range: Int32, display: Int32) -> Int32 {
+            if range == display || display <= 0 { return value }
+            let scaled = (Int64(value) * Int64(range) + Int64(display) - 1) / Int64(display)
+            return Int32(min(scaled, Int64(range - 1)))
+        }
+        let rangeX = t.swapXY ? t.controllerHeight : t.controllerWidth
+        let rangeY = t.swapXY ? t.controllerWidth : t.controllerHeight
+        var x = unscale(point.x, range: rangeX, display: t.displayWidth)
+        var y = unscale(point.y, range: rangeY, display: t.displayHeight)
+        if t.swapXY { swap(&x, &y) }
+        if t.invertX { x = t.controllerWidth - 1 - x }
+        if t.invertY { y = t.controllerHeight - 1 - y }
+        return Point(x: x, y: y)
+    }
+}

@@ -1,0 +1,30 @@
+/// A borrowed view of 8-bit coverage (0 = transparent, 255 = solid), row by row: a label that
+/// FreeType rasterised once at start-up, so that painting it is plain integer blending.
+/// The caller keeps the memory alive while the view is used.
+public struct AlphaBitmap {
+    public let width: Int32
+    public let height: Int32
+    /// Bytes from one row to the next; at least `width`.
+    public let stride: Int
+    public let pixels: UnsafeRawBufferPointer
+
+    /// Nil when the sizes are negative or the rows do not fit in `pixels`: the painter then
+    /// never reads outside the memory it was given.
+    public init?(width: Int32, height: Int32, stride: Int, pixels: UnsafeRawBufferPointer) {
+        guard width >= 0, height >= 0, stride >= Int(width) else { return nil }
+        if width > 0 && height > 0 {
+            let rows = stride.multipliedReportingOverflow(by: Int(height) - 1)
+            guard !rows.overflow, rows.partialValue <= pixels.count - Int(width) else { return nil }
+        }
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.pixels = pixels
+    }
+
+    /// The coverage at (x, y); both must be inside the bitmap.
+    @inline(__always)
+    public func coverage(x: Int32, y: Int32) -> UInt8 {
+        pixels[Int(y) * stride + Int(x)]
+    }
+}

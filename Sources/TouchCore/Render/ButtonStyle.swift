@@ -1,0 +1,54 @@
+/// How a button is drawn: colours per visual state and a border of `borderWidth` pixels drawn
+/// inside the rect (so a button never paints outside its configured rect). Square corners:
+/// rounded ones would need coverage at the corners and the look is not worth the cost yet.
+public struct ButtonStyle: Hashable, Sendable {
+    /// The fill and label colours of one visual state. Nested, because PanelConfig has a
+    /// `ButtonColors` of its own (the configured colours) and both are imported together.
+    public struct Colors: Hashable, Sendable {
+        public var fill: RGBColor
+        public var text: RGBColor
+
+        public init(fill: RGBColor, text: RGBColor) {
+            self.fill = fill
+            self.text = text
+        }
+    }
+
+    public var normal: Colors
+    public var pressed: Colors
+    public var disabled: Colors
+    public var on: Colors
+    public var border: RGBColor
+    /// 0 means no border.
+    public var borderWidth: Int32
+
+    public init(
+        normal: Colors, pressed: Colors, disabled: Colors, on: Colors,
+        border: RGBColor, borderWidth: Int32
+    ) {
+        self.normal = normal
+        self.pressed = pressed
+        self.disabled = disabled
+        self.on = on
+        self.border = border
+        self.borderWidth = borderWidth
+    }
+
+    /// A readable default: light text on dark grey, pressed inverted to near white so a touch
+    /// shows at once, disabled dimmed, on in green.
+    public static let standard = ButtonStyle(
+        normal: Colors(fill: RGBColor(r: 0x30, g: 0x30, b: 0x30), text: .white),
+        pressed: Colors(fill: RGBColor(r: 0xE0, g: 0xE0, b: 0xE0), text: .black),
+        disabled: Colors(fill: RGBColor(r: 0x20, g: 0x20, b: 0x20), text: RGBColor(r: 0x70, g: 0x70, b: 0x70)),
+        on: Colors(fill: RGBColor(r: 0x20, g: 0x80, b: 0x40), text: .white),
+        border: RGBColor(r: 0x80, g: 0x80, b: 0x80), borderWidth: 2)
+
+    public func colors(for state: ButtonVisualState) -> Colors {
+        switch state {
+        case .normal: normal
+        case .pressed: pressed
+        case .disabled: disabled
+        case .on: on
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import CLinux
+import PanelIO
+import Testing
+
+extension Devices {
+    /// Serialized: `reap()` collects any child of the test process, so two of these tests at
+    /// once could collect each other's children.
+    @Suite("Child processes", .serialized)
+    struct ChildProcessesTests {
+        /// Blocks (in the test only) until `pid` has exited, leaving it for `reap()` to collect.
+        func waitUntilExited(_ pid: Int32) {
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && clinux_errno() == EINTR {}
+        }
+
+        /// Spawns, waits for the exit, and returns what `reap()` reported for that child.
+        func run(_ command: String, environment: [(String, String)] = []) throws -> ChildTermination? {
+            let children = ChildProcesses()
+            let pid = try children.spawnShell(command: command, environment: environment)
+            #expect(pid > 0)
+            #expect(children.running == [pid])
+            waitUntilExited(pid)
+            let reaped = children.reap()
+            #expect(children.runningCount == 0)
+            return reaped.first { $0.pid == pid }?.termination
+        }
+
+        @Test func reapReportsTheExitStatus() throws {
+            #expect(try run("exit 3") == .exited(3))
+        }
+
+        @Test func theEnvironmentAdditionReachesTheChild() throws {
+            #expect(try run(#"test "$TOUCHPANEL_BUTTON" = play"#, environment: [("TOUCHPANEL_BUTTON", "play")]) == .exited(0))
+            #expect(try run(#"test "$TOUCHPANEL_BUTTON" = play"#) == .exited(1))
+        }
+
+        @Test func theInheritedEnvironmentIsKeptAndOverridesReplace() throws {
+            // PATH comes from the test process; HOME is replaced, not duplicated.
+            #expect(try run(#"test -n "$PATH" && test "$HOME" = /panel && test "$(env | grep -c '^HOME=')" = 1"#,
+                            environment: [("HOME", "/panel")]) == .exited(0))
+        }
+
+        @Test func theLastAdditionOfANameWins() throws {
+            #expect(try run(#"test "$TOUCHPANEL_EVENT" = tap"#,
+                            environment: [("TOUCHPANEL_EVENT", "pressed"), ("TOUCHPANEL_EVENT", "tap")]) == .exited(0))
+        }
+
+        @Test func childrenStartWithAnEmptySignalMask() throws {
+            // Even with SIGTERM blocked here (as the signal channel does), the child dies of it.
+            let channel = try SignalChannel()
+            defer { channel.close() }
+            #expect(try run("kill -TERM $$; exit 0") == .signaled(SIGTERM))
+            _ = channel.readSignals()
+        }
+
+        @Test func reapWithNothingToCollectReturnsAtOnce() {
+            #expect(ChildProcesses().reap().isEmpty)
+        }
+
+        @Test func waitStatusDecoding() {
+            #expect(ChildTermination(waitStatus: 3 << 8) == .exited(3))
+            #expect(ChildTermination(waitStatus: 9) == .signaled(9))
+            #expect(ChildTermination(waitStatus: 0x137F) == .other(status: 0x137F))
+        }
+    }
+}

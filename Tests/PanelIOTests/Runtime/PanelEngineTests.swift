@@ -1,0 +1,136 @@
+import PanelIO
+import Testing
+import TouchCore
+
+@Suite("Panel engine with virtual time")
+struct PanelEngineTests {
+    @Test func tapWritesEventLinesRunsExecAndRepaintsOnlyThatButton() throws {
+        let rig = try EngineRig()
+        rig.interrupt(100, report([(0, 50, 50, .down)]))
+        rig.interrupt(160, report([(0, 50, 50, .up)]))
+        #expect(rig.output.lines == [
+            #"{"t_ms":100,"button":"left","event":"pressed"}"#,
+            #"{"t_ms":160,"button":"left","event":"released"}"#,
+            #"{"t_ms":160,"button":"left","event":"tap","taps":1}"#,
+        ])
+        #expect(rig.launcher.launched.map { $0.command } == ["echo left"])
+        let environment = rig.launcher.launched[0].environment
+        #expect(environment.map { "\($0.0)=\($0.1)" } == [
+            "TOUCHPANEL_BUTTON=left", "TOUCHPANEL_EVENT=tap", "TOUCHPANEL_TAPS=1",
+        ])
+        #expect(rig.surface.calls == ["all 3", "frame 0", "draw 0 pressed", "frame 100", "draw 0 normal", "frame 160"])
+        #expect(rig.engine.nextWakeup == nil)
+    }
+
+    @Test func i2cFailureWhileTwoButtonsAreHeldCancelsBothAndRecoversWithBackoff() throws {
+        let rig = try EngineRig()
+        rig.interrupt(0, report([(0, 50, 50, .down), (1, 450, 50, .down)]))
+        rig.reader.faults = [ControllerFault(message: "no ACK from 0x38")]
+        rig.reader.probeResults = [false, false, true]
+        rig.engine.interrupt(edgeAt: at(30), now: at(30))
+        #expect(rig.log.lines == ["controller: no ACK from 0x38; touches cancelled, probing again"])
+        // Probes at 30+100, then +200, then +400: the third answers.
+        #expect(rig.engine.nextWakeup == at(130))
+        rig.engine.tick(now: at(130))
+        #expect(rig.engine.nextWakeup == at(330))
+        rig.engine.tick(now: at(330))
+        #expect(rig.engine.nextWakeup == at(730))
+        // An INT edge while the bus is down reads nothing.
+        let readsBefore = rig.reader.reads
+        rig.engine.interrupt(edgeAt: at(500), now: at(500))
+        #expect(rig.reader.reads == readsBefore)
+        rig.engine.tick(now: at(730))
+        #expect(rig.engine.recovery.isHealthy)
+        #expect(rig.reader.probes == 3)
+        // Back: a tap works again.
+        rig.interrupt(800, report([(2, 50, 50, .down)]))
+        rig.interrupt(850, report([(2, 50, 50, .up)]))
+        rig.engine.tick(now: at(2000))
+        #expect(rig.output.lines == [
+            #"{"t_ms":0,"button":"left","event":"pressed"}"#,
+            #"{"t_ms":0,"button":"right","event":"pressed"}"#,
+            #"{"t_ms":30,"button":"left","event":"cancelled"}"#,
+            #"{"t_ms":30,"button":"right","event":"cancelled"}"#,
+            #"{"t_ms":800,"button":"left","event":"pressed"}"#,
+            #"{"t_ms":850,"button":"left","event":"released"}"#,
+            #"{"t_ms":850,"button":"left","event":"tap","taps":1}"#,
+        ])
+        #expect(rig.launcher.launched.count == 1)
+    }
+
+    @Test func doubleTapPulsesTheGPIOAndTheDeadlineEndsThePulse() throws {
+        let rig = try EngineRig()
+        rig.interrupt(0, report([(0, 450, 50, .down)]))
+        rig.interrupt(50, report([(0, 450, 50, .up)]))
+        rig.interrupt(150, report([(0, 450, 50, .down)]))
+        rig.interrupt(200, report([(0, 450, 50, .up)]))
+        #expect(rig.pulseLine.levels == [true])
+        #expect(rig.engine.nextWakeup == at(400))
+        rig.engine.tick(now: at(399))
+        #expect(rig.pulseLine.levels == [true])
+        rig.engine.tick(now: at(400))
+        #expect(rig.pulseLine.levels == [true, false])
+        #expect(rig.engine.nextWakeup == nil)
+    }
+
+    @Test func latchedButtonTogglesItsOutputAndItsFace() throws {
+        let rig = try EngineRig()
+        rig.interrupt(0, report([(0, 50, 250, .down)]))
+        rig.interrupt(40, report([(0, 50, 250, .up)]))
+        rig.interrupt(400, report([(0, 50, 250, .down)]))
+        rig.interrupt(440, report([(0, 50, 250, .up)]))
+        #expect(rig.toggleLine.levels == [true, false])
+        #expect(rig.surface.calls == [
+            "all 3", "frame 0",
+            "draw 2 pressed", "frame 0", "draw 2 normal", "draw 2 on", "frame 40",
+            "draw 2 pressed", "frame 400", "draw 2 on", "draw 2 normal", "frame 440",
+        ])
+        #expect(rig.launcher.launched.isEmpty)
+    }
+
+    @Test func garbageReportIsLoggedAndDropped() throws {
+        let rig = try EngineRig()
+        var garbage = FT5x06Report()
+        for byte: UInt8 in [0xFF, 0xFF, 0xFF] { garbage.append(byte) }
+        rig.interrupt(10, garbage)
+        #expect(rig.log.lines == ["controller report dropped: TD_STATUS reports 15 points, the model has at most 5"])
+        #expect(rig.output.lines == [])
+    }
+
+    @Test func pollingReadsEveryIntervalAndIgnoresReportsUntilTDStatusChanges() throws {
+        let rig = try EngineRig(mode: .polling(interval: .milliseconds(17)))
+        // Stale registers from before start-up claim a touch; it must be ignored.
+        let stale = report([(0, 50, 50, .contact)])
+        rig.reader.reports = [stale, stale, report([]), report([(1, 50, 50, .down)]), report([(1, 50, 50, .up)])]
+        #expect(rig.engine.nextWakeup == at(0))
+        rig.engine.tick(now: at(0))
+        #expect(rig.engine.nextWakeup == at(17))
+        rig.engine.tick(now: at(17))
+        rig.engine.tick(now: at(34))  // TD_STATUS changes: accepted from here on
+        rig.engine.tick(now: at(51))
+        // A late loop skips slots instead of reading several times at once.
+        rig.engine.tick(now: at(90))
+        #expect(rig.engine.nextWakeup == at(102))
+        #expect(rig.reader.reads == 5)
+        #expect(rig.output.lines == [
+            #"{"t_ms":51,"button":"left","event":"pressed"}"#,
+            #"{"t_ms":90,"button":"left","event":"released"}"#,
+            #"{"t_ms":90,"button":"left","event":"tap","taps":1}"#,
+        ])
+    }
+
+    @Test func shutdownCancelsHeldTouchesAndEndsPulses() throws {
+        let rig = try EngineRig()
+        rig.interrupt(0, report([(0, 450, 50, .down)]))
+        rig.interrupt(50, report([(0, 450, 50, .up)]))
+        rig.interrupt(100, report([(0, 450, 50, .down)]))
+        rig.interrupt(150, report([(0, 450, 50, .up)]))
+        rig.interrupt(160, report([(3, 50, 50, .down)]))
+        rig.engine.shutdown(now: at(170))
+        #expect(rig.pulseLine.levels == [true, false])
+        #expect(rig.output.lines.suffix(2) == [
+            #"{"t_ms":160,"button":"left","event":"pressed"}"#,
+            #"{"t_ms":170,"button":"left","event":"cancelled"}"#,
+        ])
+    }
+}
