@@ -119,5 +119,32 @@ for pair in "${pairs[@]}"; do
     done
 done
 
+# --- (c) the simulated board: host vs firmware --------------------------------------------------
+# The whole live engine (simulated FT5x06 registers, controller reads, classifier, renderer,
+# FreeType labels, PNG writer) on the demo: event lines and every PNG frame byte for byte.
+mkdir -p "$results/sim.host"
+host_rc=0
+(cd "$src" && timeout "$limit" "$host_bin" run examples/demo.ini --trace examples/demo.trace \
+    --png-dir "$results/sim.host" --fast) >"$results/sim.host.out" 2>"$results/sim.host.err" || host_rc=$?
+for arch in aarch64 armhf; do
+    qemu_cmd "$arch"
+    frames=$results/sim.$arch
+    mkdir -p "$frames"
+    fw_rc=0
+    (cd "$src" && timeout "$limit" "${qemu[@]}" "$src/build/firmware/$arch/touchpanel" run examples/demo.ini \
+        --trace examples/demo.trace --png-dir "$frames" --fast) >"$frames.out" 2>"$frames.err" || fw_rc=$?
+    if ((host_rc == 0 && fw_rc == 0)) && cmp -s "$results/sim.host.out" "$frames.out" &&
+        diff -r -q "$results/sim.host" "$frames" >/dev/null && [[ -n $(ls "$frames") ]]; then
+        passed=$((passed + 1))
+        echo "ok   simulated board $arch: $(wc -l <"$frames.out") event lines, $(ls "$frames" | wc -l) identical PNG frames"
+    else
+        failed=$((failed + 1))
+        echo "FAIL simulated board $arch: exit host $host_rc, firmware $fw_rc"
+        diff -u "$results/sim.host.out" "$frames.out" | head -n 20 | sed 's/^/    /' || true
+        diff -r -q "$results/sim.host" "$frames" | head -n 5 | sed 's/^/    /' || true
+        head -n 5 "$frames.err" | sed 's/^/    /'
+    fi
+done
+
 echo "$passed passed, $failed failed"
 ((failed == 0))

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Replays every trace in Tests/Traces on the host build and compares the event lines (and,
 # where a .expected-stderr file exists, the error lines) byte for byte; traces named
-# error-*.trace must exit 1, all others 0.
+# error-*.trace must exit 1, all others 0. The same traces then run on the simulated board
+# (`touchpanel run --fast`: simulated FT5x06 registers, controller reads, the live engine)
+# and must give the same event lines. Finally every config in boards/ and examples/ must
+# pass `touchpanel check`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,5 +40,31 @@ for trace in Tests/Traces/*.trace; do
         [ -f "$name.expected-stderr" ] && { diff "$name.expected-stderr" "$scratch/err" | sed 's/^/      /' || true; }
     fi
 done
+for trace in Tests/Traces/*.trace; do
+    case "$(basename "$trace")" in error-*) continue ;; esac
+    status=0
+    "$touchpanel" run Tests/Traces/panel.ini --trace "$trace" --fast >"$scratch/out" 2>"$scratch/err" || status=$?
+    if [ "$status" = 0 ] && cmp -s "$scratch/out" "${trace%.trace}.expected"; then
+        passed=$((passed + 1))
+        echo "ok    simulated board: $trace"
+    else
+        failed=$((failed + 1))
+        echo "FAIL  simulated board: $trace (exit $status)"
+        diff "${trace%.trace}.expected" "$scratch/out" | sed 's/^/      /' || true
+        sed 's/^/      /' "$scratch/err"
+    fi
+done
+
+for config in boards/*.ini examples/*.ini; do
+    if "$touchpanel" check "$config" >"$scratch/out" 2>"$scratch/err"; then
+        passed=$((passed + 1))
+        echo "ok    check $config"
+    else
+        failed=$((failed + 1))
+        echo "FAIL  check $config"
+        sed 's/^/      /' "$scratch/err"
+    fi
+done
+
 echo "traces: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -2,7 +2,7 @@ import CLinux
 import PanelConfig
 import PanelIO
 
-/// The command line: `replay`, `check`, `version`. `run` and `probe` come with PanelIO.
+/// The command line: `run`, `replay`, `check`, `probe`, `version`.
 enum TouchPanelCommand {
     static let version: StaticString = "0.1.0"
 
@@ -13,6 +13,10 @@ enum TouchPanelCommand {
             return 2
         }
         switch command {
+        case "run":
+            return RunCommand.run(Array(rest.dropFirst()))
+        case "probe":
+            return ProbeCommand.run(Array(rest.dropFirst()))
         case "replay":
             guard rest.count == 3 else { return usageError("replay takes CONFIG and TRACE") }
             return ReplayCommand.run(configPath: rest[1], tracePath: rest[2])
@@ -44,8 +48,12 @@ enum TouchPanelCommand {
     private static func printUsage(to output: OutputBuffer) {
         var output = output
         output.write("""
-            usage: touchpanel replay CONFIG TRACE   play a trace, print event lines (JSON)
-                   touchpanel check CONFIG          validate a config file
+            usage: touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast]
+                                                    run the panel (hardware, or the simulated board)
+                   touchpanel replay CONFIG TRACE   play a trace, print event lines (JSON)
+                   touchpanel check CONFIG          validate a config, print it with the board applied
+                   touchpanel probe [--bus N] [--address A]
+                                                    identify the touch controller
                    touchpanel version
 
             """)
@@ -53,13 +61,13 @@ enum TouchPanelCommand {
     }
 }
 
-/// `touchpanel check CONFIG`: every error with file:line, exit 1; or a one-line summary.
+/// `touchpanel check CONFIG`: every error with file:line, exit 1; or the effective config.
 enum CheckCommand {
     static func run(configPath: String) -> Int32 {
         do {
             let config = try PanelConfigLoader.load(path: configPath)
             var out = OutputBuffer.standardOutput()
-            out.write("\(configPath): ok, \(config.buttons.count) buttons on a \(config.display.width)x\(config.display.height) display\n")
+            out.write(config.effectiveText())
             out.flush()
             return 0
         } catch {

@@ -23,7 +23,7 @@ public final class PanelEngine {
     /// before anyone touched it may be stale (the Raspberry Pi kernel driver does the same).
     private var firstTDStatus: UInt8?
     private var pollingArmed = false
-    private var visualStates: [ButtonVisualState]
+    private var looks: ButtonRepaintTracker
     /// The instant of the last input handed to the pipeline: logical time never goes back.
     private var lastInputAt: MonotonicInstant
 
@@ -40,12 +40,13 @@ public final class PanelEngine {
         pipeline = config.makePipeline()
         writer = EventLineWriter(buttonNames: config.buttons.map { $0.name }, output: output, origin: startedAt)
         events = EventCollector()
-        visualStates = config.buttons.map { $0.enabled ? .normal : .disabled }
+        looks = ButtonRepaintTracker(layout: config.makeLayout())
         lastInputAt = startedAt
         if case .polling = mode {
             nextPollAt = startedAt
         }
-        surface?.drawAll(visualStates)
+        _ = looks.takeDirty()
+        surface?.drawAll(config.buttons.indices.map { looks.visualState(ofButton: $0) })
         surface?.frameDone(at: startedAt)
     }
 
@@ -140,31 +141,21 @@ public final class PanelEngine {
         events.removeAll()
         body(&pipeline, &events)
         guard !events.isEmpty else { return }
-        var changed = false
         for index in 0..<events.count {
             let event = events[index]
             writer.receive(event)
-            let flipped = actions.handle(event)
-            if let state = visualState(after: event, latchFlipped: flipped), state != visualStates[event.button] {
-                visualStates[event.button] = state
-                surface?.draw(button: event.button, state: state)
-                changed = true
+            if actions.handle(event) {
+                looks.setLatched(event.button, actions.latched[event.button])
             }
+            looks.receive(event)
         }
         writer.flush()
-        if changed { surface?.frameDone(at: events[events.count - 1].at) }
-    }
-
-    /// Rule 2's feedback, and the on/off face of latched buttons.
-    private func visualState(after event: GestureEvent, latchFlipped: Bool) -> ButtonVisualState? {
-        let resting: ButtonVisualState =
-            config.buttons[event.button].latch && actions.latched[event.button] ? .on : .normal
-        switch event.kind {
-        case .pressed, .enter: return .pressed
-        case .released, .cancelled, .exit: return resting
-        case .tap: return latchFlipped && visualStates[event.button] != .pressed ? resting : nil
-        case .longPress, .repeat: return nil
+        var dirty = looks.takeDirty()
+        guard !dirty.isEmpty, let surface else { return }
+        while let button = dirty.popFirst() {
+            surface.draw(button: button, state: looks.visualState(ofButton: button))
         }
+        surface.frameDone(at: events[events.count - 1].at)
     }
 }
 

@@ -17,21 +17,30 @@ public final class SimulatedBoardRunner {
     private let load: (FT5x06Report) -> Void
     private let clock: Clock
     private let origin: MonotonicInstant
+    private var snapshotsAt: [MonotonicInstant]
+    private let snapshot: (MonotonicInstant) -> Void
 
     /// `load` puts a report into the simulated chip's registers. Script instants are offsets
-    /// from `origin`, the engine's start.
-    public init(engine: PanelEngine, script: TouchScript, origin: MonotonicInstant, clock: Clock, load: @escaping (FT5x06Report) -> Void) {
+    /// from `origin`, the engine's start. `snapshot` is called at each of `snapshotsAt`.
+    public init(
+        engine: PanelEngine, script: TouchScript, origin: MonotonicInstant, clock: Clock,
+        load: @escaping (FT5x06Report) -> Void,
+        snapshotsAt: [MonotonicInstant] = [], snapshot: @escaping (MonotonicInstant) -> Void = { _ in }
+    ) {
         self.engine = engine
         self.script = script
         self.origin = origin
         self.clock = clock
         self.load = load
+        self.snapshotsAt = snapshotsAt.sorted()
+        self.snapshot = snapshot
     }
 
     /// Plays the script to its end, then the remaining deadlines, then stops the engine.
-    /// Returns false when a signal asked to stop early (real time only).
+    /// With `untilStopped` (real time, no trace) it keeps running until a signal stops it.
+    /// Returns false when a signal asked to stop early.
     @discardableResult
-    public func run() -> Bool {
+    public func run(untilStopped: Bool = false) -> Bool {
         var now = origin
         var index = 0
         var endHandled = false
@@ -40,8 +49,11 @@ public final class SimulatedBoardRunner {
             let nextStep: MonotonicInstant? = index < script.steps.count
                 ? origin + (script.steps[index].at - MonotonicInstant(nanoseconds: 0)) : nil
             var wakeAt = engine.nextWakeup
-            for candidate in [nextStep, script.hasEndLine && !endHandled ? endsAt : nil] {
+            for candidate in [nextStep, script.hasEndLine && !endHandled ? endsAt : nil, snapshotsAt.first] {
                 if let candidate, wakeAt == nil || candidate < wakeAt! { wakeAt = candidate }
+            }
+            if wakeAt == nil, untilStopped, case .real = clock {
+                wakeAt = now + .milliseconds(3_600_000)
             }
             guard let target = wakeAt else { break }
             switch clock {
@@ -67,7 +79,12 @@ public final class SimulatedBoardRunner {
                 endHandled = true
             }
             engine.tick(now: now)
-            if index >= script.steps.count && (!script.hasEndLine || endHandled) && engine.nextWakeup == nil {
+            while let first = snapshotsAt.first, first <= now {
+                snapshotsAt.removeFirst()
+                snapshot(first)
+            }
+            if untilStopped { continue }
+            if index >= script.steps.count && (!script.hasEndLine || endHandled) && engine.nextWakeup == nil && snapshotsAt.isEmpty {
                 break
             }
         }

@@ -82,8 +82,8 @@ struct PanelEngineTests {
         #expect(rig.toggleLine.levels == [true, false])
         #expect(rig.surface.calls == [
             "all 3", "frame 0",
-            "draw 2 pressed", "frame 0", "draw 2 normal", "draw 2 on", "frame 40",
-            "draw 2 pressed", "frame 400", "draw 2 on", "draw 2 normal", "frame 440",
+            "draw 2 pressed", "frame 0", "draw 2 on", "frame 40",
+            "draw 2 pressed", "frame 400", "draw 2 normal", "frame 440",
         ])
         #expect(rig.launcher.launched.isEmpty)
     }

@@ -1,0 +1,105 @@
+import PanelConfig
+import TouchCore
+
+/// The live panel's loop: one thread, one ppoll over the signal descriptor and the INT
+/// line, its timeout the engine's next wake-up. SIGTERM and SIGINT stop it cleanly;
+/// SIGHUP reloads the config, and a config that does not load is refused with its errors
+/// while the running panel carries on untouched; SIGCHLD reaps `exec` children.
+public enum LivePanel {
+    private enum Next {
+        case keepGoing
+        case stop
+        case replace(with: PanelConfiguration)
+    }
+
+    public static func run(configPath: String, config firstConfig: PanelConfiguration, log: PanelLog) -> Int32 {
+        let signals: SignalChannel
+        do throws(SignalChannelError) {
+            signals = try SignalChannel()
+        } catch {
+            log.log(error.message)
+            return 1
+        }
+        defer { signals.close() }
+        let children = ChildProcesses()
+        let startedAt = MonotonicClock.now()
+        var session = start(firstConfig, children: children, log: log, startedAt: startedAt)
+        guard session != nil else { return 1 }
+
+        while true {
+            let next: Next
+            var oldConfig = firstConfig
+            do {
+                // Scoped, so that no reference to the old session outlives it on a reload.
+                guard let running = session else { return 1 }
+                next = step(running, signals: signals, children: children, configPath: configPath, log: log)
+                if case .replace = next {
+                    oldConfig = running.config
+                    running.engine.shutdown(now: MonotonicClock.now())
+                }
+            }
+            switch next {
+            case .keepGoing:
+                continue
+            case .stop:
+                return 0
+            case .replace(let newConfig):
+                // The old session's GPIO lines must be released before the new one asks.
+                session = nil
+                session = start(newConfig, children: children, log: log, startedAt: startedAt)
+                    ?? start(oldConfig, children: children, log: log, startedAt: startedAt)
+                if session != nil { log.log("reloaded \(configPath)") }
+            }
+        }
+    }
+
+    private static func start(
+        _ config: PanelConfiguration, children: ChildProcesses, log: PanelLog, startedAt: MonotonicInstant
+    ) -> LiveSession? {
+        do throws(LiveSession.StartError) {
+            return try LiveSession(config: config, children: children, log: log, startedAt: startedAt)
+        } catch {
+            log.log("cannot start with \(config.file): \(error.message)")
+            return nil
+        }
+    }
+
+    /// One wait and what it woke for.
+    private static func step(
+        _ session: LiveSession, signals: SignalChannel, children: ChildProcesses, configPath: String, log: PanelLog
+    ) -> Next {
+        let ready = DescriptorWait.wait(
+            signalDescriptor: signals.pollDescriptor, interruptDescriptor: session.interrupt?.pollDescriptor,
+            until: session.engine.nextWakeup)
+        let now = MonotonicClock.now()
+        if ready.interrupt, let interrupt = session.interrupt {
+            do throws(GPIOError) {
+                if let edge = try interrupt.readFallingEdges() {
+                    session.engine.tick(now: now)
+                    session.engine.interrupt(edgeAt: edge, now: now)
+                }
+            } catch {
+                log.log("interrupt line: \(error.message)")
+            }
+        }
+        session.engine.tick(now: now)
+        guard ready.signals else { return .keepGoing }
+        let received = signals.readSignals()
+        if received.contains(.child) {
+            _ = children.reap()
+        }
+        if received.contains(.terminate) || received.contains(.interrupt) {
+            session.engine.shutdown(now: MonotonicClock.now())
+            return .stop
+        }
+        guard received.contains(.hangup) else { return .keepGoing }
+        do {
+            return .replace(with: try PanelConfigLoader.load(path: configPath))
+        } catch {
+            // Refused before anything is touched: the running panel goes on as it was.
+            log.log("reload refused; the running config stays:")
+            for configError in error.errors { log.log(configError.rendered) }
+            return .keepGoing
+        }
+    }
+}

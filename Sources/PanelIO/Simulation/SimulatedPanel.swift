@@ -1,0 +1,161 @@
+import PanelConfig
+import TouchCore
+
+/// How the simulated board runs.
+public struct SimulationOptions: Sendable {
+    /// The touches to play (DESIGN.md section 5's trace format); nil: nobody touches the panel.
+    public var tracePath: String?
+    /// Where PNG frames go; nil: none are written.
+    public var pngDirectory: String?
+    /// Frames at these logical milliseconds only; empty: after every visual change.
+    public var pngAtMs: [Int64] = []
+    /// Jump from one wake-up to the next instead of waiting in real time.
+    public var virtualTime = false
+    /// The simulated framebuffer's pixel format (Raspberry Pi OS's KMS fbdev gives RGB565).
+    public var pixelFormat: PixelFormat = .rgb565
+
+    public init(tracePath: String? = nil, pngDirectory: String? = nil) {
+        self.tracePath = tracePath
+        self.pngDirectory = pngDirectory
+    }
+}
+
+/// The simulated board: the same engine as a live panel, fed by an in-process FT5x06
+/// register map whose interrupt "falls" when the trace says, drawing into memory that is
+/// written out as PNG frames so a person can see what the panel showed.
+public enum SimulatedPanel {
+    /// Runs until the trace is played out (or forever without one, until SIGTERM/SIGINT).
+    /// Returns the process's exit status.
+    public static func run(config: PanelConfiguration, options: SimulationOptions, log: PanelLog) -> Int32 {
+        let transform = config.makeTransform()
+        var script: TouchScript
+        do throws(TouchScript.ScriptError) {
+            if let tracePath = options.tracePath {
+                let bytes: [UInt8]
+                do {
+                    bytes = try FileContents.bytes(ofFile: tracePath, maxBytes: 256 << 20)
+                } catch {
+                    log.log("\(tracePath): \(error.message)")
+                    return 1
+                }
+                script = try TouchScript(
+                    trace: bytes, path: tracePath, transform: transform, maxPoints: config.controller.model.maxPoints)
+            } else {
+                script = try TouchScript(trace: [], path: "", transform: transform, maxPoints: 1)
+            }
+        } catch {
+            log.log(error.message)
+            return 1
+        }
+
+        let rotation = config.display.rotation
+        let physicalWidth = rotation.swapsAxes ? config.display.height : config.display.width
+        let physicalHeight = rotation.swapsAxes ? config.display.width : config.display.height
+        guard let layout = FramebufferLayout(
+            physicalWidth: physicalWidth, physicalHeight: physicalHeight, format: options.pixelFormat, rotation: rotation)
+        else {
+            log.log("the simulated framebuffer cannot be \(physicalWidth)x\(physicalHeight)")
+            return 1
+        }
+        let labels: [LabelBitmap]
+        do throws(FontError) {
+            labels = try FramebufferSurface.rasterizeLabels(for: config)
+        } catch {
+            log.log(error.message)
+            return 1
+        }
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: layout.bufferSize, alignment: 8)
+        memory.initializeMemory(as: UInt8.self, repeating: 0)
+        defer { memory.deallocate() }
+
+        let signals: SignalChannel
+        do throws(SignalChannelError) {
+            signals = try SignalChannel()
+        } catch {
+            log.log(error.message)
+            return 1
+        }
+        defer { signals.close() }
+        let children = ChildProcesses()
+
+        let origin = options.virtualTime ? MonotonicInstant(nanoseconds: 0) : MonotonicClock.now()
+        let surface = FramebufferSurface(layout: layout, pixels: memory, config: config, labels: labels)
+        var frameNumber = 0
+        let writeFrame: (MonotonicInstant) -> Void = { instant in
+            guard let directory = options.pngDirectory else { return }
+            frameNumber += 1
+            let ms = (instant - origin).nanoseconds / 1_000_000
+            let path = "\(directory)/frame-\(pad(frameNumber, 4))-\(pad(Int(ms), 6))ms.png"
+            guard let png = FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout) else { return }
+            do throws(FileWriteError) {
+                try FramebufferSnapshot.writeFile(path: path, bytes: png)
+            } catch {
+                log.log(error.message)
+            }
+        }
+        if options.pngAtMs.isEmpty {
+            surface.onFrame = writeFrame
+        }
+
+        let chip = SimulatedFT5x06(isRecording: false)
+        let reader = ControllerReportReader(
+            controller: FT5x06Controller(transport: chip), maxPoints: config.controller.model.maxPoints)
+        let actions = ActionRunner(
+            buttons: config.buttons, launcher: SpawningLauncher(children: children),
+            outputs: simulatedOutputs(for: config, log: log), log: log)
+        let engine = PanelEngine(
+            config: config, reader: reader, mode: .interrupt, actions: actions, output: .standardOutput(),
+            surface: surface, log: log, startedAt: origin)
+
+        let clock: SimulatedBoardRunner.Clock
+        if options.virtualTime {
+            clock = .virtual
+        } else {
+            clock = .real(now: { MonotonicClock.now() }, waitUntil: { deadline in
+                let ready = DescriptorWait.wait(
+                    signalDescriptor: signals.pollDescriptor, interruptDescriptor: nil, until: deadline)
+                guard ready.signals else { return true }
+                let received = signals.readSignals()
+                if received.contains(.child) { _ = children.reap() }
+                return !(received.contains(.terminate) || received.contains(.interrupt))
+            })
+        }
+        let runner = SimulatedBoardRunner(
+            engine: engine, script: script, origin: origin, clock: clock, load: { chip.load(report: $0) },
+            snapshotsAt: options.pngAtMs.map { origin + .milliseconds($0) }, snapshot: writeFrame)
+        runner.run(untilStopped: options.tracePath == nil)
+        _ = children.reap()
+        return 0
+    }
+
+    /// GPIO actions on the simulated board change no real line; the log shows what they did.
+    private static func simulatedOutputs(for config: PanelConfiguration, log: PanelLog) -> [String: DigitalOutput] {
+        var outputs: [String: DigitalOutput] = [:]
+        for (chip, line) in ActionRunner.outputsUsed(by: config.buttons) {
+            let key = ActionRunner.outputKey(chip: chip, line: line)
+            outputs[key] = LoggedOutput(name: key, log: log)
+        }
+        return outputs
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = "\(value)"
+        return String(repeating: "0", count: max(0, width - digits.utf8.count)) + digits
+    }
+}
+
+/// A simulated GPIO output: it remembers nothing and logs every change.
+final class LoggedOutput: DigitalOutput {
+    private let name: String
+    private let log: PanelLog
+
+    init(name: String, log: PanelLog) {
+        self.name = name
+        self.log = log
+    }
+
+    func drive(_ high: Bool) -> String? {
+        log.log("gpio \(name) -> \(high ? 1 : 0) (simulated)")
+        return nil
+    }
+}

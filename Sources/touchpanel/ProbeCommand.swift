@@ -1,0 +1,60 @@
+import PanelIO
+import TouchCore
+
+/// `touchpanel probe [--bus N] [--address A]`: who is on the bus. Reads the FT5x06's
+/// identification registers and prints model, firmware and maximum points.
+enum ProbeCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        let log = StandardErrorLog()
+        var bus = 1
+        var address: UInt8 = 0x38
+        var index = 0
+        while index < arguments.count {
+            guard index + 1 < arguments.count else {
+                log.log("\(arguments[index]) needs a value")
+                return 2
+            }
+            let value = arguments[index + 1]
+            switch arguments[index] {
+            case "--bus":
+                guard let number = Int(value), number >= 0, number <= 255 else {
+                    log.log("--bus takes a number 0..255, not \"\(value)\"")
+                    return 2
+                }
+                bus = number
+            case "--address":
+                guard let parsed = parseAddress(value) else {
+                    log.log("--address takes 0x03..0x77, not \"\(value)\"")
+                    return 2
+                }
+                address = parsed
+            default:
+                log.log("probe: unknown option \"\(arguments[index])\"")
+                return 2
+            }
+            index += 2
+        }
+        do throws(I2CError) {
+            let controller = FT5x06Controller(transport: try LinuxI2CDevice(bus: bus, address: address))
+            let identity = try controller.identify()
+            var out = OutputBuffer.standardOutput()
+            out.write("/dev/i2c-\(bus) \(LiveSession.hex(address)): \(identity.summary)\n")
+            out.flush()
+            return identity.model == nil ? 3 : 0
+        } catch {
+            log.log(error.message)
+            return 1
+        }
+    }
+
+    static func parseAddress(_ text: String) -> UInt8? {
+        let value: Int?
+        if text.hasPrefix("0x") || text.hasPrefix("0X") {
+            value = Int(String(text.utf8.dropFirst(2))!, radix: 16)
+        } else {
+            value = Int(text)
+        }
+        guard let value, value >= 0x03, value <= 0x77 else { return nil }
+        return UInt8(value)
+    }
+}

@@ -1,0 +1,85 @@
+import CLinux
+import PanelConfig
+import PanelIO
+import TouchCore
+
+/// `touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast]`: the
+/// panel. On hardware it reads the controller, draws into the framebuffer and acts; on the
+/// simulated board (`[board] simulated = yes`, the default without an I2C bus) the same
+/// engine plays a trace and writes what the panel shows as PNG frames.
+enum RunCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        let log = StandardErrorLog()
+        guard let configPath = arguments.first else {
+            log.log("run takes CONFIG")
+            return 2
+        }
+        var options = SimulationOptions()
+        var index = 1
+        while index < arguments.count {
+            let flag = arguments[index]
+            let value = index + 1 < arguments.count ? arguments[index + 1] : nil
+            switch flag {
+            case "--fast":
+                options.virtualTime = true
+                index += 1
+                continue
+            case "--trace": options.tracePath = value
+            case "--png-dir": options.pngDirectory = value
+            case "--png-at":
+                guard let value, let times = parseTimes(value) else {
+                    log.log("--png-at takes milliseconds separated by commas, e.g. 100,600")
+                    return 2
+                }
+                options.pngAtMs = times
+            case "--format":
+                switch value {
+                case "rgb565": options.pixelFormat = .rgb565
+                case "xrgb8888": options.pixelFormat = .xrgb8888
+                case "rgb888": options.pixelFormat = .rgb888
+                default:
+                    log.log("--format takes rgb565, xrgb8888 or rgb888")
+                    return 2
+                }
+            default:
+                log.log("run: unknown option \"\(flag)\"")
+                return 2
+            }
+            guard value != nil else {
+                log.log("\(flag) needs a value")
+                return 2
+            }
+            index += 2
+        }
+        let config: PanelConfiguration
+        do {
+            config = try PanelConfigLoader.load(path: configPath)
+        } catch {
+            for configError in error.errors {
+                log.log(configError.rendered)
+            }
+            return 1
+        }
+        if config.board.simulated {
+            if let directory = options.pngDirectory, mkdir(directory, 0o755) != 0, clinux_errno() != EEXIST {
+                log.log("cannot create \(directory): \(String(cString: strerror(clinux_errno())))")
+                return 1
+            }
+            return SimulatedPanel.run(config: config, options: options, log: log)
+        }
+        guard options.tracePath == nil, options.pngDirectory == nil, !options.virtualTime else {
+            log.log("--trace, --png-dir and --fast need the simulated board ([board] simulated = yes)")
+            return 2
+        }
+        return LivePanel.run(configPath: configPath, config: config, log: log)
+    }
+
+    private static func parseTimes(_ text: String) -> [Int64]? {
+        var times: [Int64] = []
+        for part in text.split(separator: ",") {
+            guard let value = Int64(String(part)), value >= 0 else { return nil }
+            times.append(value)
+        }
+        return times.isEmpty ? nil : times
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import PanelConfig
+import PanelIO
+import Testing
+import TouchCore
+
+/// The simulated board end to end in virtual time: trace -> simulated FT5x06 registers ->
+/// controller reads -> engine -> framebuffer memory -> PNG.
+@Suite("Simulated board")
+struct SimulatedBoardTests {
+    static let config = """
+        [display]
+        width = 320
+        height = 240
+        fill = #202020
+        pressed_fill = #4A6FA5
+        background = #000000
+
+        [button go]
+        rect = 40, 40, 120, 80
+        label = Go
+        on_tap = emit
+        """
+
+    /// Plays `trace`, snapshotting the panel at `snapshotMs`; returns event lines and PNGs.
+    func play(_ trace: String, snapshotMs: [Int64], rotation: String = "0") throws -> (lines: [String], pngs: [[UInt8]]) {
+        let text = SimulatedBoardTests.config.replacingOccurrences(of: "height = 240", with: "height = 240\nrotation = \(rotation)")
+        let config = try PanelConfigLoader.parse(text: text, file: "sim.ini")
+        let script = try TouchScript(
+            trace: Array(trace.utf8), path: "test.trace", transform: config.makeTransform(), maxPoints: 5)
+        let rotationValue = config.display.rotation
+        let layout = try #require(FramebufferLayout(
+            physicalWidth: rotationValue.swapsAxes ? 240 : 320, physicalHeight: rotationValue.swapsAxes ? 320 : 240,
+            format: .rgb565, rotation: rotationValue))
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: layout.bufferSize, alignment: 8)
+        defer { memory.deallocate() }
+        let surface = FramebufferSurface(
+            layout: layout, pixels: memory, config: config, labels: try FramebufferSurface.rasterizeLabels(for: config))
+        let chip = SimulatedFT5x06(isRecording: false)
+        let output = CapturedOutput()
+        let log = RecordingLog()
+        let engine = PanelEngine(
+            config: config, reader: ControllerReportReader(controller: FT5x06Controller(transport: chip), maxPoints: 5),
+            mode: .interrupt,
+            actions: ActionRunner(buttons: config.buttons, launcher: RecordingLauncher(), outputs: [:], log: log),
+            output: output.buffer, surface: surface, log: log, startedAt: at(0))
+        var pngs: [[UInt8]] = []
+        let runner = SimulatedBoardRunner(
+            engine: engine, script: script, origin: at(0), clock: .virtual, load: { chip.load(report: $0) },
+            snapshotsAt: snapshotMs.map { at($0) },
+            snapshot: { _ in pngs.append(FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout)!) })
+        runner.run()
+        #expect(log.lines == [])
+        return (output.lines, pngs)
+    }
+
+    func pixel(_ png: [UInt8], x: Int, y: Int) throws -> [UInt8] {
+        let decoded = try DecodedPNG(png)
+        let offset = (y * decoded.width + x) * 3
+        return Array(decoded.pixels[offset..<offset + 3])
+    }
+
+    @Test func pngShowsThePressedColourInsideTheButtonAfterADown() throws {
+        let result = try play("0 down 0 60 60\n300 up 0 60 60\n", snapshotMs: [100, 400])
+        #expect(result.lines == [
+            #"{"t_ms":0,"button":"go","event":"pressed"}"#,
+            #"{"t_ms":300,"button":"go","event":"released"}"#,
+            #"{"t_ms":300,"button":"go","event":"tap","taps":1}"#,
+        ])
+        // RGB565 keeps 5/6/5 bits: #4A6FA5 reads back as #4A6DA5, #202020 as #212021.
+        #expect(try pixel(result.pngs[0], x: 50, y: 50) == [0x4A, 0x6D, 0xA5])
+        #expect(try pixel(result.pngs[1], x: 50, y: 50) == [0x21, 0x20, 0x21])
+        // Outside the button: the background, untouched by the press.
+        #expect(try pixel(result.pngs[0], x: 10, y: 10) == [0, 0, 0])
+    }
+
+    @Test func rotatedPanelPNGIsUprightAndTheButtonIsWhereTheConfigSays() throws {
+        let result = try play("0 down 0 60 60\n300 up 0 60 60\n", snapshotMs: [100], rotation: "90")
+        let decoded = try DecodedPNG(result.pngs[0])
+        #expect(decoded.width == 320 && decoded.height == 240)
+        #expect(try pixel(result.pngs[0], x: 50, y: 50) == [0x4A, 0x6D, 0xA5])
+        #expect(try pixel(result.pngs[0], x: 200, y: 50) == [0, 0, 0])
+    }
+
+    @Test func heldFingerIsReportedRepeatedlySoLostMsDoesNotCancelIt() throws {
+        let result = try play("0 down 0 60 60\n900 up 0 60 60\n", snapshotMs: [])
+        #expect(result.lines.last == #"{"t_ms":900,"button":"go","event":"tap","taps":1}"#)
+    }
+}
