@@ -22,3 +22,8 @@ func widen(_ value: Int) -> Int64 {
     return widen(Int32(truncatingIfNeeded: value))
     #endif
 }
+
+@inline(__always)
+func widen(_ value: UInt32) -> Int64 {
+    Int64(_truncatingBits: UInt(value))
+}

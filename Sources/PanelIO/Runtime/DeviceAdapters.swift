@@ -1,14 +1,18 @@
 import TouchCore
 
 /// The FT5x06 on its bus as the engine's report source; bus errors become controller faults
-/// (their kind stays in the message).
+/// (their kind stays in the message). With `reopen`, a probe after a failure opens the bus
+/// device afresh: an adapter that went away and came back (a USB bridge, a reloaded bus
+/// driver) leaves the old descriptor dead for good.
 public final class ControllerReportReader: ReportReader {
-    private let controller: FT5x06Controller
+    private var controller: FT5x06Controller
     private let maxPoints: Int
+    private let reopen: (() throws(I2CError) -> FT5x06Controller)?
 
-    public init(controller: FT5x06Controller, maxPoints: Int) {
+    public init(controller: FT5x06Controller, maxPoints: Int, reopen: (() throws(I2CError) -> FT5x06Controller)? = nil) {
         self.controller = controller
         self.maxPoints = maxPoints
+        self.reopen = reopen
     }
 
     public func readReport(into report: inout FT5x06Report) throws(ControllerFault) {
@@ -21,6 +25,9 @@ public final class ControllerReportReader: ReportReader {
 
     public func probe() throws(ControllerFault) {
         do throws(I2CError) {
+            if let reopen {
+                controller = try reopen()
+            }
             _ = try controller.identify()
         } catch {
             throw ControllerFault(message: error.message)

@@ -88,8 +88,12 @@ public enum LivePanel {
         if received.contains(.child) {
             _ = children.reap()
         }
+        if received.contains(.user1) {
+            session.latency.summaryLines().forEach(log.log)
+        }
         if received.contains(.terminate) || received.contains(.interrupt) {
             session.engine.shutdown(now: MonotonicClock.now())
+            session.latency.summaryLines().forEach(log.log)
             return .stop
         }
         guard received.contains(.hangup) else { return .keepGoing }

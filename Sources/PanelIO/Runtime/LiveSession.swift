@@ -10,6 +10,7 @@ public final class LiveSession {
     public let config: PanelConfiguration
     public let engine: PanelEngine
     public let interrupt: InterruptSource?
+    public let latency: LatencyStatistics
     private let framebuffer: LinuxFramebuffer
     private let console: ConsoleGraphicsMode
 
@@ -126,8 +127,15 @@ public final class LiveSession {
         let actions = ActionRunner(
             buttons: config.buttons, launcher: SpawningLauncher(children: children), outputs: outputs, log: log)
         engine = PanelEngine(
-            config: config, reader: ControllerReportReader(controller: controller, maxPoints: controllerConfig.model.maxPoints),
+            config: config,
+            reader: ControllerReportReader(
+                controller: controller, maxPoints: controllerConfig.model.maxPoints,
+                reopen: { () throws(I2CError) -> FT5x06Controller in
+                    FT5x06Controller(transport: try LinuxI2CDevice(bus: bus, address: controllerConfig.address))
+                }),
             mode: mode, actions: actions, output: .standardOutput(), surface: surface, log: log, startedAt: startedAt)
+        latency = LatencyStatistics(log: log)
+        engine.latency = latency
     }
 
     deinit {

@@ -26,6 +26,10 @@ public final class PanelEngine {
     private var looks: ButtonRepaintTracker
     /// The instant of the last input handed to the pipeline: logical time never goes back.
     private var lastInputAt: MonotonicInstant
+    /// Measures edge-to-event and edge-to-pixels for reports that changed something.
+    public var latency: LatencyRecorder?
+    /// The edge (or poll) instant of the report being handled.
+    private var reportEdge: MonotonicInstant?
 
     public init(
         config: PanelConfiguration, reader: ReportReader, mode: TouchMode, actions: ActionRunner,
@@ -66,7 +70,9 @@ public final class PanelEngine {
     /// read now and takes the edge's instant: that is when the finger moved.
     public func interrupt(edgeAt: MonotonicInstant, now: MonotonicInstant) {
         guard recovery.isHealthy else { return }
+        reportEdge = edgeAt
         readAndFeed(at: max(edgeAt, lastInputAt), now: now)
+        reportEdge = nil
     }
 
     /// Everything due at `now`: polls, probes, pulse ends, gesture deadlines.
@@ -90,7 +96,9 @@ public final class PanelEngine {
             var next = pollAt + interval
             while next <= now { next = next + interval }
             nextPollAt = next
+            reportEdge = now
             readAndFeed(at: max(now, lastInputAt), now: now, polled: true)
+            reportEdge = nil
         }
         actions.tick(now: now)
         feed(now: now) { pipeline, sink in pipeline.advance(to: now, into: &sink) }
@@ -150,11 +158,13 @@ public final class PanelEngine {
             looks.receive(event)
         }
         writer.flush()
+        if let edge = reportEdge { latency?.eventsWritten(sinceEdge: edge) }
         var dirty = looks.takeDirty()
         guard !dirty.isEmpty, let surface else { return }
         while let button = dirty.popFirst() {
             surface.draw(button: button, state: looks.visualState(ofButton: button))
         }
+        if let edge = reportEdge { latency?.framePainted(sinceEdge: edge) }
         surface.frameDone(at: events[events.count - 1].at)
     }
 }

@@ -134,3 +134,28 @@ struct PanelEngineTests {
         ])
     }
 }
+
+@Suite("Latency from edge to event line and to pixels")
+struct EngineLatencyTests {
+    @Test func recordsOnlyReportsThatChangedSomethingFromTheirEdge() throws {
+        let rig = try EngineRig()
+        var clock = at(0)
+        let log = RecordingLog()
+        let statistics = LatencyStatistics(budgetMicroseconds: 1_000, log: log, now: { clock })
+        rig.engine.latency = statistics
+        clock = MonotonicInstant(nanoseconds: 100_250_000)
+        rig.interrupt(100, report([(0, 50, 50, .down)]))  // 250 us after the edge
+        clock = MonotonicInstant(nanoseconds: 120_000_000)
+        rig.interrupt(117, report([(0, 50, 50, .contact)]))  // nothing changed: not recorded
+        clock = MonotonicInstant(nanoseconds: 161_500_000)
+        rig.interrupt(160, report([(0, 50, 50, .up)]))  // 1500 us: over the 1000 us budget
+        #expect(statistics.edgeToEvent.count == 2)
+        #expect(statistics.edgeToPixels.count == 2)
+        #expect(statistics.edgeToPixels.maxMicroseconds == 1_500)
+        #expect(log.lines == ["frame over budget: edge to pixels 1500 us > 1000 us"])
+        #expect(statistics.summaryLines() == [
+            "latency edge_to_event count=2 p50_us=255 p99_us=1500 max_us=1500",
+            "latency edge_to_pixels count=2 p50_us=255 p99_us=1500 max_us=1500",
+        ])
+    }
+}

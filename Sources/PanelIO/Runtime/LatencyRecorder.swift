@@ -1,0 +1,47 @@
+import TouchCore
+
+/// Told, for each report that changed something, when its event lines were written and when
+/// its pixels were painted; the report's instant is the INT edge's kernel timestamp (or the
+/// poll's read time). The engine reads no clock; the recorder does.
+public protocol LatencyRecorder: AnyObject {
+    func eventsWritten(sinceEdge edge: MonotonicInstant)
+    func framePainted(sinceEdge edge: MonotonicInstant)
+}
+
+/// The live panel's latency record: two fixed-size histograms (edge to event line, edge to
+/// pixels), printed on SIGUSR1 and at exit, and with a budget, a log line for every frame
+/// that went over it.
+public final class LatencyStatistics: LatencyRecorder {
+    public private(set) var edgeToEvent = LatencyHistogram()
+    public private(set) var edgeToPixels = LatencyHistogram()
+    private let now: () -> MonotonicInstant
+    private let budgetMicroseconds: Int64?
+    private let log: PanelLog
+
+    public init(budgetMicroseconds: Int64? = nil, log: PanelLog, now: @escaping () -> MonotonicInstant = { MonotonicClock.now() }) {
+        self.budgetMicroseconds = budgetMicroseconds
+        self.log = log
+        self.now = now
+    }
+
+    public func eventsWritten(sinceEdge edge: MonotonicInstant) {
+        edgeToEvent.record(now() - edge)
+    }
+
+    public func framePainted(sinceEdge edge: MonotonicInstant) {
+        let latency = now() - edge
+        edgeToPixels.record(latency)
+        if let budget = budgetMicroseconds, latency.nanoseconds / 1_000 > budget {
+            log.log("frame over budget: edge to pixels \(latency.nanoseconds / 1_000) us > \(budget) us")
+        }
+    }
+
+    /// One line per histogram: `latency edge_to_event count=N p50_us=… p99_us=… max_us=…`.
+    public func summaryLines() -> [String] {
+        [LatencyStatistics.line("edge_to_event", edgeToEvent), LatencyStatistics.line("edge_to_pixels", edgeToPixels)]
+    }
+
+    static func line(_ name: String, _ histogram: LatencyHistogram) -> String {
+        "latency \(name) count=\(histogram.count) p50_us=\(histogram.percentile(permille: 500)) p99_us=\(histogram.percentile(permille: 990)) max_us=\(histogram.maxMicroseconds)"
+    }
+}
