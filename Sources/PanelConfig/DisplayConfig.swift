@@ -17,6 +17,8 @@ public struct DisplayConfig: Equatable, Sendable {
     public var colors: PanelColors
     /// The width of every button's border in pixels; 0 draws none.
     public var borderPx: Int
+    /// `budget_us`: every frame whose INT edge to pixels took longer is logged; nil: none is.
+    public var budgetUs: Int?
 
     public static let defaultFramebuffer = "/dev/fb0"
     public static let defaultFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -27,7 +29,7 @@ public struct DisplayConfig: Equatable, Sendable {
         width: Int32, height: Int32, framebuffer: String = DisplayConfig.defaultFramebuffer,
         rotation: DisplayRotation = .degrees0, font: String = DisplayConfig.defaultFont,
         fontSize: Int = DisplayConfig.defaultFontSize, colors: PanelColors = .defaults,
-        borderPx: Int = DisplayConfig.defaultBorderPx
+        borderPx: Int = DisplayConfig.defaultBorderPx, budgetUs: Int? = nil
     ) {
         self.width = width
         self.height = height
@@ -37,5 +39,6 @@ public struct DisplayConfig: Equatable, Sendable {
         self.fontSize = fontSize
         self.colors = colors
         self.borderPx = borderPx
+        self.budgetUs = budgetUs
     }
 }

@@ -15,6 +15,7 @@ enum DisplayKey: String, SectionKey {
     case border
     case text
     case borderPx = "border_px"
+    case budgetUs = "budget_us"
 }
 
 /// `[display]` while it is read: the size of the panel the buttons are laid out on, the
@@ -25,6 +26,8 @@ struct DisplayDraft: MergeableDraft {
     /// Label sizes, in pixels: from barely readable to one word across a 7" display.
     static let fontSizeRange: ClosedRange<Int> = 6...200
     static let borderRange: ClosedRange<Int> = 0...20
+    /// A latency budget from the INT edge to the pixels, in microseconds: up to a second.
+    static let budgetRange: ClosedRange<Int> = 1...1_000_000
 
     let title = "display"
     let header: SourceLine
@@ -39,6 +42,7 @@ struct DisplayDraft: MergeableDraft {
     var background: RGBColor?
     var colors = ColorSettings()
     var borderPx: Int?
+    var budgetUs: Int?
 
     init(header: SourceLine) {
         self.header = header
@@ -60,6 +64,7 @@ struct DisplayDraft: MergeableDraft {
         case .border: try colors.set(.border, from: value)
         case .text: try colors.set(.text, from: value)
         case .borderPx: borderPx = try ValueSyntax.integer(value, in: DisplayDraft.borderRange, unit: " (pixels)")
+        case .budgetUs: budgetUs = try ValueSyntax.integer(value, in: DisplayDraft.budgetRange, unit: " (microseconds)")
         }
     }
 
@@ -86,6 +91,6 @@ struct DisplayDraft: MergeableDraft {
             colors: PanelColors(
                 background: background ?? defaults.background, fill: buttons.fill, pressedFill: buttons.pressedFill,
                 disabledFill: buttons.disabledFill, onFill: buttons.onFill, border: buttons.border, text: buttons.text),
-            borderPx: borderPx ?? DisplayConfig.defaultBorderPx)
+            borderPx: borderPx ?? DisplayConfig.defaultBorderPx, budgetUs: budgetUs)
     }
 }

@@ -38,6 +38,11 @@ extension PanelConfiguration {
         out.key("background", display.colors.background.hexString)
         out.colors(display.colors.buttons)
         out.key("border_px", "\(display.borderPx)")
+        if let budget = display.budgetUs {
+            out.key("budget_us", "\(budget)")
+        } else {
+            out.unset("budget_us", "no latency budget")
+        }
 
         out.section("touch")
         out.timings(timings)

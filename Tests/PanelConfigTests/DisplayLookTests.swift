@@ -104,6 +104,11 @@ struct DisplayLookTests {
         #expect(RGBColor(r: 255, g: 0, b: 16).hexString == "#FF0010")
     }
 
+    @Test func latencyBudgetIsOptionalAndInMicroseconds() throws {
+        #expect(try #require(parsed(display800x480)).display.budgetUs == nil)
+        #expect(try #require(parsed(display800x480 + "budget_us = 2000\n")).display.budgetUs == 2000)
+    }
+
     @Test func badDisplayValues() {
         #expect(renderedErrors(display800x480 + """
             framebuffer = fb0
@@ -111,12 +116,14 @@ struct DisplayLookTests {
             font = DejaVuSans.ttf
             font_size = 5
             border_px = 21
+            budget_us = 0
             """) == [
             "panel.ini:4: [display] framebuffer: expected an absolute path to a framebuffer device like /dev/fb0, found \"fb0\"",
             "panel.ini:5: [display] rotation: expected 0, 90, 180 or 270 (degrees clockwise), found \"45\"",
             "panel.ini:6: [display] font: expected an absolute path to a TrueType or OpenType font file, found \"DejaVuSans.ttf\"",
             "panel.ini:7: [display] font_size: expected an integer 6..200 (pixels), found \"5\"",
             "panel.ini:8: [display] border_px: expected an integer 0..20 (pixels), found \"21\"",
+            "panel.ini:9: [display] budget_us: expected an integer 1..1000000 (microseconds), found \"0\"",
         ])
         for rotation in ["-90", "360", "90deg", ""] {
             #expect(renderedErrors(display800x480 + "rotation = \(rotation)\n") == [

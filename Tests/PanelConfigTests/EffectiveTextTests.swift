@@ -44,6 +44,7 @@ struct EffectiveTextTests {
             border = #5A6068
             text = #F2F2F2
             border_px = 2
+            ; budget_us: not set (no latency budget)
 
             [touch]
             multi_tap_ms = 250
@@ -96,7 +97,7 @@ struct EffectiveTextTests {
             """)
         let back = try EffectiveTextTests.roundTrip(config)
         #expect(back == EffectiveTextTests.withLines(of: back, config))
-        #expect(back.buttons[0].line == 49)
+        #expect(back.buttons[0].line == 50)
     }
 
     @Test func fullConfigWithAPresetRoundTrips() throws {

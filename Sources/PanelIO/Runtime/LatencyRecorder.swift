@@ -6,6 +6,8 @@ import TouchCore
 public protocol LatencyRecorder: AnyObject {
     func eventsWritten(sinceEdge edge: MonotonicInstant)
     func framePainted(sinceEdge edge: MonotonicInstant)
+    /// An event due at `logicalAt` (release+W, down+L, a repeat, a lost touch) fires now.
+    func deadlineFired(logicalAt: MonotonicInstant)
 }
 
 /// The live panel's latency record: two fixed-size histograms (edge to event line, edge to
@@ -14,6 +16,8 @@ public protocol LatencyRecorder: AnyObject {
 public final class LatencyStatistics: LatencyRecorder {
     public private(set) var edgeToEvent = LatencyHistogram()
     public private(set) var edgeToPixels = LatencyHistogram()
+    /// How late deadline events fire against their logical time (rule 9: within 1 ms).
+    public private(set) var deadlineLateness = LatencyHistogram()
     private let now: () -> MonotonicInstant
     private let budgetMicroseconds: Int64?
     private let log: PanelLog
@@ -36,9 +40,17 @@ public final class LatencyStatistics: LatencyRecorder {
         }
     }
 
+    public func deadlineFired(logicalAt: MonotonicInstant) {
+        deadlineLateness.record(now() - logicalAt)
+    }
+
     /// One line per histogram: `latency edge_to_event count=N p50_us=… p99_us=… max_us=…`.
     public func summaryLines() -> [String] {
-        [LatencyStatistics.line("edge_to_event", edgeToEvent), LatencyStatistics.line("edge_to_pixels", edgeToPixels)]
+        [
+            LatencyStatistics.line("edge_to_event", edgeToEvent),
+            LatencyStatistics.line("edge_to_pixels", edgeToPixels),
+            LatencyStatistics.line("deadline_lateness", deadlineLateness),
+        ]
     }
 
     static func line(_ name: String, _ histogram: LatencyHistogram) -> String {

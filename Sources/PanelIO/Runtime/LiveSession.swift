@@ -134,7 +134,7 @@ public final class LiveSession {
                     FT5x06Controller(transport: try LinuxI2CDevice(bus: bus, address: controllerConfig.address))
                 }),
             mode: mode, actions: actions, output: .standardOutput(), surface: surface, log: log, startedAt: startedAt)
-        latency = LatencyStatistics(log: log)
+        latency = LatencyStatistics(budgetMicroseconds: config.display.budgetUs.map { Int64($0) }, log: log)
         engine.latency = latency
     }
 

@@ -101,7 +101,7 @@ public final class PanelEngine {
             reportEdge = nil
         }
         actions.tick(now: now)
-        feed(now: now) { pipeline, sink in pipeline.advance(to: now, into: &sink) }
+        feed(now: now, fromDeadlines: true) { pipeline, sink in pipeline.advance(to: now, into: &sink) }
     }
 
     /// Every held touch is cancelled at `now` (a trace's `end`, a reload, a stop).
@@ -144,13 +144,16 @@ public final class PanelEngine {
     }
 
     /// Runs one pipeline call, then writes the event lines, runs the actions and repaints.
-    private func feed(now: MonotonicInstant, _ body: (inout TouchPipeline, inout EventCollector) -> Void) {
+    private func feed(
+        now: MonotonicInstant, fromDeadlines: Bool = false, _ body: (inout TouchPipeline, inout EventCollector) -> Void
+    ) {
         if lastInputAt < now { lastInputAt = now }
         events.removeAll()
         body(&pipeline, &events)
         guard !events.isEmpty else { return }
         for index in 0..<events.count {
             let event = events[index]
+            if fromDeadlines { latency?.deadlineFired(logicalAt: event.at) }
             writer.receive(event)
             if actions.handle(event) {
                 looks.setLatched(event.button, actions.latched[event.button])

@@ -156,6 +156,22 @@ struct EngineLatencyTests {
         #expect(statistics.summaryLines() == [
             "latency edge_to_event count=2 p50_us=255 p99_us=1500 max_us=1500",
             "latency edge_to_pixels count=2 p50_us=255 p99_us=1500 max_us=1500",
+            "latency deadline_lateness count=0 p50_us=0 p99_us=0 max_us=0",
         ])
+    }
+
+    @Test func deadlineEventsAreMeasuredAgainstTheirLogicalTime() throws {
+        let rig = try EngineRig()
+        var clock = at(0)
+        let statistics = LatencyStatistics(log: RecordingLog(), now: { clock })
+        rig.engine.latency = statistics
+        rig.interrupt(0, report([(0, 450, 50, .down)]))
+        rig.interrupt(50, report([(0, 450, 50, .up)]))
+        // "right" waits W = 250 ms for a second tap: due at 300, the loop wakes 400 us late.
+        #expect(rig.engine.nextWakeup == at(300))
+        clock = MonotonicInstant(nanoseconds: 300_400_000)
+        rig.engine.tick(now: clock)
+        #expect(statistics.deadlineLateness.count == 1)
+        #expect(statistics.deadlineLateness.maxMicroseconds == 400)
     }
 }
