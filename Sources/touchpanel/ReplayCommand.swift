@@ -48,9 +48,7 @@ enum ReplayCommand {
                 lineStart = lineEnd + 1
                 switch TraceLineParser.parse(line) {
                 case .error(let lineError):
-                    let found = String(decoding: UnsafeBufferPointer(rebasing: line[lineError.fieldStart..<lineError.fieldEnd]), as: UTF8.self)
-                    let expectation = lineError.kind.expectation.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
-                    errors.write("\(tracePath):\(lineNumber): expected \(expectation), found \"\(found)\"\n")
+                    errors.write(TraceErrorText.describe(lineError, in: line, path: tracePath, lineNumber: lineNumber) + "\n")
                     status = 1
                 case .line(let traceLine):
                     switch replayer.play(traceLine, lineNumber: lineNumber, into: &writer) {

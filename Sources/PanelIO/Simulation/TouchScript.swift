@@ -38,14 +38,15 @@ public struct TouchScript: Sendable {
             let outcome = trace.withUnsafeBufferPointer { all in
                 TraceLineParser.parse(UnsafeBufferPointer(rebasing: all[start..<end]))
             }
-            let lineBytes = Array(trace[start..<end])
+            let lineStart = start
             start = end + 1
             let line: TraceLine
             switch outcome {
             case .error(let error):
-                let found = String(decoding: lineBytes[error.fieldStart..<error.fieldEnd], as: UTF8.self)
-                let expected = error.kind.expectation.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
-                throw ScriptError(message: "\(path):\(lineNumber): expected \(expected), found \"\(found)\"")
+                throw ScriptError(message: trace.withUnsafeBufferPointer { all in
+                    TraceErrorText.describe(
+                        error, in: UnsafeBufferPointer(rebasing: all[lineStart..<end]), path: path, lineNumber: lineNumber)
+                })
             case .line(let parsed):
                 line = parsed
             }
