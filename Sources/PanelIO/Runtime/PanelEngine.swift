@@ -21,8 +21,7 @@ public final class PanelEngine {
     private var nextPollAt: MonotonicInstant?
     /// Polling mode ignores reports until TD_STATUS first changes: what the controller holds
     /// before anyone touched it may be stale (the Raspberry Pi kernel driver does the same).
-    private var firstTDStatus: UInt8?
-    private var pollingArmed = false
+    private var pollGate = FT5x06TDStatusWatch()
     private var looks: ButtonRepaintTracker
     /// The instant of the last input handed to the pipeline: logical time never goes back.
     private var lastInputAt: MonotonicInstant
@@ -84,8 +83,7 @@ public final class PanelEngine {
                 log.log("controller answers again")
                 if case .polling = mode {
                     nextPollAt = now
-                    pollingArmed = false
-                    firstTDStatus = nil
+                    pollGate.reset()
                 }
             } catch {
                 recovery.failed(at: now)
@@ -126,14 +124,8 @@ public final class PanelEngine {
             feed(now: instant) { pipeline, sink in pipeline.controllerFailed(at: instant, into: &sink) }
             return
         }
-        if polled && !pollingArmed {
-            guard let status = FT5x06Codec.reportedPoints(in: report).map({ _ in report[2] }) else { return }
-            if firstTDStatus == nil {
-                firstTDStatus = status
-                return
-            }
-            guard status != firstTDStatus else { return }
-            pollingArmed = true
+        if polled, report.count >= FT5x06Report.headerLength, !pollGate.accept(tdStatus: report[2]) {
+            return
         }
         let current = report
         var outcome = FT5x06DecodeOutcome.frame(TouchFrame())
