@@ -12,6 +12,8 @@ public enum TouchCoreSelfTest {
         checkTracker(&report)
         checkGestures(&report)
         checkTraceParser(&report)
+        checkRenderer(&report)
+        checkLatencyHistogram(&report)
         return report
     }
 
@@ -213,5 +215,34 @@ public enum TouchCoreSelfTest {
             ok = error == TraceLineError(.expectedTouchID, fieldStart: 8, fieldEnd: 10)
         }
         report.check(ok, "trace: bad touch ID")
+    }
+
+    static func checkRenderer(_ report: inout SelfTestReport) {
+        let blue = RGBColor(r: 0x4A, g: 0x6F, b: 0xA5)
+        report.check(PixelFormat.rgb565.encode(blue) == 0x4B74, "render: RGB565 packing")
+        report.check(PixelFormat.xrgb8888.encode(blue) == 0x004A_6FA5, "render: XRGB8888 packing")
+        // A 4x2 XRGB8888 framebuffer turned 90 degrees: logical (0, 0) is physical (3, 0).
+        var memory: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var ok = false
+        withUnsafeMutableBytes(of: &memory) { buffer in
+            guard let layout = FramebufferLayout(physicalWidth: 4, physicalHeight: 2, format: .xrgb8888, rotation: .degrees90)
+            else { return }
+            let painter = FramebufferPainter(layout: layout)
+            let painted = painter.fill(Rect(x: 0, y: 0, width: 1, height: 1), blue, in: buffer)
+            ok = painted && layout.logicalWidth == 2 && layout.logicalHeight == 4
+                && buffer[12] == 0xA5 && buffer[13] == 0x6F && buffer[14] == 0x4A && buffer[0] == 0
+        }
+        report.check(ok, "render: rotation 90 and exact bytes")
+        report.check(RGBColor.white.blended(over: .black, alpha: 128) == RGBColor(r: 128, g: 128, b: 128),
+            "render: label blend")
+    }
+
+    static func checkLatencyHistogram(_ report: inout SelfTestReport) {
+        var histogram = LatencyHistogram()
+        for us: Int64 in 1...100 {
+            histogram.record(MonotonicDuration(nanoseconds: us * 1_000))
+        }
+        report.check(histogram.percentile(permille: 500) == 51 && histogram.percentile(permille: 990) == 99
+            && histogram.maxMicroseconds == 100, "latency histogram percentiles")
     }
 }

@@ -1,0 +1,258 @@
+/*
+ * ft5x06-inject: the FT5x06 touch controller's side of the kernel VM tests.
+ *
+ * i2c-stub holds the controller's registers and gpio-sim its INT line; this program plays the
+ * chip: it writes register images into i2c-stub exactly as the firmware will read them, and
+ * pulls the INT line low and back high (one falling edge) after each report.
+ *
+ *   ft5x06-inject -b BUS [-a ADDR] id [CHIP_ID [FIRMWARE [VENDOR]]]
+ *       Sets the identification registers: 0xA3 chip id (0x55, the FT5x06 family),
+ *       0xA6 firmware version (0x01), 0xA8 vendor id (0x79).
+ *   ft5x06-inject -b BUS [-a ADDR] [-p PULL] [-w PID [-P] [-t MS]] [-H MS [-I MS]] report HEX...
+ *       Writes HEX (bytes from register 0x00, "00 00 01 80 64 00 3c 10 00"; separate
+ *       arguments or one string; 0x prefixes allowed) with I2C block writes of at most 32
+ *       bytes each, register pointer = the chunk's first register.
+ *       -p PULL   gpio-sim's sim_gpioN/pull file: after writing, "pull-down" then "pull-up".
+ *       -w PID    wait until the firmware (PID) has taken the report: it was asleep before,
+ *                 and has woken and gone back to sleep since (voluntary context switches in
+ *                 /proc/PID/status). With -P (polling mode, no INT line) two wake-ups are
+ *                 required, so that one poll certainly came after the write.
+ *       -t MS     how long to wait for that (2000).
+ *       -H MS     hold: send the same report again every -I MS (40) for MS milliseconds, as
+ *                 a controller keeps reporting a finger that stays down.
+ *
+ * Uses the raw I2C_SMBUS ioctl (no libi2c), so it links statically against glibc alone.
+ * Exit: 0 done, 1 I2C or file error, 2 usage, 3 the firmware did not take a report in time.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/i2c.h>
+#include <linux/i2c-dev.h>
+
+#define REPORT_MAX 256
+
+static int i2c_fd = -1;
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: ft5x06-inject -b BUS [-a ADDR] id [CHIP_ID [FIRMWARE [VENDOR]]]\n"
+		"       ft5x06-inject -b BUS [-a ADDR] [-p PULL] [-w PID [-P] [-t MS]] [-H MS [-I MS]] report HEX...\n");
+	exit(2);
+}
+
+static long long now_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static void sleep_us(long long us)
+{
+	if (us <= 0)
+		return;
+	struct timespec ts = { us / 1000000, (us % 1000000) * 1000 };
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+static int smbus(char read_write, unsigned char command, int size, union i2c_smbus_data *data)
+{
+	struct i2c_smbus_ioctl_data args = { read_write, command, size, data };
+	return ioctl(i2c_fd, I2C_SMBUS, &args);
+}
+
+static int write_byte(unsigned char reg, unsigned char value)
+{
+	union i2c_smbus_data data;
+	data.byte = value;
+	if (smbus(I2C_SMBUS_WRITE, reg, I2C_SMBUS_BYTE_DATA, &data) < 0) {
+		fprintf(stderr, "ft5x06-inject: write 0x%02x to register 0x%02x: %s\n", value, reg, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* I2C block writes (what i2c-stub calls "i2c block data"), 32 bytes at most each. */
+static int write_image(const unsigned char *bytes, int count)
+{
+	for (int start = 0; start < count; start += I2C_SMBUS_BLOCK_MAX) {
+		int len = count - start < I2C_SMBUS_BLOCK_MAX ? count - start : I2C_SMBUS_BLOCK_MAX;
+		union i2c_smbus_data data;
+		data.block[0] = (unsigned char)len;
+		memcpy(&data.block[1], bytes + start, (size_t)len);
+		if (smbus(I2C_SMBUS_WRITE, (unsigned char)start, I2C_SMBUS_I2C_BLOCK_DATA, &data) < 0) {
+			fprintf(stderr, "ft5x06-inject: block write of %d bytes at 0x%02x: %s\n", len, start, strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		fprintf(stderr, "ft5x06-inject: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	ssize_t n = write(fd, text, strlen(text));
+	int saved = errno;
+	close(fd);
+	if (n < 0) {
+		fprintf(stderr, "ft5x06-inject: write %s to %s: %s\n", text, path, strerror(saved));
+		return -1;
+	}
+	return 0;
+}
+
+/* The firmware's scheduler state ('S' asleep, 'R' running, ...) and its voluntary context
+ * switches so far; -1 when the process is gone. */
+static long task_state(int pid, char *state)
+{
+	char path[64], buf[2048];
+	snprintf(path, sizeof path, "/proc/%d/status", pid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ssize_t n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	char *s = strstr(buf, "\nState:");
+	char *v = strstr(buf, "\nvoluntary_ctxt_switches:");
+	if (!s || !v)
+		return -1;
+	s += strlen("\nState:");
+	while (*s == ' ' || *s == '\t')
+		s++;
+	*state = *s;
+	return strtol(v + strlen("\nvoluntary_ctxt_switches:"), NULL, 10);
+}
+
+/* Waits until PID sleeps with at least `min_switches` voluntary switches; returns the count,
+ * or -1 on timeout / -2 when the process is gone. */
+static long wait_asleep(int pid, long min_switches, long long deadline)
+{
+	for (;;) {
+		char state = '?';
+		long switches = task_state(pid, &state);
+		if (switches < 0)
+			return -2;
+		if (state == 'S' && switches >= min_switches)
+			return switches;
+		if (now_us() > deadline)
+			return -1;
+		sleep_us(500);
+	}
+}
+
+static int parse_hex(int argc, char **argv, unsigned char *out)
+{
+	int count = 0;
+	for (int i = 0; i < argc; i++) {
+		char *p = argv[i];
+		while (*p) {
+			while (*p == ' ' || *p == '\t' || *p == ',')
+				p++;
+			if (!*p)
+				break;
+			char *end;
+			unsigned long v = strtoul(p, &end, 16);
+			if (end == p || v > 0xff || count == REPORT_MAX) {
+				fprintf(stderr, "ft5x06-inject: bad hex byte at \"%s\"\n", p);
+				exit(2);
+			}
+			out[count++] = (unsigned char)v;
+			p = end;
+		}
+	}
+	return count;
+}
+
+int main(int argc, char **argv)
+{
+	int bus = -1, address = 0x38, pid = 0, polling = 0;
+	long timeout_ms = 2000, hold_ms = 0, interval_ms = 40;
+	const char *pull = NULL;
+	int opt;
+	while ((opt = getopt(argc, argv, "+b:a:p:w:Pt:H:I:")) != -1) {
+		switch (opt) {
+		case 'b': bus = atoi(optarg); break;
+		case 'a': address = (int)strtol(optarg, NULL, 0); break;
+		case 'p': pull = optarg; break;
+		case 'w': pid = atoi(optarg); break;
+		case 'P': polling = 1; break;
+		case 't': timeout_ms = atol(optarg); break;
+		case 'H': hold_ms = atol(optarg); break;
+		case 'I': interval_ms = atol(optarg); break;
+		default: usage();
+		}
+	}
+	if (bus < 0 || optind >= argc || interval_ms <= 0)
+		usage();
+	const char *command = argv[optind++];
+
+	char dev[32];
+	snprintf(dev, sizeof dev, "/dev/i2c-%d", bus);
+	i2c_fd = open(dev, O_RDWR | O_CLOEXEC);
+	if (i2c_fd < 0) {
+		fprintf(stderr, "ft5x06-inject: %s: %s\n", dev, strerror(errno));
+		return 1;
+	}
+	if (ioctl(i2c_fd, I2C_SLAVE, address) < 0) {
+		fprintf(stderr, "ft5x06-inject: I2C_SLAVE 0x%02x: %s\n", address, strerror(errno));
+		return 1;
+	}
+
+	if (!strcmp(command, "id")) {
+		unsigned char chip = optind < argc ? (unsigned char)strtoul(argv[optind++], NULL, 16) : 0x55;
+		unsigned char firmware = optind < argc ? (unsigned char)strtoul(argv[optind++], NULL, 16) : 0x01;
+		unsigned char vendor = optind < argc ? (unsigned char)strtoul(argv[optind++], NULL, 16) : 0x79;
+		if (write_byte(0xA3, chip) || write_byte(0xA6, firmware) || write_byte(0xA8, vendor))
+			return 1;
+		return 0;
+	}
+	if (strcmp(command, "report"))
+		usage();
+
+	unsigned char image[REPORT_MAX];
+	int count = parse_hex(argc - optind, argv + optind, image);
+	if (count == 0)
+		usage();
+
+	long long hold_until = now_us() + hold_ms * 1000;
+	long long next = now_us();
+	for (;;) {
+		long before = 0;
+		if (pid) {
+			/* Never write while the firmware is between its header and point reads. */
+			before = wait_asleep(pid, 0, now_us() + timeout_ms * 1000);
+			if (before < 0)
+				goto late;
+		}
+		if (write_image(image, count))
+			return 1;
+		if (pull && (write_file(pull, "pull-down") || write_file(pull, "pull-up")))
+			return 1;
+		if (pid && wait_asleep(pid, before + (polling ? 2 : 1), now_us() + timeout_ms * 1000) < 0)
+			goto late;
+		next += interval_ms * 1000;
+		if (hold_ms <= 0 || next > hold_until)
+			break;
+		sleep_us(next - now_us());
+	}
+	return 0;
+late:
+	fprintf(stderr, "ft5x06-inject: firmware (pid %d) did not take the report within %ld ms\n", pid, timeout_ms);
+	return 3;
+}
