@@ -15,7 +15,8 @@ public struct ButtonLayout: Sendable {
     public subscript(index: Int) -> ButtonSpec {
         get {
             precondition(index >= 0 && index < count, "ButtonLayout index out of range")
-            return storage[index]
+            // Through a span: indexing the InlineArray itself copied all 64 specs per access.
+            return storage.span[index]
         }
         set {
             precondition(index >= 0 && index < count, "ButtonLayout index out of range")
@@ -35,7 +36,8 @@ public struct ButtonLayout: Sendable {
     /// The first listed button whose rect contains `point` (rule 1: the first wins where
     /// rects overlap), enabled or not.
     public func hitTest(_ point: Point) -> Int? {
-        for index in 0..<count where storage[index].rect.contains(point) {
+        let buttons = storage.span
+        for index in 0..<count where buttons[index].rect.contains(point) {
             return index
         }
         return nil

@@ -20,28 +20,50 @@ public struct GestureClassifier: Sendable {
     public let layout: ButtonLayout
     private var states: InlineArray<64, ButtonGestureState>
     private var owners: InlineArray<16, TouchOwner>
+    /// Each button's next deadline in nanoseconds (`Int64.max`: none), kept up to date by
+    /// `apply`, so that finding the earliest is a scan of 64-bit values on every report
+    /// rather than a state-machine query per button.
+    private var deadlines: InlineArray<64, Int64>
+    /// The earliest of `deadlines` and its button (-1: none), refreshed by `apply`. A plain
+    /// stored value on purpose: reading an InlineArray through a non-mutating getter made
+    /// the compiler copy the whole classifier (about 9 KB) on every report.
+    private var earliestNanoseconds = Int64.max
+    private var earliestButton = -1
+
+    /// The layout's specs, read in place by the mutating paths: going through
+    /// `ButtonLayout`'s getter copied the whole layout (5 KB) on every transition.
+    private var specs: InlineArray<64, ButtonSpec>
 
     public init(layout: ButtonLayout) {
         self.layout = layout
+        specs = InlineArray(repeating: ButtonSpec(rect: Rect(x: 0, y: 0, width: 0, height: 0)))
+        for index in 0..<layout.count {
+            specs[index] = layout[index]
+        }
         states = InlineArray(repeating: .idle)
         owners = InlineArray(repeating: .none)
+        deadlines = InlineArray(repeating: .max)
     }
 
     public func state(ofButton index: Int) -> ButtonGestureState {
-        states[index]
+        states.span[index]
     }
 
     /// The earliest instant at which some button needs a `deadline` input.
     public var nextDeadline: MonotonicInstant? {
-        var earliest: MonotonicInstant? = nil
-        for index in 0..<layout.count {
-            if let due = ButtonGestureMachine.nextDeadline(states[index], spec: layout[index]) {
-                if earliest == nil || due < earliest! {
-                    earliest = due
-                }
-            }
+        earliestButton < 0 ? nil : MonotonicInstant(nanoseconds: earliestNanoseconds)
+    }
+
+    /// Finds the button with the earliest deadline (the first listed on a tie).
+    private mutating func refreshEarliest() {
+        var button = -1
+        var earliest = Int64.max
+        for index in 0..<layout.count where deadlines[index] < earliest {
+            earliest = deadlines[index]
+            button = index
         }
-        return earliest
+        earliestNanoseconds = earliest
+        earliestButton = button
     }
 
     /// Handles one input at `now`. Deadlines that are due at or before `now` fire first, in
@@ -62,19 +84,8 @@ public struct GestureClassifier: Sendable {
     }
 
     private mutating func fireDeadlines<Sink: GestureEventSink>(upTo now: MonotonicInstant, into sink: inout Sink) {
-        while true {
-            var dueButton = -1
-            var dueAt = now
-            for index in 0..<layout.count {
-                if let due = ButtonGestureMachine.nextDeadline(states[index], spec: layout[index]),
-                    due <= dueAt, dueButton < 0 || due < dueAt
-                {
-                    dueButton = index
-                    dueAt = due
-                }
-            }
-            guard dueButton >= 0 else { return }
-            apply(.deadline, toButton: dueButton, at: dueAt, into: &sink)
+        while earliestButton >= 0, earliestNanoseconds <= now.nanoseconds {
+            apply(.deadline, toButton: earliestButton, at: MonotonicInstant(nanoseconds: earliestNanoseconds), into: &sink)
         }
     }
 
@@ -85,7 +96,7 @@ public struct GestureClassifier: Sendable {
         case .down(let id, let point):
             let slot = Int(id & 0x0F)
             guard owners[slot] == .none else { return }
-            guard let button = layout.hitTest(point), layout[button].enabled, !isHeld(button) else {
+            guard let button = hitTest(point), specs[button].enabled, !isHeld(button) else {
                 owners[slot] = .ignored
                 return
             }
@@ -111,7 +122,15 @@ public struct GestureClassifier: Sendable {
         }
     }
 
-    private func isHeld(_ button: Int) -> Bool {
+    /// Rule 1: the first listed button whose rect contains `point`, enabled or not.
+    private mutating func hitTest(_ point: Point) -> Int? {
+        for index in 0..<layout.count where specs[index].rect.contains(point) {
+            return index
+        }
+        return nil
+    }
+
+    private mutating func isHeld(_ button: Int) -> Bool {
         if case .held = states[button] { return true }
         return false
     }
@@ -119,7 +138,14 @@ public struct GestureClassifier: Sendable {
     private mutating func apply<Sink: GestureEventSink>(
         _ input: ButtonGestureInput, toButton button: Int, at now: MonotonicInstant, into sink: inout Sink
     ) {
-        states[button] = ButtonGestureMachine.transition(
-            states[button], input, at: now, spec: layout[button], button: button, into: &sink)
+        let spec = specs[button]
+        let next = ButtonGestureMachine.transition(
+            states[button], input, at: now, spec: spec, button: button, into: &sink)
+        states[button] = next
+        let due = ButtonGestureMachine.nextDeadline(next, spec: spec)?.nanoseconds ?? .max
+        if due != deadlines[button] {
+            deadlines[button] = due
+            refreshEarliest()
+        }
     }
 }

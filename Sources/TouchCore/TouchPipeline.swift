@@ -42,9 +42,20 @@ public struct TouchPipeline: Sendable {
     public mutating func report<Sink: GestureEventSink>(
         _ report: FT5x06Report, at now: MonotonicInstant, into sink: inout Sink
     ) -> FT5x06DecodeOutcome {
-        advance(to: now, into: &sink)
         let outcome = codec.decode(report)
-        guard case .frame(var frame) = outcome else { return outcome }
+        switch outcome {
+        case .frame(let frame):
+            self.frame(frame, at: now, into: &sink)
+        case .malformed:
+            advance(to: now, into: &sink)
+        }
+        return outcome
+    }
+
+    /// A decoded report's frame (controller coordinates) at `now`: transform, track, classify.
+    public mutating func frame<Sink: GestureEventSink>(_ frame: TouchFrame, at now: MonotonicInstant, into sink: inout Sink) {
+        advance(to: now, into: &sink)
+        var frame = frame
         for index in 0..<frame.count {
             frame[index].position = transform.apply(frame[index].position)
         }
@@ -52,7 +63,6 @@ public struct TouchPipeline: Sendable {
         for index in 0..<inputs.count {
             classifier.handle(.touch(inputs[index]), at: now, into: &sink)
         }
-        return outcome
     }
 
     /// The controller failed (an I2C error): every held touch is cancelled (rule 7).

@@ -63,15 +63,19 @@ public struct TraceReplayer: Sendable {
             return .played
         case .report(let atMs, let report):
             if let refusal = checkTime(atMs) { return refusal }
-            if case .frame(let frame) = pipeline.codec.decode(report) {
+            let now = MonotonicInstant.milliseconds(atMs)
+            switch pipeline.codec.decode(report) {
+            case .malformed(let error):
+                pipeline.advance(to: now, into: &sink)
+                return .reportDropped(error)
+            case .frame(let frame):
                 for index in 0..<frame.count where pointDownLine[Int(frame[index].id)] != 0 {
                     let id = frame[index].id
                     return .refused(.touchHeldByPointLine(id: id, sinceLine: pointDownLine[Int(id)]))
                 }
+                pipeline.frame(frame, at: now, into: &sink)
+                return .played
             }
-            let outcome = pipeline.report(report, at: .milliseconds(atMs), into: &sink)
-            if case .malformed(let error) = outcome { return .reportDropped(error) }
-            return .played
         case .end(let atMs):
             if let refusal = checkTime(atMs) { return refusal }
             endLine = lineNumber

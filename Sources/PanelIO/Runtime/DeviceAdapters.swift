@@ -1,11 +1,12 @@
 import TouchCore
 
 /// The FT5x06 on its bus as the engine's report source; bus errors become controller faults
-/// (their kind stays in the message). With `reopen`, a probe after a failure opens the bus
-/// device afresh: an adapter that went away and came back (a USB bridge, a reloaded bus
-/// driver) leaves the old descriptor dead for good.
+/// (their kind stays in the message). With `reopen`, a failed read closes the bus device and
+/// each probe opens it afresh: an open /dev/i2c-N pins its adapter, so an adapter that goes
+/// away (a USB bridge unplugged, a bus driver reloaded) could otherwise never finish leaving
+/// and come back.
 public final class ControllerReportReader: ReportReader {
-    private var controller: FT5x06Controller
+    private var controller: FT5x06Controller?
     private let maxPoints: Int
     private let reopen: (() throws(I2CError) -> FT5x06Controller)?
 
@@ -16,9 +17,11 @@ public final class ControllerReportReader: ReportReader {
     }
 
     public func readReport(into report: inout FT5x06Report) throws(ControllerFault) {
+        guard let controller else { throw ControllerFault(message: "the bus device is closed until a probe succeeds") }
         do throws(I2CError) {
             try controller.readReport(maxPoints: maxPoints, into: &report)
         } catch {
+            if reopen != nil { self.controller = nil }
             throw ControllerFault(message: error.message)
         }
     }
@@ -26,10 +29,13 @@ public final class ControllerReportReader: ReportReader {
     public func probe() throws(ControllerFault) {
         do throws(I2CError) {
             if let reopen {
+                controller = nil
                 controller = try reopen()
             }
+            guard let controller else { throw I2CError.noAcknowledge }
             _ = try controller.identify()
         } catch {
+            if reopen != nil { controller = nil }
             throw ControllerFault(message: error.message)
         }
     }

@@ -19,7 +19,8 @@ public final class LatencyStatistics: LatencyRecorder {
     /// How late deadline events fire against their logical time (rule 9: within 1 ms).
     public private(set) var deadlineLateness = LatencyHistogram()
     private let now: () -> MonotonicInstant
-    private let budgetMicroseconds: Int64?
+    /// Frames slower than this are logged; set from `[display] budget_us` (and on reload).
+    public var budgetMicroseconds: Int64?
     private let log: PanelLog
 
     public init(budgetMicroseconds: Int64? = nil, log: PanelLog, now: @escaping () -> MonotonicInstant = { MonotonicClock.now() }) {

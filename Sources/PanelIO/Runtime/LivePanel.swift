@@ -22,8 +22,9 @@ public enum LivePanel {
         }
         defer { signals.close() }
         let children = ChildProcesses()
+        let latency = LatencyStatistics(log: log)
         let startedAt = MonotonicClock.now()
-        var session = start(firstConfig, children: children, log: log, startedAt: startedAt)
+        var session = start(firstConfig, children: children, latency: latency, log: log, startedAt: startedAt)
         guard session != nil else { return 1 }
 
         while true {
@@ -32,7 +33,7 @@ public enum LivePanel {
             do {
                 // Scoped, so that no reference to the old session outlives it on a reload.
                 guard let running = session else { return 1 }
-                next = step(running, signals: signals, children: children, configPath: configPath, log: log)
+                next = step(running, signals: signals, children: children, latency: latency, configPath: configPath, log: log)
                 if case .replace = next {
                     oldConfig = running.config
                     running.engine.shutdown(now: MonotonicClock.now())
@@ -46,18 +47,19 @@ public enum LivePanel {
             case .replace(let newConfig):
                 // The old session's GPIO lines must be released before the new one asks.
                 session = nil
-                session = start(newConfig, children: children, log: log, startedAt: startedAt)
-                    ?? start(oldConfig, children: children, log: log, startedAt: startedAt)
+                session = start(newConfig, children: children, latency: latency, log: log, startedAt: startedAt)
+                    ?? start(oldConfig, children: children, latency: latency, log: log, startedAt: startedAt)
                 if session != nil { log.log("reloaded \(configPath)") }
             }
         }
     }
 
     private static func start(
-        _ config: PanelConfiguration, children: ChildProcesses, log: PanelLog, startedAt: MonotonicInstant
+        _ config: PanelConfiguration, children: ChildProcesses, latency: LatencyStatistics, log: PanelLog,
+        startedAt: MonotonicInstant
     ) -> LiveSession? {
         do throws(LiveSession.StartError) {
-            return try LiveSession(config: config, children: children, log: log, startedAt: startedAt)
+            return try LiveSession(config: config, children: children, latency: latency, log: log, startedAt: startedAt)
         } catch {
             log.log("cannot start with \(config.file): \(error.message)")
             return nil
@@ -66,7 +68,8 @@ public enum LivePanel {
 
     /// One wait and what it woke for.
     private static func step(
-        _ session: LiveSession, signals: SignalChannel, children: ChildProcesses, configPath: String, log: PanelLog
+        _ session: LiveSession, signals: SignalChannel, children: ChildProcesses, latency: LatencyStatistics,
+        configPath: String, log: PanelLog
     ) -> Next {
         let ready = DescriptorWait.wait(
             signalDescriptor: signals.pollDescriptor, interruptDescriptor: session.interrupt?.pollDescriptor,
@@ -89,11 +92,11 @@ public enum LivePanel {
             _ = children.reap()
         }
         if received.contains(.user1) {
-            session.latency.summaryLines().forEach(log.log)
+            latency.summaryLines().forEach(log.log)
         }
         if received.contains(.terminate) || received.contains(.interrupt) {
             session.engine.shutdown(now: MonotonicClock.now())
-            session.latency.summaryLines().forEach(log.log)
+            latency.summaryLines().forEach(log.log)
             return .stop
         }
         guard received.contains(.hangup) else { return .keepGoing }

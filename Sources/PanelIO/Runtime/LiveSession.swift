@@ -10,7 +10,6 @@ public final class LiveSession {
     public let config: PanelConfiguration
     public let engine: PanelEngine
     public let interrupt: InterruptSource?
-    public let latency: LatencyStatistics
     private let framebuffer: LinuxFramebuffer
     private let console: ConsoleGraphicsMode
 
@@ -23,7 +22,11 @@ public final class LiveSession {
         public var message: String
     }
 
-    public init(config: PanelConfiguration, children: ChildProcesses, log: PanelLog, startedAt: MonotonicInstant) throws(StartError) {
+    /// `latency` outlives sessions: a reload does not reset the figures.
+    public init(
+        config: PanelConfiguration, children: ChildProcesses, latency: LatencyStatistics, log: PanelLog,
+        startedAt: MonotonicInstant
+    ) throws(StartError) {
         self.config = config
         let controllerConfig = config.controller
         guard let bus = controllerConfig.bus else {
@@ -134,7 +137,7 @@ public final class LiveSession {
                     FT5x06Controller(transport: try LinuxI2CDevice(bus: bus, address: controllerConfig.address))
                 }),
             mode: mode, actions: actions, output: .standardOutput(), surface: surface, log: log, startedAt: startedAt)
-        latency = LatencyStatistics(budgetMicroseconds: config.display.budgetUs.map { Int64($0) }, log: log)
+        latency.budgetMicroseconds = config.display.budgetUs.map { Int64($0) }
         engine.latency = latency
     }
 
