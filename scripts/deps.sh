@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Host packages for the firmware build and its qemu-user tests (Debian bookworm).
+# `deps.sh vm` adds the kernel VM tier's packages.
 # Idempotent: when everything is installed it only asks dpkg and exits, so every build script
 # can call it unconditionally.
 set -euo pipefail
@@ -13,6 +14,14 @@ packages=(
     binutils                                         # readelf for the build checks
     file
 )
+# `deps.sh vm`: also what the kernel VM tier needs (scripts/vm/run.sh).
+if [[ ${1:-} == vm ]]; then
+    packages+=(
+        qemu-system-arm                              # qemu-system-aarch64 (TCG)
+        linux-source-6.1 linux-kbuild-6.1 make       # i2c-stub, gpio-sim, vfb built out of tree
+        cpio gzip python3                            # the initramfs; the console reader
+    )
+fi
 
 # dpkg-query fails for packages it has never heard of; treat that as "missing".
 missing=()

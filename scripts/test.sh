@@ -4,6 +4,8 @@
 #   2. replay traces against their expected event lines
 #   3. the firmware build for aarch64 and armhf, its self-tests under qemu-user, and the
 #      firmware replay compared byte for byte with the host's
+#   4. the kernel VM: the static aarch64 firmware on Debian's arm64 kernel under qemu-system-aarch64
+#      with i2c-stub, gpio-sim and vfb as its touch hardware (scripts/vm/run.sh; at most 5 minutes)
 # Each tier runs even when an earlier one failed; the last line sums them up.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -39,6 +41,14 @@ firmware_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
 passed=$((passed + $(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$firmware_line")))
 firmware_failed=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$firmware_line")
 failed=$((failed + ${firmware_failed:-1}))
+
+echo "== kernel VM"
+timeout -k 10 300 scripts/vm/run.sh 2>&1 | tee "$log"
+vm_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+vm_passed=$(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$vm_line")
+vm_failed=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$vm_line")
+passed=$((passed + ${vm_passed:-0}))
+failed=$((failed + ${vm_failed:-1}))   # no summary line (a timeout, a crash): one failure
 
 echo "== all tiers"
 echo "$passed passed, $failed failed"

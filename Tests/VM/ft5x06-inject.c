@@ -20,6 +20,8 @@
  *       -t MS     how long to wait for that (2000).
  *       -H MS     hold: send the same report again every -I MS (40) for MS milliseconds, as
  *                 a controller keeps reporting a finger that stays down.
+ *   ft5x06-inject -p PULL [-w PID [-t MS]] pulse
+ *       Only the INT edge, no I2C (for a controller that stopped answering).
  *
  * Uses the raw I2C_SMBUS ioctl (no libi2c), so it links statically against glibc alone.
  * Exit: 0 done, 1 I2C or file error, 2 usage, 3 the firmware did not take a report in time.
@@ -44,7 +46,8 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"usage: ft5x06-inject -b BUS [-a ADDR] id [CHIP_ID [FIRMWARE [VENDOR]]]\n"
-		"       ft5x06-inject -b BUS [-a ADDR] [-p PULL] [-w PID [-P] [-t MS]] [-H MS [-I MS]] report HEX...\n");
+		"       ft5x06-inject -b BUS [-a ADDR] [-p PULL] [-w PID [-P] [-t MS]] [-H MS [-I MS]] report HEX...\n"
+		"       ft5x06-inject -p PULL [-w PID [-t MS]] pulse\n");
 	exit(2);
 }
 
@@ -198,20 +201,27 @@ int main(int argc, char **argv)
 		default: usage();
 		}
 	}
-	if (bus < 0 || optind >= argc || interval_ms <= 0)
+	if (optind >= argc || interval_ms <= 0)
 		usage();
 	const char *command = argv[optind++];
+	int pulse_only = !strcmp(command, "pulse");
 
-	char dev[32];
-	snprintf(dev, sizeof dev, "/dev/i2c-%d", bus);
-	i2c_fd = open(dev, O_RDWR | O_CLOEXEC);
-	if (i2c_fd < 0) {
-		fprintf(stderr, "ft5x06-inject: %s: %s\n", dev, strerror(errno));
-		return 1;
-	}
-	if (ioctl(i2c_fd, I2C_SLAVE, address) < 0) {
-		fprintf(stderr, "ft5x06-inject: I2C_SLAVE 0x%02x: %s\n", address, strerror(errno));
-		return 1;
+	if (!pulse_only) {
+		if (bus < 0)
+			usage();
+		char dev[32];
+		snprintf(dev, sizeof dev, "/dev/i2c-%d", bus);
+		i2c_fd = open(dev, O_RDWR | O_CLOEXEC);
+		if (i2c_fd < 0) {
+			fprintf(stderr, "ft5x06-inject: %s: %s\n", dev, strerror(errno));
+			return 1;
+		}
+		if (ioctl(i2c_fd, I2C_SLAVE, address) < 0) {
+			fprintf(stderr, "ft5x06-inject: I2C_SLAVE 0x%02x: %s\n", address, strerror(errno));
+			return 1;
+		}
+	} else if (!pull) {
+		usage();
 	}
 
 	if (!strcmp(command, "id")) {
@@ -222,29 +232,30 @@ int main(int argc, char **argv)
 			return 1;
 		return 0;
 	}
-	if (strcmp(command, "report"))
+	if (strcmp(command, "report") && !pulse_only)
 		usage();
 
 	unsigned char image[REPORT_MAX];
-	int count = parse_hex(argc - optind, argv + optind, image);
-	if (count == 0)
+	int count = pulse_only ? 0 : parse_hex(argc - optind, argv + optind, image);
+	if (count == 0 && !pulse_only)
 		usage();
 
 	long long hold_until = now_us() + hold_ms * 1000;
 	long long next = now_us();
+	long waited = 0;
 	for (;;) {
 		long before = 0;
 		if (pid) {
 			/* Never write while the firmware is between its header and point reads. */
-			before = wait_asleep(pid, 0, now_us() + timeout_ms * 1000);
+			before = waited = wait_asleep(pid, 0, now_us() + timeout_ms * 1000);
 			if (before < 0)
 				goto late;
 		}
-		if (write_image(image, count))
+		if (!pulse_only && write_image(image, count))
 			return 1;
 		if (pull && (write_file(pull, "pull-down") || write_file(pull, "pull-up")))
 			return 1;
-		if (pid && wait_asleep(pid, before + (polling ? 2 : 1), now_us() + timeout_ms * 1000) < 0)
+		if (pid && (waited = wait_asleep(pid, before + (polling ? 2 : 1), now_us() + timeout_ms * 1000)) < 0)
 			goto late;
 		next += interval_ms * 1000;
 		if (hold_ms <= 0 || next > hold_until)
@@ -253,6 +264,9 @@ int main(int argc, char **argv)
 	}
 	return 0;
 late:
-	fprintf(stderr, "ft5x06-inject: firmware (pid %d) did not take the report within %ld ms\n", pid, timeout_ms);
+	if (waited == -2)
+		fprintf(stderr, "ft5x06-inject: the firmware (pid %d) is gone\n", pid);
+	else
+		fprintf(stderr, "ft5x06-inject: the firmware (pid %d) did not take the report within %ld ms\n", pid, timeout_ms);
 	return 3;
 }

@@ -99,6 +99,9 @@ kpkg_version=$(field "$image_pkg" Version)
 headers_pkg=linux-headers-$kver
 common_pkg=$(dep_matching "$headers_pkg" '^linux-headers-.*-common$')
 [[ -n $kpkg_version && -n $common_pkg ]] || die "cannot resolve $image_pkg / $headers_pkg in the $arch index"
+headers_version=$(field "$headers_pkg" Version)
+[[ $headers_version == "$kpkg_version" ]] ||
+    say "note: $headers_pkg is $headers_version, the kernel $kpkg_version"
 busybox_version=$(field busybox-static Version)
 [[ -n $busybox_version ]] || die "busybox-static is not in the $arch index"
 say "kernel $kver ($image_pkg $kpkg_version), busybox-static $busybox_version"

@@ -1,0 +1,396 @@
+#!/bin/busybox sh
+# /init of the kernel VM test (scripts/vm/run.sh packs it with busybox, the simulator modules,
+# the static aarch64 firmware and the two helpers; see Tests/VM/README.md).
+#
+# Brings up the simulated touch hardware on Debian's own arm64 kernel:
+#   i2c-stub  the FT5x06's registers (chip 0x38 on the "SMBus stub driver" bus)
+#   gpio-sim  its INT line (line 0 of a sim chip, idle high)
+#   vfb       /dev/fb0, 800x480, 32 bpp
+# then runs `touchpanel run` on it and plays the scenarios in /vm/scenarios as the chip would:
+# each report is block-written into i2c-stub, then the INT line is pulled low and back high.
+#
+# Console protocol (read by scripts/vm/run.sh; qemu exits 0 whatever happens):
+#   VMTEST ok NAME | VMTEST FAIL NAME: WHY     one line per check, details indented below
+#   VMTEST-LATENCY-BEGIN MODE ... VMTEST-LATENCY-END      the firmware's latency lines
+#   VMTEST-FB-BEGIN NAME W H BPP STRIDE RO RL GO GL BO BL ... VMTEST-FB-END   gzip+base64
+#   VMTEST-RESULT passed=N failed=N                       last; absent = the run broke off
+/bin/busybox --install -s /bin
+export PATH=/bin:/usr/bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev      # Debian: DEVTMPFS=y, DEVTMPFS_MOUNT off
+mount -t tmpfs tmpfs /tmp
+exec </dev/console >/dev/console 2>&1
+
+TP=/usr/bin/touchpanel
+INJECT=/usr/bin/ft5x06-inject
+FBPEEK=/usr/bin/fbpeek
+EV=/tmp/events.jsonl
+LOG=/tmp/log.txt
+CONF=/tmp/panel.ini
+ADDR=0x38
+PASSED=0
+FAILED=0
+OIFS=$IFS
+
+# ---------------------------------------------------------------------------------------------
+# results
+ok() { echo "VMTEST ok $*"; PASSED=$((PASSED + 1)); }
+bad() { echo "VMTEST FAIL $*"; FAILED=$((FAILED + 1)); }
+detail() { sed 's/^/      /'; }
+finish() {
+    echo "VMTEST-RESULT passed=$PASSED failed=$FAILED"
+    sync
+    poweroff -f
+    sleep 5
+}
+
+# wait_until MAX_TENTHS_OF_A_SECOND COMMAND...: polls COMMAND every 20 ms; bounded.
+wait_until() {
+    _max=$(($1 * 5)); shift
+    _i=0
+    while [ $_i -lt $_max ]; do
+        "$@" && return 0
+        usleep 20000
+        _i=$((_i + 1))
+    done
+    "$@"
+}
+
+# ---------------------------------------------------------------------------------------------
+# hardware
+M=/lib/modules/vm
+load_modules() {
+    # Dependencies from the kernel package first, in the order the host resolved.
+    while read -r mod; do
+        case $mod in
+            i2c-stub.ko) params="chip_addr=$ADDR" ;;
+            vfb.ko) params="vfb_enable=1 videomemorysize=1536000 mode_option=800x480M-32" ;;
+            *) params="" ;;
+        esac
+        insmod "$M/$mod" $params || return 1
+    done <"$M/order"
+}
+
+find_stub_bus() {
+    BUS=""
+    for d in /sys/class/i2c-dev/i2c-*; do
+        [ "$(cat "$d/name" 2>/dev/null)" = "SMBus stub driver" ] && BUS=${d##*/i2c-}
+    done
+    [ -n "$BUS" ] && [ -c "/dev/i2c-$BUS" ]
+}
+
+setup_gpio_sim() {
+    G=/sys/kernel/config/gpio-sim/touch
+    mkdir $G && mkdir $G/bank0 && echo 4 >$G/bank0/num_lines &&
+        mkdir $G/bank0/line0 && echo TOUCH_INT >$G/bank0/line0/name &&
+        echo 1 >$G/live || return 1
+    SIMDEV=$(cat $G/dev_name)
+    CHIP=$(cat $G/bank0/chip_name)
+    PULL=/sys/devices/platform/$SIMDEV/$CHIP/sim_gpio0/pull
+    [ -c "/dev/$CHIP" ] && [ -w "$PULL" ] || return 1
+    echo pull-up >"$PULL"   # idle high, as the FT5x06's INT
+}
+
+# ---------------------------------------------------------------------------------------------
+# the panel config (bus and chip are what this boot found)
+#   write_config FILE interrupt|polling [renamed|broken]
+BROKEN_LINE=0
+write_config() {
+    _file=$1 _mode=$2 _variant=$3
+    _second=two
+    [ "$_variant" = renamed ] || [ "$_variant" = broken ] && _second=second
+    {
+        echo "; TouchPanel kernel VM test panel, written by Tests/VM/init.sh"
+        echo "[controller]"
+        echo "bus = $BUS"
+        echo "address = $ADDR"
+        echo "model = ft5406"
+        if [ "$_mode" = interrupt ]; then
+            echo "interrupt_chip = $CHIP"
+            echo "interrupt_line = 0"
+        else
+            echo "poll_ms = 17"
+        fi
+        echo
+        echo "[display]"
+        echo "width = 800"
+        echo "height = 480"
+        echo "framebuffer = /dev/fb0"
+        echo
+        echo "[touch]"
+        echo "lost_ms = 1000            ; the harness sends reports only when something changes"
+        echo
+        echo "[button one]"
+        echo "rect = 20, 20, 200, 120"
+        echo "label = One"
+        echo "on_tap = emit"
+        echo
+        echo "[button dbl]"
+        echo "rect = 240, 20, 200, 120"
+        echo "label = Double"
+        echo "on_tap = emit"
+        echo "on_double_tap = emit"
+        echo "multi_tap_ms = 200"
+        echo
+        echo "[button hold]"
+        echo "rect = 460, 20, 200, 120"
+        echo "label = Hold"
+        echo "on_long_press = emit"
+        echo "on_repeat = emit"
+        echo "long_press_ms = 300"
+        echo "repeat_ms = 100"
+        echo
+        echo "[button $_second]"
+        echo "rect = 20, 160, 200, 120"
+        echo "label = Two"
+        echo "on_tap = emit"
+    } >"$_file"
+    if [ "$_variant" = broken ]; then
+        echo "" >>"$_file"
+        echo "[button broken]" >>"$_file"
+        echo "rect = 20, 300, 200           ; one number short" >>"$_file"
+        BROKEN_LINE=$(wc -l <"$_file")
+    fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# the firmware
+FWPID=""
+MODE=""
+firmware_asleep() {
+    [ -n "$FWPID" ] && grep -q '^State:.*S' "/proc/$FWPID/status" 2>/dev/null
+}
+firmware_alive() { [ -n "$FWPID" ] && kill -0 "$FWPID" 2>/dev/null; }
+# start_firmware interrupt|polling: runs it in the background, waits until it has drawn.
+start_firmware() {
+    MODE=$1
+    : >"$EV"
+    : >"$LOG"
+    dd if=/dev/zero of=/dev/fb0 bs=3200 count=480 2>/dev/null   # black: nothing drawn yet
+    "$TP" run "$CONF" >"$EV" 2>"$LOG" &
+    FWPID=$!
+    # Ready: the panel is drawn and the loop waits (or the firmware is gone: no use waiting).
+    wait_until 150 drawn_or_gone
+    firmware_alive && drawn_or_gone && wait_until 20 firmware_asleep
+}
+drawn_or_gone() { ! firmware_alive || [ "$($FBPEEK /dev/fb0 780 460)" = "$BACKGROUND" ]; }
+stop_firmware() {
+    firmware_alive || { FWPID=""; return 1; }
+    kill -TERM "$FWPID"
+    wait_until 100 sh -c "! kill -0 $FWPID 2>/dev/null"
+    if kill -0 "$FWPID" 2>/dev/null; then
+        kill -KILL "$FWPID"
+        FWRC=killed
+    else
+        wait "$FWPID"
+        FWRC=$?
+    fi
+    FWPID=""
+    [ "$FWRC" = 0 ]
+}
+
+# ---------------------------------------------------------------------------------------------
+# the touch controller: held points and reports
+POINTS=""            # "ID:X:Y ..." in report order
+# report [SPECIAL_ID SPECIAL_EVENT]: the register image of the held points (event 2, contact;
+# SPECIAL_ID gets SPECIAL_EVENT), block-written into i2c-stub, then the INT edge; waits until
+# the firmware has taken it. INJECT_EXTRA (e.g. "-H 500") is passed on.
+report() {
+    _sid=${1:--1} _sev=${2:-2}
+    _hex="" _n=0
+    for _p in $POINTS; do
+        IFS=:
+        set -- $_p
+        IFS=$OIFS
+        _ev=2
+        [ "$1" = "$_sid" ] && _ev=$_sev
+        _hex="$_hex $(printf '%02x %02x %02x %02x 10 00' $(((_ev << 6) | ($2 >> 8))) $(($2 & 255)) $((($1 << 4) | ($3 >> 8))) $(($3 & 255)))"
+        _n=$((_n + 1))
+    done
+    inject report "00 00 $(printf %02x $_n)$_hex"
+}
+inject() {
+    if [ "$MODE" = interrupt ]; then _how="-p $PULL"; else _how="-P"; fi
+    if ! _out=$("$INJECT" -b "$BUS" -a "$ADDR" $_how -w "$FWPID" $INJECT_EXTRA "$@" 2>&1); then
+        note "inject $*: $_out"
+        return 1
+    fi
+}
+drop_point() {
+    _keep=""
+    for _p in $POINTS; do
+        case $_p in "$1":*) ;; *) _keep="$_keep $_p" ;; esac
+    done
+    POINTS=$_keep
+}
+down() { POINTS="$POINTS $1:$2:$3"; report "$1" 0; }
+move() {
+    _new=""
+    for _p in $POINTS; do
+        case $_p in "$1":*) _new="$_new $1:$2:$3" ;; *) _new="$_new $_p" ;; esac
+    done
+    POINTS=$_new
+    report
+}
+up() { report "$1" 1; drop_point "$1"; }
+# vanish ID: the ID is simply missing from the next report (firmware that never sends TOUCH_UP)
+vanish() { drop_point "$1"; report; }
+# hold MS: the finger stays; the controller keeps reporting it every 40 ms
+hold() { INJECT_EXTRA="-H $1 -I 40" report; INJECT_EXTRA=""; }
+# report_raw HEX: any register image, e.g. garbage
+report_raw() { inject report "$1"; }
+no_touch() { POINTS=""; "$INJECT" -b "$BUS" -a "$ADDR" report "00 00 00"; }
+
+# ---------------------------------------------------------------------------------------------
+# scenarios: begin NAME ... expect EVENTS... / expect_pixel ... / end
+BACKGROUND="#101214"
+NORMAL="#2A2E33"
+PRESSED="#4A6FA5"
+SC_NAME=""
+SC_START=0
+SC_NOTES=""
+note() { SC_NOTES="$SC_NOTES
+$*"; }
+begin() {
+    SC_NAME="$* ($RUN)"
+    SC_NOTES=""
+    POINTS=""
+    SC_START=$(wc -l <"$EV")
+}
+# The scenario's event lines as "BUTTON EVENT [TAPS|N]"; with t, as "T_MS BUTTON EVENT ...".
+events() {
+    sed -n "$((SC_START + 1)),\$p" "$EV" |
+        sed -E 's/^\{"t_ms":([0-9]+),"button":"([^"]*)","event":"([^"]*)"(,"(taps|n)":([0-9]+))?\}$/\1 \2 \3 \6/; s/ +$//' |
+        if [ "$1" = t ]; then cat; else sed -E 's/^[0-9]+ //'; fi
+}
+count_events() { [ "$(sed -n "$((SC_START + 1)),\$p" "$EV" | wc -l)" -ge "$1" ]; }
+# expect LINE...: waits (bounded) for that many event lines, then a quiet 300 ms (longer than
+# any multi-tap window here) so that a stray extra event is caught too; compares exactly.
+# Without arguments: no event at all.
+expect() {
+    _want=""
+    for _l in "$@"; do _want="${_want:+$_want
+}$_l"; done
+    wait_until 30 count_events $#
+    usleep 300000
+    _got=$(events)
+    if [ "$_got" != "$_want" ]; then
+        note "events: expected
+$(echo "${_want:-(none)}" | sed 's/^/  /')
+got
+$(echo "${_got:-(none)}" | sed 's/^/  /')"
+    fi
+}
+# t_of N: t_ms of the scenario's Nth event line
+t_of() { events t | sed -n "${1}p" | cut -d' ' -f1; }
+# expect_dt I J MS: event J's t_ms - event I's t_ms == MS (logical times are exact)
+expect_dt() {
+    _a=$(t_of "$1") _b=$(t_of "$2")
+    if [ -z "$_a" ] || [ -z "$_b" ] || [ $((_b - _a)) -ne "$3" ]; then
+        note "t_ms: event $2 - event $1 = $((${_b:-0} - ${_a:-0})) ms, expected $3 ms"
+    fi
+}
+# Sample points: inside each button, clear of its 2 px border and its centred label.
+pixel_of() {
+    case $1 in
+        one) echo "28 28" ;;
+        dbl) echo "248 28" ;;
+        hold) echo "468 28" ;;
+        two | second) echo "28 168" ;;
+        background) echo "780 460" ;;
+    esac
+}
+# expect_pixel BUTTON normal|pressed|#RRGGBB
+expect_pixel() {
+    case $2 in normal) _c=$NORMAL ;; pressed) _c=$PRESSED ;; *) _c=$2 ;; esac
+    _px=$("$FBPEEK" /dev/fb0 $(pixel_of "$1") 2>&1)
+    [ "$_px" = "$_c" ] || note "pixel of $1 at ($(pixel_of "$1")): $_px, expected $_c ($2)"
+}
+end() {
+    [ -z "$FWPID" ] || firmware_alive || note "the firmware is not running any more"
+    if [ -z "$SC_NOTES" ]; then
+        ok "$SC_NAME"
+    else
+        bad "$SC_NAME"
+        echo "$SC_NOTES" | sed '1d' | detail
+        echo "    event lines:" && sed -n "$((SC_START + 1)),\$p" "$EV" | detail
+        echo "    log (last 8 lines):" && tail -n 8 "$LOG" | detail
+    fi
+}
+
+print_latency() {
+    echo "VMTEST-LATENCY-BEGIN $1 $(uname -r)"
+    grep 'latency' "$LOG"
+    echo "VMTEST-LATENCY-END"
+}
+
+# =============================================================================================
+echo "=== kernel $(uname -r) $(uname -m)"
+load_modules && ok "kernel modules: $(tr '\n' ' ' <$M/order)" || { bad "insmod"; dmesg | tail -n 20 | detail; finish; }
+mount -t configfs none /sys/kernel/config
+find_stub_bus && ok "i2c-stub on /dev/i2c-$BUS" || { bad "no /dev/i2c-N for i2c-stub"; finish; }
+# What a re-probe after `rmmod i2c-stub; insmod i2c-stub` would find (nothing holds the bus yet).
+first_bus=$BUS
+if rmmod i2c_stub && insmod $M/i2c-stub.ko chip_addr=$ADDR && find_stub_bus; then
+    echo "    i2c-stub removed and loaded again: /dev/i2c-$BUS (first /dev/i2c-$first_bus)"
+else
+    bad "rmmod + insmod i2c-stub"; finish
+fi
+setup_gpio_sim && ok "gpio-sim chip $CHIP (line 0 via $PULL)" || { bad "gpio-sim setup"; finish; }
+[ -c /dev/fb0 ] && [ "$($FBPEEK /dev/fb0 info | cut -d' ' -f1-3)" = "800 480 32" ] &&
+    ok "vfb /dev/fb0: $($FBPEEK /dev/fb0 info)" || { bad "vfb /dev/fb0"; finish; }
+# The kernel's text console draws into the framebuffer as soon as vfb loads: unbind it.
+for v in /sys/class/vtconsole/vtcon*; do grep -q 'frame buffer' "$v/name" && echo 0 >"$v/bind"; done
+
+"$INJECT" -b "$BUS" -a "$ADDR" id 55 01 79 && "$INJECT" -b "$BUS" -a "$ADDR" report "00 00 00" ||
+    { bad "seeding the FT5x06 registers"; finish; }
+out=$("$TP" probe --bus "$BUS" --address "$ADDR" 2>&1)
+rc=$?
+if [ $rc = 0 ] && echo "$out" | grep -q '0x55'; then ok "touchpanel probe"; else
+    bad "touchpanel probe (exit $rc)"; echo "$out" | detail; fi
+
+write_config "$CONF" interrupt
+out=$("$TP" check "$CONF" 2>&1)
+rc=$?
+[ $rc = 0 ] && ok "touchpanel check accepts the VM config" || { bad "touchpanel check (exit $rc)"; echo "$out" | detail; }
+
+# Three firmware runs, each from start to SIGTERM with its latency figures: the gestures and
+# the controller fault in interrupt mode; the reloads in a run of their own (a reload starts a
+# new session, whose figures would hide the first one's); the core scenarios again polling.
+# A scenario file says which runs it belongs to (runs_in RUN...).
+runs_in() {
+    for _r in "$@"; do [ "$_r" = "$RUN" ] && return 0; done
+    return 1
+}
+for RUN in interrupt reload polling; do
+    MODE=interrupt
+    [ $RUN = polling ] && MODE=polling
+    write_config "$CONF" $MODE
+    no_touch
+    if ! start_firmware $MODE; then
+        bad "firmware start ($RUN)"
+        tail -n 20 "$LOG" | detail
+        stop_firmware
+        continue
+    fi
+    ok "firmware running ($RUN): $(grep -m1 'controller:' $LOG | sed 's/^touchpanel: //')"
+    for f in /vm/scenarios/*.sh; do
+        . "$f"
+    done
+    if [ -n "$FWPID" ]; then   # a scenario may have stopped it already
+        if stop_firmware; then ok "SIGTERM stops the firmware cleanly ($RUN)"; else
+            bad "SIGTERM stop ($RUN): exit $FWRC"; fi
+    fi
+    print_latency $RUN
+    # For the record in build/vm/console.log (the host prints only the checks).
+    sed "s/^/VMEV $RUN /" "$EV"
+    sed "s/^/VMLOG $RUN /" "$LOG"
+done
+
+if [ -f /tmp/fb-pressed.raw ]; then
+    echo "VMTEST-FB-BEGIN pressed $($FBPEEK /dev/fb0 info)"
+    gzip -c /tmp/fb-pressed.raw | base64
+    echo "VMTEST-FB-END"
+fi
+finish

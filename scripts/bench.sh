@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# scripts/bench.sh [--update-baselines]
+#
+# Every benchmark of the project, then ONE table (benchmark, metric, value, unit) and
+# bench/results.json (schema in Benchmarks/README.md):
+#   1. firmware footprint: scripts/build-firmware.sh all, stripped sizes of touchpanel and
+#      touchpanel-static for aarch64 and armhf
+#   2. callgrind over `touchpanel replay bench/panel.ini` (host release build) of a generated
+#      trace of 100,000 raw FT5x06 reports, and of a trace of as many comment lines: whole cost,
+#      per-report cost, TouchPipeline.report's inclusive cost, the biggest costs
+#   3. callgrind over Benchmarks' scenario driver: exact instructions per report (per input,
+#      per redraw) of each benchmark scenario, checked against Benchmarks/Thresholds/callgrind.json
+#   4. the ordo-one/benchmark suite (Benchmarks/): wall time, mallocs (and instructions where
+#      perf counters work), checked against Benchmarks/Thresholds/*.p90.json
+#   5. the kernel VM's figures, if build/vm/latency.json and build/vm/metrics.json exist
+#
+# --update-baselines  after measuring, rewrite the checked-in baselines from this run: the
+#                     ordo-one thresholds (mallocs, instructions; never wall time) and the
+#                     callgrind budgets. Review the diff before committing it.
+#
+# Exit status: 0 all checks passed; 2 a budget was exceeded (mallocs on an allocation-free
+# path, instructions beyond their margin); 1 something could not be built or measured.
+# Installs what it needs with apt-get (as root, no prompts). Work files go to build/bench/.
+# Env: BENCH_REPORTS (default 100000) trace length; BENCH_SKIP_FIRMWARE=1 skips step 1
+#      (the footprint is then marked stale or not measured).
+set -uo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+
+update=no
+for argument in "$@"; do
+    case $argument in
+        --update-baselines) update=yes ;;
+        -h | --help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "usage: $0 [--update-baselines]" >&2; exit 64 ;;
+    esac
+done
+
+work=$root/build/bench
+reports=${BENCH_REPORTS:-100000}
+seed=1
+mkdir -p "$work" bench
+rm -rf "$work/pct"
+meta=$work/meta.txt
+: >"$meta"
+started=$(date +%s%N)
+
+say() { echo "== $*" >&2; }
+die() { echo "bench: error: $*" >&2; exit 1; }
+record() { echo "$1=$2" >>"$meta"; }
+# timed NAME CMD...: runs CMD, records its duration as seconds_NAME, returns its status.
+timed() {
+    local name=$1 t0 status
+    shift
+    t0=$(date +%s%N)
+    "$@"
+    status=$?
+    record "seconds_$name" "$(awk -v ns=$(($(date +%s%N) - t0)) 'BEGIN { printf "%.1f", ns / 1e9 }')"
+    return $status
+}
+
+# --- what this needs ---------------------------------------------------------------------------
+missing=()
+command -v valgrind >/dev/null || missing+=(valgrind)
+command -v python3 >/dev/null || missing+=(python3)
+if ((${#missing[@]})); then
+    say "installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    { apt-get update -q && apt-get install -y -q --no-install-recommends "${missing[@]}"; } >"$work/apt.log" 2>&1 ||
+        die "apt-get install ${missing[*]} failed (see $work/apt.log)"
+fi
+command -v swift >/dev/null || die "swift not found"
+
+record generated "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+record commit "$(git rev-parse HEAD 2>/dev/null || echo unknown)"
+record dirty "$([[ -n $(git status --porcelain 2>/dev/null) ]] && echo yes || echo no)"
+record toolchain "$(swift --version 2>/dev/null | head -n 1)"
+if command -v perf >/dev/null && perf stat -x, -e instructions true 2>&1 >/dev/null | grep -qE '^[0-9]+,'; then
+    record perf_instructions yes
+else
+    record perf_instructions no
+fi
+
+# --- 1. firmware footprint ---------------------------------------------------------------------
+if [[ ${BENCH_SKIP_FIRMWARE:-} == 1 ]]; then
+    record firmware_build skipped
+else
+    say "firmware build (scripts/build-firmware.sh all)"
+    if timed firmware_build scripts/build-firmware.sh all >"$work/firmware.log" 2>&1; then
+        record firmware_build ok
+    else
+        record firmware_build failed
+        echo "bench: the firmware build failed (see $work/firmware.log); footprint from the last build" >&2
+    fi
+fi
+
+# --- 2. callgrind over touchpanel replay -------------------------------------------------------
+say "host release build (swift build -c release --product touchpanel)"
+timed host_release_build swift build -c release --product touchpanel >"$work/host-build.log" 2>&1 ||
+    die "swift build -c release failed (see $work/host-build.log)"
+binary=$(swift build -c release --product touchpanel --show-bin-path)/touchpanel
+[[ -x $binary ]] || die "$binary not found"
+record replay_binary "${binary#"$root/"}"
+
+say "trace of $reports raw reports (scripts/make-long-trace.py)"
+python3 scripts/make-long-trace.py "$work/long.trace" --blank "$work/blank.trace" --reports "$reports" --seed "$seed" ||
+    die "make-long-trace.py failed"
+record reports "$reports"
+record trace "${work#"$root/"}/long.trace"
+record trace_seed "$seed"
+
+say "callgrind: touchpanel replay, long and blank traces"
+for kind in long blank; do
+    timed "callgrind_$kind" valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.$kind.out" \
+        "$binary" replay bench/panel.ini "$work/$kind.trace" >"$work/replay.$kind.out" 2>"$work/valgrind.$kind.log" ||
+        die "touchpanel replay of $work/$kind.trace failed under valgrind (see $work/valgrind.$kind.log)"
+done
+record replay_events "$(wc -l <"$work/replay.long.out")"
+
+# --- 3. callgrind over the scenario driver -----------------------------------------------------
+say "benchmark package build (Benchmarks/, swift build -c release)"
+timed benchmarks_build swift build --package-path Benchmarks -c release >"$work/benchmarks-build.log" 2>&1 ||
+    die "the benchmark package did not build (see $work/benchmarks-build.log)"
+driver=$(swift build --package-path Benchmarks -c release --show-bin-path)/TouchCoreInstructions
+say "callgrind: benchmark scenarios"
+timed callgrind_driver valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.driver.out" \
+    "$driver" 5000 10 >"$work/driver.txt" 2>"$work/valgrind.driver.log" ||
+    die "the scenario driver failed under valgrind (see $work/valgrind.driver.log)"
+
+# --- 4. ordo-one/benchmark ---------------------------------------------------------------------
+say "ordo-one/benchmark suite (wall time, mallocs)"
+(
+    cd Benchmarks || exit 1
+    timed ordo_run swift package --allow-writing-to-package-directory benchmark baseline update bench \
+        --no-progress --quiet >"$work/ordo-run.log" 2>&1 || exit 1
+    if [[ $update == yes ]]; then
+        swift package --allow-writing-to-package-directory benchmark thresholds update bench --no-progress \
+            >"$work/thresholds-update.log" 2>&1 || exit 1
+        # Keep only what is gated: mallocs and instructions. Wall time is noise on a shared machine.
+        python3 - Thresholds/*.p90.json <<'PY' || exit 1
+import json, sys
+for path in sys.argv[1:]:
+    with open(path) as f:
+        data = json.load(f)
+    data = {k: v for k, v in data.items() if k in ("mallocCountTotal", "instructions")}
+    with open(path, "w") as f:
+        f.write(json.dumps(data, indent=2, sort_keys=True) + "\n")
+PY
+    fi
+    swift package benchmark thresholds check bench --no-progress >"$work/thresholds.log" 2>&1
+    record thresholds_check $?
+    swift package --allow-writing-to-directory "$work" benchmark baseline read bench \
+        --format histogramPercentiles --path "$work/pct" --no-progress >"$work/export.log" 2>&1 || exit 1
+) || echo "bench: the ordo-one run failed (see $work/ordo-run.log, $work/export.log)" >&2
+grep -q '^thresholds_check=' "$meta" || record thresholds_check none
+
+# --- 5. results --------------------------------------------------------------------------------
+record seconds_total "$(awk -v ns=$(($(date +%s%N) - started)) 'BEGIN { printf "%.1f", ns / 1e9 }')"
+flags=()
+[[ $update == yes ]] && flags+=(--update-budgets)
+python3 Benchmarks/Scripts/bench_results.py "$root" "$work" "${flags[@]}"

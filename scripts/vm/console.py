@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Reads the kernel VM's console log (Tests/VM/init.sh's protocol) on the host.
+
+  console.py CONSOLE_LOG --out DIR --kernel KVER [--boot-seconds S] [--total-seconds S]
+
+Prints one line per guest check ("ok   vm ..." / "FAIL vm ..." with its details), the latency
+figures, and last "N passed, N failed". Writes DIR/latency.json and DIR/fb-pressed.png (the
+framebuffer saved while two buttons were held). Exits 1 on any failure, including a guest
+that never printed its result line (crash, hang, timeout): that counts as one more failure.
+Standard library only (zlib for the PNG).
+"""
+import argparse
+import base64
+import gzip
+import json
+import re
+import struct
+import sys
+import zlib
+
+LATENCY = re.compile(r"latency (\w+) count=(\d+) p50_us=(-?\d+) p99_us=(-?\d+) max_us=(-?\d+)")
+
+
+def png(path, width, height, rows):
+    """Writes 8-bit RGB rows (bytes of width*3) as a PNG."""
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+    raw = b"".join(b"\x00" + row for row in rows)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n")
+        f.write(chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
+        f.write(chunk(b"IDAT", zlib.compress(raw, 6)))
+        f.write(chunk(b"IEND", b""))
+
+
+def framebuffer_rows(data, width, height, bpp, stride, fields):
+    """The framebuffer's pixels as RGB rows, decoded with its own bitfields."""
+    size = bpp // 8
+    (ro, rl), (go, gl), (bo, bl) = fields
+    if all(length == 8 and offset % 8 == 0 for offset, length in fields):
+        # Whole bytes (vfb's 32 bpp, XRGB8888): pick the channel bytes out of each row.
+        rows = []
+        for y in range(height):
+            line = data[y * stride:y * stride + width * size]
+            out = bytearray(width * 3)
+            for k, (offset, _) in enumerate(fields):
+                out[k::3] = line[offset // 8::size]
+            rows.append(bytes(out))
+        return rows
+
+    def scale(value, offset, length):
+        if length == 0:
+            return 0
+        top = (1 << length) - 1
+        return (((value >> offset) & top) * 255 + top // 2) // top
+
+    rows = []
+    for y in range(height):
+        line = data[y * stride:y * stride + width * size]
+        out = bytearray(width * 3)
+        for x in range(width):
+            p = int.from_bytes(line[x * size:(x + 1) * size], "little")
+            out[x * 3:x * 3 + 3] = bytes((scale(p, ro, rl), scale(p, go, gl), scale(p, bo, bl)))
+        rows.append(bytes(out))
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("log")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--kernel", default="")
+    ap.add_argument("--boot-seconds", type=int)
+    ap.add_argument("--total-seconds", type=int)
+    args = ap.parse_args()
+
+    with open(args.log, "rb") as f:
+        lines = f.read().decode("utf-8", "replace").replace("\r", "").split("\n")
+
+    passed = failed = 0
+    result = None
+    latency = {}
+    fb = None
+    kernel = args.kernel
+    block = None          # ("latency", mode) or ("fb", header, [base64 lines])
+    details = []          # indented lines after a FAIL, and the guest's remarks
+    for line in lines:
+        if block and block[0] == "fb":
+            if line.startswith("VMTEST-FB-END"):
+                fb = (block[1], "".join(block[2]))
+                block = None
+            else:
+                block[2].append(line.strip())
+            continue
+        if block and block[0] == "latency":
+            if line.startswith("VMTEST-LATENCY-END"):
+                block = None
+                continue
+            m = LATENCY.search(line)
+            if m:
+                name, count, p50, p99, mx = m.groups()
+                latency.setdefault(block[1], {})[name] = {
+                    "count": int(count), "p50_us": int(p50), "p99_us": int(p99), "max_us": int(mx)}
+            continue
+        if line.startswith("VMTEST ok "):
+            passed += 1
+            print("ok   vm " + line[len("VMTEST ok "):])
+        elif line.startswith("VMTEST FAIL "):
+            failed += 1
+            print("FAIL vm " + line[len("VMTEST FAIL "):])
+        elif line.startswith("VMTEST-LATENCY-BEGIN"):
+            parts = line.split()
+            block = ("latency", parts[1] if len(parts) > 1 else "?")
+            if len(parts) > 2:
+                kernel = parts[2]
+        elif line.startswith("VMTEST-FB-BEGIN"):
+            block = ("fb", line.split()[1:], [])
+        elif line.startswith("VMTEST-RESULT"):
+            m = re.search(r"passed=(\d+) failed=(\d+)", line)
+            result = (int(m.group(1)), int(m.group(2))) if m else None
+        elif line.startswith("    ") and (passed or failed):
+            print(line)   # the guest's details and remarks, already indented
+
+    if result is None:
+        failed += 1
+        print("FAIL vm: the guest printed no VMTEST-RESULT line (crashed, hung or timed out); console tail:")
+        for line in [l for l in lines if l.strip()][-25:]:
+            print("    " + line)
+    elif result != (passed, failed):
+        failed += 1
+        print(f"FAIL vm: the guest counted {result[0]} passed, {result[1]} failed; the log shows {passed}, {failed}")
+
+    # --- latency.json: the interrupt-mode figures at the top level, as agreed; polling's under
+    # "polling". Reported, never gated: TCG makes absolute times slow.
+    report = dict(latency.get("interrupt", {}))
+    report["mode"] = "interrupt"
+    report["kernel"] = kernel
+    if "polling" in latency:
+        report["polling"] = latency["polling"]
+    if args.boot_seconds is not None:
+        report["boot_seconds"] = args.boot_seconds
+    with open(f"{args.out}/latency.json", "w") as f:
+        json.dump(report, f, indent=2)
+        f.write("\n")
+    for mode, figures in latency.items():
+        for name, v in figures.items():
+            print(f"     vm latency ({mode}) {name}: count={v['count']} p50={v['p50_us']} us "
+                  f"p99={v['p99_us']} us max={v['max_us']} us")
+    if not latency:
+        print("     vm latency: the firmware printed no latency lines")
+
+    if fb:
+        try:
+            header, text = fb
+            width, height, bpp, stride, ro, rl, go, gl, bo, bl = (int(v) for v in header[1:11])
+            data = gzip.decompress(base64.b64decode(text))
+            if len(data) < stride * height:
+                raise ValueError(f"{len(data)} bytes, expected {stride * height}")
+            rows = framebuffer_rows(data, width, height, bpp, stride, ((ro, rl), (go, gl), (bo, bl)))
+            png(f"{args.out}/fb-pressed.png", width, height, rows)
+            print(f"     vm framebuffer with two buttons held: {args.out}/fb-pressed.png")
+        except (ValueError, OSError, zlib.error) as e:
+            failed += 1
+            print(f"FAIL vm framebuffer dump unreadable: {e}")
+
+    timing = []
+    if args.boot_seconds is not None:
+        timing.append(f"boot {args.boot_seconds} s")
+    if args.total_seconds is not None:
+        timing.append(f"stage {args.total_seconds} s")
+    print(f"vm: {passed} passed, {failed} failed" + (f" ({', '.join(timing)})" if timing else ""))
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

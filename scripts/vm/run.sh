@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# scripts/vm/run.sh
+#
+# The kernel VM tier: the aarch64 firmware on Debian's own arm64 kernel under
+# qemu-system-aarch64 (TCG), with the touch hardware simulated by the kernel itself:
+# i2c-stub (the FT5x06's registers), gpio-sim (its INT line) and vfb (/dev/fb0).
+#
+#   1. host packages (scripts/deps.sh vm): qemu-system-arm, linux-source-6.1, linux-kbuild-6.1, cpio
+#   2. the guest kernel, its headers and busybox-static for arm64 (scripts/vm/fetch.sh)
+#   3. i2c-stub, gpio-sim and vfb built out of tree for that kernel (scripts/vm/modules.sh)
+#   4. the static aarch64 firmware (scripts/build-firmware.sh aarch64) and the test helpers
+#      (Tests/VM/*.c, static)
+#   5. an initramfs with Tests/VM/init.sh as /init and Tests/VM/scenarios/
+#   6. one boot, bounded by a timeout; the console log is build/vm/console.log
+#   7. scripts/vm/console.py reads the results from the log, writes build/vm/latency.json and
+#      build/vm/fb-pressed.png
+# Downloads and built modules are cached under build/vm/, keyed by the kernel package version.
+# The last line is "N passed, N failed" (one check per line above it); exits non-zero on any
+# failure.
+#
+# Env: VM_TIMEOUT (seconds for the boot, default 150; a normal run takes about 15);
+#      VM_FIRMWARE: a static aarch64 touchpanel to test instead of building this tree's.
+set -uo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$root"
+vm=$root/build/vm
+limit=${VM_TIMEOUT:-150}
+started=$SECONDS
+
+broken() {
+    echo "FAIL vm: $1"
+    echo "0 passed, 1 failed"
+    exit 1
+}
+step() { echo "vm: $* ($((SECONDS - started)) s)" >&2; }
+
+mkdir -p "$vm"
+step "host packages"
+"$root/scripts/deps.sh" vm >&2 || broken "installing the host packages (scripts/deps.sh vm)"
+
+step "guest kernel and busybox (arm64)"
+guest_env=$("$root/scripts/vm/fetch.sh") || broken "fetching the arm64 guest packages"
+eval "$guest_env"
+
+step "simulator modules for $KVER"
+moddir=$("$root/scripts/vm/modules.sh" "$KVER" "$KPKG_VERSION" "$HEADERS_DIR") ||
+    broken "building i2c-stub, gpio-sim and vfb"
+
+if [[ -n ${VM_FIRMWARE:-} ]]; then
+    firmware=$(realpath "$VM_FIRMWARE")
+    step "firmware: $firmware (VM_FIRMWARE)"
+else
+    step "firmware (aarch64, static)"
+    "$root/scripts/build-firmware.sh" aarch64 >&2 || broken "firmware build (see the errors above)"
+    firmware=$root/build/firmware/aarch64/touchpanel-static
+fi
+[[ -x $firmware ]] || broken "$firmware missing"
+
+step "test helpers"
+mkdir -p "$vm/bin"
+for helper in ft5x06-inject fbpeek; do
+    aarch64-linux-gnu-gcc -static -O2 -Wall -Wextra -Werror -o "$vm/bin/$helper" "$root/Tests/VM/$helper.c" ||
+        broken "compiling Tests/VM/$helper.c"
+done
+
+# --- initramfs ------------------------------------------------------------------------------
+step "initramfs"
+kroot=$GUEST_DIR/root
+kmods=$kroot/lib/modules/$KVER/kernel
+image=$kroot/boot/vmlinuz-$KVER
+[[ -f $image ]] || broken "no kernel image at $image"
+
+# modinfo_depends KO: the modules KO needs (its .modinfo "depends=" field).
+modinfo_depends() {
+    aarch64-linux-gnu-objcopy -O binary -j .modinfo "$1" /dev/stdout | tr '\0' '\n' |
+        sed -n 's/^depends=//p' | tr ',' ' '
+}
+# The kernel package ships no modules.dep (depmod runs on install): resolve dependencies from
+# each module's own .modinfo, depth first, so that every module follows what it needs.
+declare -A kpath=() seen=()
+while IFS= read -r ko; do
+    name=${ko##*/} && name=${name%.ko}
+    kpath[${name//-/_}]=$ko
+done < <(find "$kmods" "$moddir" -name '*.ko')   # ours come last: they win
+order=()
+add_module() {
+    local name=${1//-/_} dep
+    [[ -n ${seen[$name]:-} ]] && return 0
+    seen[$name]=1
+    [[ -n ${kpath[$name]:-} ]] || { echo "vm: module $name not found in $KVER" >&2; return 1; }
+    for dep in $(modinfo_depends "${kpath[$name]}"); do
+        add_module "$dep" || return 1
+    done
+    order+=("${kpath[$name]}")
+}
+for want in configfs i2c-dev i2c-stub gpio-sim vfb; do
+    add_module "$want" || broken "resolving kernel module $want"
+done
+
+initramfs=$vm/initramfs
+rm -rf "$initramfs"
+mkdir -p "$initramfs"/{bin,dev,proc,sys,tmp,usr/bin,lib/modules/vm,vm/scenarios}
+cp "$kroot/bin/busybox" "$initramfs/bin/busybox"
+cp "$root/Tests/VM/init.sh" "$initramfs/init"
+chmod 755 "$initramfs/init"
+cp "$root"/Tests/VM/scenarios/*.sh "$initramfs/vm/scenarios/"
+cp "$firmware" "$initramfs/usr/bin/touchpanel"
+cp "$vm/bin/ft5x06-inject" "$vm/bin/fbpeek" "$initramfs/usr/bin/"
+for ko in "${order[@]}"; do
+    cp "$ko" "$initramfs/lib/modules/vm/"
+    basename "$ko" >>"$initramfs/lib/modules/vm/order"
+done
+# The labels' default font ([display] font), from the host's fonts-dejavu-core.
+font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+[[ -f $font ]] || broken "$font missing (fonts-dejavu-core)"
+mkdir -p "$initramfs$(dirname "$font")"
+cp "$font" "$initramfs$font"
+(cd "$initramfs" && find . -print0 | LC_ALL=C sort -z |
+    cpio --null -o -H newc --owner=0:0 --quiet | gzip -1 >"$vm/initrd.gz") ||
+    broken "packing the initramfs"
+
+# --- boot -----------------------------------------------------------------------------------
+step "booting $KVER under qemu-system-aarch64 (TCG, limit $limit s)"
+console=$vm/console.log
+boot_start=$SECONDS
+rc=0
+timeout -k 5 "$limit" qemu-system-aarch64 -M virt -cpu cortex-a72 -m 512 -smp 1 -nographic -no-reboot \
+    -accel tcg -nic none -kernel "$image" -initrd "$vm/initrd.gz" \
+    -append "console=ttyAMA0 loglevel=1 panic=-1 rdinit=/init" \
+    </dev/null >"$console" 2>&1 || rc=$?
+boot_seconds=$((SECONDS - boot_start))
+step "guest finished (qemu exit $rc after $boot_seconds s)"
+if ((rc == 124 || rc == 137)); then
+    echo "vm: the guest did not power off within $limit s; console tail:" >&2
+    tail -n 30 "$console" | sed 's/^/    /' >&2
+fi
+
+python3 "$root/scripts/vm/console.py" "$console" --out "$vm" --kernel "$KVER" \
+    --boot-seconds "$boot_seconds" --total-seconds "$((SECONDS - started))"
