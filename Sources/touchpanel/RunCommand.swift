@@ -9,6 +9,7 @@ import TouchCore
 /// engine plays a trace and writes what the panel shows as PNG frames.
 enum RunCommand {
     static func run(_ arguments: [String]) -> Int32 {
+        let launchedAt = MonotonicClock.now()
         let log = StandardErrorLog()
         guard let configPath = arguments.first else {
             log.log("run takes CONFIG")
@@ -71,7 +72,7 @@ enum RunCommand {
             log.log("--trace, --png-dir and --fast need the simulated board ([board] simulated = yes)")
             return 2
         }
-        return LivePanel.run(configPath: configPath, config: config, log: log)
+        return LivePanel.run(configPath: configPath, config: config, log: log, launchedAt: launchedAt)
     }
 
     private static func parseTimes(_ text: String) -> [Int64]? {

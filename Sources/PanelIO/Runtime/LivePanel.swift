@@ -12,7 +12,11 @@ public enum LivePanel {
         case replace(with: PanelConfiguration)
     }
 
-    public static func run(configPath: String, config firstConfig: PanelConfiguration, log: PanelLog) -> Int32 {
+    /// `launchedAt`: when the command started, for the time-to-first-frame log line.
+    public static func run(
+        configPath: String, config firstConfig: PanelConfiguration, log: PanelLog,
+        launchedAt: MonotonicInstant = MonotonicClock.now()
+    ) -> Int32 {
         let signals: SignalChannel
         do throws(SignalChannelError) {
             signals = try SignalChannel()
@@ -26,6 +30,7 @@ public enum LivePanel {
         let startedAt = MonotonicClock.now()
         var session = start(firstConfig, children: children, latency: latency, log: log, startedAt: startedAt)
         guard session != nil else { return 1 }
+        log.log("first frame \((MonotonicClock.now() - launchedAt).nanoseconds / 1_000) us after start")
 
         while true {
             let next: Next
