@@ -85,17 +85,17 @@ public struct FramebufferPainter: Sendable {
         let count = Int(p.width)
         var rowStart = Int(p.y) * layout.strideBytes + Int(p.x) * bpp
         for _ in 0..<Int(p.height) {
+            let row = base + rowStart
+            // Whole rows at once where the pixels are aligned (a framebuffer's rows always are):
+            // `update(repeating:count:)` becomes a vector store loop, several times faster than
+            // storing pixel by pixel.
+            let aligned = Int(bitPattern: row) % bpp == 0
             switch bpp {
-            case 2:
-                let half = UInt16(truncatingIfNeeded: value).littleEndian
-                for i in 0..<count {
-                    base.storeBytes(of: half, toByteOffset: rowStart + i * 2, as: UInt16.self)
-                }
-            case 4:
-                let word = value.littleEndian
-                for i in 0..<count {
-                    base.storeBytes(of: word, toByteOffset: rowStart + i * 4, as: UInt32.self)
-                }
+            case 2 where aligned:
+                row.assumingMemoryBound(to: UInt16.self)
+                    .update(repeating: UInt16(truncatingIfNeeded: value).littleEndian, count: count)
+            case 4 where aligned:
+                row.assumingMemoryBound(to: UInt32.self).update(repeating: value.littleEndian, count: count)
             default:
                 for i in 0..<count {
                     store(value, at: rowStart + i * bpp, base: base)
