@@ -173,13 +173,19 @@ def flatten(prefix, value, out):
 
 
 def unit_of(key):
+    """The unit of a flattened key from its suffix; a key without one (metrics.peak_rss_kb.polling)
+    takes its parent's."""
     key = key.lower()
     if key.endswith(".count") or key.endswith("_count"):
         return "samples"
-    for suffix, unit in (("_seconds", "s"), ("_us", "µs"), ("_ms", "ms"), ("_ns", "ns"), ("_s", "s"), ("_kib", "KiB"), ("_kb", "KiB"),
-                         ("_mib", "MiB"), ("_bytes", "bytes"), ("_per_s", "/s"), ("_hz", "/s"), ("_percent", "%")):
-        if key.endswith(suffix):
-            return unit
+    parts = key.split(".")
+    for end in range(len(parts), 0, -1):
+        name = parts[end - 1]
+        for suffix, unit in (("_seconds", "s"), ("_us", "µs"), ("_ms", "ms"), ("_ns", "ns"), ("_per_s", "/s"), ("_s", "s"),
+                             ("_kib", "KiB"), ("_kb", "KiB"), ("_mib", "MiB"), ("_bytes", "bytes"), ("_hz", "/s"),
+                             ("_percent", "%")):
+            if name.endswith(suffix):
+                return unit
     return ""
 
 
@@ -378,8 +384,9 @@ def main():
     expected = {
         "latency": [("edge to event p50", "µs"), ("edge to event p99", "µs"), ("edge to event max", "µs"),
                     ("edge to pixels p50", "µs"), ("deadline lateness", "µs")],
-        "metrics": [("peak RSS", "KiB"), ("time to first frame", "ms"), ("idle wake-ups, interrupt mode", "/s"),
-                    ("idle wake-ups, polling mode", "/s")],
+        "metrics": [("peak RSS, interrupt mode", "KiB"), ("peak RSS, polling mode", "KiB"),
+                    ("time to first frame, interrupt mode", "µs"), ("time to first frame, polling mode", "µs"),
+                    ("idle wake-ups, interrupt mode", "/s"), ("idle wake-ups, polling mode", "/s")],
     }
     for name in ("latency", "metrics"):
         path = os.path.join(root, "build", "vm", name + ".json")

@@ -13,6 +13,8 @@
 #   VMTEST ok NAME | VMTEST FAIL NAME: WHY     one line per check, details indented below
 #   VMTEST-LATENCY-BEGIN MODE ... VMTEST-LATENCY-END      the firmware's latency lines
 #   VMTEST-FB-BEGIN NAME W H BPP STRIDE RO RL GO GL BO BL ... VMTEST-FB-END   gzip+base64
+#   VMTEST-METRIC RUN NAME VALUE...     a footprint or idle figure of one firmware run; reported,
+#                                       never a check (see measure_idle and print_metrics)
 #   VMTEST-RESULT passed=N failed=N                       last; absent = the run broke off
 /bin/busybox --install -s /bin
 export PATH=/bin:/usr/bin
@@ -32,6 +34,10 @@ ADDR=0x38
 PASSED=0
 FAILED=0
 OIFS=$IFS
+# The idle window (seconds): vm_idle_s=N on the kernel command line (scripts/vm/run.sh passes
+# VM_IDLE_SECONDS), which the kernel hands to /init as an environment variable.
+IDLE_S=${vm_idle_s:-2}
+case $IDLE_S in '' | *[!0-9]*) IDLE_S=2 ;; esac
 
 # ---------------------------------------------------------------------------------------------
 # results
@@ -158,6 +164,8 @@ write_config() {
 # the firmware
 FWPID=""
 MODE=""
+FWHWM=""             # VmHWM (kB) of the last run, read just before its SIGTERM
+IDLE=""              # "SWITCHES CENTISECONDS" of the last run's idle window
 firmware_asleep() {
     [ -n "$FWPID" ] && grep -q '^State:.*S' "/proc/$FWPID/status" 2>/dev/null
 }
@@ -167,6 +175,8 @@ start_firmware() {
     MODE=$1
     : >"$EV"
     : >"$LOG"
+    FWHWM=""
+    IDLE=""
     dd if=/dev/zero of=/dev/fb0 bs=3200 count=480 2>/dev/null   # black: nothing drawn yet
     "$TP" run "$CONF" >"$EV" 2>"$LOG" &
     FWPID=$!
@@ -177,6 +187,7 @@ start_firmware() {
 drawn_or_gone() { ! firmware_alive || [ "$($FBPEEK /dev/fb0 780 460)" = "$BACKGROUND" ]; }
 stop_firmware() {
     firmware_alive || { FWPID=""; return 1; }
+    FWHWM=$(sed -n 's/^VmHWM:[^0-9]*\([0-9][0-9]*\) kB$/\1/p' "/proc/$FWPID/status" 2>/dev/null)
     kill -TERM "$FWPID"
     wait_until 100 sh -c "! kill -0 $FWPID 2>/dev/null"
     if kill -0 "$FWPID" 2>/dev/null; then
@@ -319,6 +330,31 @@ end() {
     fi
 }
 
+# ---------------------------------------------------------------------------------------------
+# footprint and idle cost (reported, never checked)
+# context switches of the firmware so far, voluntary + involuntary: each one a wake-up
+ctxt_switches() {
+    sed -n 's/^\(non\)\{0,1\}voluntary_ctxt_switches:[^0-9]*\([0-9][0-9]*\)$/\2/p' "/proc/$FWPID/status" 2>/dev/null |
+        { _n=0 _k=0; while read -r _v; do _n=$((_n + _v)); _k=$((_k + 1)); done; [ $_k = 2 ] && echo $_n; }
+}
+uptime_cs() { read -r _up _ </proc/uptime; echo "${_up%.*}${_up#*.}" | sed 's/^0*//; s/^$/0/'; }
+# measure_idle: the firmware's wake-ups over IDLE_S seconds with no touch. Right after start-up,
+# before any touch: no gesture deadline and no lost-touch timer can be pending.
+measure_idle() {
+    firmware_asleep || wait_until 20 firmware_asleep
+    _c0=$(ctxt_switches) _t0=$(uptime_cs)
+    usleep $((IDLE_S * 1000000))
+    _c1=$(ctxt_switches) _t1=$(uptime_cs)
+    [ -n "$_c0" ] && [ -n "$_c1" ] && IDLE="$((_c1 - _c0)) $((_t1 - _t0))"
+}
+# print_metrics RUN: what this run measured; "none" where a figure is missing
+print_metrics() {
+    _ff=$(sed -n 's/^.*first frame \([0-9][0-9]*\) us after start.*$/\1/p' "$LOG" | head -n 1)
+    echo "VMTEST-METRIC $1 first_frame_us ${_ff:-none}"
+    echo "VMTEST-METRIC $1 peak_rss_kb ${FWHWM:-none}"
+    [ "$1" = reload ] || echo "VMTEST-METRIC $1 idle_ctxt_switches_cs ${IDLE:-none}"
+}
+
 print_latency() {
     echo "VMTEST-LATENCY-BEGIN $1 $(uname -r)"
     grep 'latency' "$LOG"
@@ -375,6 +411,7 @@ for RUN in interrupt reload polling; do
         continue
     fi
     ok "firmware running ($RUN): $(grep -m1 'controller:' $LOG | sed 's/^touchpanel: //')"
+    [ $RUN = reload ] || measure_idle
     for f in /vm/scenarios/*.sh; do
         . "$f"
     done
@@ -383,6 +420,7 @@ for RUN in interrupt reload polling; do
             bad "SIGTERM stop ($RUN): exit $FWRC"; fi
     fi
     print_latency $RUN
+    print_metrics $RUN
     # For the record in build/vm/console.log (the host prints only the checks).
     sed "s/^/VMEV $RUN /" "$EV"
     sed "s/^/VMLOG $RUN /" "$LOG"

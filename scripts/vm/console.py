@@ -4,9 +4,12 @@
   console.py CONSOLE_LOG --out DIR --kernel KVER [--boot-seconds S] [--total-seconds S]
 
 Prints one line per guest check ("ok   vm ..." / "FAIL vm ..." with its details), the latency
-figures, and last "N passed, N failed". Writes DIR/latency.json and DIR/fb-pressed.png (the
-framebuffer saved while two buttons were held). Exits 1 on any failure, including a guest
-that never printed its result line (crash, hang, timeout): that counts as one more failure.
+figures, the footprint and idle figures, and last "N passed, N failed". Writes
+DIR/latency.json, DIR/metrics.json (peak RSS, time to the first frame and idle wake-ups per
+mode) and DIR/fb-pressed.png (the framebuffer saved while two buttons were held). Exits 1 on
+any failure, including a guest that never printed its result line (crash, hang, timeout): that
+counts as one more failure. The figures are reported, never checked; only a figure that is
+missing from a guest run that finished counts as one more failure ("not measured").
 Standard library only (zlib for the PNG).
 """
 import argparse
@@ -18,6 +21,7 @@ import struct
 import sys
 import zlib
 
+METRIC_MODES = ("interrupt", "polling")
 LATENCY = re.compile(r"latency (\w+) count=(\d+) p50_us=(-?\d+) p99_us=(-?\d+) max_us=(-?\d+)")
 
 
@@ -81,6 +85,7 @@ def main():
     passed = failed = 0
     result = None
     latency = {}
+    metric = {}           # run -> name -> [values] (strings, "none" = missing)
     fb = None
     kernel = args.kernel
     block = None          # ("latency", mode) or ("fb", header, [base64 lines])
@@ -114,6 +119,10 @@ def main():
             block = ("latency", parts[1] if len(parts) > 1 else "?")
             if len(parts) > 2:
                 kernel = parts[2]
+        elif line.startswith("VMTEST-METRIC "):
+            parts = line.split()
+            if len(parts) >= 4:
+                metric.setdefault(parts[1], {})[parts[2]] = parts[3:]
         elif line.startswith("VMTEST-FB-BEGIN"):
             block = ("fb", line.split()[1:], [])
         elif line.startswith("VMTEST-RESULT"):
@@ -149,6 +158,46 @@ def main():
                   f"p99={v['p99_us']} us max={v['max_us']} us")
     if not latency:
         print("     vm latency: the firmware printed no latency lines")
+
+    # --- metrics.json: footprint and idle cost per mode. Reported, never gated.
+    def number(run, name, count=1):
+        values = metric.get(run, {}).get(name, [])
+        if len(values) != count or not all(v.isdigit() for v in values):
+            return None
+        return [int(v) for v in values] if count > 1 else int(values[0])
+
+    metrics = {"peak_rss_kb": {}, "first_frame_us": {}, "idle_wakeups_per_s": {}, "idle_window_s": None}
+    missing = []
+    windows = []
+    for mode in METRIC_MODES:
+        metrics["peak_rss_kb"][mode] = number(mode, "peak_rss_kb")
+        metrics["first_frame_us"][mode] = number(mode, "first_frame_us")
+        idle = number(mode, "idle_ctxt_switches_cs", 2)
+        if idle and idle[1] > 0:
+            switches, centiseconds = idle
+            metrics["idle_wakeups_per_s"][mode] = round(switches * 100 / centiseconds, 1)
+            windows.append(centiseconds / 100)
+        else:
+            metrics["idle_wakeups_per_s"][mode] = None
+        missing += [f"{name} ({mode})" for name in ("peak_rss_kb", "first_frame_us", "idle_wakeups_per_s")
+                    if metrics[name][mode] is None]
+    if windows:
+        metrics["idle_window_s"] = round(sum(windows) / len(windows), 2)
+    metrics["kernel"] = kernel
+    with open(f"{args.out}/metrics.json", "w") as f:
+        json.dump(metrics, f, indent=2)
+        f.write("\n")
+
+    def shown(value, unit):
+        return "not measured" if value is None else f"{value} {unit}"
+    for mode in METRIC_MODES:
+        print(f"     vm footprint ({mode}): peak RSS {shown(metrics['peak_rss_kb'][mode], 'kB')}, "
+              f"first frame {shown(metrics['first_frame_us'][mode], 'us')} after start, "
+              f"idle {shown(metrics['idle_wakeups_per_s'][mode], 'wake-ups/s')}"
+              + (f" over {metrics['idle_window_s']} s" if metrics["idle_window_s"] else ""))
+    if missing and result is not None:
+        failed += 1
+        print("FAIL vm metrics not measured: " + ", ".join(missing))
 
     if fb:
         try:
