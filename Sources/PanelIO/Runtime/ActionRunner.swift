@@ -10,16 +10,28 @@ public final class ActionRunner {
     private let log: PanelLog
     /// Outputs by `ActionRunner.outputKey`, opened before the panel starts.
     private let outputs: [String: DigitalOutput]
-    private var levels: [String: Bool] = [:]
+    /// The level each output was last driven to, by `outputKey`.
+    public private(set) var levels: [String: Bool]
     private var pulseEnds: [String: MonotonicInstant] = [:]
     public private(set) var latched: [Bool]
 
-    public init(buttons: [ButtonConfig], launcher: ShellLauncher, outputs: [String: DigitalOutput], log: PanelLog) {
+    /// `levels` and `latchedButtons` (by button name) carry what a reload must not forget:
+    /// a relay switched on stays on, a toggle button stays latched.
+    public init(
+        buttons: [ButtonConfig], launcher: ShellLauncher, outputs: [String: DigitalOutput], log: PanelLog,
+        levels: [String: Bool] = [:], latchedButtons: [String] = []
+    ) {
         self.buttons = buttons
         self.launcher = launcher
         self.outputs = outputs
         self.log = log
-        latched = [Bool](repeating: false, count: buttons.count)
+        self.levels = levels
+        latched = buttons.map { $0.latch && latchedButtons.contains($0.name) }
+    }
+
+    /// The names of the latched buttons that are on, to hand to the next session.
+    public var latchedButtons: [String] {
+        buttons.indices.filter { latched[$0] }.map { buttons[$0].name }
     }
 
     public static func outputKey(chip: String, line: Int) -> String {
@@ -95,6 +107,7 @@ public final class ActionRunner {
             let key = ActionRunner.outputKey(chip: chip, line: line)
             switch operation {
             case .on:
+                pulseEnds[key] = nil
                 drive(key, true, for: button)
             case .off:
                 pulseEnds[key] = nil

@@ -9,6 +9,9 @@ public enum DescriptorWait {
     public struct Ready: Equatable, Sendable {
         public var signals = false
         public var interrupt = false
+        /// The INT line's descriptor reported an error or hang-up (its chip went away):
+        /// reading it again would fail at once, so the loop must not wait on it any more.
+        public var interruptFailed = false
     }
 
     public static func wait(signalDescriptor: Int32, interruptDescriptor: Int32?, until deadline: MonotonicInstant?) -> Ready {
@@ -27,7 +30,11 @@ public enum DescriptorWait {
         var ready = Ready()
         guard count > 0 else { return ready }  // timeout, or EINTR: the caller re-reads the clock
         ready.signals = descriptors[0].revents != 0
-        ready.interrupt = descriptors.count > 1 && descriptors[1].revents != 0
+        if descriptors.count > 1 {
+            let events = descriptors[1].revents
+            ready.interrupt = events & Int16(POLLIN) != 0
+            ready.interruptFailed = events & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
+        }
         return ready
     }
 }

@@ -9,6 +9,7 @@ public enum LivePanel {
     private enum Next {
         case keepGoing
         case stop
+        case fail
         case replace(with: PanelConfiguration)
     }
 
@@ -35,6 +36,7 @@ public enum LivePanel {
         while true {
             let next: Next
             var oldConfig = firstConfig
+            var carried = LiveSession.Carried()
             do {
                 // Scoped, so that no reference to the old session outlives it on a reload.
                 guard let running = session else { return 1 }
@@ -42,6 +44,8 @@ public enum LivePanel {
                 if case .replace = next {
                     oldConfig = running.config
                     running.engine.shutdown(now: MonotonicClock.now())
+                    carried.levels = running.engine.actions.levels
+                    carried.latchedButtons = running.engine.actions.latchedButtons
                 }
             }
             switch next {
@@ -49,11 +53,13 @@ public enum LivePanel {
                 continue
             case .stop:
                 return 0
+            case .fail:
+                return 1
             case .replace(let newConfig):
                 // The old session's GPIO lines must be released before the new one asks.
                 session = nil
-                session = start(newConfig, children: children, latency: latency, log: log, startedAt: startedAt)
-                    ?? start(oldConfig, children: children, latency: latency, log: log, startedAt: startedAt)
+                session = start(newConfig, children: children, latency: latency, log: log, startedAt: startedAt, carried: carried)
+                    ?? start(oldConfig, children: children, latency: latency, log: log, startedAt: startedAt, carried: carried)
                 if session != nil { log.log("reloaded \(configPath)") }
             }
         }
@@ -61,10 +67,11 @@ public enum LivePanel {
 
     private static func start(
         _ config: PanelConfiguration, children: ChildProcesses, latency: LatencyStatistics, log: PanelLog,
-        startedAt: MonotonicInstant
+        startedAt: MonotonicInstant, carried: LiveSession.Carried = LiveSession.Carried()
     ) -> LiveSession? {
         do throws(LiveSession.StartError) {
-            return try LiveSession(config: config, children: children, latency: latency, log: log, startedAt: startedAt)
+            return try LiveSession(
+                config: config, children: children, latency: latency, log: log, startedAt: startedAt, carried: carried)
         } catch {
             log.log("cannot start with \(config.file): \(error.message)")
             return nil
@@ -80,10 +87,20 @@ public enum LivePanel {
             signalDescriptor: signals.pollDescriptor, interruptDescriptor: session.interrupt?.pollDescriptor,
             until: session.engine.nextWakeup)
         let now = MonotonicClock.now()
+        if ready.interruptFailed {
+            // The GPIO chip went away under us; a service manager restarting the panel is the
+            // way back, not a loop that spins on a dead descriptor.
+            log.log("interrupt line failed (its GPIO chip went away); stopping")
+            session.engine.shutdown(now: now)
+            return .fail
+        }
         if ready.interrupt, let interrupt = session.interrupt {
             do throws(GPIOError) {
                 if let edge = try interrupt.readFallingEdges() {
-                    session.engine.tick(now: now)
+                    // Deadlines due before the finger moved fire first, then the report at the
+                    // edge's instant: a second tap whose edge came before release+W continues
+                    // the sequence even if the loop woke after it.
+                    session.engine.tick(now: edge)
                     session.engine.interrupt(edgeAt: edge, now: now)
                 }
             } catch {

@@ -12,6 +12,8 @@ public final class LiveSession {
     public let interrupt: InterruptSource?
     private let framebuffer: LinuxFramebuffer
     private let console: ConsoleGraphicsMode
+    /// Held for the session's life: a released line becomes an input and RST would float.
+    private var resetLine: OutputLine?
 
     /// How long the FT5x06 needs after its reset line is released (about 300 ms).
     public static let resetSettleNs: Int64 = 300_000_000
@@ -23,9 +25,17 @@ public final class LiveSession {
     }
 
     /// `latency` outlives sessions: a reload does not reset the figures.
+    /// What a reload hands from one session to the next: output levels by `outputKey`, and
+    /// the latched buttons that are on, by name.
+    public struct Carried {
+        public var levels: [String: Bool] = [:]
+        public var latchedButtons: [String] = []
+        public init() {}
+    }
+
     public init(
         config: PanelConfiguration, children: ChildProcesses, latency: LatencyStatistics, log: PanelLog,
-        startedAt: MonotonicInstant
+        startedAt: MonotonicInstant, carried: Carried = Carried()
     ) throws(StartError) {
         self.config = config
         let controllerConfig = config.controller
@@ -39,7 +49,6 @@ public final class LiveSession {
             throw StartError(message: error.message)
         }
 
-        var resetLine: OutputLine?
         if let reset = controllerConfig.reset {
             do throws(GPIOError) {
                 let line = try GpiodOutputLine(chip: GPIOChipSelector(reset.chip), line: LiveSession.selector(reset.line), initialHigh: true)
@@ -52,8 +61,6 @@ public final class LiveSession {
                 throw StartError(message: "reset line: \(error.message)")
             }
         }
-        _ = resetLine
-
         let identity: ControllerIdentity
         do throws(I2CError) {
             if controllerConfig.reset != nil {
@@ -115,8 +122,10 @@ public final class LiveSession {
         var outputs: [String: DigitalOutput] = [:]
         for (chip, line) in ActionRunner.outputsUsed(by: config.buttons) {
             do throws(GPIOError) {
-                let output = try GpiodOutputLine(chip: GPIOChipSelector(chip), line: .offset(line))
-                outputs[ActionRunner.outputKey(chip: chip, line: line)] = GPIOLineOutput(line: output)
+                let key = ActionRunner.outputKey(chip: chip, line: line)
+                let output = try GpiodOutputLine(
+                    chip: GPIOChipSelector(chip), line: .offset(line), initialHigh: carried.levels[key] ?? false)
+                outputs[key] = GPIOLineOutput(line: output)
             } catch {
                 throw StartError(message: "gpio \(chip) \(line): \(error.message)")
             }
@@ -128,7 +137,8 @@ public final class LiveSession {
             layout: layout, pixels: UnsafeMutableRawBufferPointer(rebasing: framebuffer.pixels[framebuffer.visibleOffset...]),
             config: config, labels: labels)
         let actions = ActionRunner(
-            buttons: config.buttons, launcher: SpawningLauncher(children: children), outputs: outputs, log: log)
+            buttons: config.buttons, launcher: SpawningLauncher(children: children), outputs: outputs, log: log,
+            levels: carried.levels, latchedButtons: carried.latchedButtons)
         engine = PanelEngine(
             config: config,
             reader: ControllerReportReader(

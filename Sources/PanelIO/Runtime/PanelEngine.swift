@@ -44,6 +44,9 @@ public final class PanelEngine {
         writer = EventLineWriter(buttonNames: config.buttons.map { $0.name }, output: output, origin: startedAt)
         events = EventCollector()
         looks = ButtonRepaintTracker(layout: config.makeLayout())
+        for index in actions.latched.indices where actions.latched[index] {
+            looks.setLatched(index, true)
+        }
         lastInputAt = startedAt
         if case .polling = mode {
             nextPollAt = startedAt
@@ -91,9 +94,8 @@ public final class PanelEngine {
         }
         if recovery.isHealthy, case .polling(let interval) = mode, let pollAt = nextPollAt, pollAt <= now {
             // Skipped polls are not made up: one read, then the next slot after now.
-            var next = pollAt + interval
-            while next <= now { next = next + interval }
-            nextPollAt = next
+            let slots = (now - pollAt).nanoseconds / interval.nanoseconds + 1
+            nextPollAt = pollAt + interval * slots
             reportEdge = now
             readAndFeed(at: max(now, lastInputAt), now: now, polled: true)
             reportEdge = nil
@@ -108,9 +110,14 @@ public final class PanelEngine {
         feed(now: at) { pipeline, sink in pipeline.cancelAllTouches(at: at, into: &sink) }
     }
 
-    /// Stop: touches still held are cancelled (every `pressed` gets its end), pulses end.
+    /// Stop (exit or reload): touches still held are cancelled (every `pressed` gets its end),
+    /// tap sequences still waiting for a further tap fire as they would have (one `tap` with
+    /// the taps they had, at release+W), pulses end.
     public func shutdown(now: MonotonicInstant) {
         cancelTouches(now: now)
+        while let due = pipeline.classifier.nextDeadline {
+            feed(now: due) { pipeline, sink in pipeline.advance(to: due, into: &sink) }
+        }
         actions.endPulses()
         writer.flush()
     }

@@ -67,6 +67,11 @@ public struct TouchScript: Sendable {
             case .end:
                 ended = true
             case .report(_, let report):
+                // A raw report is the whole register map: it would lift every finger a point
+                // line holds (replay keeps them apart; the chip cannot).
+                if let held = fingers.first {
+                    throw ScriptError(message: "\(path):\(lineNumber): a raw report while touch \(held.id) from a point line is down; the simulated chip reports one set of fingers: lift it first")
+                }
                 steps.append(Step(at: now, report: report))
             case .point(_, let kind, let id, let position):
                 let raw = TouchScript.controllerPoint(for: position, transform: transform)

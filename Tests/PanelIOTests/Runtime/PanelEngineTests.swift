@@ -1,3 +1,4 @@
+import PanelConfig
 import PanelIO
 import Testing
 import TouchCore
@@ -173,5 +174,69 @@ struct EngineLatencyTests {
         rig.engine.tick(now: clock)
         #expect(statistics.deadlineLateness.count == 1)
         #expect(statistics.deadlineLateness.maxMicroseconds == 400)
+    }
+}
+
+@Suite("Engine: review fixes")
+struct EngineReviewFixTests {
+    @Test func aSecondTapWhoseEdgeCameBeforeTheWindowClosedContinuesTheSequenceEvenIfTheLoopWokeLate() throws {
+        let rig = try EngineRig()
+        rig.interrupt(0, report([(0, 450, 50, .down)]))
+        rig.interrupt(50, report([(0, 450, 50, .up)]))
+        // The edge is at 290 (< 50 + 250); the loop only gets to it at 305.
+        rig.reader.reports.append(report([(0, 450, 50, .down)]))
+        rig.engine.tick(now: at(290))
+        rig.engine.interrupt(edgeAt: at(290), now: at(305))
+        rig.engine.tick(now: at(305))
+        rig.interrupt(340, report([(0, 450, 50, .up)]))
+        #expect(rig.output.lines.filter { $0.contains("\"tap\"") } == [#"{"t_ms":340,"button":"right","event":"tap","taps":2}"#])
+    }
+
+    @Test func shutdownFiresATapSequenceThatWasStillWaiting() throws {
+        let rig = try EngineRig()
+        rig.interrupt(0, report([(0, 450, 50, .down)]))
+        rig.interrupt(50, report([(0, 450, 50, .up)]))
+        rig.engine.shutdown(now: at(100))
+        #expect(rig.output.lines.last == #"{"t_ms":300,"button":"right","event":"tap","taps":1}"#)
+        #expect(rig.engine.nextWakeup == nil)
+    }
+
+    @Test func gpioOnCancelsAPulseInProgressOnTheSameLine() throws {
+        let output = RecordingOutput()
+        let config = try PanelConfigLoader.parse(text: """
+            [display]
+            width = 800
+            height = 480
+            [button a]
+            rect = 0, 0, 100, 100
+            on_tap = gpio gpiochip0 17 pulse 200
+            [button b]
+            rect = 200, 0, 100, 100
+            on_tap = gpio gpiochip0 17 on
+            """, file: "gpio.ini")
+        let actions = ActionRunner(
+            buttons: config.buttons, launcher: RecordingLauncher(), outputs: ["gpiochip0:17": output], log: RecordingLog())
+        actions.handle(GestureEvent(at: at(10), button: 0, kind: .tap(taps: 1)))
+        actions.handle(GestureEvent(at: at(60), button: 1, kind: .tap(taps: 1)))
+        actions.tick(now: at(300))
+        #expect(output.levels == [true, true])
+        #expect(actions.nextDeadline == nil)
+    }
+
+    @Test func latchedButtonsAndOutputLevelsCarryIntoANewSession() throws {
+        let config = try PanelConfigLoader.parse(text: engineTestConfig, file: "engine.ini")
+        let actions = ActionRunner(
+            buttons: config.buttons, launcher: RecordingLauncher(), outputs: ["gpiochip0:18": RecordingOutput()],
+            log: RecordingLog(), levels: ["gpiochip0:18": true], latchedButtons: ["lamp", "left"])
+        #expect(actions.latched == [false, false, true])  // "left" is no latch button
+        #expect(actions.latchedButtons == ["lamp"])
+        let surface = RecordingSurface()
+        _ = PanelEngine(
+            config: config, reader: ScriptedReportReader(), mode: .interrupt, actions: actions,
+            output: CapturedOutput().buffer, surface: surface, log: RecordingLog(), startedAt: at(0))
+        #expect(surface.calls == ["all 3", "frame 0"])
+        // The next tap on the lamp switches it off: the level it carried was on.
+        actions.handle(GestureEvent(at: at(10), button: 2, kind: .tap(taps: 1)))
+        #expect(actions.levels["gpiochip0:18"] == false)
     }
 }

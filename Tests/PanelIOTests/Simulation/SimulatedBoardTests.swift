@@ -87,3 +87,20 @@ struct SimulatedBoardTests {
         #expect(result.lines.last == #"{"t_ms":900,"button":"go","event":"tap","taps":1}"#)
     }
 }
+
+@Suite("Touch script")
+struct TouchScriptTests {
+    @Test func aRawReportWhileAPointLineFingerIsDownIsRefusedWithItsLine() {
+        let trace = "0 down 0 10 10\n100 ft5x06 00 00 01 00 32 30 32 10 00\n200 up 0 10 10\n"
+        #expect(throws: TouchScript.ScriptError.self) {
+            _ = try TouchScript(
+                trace: Array(trace.utf8), path: "mix.trace", transform: .identity(width: 800, height: 480), maxPoints: 5)
+        }
+        do {
+            _ = try TouchScript(
+                trace: Array(trace.utf8), path: "mix.trace", transform: .identity(width: 800, height: 480), maxPoints: 5)
+        } catch {
+            #expect(error.message == "mix.trace:2: a raw report while touch 0 from a point line is down; the simulated chip reports one set of fingers: lift it first")
+        }
+    }
+}
