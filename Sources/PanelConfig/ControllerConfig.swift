@@ -6,8 +6,9 @@ public enum LineRef: Equatable, Sendable {
     case name(String)
 }
 
-/// The controller's interrupt output, wired to a GPIO input of the Pi.
-public struct InterruptLineConfig: Equatable, Sendable {
+/// A GPIO line of the Pi: the controller's interrupt output wired to an input, or its reset
+/// input driven by an output.
+public struct GPIOLineConfig: Equatable, Sendable {
     /// A chip name (`gpiochip0`), label (`pinctrl-bcm2711`) or path (`/dev/gpiochip0`).
     public var chip: String
     public var line: LineRef
@@ -18,16 +19,10 @@ public struct InterruptLineConfig: Equatable, Sendable {
     }
 }
 
-/// A GPIO output of the Pi, such as the controller's reset input.
-public struct OutputLineConfig: Equatable, Sendable {
-    public var chip: String
-    public var line: LineRef
-
-    public init(chip: String, line: LineRef) {
-        self.chip = chip
-        self.line = line
-    }
-}
+/// The controller's INT line, read as an input.
+public typealias InterruptLineConfig = GPIOLineConfig
+/// An output such as the controller's reset line.
+public typealias OutputLineConfig = GPIOLineConfig
 
 /// `[controller]`: the touch controller's model, the range its coordinates run over, how its
 /// axes map onto the display's (the kernel's touchscreen-inverted-x/y and

@@ -17,7 +17,6 @@ public enum GestureInput: Equatable, Sendable {
 /// and runs that button's state machine. It takes (input, now), writes events into a sink
 /// and returns its next deadline; the caller feeds an expired deadline back in.
 public struct GestureClassifier: Sendable {
-    public let layout: ButtonLayout
     private var states: InlineArray<64, ButtonGestureState>
     private var owners: InlineArray<16, TouchOwner>
     /// Each button's next deadline in nanoseconds (`Int64.max`: none), kept up to date by
@@ -30,12 +29,14 @@ public struct GestureClassifier: Sendable {
     private var earliestNanoseconds = Int64.max
     private var earliestButton = -1
 
-    /// The layout's specs, read in place by the mutating paths: going through
-    /// `ButtonLayout`'s getter copied the whole layout (5 KB) on every transition.
+    /// The layout's specs, held as a plain stored array and read in place by the mutating
+    /// paths: going through `ButtonLayout`'s getter copied the whole layout (5 KB) on every
+    /// transition.
     private var specs: InlineArray<64, ButtonSpec>
+    private let buttonCount: Int
 
     public init(layout: ButtonLayout) {
-        self.layout = layout
+        buttonCount = layout.count
         specs = InlineArray(repeating: ButtonSpec(rect: Rect(x: 0, y: 0, width: 0, height: 0)))
         for index in 0..<layout.count {
             specs[index] = layout[index]
@@ -58,7 +59,7 @@ public struct GestureClassifier: Sendable {
     private mutating func refreshEarliest() {
         var button = -1
         var earliest = Int64.max
-        for index in 0..<layout.count where deadlines[index] < earliest {
+        for index in 0..<buttonCount where deadlines[index] < earliest {
             earliest = deadlines[index]
             button = index
         }
@@ -124,7 +125,7 @@ public struct GestureClassifier: Sendable {
 
     /// Rule 1: the first listed button whose rect contains `point`, enabled or not.
     private mutating func hitTest(_ point: Point) -> Int? {
-        for index in 0..<layout.count where specs[index].rect.contains(point) {
+        for index in 0..<buttonCount where specs[index].rect.contains(point) {
             return index
         }
         return nil

@@ -44,10 +44,10 @@ public final class SimulatedBoardRunner {
         var now = origin
         var index = 0
         var endHandled = false
-        let endsAt = origin + (script.endsAt - MonotonicInstant(nanoseconds: 0))
+        let endsAt = onClock(script.endsAt)
         while true {
             let nextStep: MonotonicInstant? = index < script.steps.count
-                ? origin + (script.steps[index].at - MonotonicInstant(nanoseconds: 0)) : nil
+                ? onClock(script.steps[index].at) : nil
             var wakeAt = engine.nextWakeup
             for candidate in [nextStep, script.hasEndLine && !endHandled ? endsAt : nil, snapshotsAt.first] {
                 if let candidate, wakeAt == nil || candidate < wakeAt! { wakeAt = candidate }
@@ -66,8 +66,8 @@ public final class SimulatedBoardRunner {
                 }
                 now = max(readClock(), target)
             }
-            while index < script.steps.count, origin + (script.steps[index].at - MonotonicInstant(nanoseconds: 0)) <= now {
-                let stepAt = origin + (script.steps[index].at - MonotonicInstant(nanoseconds: 0))
+            while index < script.steps.count, onClock(script.steps[index].at) <= now {
+                let stepAt = onClock(script.steps[index].at)
                 engine.tick(now: stepAt)
                 load(script.steps[index].report)
                 engine.interrupt(edgeAt: stepAt, now: now)
@@ -90,5 +90,10 @@ public final class SimulatedBoardRunner {
         }
         engine.shutdown(now: now)
         return true
+    }
+
+    /// A script instant (an offset from the trace's zero) on the engine's clock.
+    private func onClock(_ scriptInstant: MonotonicInstant) -> MonotonicInstant {
+        origin + (scriptInstant - MonotonicInstant(nanoseconds: 0))
     }
 }
