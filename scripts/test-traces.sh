@@ -2,9 +2,11 @@
 # Replays every trace in Tests/Traces on the host build and compares the event lines (and,
 # where a .expected-stderr file exists, the error lines) byte for byte; traces named
 # error-*.trace must exit 1, all others 0. The same traces then run on the simulated board
-# (`touchpanel run --fast`: simulated FT5x06 registers, controller reads, the live engine)
-# and must give the same event lines. Finally every config in boards/ and examples/ must
-# pass `touchpanel check`.
+# (`touchpanel run --fast`: the simulated controller, its driver and touch source, the live
+# engine) and must give the same event lines: with the FT5x06 of panel.ini, and the rule
+# traces also with a GT911 and with an evdev input device in its place (a trace named
+# gt911-* or evdev-* holds raw lines of that kind and runs only on its own controller).
+# Finally every config in boards/ and examples/ must pass `touchpanel check`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,19 +42,38 @@ for trace in Tests/Traces/*.trace; do
         [ -f "$name.expected-stderr" ] && { diff "$name.expected-stderr" "$scratch/err" | sed 's/^/      /' || true; }
     fi
 done
-for trace in Tests/Traces/*.trace; do
-    case "$(basename "$trace")" in error-*) continue ;; esac
-    status=0
-    "$touchpanel" run Tests/Traces/panel.ini --trace "$trace" --fast >"$scratch/out" 2>"$scratch/err" || status=$?
-    if [ "$status" = 0 ] && cmp -s "$scratch/out" "${trace%.trace}.expected"; then
+# The same panel with each controller in turn (simulated: no bus, no device).
+sed 's/^model = ft5406$/model = gt911/' Tests/Traces/panel.ini >"$scratch/panel-gt911.ini"
+sed 's/^model = ft5406$/model = evdev/' Tests/Traces/panel.ini >"$scratch/panel-evdev.ini"
+grep -q '^model = gt911$' "$scratch/panel-gt911.ini" || { echo "traces: panel.ini has no model = ft5406 line"; exit 1; }
+simulate() {  # simulate CONFIG TRACE LABEL
+    local status=0
+    "$touchpanel" run "$1" --trace "$2" --fast >"$scratch/out" 2>"$scratch/err" || status=$?
+    if [ "$status" = 0 ] && cmp -s "$scratch/out" "${2%.trace}.expected"; then
         passed=$((passed + 1))
-        echo "ok    simulated board: $trace"
+        echo "ok    simulated board ($3): $2"
     else
         failed=$((failed + 1))
-        echo "FAIL  simulated board: $trace (exit $status)"
-        diff "${trace%.trace}.expected" "$scratch/out" | sed 's/^/      /' || true
+        echo "FAIL  simulated board ($3): $2 (exit $status)"
+        diff "${2%.trace}.expected" "$scratch/out" | sed 's/^/      /' || true
         sed 's/^/      /' "$scratch/err"
     fi
+}
+for trace in Tests/Traces/*.trace; do
+    case "$(basename "$trace")" in
+        error-*) continue ;;
+        gt911-*) simulate "$scratch/panel-gt911.ini" "$trace" gt911 ;;
+        evdev-*) simulate "$scratch/panel-evdev.ini" "$trace" evdev ;;
+        rule*)
+            simulate Tests/Traces/panel.ini "$trace" ft5406
+            # Raw ft5x06 lines can only go into an FT5x06; point lines into any controller.
+            if ! grep -q '^[0-9]* *ft5x06 ' "$trace"; then
+                simulate "$scratch/panel-gt911.ini" "$trace" gt911
+                simulate "$scratch/panel-evdev.ini" "$trace" evdev
+            fi
+            ;;
+        *) simulate Tests/Traces/panel.ini "$trace" ft5406 ;;
+    esac
 done
 
 for config in boards/*.ini examples/*.ini; do

@@ -6,7 +6,8 @@ public struct BoardConfig: Equatable, Sendable {
     /// The preset file that was loaded (`DIR/NAME.ini`, DIR from the search path as given).
     public var presetFile: String?
     /// Run on the simulated board instead of the controller and framebuffer. The default is
-    /// yes exactly when no controller `bus` is configured (after applying the preset).
+    /// yes exactly when no controller hardware (an I2C `bus`, or an input device) is configured
+    /// (after applying the preset).
     public var simulated: Bool
 
     public init(presetName: String? = nil, presetFile: String? = nil, simulated: Bool = true) {

@@ -56,15 +56,18 @@ struct BoardDraft: MergeableDraft {
     }
 
     /// The board. Running on hardware needs a controller to run with: `simulated = no`
-    /// without a `bus` is an error, found here because the bus may come from the preset.
+    /// without a `bus` (or, for evdev, an input device) is an error, found here because the
+    /// hardware may come from the preset.
     func finish(presetFile: String?, controller: ControllerConfig?, errors: inout ErrorCollector) -> BoardConfig? {
-        let hasBus = controller?.bus != nil
-        if simulated == false && controller != nil && !hasBus, let place = keyLines[.simulated] {
+        let hasHardware = controller?.hasHardware ?? false
+        if simulated == false && controller != nil && !hasHardware, let place = keyLines[.simulated] {
+            let what = controller?.model.family == .evdev
+                ? "the input device; set device or name in [controller]"
+                : "the controller's I2C bus; set bus in [controller]"
             errors.add(at: place, section: title, key: BoardKey.simulated.rawValue,
-                       "simulated = no runs on the hardware, which needs the controller's I2C bus; "
-                       + "set bus in [controller] (or name a board preset that does)")
+                       "simulated = no runs on the hardware, which needs \(what) (or name a board preset that does)")
             return nil
         }
-        return BoardConfig(presetName: preset, presetFile: presetFile, simulated: simulated ?? !hasBus)
+        return BoardConfig(presetName: preset, presetFile: presetFile, simulated: simulated ?? !hasHardware)
     }
 }

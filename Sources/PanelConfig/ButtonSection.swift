@@ -105,7 +105,7 @@ struct ButtonDraft: SectionDraft {
         guard let rect else { return nil }
         if let display, !ButtonDraft.rect(rect, fits: display) {
             errors.add(at: keyLines[.rect] ?? header, section: title, key: ButtonKey.rect.rawValue,
-                       ValueProblem.expected("a rect inside the \(display.width)x\(display.height) display", found: rectText).message)
+                       ValueProblem.expected("a rect inside the \(display.logicalWidth)x\(display.logicalHeight) display", found: rectText).message)
             return nil
         }
         return ButtonConfig(
@@ -121,7 +121,7 @@ struct ButtonDraft: SectionDraft {
     /// Written so that nothing can overflow: sizes are at most 8192 and at least 1.
     static func rect(_ rect: Rect, fits display: DisplayConfig) -> Bool {
         rect.x >= 0 && rect.y >= 0
-            && rect.width <= display.width && rect.height <= display.height
-            && rect.x <= display.width - rect.width && rect.y <= display.height - rect.height
+            && rect.width <= display.logicalWidth && rect.height <= display.logicalHeight
+            && rect.x <= display.logicalWidth - rect.width && rect.y <= display.logicalHeight - rect.height
     }
 }

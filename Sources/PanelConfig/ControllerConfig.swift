@@ -24,17 +24,24 @@ public typealias InterruptLineConfig = GPIOLineConfig
 /// An output such as the controller's reset line.
 public typealias OutputLineConfig = GPIOLineConfig
 
-/// `[controller]`: the touch controller's model, the range its coordinates run over, how its
-/// axes map onto the display's (the kernel's touchscreen-inverted-x/y and
-/// touchscreen-swapped-x-y, applied in that order), and where it is wired.
+/// `[controller]`: the touch controller's model (a row of TouchCore's `ControllerModel`
+/// table), the range its coordinates run over, how its axes sit on the panel in its native
+/// orientation (the kernel's touchscreen-inverted-x/y and touchscreen-swapped-x-y, applied in
+/// that order; `[display] rotation` turns the touch with the picture on top of this), and
+/// where it is: an I2C bus and address with INT and reset lines, or an input device.
 public struct ControllerConfig: Equatable, Sendable {
-    public var model: FT5x06Model
-    /// The controller's range along its own X and Y axes (before any swap).
+    public var model: ControllerModel
+    /// The controller's range along its own X and Y axes (before any swap). Given in the
+    /// config, or the panel's size; a GT911 or an input device reports its own range at start,
+    /// which is used unless `rangeGiven` (always true for an FT5x06, which reports none).
     public var width: Int32
     public var height: Int32
+    public var rangeGiven: Bool
     public var invertX: Bool
     public var invertY: Bool
     public var swapXY: Bool
+    /// Applied after the rotation, in display pixels; nil for none.
+    public var calibration: AffineCalibration?
     /// The Linux I2C bus, N of /dev/i2c-N; nil when no controller hardware is configured.
     public var bus: Int?
     /// The controller's 7-bit I2C address.
@@ -46,35 +53,51 @@ public struct ControllerConfig: Equatable, Sendable {
     public var pollIntervalMs: Int
     /// An output wired to the controller's reset input; nil when there is none.
     public var reset: OutputLineConfig?
-    /// Written to register 0x80 (touch threshold) at start; nil leaves the controller's own.
+    /// FT5x06: written to register 0x80 (touch threshold) at start; nil leaves the chip's own.
     public var threshold: UInt8?
-    /// Written to register 0x88 (active report period) at start; nil leaves the controller's own.
+    /// FT5x06: written to register 0x88 (active report period) at start; nil leaves the chip's own.
     public var reportPeriod: UInt8?
+    /// evdev: `/dev/input/eventN` or a `/dev/input/by-path|by-id` link.
+    public var device: String?
+    /// evdev: the device whose name (EVIOCGNAME) is exactly this.
+    public var deviceName: String?
+    /// evdev: take the device exclusively (EVIOCGRAB), so no desktop also acts on touches.
+    public var grab: Bool
 
-    public static let defaultAddress: UInt8 = 0x38
     /// The chip of the interrupt and reset lines when only the line is given.
     public static let defaultChip = "gpiochip0"
     public static let defaultPollIntervalMs = 17
 
     public init(
-        model: FT5x06Model, width: Int32, height: Int32,
-        invertX: Bool = false, invertY: Bool = false, swapXY: Bool = false,
-        bus: Int? = nil, address: UInt8 = ControllerConfig.defaultAddress,
+        model: ControllerModel, width: Int32, height: Int32, rangeGiven: Bool = true,
+        invertX: Bool = false, invertY: Bool = false, swapXY: Bool = false, calibration: AffineCalibration? = nil,
+        bus: Int? = nil, address: UInt8? = nil,
         interrupt: InterruptLineConfig? = nil, pollIntervalMs: Int = ControllerConfig.defaultPollIntervalMs,
-        reset: OutputLineConfig? = nil, threshold: UInt8? = nil, reportPeriod: UInt8? = nil
+        reset: OutputLineConfig? = nil, threshold: UInt8? = nil, reportPeriod: UInt8? = nil,
+        device: String? = nil, deviceName: String? = nil, grab: Bool = false
     ) {
         self.model = model
         self.width = width
         self.height = height
+        self.rangeGiven = rangeGiven
         self.invertX = invertX
         self.invertY = invertY
         self.swapXY = swapXY
+        self.calibration = calibration
         self.bus = bus
-        self.address = address
+        self.address = address ?? model.defaultAddress ?? 0
         self.interrupt = interrupt
         self.pollIntervalMs = pollIntervalMs
         self.reset = reset
         self.threshold = threshold
         self.reportPeriod = reportPeriod
+        self.device = device
+        self.deviceName = deviceName
+        self.grab = grab
+    }
+
+    /// Whether the config says where real hardware is: an I2C bus, or an input device.
+    public var hasHardware: Bool {
+        bus != nil || device != nil || deviceName != nil
     }
 }

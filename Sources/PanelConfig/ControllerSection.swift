@@ -1,7 +1,8 @@
 import TouchCore
 
-/// The keys of `[controller]`: which FT5x06 the panel has, how its axes sit relative to
-/// the display, and where it is wired (bus, address, interrupt and reset lines).
+/// The keys of `[controller]`: which controller the panel has (a row of the model table),
+/// how its axes sit on the panel in its native orientation, and where it is: bus, address,
+/// interrupt and reset lines for an I2C chip, or the input device for evdev.
 enum ControllerKey: String, SectionKey {
     case model
     case width
@@ -9,6 +10,7 @@ enum ControllerKey: String, SectionKey {
     case invertX = "invert_x"
     case invertY = "invert_y"
     case swapXY = "swap_xy"
+    case calibration
     case bus
     case address
     case interruptChip = "interrupt_chip"
@@ -18,26 +20,31 @@ enum ControllerKey: String, SectionKey {
     case resetLine = "reset_line"
     case threshold
     case reportPeriod = "report_period"
+    case device
+    case name
+    case grab
 }
 
-extension FT5x06Model {
-    /// Every model, in the order config messages list them. Kept beside the names so that a
-    /// model added to TouchCore is added here too (FT5x06Model is not CaseIterable).
-    static let configurable: [FT5x06Model] = [.ft5206, .ft5306, .ft5406, .ft5506, .ft5x26, .ft6206, .ft6236]
+extension ControllerModel {
+    /// Every row of the table, in its order (the order config messages list them).
+    static var all: [ControllerModel] {
+        (0..<ControllerModel.count).compactMap { ControllerModel(rawValue: $0) }
+    }
 
     /// The spelling in config files, as a String.
-    var configName: String {
+    public var configName: String {
         name.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
     }
 }
 
 /// `[controller]` while it is read. Every key is optional: the defaults are the FT5406 of the
 /// official 7" display, reporting in display pixels, axes as the display's, and no hardware
-/// (no `bus`): the simulated board.
+/// (no `bus`, no input device): the simulated board.
 struct ControllerDraft: MergeableDraft {
-    /// FT5x06 coordinates are 12 bits.
-    static let rangeLimits: ClosedRange<Int> = 1...4096
-    static let defaultModel = FT5x06Model.ft5406
+    /// FT5x06 coordinates are 12 bits; GT911 and evdev ranges are 16 bits.
+    static let rangeLimits: ClosedRange<Int> = 1...65535
+    static let ft5x06RangeLimits: ClosedRange<Int> = 1...4096
+    static let defaultModel = ControllerModel.ft5406
     static let busRange: ClosedRange<Int> = 0...255
     static let pollRange: ClosedRange<Int> = 1...1000
     static let registerRange: ClosedRange<Int> = 0...255
@@ -46,12 +53,13 @@ struct ControllerDraft: MergeableDraft {
     let header: SourceLine
     var keyLines: [ControllerKey: SourceLine] = [:]
     var texts: [ControllerKey: String] = [:]
-    var model: FT5x06Model?
+    var model: ControllerModel?
     var width: Int32?
     var height: Int32?
     var invertX: Bool?
     var invertY: Bool?
     var swapXY: Bool?
+    var calibration: AffineCalibration?
     var bus: Int?
     var address: UInt8?
     var interruptChip: String?
@@ -62,6 +70,9 @@ struct ControllerDraft: MergeableDraft {
     var resetLine: LineRef?
     var threshold: UInt8?
     var reportPeriod: UInt8?
+    var device: String?
+    var deviceName: String?
+    var grab: Bool?
 
     init(header: SourceLine) {
         self.header = header
@@ -75,6 +86,7 @@ struct ControllerDraft: MergeableDraft {
         case .invertX: invertX = try ValueSyntax.boolean(value)
         case .invertY: invertY = try ValueSyntax.boolean(value)
         case .swapXY: swapXY = try ValueSyntax.boolean(value)
+        case .calibration: calibration = try ControllerDraft.calibration(value)
         case .bus: bus = try ValueSyntax.integer(value, in: ControllerDraft.busRange, unit: " (the N of /dev/i2c-N)")
         case .address: address = try ValueSyntax.i2cAddress(value)
         case .interruptChip: interruptChip = try ValueSyntax.gpioChip(value)
@@ -86,49 +98,112 @@ struct ControllerDraft: MergeableDraft {
             threshold = UInt8(try ValueSyntax.integer(value, in: ControllerDraft.registerRange, unit: " (written to register 0x80)"))
         case .reportPeriod:
             reportPeriod = UInt8(try ValueSyntax.integer(value, in: ControllerDraft.registerRange, unit: " (written to register 0x88)"))
+        case .device: device = try ValueSyntax.absolutePath(value, of: "an input device (/dev/input/eventN or a /dev/input/by-path link)")
+        case .name:
+            guard !value.isEmpty else { throw .expected("the input device's name, as /proc/bus/input/devices shows it", found: value) }
+            deviceName = value
+        case .grab: grab = try ValueSyntax.boolean(value)
         }
     }
 
-    static func model(named text: String) throws(ValueProblem) -> FT5x06Model {
-        var names = ""
-        for model in FT5x06Model.configurable {
-            if model.configName == text { return model }
-            names += names.isEmpty ? model.configName : ", \(model.configName)"
+    static func model(named text: String) throws(ValueProblem) -> ControllerModel {
+        for model in ControllerModel.all where model.configName == text {
+            return model
         }
-        throw .expected("one of \(names)", found: text)
+        throw .expected("one of " + ControllerModel.all.map(\.configName).joined(separator: ", "), found: text)
     }
 
-    /// The controller, with its coordinate range defaulting to the display's size as the
-    /// controller sees it: with `swap_xy` the controller's X runs along the display's height,
-    /// so an unscaled rotated panel needs no `width`/`height` here.
+    /// Six numbers `a b c d e f`: x' = a·x + b·y + c, y' = d·x + e·y + f in display pixels
+    /// (tslib's order), each a decimal such as `1`, `-0.5` or `12.25`.
+    static func calibration(_ text: String) throws(ValueProblem) -> AffineCalibration {
+        let words = ValueSyntax.words(text)
+        var values: [Int64] = []
+        for word in words {
+            guard let value = ValueSyntax.fixedPoint16(word) else { break }
+            values.append(value)
+        }
+        guard words.count == 6, values.count == 6 else {
+            throw .expected("six numbers \"a b c d e f\" (x' = a*x + b*y + c, y' = d*x + e*y + f; identity: 1 0 0 0 1 0)", found: text)
+        }
+        return AffineCalibration(a: values[0], b: values[1], c: values[2], d: values[3], e: values[4], f: values[5])
+    }
+
+    /// The controller, with its coordinate range defaulting to the panel's size in its native
+    /// orientation as the controller sees it: with `swap_xy` the controller's X runs along the
+    /// panel's height. A GT911 or an input device reports its own range at start; the default
+    /// then serves replay and the simulated board.
     ///
-    /// The default range must still fit 12 bits; a larger display needs the controller's real
-    /// range given explicitly; the complaint points at the display size it was derived from.
+    /// An FT5x06's default range must still fit its 12 bits; a larger display needs the
+    /// controller's real range given explicitly; the complaint points at the display size.
     func finish(display: DisplayConfig, from displayDraft: DisplayDraft, errors: inout ErrorCollector) -> ControllerConfig? {
+        let model = model ?? ControllerDraft.defaultModel
         let swap = swapXY ?? false
-        let resolvedWidth = width ?? (swap ? display.height : display.width)
-        let resolvedHeight = height ?? (swap ? display.width : display.height)
-        var fits = true
-        if width == nil && !ControllerDraft.rangeLimits.contains(Int(resolvedWidth)) {
-            fits = false
-            ControllerDraft.complainTooLarge(resolvedWidth, as: "width", from: swap ? .height : .width, of: displayDraft, errors: &errors)
+        let panelWidth = display.width
+        let panelHeight = display.height
+        let resolvedWidth = width ?? (swap ? panelHeight : panelWidth)
+        let resolvedHeight = height ?? (swap ? panelWidth : panelHeight)
+        var fine = true
+        if model.family == .ft5x06 {
+            let limits = ControllerDraft.ft5x06RangeLimits
+            for (value, key, displayKey) in [(resolvedWidth, ControllerKey.width, swap ? DisplayKey.height : .width),
+                                             (resolvedHeight, ControllerKey.height, swap ? DisplayKey.width : .height)]
+            where !limits.contains(Int(value)) {
+                fine = false
+                if let place = keyLines[key] {
+                    errors.add(at: place, section: title, key: key.rawValue,
+                               "\(value) is more than an FT5x06 controller reports (12 bits: at most 4096)")
+                } else {
+                    ControllerDraft.complainTooLarge(value, as: key.rawValue, from: displayKey, of: displayDraft, errors: &errors)
+                }
+            }
         }
-        if height == nil && !ControllerDraft.rangeLimits.contains(Int(resolvedHeight)) {
-            fits = false
-            ControllerDraft.complainTooLarge(resolvedHeight, as: "height", from: swap ? .width : .height, of: displayDraft, errors: &errors)
+        fine = refuseKeys(notFor: model, errors: &errors) && fine
+        if let place = keyLines[.device], keyLines[.name] != nil {
+            fine = false
+            errors.add(at: place, section: title, key: ControllerKey.device.rawValue,
+                       "give device or name, not both")
         }
         let interruptComplete = requireLine(.interruptLine, for: .interruptChip, errors: &errors)
         let resetComplete = requireLine(.resetLine, for: .resetChip, errors: &errors)
-        guard fits && interruptComplete && resetComplete else { return nil }
+        guard fine && interruptComplete && resetComplete else { return nil }
         let chip = ControllerConfig.defaultChip
         return ControllerConfig(
-            model: model ?? ControllerDraft.defaultModel, width: resolvedWidth, height: resolvedHeight,
-            invertX: invertX ?? false, invertY: invertY ?? false, swapXY: swap,
-            bus: bus, address: address ?? ControllerConfig.defaultAddress,
+            // An FT5x06 reports no range of its own: its range is always the config's.
+            model: model, width: resolvedWidth, height: resolvedHeight,
+            rangeGiven: model.family == .ft5x06 || (width != nil && height != nil),
+            invertX: invertX ?? false, invertY: invertY ?? false, swapXY: swap, calibration: calibration,
+            bus: bus, address: address,
             interrupt: interruptLine.map { InterruptLineConfig(chip: interruptChip ?? chip, line: $0) },
             pollIntervalMs: pollMs ?? ControllerConfig.defaultPollIntervalMs,
             reset: resetLine.map { OutputLineConfig(chip: resetChip ?? chip, line: $0) },
-            threshold: threshold, reportPeriod: reportPeriod)
+            threshold: threshold, reportPeriod: reportPeriod,
+            device: device, deviceName: deviceName, grab: grab ?? false)
+    }
+
+    /// Keys that mean nothing for the model's family are errors, not silently ignored: an
+    /// I2C bus for an input device, an input device for an I2C chip, FT5x06 registers for a
+    /// GT911.
+    private func refuseKeys(notFor model: ControllerModel, errors: inout ErrorCollector) -> Bool {
+        let i2cKeys: [ControllerKey] = [.bus, .address, .interruptChip, .interruptLine, .pollMs, .resetChip, .resetLine]
+        let evdevKeys: [ControllerKey] = [.device, .name, .grab]
+        let ft5x06Keys: [ControllerKey] = [.threshold, .reportPeriod]
+        var refused: [(ControllerKey, String)] = []
+        switch model.family {
+        case .evdev:
+            for key in i2cKeys + ft5x06Keys { refused.append((key, "is for controllers read over I2C; model = evdev reads an input device")) }
+        case .goodix:
+            for key in evdevKeys { refused.append((key, "is for model = evdev")) }
+            for key in ft5x06Keys { refused.append((key, "is an FT5x06 register; a Goodix chip keeps its settings in its config block")) }
+        case .ft5x06:
+            for key in evdevKeys { refused.append((key, "is for model = evdev")) }
+        }
+        var fine = true
+        for (key, reason) in refused {
+            guard let place = keyLines[key] else { continue }
+            fine = false
+            errors.add(at: place, section: title, key: key.rawValue, "\(key.rawValue) \(reason) (model = \(model.configName))")
+        }
+        return fine
     }
 
     /// A chip key given without its line key would be silently ignored; it is a mistake

@@ -1,10 +1,10 @@
 import CLinux
 
 /// The names in a directory, for listing the board presets found.
-enum DirectoryListing {
+public enum DirectoryListing {
     /// The entries of `directory` other than `.` and `..`, in the order the file system gives
     /// them; empty when it cannot be read (missing directories are normal on a search path).
-    static func names(in directory: String) -> [String] {
+    public static func names(in directory: String) -> [String] {
         guard let handle = opendir(directory) else { return [] }
         defer { _ = closedir(handle) }
         var names: [String] = []

@@ -2,8 +2,9 @@ import TouchCore
 /// `[display]`: the panel's size in pixels (button rects lie inside it), the framebuffer it
 /// is drawn on, and how buttons look.
 public struct DisplayConfig: Equatable, Sendable {
-    /// The size of the panel as the user sees it, the space button rects are given in.
-    /// With a rotation of 90 or 270 the framebuffer is `height` pixels wide and `width` high.
+    /// The panel's size in its native orientation: the framebuffer's xres and yres, what a
+    /// board preset knows. `rotation` turns it; button rects are given in the turned picture
+    /// (`logicalWidth` x `logicalHeight`), so rotating a panel is one setting.
     public var width: Int32
     public var height: Int32
     /// The framebuffer device to draw on.
@@ -19,6 +20,10 @@ public struct DisplayConfig: Equatable, Sendable {
     public var borderPx: Int
     /// `budget_us`: every frame whose INT edge to pixels took longer is logged; nil: none is.
     public var budgetUs: Int?
+
+    /// The picture as the user sees it, the space button rects are given in.
+    public var logicalWidth: Int32 { rotation.swapsAxes ? height : width }
+    public var logicalHeight: Int32 { rotation.swapsAxes ? width : height }
 
     public static let defaultFramebuffer = "/dev/fb0"
     public static let defaultFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"

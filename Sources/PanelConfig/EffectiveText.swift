@@ -50,31 +50,55 @@ extension PanelConfiguration {
 
         out.section("controller")
         out.key("model", controller.model.configName)
-        out.key("width", "\(controller.width)")
-        out.key("height", "\(controller.height)")
+        if controller.model.family != .ft5x06 && !controller.rangeGiven {
+            out.unset("width", "read from the \(controller.model.family == .evdev ? "device" : "chip") at start; \(controller.width) in replay")
+            out.unset("height", "read from the \(controller.model.family == .evdev ? "device" : "chip") at start; \(controller.height) in replay")
+        } else {
+            out.key("width", "\(controller.width)")
+            out.key("height", "\(controller.height)")
+        }
         out.key("invert_x", IniWriter.yesNo(controller.invertX))
         out.key("invert_y", IniWriter.yesNo(controller.invertY))
         out.key("swap_xy", IniWriter.yesNo(controller.swapXY))
-        if let bus = controller.bus {
-            out.key("bus", "\(bus)")
+        if let calibration = controller.calibration {
+            out.key("calibration", [calibration.a, calibration.b, calibration.c, calibration.d, calibration.e, calibration.f]
+                .map(IniWriter.fixedPoint16).joined(separator: " "))
         } else {
-            out.unset("bus", "no controller hardware")
+            out.unset("calibration", "none")
         }
-        out.key("address", IniWriter.hexByte(controller.address))
-        out.key("interrupt_chip", controller.interrupt?.chip ?? ControllerConfig.defaultChip)
-        out.key("interrupt_line", IniWriter.line(controller.interrupt?.line))
-        out.key("poll_ms", "\(controller.pollIntervalMs)")
-        out.key("reset_chip", controller.reset?.chip ?? ControllerConfig.defaultChip)
-        out.key("reset_line", IniWriter.line(controller.reset?.line))
-        if let threshold = controller.threshold {
-            out.key("threshold", "\(threshold)")
+        if controller.model.family == .evdev {
+            if let device = controller.device {
+                out.key("device", device)
+            } else if let name = controller.deviceName {
+                out.key("name", name)
+            } else {
+                out.unset("device", "no input device")
+            }
+            out.key("grab", IniWriter.yesNo(controller.grab))
         } else {
-            out.unset("threshold", "the controller keeps its own")
+            if let bus = controller.bus {
+                out.key("bus", "\(bus)")
+            } else {
+                out.unset("bus", "no controller hardware")
+            }
+            out.key("address", IniWriter.hexByte(controller.address))
+            out.key("interrupt_chip", controller.interrupt?.chip ?? ControllerConfig.defaultChip)
+            out.key("interrupt_line", IniWriter.line(controller.interrupt?.line))
+            out.key("poll_ms", "\(controller.pollIntervalMs)")
+            out.key("reset_chip", controller.reset?.chip ?? ControllerConfig.defaultChip)
+            out.key("reset_line", IniWriter.line(controller.reset?.line))
         }
-        if let reportPeriod = controller.reportPeriod {
-            out.key("report_period", "\(reportPeriod)")
-        } else {
-            out.unset("report_period", "the controller keeps its own")
+        if controller.model.family == .ft5x06 {
+            if let threshold = controller.threshold {
+                out.key("threshold", "\(threshold)")
+            } else {
+                out.unset("threshold", "the controller keeps its own")
+            }
+            if let reportPeriod = controller.reportPeriod {
+                out.key("report_period", "\(reportPeriod)")
+            } else {
+                out.unset("report_period", "the controller keeps its own")
+            }
         }
 
         for button in buttons {
@@ -185,6 +209,25 @@ private struct IniWriter {
         var text = "0x"
         text.unicodeScalars.append(Unicode.Scalar(digits.utf8Start[Int(value >> 4)]))
         text.unicodeScalars.append(Unicode.Scalar(digits.utf8Start[Int(value & 0x0F)]))
+        return text
+    }
+
+    /// A 16.16 fixed-point value as the shortest decimal that reads back to it (at most six
+    /// fraction digits): `1`, `-0.5`, `0.000015`.
+    static func fixedPoint16(_ value: Int64) -> String {
+        let negative = value < 0
+        let magnitude = negative ? -value : value
+        let whole = magnitude >> 16
+        var fraction = ((magnitude & 0xFFFF) * 1_000_000 + 32_768) >> 16
+        var text = (negative ? "-" : "") + "\(whole)"
+        guard fraction > 0 else { return text }
+        var digits = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let fractionText = "\(fraction)"
+        text += "." + String(repeating: "0", count: digits - fractionText.utf8.count) + fractionText
         return text
     }
 }

@@ -40,17 +40,34 @@ public struct PanelConfiguration: Equatable, Sendable {
         return layout
     }
 
-    public func makeTransform() -> CoordinateTransform {
+    /// The panel's size in its native orientation: the framebuffer's xres and yres.
+    public var panelWidth: Int32 { display.width }
+    public var panelHeight: Int32 { display.height }
+
+    /// Controller coordinates to display pixels, for a controller whose range is
+    /// `controllerWidth` x `controllerHeight` (the config's, or what the chip reported).
+    public func makeTransform(controllerWidth: Int32, controllerHeight: Int32) -> CoordinateTransform {
         CoordinateTransform(
-            controllerWidth: controller.width, controllerHeight: controller.height,
-            displayWidth: display.width, displayHeight: display.height,
-            invertX: controller.invertX, invertY: controller.invertY, swapXY: controller.swapXY)
+            controllerWidth: controllerWidth, controllerHeight: controllerHeight,
+            panelWidth: panelWidth, panelHeight: panelHeight,
+            invertX: controller.invertX, invertY: controller.invertY, swapXY: controller.swapXY,
+            rotation: display.rotation, calibration: controller.calibration)
     }
 
-    /// The whole hot path, ready for reports from this panel's controller.
-    public func makePipeline() -> TouchPipeline {
+    /// The transform with the config's controller range.
+    public func makeTransform() -> CoordinateTransform {
+        makeTransform(controllerWidth: controller.width, controllerHeight: controller.height)
+    }
+
+    /// The hot path above the input seam, for a controller of the given range.
+    public func makePipeline(controllerWidth: Int32, controllerHeight: Int32) -> TouchPipeline {
         TouchPipeline(
-            codec: FT5x06Codec(model: controller.model, width: controller.width, height: controller.height),
-            transform: makeTransform(), lostAfter: lostAfter, layout: makeLayout())
+            transform: makeTransform(controllerWidth: controllerWidth, controllerHeight: controllerHeight),
+            lostAfter: lostAfter, layout: makeLayout())
+    }
+
+    /// The decoders of raw trace lines, with the config's controller model and range.
+    public func makeRawReportDecoder() -> RawReportDecoder {
+        RawReportDecoder(model: controller.model, width: controller.width, height: controller.height)
     }
 }

@@ -220,4 +220,39 @@ extension ValueSyntax {
         guard text.utf8.count <= 63, text.utf8.allSatisfy(isNameByte) else { throw .expected(what, found: text) }
         return .name(text)
     }
+
+    /// A decimal number (`2`, `-0.5`, `12.25`; at most 9 fraction digits, magnitude below
+    /// 32768) in 16.16 fixed point, rounded to the nearest 1/65536. Nil when it is not one.
+    static func fixedPoint16(_ text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        var negative = false
+        if index < bytes.count && bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        var whole: Int64 = 0
+        var wholeDigits = 0
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            whole = whole * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+            wholeDigits += 1
+            guard whole < 32768 else { return nil }
+            index += 1
+        }
+        var fraction: Int64 = 0
+        var scale: Int64 = 1
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                guard scale < 1_000_000_000 else { return nil }
+                fraction = fraction * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+                scale *= 10
+                index += 1
+            }
+            guard scale > 1 else { return nil }
+        }
+        guard index == bytes.count, wholeDigits > 0 || scale > 1 else { return nil }
+        let magnitude = whole * 65_536 + (fraction * 65_536 + scale / 2) / scale
+        return negative ? -magnitude : magnitude
+    }
 }

@@ -1,8 +1,8 @@
 import PanelIO
 import TouchCore
 
-/// `touchpanel probe [--bus N] [--address A]`: who is on the bus. Reads the FT5x06's
-/// identification registers and prints model, firmware and maximum points.
+/// `touchpanel probe [--bus N] [--address A]`: who is on the bus. Asks for a Goodix product
+/// id (0x8140) and an FT5x06 chip id (0xA3) and prints model, firmware and maximum points.
 enum ProbeCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let log = StandardErrorLog()
@@ -34,11 +34,25 @@ enum ProbeCommand {
             }
             index += 2
         }
+        guard let device = try? LinuxI2CDevice(bus: bus, address: address) else {
+            do throws(I2CError) {
+                _ = try LinuxI2CDevice(bus: bus, address: address)
+            } catch {
+                log.log(error.message)
+            }
+            return 1
+        }
+        var out = OutputBuffer.standardOutput()
+        // A Goodix chip answers plain I2C transfers with 16-bit registers; an FT5x06 answers
+        // SMBus reads of 0xA3. Each is asked its own way; the first that names itself wins.
+        if let identity = try? GT911Controller(transport: device).identify(), identity.model != nil {
+            out.write("/dev/i2c-\(bus) \(HexText.byte(address)): \(identity.summary)\n")
+            out.flush()
+            return 0
+        }
         do throws(I2CError) {
-            let controller = FT5x06Controller(transport: try LinuxI2CDevice(bus: bus, address: address))
-            let identity = try controller.identify()
-            var out = OutputBuffer.standardOutput()
-            out.write("/dev/i2c-\(bus) \(LiveSession.hex(address)): \(identity.summary)\n")
+            let identity = try FT5x06Controller(transport: device).identify()
+            out.write("/dev/i2c-\(bus) \(HexText.byte(address)): \(identity.summary)\n")
             out.flush()
             return identity.model == nil ? 3 : 0
         } catch {

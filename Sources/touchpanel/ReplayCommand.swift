@@ -10,7 +10,7 @@ enum ReplayCommand {
     /// Long benchmark traces (100,000 reports) are a few megabytes.
     static let traceMaxBytes = 256 << 20
 
-    static func run(configPath: String, tracePath: String) -> Int32 {
+    static func run(configPath: String, tracePath: String, debugGestures: Bool = false) -> Int32 {
         var errors = OutputBuffer.standardError()
         let config: PanelConfiguration
         do {
@@ -33,7 +33,12 @@ enum ReplayCommand {
         }
 
         var writer = EventLineWriter(buttonNames: config.buttons.map { $0.name }, output: .standardOutput())
-        var replayer = TraceReplayer(pipeline: config.makePipeline())
+        if debugGestures {
+            writer.debug = GestureDebugLog(buttonNames: config.buttons.map { $0.name }, origin: MonotonicInstant(nanoseconds: 0), log: StandardErrorLog())
+        }
+        var replayer = TraceReplayer(
+            pipeline: config.makePipeline(controllerWidth: config.controller.width, controllerHeight: config.controller.height),
+            decoder: config.makeRawReportDecoder())
         var status: Int32 = 0
         trace.withUnsafeBufferPointer { all in
             var lineStart = 0
@@ -55,7 +60,7 @@ enum ReplayCommand {
                     case .played:
                         break
                     case .reportDropped(let reportError):
-                        errors.write("\(tracePath):\(lineNumber): report dropped: \(ReportErrorText.describe(reportError))\n")
+                        errors.write("\(tracePath):\(lineNumber): report dropped: \(MalformedReportText.describe(reportError))\n")
                     case .refused(let refusal):
                         errors.write("\(tracePath):\(lineNumber): \(describe(refusal))\n")
                         status = 1

@@ -3,7 +3,7 @@ import PanelConfig
 import PanelIO
 import TouchCore
 
-/// `touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast]`: the
+/// `touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast] [--debug-gestures]`: the
 /// panel. On hardware it reads the controller, draws into the framebuffer and acts; on the
 /// simulated board (`[board] simulated = yes`, the default without an I2C bus) the same
 /// engine plays a trace and writes what the panel shows as PNG frames.
@@ -16,6 +16,7 @@ enum RunCommand {
             return 2
         }
         var options = SimulationOptions()
+        var debugGestures = false
         var index = 1
         while index < arguments.count {
             let flag = arguments[index]
@@ -23,6 +24,10 @@ enum RunCommand {
             switch flag {
             case "--fast":
                 options.virtualTime = true
+                index += 1
+                continue
+            case "--debug-gestures":
+                debugGestures = true
                 index += 1
                 continue
             case "--trace": options.tracePath = value
@@ -66,13 +71,13 @@ enum RunCommand {
                 log.log("cannot create \(directory): \(String(cString: strerror(clinux_errno())))")
                 return 1
             }
-            return SimulatedPanel.run(config: config, options: options, log: log)
+            return SimulatedPanel.run(config: config, options: options, log: log, debugGestures: debugGestures)
         }
         guard options.tracePath == nil, options.pngDirectory == nil, !options.virtualTime else {
             log.log("--trace, --png-dir and --fast need the simulated board ([board] simulated = yes)")
             return 2
         }
-        return LivePanel.run(configPath: configPath, config: config, log: log, launchedAt: launchedAt)
+        return LivePanel.run(configPath: configPath, config: config, log: log, launchedAt: launchedAt, debugGestures: debugGestures)
     }
 
     private static func parseTimes(_ text: String) -> [Int64]? {

@@ -18,8 +18,10 @@ enum TouchPanelCommand {
         case "probe":
             return ProbeCommand.run(Array(rest.dropFirst()))
         case "replay":
-            guard rest.count == 3 else { return usageError("replay takes CONFIG and TRACE") }
-            return ReplayCommand.run(configPath: rest[1], tracePath: rest[2])
+            let debugGestures = rest.contains("--debug-gestures")
+            let paths = rest.dropFirst().filter { $0 != "--debug-gestures" }
+            guard paths.count == 2 else { return usageError("replay takes CONFIG and TRACE") }
+            return ReplayCommand.run(configPath: paths[paths.startIndex], tracePath: paths[paths.startIndex + 1], debugGestures: debugGestures)
         case "check":
             guard rest.count == 2 else { return usageError("check takes CONFIG") }
             return CheckCommand.run(configPath: rest[1])
@@ -48,12 +50,13 @@ enum TouchPanelCommand {
     private static func printUsage(to output: OutputBuffer) {
         var output = output
         output.write("""
-            usage: touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast]
+            usage: touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast] [--debug-gestures]
                                                     run the panel (hardware, or the simulated board)
-                   touchpanel replay CONFIG TRACE   play a trace, print event lines (JSON)
+                   touchpanel replay CONFIG TRACE [--debug-gestures]
+                                                    play a trace, print event lines (JSON)
                    touchpanel check CONFIG          validate a config, print it with the board applied
                    touchpanel probe [--bus N] [--address A]
-                                                    identify the touch controller
+                                                    identify the touch controller (FT5x06 or Goodix GT911)
                    touchpanel version
 
             """)

@@ -28,17 +28,16 @@ public enum TouchCoreSelfTest {
         layout.append(ButtonSpec(rect: Rect(x: 400, y: 0, width: 100, height: 100), highestTapCount: 0, listensForRepeat: true))
         layout.append(ButtonSpec(rect: Rect(x: 600, y: 0, width: 100, height: 100), enabled: false))
         return TouchPipeline(
-            codec: FT5x06Codec(model: .ft5406, width: 800, height: 480),
             transform: .identity(width: 800, height: 480),
             lostAfter: .milliseconds(lostMs), layout: layout)
     }
 
     static func point(_ x: Int32, _ y: Int32) -> Point { Point(x: x, y: y) }
 
-    static func frame(_ id: UInt8, _ x: Int32, _ y: Int32, _ event: TouchPointEvent) -> FT5x06Report {
+    static func frame(_ id: UInt8, _ x: Int32, _ y: Int32, _ event: TouchPointEvent) -> TouchFrame {
         var frame = TouchFrame()
         frame.append(TouchPoint(id: id, position: Point(x: x, y: y), event: event))
-        return FT5x06Codec.encode(frame)
+        return frame
     }
 
     static func bytes(_ values: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8), count: Int) -> FT5x06Report {
@@ -59,10 +58,13 @@ public enum TouchCoreSelfTest {
         report.check(late.nanoseconds == 5_000_000_000_000, "time: 64-bit nanoseconds")
         report.check((late + .milliseconds(250)).wholeMilliseconds == 5_000_250, "time: instant plus duration")
         report.check(late - MonotonicInstant.milliseconds(1) == .milliseconds(4_999_999), "time: instant difference")
+        report.check(MonotonicInstant.milliseconds(9_300_000_000_000) == .endOfTime, "time: milliseconds saturate")
+        report.check(MonotonicInstant.endOfTime + .milliseconds(250) == .endOfTime, "time: instant plus duration saturates")
+        report.check((MonotonicInstant(nanoseconds: .min) - .endOfTime).nanoseconds == .min, "time: difference saturates")
     }
 
     static func checkCodec(_ report: inout SelfTestReport) {
-        let codec = FT5x06Codec(model: .ft5406, width: 800, height: 480)
+        let codec = FT5x06Codec(maxPoints: ControllerModel.ft5406.maxPoints, width: 800, height: 480)
         var frame = TouchFrame()
         frame.append(TouchPoint(id: 2, position: point(356, 240), event: .contact, weight: 0x20, area: 0x30))
         frame.append(TouchPoint(id: 9, position: point(799, 479), event: .down, weight: 1, area: 2))
@@ -86,24 +88,28 @@ public enum TouchCoreSelfTest {
 
     static func checkTransform(_ report: inout SelfTestReport) {
         let rotated = CoordinateTransform(
-            controllerWidth: 480, controllerHeight: 800, displayWidth: 800, displayHeight: 480,
+            controllerWidth: 480, controllerHeight: 800, panelWidth: 800, panelHeight: 480,
             invertX: true, swapXY: true)
         report.check(rotated.apply(point(10, 700)) == point(700, 469), "transform: invert then swap")
-        let scaled = CoordinateTransform(controllerWidth: 4096, controllerHeight: 4096, displayWidth: 720, displayHeight: 720)
+        let scaled = CoordinateTransform(controllerWidth: 4096, controllerHeight: 4096, panelWidth: 720, panelHeight: 720)
         report.check(scaled.apply(point(4095, 2048)) == point(719, 360), "transform: scale")
+        let turned = CoordinateTransform(
+            controllerWidth: 800, controllerHeight: 480, panelWidth: 800, panelHeight: 480, rotation: .degrees90)
+        report.check(turned.apply(point(799, 0)) == point(0, 0) && turned.apply(point(0, 479)) == point(479, 799),
+            "transform: rotation 90 turns the touch with the picture")
     }
 
     static func checkTracker(_ report: inout SelfTestReport) {
         var pipeline = makePipeline()
         var log = FixedEventLog()
-        pipeline.report(frame(1, 50, 50, .down), at: .milliseconds(0), into: &log)
-        pipeline.report(FT5x06Codec.encode(TouchFrame()), at: .milliseconds(17), into: &log)
+        pipeline.frame(frame(1, 50, 50, .down), at: .milliseconds(0), into: &log)
+        pipeline.frame(TouchFrame(), at: .milliseconds(17), into: &log)
         report.check(log.count == 3 && log.has(0, ms: 0, button: 0, .pressed) && log.has(1, ms: 17, button: 0, .released)
             && log.has(2, ms: 17, button: 0, .tap(taps: 1)), "tracker: vanished ID released at its frame")
 
         pipeline = makePipeline()
         log.clear()
-        pipeline.report(frame(1, 50, 50, .down), at: .milliseconds(0), into: &log)
+        pipeline.frame(frame(1, 50, 50, .down), at: .milliseconds(0), into: &log)
         report.check(pipeline.nextDeadline == .milliseconds(200), "tracker: lost deadline")
         pipeline.advance(to: .milliseconds(1000), into: &log)
         report.check(log.count == 2 && log.has(1, ms: 200, button: 0, .cancelled), "tracker: lost_ms cancels")
@@ -113,8 +119,8 @@ public enum TouchCoreSelfTest {
         var both = TouchFrame()
         both.append(TouchPoint(id: 0, position: point(50, 50), event: .down))
         both.append(TouchPoint(id: 1, position: point(250, 50), event: .down))
-        pipeline.report(FT5x06Codec.encode(both), at: .milliseconds(0), into: &log)
-        pipeline.controllerFailed(at: .milliseconds(40), into: &log)
+        pipeline.frame(both, at: .milliseconds(0), into: &log)
+        pipeline.cancelAllTouches(at: .milliseconds(40), into: &log)
         pipeline.advance(to: .milliseconds(2000), into: &log)
         report.check(log.count == 4 && log.has(2, ms: 40, button: 0, .cancelled) && log.has(3, ms: 40, button: 1, .cancelled),
             "tracker: controller failure cancels both, no tap")
@@ -204,7 +210,7 @@ public enum TouchCoreSelfTest {
 
         let raw: StaticString = "5 ft5x06 00 00 01 80 64 00 3c 10 20"
         ok = false
-        if case .line(.report(5, let bytes)) = TraceLineParser.parse(UnsafeBufferPointer(start: raw.utf8Start, count: raw.utf8CodeUnitCount)) {
+        if case .line(.report(5, .ft5x06(let bytes))) = TraceLineParser.parse(UnsafeBufferPointer(start: raw.utf8Start, count: raw.utf8CodeUnitCount)) {
             ok = bytes.count == 9 && bytes[4] == 0x64 && bytes[6] == 0x3c
         }
         report.check(ok, "trace: raw report line")

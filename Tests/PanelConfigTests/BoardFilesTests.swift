@@ -45,7 +45,7 @@ struct BoardFilesTests {
         #expect(config.controller == ControllerConfig(
             model: .ft5406, width: 800, height: 480, invertX: true, invertY: true, swapXY: false,
             bus: 10, address: 0x38, interrupt: nil, pollIntervalMs: 17))
-        #expect(config.makePipeline().codec.maxPoints == 5)
+        #expect(config.makeRawReportDecoder().ft5x06.maxPoints == 5)
         #expect(config.board.simulated == false)
     }
 
@@ -55,7 +55,7 @@ struct BoardFilesTests {
         #expect(config.controller == ControllerConfig(
             model: .ft6206, width: 240, height: 320, bus: 1, address: 0x38,
             interrupt: InterruptLineConfig(chip: "gpiochip0", line: .offset(24))))
-        #expect(config.makePipeline().codec.maxPoints == 2)
+        #expect(config.makeRawReportDecoder().ft5x06.maxPoints == 2)
         #expect(config.board.simulated == false)
     }
 

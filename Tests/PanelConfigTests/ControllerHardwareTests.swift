@@ -141,8 +141,8 @@ struct ControllerHardwareTests {
     @Test func misspeltHardwareKeyListsTheWholeTable() {
         #expect(renderedErrors(ControllerHardwareTests.controller("adress = 0x38")) == [
             "panel.ini:5: [controller] adress: unknown key; did you mean address? valid keys: model, width, height, "
-                + "invert_x, invert_y, swap_xy, bus, address, interrupt_chip, interrupt_line, poll_ms, reset_chip, "
-                + "reset_line, threshold, report_period",
+                + "invert_x, invert_y, swap_xy, calibration, bus, address, interrupt_chip, interrupt_line, poll_ms, "
+                + "reset_chip, reset_line, threshold, report_period, device, name, grab",
         ])
     }
 }

@@ -61,6 +61,7 @@ struct EffectiveTextTests {
             invert_x = no
             invert_y = no
             swap_xy = no
+            ; calibration: not set (none)
             ; bus: not set (no controller hardware)
             address = 0x38
             interrupt_chip = gpiochip0
@@ -97,7 +98,7 @@ struct EffectiveTextTests {
             """)
         let back = try EffectiveTextTests.roundTrip(config)
         #expect(back == EffectiveTextTests.withLines(of: back, config))
-        #expect(back.buttons[0].line == 50)
+        #expect(back.buttons[0].line == 51)
     }
 
     @Test func fullConfigWithAPresetRoundTrips() throws {

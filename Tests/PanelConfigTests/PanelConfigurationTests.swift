@@ -34,17 +34,20 @@ struct PanelConfigurationTests {
     @Test func transformScalesAndInvertsTheControllerRange() throws {
         let config = try PanelConfigLoader.parse(text: PanelConfigurationTests.text, file: "p.ini")
         #expect(config.makeTransform() == CoordinateTransform(
-            controllerWidth: 1600, controllerHeight: 960, displayWidth: 800, displayHeight: 480,
+            controllerWidth: 1600, controllerHeight: 960, panelWidth: 800, panelHeight: 480,
             invertX: false, invertY: true, swapXY: false))
         #expect(config.makeTransform().apply(Point(x: 1598, y: 0)) == Point(x: 799, y: 479))
     }
 
-    @Test func pipelineUsesTheModelAndRange() throws {
+    @Test func decodersUseTheModelAndRange() throws {
         let config = try PanelConfigLoader.parse(text: PanelConfigurationTests.text, file: "p.ini")
-        let pipeline = config.makePipeline()
-        #expect(pipeline.codec.maxPoints == 2)
-        #expect(pipeline.codec.width == 1600)
-        #expect(pipeline.codec.height == 960)
+        let decoder = config.makeRawReportDecoder()
+        #expect(decoder.ft5x06.maxPoints == 2)
+        #expect(decoder.ft5x06.width == 1600)
+        #expect(decoder.ft5x06.height == 960)
+        // Raw lines of another family decode with that family's largest model.
+        #expect(decoder.gt911.maxPoints == 10)
+        let pipeline = config.makePipeline(controllerWidth: 1600, controllerHeight: 960)
         #expect(pipeline.transform == config.makeTransform())
         #expect(pipeline.nextDeadline == nil)
     }

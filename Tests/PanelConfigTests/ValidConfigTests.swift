@@ -169,9 +169,10 @@ struct ValidConfigTests {
     }
 
     @Test func everyControllerModelName() throws {
-        let models: [(String, FT5x06Model)] = [
+        let models: [(String, ControllerModel)] = [
             ("ft5206", .ft5206), ("ft5306", .ft5306), ("ft5406", .ft5406), ("ft5506", .ft5506),
-            ("ft5x26", .ft5x26), ("ft6206", .ft6206), ("ft6236", .ft6236),
+            ("ft5x26", .ft5x26), ("ft5x46", .ft5x46), ("ft6206", .ft6206), ("ft6236", .ft6236), ("ft6336", .ft6336),
+            ("gt911", .gt911), ("gt9271", .gt9271),
         ]
         for (name, model) in models {
             let config = try PanelConfigLoader.parse(text: display800x480 + "[controller]\nmodel = \(name)\n", file: "p.ini")

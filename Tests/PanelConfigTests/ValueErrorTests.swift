@@ -74,21 +74,28 @@ struct ValueErrorTests {
             long_press_ms = 0
             lost_ms = 99999999999999999999999
             [controller]
-            width = 4097
+            width = 65536
             """) == [
             "panel.ini:2: [display] width: expected an integer 1..8192 (pixels), found \"9000\"",
             "panel.ini:3: [display] height: expected an integer 1..8192 (pixels), found \"0\"",
             "panel.ini:5: [touch] multi_tap_ms: expected an integer 0..5000 (milliseconds), found \"5001\"",
             "panel.ini:6: [touch] long_press_ms: expected an integer 1..60000 (milliseconds), found \"0\"",
             "panel.ini:7: [touch] lost_ms: expected an integer 1..60000 (milliseconds), found \"99999999999999999999999\"",
-            "panel.ini:9: [controller] width: expected an integer 1..4096 (controller units), found \"4097\"",
+            "panel.ini:9: [controller] width: expected an integer 1..65535 (controller units), found \"65536\"",
         ])
     }
 
+    @Test func anFT5x06RangeBeyondTwelveBitsIsRefusedAtItsKey() {
+        #expect(renderedErrors(display800x480 + "[controller]\nwidth = 4097\nheight = 4096\n") == [
+            "panel.ini:5: [controller] width: 4097 is more than an FT5x06 controller reports (12 bits: at most 4096)",
+        ])
+        #expect(renderedErrors(display800x480 + "[controller]\nmodel = gt911\nwidth = 4097\nheight = 4096\n") == [])
+    }
+
     @Test func unknownControllerModel() {
-        #expect(renderedErrors(display800x480 + "[controller]\nmodel = gt911\n") == [
-            "panel.ini:5: [controller] model: expected one of ft5206, ft5306, ft5406, ft5506, ft5x26, ft6206, ft6236, "
-                + "found \"gt911\"",
+        #expect(renderedErrors(display800x480 + "[controller]\nmodel = gt928\n") == [
+            "panel.ini:5: [controller] model: expected one of ft5206, ft5306, ft5406, ft5506, ft5x26, ft5x46, ft6206, "
+                + "ft6236, ft6336, gt911, gt9271, evdev, found \"gt928\"",
         ])
     }
 

@@ -3,7 +3,7 @@ import TouchCore
 
 @Suite("FT5x06 codec")
 struct FT5x06CodecTests {
-    let codec = FT5x06Codec(model: .ft5406, width: 800, height: 480)
+    let codec = FT5x06Codec(maxPoints: ControllerModel.ft5406.maxPoints, width: 800, height: 480)
 
     func report(_ bytes: [UInt8]) -> FT5x06Report {
         var report = FT5x06Report()
@@ -29,9 +29,9 @@ struct FT5x06CodecTests {
         #expect((0..<encoded.count).map { encoded[$0] } == [0x00, 0x00, 0x01, 0x81, 0x64, 0x20, 0xF0, 0x20, 0x30])
     }
 
-    @Test(arguments: [(FT5x06Model.ft6236, 2), (.ft5406, 5), (.ft5506, 10)])
-    func roundTripsAFullFrame(model: FT5x06Model, points: Int) {
-        let codec = FT5x06Codec(model: model, width: 4096, height: 4096)
+    @Test(arguments: [(ControllerModel.ft6236, 2), (.ft5406, 5), (.ft5506, 10)])
+    func roundTripsAFullFrame(model: ControllerModel, points: Int) {
+        let codec = FT5x06Codec(maxPoints: model.maxPoints, width: 4096, height: 4096)
         var frame = TouchFrame()
         let events: [TouchPointEvent] = [.down, .up, .contact]
         for index in 0..<points {
@@ -74,7 +74,7 @@ struct FT5x06CodecTests {
 
     @Test func countAboveModelMaximumIsRefused() {
         #expect(codec.decode(report([0, 0, 0x06])) == .malformed(.tooManyPoints(reported: 6, maximum: 5)))
-        let ft6236 = FT5x06Codec(model: .ft6236, width: 800, height: 480)
+        let ft6236 = FT5x06Codec(maxPoints: ControllerModel.ft6236.maxPoints, width: 800, height: 480)
         #expect(ft6236.decode(report([0, 0, 0x03])) == .malformed(.tooManyPoints(reported: 3, maximum: 2)))
         // 0xFF after a reset: garbage, not 15 points.
         #expect(codec.decode(report([0xFF, 0xFF, 0xFF])) == .malformed(.tooManyPoints(reported: 15, maximum: 5)))
@@ -103,8 +103,9 @@ struct FT5x06CodecTests {
         var panel = PanelDriver([("play", button(100, 100, 200, 100))], lostMs: 200)
         panel.frame([contact(0, 150, 150, .down)], at: 0)
         let garbage = report([0xFF, 0xFF, 0xFF])
-        let outcome = panel.pipeline.report(garbage, at: ms(100), into: &panel.recorder)
+        let outcome = FT5x06Codec(maxPoints: 10, width: 800, height: 480).decode(garbage)
         #expect(outcome == .malformed(.tooManyPoints(reported: 15, maximum: 10)))
+        panel.advance(to: 100)
         panel.advance(to: 300)
         #expect(panel.log == ["0 play pressed", "200 play cancelled"])
     }
@@ -119,7 +120,7 @@ struct CoordinateTransformTests {
 
     @Test func invertsEachAxisOverTheControllerRange() {
         let transform = CoordinateTransform(
-            controllerWidth: 800, controllerHeight: 480, displayWidth: 800, displayHeight: 480,
+            controllerWidth: 800, controllerHeight: 480, panelWidth: 800, panelHeight: 480,
             invertX: true, invertY: true)
         #expect(transform.apply(Point(x: 0, y: 0)) == Point(x: 799, y: 479))
         #expect(transform.apply(Point(x: 100, y: 40)) == Point(x: 699, y: 439))
@@ -128,14 +129,14 @@ struct CoordinateTransformTests {
     @Test func swapsAfterInverting() {
         // A 480x800 controller on an 800x480 display, turned a quarter: kernel order.
         let transform = CoordinateTransform(
-            controllerWidth: 480, controllerHeight: 800, displayWidth: 800, displayHeight: 480,
+            controllerWidth: 480, controllerHeight: 800, panelWidth: 800, panelHeight: 480,
             invertX: true, swapXY: true)
         #expect(transform.apply(Point(x: 10, y: 700)) == Point(x: 700, y: 469))
     }
 
     @Test func scalesFromControllerResolution() {
         let transform = CoordinateTransform(
-            controllerWidth: 4096, controllerHeight: 4096, displayWidth: 720, displayHeight: 720)
+            controllerWidth: 4096, controllerHeight: 4096, panelWidth: 720, panelHeight: 720)
         #expect(transform.apply(Point(x: 4095, y: 2048)) == Point(x: 719, y: 360))
     }
 }

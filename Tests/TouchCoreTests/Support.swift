@@ -27,7 +27,6 @@ struct PanelDriver {
         }
         names = buttons.map { $0.0 }
         pipeline = TouchPipeline(
-            codec: FT5x06Codec(model: .ft5506, width: display.0, height: display.1),
             transform: .identity(width: display.0, height: display.1),
             lostAfter: .milliseconds(lostMs), layout: layout)
     }
@@ -49,11 +48,11 @@ struct PanelDriver {
         for point in points {
             frame.append(point)
         }
-        pipeline.report(FT5x06Codec.encode(frame), at: ms(t), into: &recorder)
+        pipeline.frame(frame, at: ms(t), into: &recorder)
     }
 
     mutating func controllerFailed(at t: Int64) {
-        pipeline.controllerFailed(at: ms(t), into: &recorder)
+        pipeline.cancelAllTouches(at: ms(t), into: &recorder)
     }
 
     mutating func advance(to t: Int64) {

@@ -30,7 +30,7 @@ struct TraceReplayerTests {
     }
 
     @Test func rawReportLine() {
-        guard case .line(.report(let t, let report)) = parse("120 ft5x06 00 00 01 80 64 00 3C 10 00 # comment") else {
+        guard case .line(.report(let t, .ft5x06(let report))) = parse("120 ft5x06 00 00 01 80 64 00 3C 10 00 # comment") else {
             Issue.record("not a report line")
             return
         }
@@ -63,9 +63,9 @@ struct TraceReplayerTests {
     func replayer() -> TraceReplayer {
         var layout = ButtonLayout()
         layout.append(ButtonSpec(rect: Rect(x: 0, y: 0, width: 100, height: 100)))
-        return TraceReplayer(pipeline: TouchPipeline(
-            codec: FT5x06Codec(model: .ft5406, width: 800, height: 480),
-            transform: .identity(width: 800, height: 480), lostAfter: .milliseconds(200), layout: layout))
+        return TraceReplayer(
+            pipeline: TouchPipeline(transform: .identity(width: 800, height: 480), lostAfter: .milliseconds(200), layout: layout),
+            decoder: RawReportDecoder(model: .ft5406, width: 800, height: 480))
     }
 
     func play(_ lines: [String]) -> (outcomes: [TraceStepOutcome], finish: TraceReplayError?, events: [GestureEvent]) {

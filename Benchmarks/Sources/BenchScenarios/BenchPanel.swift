@@ -68,18 +68,31 @@ public enum BenchPanel {
     }
 
     public static func codec() -> FT5x06Codec {
-        FT5x06Codec(model: .ft5406, width: width, height: height)
+        FT5x06Codec(maxPoints: ControllerModel.ft5406.maxPoints, width: width, height: height)
     }
 
     public static func transform() -> CoordinateTransform {
         CoordinateTransform(
-            controllerWidth: width, controllerHeight: height, displayWidth: width, displayHeight: height,
+            controllerWidth: width, controllerHeight: height, panelWidth: width, panelHeight: height,
             invertX: true, invertY: true)
     }
 
-    /// The hot path as the firmware builds it: decode, transform, track (lost_ms 200), classify.
+    /// The hot path above the input seam as the firmware builds it: transform, track
+    /// (lost_ms 200), classify.
     public static func pipeline() -> TouchPipeline {
-        TouchPipeline(codec: codec(), transform: transform(), lostAfter: .milliseconds(200), layout: layout())
+        TouchPipeline(transform: transform(), lostAfter: .milliseconds(200), layout: layout())
+    }
+
+    /// One report through the FT5x06 source's decoder, then the pipeline: what the live loop
+    /// does per INT edge after the bus read.
+    @inline(__always)
+    public static func feed<Sink: GestureEventSink>(
+        _ report: FT5x06Report, at now: MonotonicInstant, codec: FT5x06Codec, pipeline: inout TouchPipeline, sink: inout Sink
+    ) {
+        switch codec.decode(report) {
+        case .frame(let frame): pipeline.frame(frame, at: now, into: &sink)
+        case .pending, .malformed: pipeline.advance(to: now, into: &sink)
+        }
     }
 }
 

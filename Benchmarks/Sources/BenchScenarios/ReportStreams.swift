@@ -126,7 +126,7 @@ public struct ReportStream: Sendable {
     public mutating func playPrelude<Sink: GestureEventSink>(into pipeline: inout TouchPipeline, sink: inout Sink) {
         for report in prelude {
             now = now + MonotonicDuration(nanoseconds: reportPeriodNs)
-            pipeline.report(report, at: now, into: &sink)
+            BenchPanel.feed(report, at: now, codec: BenchPanel.codec(), pipeline: &pipeline, sink: &sink)
         }
     }
 }
@@ -154,9 +154,10 @@ public final class PipelineScenario {
         var pipeline = self.pipeline
         var stream = self.stream
         var sink = self.sink
+        let codec = BenchPanel.codec()
         for _ in 0..<count {
             let next = stream.next()
-            pipeline.report(next.report, at: next.at, into: &sink)
+            BenchPanel.feed(next.report, at: next.at, codec: codec, pipeline: &pipeline, sink: &sink)
         }
         self.pipeline = pipeline
         self.stream = stream

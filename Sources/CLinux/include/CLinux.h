@@ -22,7 +22,10 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/fb.h>
+#include <linux/i2c.h>
 #include <linux/i2c-dev.h>
+#include <linux/input.h>
+#include <sys/inotify.h>
 #include <linux/kd.h>
 #include <i2c/smbus.h>
 #include <gpiod.h>
@@ -73,6 +76,94 @@ static inline int clinux_open_console(const char *path) { return open(path, O_RD
 /// a kernel driver owns must fail with EBUSY rather than be read behind the driver's back.
 static inline int clinux_i2c_select_address(int fd, unsigned int address) {
     return ioctl(fd, I2C_SLAVE, (unsigned long)address);
+}
+
+/// One combined I2C_RDWR transfer, as a Goodix chip wants it: write the 16-bit big-endian
+/// register address, then read `length` bytes (repeated start, no stop in between).
+static inline int clinux_i2c_read_register16(int fd, uint16_t address, uint16_t reg, uint8_t *bytes, uint16_t length) {
+    uint8_t pointer[2] = { (uint8_t)(reg >> 8), (uint8_t)(reg & 0xFF) };
+    struct i2c_msg messages[2] = {
+        { .addr = address, .flags = 0, .len = 2, .buf = pointer },
+        { .addr = address, .flags = I2C_M_RD, .len = length, .buf = bytes },
+    };
+    struct i2c_rdwr_ioctl_data transfer = { .msgs = messages, .nmsgs = 2 };
+    return ioctl(fd, I2C_RDWR, &transfer);
+}
+
+/// One I2C_RDWR write message: the 16-bit big-endian register address, then `length` bytes
+/// (at most 64: a Goodix status clear or a small config write).
+static inline int clinux_i2c_write_register16(int fd, uint16_t address, uint16_t reg, const uint8_t *bytes, uint16_t length) {
+    uint8_t buffer[2 + 64];
+    if (length > 64) { errno = EINVAL; return -1; }
+    buffer[0] = (uint8_t)(reg >> 8);
+    buffer[1] = (uint8_t)(reg & 0xFF);
+    memcpy(buffer + 2, bytes, length);
+    struct i2c_msg message = { .addr = address, .flags = 0, .len = (uint16_t)(2 + length), .buf = buffer };
+    struct i2c_rdwr_ioctl_data transfer = { .msgs = &message, .nmsgs = 1 };
+    return ioctl(fd, I2C_RDWR, &transfer);
+}
+
+// --- Input devices (evdev) ---
+
+/// open(2) of an input device for reading, without blocking reads.
+static inline int clinux_open_input(const char *path) { return open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); }
+
+/// EVIOCGNAME: the device's name into `name` (NUL-terminated); the length, or -1.
+static inline int clinux_evdev_name(int fd, char *name, int capacity) { return ioctl(fd, EVIOCGNAME(capacity), name); }
+
+/// EVIOCGBIT(type): which codes of `type` the device sends, as a bitmap.
+static inline int clinux_evdev_bits(int fd, int type, uint8_t *bits, int capacity) { return ioctl(fd, EVIOCGBIT(type, capacity), bits); }
+
+/// EVIOCGPROP: the device's input properties (INPUT_PROP_DIRECT for a touchscreen).
+static inline int clinux_evdev_properties(int fd, uint8_t *bits, int capacity) { return ioctl(fd, EVIOCGPROP(capacity), bits); }
+
+/// EVIOCGABS(axis): the axis's value, minimum and maximum.
+static inline int clinux_evdev_axis(int fd, int axis, int32_t *value, int32_t *minimum, int32_t *maximum) {
+    struct input_absinfo info;
+    int result = ioctl(fd, EVIOCGABS(axis), &info);
+    if (result < 0) return result;
+    *value = info.value;
+    *minimum = info.minimum;
+    *maximum = info.maximum;
+    return result;
+}
+
+/// EVIOCGKEY: which keys (BTN_TOUCH among them) are down now, as a bitmap.
+static inline int clinux_evdev_keys(int fd, uint8_t *bits, int capacity) { return ioctl(fd, EVIOCGKEY(capacity), bits); }
+
+/// EVIOCGMTSLOTS for one axis code: `values[0]` is the code, then one value per slot.
+static inline int clinux_evdev_slots(int fd, int32_t *values, int count) {
+    return ioctl(fd, EVIOCGMTSLOTS((unsigned int)(sizeof(int32_t) * (size_t)count)), values);
+}
+
+/// EVIOCGRAB: take (1) or release (0) the device exclusively.
+static inline int clinux_evdev_grab(int fd, int grab) { return ioctl(fd, EVIOCGRAB, (unsigned long)grab); }
+
+/// EVIOCSCLOCKID: stamp events with CLOCK_MONOTONIC (the loop's clock) instead of the
+/// default CLOCK_REALTIME, which jumps with NTP.
+static inline int clinux_evdev_use_monotonic_clock(int fd) {
+    int clock = CLOCK_MONOTONIC;
+    return ioctl(fd, EVIOCSCLOCKID, &clock);
+}
+
+/// The size of one `struct input_event` on this target (24 bytes on 64-bit, 16 on armhf
+/// with a 32-bit time_t).
+static inline int clinux_input_event_size(void) { return (int)sizeof(struct input_event); }
+
+/// Fields of the `index`-th event in a buffer of `struct input_event`s: the time layout
+/// differs between targets and time_t widths, so Swift never sees the struct.
+static inline void clinux_input_event_fields(const void *events, int index, int64_t *time_ns, uint16_t *type, uint16_t *code, int32_t *value) {
+    const struct input_event *event = (const struct input_event *)events + index;
+    *time_ns = (int64_t)event->input_event_sec * 1000000000LL + (int64_t)event->input_event_usec * 1000LL;
+    *type = event->type;
+    *code = event->code;
+    *value = event->value;
+}
+
+/// inotify for /dev/input: a device that appears (or gets its permissions from udev).
+static inline int clinux_inotify_open(void) { return inotify_init1(IN_NONBLOCK | IN_CLOEXEC); }
+static inline int clinux_inotify_watch_devices(int fd, const char *directory) {
+    return inotify_add_watch(fd, directory, IN_CREATE | IN_ATTRIB | IN_MOVED_TO);
 }
 
 static inline int clinux_fb_get_variable_info(int fd, struct fb_var_screeninfo *info) {

@@ -1,20 +1,19 @@
 import CLinux
 import TouchCore
 
-/// The loop's only blocking call: ppoll(2) on the signal descriptor and, in interrupt mode,
-/// the INT line's, until the engine's next deadline (to the nanosecond, so a tap after the
-/// multi-tap window fires on time). With no deadline it sleeps until a descriptor wakes it:
-/// an idle panel in interrupt mode makes no wake-ups at all.
+/// The loop's only blocking call: ppoll(2) on the signal descriptor and the touch source's
+/// (INT line, input device), until the engine's next deadline (to the nanosecond, so a tap
+/// after the multi-tap window fires on time). With no deadline it sleeps until a descriptor
+/// wakes it: an idle panel with an INT line or an input device makes no wake-ups at all.
 public enum DescriptorWait {
     public struct Ready: Equatable, Sendable {
         public var signals = false
-        public var interrupt = false
-        /// The INT line's descriptor reported an error or hang-up (its chip went away):
-        /// reading it again would fail at once, so the loop must not wait on it any more.
-        public var interruptFailed = false
+        /// What the source's descriptor showed: `failed` for an error or hang-up (an INT
+        /// line's chip or an input device went away), which the source must handle.
+        public var source = DescriptorReadiness.quiet
     }
 
-    public static func wait(signalDescriptor: Int32, interruptDescriptor: Int32?, until deadline: MonotonicInstant?) -> Ready {
+    public static func wait(signalDescriptor: Int32, sourceDescriptor interruptDescriptor: Int32?, until deadline: MonotonicInstant?) -> Ready {
         var descriptors = [pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)]
         if let interruptDescriptor, interruptDescriptor >= 0 {
             descriptors.append(pollfd(fd: interruptDescriptor, events: Int16(POLLIN), revents: 0))
@@ -32,8 +31,11 @@ public enum DescriptorWait {
         ready.signals = descriptors[0].revents != 0
         if descriptors.count > 1 {
             let events = descriptors[1].revents
-            ready.interrupt = events & Int16(POLLIN) != 0
-            ready.interruptFailed = events & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
+            if events & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+                ready.source = .failed
+            } else if events & Int16(POLLIN) != 0 {
+                ready.source = .readable
+            }
         }
         return ready
     }

@@ -8,6 +8,8 @@ public struct EventLineWriter: GestureEventSink {
     private let quotedNames: [[UInt8]]
     public var output: OutputBuffer
     public var origin: MonotonicInstant
+    /// `--debug-gestures` in replay: every transition is logged too.
+    public var debug: GestureDebugLog?
 
     public init(buttonNames: [String], output: OutputBuffer, origin: MonotonicInstant = MonotonicInstant(nanoseconds: 0)) {
         quotedNames = buttonNames.map(EventLineWriter.jsonString)
@@ -35,6 +37,10 @@ public struct EventLineWriter: GestureEventSink {
         }
         output.write("}\n")
         output.flushIfFull()
+    }
+
+    public mutating func transition(_ transition: GestureTransition) {
+        debug?.log(transition)
     }
 
     /// Event lines go out as they happen in `run`; `replay` lets the buffer fill.

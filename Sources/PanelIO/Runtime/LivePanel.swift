@@ -16,7 +16,7 @@ public enum LivePanel {
     /// `launchedAt`: when the command started, for the time-to-first-frame log line.
     public static func run(
         configPath: String, config firstConfig: PanelConfiguration, log: PanelLog,
-        launchedAt: MonotonicInstant = MonotonicClock.now()
+        launchedAt: MonotonicInstant = MonotonicClock.now(), debugGestures: Bool = false
     ) -> Int32 {
         let signals: SignalChannel
         do throws(SignalChannelError) {
@@ -29,7 +29,7 @@ public enum LivePanel {
         let children = ChildProcesses()
         let latency = LatencyStatistics(log: log)
         let startedAt = MonotonicClock.now()
-        var session = start(firstConfig, children: children, latency: latency, log: log, startedAt: startedAt)
+        var session = start(firstConfig, children: children, latency: latency, log: log, startedAt: startedAt, debugGestures: debugGestures)
         guard session != nil else { return 1 }
         log.log("first frame \((MonotonicClock.now() - launchedAt).nanoseconds / 1_000) us after start")
 
@@ -58,8 +58,8 @@ public enum LivePanel {
             case .replace(let newConfig):
                 // The old session's GPIO lines must be released before the new one asks.
                 session = nil
-                session = start(newConfig, children: children, latency: latency, log: log, startedAt: startedAt, carried: carried)
-                    ?? start(oldConfig, children: children, latency: latency, log: log, startedAt: startedAt, carried: carried)
+                session = start(newConfig, children: children, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
+                    ?? start(oldConfig, children: children, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
                 if session != nil { log.log("reloaded \(configPath)") }
             }
         }
@@ -67,11 +67,12 @@ public enum LivePanel {
 
     private static func start(
         _ config: PanelConfiguration, children: ChildProcesses, latency: LatencyStatistics, log: PanelLog,
-        startedAt: MonotonicInstant, carried: LiveSession.Carried = LiveSession.Carried()
+        startedAt: MonotonicInstant, carried: LiveSession.Carried = LiveSession.Carried(), debugGestures: Bool
     ) -> LiveSession? {
-        do throws(LiveSession.StartError) {
+        do throws(StartError) {
             return try LiveSession(
-                config: config, children: children, latency: latency, log: log, startedAt: startedAt, carried: carried)
+                config: config, children: children, latency: latency, log: log, startedAt: startedAt, carried: carried,
+                debugGestures: debugGestures)
         } catch {
             log.log("cannot start with \(config.file): \(error.message)")
             return nil
@@ -84,30 +85,19 @@ public enum LivePanel {
         configPath: String, log: PanelLog
     ) -> Next {
         let ready = DescriptorWait.wait(
-            signalDescriptor: signals.pollDescriptor, interruptDescriptor: session.interrupt?.pollDescriptor,
+            signalDescriptor: signals.pollDescriptor, sourceDescriptor: session.engine.waitDescriptor,
             until: session.engine.nextWakeup)
         let now = MonotonicClock.now()
-        if ready.interruptFailed {
-            // The GPIO chip went away under us; a service manager restarting the panel is the
-            // way back, not a loop that spins on a dead descriptor.
-            log.log("interrupt line failed (its GPIO chip went away); stopping")
+        // Frames come at their own instants (an INT edge's, an input event's), after the
+        // deadlines due before them: a second tap whose edge came before release+W continues
+        // the sequence even if the loop woke after it.
+        session.engine.step(now: now, readiness: ready.source)
+        if session.engine.stopReason != nil {
+            // The source cannot go on (its GPIO chip went away); a service manager restarting
+            // the panel is the way back, not a loop that spins on a dead descriptor.
             session.engine.shutdown(now: now)
             return .fail
         }
-        if ready.interrupt, let interrupt = session.interrupt {
-            do throws(GPIOError) {
-                if let edge = try interrupt.readFallingEdges() {
-                    // Deadlines due before the finger moved fire first, then the report at the
-                    // edge's instant: a second tap whose edge came before release+W continues
-                    // the sequence even if the loop woke after it.
-                    session.engine.tick(now: edge)
-                    session.engine.interrupt(edgeAt: edge, now: now)
-                }
-            } catch {
-                log.log("interrupt line: \(error.message)")
-            }
-        }
-        session.engine.tick(now: now)
         guard ready.signals else { return .keepGoing }
         let received = signals.readSignals()
         if received.contains(.child) {

@@ -1,66 +1,59 @@
 import PanelConfig
 import TouchCore
 
-/// The panel's behaviour between the devices: reads reports when the loop says one is
-/// waiting, runs them through the touch pipeline, writes event lines, runs actions, repaints
-/// the buttons that changed, and recovers from a failed controller. It never waits and
-/// never reads a clock: the loop (live or simulated) tells it what happened and when, and
-/// asks `nextWakeup` how long it may sleep. That keeps every path testable with virtual time.
-public final class PanelEngine {
+/// The panel's behaviour between the devices: services the touch source when the loop says
+/// it may have something, runs its frames through the touch pipeline, writes event lines,
+/// runs actions and repaints the buttons that changed. It never waits and never reads a
+/// clock: the loop (live or simulated, through the same `step`) tells it what happened and
+/// when, and asks `nextWakeup` how long it may sleep. That keeps every path testable with
+/// virtual time. It names no controller: frames come through the `TouchSource` seam.
+public final class PanelEngine: TouchSink {
     public let config: PanelConfiguration
-    private let reader: ReportReader
-    private let mode: TouchMode
+    public let source: TouchSource
     private let surface: PanelSurface?
     private let log: PanelLog
     public let actions: ActionRunner
     private var pipeline: TouchPipeline
     private var writer: EventLineWriter
     private var events: EventCollector
-    private var report = FT5x06Report()
-    public private(set) var recovery = ControllerRecovery()
-    private var nextPollAt: MonotonicInstant?
-    /// Polling mode ignores reports until TD_STATUS first changes: what the controller holds
-    /// before anyone touched it may be stale (the Raspberry Pi kernel driver does the same).
-    private var pollGate = FT5x06TDStatusWatch()
     private var looks: ButtonRepaintTracker
     /// The instant of the last input handed to the pipeline: logical time never goes back.
     private var lastInputAt: MonotonicInstant
-    /// Measures edge-to-event and edge-to-pixels for reports that changed something.
+    /// Measures edge-to-event and edge-to-pixels for frames that changed something.
     public var latency: LatencyRecorder?
-    /// The edge (or poll) instant of the report being handled.
-    private var reportEdge: MonotonicInstant?
+    /// Set when the source cannot go on: the loop stops the panel.
+    public private(set) var stopReason: String?
 
     public init(
-        config: PanelConfiguration, reader: ReportReader, mode: TouchMode, actions: ActionRunner,
-        output: OutputBuffer, surface: PanelSurface?, log: PanelLog, startedAt: MonotonicInstant
+        config: PanelConfiguration, source: TouchSource, actions: ActionRunner, output: OutputBuffer,
+        surface: PanelSurface?, log: PanelLog, startedAt: MonotonicInstant, debugGestures: Bool = false
     ) {
         self.config = config
-        self.reader = reader
-        self.mode = mode
+        self.source = source
         self.actions = actions
         self.surface = surface
         self.log = log
-        pipeline = config.makePipeline()
+        pipeline = config.makePipeline(controllerWidth: source.range.width, controllerHeight: source.range.height)
         writer = EventLineWriter(buttonNames: config.buttons.map { $0.name }, output: output, origin: startedAt)
-        events = EventCollector()
+        events = EventCollector(debug: debugGestures ? GestureDebugLog(buttonNames: config.buttons.map { $0.name }, origin: startedAt, log: log) : nil)
         looks = ButtonRepaintTracker(layout: config.makeLayout())
         for index in actions.latched.indices where actions.latched[index] {
             looks.setLatched(index, true)
         }
         lastInputAt = startedAt
-        if case .polling = mode {
-            nextPollAt = startedAt
-        }
         _ = looks.takeDirty()
         surface?.drawAll(config.buttons.indices.map { looks.visualState(ofButton: $0) })
         surface?.frameDone(at: startedAt)
     }
 
-    /// The earliest instant the engine has work: a gesture deadline, a lost touch, the next
-    /// poll, a controller probe, the end of a GPIO pulse. Nil: sleep until an fd wakes us.
+    /// What the loop waits on for the touch source.
+    public var waitDescriptor: Int32? { source.waitDescriptor }
+
+    /// The earliest instant the engine has work: a gesture deadline, a lost touch, the
+    /// source's next poll or probe, the end of a GPIO pulse. Nil: sleep until a descriptor.
     public var nextWakeup: MonotonicInstant? {
         var earliest = pipeline.nextDeadline
-        for candidate in [recovery.isHealthy ? nextPollAt : nil, recovery.nextProbeAt, actions.nextDeadline] {
+        for candidate in [source.nextWakeup, actions.nextDeadline] {
             if let candidate, earliest == nil || candidate < earliest! {
                 earliest = candidate
             }
@@ -68,44 +61,17 @@ public final class PanelEngine {
         return earliest
     }
 
-    /// The controller's INT line fell at `edgeAt` (the kernel's timestamp). The report is
-    /// read now and takes the edge's instant: that is when the finger moved.
-    public func interrupt(edgeAt: MonotonicInstant, now: MonotonicInstant) {
-        guard recovery.isHealthy else { return }
-        reportEdge = edgeAt
-        readAndFeed(at: max(edgeAt, lastInputAt), now: now)
-        reportEdge = nil
+    /// One turn of the loop at `now`: the source reads what is waiting (each frame at its own
+    /// instant, after everything due before it), then whatever else is due at `now` fires.
+    /// The live loop and the simulated board both drive the engine through this call alone.
+    public func step(now: MonotonicInstant, readiness: DescriptorReadiness) {
+        source.service(now: now, readiness: readiness, into: self)
+        tick(now: now)
     }
 
-    /// Everything due at `now`: polls, probes, pulse ends, gesture deadlines.
-    public func tick(now: MonotonicInstant) {
-        if let probeAt = recovery.nextProbeAt, probeAt <= now {
-            do throws(ControllerFault) {
-                try reader.probe()
-                recovery.recovered()
-                log.log("controller answers again")
-                if case .polling = mode {
-                    nextPollAt = now
-                    pollGate.reset()
-                }
-            } catch {
-                recovery.failed(at: now)
-            }
-        }
-        if recovery.isHealthy, case .polling(let interval) = mode, let pollAt = nextPollAt, pollAt <= now {
-            // Skipped polls are not made up: one read, then the next slot after now.
-            let slots = (now - pollAt).nanoseconds / interval.nanoseconds + 1
-            nextPollAt = pollAt + interval * slots
-            reportEdge = now
-            readAndFeed(at: max(now, lastInputAt), now: now, polled: true)
-            reportEdge = nil
-        }
-        actions.tick(now: now)
-        feed(now: now, fromDeadlines: true) { pipeline, sink in pipeline.advance(to: now, into: &sink) }
-    }
-
-    /// Every held touch is cancelled at `now` (a trace's `end`, a reload, a stop).
+    /// Every held touch is cancelled at `now` (a trace's `end`).
     public func cancelTouches(now: MonotonicInstant) {
+        tick(now: now)
         let at = max(now, lastInputAt)
         feed(now: at) { pipeline, sink in pipeline.cancelAllTouches(at: at, into: &sink) }
     }
@@ -122,29 +88,48 @@ public final class PanelEngine {
         writer.flush()
     }
 
-    private func readAndFeed(at instant: MonotonicInstant, now: MonotonicInstant, polled: Bool = false) {
-        do throws(ControllerFault) {
-            try reader.readReport(into: &report)
-        } catch {
-            log.log("controller: \(error.message); touches cancelled, probing again")
-            recovery.failed(at: now)
-            feed(now: instant) { pipeline, sink in pipeline.controllerFailed(at: instant, into: &sink) }
-            return
-        }
-        if polled, report.count >= FT5x06Report.headerLength, !pollGate.accept(tdStatus: report[2]) {
-            return
-        }
-        let current = report
-        var outcome = FT5x06DecodeOutcome.frame(TouchFrame())
-        feed(now: instant) { pipeline, sink in outcome = pipeline.report(current, at: instant, into: &sink) }
-        if case .malformed(let problem) = outcome {
-            log.log("controller report dropped: \(ReportErrorText.describe(problem))")
-        }
+    // MARK: - TouchSink: what the source hands over
+
+    public func frame(_ frame: TouchFrame, measuredAt: MonotonicInstant) {
+        let at = max(measuredAt, lastInputAt)
+        tick(now: at)
+        feed(now: at, edge: measuredAt) { pipeline, sink in pipeline.frame(frame, at: at, into: &sink) }
+    }
+
+    public func dropped(_ problem: MalformedReport, at instant: MonotonicInstant) {
+        log.log("controller report dropped: \(MalformedReportText.describe(problem))")
+        tick(now: max(instant, lastInputAt))
+    }
+
+    public func sourceFailed(_ message: String, at instant: MonotonicInstant) {
+        log.log(message)
+        let at = max(instant, lastInputAt)
+        tick(now: at)
+        feed(now: at) { pipeline, sink in pipeline.cancelAllTouches(at: at, into: &sink) }
+    }
+
+    public func sourceRecovered(_ message: String) {
+        log.log(message)
+    }
+
+    public func sourceStopped(_ message: String) {
+        log.log("\(message); stopping")
+        stopReason = message
+    }
+
+    // MARK: - Inside
+
+    /// Everything due at `now` apart from the source: pulse ends, gesture deadlines.
+    private func tick(now: MonotonicInstant) {
+        actions.tick(now: now)
+        feed(now: now, fromDeadlines: true) { pipeline, sink in pipeline.advance(to: now, into: &sink) }
     }
 
     /// Runs one pipeline call, then writes the event lines, runs the actions and repaints.
+    /// `edge`: the instant the frame was measured, for the latency figures.
     private func feed(
-        now: MonotonicInstant, fromDeadlines: Bool = false, _ body: (inout TouchPipeline, inout EventCollector) -> Void
+        now: MonotonicInstant, fromDeadlines: Bool = false, edge: MonotonicInstant? = nil,
+        _ body: (inout TouchPipeline, inout EventCollector) -> Void
     ) {
         if lastInputAt < now { lastInputAt = now }
         events.removeAll()
@@ -160,22 +145,25 @@ public final class PanelEngine {
             looks.receive(event)
         }
         writer.flush()
-        if let edge = reportEdge { latency?.eventsWritten(sinceEdge: edge) }
+        if let edge { latency?.eventsWritten(sinceEdge: edge) }
         var dirty = looks.takeDirty()
         guard !dirty.isEmpty, let surface else { return }
         while let button = dirty.popFirst() {
             surface.draw(button: button, state: looks.visualState(ofButton: button))
         }
-        if let edge = reportEdge { latency?.framePainted(sinceEdge: edge) }
+        if let edge { latency?.framePainted(sinceEdge: edge) }
         surface.frameDone(at: events[events.count - 1].at)
     }
 }
 
-/// Collects one pipeline call's events; its storage is reserved once and reused.
+/// Collects one pipeline call's events; its storage is reserved once and reused. With a
+/// debug log, every gesture transition is logged as it happens.
 struct EventCollector: GestureEventSink {
     private var events: [GestureEvent] = []
+    private let debug: GestureDebugLog?
 
-    init() {
+    init(debug: GestureDebugLog? = nil) {
+        self.debug = debug
         events.reserveCapacity(64)
     }
 
@@ -185,6 +173,10 @@ struct EventCollector: GestureEventSink {
 
     mutating func receive(_ event: GestureEvent) {
         events.append(event)
+    }
+
+    mutating func transition(_ transition: GestureTransition) {
+        debug?.log(transition)
     }
 
     mutating func removeAll() {

@@ -1,7 +1,8 @@
 import TouchCore
 
-/// Runs a `PanelEngine` on the simulated board: each scripted report is put into the
-/// simulated chip's registers and its interrupt "falls" at the scripted instant. In
+/// Runs a `PanelEngine` on the simulated board: each scripted step is put into the simulated
+/// chip or input device at the scripted instant (its INT line "falls" then), and the engine
+/// takes it through the same `step` call as the live loop. In
 /// virtual time the clock jumps from one wake-up to the next, so a minute of trace plays
 /// in milliseconds with exactly the logical times of a live panel; in real time the
 /// runner sleeps in `waitUntil` like the live loop does.
@@ -14,24 +15,24 @@ public final class SimulatedBoardRunner {
 
     private let engine: PanelEngine
     private let script: TouchScript
-    private let load: (FT5x06Report) -> Void
+    private let hardware: SimulatedTouchHardware
     private let clock: Clock
     private let origin: MonotonicInstant
     private var snapshotsAt: [MonotonicInstant]
     private let snapshot: (MonotonicInstant) -> Void
 
-    /// `load` puts a report into the simulated chip's registers. Script instants are offsets
-    /// from `origin`, the engine's start. `snapshot` is called at each of `snapshotsAt`.
+    /// `hardware` is the engine's source's simulated chip or device. Script instants are
+    /// offsets from `origin`, the engine's start. `snapshot` is called at each of `snapshotsAt`.
     public init(
         engine: PanelEngine, script: TouchScript, origin: MonotonicInstant, clock: Clock,
-        load: @escaping (FT5x06Report) -> Void,
+        hardware: SimulatedTouchHardware,
         snapshotsAt: [MonotonicInstant] = [], snapshot: @escaping (MonotonicInstant) -> Void = { _ in }
     ) {
         self.engine = engine
         self.script = script
         self.origin = origin
         self.clock = clock
-        self.load = load
+        self.hardware = hardware
         self.snapshotsAt = snapshotsAt.sorted()
         self.snapshot = snapshot
     }
@@ -68,17 +69,15 @@ public final class SimulatedBoardRunner {
             }
             while index < script.steps.count, onClock(script.steps[index].at) <= now {
                 let stepAt = onClock(script.steps[index].at)
-                engine.tick(now: stepAt)
-                load(script.steps[index].report)
-                engine.interrupt(edgeAt: stepAt, now: now)
+                hardware.load(script.steps[index].input, at: stepAt)
+                engine.step(now: stepAt, readiness: .readable)
                 index += 1
             }
             if script.hasEndLine && !endHandled && endsAt <= now {
-                engine.tick(now: endsAt)
                 engine.cancelTouches(now: endsAt)
                 endHandled = true
             }
-            engine.tick(now: now)
+            engine.step(now: now, readiness: .quiet)
             while let first = snapshotsAt.first, first <= now {
                 snapshotsAt.removeFirst()
                 snapshot(first)

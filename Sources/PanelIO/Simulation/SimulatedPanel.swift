@@ -20,13 +20,13 @@ public struct SimulationOptions: Sendable {
     }
 }
 
-/// The simulated board: the same engine as a live panel, fed by an in-process FT5x06
-/// register map whose interrupt "falls" when the trace says, drawing into memory that is
+/// The simulated board: the same engine and touch source as a live panel, over an in-process
+/// controller (FT5x06 or GT911 registers, or an input device) that reports when the trace says, drawing into memory that is
 /// written out as PNG frames so a person can see what the panel showed.
 public enum SimulatedPanel {
     /// Runs until the trace is played out (or forever without one, until SIGTERM/SIGINT).
     /// Returns the process's exit status.
-    public static func run(config: PanelConfiguration, options: SimulationOptions, log: PanelLog) -> Int32 {
+    public static func run(config: PanelConfiguration, options: SimulationOptions, log: PanelLog, debugGestures: Bool = false) -> Int32 {
         let transform = config.makeTransform()
         var script: TouchScript
         do throws(TouchScript.ScriptError) {
@@ -39,7 +39,8 @@ public enum SimulatedPanel {
                     return 1
                 }
                 script = try TouchScript(
-                    trace: bytes, path: tracePath, transform: transform, maxPoints: config.controller.model.maxPoints)
+                    trace: bytes, path: tracePath, transform: transform, maxPoints: config.controller.model.maxPoints,
+                    family: config.controller.model.family)
             } else {
                 script = try TouchScript(trace: [], path: "", transform: transform, maxPoints: 1)
             }
@@ -49,8 +50,8 @@ public enum SimulatedPanel {
         }
 
         let rotation = config.display.rotation
-        let physicalWidth = rotation.swapsAxes ? config.display.height : config.display.width
-        let physicalHeight = rotation.swapsAxes ? config.display.width : config.display.height
+        let physicalWidth = config.panelWidth
+        let physicalHeight = config.panelHeight
         guard let layout = FramebufferLayout(
             physicalWidth: physicalWidth, physicalHeight: physicalHeight, format: options.pixelFormat, rotation: rotation)
         else {
@@ -97,15 +98,13 @@ public enum SimulatedPanel {
             surface.onFrame = writeFrame
         }
 
-        let chip = SimulatedFT5x06(isRecording: false)
-        let reader = ControllerReportReader(
-            controller: FT5x06Controller(transport: chip), maxPoints: config.controller.model.maxPoints)
+        let hardware = SimulatedTouchHardware(config: config, origin: origin, log: log)
         let actions = ActionRunner(
             buttons: config.buttons, launcher: SpawningLauncher(children: children),
             outputs: simulatedOutputs(for: config, log: log), log: log)
         let engine = PanelEngine(
-            config: config, reader: reader, mode: .interrupt, actions: actions, output: .standardOutput(),
-            surface: surface, log: log, startedAt: origin)
+            config: config, source: hardware.source, actions: actions, output: .standardOutput(),
+            surface: surface, log: log, startedAt: origin, debugGestures: debugGestures)
 
         let clock: SimulatedBoardRunner.Clock
         if options.virtualTime {
@@ -113,7 +112,7 @@ public enum SimulatedPanel {
         } else {
             clock = .real(now: { MonotonicClock.now() }, waitUntil: { deadline in
                 let ready = DescriptorWait.wait(
-                    signalDescriptor: signals.pollDescriptor, interruptDescriptor: nil, until: deadline)
+                    signalDescriptor: signals.pollDescriptor, sourceDescriptor: nil, until: deadline)
                 guard ready.signals else { return true }
                 let received = signals.readSignals()
                 if received.contains(.child) { _ = children.reap() }
@@ -121,7 +120,7 @@ public enum SimulatedPanel {
             })
         }
         let runner = SimulatedBoardRunner(
-            engine: engine, script: script, origin: origin, clock: clock, load: { chip.load(report: $0) },
+            engine: engine, script: script, origin: origin, clock: clock, hardware: hardware,
             snapshotsAt: options.pngAtMs.map { origin + .milliseconds($0) }, snapshot: writeFrame)
         runner.run(untilStopped: options.tracePath == nil)
         _ = children.reap()

@@ -1,14 +1,22 @@
 import TouchCore
 
-/// A trace turned into what a real FT5x06 would have put in its registers, and when: the
-/// simulated board's input. Point lines become reports of every finger held (the changed
-/// one with its down/up event), repeated every `reportInterval` while fingers rest, as the
-/// chip reports while touched; raw report lines go in as written. The whole trace is read
-/// and checked before the panel starts, so a bad line never half-runs a demo.
+/// A trace turned into what the controller would have reported, and when: the simulated
+/// board's input. Point lines become frames of every finger held (the changed one with its
+/// down/up event) in controller coordinates, repeated every `reportInterval` while fingers
+/// rest, as a chip reports while touched; raw lines of the configured controller's kind go
+/// in as written. The simulated hardware encodes frames as its chip or device would. The
+/// whole trace is read and checked before the panel starts, so a bad line never half-runs.
 public struct TouchScript: Sendable {
+    public enum Input: Sendable {
+        /// The fingers held, in controller coordinates.
+        case frame(TouchFrame)
+        /// A raw line as written.
+        case raw(RawTouchReport)
+    }
+
     public struct Step: Sendable {
         public var at: MonotonicInstant
-        public var report: FT5x06Report
+        public var input: Input
     }
 
     public struct ScriptError: Error, Sendable {
@@ -25,7 +33,10 @@ public struct TouchScript: Sendable {
     /// 16 ms keeps the demo's frame count modest).
     public static let reportInterval = MonotonicDuration.milliseconds(16)
 
-    public init(trace: [UInt8], path: String, transform: CoordinateTransform, maxPoints: Int) throws(ScriptError) {
+    /// `family`: the controller the simulated board runs; raw lines of another kind are refused.
+    public init(
+        trace: [UInt8], path: String, transform: CoordinateTransform, maxPoints: Int, family: ControllerFamily = .ft5x06
+    ) throws(ScriptError) {
         var fingers: [(id: UInt8, position: Point)] = []
         var lastMs: Int64 = 0
         var lineNumber = 0
@@ -72,7 +83,10 @@ public struct TouchScript: Sendable {
                 if let held = fingers.first {
                     throw ScriptError(message: "\(path):\(lineNumber): a raw report while touch \(held.id) from a point line is down; the simulated chip reports one set of fingers: lift it first")
                 }
-                steps.append(Step(at: now, report: report))
+                guard report.family == family else {
+                    throw ScriptError(message: "\(path):\(lineNumber): a \(report.family.traceKeyword) line, but the simulated board runs a \(family.traceKeyword) controller ([controller] model)")
+                }
+                steps.append(Step(at: now, input: .raw(report)))
             case .point(_, let kind, let id, let position):
                 let raw = TouchScript.controllerPoint(for: position, transform: transform)
                 let index = fingers.firstIndex { $0.id == id }
@@ -85,15 +99,15 @@ public struct TouchScript: Sendable {
                         throw ScriptError(message: "\(path):\(lineNumber): more than \(maxPoints) fingers for this controller")
                     }
                     fingers.append((id, raw))
-                    steps.append(Step(at: now, report: TouchScript.report(fingers, changed: id, event: .down)))
+                    steps.append(Step(at: now, input: TouchScript.frame(fingers, changed: id, event: .down)))
                 case .move:
                     guard let index else { throw ScriptError(message: "\(path):\(lineNumber): touch \(id) is not down") }
                     fingers[index].position = raw
-                    steps.append(Step(at: now, report: TouchScript.report(fingers, changed: id, event: .contact)))
+                    steps.append(Step(at: now, input: TouchScript.frame(fingers, changed: id, event: .contact)))
                 case .up:
                     guard let index else { throw ScriptError(message: "\(path):\(lineNumber): touch \(id) is not down") }
                     fingers[index].position = raw
-                    steps.append(Step(at: now, report: TouchScript.report(fingers, changed: id, event: .up)))
+                    steps.append(Step(at: now, input: TouchScript.frame(fingers, changed: id, event: .up)))
                     fingers.remove(at: index)
                 }
             }
@@ -109,34 +123,58 @@ public struct TouchScript: Sendable {
         guard !fingers.isEmpty else { return }
         var at = from + TouchScript.reportInterval
         while at < until {
-            steps.append(Step(at: at, report: TouchScript.report(fingers, changed: nil, event: .contact)))
+            steps.append(Step(at: at, input: TouchScript.frame(fingers, changed: nil, event: .contact)))
             at = at + TouchScript.reportInterval
         }
     }
 
-    private static func report(_ fingers: [(id: UInt8, position: Point)], changed: UInt8?, event: TouchPointEvent) -> FT5x06Report {
+    private static func frame(_ fingers: [(id: UInt8, position: Point)], changed: UInt8?, event: TouchPointEvent) -> Input {
         var frame = TouchFrame()
         for finger in fingers {
             frame.append(TouchPoint(id: finger.id, position: finger.position, event: finger.id == changed ? event : .contact))
         }
-        return FT5x06Codec.encode(frame)
+        return .frame(frame)
     }
 
-    /// The controller coordinates that `transform` maps onto `point`: scale up (rounding up,
-    /// so that the forward transform's rounding down lands on the same pixel), unswap, uninvert.
+    /// The controller coordinates that `transform` maps onto `point`: undo the calibration
+    /// and the rotation, then scale up (rounding up, so that the forward transform's rounding
+    /// down lands on the same pixel), unswap, uninvert.
     public static func controllerPoint(for point: Point, transform t: CoordinateTransform) -> Point {
         func unscale(_ value: Int32, range: Int32, display: Int32) -> Int32 {
             if range == display || display <= 0 { return value }
             let scaled = (Int64(value) * Int64(range) + Int64(display) - 1) / Int64(display)
-            return Int32(min(scaled, Int64(range - 1)))
+            return Int32(max(0, min(scaled, Int64(range - 1))))
         }
+        var logical = point
+        if let calibration = t.calibration {
+            logical = uncalibrate(point, calibration)
+        }
+        let panel = t.rotation.physicalPoint(ofLogical: logical, physicalWidth: t.panelWidth, physicalHeight: t.panelHeight)
         let rangeX = t.swapXY ? t.controllerHeight : t.controllerWidth
         let rangeY = t.swapXY ? t.controllerWidth : t.controllerHeight
-        var x = unscale(point.x, range: rangeX, display: t.displayWidth)
-        var y = unscale(point.y, range: rangeY, display: t.displayHeight)
+        var x = unscale(panel.x, range: rangeX, display: t.panelWidth)
+        var y = unscale(panel.y, range: rangeY, display: t.panelHeight)
         if t.swapXY { swap(&x, &y) }
         if t.invertX { x = t.controllerWidth - 1 - x }
         if t.invertY { y = t.controllerHeight - 1 - y }
         return Point(x: x, y: y)
+    }
+
+    /// The point the calibration maps onto `point`: the inverse matrix, then a search of the
+    /// neighbours for the one whose forward mapping lands exactly on it (fixed-point rounding).
+    private static func uncalibrate(_ point: Point, _ c: AffineCalibration) -> Point {
+        let a = Double(c.a), b = Double(c.b), cc = Double(c.c), d = Double(c.d), e = Double(c.e), f = Double(c.f)
+        let determinant = a * e - b * d
+        guard determinant != 0 else { return point }
+        let px = Double(point.x) * 65_536 - cc
+        let py = Double(point.y) * 65_536 - f
+        let guess = Point(x: Int32((e * px - b * py) / determinant), y: Int32((a * py - d * px) / determinant))
+        for dy in Int32(-2)...2 {
+            for dx in Int32(-2)...2 {
+                let candidate = Point(x: guess.x + dx, y: guess.y + dy)
+                if c.apply(candidate) == point { return candidate }
+            }
+        }
+        return guess
     }
 }

@@ -65,12 +65,7 @@ public struct FramebufferLayout: Hashable, Sendable {
     /// when it is off the screen.
     public func physicalPoint(ofLogical point: Point) -> Point? {
         guard point.x >= 0, point.y >= 0, point.x < logicalWidth, point.y < logicalHeight else { return nil }
-        switch rotation {
-        case .degrees0: return point
-        case .degrees90: return Point(x: physicalWidth - 1 - point.y, y: point.x)
-        case .degrees180: return Point(x: physicalWidth - 1 - point.x, y: physicalHeight - 1 - point.y)
-        case .degrees270: return Point(x: point.y, y: physicalHeight - 1 - point.x)
-        }
+        return rotation.physicalPoint(ofLogical: point, physicalWidth: physicalWidth, physicalHeight: physicalHeight)
     }
 
     /// The physical rect covered by a logical rect, after clipping it to the screen; nil when

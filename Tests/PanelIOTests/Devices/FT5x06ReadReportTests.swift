@@ -94,7 +94,7 @@ extension Devices {
             var report = FT5x06Report()
             try FT5x06Controller(transport: chip).readReport(maxPoints: 5, into: &report)
             #expect(chip.transactions == [.blockRead(0x00, 3), .blockRead(0x03, 24)])
-            #expect(FT5x06Codec(model: .ft5406, width: 800, height: 480).decode(report) == .frame(frame))
+            #expect(FT5x06Codec(maxPoints: 5, width: 800, height: 480).decode(report) == .frame(frame))
         }
     }
 }

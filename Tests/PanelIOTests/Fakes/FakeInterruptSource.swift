@@ -45,7 +45,7 @@ final class FakeInterruptSource: InterruptSource {
 
     var pendingEdges: Int { pending.count }
 
-    func readFallingEdges() throws(GPIOError) -> MonotonicInstant? {
+    func readEdges() throws(GPIOError) -> MonotonicInstant? {
         reads += 1
         if let error = failNextRead {
             failNextRead = nil

@@ -14,10 +14,10 @@ enum Fakes {
             source.pushEdge(at: .milliseconds(5))
             source.pushEdge(at: .milliseconds(9))
             #expect(poll(&entry, 1, 0) == 1)
-            #expect(try source.readFallingEdges() == .milliseconds(9))
+            #expect(try source.readEdges() == .milliseconds(9))
             entry.revents = 0
             #expect(poll(&entry, 1, 0) == 0)
-            #expect(try source.readFallingEdges() == nil)
+            #expect(try source.readEdges() == nil)
             #expect(source.reads == 2)
         }
 
@@ -27,9 +27,9 @@ enum Fakes {
             source.pushEdge(at: .milliseconds(1))
             source.failNextRead = .failed(operation: "reading edges", Errno(EIO))
             #expect(throws: GPIOError.failed(operation: "reading edges", Errno(EIO))) {
-                _ = try source.readFallingEdges()
+                _ = try source.readEdges()
             }
-            #expect(try source.readFallingEdges() == .milliseconds(1))
+            #expect(try source.readEdges() == .milliseconds(1))
         }
 
         @Test func outputLineRecordsEverySet() throws {

@@ -3,28 +3,38 @@ import PanelConfig
 import PanelIO
 import TouchCore
 
-/// Serves scripted reports and faults to the engine and records how often it was asked.
-final class ScriptedReportReader: ReportReader {
+/// An FT5x06-shaped chip behind the I2C source seam that serves scripted reports and faults
+/// and records how often it was asked; polled reports pass the same TD_STATUS gate as the
+/// real chip's.
+final class ScriptedChip: I2CTouchChip {
     var reports: [FT5x06Report] = []
-    var faults: [ControllerFault?] = []
+    var faults: [I2CError?] = []
     var probeResults: [Bool] = []
     private(set) var reads = 0
     private(set) var probes = 0
     /// Served when the script has nothing more: an empty report.
     var idle = FT5x06Codec.encode(TouchFrame())
+    private var gate = FT5x06PollGate()
+    private let codec = FT5x06Codec(maxPoints: 5, width: 800, height: 480)
 
-    func readReport(into report: inout FT5x06Report) throws(ControllerFault) {
+    func readReport(polled: Bool) throws(I2CError) -> DecodeOutcome {
         reads += 1
         if !faults.isEmpty, let fault = faults.removeFirst() {
             throw fault
         }
-        report = reports.isEmpty ? idle : reports.removeFirst()
+        let report = reports.isEmpty ? idle : reports.removeFirst()
+        if polled, !gate.accept(report) { return .pending }
+        return codec.decode(report)
     }
 
-    func probe() throws(ControllerFault) {
+    func identify() throws(I2CError) {
         probes += 1
         let ok = probeResults.isEmpty ? true : probeResults.removeFirst()
-        if !ok { throw ControllerFault(message: "no ACK") }
+        if !ok { throw I2CError.noAcknowledge }
+    }
+
+    func restart() {
+        gate.reset()
     }
 }
 
@@ -130,9 +140,18 @@ let engineTestConfig = """
     latch = yes
     """
 
-/// An engine over fakes, started at 0 ms.
+/// How the rig's source learns of reports.
+enum RigMode {
+    case interrupt
+    case polling(interval: MonotonicDuration)
+}
+
+/// An engine over fakes, started at 0 ms: a scripted chip behind the real I2C source, its
+/// INT line simulated.
 struct EngineRig {
-    let reader = ScriptedReportReader()
+    let chip = ScriptedChip()
+    let line = SimulatedInterruptLine()
+    let source: I2CTouchSource
     let launcher = RecordingLauncher()
     let pulseLine = RecordingOutput()
     let toggleLine = RecordingOutput()
@@ -141,20 +160,38 @@ struct EngineRig {
     let output = CapturedOutput()
     let engine: PanelEngine
 
-    init(mode: TouchMode = .interrupt, config text: String = engineTestConfig) throws {
+    init(mode: RigMode = .interrupt, config text: String = engineTestConfig) throws {
         let config = try PanelConfigLoader.parse(text: text, file: "engine.ini")
         let actions = ActionRunner(
             buttons: config.buttons, launcher: launcher,
             outputs: ["gpiochip0:17": pulseLine, "gpiochip0:18": toggleLine], log: log)
+        let wakeup: I2CTouchSource.Wakeup
+        switch mode {
+        case .interrupt: wakeup = .interrupt(line)
+        case .polling(let interval): wakeup = .polling(interval: interval)
+        }
+        source = I2CTouchSource(
+            description: "scripted", range: ControllerRange(width: 800, height: 480), chip: chip, wakeup: wakeup,
+            startedAt: at(0), log: log)
         engine = PanelEngine(
-            config: config, reader: reader, mode: mode, actions: actions, output: output.buffer,
+            config: config, source: source, actions: actions, output: output.buffer,
             surface: surface, log: log, startedAt: at(0))
     }
 
-    /// The INT line fell at `ms` with `next` in the registers.
+    /// The INT line fell at `ms` with `next` in the registers; the loop woke at `ms`.
     func interrupt(_ ms: Int64, _ next: FT5x06Report) {
-        reader.reports.append(next)
-        engine.tick(now: at(ms))
-        engine.interrupt(edgeAt: at(ms), now: at(ms))
+        chip.reports.append(next)
+        edge(ms)
+    }
+
+    /// An INT edge at `ms`, and the loop woke then (at `nowMs`, if later).
+    func edge(_ ms: Int64, now nowMs: Int64? = nil) {
+        line.raise(at: at(ms))
+        engine.step(now: at(nowMs ?? ms), readiness: .readable)
+    }
+
+    /// The loop woke at `ms` with no descriptor ready.
+    func tick(_ ms: Int64) {
+        engine.step(now: at(ms), readiness: .quiet)
     }
 }

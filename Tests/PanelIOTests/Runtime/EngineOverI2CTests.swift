@@ -9,16 +9,21 @@ import TouchCore
 struct EngineOverI2CTests {
     final class Rig {
         let chip = SimulatedFT5x06()
+        let line = SimulatedInterruptLine()
         let output = CapturedOutput()
         let log = RecordingLog()
+        let source: I2CTouchSource
         let engine: PanelEngine
 
         init() throws {
             let config = try PanelConfigLoader.parse(text: engineTestConfig, file: "engine.ini")
+            let range = ControllerRange(width: 800, height: 480)
+            source = I2CTouchSource(
+                description: "simulated ft5406", range: range,
+                chip: FT5x06Chip(controller: FT5x06Controller(transport: chip), model: .ft5406, range: range),
+                wakeup: .interrupt(line), startedAt: at(0), log: log)
             engine = PanelEngine(
-                config: config,
-                reader: ControllerReportReader(controller: FT5x06Controller(transport: chip), maxPoints: 5),
-                mode: .interrupt,
+                config: config, source: source,
                 actions: ActionRunner(
                     buttons: config.buttons, launcher: RecordingLauncher(),
                     outputs: ["gpiochip0:17": RecordingOutput(), "gpiochip0:18": RecordingOutput()], log: log),
@@ -27,8 +32,12 @@ struct EngineOverI2CTests {
 
         func edge(_ ms: Int64, _ report: FT5x06Report) {
             chip.load(report: report)
-            engine.tick(now: at(ms))
-            engine.interrupt(edgeAt: at(ms), now: at(ms))
+            line.raise(at: at(ms))
+            engine.step(now: at(ms), readiness: .readable)
+        }
+
+        func tick(_ ms: Int64) {
+            engine.step(now: at(ms), readiness: .quiet)
         }
     }
 
@@ -47,11 +56,11 @@ struct EngineOverI2CTests {
         #expect(rig.log.lines.count == 1)
         #expect(rig.log.lines[0].hasPrefix("controller: "))
         // Still unplugged at the first probe; plugged back before the second.
-        rig.engine.tick(now: at(120))
+        rig.tick(120)
         rig.chip.plug()
         rig.chip.clearTransactions()
-        rig.engine.tick(now: at(320))
-        #expect(rig.engine.recovery.isHealthy)
+        rig.tick(320)
+        #expect(rig.source.recovery.isHealthy)
         // The probe reads the identification registers.
         #expect(rig.chip.transactions == [.byteRead(0xA3), .byteRead(0xA6), .byteRead(0xA8)])
         rig.edge(400, report([(2, 50, 50, .down)]))

@@ -26,27 +26,27 @@ struct PanelEngineTests {
     @Test func i2cFailureWhileTwoButtonsAreHeldCancelsBothAndRecoversWithBackoff() throws {
         let rig = try EngineRig()
         rig.interrupt(0, report([(0, 50, 50, .down), (1, 450, 50, .down)]))
-        rig.reader.faults = [ControllerFault(message: "no ACK from 0x38")]
-        rig.reader.probeResults = [false, false, true]
-        rig.engine.interrupt(edgeAt: at(30), now: at(30))
-        #expect(rig.log.lines == ["controller: no ACK from 0x38; touches cancelled, probing again"])
+        rig.chip.faults = [I2CError.noAcknowledge]
+        rig.chip.probeResults = [false, false, true]
+        rig.edge(30)
+        #expect(rig.log.lines == ["controller: \(I2CError.noAcknowledge.message); touches cancelled, probing again"])
         // Probes at 30+100, then +200, then +400: the third answers.
         #expect(rig.engine.nextWakeup == at(130))
-        rig.engine.tick(now: at(130))
+        rig.tick(130)
         #expect(rig.engine.nextWakeup == at(330))
-        rig.engine.tick(now: at(330))
+        rig.tick(330)
         #expect(rig.engine.nextWakeup == at(730))
         // An INT edge while the bus is down reads nothing.
-        let readsBefore = rig.reader.reads
-        rig.engine.interrupt(edgeAt: at(500), now: at(500))
-        #expect(rig.reader.reads == readsBefore)
-        rig.engine.tick(now: at(730))
-        #expect(rig.engine.recovery.isHealthy)
-        #expect(rig.reader.probes == 3)
+        let readsBefore = rig.chip.reads
+        rig.edge(500)
+        #expect(rig.chip.reads == readsBefore)
+        rig.tick(730)
+        #expect(rig.source.recovery.isHealthy)
+        #expect(rig.chip.probes == 3)
         // Back: a tap works again.
         rig.interrupt(800, report([(2, 50, 50, .down)]))
         rig.interrupt(850, report([(2, 50, 50, .up)]))
-        rig.engine.tick(now: at(2000))
+        rig.tick(2000)
         #expect(rig.output.lines == [
             #"{"t_ms":0,"button":"left","event":"pressed"}"#,
             #"{"t_ms":0,"button":"right","event":"pressed"}"#,
@@ -67,9 +67,9 @@ struct PanelEngineTests {
         rig.interrupt(200, report([(0, 450, 50, .up)]))
         #expect(rig.pulseLine.levels == [true])
         #expect(rig.engine.nextWakeup == at(400))
-        rig.engine.tick(now: at(399))
+        rig.tick(399)
         #expect(rig.pulseLine.levels == [true])
-        rig.engine.tick(now: at(400))
+        rig.tick(400)
         #expect(rig.pulseLine.levels == [true, false])
         #expect(rig.engine.nextWakeup == nil)
     }
@@ -94,7 +94,7 @@ struct PanelEngineTests {
         var garbage = FT5x06Report()
         for byte: UInt8 in [0xFF, 0xFF, 0xFF] { garbage.append(byte) }
         rig.interrupt(10, garbage)
-        #expect(rig.log.lines == ["controller report dropped: TD_STATUS reports 15 points, the model has at most 5"])
+        #expect(rig.log.lines == ["controller report dropped: the report counts 15 points, the model has at most 5"])
         #expect(rig.output.lines == [])
     }
 
@@ -102,17 +102,17 @@ struct PanelEngineTests {
         let rig = try EngineRig(mode: .polling(interval: .milliseconds(17)))
         // Stale registers from before start-up claim a touch; it must be ignored.
         let stale = report([(0, 50, 50, .contact)])
-        rig.reader.reports = [stale, stale, report([]), report([(1, 50, 50, .down)]), report([(1, 50, 50, .up)])]
+        rig.chip.reports = [stale, stale, report([]), report([(1, 50, 50, .down)]), report([(1, 50, 50, .up)])]
         #expect(rig.engine.nextWakeup == at(0))
-        rig.engine.tick(now: at(0))
+        rig.tick(0)
         #expect(rig.engine.nextWakeup == at(17))
-        rig.engine.tick(now: at(17))
-        rig.engine.tick(now: at(34))  // TD_STATUS changes: accepted from here on
-        rig.engine.tick(now: at(51))
+        rig.tick(17)
+        rig.tick(34)  // TD_STATUS changes: accepted from here on
+        rig.tick(51)
         // A late loop skips slots instead of reading several times at once.
-        rig.engine.tick(now: at(90))
+        rig.tick(90)
         #expect(rig.engine.nextWakeup == at(102))
-        #expect(rig.reader.reads == 5)
+        #expect(rig.chip.reads == 5)
         #expect(rig.output.lines == [
             #"{"t_ms":51,"button":"left","event":"pressed"}"#,
             #"{"t_ms":90,"button":"left","event":"released"}"#,
@@ -171,7 +171,7 @@ struct EngineLatencyTests {
         // "right" waits W = 250 ms for a second tap: due at 300, the loop wakes 400 us late.
         #expect(rig.engine.nextWakeup == at(300))
         clock = MonotonicInstant(nanoseconds: 300_400_000)
-        rig.engine.tick(now: clock)
+        rig.engine.step(now: clock, readiness: .quiet)
         #expect(statistics.deadlineLateness.count == 1)
         #expect(statistics.deadlineLateness.maxMicroseconds == 400)
     }
@@ -184,10 +184,10 @@ struct EngineReviewFixTests {
         rig.interrupt(0, report([(0, 450, 50, .down)]))
         rig.interrupt(50, report([(0, 450, 50, .up)]))
         // The edge is at 290 (< 50 + 250); the loop only gets to it at 305.
-        rig.reader.reports.append(report([(0, 450, 50, .down)]))
-        rig.engine.tick(now: at(290))
-        rig.engine.interrupt(edgeAt: at(290), now: at(305))
-        rig.engine.tick(now: at(305))
+        rig.chip.reports.append(report([(0, 450, 50, .down)]))
+        rig.tick(290)
+        rig.edge(290, now: 305)
+        rig.tick(305)
         rig.interrupt(340, report([(0, 450, 50, .up)]))
         #expect(rig.output.lines.filter { $0.contains("\"tap\"") } == [#"{"t_ms":340,"button":"right","event":"tap","taps":2}"#])
     }
@@ -232,7 +232,11 @@ struct EngineReviewFixTests {
         #expect(actions.latchedButtons == ["lamp"])
         let surface = RecordingSurface()
         _ = PanelEngine(
-            config: config, reader: ScriptedReportReader(), mode: .interrupt, actions: actions,
+            config: config,
+            source: I2CTouchSource(
+                description: "scripted", range: ControllerRange(width: 800, height: 480), chip: ScriptedChip(),
+                wakeup: .interrupt(SimulatedInterruptLine()), startedAt: at(0), log: RecordingLog()),
+            actions: actions,
             output: CapturedOutput().buffer, surface: surface, log: RecordingLog(), startedAt: at(0))
         #expect(surface.calls == ["all 3", "frame 0"])
         // The next tap on the lamp switches it off: the level it carried was on.

@@ -36,17 +36,16 @@ struct SimulatedBoardTests {
         defer { memory.deallocate() }
         let surface = FramebufferSurface(
             layout: layout, pixels: memory, config: config, labels: try FramebufferSurface.rasterizeLabels(for: config))
-        let chip = SimulatedFT5x06(isRecording: false)
         let output = CapturedOutput()
         let log = RecordingLog()
+        let hardware = SimulatedTouchHardware(config: config, origin: at(0), log: log)
         let engine = PanelEngine(
-            config: config, reader: ControllerReportReader(controller: FT5x06Controller(transport: chip), maxPoints: 5),
-            mode: .interrupt,
+            config: config, source: hardware.source,
             actions: ActionRunner(buttons: config.buttons, launcher: RecordingLauncher(), outputs: [:], log: log),
             output: output.buffer, surface: surface, log: log, startedAt: at(0))
         var pngs: [[UInt8]] = []
         let runner = SimulatedBoardRunner(
-            engine: engine, script: script, origin: at(0), clock: .virtual, load: { chip.load(report: $0) },
+            engine: engine, script: script, origin: at(0), clock: .virtual, hardware: hardware,
             snapshotsAt: snapshotMs.map { at($0) },
             snapshot: { _ in pngs.append(FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout)!) })
         runner.run()

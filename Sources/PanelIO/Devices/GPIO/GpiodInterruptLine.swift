@@ -1,8 +1,8 @@
 import CLinux
 import TouchCore
 
-/// The controller's INT line as a libgpiod v1.6 falling-edge event request (the FT5x06 pulls
-/// INT low when a report is ready).
+/// The controller's INT line as a libgpiod v1.6 edge event request: falling for the FT5x06
+/// (it pulls INT low when a report is ready), falling or rising for a GT911.
 ///
 /// Timestamps: the kernel stamps each edge when it happens; since Linux 5.7 with
 /// CLOCK_MONOTONIC (ktime_get_ns), the clock `MonotonicClock` reads, so edge and loop times
@@ -18,14 +18,21 @@ public final class GpiodInterruptLine: InterruptSource {
     private let events: UnsafeMutablePointer<gpiod_line_event>
     private static let batch = 16
 
-    /// Requests falling-edge events on `line` of `chip` as consumer "touchpanel". `pullUp`
-    /// asks the kernel (5.5+) for the pull-up bias an open-drain INT needs when the panel has
-    /// none of its own.
-    public init(chip selector: GPIOChipSelector, line lineSelector: LineSelector, pullUp: Bool = false) throws(GPIOError) {
+    private let eventType: Int32
+
+    /// Requests `edge` events on `line` of `chip` as consumer "touchpanel". `pullUp` asks the
+    /// kernel (5.5+) for the pull-up bias an open-drain INT needs when the panel has none.
+    public init(
+        chip selector: GPIOChipSelector, line lineSelector: LineSelector, edge: InterruptEdge = .falling,
+        pullUp: Bool = false
+    ) throws(GPIOError) {
         let chip = try GpiodChip(selector)
         let line = try chip.line(lineSelector)
         let flags = pullUp ? Int32(GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP) : 0
-        if gpiod_line_request_falling_edge_events_flags(line, GpiodChip.consumerPointer, flags) != 0 {
+        let requested = edge == .falling
+            ? gpiod_line_request_falling_edge_events_flags(line, GpiodChip.consumerPointer, flags)
+            : gpiod_line_request_rising_edge_events_flags(line, GpiodChip.consumerPointer, flags)
+        if requested != 0 {
             throw chip.requestError(line, lineSelector, Errno.current)
         }
         let descriptor = gpiod_line_event_get_fd(line)
@@ -39,6 +46,7 @@ public final class GpiodInterruptLine: InterruptSource {
         pollDescriptor = descriptor
         description = "\(chip.name) line \(lineSelector.description)"
         events = .allocate(capacity: GpiodInterruptLine.batch)
+        eventType = edge == .falling ? Int32(GPIOD_LINE_EVENT_FALLING_EDGE) : Int32(GPIOD_LINE_EVENT_RISING_EDGE)
     }
 
     deinit {
@@ -46,7 +54,7 @@ public final class GpiodInterruptLine: InterruptSource {
         events.deallocate()
     }
 
-    public func readFallingEdges() throws(GPIOError) -> MonotonicInstant? {
+    public func readEdges() throws(GPIOError) -> MonotonicInstant? {
         var latest: MonotonicInstant?
         while true {
             let count: Int32
@@ -58,7 +66,7 @@ public final class GpiodInterruptLine: InterruptSource {
                 if error == .wouldBlock { return latest }
                 throw .failed(operation: "reading edges of \(description)", error)
             }
-            for index in 0..<Int(count) where events[index].event_type == Int32(GPIOD_LINE_EVENT_FALLING_EDGE) {
+            for index in 0..<Int(count) where events[index].event_type == eventType {
                 let stamp = events[index].ts
                 let instant = MonotonicInstant(
                     nanoseconds: Int64(stamp.tv_sec) * 1_000_000_000 + Int64(stamp.tv_nsec))

@@ -1,8 +1,9 @@
 import CLinux
 
-/// One device on a Linux I2C bus (/dev/i2c-N through i2c-dev), read and written with libi2c's
-/// SMBus calls. Owns the bus descriptor; closes it when released.
-public final class LinuxI2CDevice: I2CTransport {
+/// One device on a Linux I2C bus (/dev/i2c-N through i2c-dev): SMBus calls through libi2c
+/// for 8-bit registers (FT5x06), I2C_RDWR messages for 16-bit ones (GT911). Owns the bus
+/// descriptor, its one open handle; closes it when released.
+public final class LinuxI2CDevice: I2CTransport, I2CRegister16Transport {
     public let bus: Int
     public let address: UInt8
     public let path: String
@@ -51,5 +52,22 @@ public final class LinuxI2CDevice: I2CTransport {
 
     public func writeByte(register: UInt8, value: UInt8) throws(I2CError) {
         _ = try I2CSyscall.perform { i2c_smbus_write_byte_data(descriptor, register, value) }
+    }
+
+    public func read(register16 register: UInt16, into buffer: UnsafeMutableRawBufferPointer) throws(I2CError) {
+        let bytes = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let count = UInt16(truncatingIfNeeded: buffer.count)
+        let messages = try I2CSyscall.perform {
+            clinux_i2c_read_register16(descriptor, UInt16(address), register, bytes, count)
+        }
+        if messages != 2 { throw .shortRead(got: 0, wanted: buffer.count) }
+    }
+
+    public func write(register16 register: UInt16, bytes: UnsafeRawBufferPointer) throws(I2CError) {
+        let pointer = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        let count = UInt16(truncatingIfNeeded: bytes.count)
+        _ = try I2CSyscall.perform {
+            clinux_i2c_write_register16(descriptor, UInt16(address), register, pointer, count)
+        }
     }
 }

@@ -1,0 +1,23 @@
+import CLinux
+
+/// Why the panel could not start with a config: a device that cannot be opened stops the
+/// start with its reason, before anything is drawn.
+public struct StartError: Error {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+}
+
+/// Bring-up only: reset pulses and settling times, before the loop starts. The loop itself
+/// never sleeps.
+enum BringUpDelay {
+    static func sleep(nanoseconds: Int64) {
+        var request = timespec(tv_sec: time_t(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && clinux_errno() == EINTR {
+            request = remaining
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import TouchCore
+
+/// The FT5x06 behind the I2C source seam: reads a report through the driver, holds polled
+/// reports back until the registers are live (`FT5x06PollGate`), decodes with TouchCore.
+public final class FT5x06Chip: I2CTouchChip {
+    public let controller: FT5x06Controller
+    private let codec: FT5x06Codec
+    private var gate = FT5x06PollGate()
+    /// Reused for every report: reading never allocates.
+    private var report = FT5x06Report()
+
+    public init(controller: FT5x06Controller, model: ControllerModel, range: ControllerRange) {
+        self.controller = controller
+        codec = FT5x06Codec(maxPoints: model.maxPoints, width: range.width, height: range.height)
+    }
+
+    public func readReport(polled: Bool) throws(I2CError) -> DecodeOutcome {
+        try controller.readReport(maxPoints: codec.maxPoints, into: &report)
+        if polled, !gate.accept(report) { return .pending }
+        return codec.decode(report)
+    }
+
+    public func identify() throws(I2CError) {
+        _ = try controller.identify()
+    }
+
+    public func restart() {
+        gate.reset()
+    }
+}

@@ -1,0 +1,153 @@
+/// Who a touch belongs to (rule 1), decided at its down for its whole life.
+enum TouchOwner: Equatable, Sendable {
+    case none
+    /// Down outside every button, on a disabled one, or on one already held.
+    case ignored
+    case button(Int)
+}
+
+/// The inputs of the classifier as a whole.
+public enum GestureInput: Equatable, Sendable {
+    case touch(TouchInput)
+    /// `nextDeadline` has passed; fire what is due.
+    case deadline
+}
+
+/// Turns touch inputs into button gestures: routes each touch to the button it went down on
+/// and runs that button's state machine. It takes (input, now), writes events into a sink
+/// and returns its next deadline; the caller feeds an expired deadline back in.
+public struct GestureClassifier: Sendable {
+    private var states: InlineArray<64, ButtonGestureState>
+    private var owners: InlineArray<16, TouchOwner>
+    /// Each button's next deadline in nanoseconds (`Int64.max`: none), kept up to date by
+    /// `apply`, so that finding the earliest is a scan of 64-bit values on every report
+    /// rather than a state-machine query per button.
+    private var deadlines: InlineArray<64, Int64>
+    /// The earliest of `deadlines` and its button (-1: none), refreshed by `apply`. A plain
+    /// stored value on purpose: reading an InlineArray through a non-mutating getter made
+    /// the compiler copy the whole classifier (about 9 KB) on every report.
+    private var earliestNanoseconds = Int64.max
+    private var earliestButton = -1
+
+    /// The layout's specs, held as a plain stored array and read in place by the mutating
+    /// paths: going through `ButtonLayout`'s getter copied the whole layout (5 KB) on every
+    /// transition.
+    private var specs: InlineArray<64, ButtonSpec>
+    private let buttonCount: Int
+
+    public init(layout: ButtonLayout) {
+        buttonCount = layout.count
+        specs = InlineArray(repeating: ButtonSpec(rect: Rect(x: 0, y: 0, width: 0, height: 0)))
+        for index in 0..<layout.count {
+            specs[index] = layout[index]
+        }
+        states = InlineArray(repeating: .idle)
+        owners = InlineArray(repeating: .none)
+        deadlines = InlineArray(repeating: .max)
+    }
+
+    public func state(ofButton index: Int) -> ButtonGestureState {
+        states.span[index]
+    }
+
+    /// The earliest instant at which some button needs a `deadline` input.
+    public var nextDeadline: MonotonicInstant? {
+        earliestButton < 0 ? nil : MonotonicInstant(nanoseconds: earliestNanoseconds)
+    }
+
+    /// Finds the button with the earliest deadline (the first listed on a tie).
+    private mutating func refreshEarliest() {
+        var button = -1
+        var earliest = Int64.max
+        for index in 0..<buttonCount where deadlines[index] < earliest {
+            earliest = deadlines[index]
+            button = index
+        }
+        earliestNanoseconds = earliest
+        earliestButton = button
+    }
+
+    /// Handles one input at `now`. Deadlines that are due at or before `now` fire first, in
+    /// time order, so a caller that is late never reorders events; a deadline at exactly
+    /// `now` fires before a touch at `now` (a down at release+W no longer continues).
+    @discardableResult
+    public mutating func handle<Sink: GestureEventSink>(
+        _ input: GestureInput, at now: MonotonicInstant, into sink: inout Sink
+    ) -> MonotonicInstant? {
+        fireDeadlines(upTo: now, into: &sink)
+        switch input {
+        case .deadline:
+            break
+        case .touch(let touch):
+            handleTouch(touch, at: now, into: &sink)
+        }
+        return nextDeadline
+    }
+
+    private mutating func fireDeadlines<Sink: GestureEventSink>(upTo now: MonotonicInstant, into sink: inout Sink) {
+        while earliestButton >= 0, earliestNanoseconds <= now.nanoseconds {
+            apply(.deadline, toButton: earliestButton, at: MonotonicInstant(nanoseconds: earliestNanoseconds), into: &sink)
+        }
+    }
+
+    private mutating func handleTouch<Sink: GestureEventSink>(
+        _ touch: TouchInput, at now: MonotonicInstant, into sink: inout Sink
+    ) {
+        switch touch {
+        case .down(let id, let point):
+            let slot = Int(id & 0x0F)
+            guard owners[slot] == .none else { return }
+            guard let button = hitTest(point), specs[button].enabled, !isHeld(button) else {
+                owners[slot] = .ignored
+                return
+            }
+            owners[slot] = .button(button)
+            apply(.down(touchID: id, at: point), toButton: button, at: now, into: &sink)
+        case .move(let id, let point):
+            if case .button(let button) = owners[Int(id & 0x0F)] {
+                apply(.move(to: point), toButton: button, at: now, into: &sink)
+            }
+        case .up(let id, let point):
+            let slot = Int(id & 0x0F)
+            if case .button(let button) = owners[slot] {
+                apply(.up(at: point), toButton: button, at: now, into: &sink)
+            }
+            owners[slot] = .none
+        case .cancelAll:
+            for slot in 0..<16 {
+                if case .button(let button) = owners[slot] {
+                    apply(.cancel, toButton: button, at: now, into: &sink)
+                }
+                owners[slot] = .none
+            }
+        }
+    }
+
+    /// Rule 1: the first listed button whose rect contains `point`, enabled or not.
+    private mutating func hitTest(_ point: Point) -> Int? {
+        for index in 0..<buttonCount where specs[index].rect.contains(point) {
+            return index
+        }
+        return nil
+    }
+
+    private mutating func isHeld(_ button: Int) -> Bool {
+        if case .held = states[button] { return true }
+        return false
+    }
+
+    private mutating func apply<Sink: GestureEventSink>(
+        _ input: ButtonGestureInput, toButton button: Int, at now: MonotonicInstant, into sink: inout Sink
+    ) {
+        let spec = specs[button]
+        let previous = states[button]
+        let next = ButtonGestureMachine.transition(previous, input, at: now, spec: spec, button: button, into: &sink)
+        sink.transition(GestureTransition(at: now, button: button, from: previous, input: input, to: next))
+        states[button] = next
+        let due = ButtonGestureMachine.nextDeadline(next, spec: spec)?.nanoseconds ?? .max
+        if due != deadlines[button] {
+            deadlines[button] = due
+            refreshEarliest()
+        }
+    }
+}

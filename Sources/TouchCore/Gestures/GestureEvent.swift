@@ -1,0 +1,71 @@
+/// What happened to a button, as DESIGN.md section 5 names it in event lines.
+public enum GestureEventKind: Equatable, Sendable {
+    case pressed
+    case released
+    case cancelled
+    case exit
+    case enter
+    case tap(taps: Int)
+    case longPress(taps: Int)
+    case `repeat`(n: Int)
+
+    /// The `event` field of the JSON event line.
+    public var name: StaticString {
+        switch self {
+        case .pressed: "pressed"
+        case .released: "released"
+        case .cancelled: "cancelled"
+        case .exit: "exit"
+        case .enter: "enter"
+        case .tap: "tap"
+        case .longPress: "long_press"
+        case .repeat: "repeat"
+        }
+    }
+}
+
+/// One classifier output: a button (by index in the layout), what happened, and the logical
+/// instant it happened at (rule 9: a tap at its release or release+W, a long press at down+L).
+public struct GestureEvent: Equatable, Sendable {
+    public var at: MonotonicInstant
+    public var button: Int
+    public var kind: GestureEventKind
+
+    public init(at: MonotonicInstant, button: Int, kind: GestureEventKind) {
+        self.at = at
+        self.button = button
+        self.kind = kind
+    }
+}
+
+/// Where the classifier puts its events. Generic rather than an array so that the hot path
+/// never allocates: the firmware writes them out, tests collect them.
+public protocol GestureEventSink {
+    mutating func receive(_ event: GestureEvent)
+    /// Every state transition of every button, from the one place they happen
+    /// (`--debug-gestures`). The default ignores them, and costs nothing once specialised.
+    mutating func transition(_ transition: GestureTransition)
+}
+
+extension GestureEventSink {
+    @inline(__always)
+    public mutating func transition(_ transition: GestureTransition) {}
+}
+
+/// One step of one button's state machine, as libinput logs its tap machine's: the button,
+/// the state before, the input, the state after, and the logical instant.
+public struct GestureTransition: Equatable, Sendable {
+    public var at: MonotonicInstant
+    public var button: Int
+    public var from: ButtonGestureState
+    public var input: ButtonGestureInput
+    public var to: ButtonGestureState
+
+    public init(at: MonotonicInstant, button: Int, from: ButtonGestureState, input: ButtonGestureInput, to: ButtonGestureState) {
+        self.at = at
+        self.button = button
+        self.from = from
+        self.input = input
+        self.to = to
+    }
+}

@@ -1,0 +1,140 @@
+/// How a controller's reports reach the panel.
+public enum ControllerFamily: Equatable, Sendable {
+    /// FocalTech FT5x06/FT6x36: SMBus register reads from 0x00 (DESIGN.md section 6).
+    case ft5x06
+    /// Goodix GT911/GT9271: plain I2C transfers with 16-bit register addresses.
+    case goodix
+    /// Any touchscreen the kernel drives, read as input events from /dev/input/eventN.
+    case evdev
+
+    /// The raw trace line kind of this family (DESIGN.md section 5).
+    public var traceKeyword: StaticString {
+        switch self {
+        case .ft5x06: "ft5x06"
+        case .goodix: "gt911"
+        case .evdev: "evdev"
+        }
+    }
+}
+
+/// Every controller TouchPanel knows: one table, chosen once, as the kernel's edt-ft5x06 and
+/// goodix drivers keep one table per model. `[controller] model` names a row; `probe`
+/// identifies a chip by the row's id; the decoder takes its limits from the row.
+///
+/// Sources for the FocalTech chip ids (register 0xA3): 0x55 FT5206/FT5306/FT5406 (5 points,
+/// the kernel's edt_ft5x06_data); 0x54 FT5x46 (FT5416/5426/5436/5446/5346/5526; FocalTech's
+/// own driver, FTS_CHIP_TYPE_MAPPING; 10 points as "focaltech,ft5426"); 0x58 FT5x26
+/// (FT5626/5726/5826; 10 points as "evervision,ev-ft5726"); 0x06 FT6206 and 0x36 FT6236
+/// (Adafruit_FT6206; 2 points as "focaltech,ft6236"); 0x64 FT6236U/FT6336U (2 points).
+/// FT5506 has no chip id we could confirm: it is chosen by name only (10 points as the
+/// kernel's edt_ft5506_data). Goodix chips name themselves at 0x8140 ("911", "9271").
+public enum ControllerModel: UInt8, Sendable {
+    case ft5206 = 0
+    case ft5306
+    case ft5406
+    case ft5506
+    case ft5x26
+    case ft5x46
+    case ft6206
+    case ft6236
+    case ft6336
+    case gt911
+    case gt9271
+    case evdev
+
+    /// The number of rows; `ControllerModel(rawValue:)` gives each for 0 ..< count.
+    public static let count: UInt8 = 12
+
+    public var family: ControllerFamily {
+        switch self {
+        case .ft5206, .ft5306, .ft5406, .ft5506, .ft5x26, .ft5x46, .ft6206, .ft6236, .ft6336: .ft5x06
+        case .gt911, .gt9271: .goodix
+        case .evdev: .evdev
+        }
+    }
+
+    /// The spelling in config files and logs.
+    public var name: StaticString {
+        switch self {
+        case .ft5206: "ft5206"
+        case .ft5306: "ft5306"
+        case .ft5406: "ft5406"
+        case .ft5506: "ft5506"
+        case .ft5x26: "ft5x26"
+        case .ft5x46: "ft5x46"
+        case .ft6206: "ft6206"
+        case .ft6236: "ft6236"
+        case .ft6336: "ft6336"
+        case .gt911: "gt911"
+        case .gt9271: "gt9271"
+        case .evdev: "evdev"
+        }
+    }
+
+    /// The chips this row stands for, for logs and `probe`.
+    public var members: StaticString {
+        switch self {
+        case .ft5206, .ft5306, .ft5406: "FT5206/FT5306/FT5406"
+        case .ft5506: "FT5506"
+        case .ft5x26: "FT5x26 (FT5626/FT5726/FT5826)"
+        case .ft5x46: "FT5x46 (FT5416/FT5426/FT5436/FT5446/FT5346/FT5526)"
+        case .ft6206: "FT6206"
+        case .ft6236: "FT6236"
+        case .ft6336: "FT6236U/FT6336U"
+        case .gt911: "Goodix GT911"
+        case .gt9271: "Goodix GT9271"
+        case .evdev: "a kernel input device"
+        }
+    }
+
+    /// The most points this model reports: a header counting more is garbage. For evdev,
+    /// the most contacts a frame carries (the engine's limit).
+    public var maxPoints: Int {
+        switch self {
+        case .ft5206, .ft5306, .ft5406, .gt911: 5
+        case .ft5506, .ft5x26, .ft5x46, .gt9271, .evdev: 10
+        case .ft6206, .ft6236, .ft6336: 2
+        }
+    }
+
+    /// The FocalTech chip id (register 0xA3) that identifies this row; nil for others.
+    public var focalTechChipID: UInt8? {
+        switch self {
+        case .ft5206, .ft5306, .ft5406: 0x55
+        case .ft5x46: 0x54
+        case .ft5x26: 0x58
+        case .ft6206: 0x06
+        case .ft6236: 0x36
+        case .ft6336: 0x64
+        case .ft5506, .gt911, .gt9271, .evdev: nil
+        }
+    }
+
+    /// The I2C address the chip answers at when the config gives none.
+    public var defaultAddress: UInt8? {
+        switch family {
+        case .ft5x06: 0x38
+        case .goodix: 0x5D
+        case .evdev: nil
+        }
+    }
+
+    /// The row for a FocalTech chip id: the first listed with it (rows sharing an id differ
+    /// only in name); nil for an id not in the table.
+    public static func identified(byFocalTechChipID chipID: UInt8) -> ControllerModel? {
+        var raw: UInt8 = 0
+        while raw < count {
+            if let model = ControllerModel(rawValue: raw), model.focalTechChipID == chipID { return model }
+            raw += 1
+        }
+        return nil
+    }
+
+    /// The Goodix row for the product id at 0x8140 (ASCII digits, NUL-padded: "911", "9271");
+    /// nil for another product.
+    public static func identified(byGoodixProductID id: (UInt8, UInt8, UInt8, UInt8)) -> ControllerModel? {
+        if id == (0x39, 0x31, 0x31, 0) { return .gt911 }  // "911"
+        if id == (0x39, 0x32, 0x37, 0x31) { return .gt9271 }  // "9271"
+        return nil
+    }
+}

@@ -1,0 +1,67 @@
+/// The whole hot path of DESIGN.md section 1 above the input seam: transform, track,
+/// classify. It takes TouchFrames in controller coordinates with their instants, whichever
+/// source decoded them, and names no controller. One value, so the firmware loop, the
+/// simulated board, the replay command and the benchmarks drive exactly the same code.
+public struct TouchPipeline: Sendable {
+    public var transform: CoordinateTransform
+    public private(set) var tracker: TouchTracker
+    public private(set) var classifier: GestureClassifier
+
+    public init(transform: CoordinateTransform, lostAfter: MonotonicDuration, layout: ButtonLayout) {
+        self.transform = transform
+        tracker = TouchTracker(lostAfter: lostAfter)
+        classifier = GestureClassifier(layout: layout)
+    }
+
+    /// The earliest instant at which `advance(to:)` has work: a gesture deadline, or the
+    /// instant held touches count as lost.
+    public var nextDeadline: MonotonicInstant? {
+        let gesture = classifier.nextDeadline
+        guard let lost = tracker.deadline else { return gesture }
+        guard let gesture else { return lost }
+        return lost < gesture ? lost : gesture
+    }
+
+    /// Fires everything due at or before `now`, in time order. One rule for equal instants
+    /// everywhere: gesture deadlines fire before any input at the same instant, a lost-touch
+    /// cancel included.
+    public mutating func advance<Sink: GestureEventSink>(to now: MonotonicInstant, into sink: inout Sink) {
+        while let lostAt = tracker.deadline, lostAt <= now {
+            classifier.handle(.deadline, at: lostAt, into: &sink)
+            if tracker.cancelAll() {
+                classifier.handle(.touch(.cancelAll), at: lostAt, into: &sink)
+            }
+        }
+        classifier.handle(.deadline, at: now, into: &sink)
+    }
+
+    /// A frame in controller coordinates, measured at `now`: deadlines due up to `now` fire
+    /// first, then the frame is transformed, tracked and classified. A report that decoded
+    /// to nothing (malformed, not ready) is no frame: the caller calls `advance` instead, and
+    /// it does not count for lost-touch detection.
+    public mutating func frame<Sink: GestureEventSink>(_ frame: TouchFrame, at now: MonotonicInstant, into sink: inout Sink) {
+        advance(to: now, into: &sink)
+        var frame = frame
+        for index in 0..<frame.count {
+            frame[index].position = transform.apply(frame[index].position)
+        }
+        let inputs = tracker.track(frame, at: now)
+        for index in 0..<inputs.count {
+            classifier.handle(.touch(inputs[index]), at: now, into: &sink)
+        }
+    }
+
+    /// Every held touch, from frames or from direct inputs, is cancelled at `now`: the source
+    /// failed (rule 7), a trace's `end`, a reload, a stop.
+    public mutating func cancelAllTouches<Sink: GestureEventSink>(at now: MonotonicInstant, into sink: inout Sink) {
+        advance(to: now, into: &sink)
+        _ = tracker.cancelAll()
+        classifier.handle(.touch(.cancelAll), at: now, into: &sink)
+    }
+
+    /// A touch input already in display pixels (trace point lines), bypassing the tracker.
+    public mutating func touch<Sink: GestureEventSink>(_ input: TouchInput, at now: MonotonicInstant, into sink: inout Sink) {
+        advance(to: now, into: &sink)
+        classifier.handle(.touch(input), at: now, into: &sink)
+    }
+}
