@@ -1,3 +1,5 @@
+import TouchCore
+
 /// The keys of `[board]`.
 enum BoardKey: String, SectionKey {
     case preset

@@ -10,6 +10,8 @@ public final class SimulatedEvdevDevice: EvdevDevice {
     private var queue: [(EvdevEvent, MonotonicInstant)] = []
     private var slots = [EvdevSlotState](repeating: EvdevSlotState(slot: 0, trackingID: -1, x: 0, y: 0), count: 16)
     private var currentSlot = 0
+    /// While unplugged, reads fail as a removed device's do (ENODEV).
+    public private(set) var isPlugged = true
 
     public init(name: String = "TouchPanel simulated touchscreen", axes: EvdevAxes) {
         self.name = name
@@ -29,7 +31,19 @@ public final class SimulatedEvdevDevice: EvdevDevice {
         }
     }
 
+    /// The device goes away: its queued events with it.
+    public func unplug() {
+        isPlugged = false
+        queue.removeAll()
+        for index in slots.indices { slots[index].trackingID = -1 }
+    }
+
+    public func plug() {
+        isPlugged = true
+    }
+
     public func readEvents(_ handle: (EvdevEvent, MonotonicInstant) -> Void) throws(EvdevError) {
+        guard isPlugged else { throw .gone }
         let pending = queue
         queue.removeAll()
         for (event, instant) in pending {

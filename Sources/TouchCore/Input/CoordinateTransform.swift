@@ -96,15 +96,15 @@ public struct AffineCalibration: Equatable, Sendable {
     public func apply(_ point: Point) -> Point {
         let x = widen(point.x)
         let y = widen(point.y)
-        let outX = (a * x + b * y + c) >> 16
-        let outY = (d * x + e * y + f) >> 16
+        let outX = (a &* x &+ b &* y &+ c) &>> 16
+        let outY = (d &* x &+ e &* y &+ f) &>> 16
         return Point(x: AffineCalibration.clamp(outX), y: AffineCalibration.clamp(outY))
     }
 
     /// Keeps a wild matrix from wrapping a coordinate around: far off the display is off it.
     private static func clamp(_ value: Int64) -> Int32 {
-        if value > 1 << 20 { return 1 << 20 }
-        if value < -(1 << 20) { return -(1 << 20) }
+        if value > 1_048_576 { return 1_048_576 }
+        if value < -1_048_576 { return -1_048_576 }
         return Int32(truncatingIfNeeded: value)
     }
 }
