@@ -110,7 +110,7 @@ struct ControllerDraft: MergeableDraft {
         for model in ControllerModel.all where model.configName == text {
             return model
         }
-        throw .expected("one of " + ControllerModel.all.map(\.configName).joined(separator: ", "), found: text)
+        throw .expected("one of " + ControllerModel.all.map { $0.configName }.joined(separator: ", "), found: text)
     }
 
     /// Six numbers `a b c d e f`: x' = a·x + b·y + c, y' = d·x + e·y + f in display pixels
