@@ -23,7 +23,7 @@ for trace in Tests/Traces/*.trace; do
     expected_status=0
     case "$(basename "$trace")" in error-*) expected_status=1 ;; esac
     status=0
-    "$touchpanel" replay Tests/Traces/panel.ini "$trace" >"$scratch/out" 2>"$scratch/err" || status=$?
+    timeout 60 "$touchpanel" replay Tests/Traces/panel.ini "$trace" >"$scratch/out" 2>"$scratch/err" || status=$?
     problems=""
     [ "$status" = "$expected_status" ] || problems+=" exit $status (expected $expected_status);"
     cmp -s "$scratch/out" "$name.expected" || problems+=" stdout differs;"
@@ -48,7 +48,7 @@ sed 's/^model = ft5406$/model = evdev/' Tests/Traces/panel.ini >"$scratch/panel-
 grep -q '^model = gt911$' "$scratch/panel-gt911.ini" || { echo "traces: panel.ini has no model = ft5406 line"; exit 1; }
 simulate() {  # simulate CONFIG TRACE LABEL
     local status=0
-    "$touchpanel" run "$1" --trace "$2" --fast >"$scratch/out" 2>"$scratch/err" || status=$?
+    timeout 60 "$touchpanel" run "$1" --trace "$2" --fast >"$scratch/out" 2>"$scratch/err" || status=$?
     if [ "$status" = 0 ] && cmp -s "$scratch/out" "${2%.trace}.expected"; then
         passed=$((passed + 1))
         echo "ok    simulated board ($3): $2"

@@ -59,11 +59,13 @@ public struct PanelConfiguration: Equatable, Sendable {
         makeTransform(controllerWidth: controller.width, controllerHeight: controller.height)
     }
 
-    /// The hot path above the input seam, for a controller of the given range.
+    /// The hot path above the input seam, for a controller of the given range. An input
+    /// device sends nothing while a finger rests and reports every lift itself, so `lost_ms`
+    /// applies to controllers read over I2C only (they report every scan while touched).
     public func makePipeline(controllerWidth: Int32, controllerHeight: Int32) -> TouchPipeline {
         TouchPipeline(
             transform: makeTransform(controllerWidth: controllerWidth, controllerHeight: controllerHeight),
-            lostAfter: lostAfter, layout: makeLayout())
+            lostAfter: controller.model.family == .evdev ? nil : lostAfter, layout: makeLayout())
     }
 
     /// The decoders of raw trace lines, with the config's controller model and range.

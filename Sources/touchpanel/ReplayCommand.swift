@@ -98,6 +98,9 @@ enum ReplayCommand {
             return "nothing may follow `end` (line \(endLine))"
         case .touchStillDown(let id, _):
             return "touch \(id) is still down when the trace ends; add its `up` or an `end` line"
+        case .rawTouchStillDown(let id):
+            return "touch \(id) of the raw lines is still down when the trace ends (an input device reports every lift: "
+                + "lost_ms does not apply); add its lift or an `end` line"
         }
     }
 }

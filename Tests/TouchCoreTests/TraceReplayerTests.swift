@@ -129,3 +129,60 @@ struct TraceReplayerTests {
         #expect(play(["0 ft5x06 ff ff ff"]).outcomes == [.reportDropped(.tooManyPoints(reported: 15, maximum: 5))])
     }
 }
+
+@Suite("Trace replayer: input devices and the end of time")
+struct TraceReplayerInputDeviceTests {
+    func parse(_ text: String) -> TraceLine? {
+        let outcome = Array(text.utf8).withUnsafeBufferPointer { TraceLineParser.parse($0) }
+        guard case .line(let line) = outcome else { return nil }
+        return line
+    }
+
+    /// A replayer for an input device: no lost-touch timeout.
+    func play(_ lines: [String]) -> (outcomes: [TraceStepOutcome], finish: TraceReplayError?, events: [GestureEvent]) {
+        var layout = ButtonLayout()
+        layout.append(ButtonSpec(rect: Rect(x: 0, y: 0, width: 100, height: 100), listensForRepeat: true))
+        var replayer = TraceReplayer(
+            pipeline: TouchPipeline(transform: .identity(width: 800, height: 480), lostAfter: nil, layout: layout),
+            decoder: RawReportDecoder(model: .evdev, width: 800, height: 480))
+        var recorder = EventRecorder()
+        var outcomes: [TraceStepOutcome] = []
+        for (index, text) in lines.enumerated() {
+            guard let line = parse(text) else {
+                Issue.record("bad line \(text)")
+                continue
+            }
+            outcomes.append(replayer.play(line, lineNumber: index + 1, into: &recorder))
+        }
+        return (outcomes, replayer.finish(into: &recorder), recorder.events)
+    }
+
+    @Test func aRestingFingerOfAnInputDeviceIsNotLostAndMustBeLifted() {
+        let result = play([
+            "0 evdev EV_ABS ABS_MT_TRACKING_ID 5", "0 evdev EV_ABS ABS_MT_POSITION_X 10", "0 evdev EV_SYN SYN_REPORT 0",
+            "700 evdev EV_ABS ABS_MT_TRACKING_ID -1", "700 evdev EV_SYN SYN_REPORT 0",
+        ])
+        #expect(result.finish == nil)
+        #expect(result.events.map { $0.kind } == [.pressed, .longPress(taps: 1), .repeat(n: 1), .repeat(n: 2), .released])
+        #expect(result.events.map { $0.at } == [ms(0), ms(500), ms(600), ms(700), ms(700)])
+        #expect(play(["0 evdev EV_ABS ABS_MT_TRACKING_ID 5", "0 evdev EV_SYN SYN_REPORT 0"]).finish == .rawTouchStillDown(id: 0))
+    }
+
+    @Test func timesTheEngineCannotHoldAreRefusedAtTheirField() {
+        let outcome = Array("9223372036855 down 0 1 1".utf8).withUnsafeBufferPointer { TraceLineParser.parse($0) }
+        guard case .error(let error) = outcome else {
+            Issue.record("accepted a time past the end of the 64-bit nanosecond clock")
+            return
+        }
+        #expect(error == TraceLineError(.expectedTime, fieldStart: 0, fieldEnd: 13))
+        #expect(parse("9223372036854 down 0 1 1") != nil)
+    }
+
+    @Test func instantsAndDurationsSaturateInsteadOfWrapping() {
+        #expect(MonotonicInstant.milliseconds(9_300_000_000_000) == .endOfTime)
+        #expect((MonotonicInstant.endOfTime + .milliseconds(1)).wholeMilliseconds == 9_223_372_036_854)
+        #expect(MonotonicDuration.milliseconds(.max) * 2 == MonotonicDuration(nanoseconds: .max))
+        #expect(MonotonicInstant(nanoseconds: 0) - .endOfTime == MonotonicDuration(nanoseconds: -Int64.max))
+        #expect(MonotonicInstant(nanoseconds: .min) - .endOfTime == MonotonicDuration(nanoseconds: .min))
+    }
+}

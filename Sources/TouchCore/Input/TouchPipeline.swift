@@ -7,7 +7,8 @@ public struct TouchPipeline: Sendable {
     public private(set) var tracker: TouchTracker
     public private(set) var classifier: GestureClassifier
 
-    public init(transform: CoordinateTransform, lostAfter: MonotonicDuration, layout: ButtonLayout) {
+    /// `lostAfter`: nil for a source that sends nothing while fingers rest (see `TouchTracker`).
+    public init(transform: CoordinateTransform, lostAfter: MonotonicDuration?, layout: ButtonLayout) {
         self.transform = transform
         tracker = TouchTracker(lostAfter: lostAfter)
         classifier = GestureClassifier(layout: layout)

@@ -5,14 +5,16 @@
 /// and when no frame comes for `lostAfter` while touches are held (INT line stuck, controller
 /// reset) or the controller fails, every held touch is cancelled.
 public struct TouchTracker: Sendable {
-    public var lostAfter: MonotonicDuration
+    /// Nil for a source that reports every lift itself and sends nothing while a finger rests
+    /// (an input device): no frame for a while then means a finger that stays, not a lost one.
+    public var lostAfter: MonotonicDuration?
 
     private var held: InlineArray<16, Bool>
     private var lastPosition: InlineArray<16, Point>
     private var heldCount: Int
     private var lastFrameAt: MonotonicInstant
 
-    public init(lostAfter: MonotonicDuration) {
+    public init(lostAfter: MonotonicDuration?) {
         self.lostAfter = lostAfter
         held = InlineArray(repeating: false)
         lastPosition = InlineArray(repeating: Point(x: 0, y: 0))
@@ -28,7 +30,8 @@ public struct TouchTracker: Sendable {
 
     /// When held touches count as lost if no frame arrives before it.
     public var deadline: MonotonicInstant? {
-        heldCount > 0 ? lastFrameAt + lostAfter : nil
+        guard heldCount > 0, let lostAfter else { return nil }
+        return lastFrameAt + lostAfter
     }
 
     /// Inputs for one frame whose positions are already in display pixels.

@@ -10,6 +10,9 @@ public enum TraceReplayError: Equatable, Sendable {
     case lineAfterEnd(endLine: Int)
     /// Without `end`, a touch from a point line must be lifted before the trace ends.
     case touchStillDown(id: UInt8, sinceLine: Int)
+    /// Without `end`, a touch from raw lines of a source that has no lost-touch timeout (an
+    /// input device reports every lift) must be lifted before the trace ends.
+    case rawTouchStillDown(id: UInt8)
 }
 
 /// What playing one line did.
@@ -98,6 +101,11 @@ public struct TraceReplayer: Sendable {
     public mutating func finish<Sink: GestureEventSink>(into sink: inout Sink) -> TraceReplayError? {
         for slot in 0..<16 where pointDownLine[slot] != 0 {
             return .touchStillDown(id: UInt8(truncatingIfNeeded: slot), sinceLine: pointDownLine[slot])
+        }
+        if pipeline.tracker.lostAfter == nil {
+            for slot in 0..<16 where pipeline.tracker.isHeld(id: UInt8(truncatingIfNeeded: slot)) {
+                return .rawTouchStillDown(id: UInt8(truncatingIfNeeded: slot))
+            }
         }
         while let due = pipeline.nextDeadline {
             pipeline.advance(to: due, into: &sink)

@@ -87,10 +87,18 @@ struct ReencodedTraceTests {
 
     @Test(arguments: [ControllerFamily.ft5x06, .goodix, .evdev])
     func sameEventLinesAsThePointLines(family: ControllerFamily) throws {
-        let config = try PanelConfigLoader.load(path: ReencodedTraceTests.traces.appendingPathComponent("panel.ini").path)
+        // The panel of the rule traces, with this family's controller (for evdev that matters:
+        // an input device is silent while a finger rests, so lost_ms does not apply to it).
+        let panel = try String(contentsOfFile: ReencodedTraceTests.traces.appendingPathComponent("panel.ini").path, encoding: .utf8)
+        let model = family == .ft5x06 ? "ft5406" : family == .goodix ? "gt911" : "evdev"
+        let config = try PanelConfigLoader.parse(
+            text: panel.replacingOccurrences(of: "model = ft5406", with: "model = \(model)"), file: "panel.ini")
         let names = try ReencodedTraceTests.ruleTraces()
         #expect(names.count == 8)
         for name in names {
+            // Rule 7's raw reports rely on lost_ms, which an input device does not need: it
+            // reports every lift, and sends nothing while a finger rests.
+            if family == .evdev && name.hasPrefix("rule7") { continue }
             let path = ReencodedTraceTests.traces.appendingPathComponent(name).path
             let script = try TouchScript(
                 trace: Array(try Data(contentsOf: URL(fileURLWithPath: path))), path: path,

@@ -12,8 +12,10 @@ public struct EvdevEncoder: Sendable {
 
     /// The events for `frame` (contacts in controller coordinates, ID = slot): changed slots,
     /// lifts for contacts no longer there, BTN_TOUCH when the first contact starts or the last
-    /// ends, then SYN_REPORT.
+    /// ends, then SYN_REPORT. A frame that changes nothing gives no events at all: the kernel's
+    /// input core drops a SYN_REPORT with nothing before it, so a resting finger is silent.
     public mutating func encode(_ frame: TouchFrame, into batch: inout EvdevEventBatch) {
+        let before = batch.count
         var present = InlineArray<16, Bool>(repeating: false)
         for index in 0..<frame.count {
             let point = frame[index]
@@ -50,6 +52,7 @@ public struct EvdevEncoder: Sendable {
             touching = any
             batch.append(EvdevEvent(type: EvdevCode.evKey, code: EvdevCode.btnTouch, value: any ? 1 : 0))
         }
+        guard batch.count > before else { return }
         batch.append(EvdevEvent(type: EvdevCode.evSyn, code: EvdevCode.synReport, value: 0))
     }
 
