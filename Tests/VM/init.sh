@@ -3,11 +3,15 @@
 # the static aarch64 firmware and the two helpers; see Tests/VM/README.md).
 #
 # Brings up the simulated touch hardware on Debian's own arm64 kernel:
-#   i2c-stub  the FT5x06's registers (chip 0x38 on the "SMBus stub driver" bus)
-#   gpio-sim  its INT line (line 0 of a sim chip, idle high)
-#   vfb       /dev/fb0, 800x480, 32 bpp
-# then runs `touchpanel run` on it and plays the scenarios in /vm/scenarios as the chip would:
-# each report is block-written into i2c-stub, then the INT line is pulled low and back high.
+#   i2c-stub    the FT5x06's registers (chip 0x38 on the "SMBus stub driver" bus)
+#   gt911-stub  a GT911's 16-bit registers (0x5d on the "TouchPanel GT911 stub" bus; ours)
+#   gpio-sim    the INT line (line 0 of a sim chip, idle high)
+#   uinput      a touchscreen input device (uinput-touch), read by the evdev source
+#   vfb         /dev/fb0, 800x480, 32 bpp
+# then runs `touchpanel run` on it and plays the scenarios in /vm/scenarios as the hardware
+# would: each FT5x06 report is block-written into i2c-stub (each GT911 report written to
+# 0x814E of gt911-stub), then the INT line is pulled low and back high; the evdev runs send
+# protocol-B events through uinput. TOUCH (ft5x06, gt911, evdev) says which one a run uses.
 #
 # Console protocol (read by scripts/vm/run.sh; qemu exits 0 whatever happens):
 #   VMTEST ok NAME | VMTEST FAIL NAME: WHY     one line per check, details indented below
@@ -25,7 +29,13 @@ mount -t tmpfs tmpfs /tmp
 exec </dev/console >/dev/console 2>&1
 
 TP=/usr/bin/touchpanel
-INJECT=/usr/bin/ft5x06-inject
+INJECT=/usr/bin/touch-inject
+UINPUT=/usr/bin/uinput-touch
+UINPUT_NAME="TouchPanel uinput touchscreen"
+UFIFO=/tmp/uinput.fifo
+UACKS=/tmp/uinput.acks
+GTADDR=0x5d
+TOUCH=ft5x06
 FBPEEK=/usr/bin/fbpeek
 EV=/tmp/events.jsonl
 LOG=/tmp/log.txt
@@ -71,6 +81,7 @@ load_modules() {
     while read -r mod; do
         case $mod in
             i2c-stub.ko) params="chip_addr=$ADDR" ;;
+            gt911-stub.ko) params="addr=$GTADDR" ;;
             vfb.ko) params="vfb_enable=1 videomemorysize=1536000 mode_option=800x480M-32" ;;
             *) params="" ;;
         esac
@@ -84,6 +95,38 @@ find_stub_bus() {
         [ "$(cat "$d/name" 2>/dev/null)" = "SMBus stub driver" ] && BUS=${d##*/i2c-}
     done
     [ -n "$BUS" ] && [ -c "/dev/i2c-$BUS" ]
+}
+
+find_gt911_bus() {
+    GTBUS=""
+    for d in /sys/class/i2c-dev/i2c-*; do
+        [ "$(cat "$d/name" 2>/dev/null)" = "TouchPanel GT911 stub" ] && GTBUS=${d##*/i2c-}
+    done
+    [ -n "$GTBUS" ] && [ -c "/dev/i2c-$GTBUS" ]
+}
+
+# The uinput touchscreen, held by uinput-touch in the background; commands go through fd 3.
+UPID=""
+UCOUNT=0
+start_uinput() {
+    rm -f "$UFIFO" "$UACKS" && mkfifo "$UFIFO" && : >"$UACKS" || return 1
+    "$UINPUT" -n "$UINPUT_NAME" "$UFIFO" "$UACKS" &
+    UPID=$!
+    exec 3>"$UFIFO"
+    UCOUNT=0
+    wait_until 50 uinput_device_present
+}
+uinput_device_present() { grep -qs "^$UINPUT_NAME\$" /sys/class/input/event*/device/name; }
+acks_at_least() { [ "$(wc -l <"$UACKS")" -ge "$1" ]; }
+# ucmd LINE...: each a uinput-touch command; waits until all are done (bounded).
+ucmd() {
+    for _c in "$@"; do
+        echo "$_c" >&3
+        UCOUNT=$((UCOUNT + 1))
+    done
+    wait_until 40 acks_at_least "$UCOUNT" || note "uinput-touch did not answer: $*"
+    grep -q '^error' "$UACKS" && note "uinput-touch: $(grep '^error' "$UACKS" | tail -n 1)"
+    return 0
 }
 
 setup_gpio_sim() {
@@ -109,10 +152,26 @@ write_config() {
     {
         echo "; TouchPanel kernel VM test panel, written by Tests/VM/init.sh"
         echo "[controller]"
-        echo "bus = $BUS"
-        echo "address = $ADDR"
-        echo "model = ft5406"
-        if [ "$_mode" = interrupt ]; then
+        case $TOUCH in
+        gt911)
+            echo "model = gt911"
+            echo "bus = $GTBUS"
+            echo "address = $GTADDR"
+            ;;
+        evdev)
+            echo "model = evdev"
+            echo "name = $UINPUT_NAME"
+            echo "grab = yes"
+            ;;
+        *)
+            echo "bus = $BUS"
+            echo "address = $ADDR"
+            echo "model = ft5406"
+            ;;
+        esac
+        if [ "$TOUCH" = evdev ]; then
+            :
+        elif [ "$_mode" = interrupt ]; then
             echo "interrupt_chip = $CHIP"
             echo "interrupt_line = 0"
         else
@@ -209,6 +268,7 @@ POINTS=""            # "ID:X:Y ..." in report order
 # the firmware has taken it. INJECT_EXTRA (e.g. "-H 500") is passed on.
 report() {
     _sid=${1:--1} _sev=${2:-2}
+    [ "$TOUCH" = gt911 ] && { report_gt911 "$_sid" "$_sev"; return; }
     _hex="" _n=0
     for _p in $POINTS; do
         IFS=:
@@ -221,9 +281,25 @@ report() {
     done
     inject report "00 00 $(printf %02x $_n)$_hex"
 }
+# report_gt911 [SPECIAL_ID SPECIAL_EVENT]: the GT911's status (ready, count) and 8 bytes a
+# held point; a GT911 has no up event: a lifted point (event 1) is simply not reported.
+report_gt911() {
+    _hex="" _n=0
+    for _p in $POINTS; do
+        IFS=:
+        set -- $_p
+        IFS=$OIFS
+        [ "$1" = "$_sid" ] && [ "$_sev" = 1 ] && continue
+        _hex="$_hex $(printf '%02x %02x %02x %02x %02x 10 00 00' "$1" $(($2 & 255)) $(($2 >> 8)) $(($3 & 255)) $(($3 >> 8)))"
+        _n=$((_n + 1))
+    done
+    inject report "$(printf %02x $((0x80 | _n)))$_hex"
+}
 inject() {
     if [ "$MODE" = interrupt ]; then _how="-p $PULL"; else _how="-P"; fi
-    if ! _out=$("$INJECT" -b "$BUS" -a "$ADDR" $_how -w "$FWPID" $INJECT_EXTRA "$@" 2>&1); then
+    _target="-b $BUS -a $ADDR"
+    [ "$TOUCH" = gt911 ] && _target="-g -b $GTBUS -a $GTADDR"
+    if ! _out=$("$INJECT" $_target $_how -w "$FWPID" $INJECT_EXTRA "$@" 2>&1); then
         note "inject $*: $_out"
         return 1
     fi
@@ -235,8 +311,12 @@ drop_point() {
     done
     POINTS=$_keep
 }
-down() { POINTS="$POINTS $1:$2:$3"; report "$1" 0; }
+down() {
+    [ "$TOUCH" = evdev ] && { ucmd "down $1 $2 $3" syn; return; }
+    POINTS="$POINTS $1:$2:$3"; report "$1" 0
+}
 move() {
+    [ "$TOUCH" = evdev ] && { ucmd "move $1 $2 $3" syn; return; }
     _new=""
     for _p in $POINTS; do
         case $_p in "$1":*) _new="$_new $1:$2:$3" ;; *) _new="$_new $_p" ;; esac
@@ -244,14 +324,28 @@ move() {
     POINTS=$_new
     report
 }
-up() { report "$1" 1; drop_point "$1"; }
+up() {
+    [ "$TOUCH" = evdev ] && { ucmd "up $1" syn; return; }
+    report "$1" 1; drop_point "$1"
+}
 # vanish ID: the ID is simply missing from the next report (firmware that never sends TOUCH_UP)
 vanish() { drop_point "$1"; report; }
 # hold MS: the finger stays; the controller keeps reporting it every 40 ms
-hold() { INJECT_EXTRA="-H $1 -I 40" report; INJECT_EXTRA=""; }
+# (an input device sends nothing while a finger rests: there the finger just stays MS)
+hold() {
+    [ "$TOUCH" = evdev ] && { usleep $(($1 * 1000)); return; }
+    INJECT_EXTRA="-H $1 -I 40" report; INJECT_EXTRA=""
+}
 # report_raw HEX: any register image, e.g. garbage
 report_raw() { inject report "$1"; }
-no_touch() { POINTS=""; "$INJECT" -b "$BUS" -a "$ADDR" report "00 00 00"; }
+no_touch() {
+    POINTS=""
+    case $TOUCH in
+    gt911) "$INJECT" -g -b "$GTBUS" -a "$GTADDR" report 00 ;;
+    evdev) : ;;
+    *) "$INJECT" -b "$BUS" -a "$ADDR" report "00 00 00" ;;
+    esac
+}
 
 # ---------------------------------------------------------------------------------------------
 # scenarios: begin NAME ... expect EVENTS... / expect_pixel ... / end
@@ -374,6 +468,13 @@ else
     bad "rmmod + insmod i2c-stub"; finish
 fi
 setup_gpio_sim && ok "gpio-sim chip $CHIP (line 0 via $PULL)" || { bad "gpio-sim setup"; finish; }
+if find_gt911_bus && [ "$("$INJECT" -g -b "$GTBUS" -a "$GTADDR" read 8140 6)" = "39 31 31 00 60 10" ]; then
+    ok "gt911-stub on /dev/i2c-$GTBUS answers I2C_RDWR: product id 911, firmware 0x1060"
+else
+    bad "gt911-stub: no bus, or 0x8140 does not read \"911\""
+fi
+start_uinput && ok "uinput touchscreen: $(grep -l "^$UINPUT_NAME\$" /sys/class/input/event*/device/name | cut -d/ -f5)" ||
+    bad "uinput-touch: no input device named $UINPUT_NAME"
 [ -c /dev/fb0 ] && [ "$($FBPEEK /dev/fb0 info | cut -d' ' -f1-3)" = "800 480 32" ] &&
     ok "vfb /dev/fb0: $($FBPEEK /dev/fb0 info)" || { bad "vfb /dev/fb0"; finish; }
 # The kernel's text console draws into the framebuffer as soon as vfb loads: unbind it.
@@ -399,9 +500,12 @@ runs_in() {
     for _r in "$@"; do [ "$_r" = "$RUN" ] && return 0; done
     return 1
 }
-for RUN in interrupt reload polling; do
+for RUN in interrupt reload polling gt911 evdev; do
     MODE=interrupt
     [ $RUN = polling ] && MODE=polling
+    TOUCH=ft5x06
+    [ $RUN = gt911 ] && TOUCH=gt911
+    [ $RUN = evdev ] && TOUCH=evdev
     write_config "$CONF" $MODE
     no_touch
     if ! start_firmware $MODE; then
@@ -411,6 +515,7 @@ for RUN in interrupt reload polling; do
         continue
     fi
     ok "firmware running ($RUN): $(grep -m1 'controller:' $LOG | sed 's/^touchpanel: //')"
+    [ "$TOUCH" = evdev ] && ucmd "pid $FWPID"
     [ $RUN = reload ] || measure_idle
     for f in /vm/scenarios/*.sh; do
         . "$f"

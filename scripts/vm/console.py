@@ -21,7 +21,7 @@ import struct
 import sys
 import zlib
 
-METRIC_MODES = ("interrupt", "polling")
+METRIC_MODES = ("interrupt", "polling", "gt911", "evdev")
 LATENCY = re.compile(r"latency (\w+) count=(\d+) p50_us=(-?\d+) p99_us=(-?\d+) max_us=(-?\d+)")
 
 
@@ -145,8 +145,9 @@ def main():
     report = dict(latency.get("interrupt", {}))
     report["mode"] = "interrupt"
     report["kernel"] = kernel
-    if "polling" in latency:
-        report["polling"] = latency["polling"]
+    for other in ("polling", "gt911", "evdev"):
+        if other in latency:
+            report[other] = latency[other]
     if args.boot_seconds is not None:
         report["boot_seconds"] = args.boot_seconds
     with open(f"{args.out}/latency.json", "w") as f:

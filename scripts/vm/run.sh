@@ -3,12 +3,15 @@
 #
 # The kernel VM tier: the aarch64 firmware on Debian's own arm64 kernel under
 # qemu-system-aarch64 (TCG), with the touch hardware simulated by the kernel itself:
-# i2c-stub (the FT5x06's registers), gpio-sim (its INT line) and vfb (/dev/fb0).
+# i2c-stub (the FT5x06's registers), gpio-sim (its INT line) and vfb (/dev/fb0); our own
+# gt911-stub (a GT911's 16-bit registers, which no kernel simulator has) and the kernel's
+# uinput (a touchscreen input device for the evdev source).
 #
 #   1. host packages (scripts/deps.sh vm): qemu-system-arm, linux-source-6.1, linux-kbuild-6.1, cpio
 #   2. the guest kernel, its headers and busybox-static for arm64 (scripts/vm/fetch.sh)
 #   3. i2c-stub, gpio-sim and vfb built out of tree for that kernel (scripts/vm/modules.sh)
 #   4. the static aarch64 firmware (scripts/build-firmware.sh aarch64) and the test helpers
+#      (touch-inject: the FT5x06's or GT911's side; uinput-touch: a touchscreen; fbpeek)
 #      (Tests/VM/*.c, static)
 #   5. an initramfs with Tests/VM/init.sh as /init and Tests/VM/scenarios/
 #   6. one boot, bounded by a timeout; the console log is build/vm/console.log
@@ -63,7 +66,7 @@ fi
 
 step "test helpers"
 mkdir -p "$vm/bin"
-for helper in ft5x06-inject fbpeek; do
+for helper in touch-inject fbpeek uinput-touch; do
     aarch64-linux-gnu-gcc -static -O2 -Wall -Wextra -Werror -o "$vm/bin/$helper" "$root/Tests/VM/$helper.c" ||
         broken "compiling Tests/VM/$helper.c"
 done
@@ -98,7 +101,7 @@ add_module() {
     done
     order+=("${kpath[$name]}")
 }
-for want in configfs i2c-dev i2c-stub gpio-sim vfb; do
+for want in configfs i2c-dev i2c-stub gpio-sim vfb gt911-stub evdev uinput; do
     add_module "$want" || broken "resolving kernel module $want"
 done
 
@@ -110,7 +113,7 @@ cp "$root/Tests/VM/init.sh" "$initramfs/init"
 chmod 755 "$initramfs/init"
 cp "$root"/Tests/VM/scenarios/*.sh "$initramfs/vm/scenarios/"
 cp "$firmware" "$initramfs/usr/bin/touchpanel"
-cp "$vm/bin/ft5x06-inject" "$vm/bin/fbpeek" "$initramfs/usr/bin/"
+cp "$vm/bin/touch-inject" "$vm/bin/fbpeek" "$vm/bin/uinput-touch" "$initramfs/usr/bin/"
 for ko in "${order[@]}"; do
     cp "$ko" "$initramfs/lib/modules/vm/"
     basename "$ko" >>"$initramfs/lib/modules/vm/order"

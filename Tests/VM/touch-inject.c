@@ -1,14 +1,21 @@
 /*
- * ft5x06-inject: the FT5x06 touch controller's side of the kernel VM tests.
+ * touch-inject: the touch controller's side of the kernel VM tests, for an FT5x06 (default)
+ * or, with -g, a Goodix GT911.
  *
- * i2c-stub holds the controller's registers and gpio-sim its INT line; this program plays the
- * chip: it writes register images into i2c-stub exactly as the firmware will read them, and
- * pulls the INT line low and back high (one falling edge) after each report.
+ * i2c-stub (FT5x06) or our gt911-stub (GT911) holds the controller's registers and gpio-sim
+ * its INT line; this program plays the chip: it writes register images exactly as the firmware
+ * will read them, and pulls the INT line low and back high (one falling edge) after each report.
+ * FT5x06 images are bytes from register 0x00, written with SMBus I2C block writes; GT911 images
+ * are bytes from register 0x814E (status, then 8 bytes a point), written with one I2C_RDWR
+ * message after the 16-bit register address, as the chip's own scan would fill them.
  *
- *   ft5x06-inject -b BUS [-a ADDR] id [CHIP_ID [FIRMWARE [VENDOR]]]
+ *   touch-inject -g -b BUS [-a ADDR] read REG COUNT
+ *       Prints COUNT bytes from the GT911's 16-bit register REG (hex), one I2C_RDWR transfer.
+ *
+ *   touch-inject -b BUS [-a ADDR] id [CHIP_ID [FIRMWARE [VENDOR]]]
  *       Sets the identification registers: 0xA3 chip id (0x55, the FT5x06 family),
  *       0xA6 firmware version (0x01), 0xA8 vendor id (0x79).
- *   ft5x06-inject -b BUS [-a ADDR] [-p PULL] [-w PID [-P] [-t MS]] [-H MS [-I MS]] report HEX...
+ *   touch-inject -b BUS [-a ADDR] [-p PULL] [-w PID [-P] [-t MS]] [-H MS [-I MS]] report HEX...
  *       Writes HEX (bytes from register 0x00, "00 00 01 80 64 00 3c 10 00"; separate
  *       arguments or one string; 0x prefixes allowed) with I2C block writes of at most 32
  *       bytes each, register pointer = the chunk's first register.
@@ -20,7 +27,7 @@
  *       -t MS     how long to wait for that (2000).
  *       -H MS     hold: send the same report again every -I MS (40) for MS milliseconds, as
  *                 a controller keeps reporting a finger that stays down.
- *   ft5x06-inject -p PULL [-w PID [-t MS]] pulse
+ *   touch-inject -p PULL [-w PID [-t MS]] pulse
  *       Only the INT edge, no I2C (for a controller that stopped answering).
  *
  * Uses the raw I2C_SMBUS ioctl (no libi2c), so it links statically against glibc alone.
@@ -41,13 +48,16 @@
 #define REPORT_MAX 256
 
 static int i2c_fd = -1;
+static int goodix = 0;
 
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: ft5x06-inject -b BUS [-a ADDR] id [CHIP_ID [FIRMWARE [VENDOR]]]\n"
-		"       ft5x06-inject -b BUS [-a ADDR] [-p PULL] [-w PID [-P] [-t MS]] [-H MS [-I MS]] report HEX...\n"
-		"       ft5x06-inject -p PULL [-w PID [-t MS]] pulse\n");
+		"usage: touch-inject -b BUS [-a ADDR] id [CHIP_ID [FIRMWARE [VENDOR]]]\n"
+		"       touch-inject -b BUS [-a ADDR] [-p PULL] [-w PID [-P] [-t MS]] [-H MS [-I MS]] report HEX...\n"
+		"       touch-inject -p PULL [-w PID [-t MS]] pulse\n"
+		"       touch-inject -g -b BUS [-a ADDR] [-p PULL] [-w PID [-P] [-t MS]] [-H MS [-I MS]] report HEX...\n"
+		"       touch-inject -g -b BUS [-a ADDR] read REG COUNT\n");
 	exit(2);
 }
 
@@ -78,22 +88,64 @@ static int write_byte(unsigned char reg, unsigned char value)
 	union i2c_smbus_data data;
 	data.byte = value;
 	if (smbus(I2C_SMBUS_WRITE, reg, I2C_SMBUS_BYTE_DATA, &data) < 0) {
-		fprintf(stderr, "ft5x06-inject: write 0x%02x to register 0x%02x: %s\n", value, reg, strerror(errno));
+		fprintf(stderr, "touch-inject: write 0x%02x to register 0x%02x: %s\n", value, reg, strerror(errno));
 		return -1;
 	}
+	return 0;
+}
+
+static int i2c_address = 0x38;
+
+/* A GT911 image: one write message, the 16-bit register 0x814E then the bytes. */
+static int write_goodix(const unsigned char *bytes, int count)
+{
+	unsigned char buffer[2 + REPORT_MAX];
+	buffer[0] = 0x81;
+	buffer[1] = 0x4E;
+	memcpy(buffer + 2, bytes, (size_t)count);
+	struct i2c_msg message = { (unsigned short)i2c_address, 0, (unsigned short)(count + 2), buffer };
+	struct i2c_rdwr_ioctl_data transfer = { &message, 1 };
+	if (ioctl(i2c_fd, I2C_RDWR, &transfer) < 0) {
+		fprintf(stderr, "touch-inject: I2C_RDWR write of %d bytes at 0x814e: %s\n", count, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Prints `count` bytes of the GT911's register `reg` (16-bit) as hex. */
+static int read_goodix(unsigned reg, int count)
+{
+	unsigned char pointer[2] = { (unsigned char)(reg >> 8), (unsigned char)reg };
+	unsigned char bytes[REPORT_MAX];
+	if (count < 1 || count > REPORT_MAX)
+		usage();
+	struct i2c_msg messages[2] = {
+		{ (unsigned short)i2c_address, 0, 2, pointer },
+		{ (unsigned short)i2c_address, I2C_M_RD, (unsigned short)count, bytes },
+	};
+	struct i2c_rdwr_ioctl_data transfer = { messages, 2 };
+	if (ioctl(i2c_fd, I2C_RDWR, &transfer) < 0) {
+		fprintf(stderr, "touch-inject: I2C_RDWR read of %d bytes at 0x%04x: %s\n", count, reg, strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < count; i++)
+		printf(i ? " %02x" : "%02x", bytes[i]);
+	printf("\n");
 	return 0;
 }
 
 /* I2C block writes (what i2c-stub calls "i2c block data"), 32 bytes at most each. */
 static int write_image(const unsigned char *bytes, int count)
 {
+	if (goodix)
+		return write_goodix(bytes, count);
 	for (int start = 0; start < count; start += I2C_SMBUS_BLOCK_MAX) {
 		int len = count - start < I2C_SMBUS_BLOCK_MAX ? count - start : I2C_SMBUS_BLOCK_MAX;
 		union i2c_smbus_data data;
 		data.block[0] = (unsigned char)len;
 		memcpy(&data.block[1], bytes + start, (size_t)len);
 		if (smbus(I2C_SMBUS_WRITE, (unsigned char)start, I2C_SMBUS_I2C_BLOCK_DATA, &data) < 0) {
-			fprintf(stderr, "ft5x06-inject: block write of %d bytes at 0x%02x: %s\n", len, start, strerror(errno));
+			fprintf(stderr, "touch-inject: block write of %d bytes at 0x%02x: %s\n", len, start, strerror(errno));
 			return -1;
 		}
 	}
@@ -104,14 +156,14 @@ static int write_file(const char *path, const char *text)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0) {
-		fprintf(stderr, "ft5x06-inject: %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "touch-inject: %s: %s\n", path, strerror(errno));
 		return -1;
 	}
 	ssize_t n = write(fd, text, strlen(text));
 	int saved = errno;
 	close(fd);
 	if (n < 0) {
-		fprintf(stderr, "ft5x06-inject: write %s to %s: %s\n", text, path, strerror(saved));
+		fprintf(stderr, "touch-inject: write %s to %s: %s\n", text, path, strerror(saved));
 		return -1;
 	}
 	return 0;
@@ -172,7 +224,7 @@ static int parse_hex(int argc, char **argv, unsigned char *out)
 			char *end;
 			unsigned long v = strtoul(p, &end, 16);
 			if (end == p || v > 0xff || count == REPORT_MAX) {
-				fprintf(stderr, "ft5x06-inject: bad hex byte at \"%s\"\n", p);
+				fprintf(stderr, "touch-inject: bad hex byte at \"%s\"\n", p);
 				exit(2);
 			}
 			out[count++] = (unsigned char)v;
@@ -188,8 +240,9 @@ int main(int argc, char **argv)
 	long timeout_ms = 2000, hold_ms = 0, interval_ms = 40;
 	const char *pull = NULL;
 	int opt;
-	while ((opt = getopt(argc, argv, "+b:a:p:w:Pt:H:I:")) != -1) {
+	while ((opt = getopt(argc, argv, "+gb:a:p:w:Pt:H:I:")) != -1) {
 		switch (opt) {
+		case 'g': goodix = 1; address = 0x5d; break;
 		case 'b': bus = atoi(optarg); break;
 		case 'a': address = (int)strtol(optarg, NULL, 0); break;
 		case 'p': pull = optarg; break;
@@ -213,17 +266,20 @@ int main(int argc, char **argv)
 		snprintf(dev, sizeof dev, "/dev/i2c-%d", bus);
 		i2c_fd = open(dev, O_RDWR | O_CLOEXEC);
 		if (i2c_fd < 0) {
-			fprintf(stderr, "ft5x06-inject: %s: %s\n", dev, strerror(errno));
+			fprintf(stderr, "touch-inject: %s: %s\n", dev, strerror(errno));
 			return 1;
 		}
+		i2c_address = address;
 		if (ioctl(i2c_fd, I2C_SLAVE, address) < 0) {
-			fprintf(stderr, "ft5x06-inject: I2C_SLAVE 0x%02x: %s\n", address, strerror(errno));
+			fprintf(stderr, "touch-inject: I2C_SLAVE 0x%02x: %s\n", address, strerror(errno));
 			return 1;
 		}
 	} else if (!pull) {
 		usage();
 	}
 
+	if (!strcmp(command, "read") && goodix && optind + 1 < argc)
+		return read_goodix((unsigned)strtoul(argv[optind], NULL, 16), atoi(argv[optind + 1])) ? 1 : 0;
 	if (!strcmp(command, "id")) {
 		unsigned char chip = optind < argc ? (unsigned char)strtoul(argv[optind++], NULL, 16) : 0x55;
 		unsigned char firmware = optind < argc ? (unsigned char)strtoul(argv[optind++], NULL, 16) : 0x01;
@@ -265,8 +321,8 @@ int main(int argc, char **argv)
 	return 0;
 late:
 	if (waited == -2)
-		fprintf(stderr, "ft5x06-inject: the firmware (pid %d) is gone\n", pid);
+		fprintf(stderr, "touch-inject: the firmware (pid %d) is gone\n", pid);
 	else
-		fprintf(stderr, "ft5x06-inject: the firmware (pid %d) did not take the report within %ld ms\n", pid, timeout_ms);
+		fprintf(stderr, "touch-inject: the firmware (pid %d) did not take the report within %ld ms\n", pid, timeout_ms);
 	return 3;
 }

@@ -1,0 +1,60 @@
+# A touchscreen the kernel drives: a uinput device sending multi-touch protocol B, read by the
+# firmware's evdev source from /dev/input/eventN (found by its name, grabbed).
+runs_in evdev || return 0
+
+begin "evdev: single tap"
+down 0 100 60
+expect_pixel one pressed
+up 0
+expect "one pressed" "one released" "one tap 1"
+expect_dt 2 3 0
+expect_pixel one normal
+end
+
+begin "evdev: double tap"
+down 0 340 80
+up 0
+down 0 342 82
+up 0
+expect "dbl pressed" "dbl released" "dbl pressed" "dbl released" "dbl tap 2"
+expect_dt 4 5 0
+end
+
+begin "evdev: long press and repeat from a silent resting finger"
+down 0 560 80
+hold 560                        # the device sends nothing while the finger rests
+up 0
+wait_until 30 count_events 5
+usleep 300000
+[ "$(events | head -n 2)" = "hold pressed
+hold long_press 1" ] || note "events: $(events | tr '\n' ';')"
+events | grep -q '^hold repeat 2$' || note "no second repeat: $(events | tr '\n' ';')"
+[ "$(events | tail -n 1)" = "hold released" ] || note "last event: $(events | tail -n 1)"
+expect_dt 1 2 300
+expect_dt 1 3 400
+end
+
+begin "evdev: two fingers on two buttons"
+down 0 100 60
+down 1 100 200
+expect_pixel one pressed
+expect_pixel two pressed
+up 0
+up 1
+expect "one pressed" "two pressed" "one released" "one tap 1" "two released" "two tap 1"
+end
+
+begin "evdev: device unplugged while held, then plugged back"
+down 0 100 60
+expect_pixel one pressed
+ucmd unplug
+expect "one pressed" "one cancelled"
+grep -q 'touches cancelled, waiting for it to come back' "$LOG" || note "log: no 'waiting for it to come back' line"
+ucmd plug
+wait_until 50 grep -q 'is there' "$LOG" || note "log: the firmware did not reopen the device within 5 s"
+wait_until 20 firmware_asleep
+down 0 100 60
+up 0
+expect "one pressed" "one cancelled" "one pressed" "one released" "one tap 1"
+expect_pixel one normal
+end
