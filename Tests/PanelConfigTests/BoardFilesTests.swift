@@ -30,8 +30,10 @@ struct BoardFilesTests {
     }
 
     @Test func thePresetsFoundAreListedByName() {
-        #expect(Array(BoardPresets.available(in: [repositoryBoards]).prefix(5)) == [
-            "generic-ft5x06", "hyperpixel4-square", "official-7inch-v1", "pitft28-capacitive", "sim",
+        #expect(BoardPresets.available(in: [repositoryBoards]) == [
+            "generic-evdev", "generic-ft5x06", "hyperpixel4", "hyperpixel4-square", "official-7inch-v1",
+            "official-7inch-v1-evdev", "pitft28-capacitive", "sim", "touch-display-2", "touch-display-2-evdev",
+            "waveshare-dsi",
         ])
     }
 
@@ -75,6 +77,71 @@ struct BoardFilesTests {
             model: .ft5406, width: 800, height: 480, bus: 1, address: 0x38,
             interrupt: InterruptLineConfig(chip: "gpiochip0", line: .offset(4)), pollIntervalMs: 17))
         #expect(config.board.simulated == false)
+    }
+
+    @Test func touchDisplay2ReadsItsGT911Directly() throws {
+        let config = try BoardFilesTests.load("touch-display-2")
+        #expect(config.display == DisplayConfig(width: 720, height: 1280))
+        #expect(config.controller == ControllerConfig(
+            model: .gt911, width: 720, height: 1280, rangeGiven: false, bus: 10, address: 0x5D, pollIntervalMs: 17))
+        #expect(config.board.simulated == false)
+    }
+
+    @Test func touchDisplay2ThroughTheKernelsDriver() throws {
+        let config = try BoardFilesTests.load("touch-display-2-evdev")
+        #expect(config.display == DisplayConfig(width: 720, height: 1280))
+        #expect(config.controller == ControllerConfig(
+            model: .evdev, width: 720, height: 1280, rangeGiven: false, deviceName: "Goodix Capacitive TouchScreen",
+            grab: true))
+        #expect(config.board.simulated == false)
+    }
+
+    @Test func hyperpixel4RectangularCarriesTheOverlaysAxes() throws {
+        let config = try BoardFilesTests.load("hyperpixel4")
+        #expect(config.display == DisplayConfig(width: 480, height: 800))
+        #expect(config.controller == ControllerConfig(
+            model: .gt911, width: 800, height: 480, invertY: true, swapXY: true, bus: 11, address: 0x5D,
+            interrupt: InterruptLineConfig(chip: "gpiochip0", line: .offset(27))))
+    }
+
+    @Test func waveshareDSIAndTheEvdevPresets() throws {
+        let waveshare = try BoardFilesTests.load("waveshare-dsi")
+        #expect(waveshare.controller == ControllerConfig(
+            model: .gt911, width: 800, height: 480, rangeGiven: false, bus: 10, address: 0x14, pollIntervalMs: 17))
+        for name in ["official-7inch-v1-evdev", "generic-evdev"] {
+            let config = try BoardFilesTests.load(name)
+            #expect(config.controller == ControllerConfig(
+                model: .evdev, width: 800, height: 480, rangeGiven: false, device: "/dev/input/event0", grab: true), "\(name)")
+            #expect(config.board.simulated == false)
+        }
+    }
+
+    /// A rotated panel: each corner button, touched where it is drawn, is the one that fires.
+    @Test(arguments: ["official-7inch-v1", "touch-display-2", "hyperpixel4", "waveshare-dsi"], [0, 90, 180, 270])
+    func aRotatedPresetMapsEachCornerTouchToTheButtonDrawnThere(preset: String, rotation: Int) throws {
+        let native = try BoardFilesTests.load(preset).display
+        let logical = rotation % 180 == 0 ? (native.width, native.height) : (native.height, native.width)
+        let config = try PanelConfigLoader.parse(text: """
+            [board]
+            preset = \(preset)
+            [display]
+            rotation = \(rotation)
+            [button top_left]
+            rect = 0, 0, 100, 100
+            [button top_right]
+            rect = \(logical.0 - 100), 0, 100, 100
+            [button bottom_left]
+            rect = 0, \(logical.1 - 100), 100, 100
+            [button bottom_right]
+            rect = \(logical.0 - 100), \(logical.1 - 100), 100, 100
+            """, file: "panel.ini", presetSearchPath: [repositoryBoards])
+        let layout = try #require(FramebufferLayout(
+            physicalWidth: native.width, physicalHeight: native.height, format: .rgb565, rotation: config.display.rotation))
+        for button in config.buttons {
+            let drawnAt = try #require(layout.physicalPoint(ofLogical: Point(x: button.rect.x + 50, y: button.rect.y + 50)))
+            #expect(RotationTests.button(touchedAtPhysical: drawnAt, in: config) == button.name,
+                    "\(preset) at \(rotation): \(button.name) drawn at \(drawnAt)")
+        }
     }
 
     @Test func simulatedBoard() throws {
