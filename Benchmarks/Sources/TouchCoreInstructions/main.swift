@@ -26,6 +26,25 @@ func benchPipelineDrag(_ scenario: UnsafeRawPointer, _ count: Int) { benchPipeli
 @_cdecl("bench_pipeline_five_fingers")
 func benchPipelineFiveFingers(_ scenario: UnsafeRawPointer, _ count: Int) { benchPipeline(scenario, count) }
 
+@_cdecl("bench_decode")
+func benchDecode(_ scenario: UnsafeRawPointer, _ count: Int) {
+    Unmanaged<DecoderScenario>.fromOpaque(scenario).takeUnretainedValue().run(reports: count)
+}
+
+// Each source's decoder and the pipeline, per report, on the tap and five-finger streams.
+@_cdecl("bench_decode_ft5x06_tap")
+func benchDecodeFT5x06Tap(_ scenario: UnsafeRawPointer, _ count: Int) { benchDecode(scenario, count) }
+@_cdecl("bench_decode_ft5x06_five_fingers")
+func benchDecodeFT5x06FiveFingers(_ scenario: UnsafeRawPointer, _ count: Int) { benchDecode(scenario, count) }
+@_cdecl("bench_decode_gt911_tap")
+func benchDecodeGT911Tap(_ scenario: UnsafeRawPointer, _ count: Int) { benchDecode(scenario, count) }
+@_cdecl("bench_decode_gt911_five_fingers")
+func benchDecodeGT911FiveFingers(_ scenario: UnsafeRawPointer, _ count: Int) { benchDecode(scenario, count) }
+@_cdecl("bench_decode_evdev_tap")
+func benchDecodeEvdevTap(_ scenario: UnsafeRawPointer, _ count: Int) { benchDecode(scenario, count) }
+@_cdecl("bench_decode_evdev_five_fingers")
+func benchDecodeEvdevFiveFingers(_ scenario: UnsafeRawPointer, _ count: Int) { benchDecode(scenario, count) }
+
 @_cdecl("bench_classifier_mixed")
 func benchClassifierMixed(_ scenario: UnsafeRawPointer, _ count: Int) {
     Unmanaged<ClassifierScenario>.fromOpaque(scenario).takeUnretainedValue().run(inputs: count)
@@ -77,6 +96,20 @@ let pipelineEntries: [(StreamKind, String, Entry)] = [
 for (kind, symbol, entry) in pipelineEntries {
     let scenario = PipelineScenario(kind)
     measure("pipeline-\(kind.rawValue)", symbol, scenario, entry, units: reports, unit: "report",
+            warmUp: { scenario.run(reports: $0) }, events: { scenario.sink.events })
+}
+
+let decoderEntries: [(DecoderKind, StreamKind, String, Entry)] = [
+    (.ft5x06, .tap, "bench_decode_ft5x06_tap", benchDecodeFT5x06Tap),
+    (.ft5x06, .fiveFingers, "bench_decode_ft5x06_five_fingers", benchDecodeFT5x06FiveFingers),
+    (.gt911, .tap, "bench_decode_gt911_tap", benchDecodeGT911Tap),
+    (.gt911, .fiveFingers, "bench_decode_gt911_five_fingers", benchDecodeGT911FiveFingers),
+    (.evdev, .tap, "bench_decode_evdev_tap", benchDecodeEvdevTap),
+    (.evdev, .fiveFingers, "bench_decode_evdev_five_fingers", benchDecodeEvdevFiveFingers),
+]
+for (kind, stream, symbol, entry) in decoderEntries {
+    let scenario = DecoderScenario(kind, stream: stream)
+    measure("decode-\(kind.rawValue)-\(stream.rawValue)", symbol, scenario, entry, units: reports, unit: "report",
             warmUp: { scenario.run(reports: $0) }, events: { scenario.sink.events })
 }
 
