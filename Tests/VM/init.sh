@@ -470,6 +470,13 @@ fi
 setup_gpio_sim && ok "gpio-sim chip $CHIP (line 0 via $PULL)" || { bad "gpio-sim setup"; finish; }
 if find_gt911_bus && [ "$("$INJECT" -g -b "$GTBUS" -a "$GTADDR" read 8140 6)" = "39 31 31 00 60 10" ]; then
     ok "gt911-stub on /dev/i2c-$GTBUS answers I2C_RDWR: product id 911, firmware 0x1060"
+    out=$("$TP" probe --bus "$GTBUS" --address "$GTADDR" 2>&1)
+    rc=$?
+    if [ $rc = 0 ] && echo "$out" | grep -q 'Goodix GT911, firmware 0x1060, 800x480, 5 points'; then
+        ok "touchpanel probe identifies the GT911"
+    else
+        bad "touchpanel probe of the GT911 (exit $rc)"; echo "$out" | detail
+    fi
 else
     bad "gt911-stub: no bus, or 0x8140 does not read \"911\""
 fi

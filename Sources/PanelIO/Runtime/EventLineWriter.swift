@@ -39,6 +39,8 @@ public struct EventLineWriter: GestureEventSink {
         output.flushIfFull()
     }
 
+    public var observesTransitions: Bool { debug != nil }
+
     public mutating func transition(_ transition: GestureTransition) {
         debug?.log(transition)
     }

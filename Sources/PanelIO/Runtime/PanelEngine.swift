@@ -175,6 +175,8 @@ struct EventCollector: GestureEventSink {
         events.append(event)
     }
 
+    var observesTransitions: Bool { debug != nil }
+
     mutating func transition(_ transition: GestureTransition) {
         debug?.log(transition)
     }

@@ -140,9 +140,10 @@ public struct GestureClassifier: Sendable {
         _ input: ButtonGestureInput, toButton button: Int, at now: MonotonicInstant, into sink: inout Sink
     ) {
         let spec = specs[button]
-        let previous = states[button]
-        let next = ButtonGestureMachine.transition(previous, input, at: now, spec: spec, button: button, into: &sink)
-        sink.transition(GestureTransition(at: now, button: button, from: previous, input: input, to: next))
+        let next = ButtonGestureMachine.transition(states[button], input, at: now, spec: spec, button: button, into: &sink)
+        if sink.observesTransitions {
+            sink.transition(GestureTransition(at: now, button: button, from: states[button], input: input, to: next))
+        }
         states[button] = next
         let due = ButtonGestureMachine.nextDeadline(next, spec: spec)?.nanoseconds ?? .max
         if due != deadlines[button] {

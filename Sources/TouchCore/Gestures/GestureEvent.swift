@@ -42,12 +42,17 @@ public struct GestureEvent: Equatable, Sendable {
 /// never allocates: the firmware writes them out, tests collect them.
 public protocol GestureEventSink {
     mutating func receive(_ event: GestureEvent)
-    /// Every state transition of every button, from the one place they happen
-    /// (`--debug-gestures`). The default ignores them, and costs nothing once specialised.
+    /// Whether `transition` wants to hear of every state transition (`--debug-gestures`).
+    /// False by default: then the classifier builds no transition at all.
+    var observesTransitions: Bool { get }
+    /// Every state transition of every button, from the one place they happen.
     mutating func transition(_ transition: GestureTransition)
 }
 
 extension GestureEventSink {
+    @inline(__always)
+    public var observesTransitions: Bool { false }
+
     @inline(__always)
     public mutating func transition(_ transition: GestureTransition) {}
 }
