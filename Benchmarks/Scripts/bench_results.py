@@ -26,10 +26,16 @@ import callgrind  # noqa: E402
 TARGET = "TouchCoreBenchmarks"
 
 DESCRIPTIONS = {
-    "pipeline-resting-finger": "TouchPipeline.report: one finger resting on a button, same contact report",
-    "pipeline-tap": "TouchPipeline.report: taps (down, 2 contacts, up) on four buttons",
-    "pipeline-drag": "TouchPipeline.report: a finger dragged across a row, exits and enters",
-    "pipeline-five-fingers": "TouchPipeline.report: five fingers held on five buttons, jittering",
+    "pipeline-resting-finger": "FT5x06 decode + TouchPipeline.frame: one finger resting on a button, same contact report",
+    "pipeline-tap": "FT5x06 decode + TouchPipeline.frame: taps (down, 2 contacts, up) on four buttons",
+    "pipeline-drag": "FT5x06 decode + TouchPipeline.frame: a finger dragged across a row, exits and enters",
+    "pipeline-five-fingers": "FT5x06 decode + TouchPipeline.frame: five fingers held on five buttons, jittering",
+    "decode-ft5x06-tap": "FT5x06Codec.decode + pipeline, per report: the tap stream",
+    "decode-ft5x06-five-fingers": "FT5x06Codec.decode + pipeline, per report: the five-finger stream",
+    "decode-gt911-tap": "GT911Codec.decode + pipeline, per report: the tap stream as GT911 reports",
+    "decode-gt911-five-fingers": "GT911Codec.decode + pipeline, per report: the five-finger stream as GT911 reports",
+    "decode-evdev-tap": "EvdevFrameAssembler.feed (every event of a frame) + pipeline, per report: the tap stream",
+    "decode-evdev-five-fingers": "EvdevFrameAssembler.feed (every event of a frame) + pipeline, per report: five fingers",
     "classifier-mixed": "GestureClassifier.handle alone: touch inputs of taps, drags, five fingers",
     "redraw-full-rgb565": "FramebufferPainter: clear + 12 buttons with labels, 800x480 RGB565",
     "redraw-full-xrgb8888": "FramebufferPainter: clear + 12 buttons with labels, 800x480 XRGB8888",

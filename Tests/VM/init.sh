@@ -387,6 +387,20 @@ got
 $(echo "${_got:-(none)}" | sed 's/^/  /')"
     fi
 }
+# expect_hold_with_repeats BUTTON: after a finger held on BUTTON (long_press_ms 300,
+# repeat_ms 100) and lifted: pressed, long_press 1, repeat 1..k with k >= 2 (the last ones depend
+# on how late the lift came under TCG), released; the long press at +300 and the first repeat at
+# +400 exactly (logical times).
+expect_hold_with_repeats() {
+    wait_until 30 count_events 5
+    usleep 300000
+    [ "$(events | head -n 2)" = "$1 pressed
+$1 long_press 1" ] || note "events: $(events | tr '\n' ';')"
+    events | grep -q "^$1 repeat 2\$" || note "no second repeat: $(events | tr '\n' ';')"
+    [ "$(events | tail -n 1)" = "$1 released" ] || note "last event: $(events | tail -n 1)"
+    expect_dt 1 2 300
+    expect_dt 1 3 400
+}
 # t_of N: t_ms of the scenario's Nth event line
 t_of() { events t | sed -n "${1}p" | cut -d' ' -f1; }
 # expect_dt I J MS: event J's t_ms - event I's t_ms == MS (logical times are exact)

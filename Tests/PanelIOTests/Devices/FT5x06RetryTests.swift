@@ -47,7 +47,7 @@ extension Devices {
             #expect(throws: I2CError.timeout) {
                 try controller.readReport(maxPoints: 5, into: &report)
             }
-            #expect(FT5x06Controller.transientRetries == 2)
+            #expect(I2CRetry.transientRetries == 2)
             #expect(transport.transactions == [.blockRead(0x00, 3), .blockRead(0x00, 3), .blockRead(0x00, 3)])
         }
 

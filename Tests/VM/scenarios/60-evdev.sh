@@ -24,14 +24,7 @@ begin "evdev: long press and repeat from a silent resting finger"
 down 0 560 80
 hold 560                        # the device sends nothing while the finger rests
 up 0
-wait_until 30 count_events 5
-usleep 300000
-[ "$(events | head -n 2)" = "hold pressed
-hold long_press 1" ] || note "events: $(events | tr '\n' ';')"
-events | grep -q '^hold repeat 2$' || note "no second repeat: $(events | tr '\n' ';')"
-[ "$(events | tail -n 1)" = "hold released" ] || note "last event: $(events | tail -n 1)"
-expect_dt 1 2 300
-expect_dt 1 3 400
+expect_hold_with_repeats hold
 end
 
 begin "evdev: two fingers on two buttons"

@@ -3,9 +3,6 @@ import TouchCore
 /// The FT5x06 driver: reads reports and the identity registers over an `I2CTransport`. It
 /// produces plain register blocks; TouchCore's `FT5x06Codec` judges and decodes them.
 public final class FT5x06Controller {
-    /// Immediate retries of one transfer after a transient fault (timeout, lost arbitration).
-    /// No sleeping: a stuck bus must fail fast so the loop can cancel touches and back off.
-    public static let transientRetries = 2
     /// Points per transfer: 5 x 6 = 30 bytes, inside SMBus's 32-byte block limit, and whole
     /// points so no point straddles two transfers.
     public static let pointsPerTransfer = 5
@@ -91,18 +88,8 @@ public final class FT5x06Controller {
         }
     }
 
-    /// Runs `transfer`, again up to `transientRetries` times while it fails transiently.
+    /// Runs `transfer` with `I2CRetry`'s immediate retries, counting them for the log.
     private func retryingTransient(_ transfer: () throws(I2CError) -> Void) throws(I2CError) {
-        var retriesLeft = FT5x06Controller.transientRetries
-        while true {
-            do throws(I2CError) {
-                try transfer()
-                return
-            } catch {
-                guard error.isTransient, retriesLeft > 0 else { throw error }
-                retriesLeft -= 1
-                retriedTransfers += 1
-            }
-        }
+        retriedTransfers += try I2CRetry.transient(transfer)
     }
 }

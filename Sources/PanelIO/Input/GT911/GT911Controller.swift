@@ -4,8 +4,6 @@ import TouchCore
 /// identity and config over an `I2CRegister16Transport`. Produces plain register blocks;
 /// TouchCore's `GT911Codec` judges and decodes them.
 public final class GT911Controller {
-    /// Immediate retries of one transfer after a transient fault, as the FT5x06 driver.
-    public static let transientRetries = 2
     /// The bytes of the config block read at start: version through module switch 1.
     public static let configHeaderLength = 7
 
@@ -79,15 +77,6 @@ public final class GT911Controller {
     }
 
     private func retryingTransient(_ transfer: () throws(I2CError) -> Void) throws(I2CError) {
-        var retriesLeft = GT911Controller.transientRetries
-        while true {
-            do throws(I2CError) {
-                try transfer()
-                return
-            } catch {
-                guard error.isTransient, retriesLeft > 0 else { throw error }
-                retriesLeft -= 1
-            }
-        }
+        try I2CRetry.transient(transfer)
     }
 }
