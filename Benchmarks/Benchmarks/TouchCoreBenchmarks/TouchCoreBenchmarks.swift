@@ -30,13 +30,25 @@ let benchmarks: @Sendable () -> Void = {
             maxDuration: .milliseconds(1_500), maxIterations: 5_000, thresholds: thresholds)
     }
 
-    // decode + transform + track + classify, through TouchPipeline.report, per report.
+    // FT5x06 decode + transform + track + classify (TouchPipeline.frame), per report.
     for kind in StreamKind.allCases {
         Benchmark("pipeline-\(kind.rawValue)", configuration: configuration(.kilo)) { benchmark, scenario in
             scenario.run(reports: benchmark.scaledIterations.count)
             blackHole(scenario.sink.events)
         } setup: {
             PipelineScenario(kind)
+        }
+    }
+
+    // Each source's decoder (FT5x06, GT911 bytes; evdev events) + the pipeline, per report.
+    for kind in DecoderKind.allCases {
+        for stream in [StreamKind.tap, .fiveFingers] {
+            Benchmark("decode-\(kind.rawValue)-\(stream.rawValue)", configuration: configuration(.kilo)) { benchmark, scenario in
+                scenario.run(reports: benchmark.scaledIterations.count)
+                blackHole(scenario.sink.events)
+            } setup: {
+                DecoderScenario(kind, stream: stream)
+            }
         }
     }
 
