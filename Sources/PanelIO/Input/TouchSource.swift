@@ -11,7 +11,8 @@ public protocol TouchSource: AnyObject {
     /// "FT5406 on /dev/i2c-1 at 0x38", for logs.
     var description: String { get }
     /// The controller's coordinate range along its own axes, for the transform: from the
-    /// config, or as the chip or the input device reports it.
+    /// config, or as the chip or the input device reports it. It may change when a device
+    /// comes back (`sourceRecovered`); the engine reads it again then.
     var range: ControllerRange { get }
     /// What the loop waits on for this source: the INT line, the input device, or an
     /// inotify descriptor while a device is absent. Nil: nothing (polling, or a timer).

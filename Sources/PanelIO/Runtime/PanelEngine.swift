@@ -110,6 +110,8 @@ public final class PanelEngine: TouchSink {
 
     public func sourceRecovered(_ message: String) {
         log.log(message)
+        // An input device that appeared (or came back) may report other axes than before.
+        pipeline.transform = config.makeTransform(controllerWidth: source.range.width, controllerHeight: source.range.height)
     }
 
     public func sourceStopped(_ message: String) {

@@ -1,3 +1,4 @@
+import PanelConfig
 import PanelIO
 import Testing
 import TouchCore
@@ -75,5 +76,55 @@ struct EvdevSourceTests {
                (Self.syn, EvdevCode.synReport, 0)], at: 25)
         source.service(now: at(30), readiness: .readable, into: sink)
         #expect(sink.calls == ["frame 10: 0@100,0", "frame 25: 0@100,0 1@300,0"])
+    }
+
+    @Test func aDeviceAbsentAtStartBringsItsOwnRangeWhenItAppears() {
+        var plugged = false
+        let device = SimulatedEvdevDevice(axes: EvdevAxes(xMinimum: 0, xMaximum: 1023, yMinimum: 0, yMaximum: 599, multiTouch: true))
+        let source = EvdevSource(
+            description: "usb panel", device: nil, range: ControllerRange(width: 800, height: 480), rangeGiven: false,
+            watch: nil, startedAt: at(0), log: RecordingLog(),
+            open: { () throws(EvdevError) -> EvdevDevice in
+                guard plugged else { throw EvdevError.noDeviceNamed("usb panel") }
+                return device
+            })
+        #expect(source.range == ControllerRange(width: 800, height: 480))
+        #expect(source.waitDescriptor == nil)
+        #expect(source.nextWakeup == at(1000))
+        source.service(now: at(1000), readiness: .quiet, into: sink)
+        #expect(sink.calls == [])
+        plugged = true
+        source.service(now: at(2000), readiness: .quiet, into: sink)
+        #expect(sink.calls == ["recovered: usb panel is there: \"TouchPanel simulated touchscreen\""])
+        #expect(source.range == ControllerRange(width: 1024, height: 600))
+    }
+
+    @Test func theEngineScalesFromTheRangeOfADeviceThatAppearedLater() throws {
+        var plugged = false
+        let device = SimulatedEvdevDevice(axes: EvdevAxes(xMinimum: 0, xMaximum: 1599, yMinimum: 0, yMaximum: 959, multiTouch: true))
+        let log = RecordingLog()
+        let source = EvdevSource(
+            description: "usb panel", device: nil, range: ControllerRange(width: 800, height: 480), rangeGiven: false,
+            watch: nil, startedAt: at(0), log: log,
+            open: { () throws(EvdevError) -> EvdevDevice in
+                guard plugged else { throw EvdevError.noDeviceNamed("usb panel") }
+                return device
+            })
+        let config = try PanelConfigLoader.parse(text: engineTestConfig.replacingOccurrences(
+            of: "model = ft5406", with: "model = evdev\nname = usb panel"), file: "engine.ini")
+        let output = CapturedOutput()
+        let engine = PanelEngine(
+            config: config, source: source,
+            actions: ActionRunner(buttons: config.buttons, launcher: RecordingLauncher(), outputs: [:], log: log),
+            output: output.buffer, surface: nil, log: log, startedAt: at(0))
+        plugged = true
+        engine.step(now: at(1000), readiness: .quiet)
+        // (900, 100) of a 1600x960 device is (450, 50) on the 800x480 display: button "right".
+        for (code, value) in [(EvdevCode.absMTTrackingID, Int32(1)), (EvdevCode.absMTPositionX, 900), (EvdevCode.absMTPositionY, 100)] {
+            device.queue(EvdevEvent(type: EvdevCode.evAbs, code: code, value: value), at: at(1100))
+        }
+        device.queue(EvdevEvent(type: EvdevCode.evSyn, code: EvdevCode.synReport, value: 0), at: at(1100))
+        engine.step(now: at(1100), readiness: .readable)
+        #expect(output.lines == [#"{"t_ms":1100,"button":"right","event":"pressed"}"#])
     }
 }

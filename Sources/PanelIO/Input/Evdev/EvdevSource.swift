@@ -11,8 +11,9 @@ public final class EvdevSource: TouchSource {
     public static let recheckInterval = MonotonicDuration.milliseconds(1_000)
 
     public let description: String
-    /// The range decoders and the transform use: the configured one, or the first device's.
-    public let range: ControllerRange
+    /// The range decoders and the transform use: the configured one, or the open device's
+    /// (a device that appears later, or comes back with other axes, brings its own).
+    public private(set) var range: ControllerRange
     private let rangeGiven: Bool
     private let open: () throws(EvdevError) -> EvdevDevice
     private let watch: DeviceDirectoryWatch?
@@ -96,9 +97,7 @@ public final class EvdevSource: TouchSource {
     private func reopen(now: MonotonicInstant, into sink: TouchSink) {
         do throws(EvdevError) {
             let reopened = try open()
-            if !rangeGiven && reopened.axes.range != range {
-                log.log("\(description) came back with range \(reopened.axes.range.width)x\(reopened.axes.range.height); the panel keeps \(range.width)x\(range.height) until restarted")
-            }
+            if !rangeGiven { range = reopened.axes.range }
             device = reopened
             recheckAt = nil
             assembler = EvdevSource.assembler(for: reopened.axes, range: range, rangeGiven: rangeGiven)
