@@ -45,6 +45,8 @@
 #include <linux/i2c.h>
 #include <linux/i2c-dev.h>
 
+#include "firmware-state.h"
+
 #define REPORT_MAX 256
 
 static int i2c_fd = -1;
@@ -167,31 +169,6 @@ static int write_file(const char *path, const char *text)
 		return -1;
 	}
 	return 0;
-}
-
-/* The firmware's scheduler state ('S' asleep, 'R' running, ...) and its voluntary context
- * switches so far; -1 when the process is gone. */
-static long task_state(int pid, char *state)
-{
-	char path[64], buf[2048];
-	snprintf(path, sizeof path, "/proc/%d/status", pid);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	ssize_t n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = 0;
-	char *s = strstr(buf, "\nState:");
-	char *v = strstr(buf, "\nvoluntary_ctxt_switches:");
-	if (!s || !v)
-		return -1;
-	s += strlen("\nState:");
-	while (*s == ' ' || *s == '\t')
-		s++;
-	*state = *s;
-	return strtol(v + strlen("\nvoluntary_ctxt_switches:"), NULL, 10);
 }
 
 /* Waits until PID sleeps with at least `min_switches` voluntary switches; returns the count,

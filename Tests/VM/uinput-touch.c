@@ -31,6 +31,8 @@
 #include <unistd.h>
 #include <linux/uinput.h>
 
+#include "firmware-state.h"
+
 #define SLOTS 10
 
 static int ui = -1;
@@ -95,37 +97,13 @@ static long long now_us(void)
 	return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-/* The firmware's state letter and voluntary context switches; -1 when it is gone. */
-static long task_state(char *state)
-{
-	char path[64], buf[2048];
-	snprintf(path, sizeof path, "/proc/%d/status", firmware_pid);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	ssize_t n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = 0;
-	char *s = strstr(buf, "\nState:");
-	char *v = strstr(buf, "\nvoluntary_ctxt_switches:");
-	if (!s || !v)
-		return -1;
-	s += strlen("\nState:");
-	while (*s == ' ' || *s == '\t')
-		s++;
-	*state = *s;
-	return strtol(v + strlen("\nvoluntary_ctxt_switches:"), NULL, 10);
-}
-
 /* Waits (up to 2 s) until the firmware sleeps with more voluntary switches than `before`. */
 static void wait_taken(long before)
 {
 	long long deadline = now_us() + 2000000;
 	while (now_us() < deadline) {
 		char state = '?';
-		long switches = task_state(&state);
+		long switches = task_state(firmware_pid, &state);
 		if (switches < 0 || (state == 'S' && switches > before))
 			return;
 		usleep(500);
@@ -165,7 +143,7 @@ static int command(char *line, int *quit)
 		return 0;
 	}
 	char state;
-	long before = firmware_pid ? task_state(&state) : 0;
+	long before = firmware_pid ? task_state(firmware_pid, &state) : 0;
 	if (!strcmp(verb, "plug"))
 		return ui >= 0 ? -2 : create() ? -1 : (firmware_pid ? wait_taken(before) : (void)0, 0);
 	if (ui < 0)
