@@ -14,8 +14,12 @@
  *   syn              SYN_REPORT: the frame is complete
  *   unplug           UI_DEV_DESTROY: the device goes away, as a USB panel pulled out
  *   plug             the device again (a new eventN)
+ *   flood SLOT X Y N N frames of the contact in SLOT moving between X and X+1, as fast as
+ *                    they can be written: more than a reader's buffer holds if it is not reading
+ *                    (the kernel then drops them and queues SYN_DROPPED)
  *   pid PID          from now on, after each syn/unplug/plug wait until PID (the firmware) has
  *                    woken and gone back to sleep, so that the next command follows its work
+ *                    (pid 0: no waiting)
  *   quit
  * After each command it appends one line to ACKS ("ok N" or "error N: WHY"), so a scenario
  * waits for its commands to be done. BTN_TOUCH and ABS_X/ABS_Y follow the contacts.
@@ -155,6 +159,18 @@ static int command(char *line, int *quit)
 		if (firmware_pid)
 			wait_taken(before);
 		return result < 0 ? -1 : 0;
+	}
+	if (!strcmp(verb, "flood")) {
+		int count = 0;
+		if (sscanf(line, "%*s %d %d %d %d", &slot, &x, &y, &count) != 4 || slot < 0 || slot >= SLOTS ||
+		    tracking[slot] < 0 || count < 1)
+			return -2;
+		for (int i = 0; i < count; i++) {
+			if (select_slot(slot) || emit(EV_ABS, ABS_MT_POSITION_X, x + (i & 1)) ||
+			    emit(EV_ABS, ABS_MT_POSITION_Y, y) || emit(EV_SYN, SYN_REPORT, 0))
+				return -1;
+		}
+		return 0;
 	}
 	if (!strcmp(verb, "syn")) {
 		if (emit(EV_SYN, SYN_REPORT, 0))

@@ -51,3 +51,21 @@ up 0
 expect "one pressed" "one cancelled" "one pressed" "one released" "one tap 1"
 expect_pixel one normal
 end
+
+begin "evdev: events lost in the kernel's buffer (SYN_DROPPED), the state re-read"
+down 0 100 60
+expect_pixel one pressed
+# The firmware stops reading; the device goes on: thousands of frames, more than its evdev
+# buffer holds, then the finger lifts and another lands on "two". The kernel drops what did
+# not fit and queues SYN_DROPPED; the firmware re-reads the slots (EVIOCGMTSLOTS).
+kill -STOP "$FWPID"
+ucmd "pid 0" "flood 0 100 60 3000" "up 0" syn "down 1 100 200" syn
+kill -CONT "$FWPID"
+wait_until 30 count_events 4
+ucmd "pid $FWPID"
+grep -q 'SYN_DROPPED' "$LOG" || note "log: no SYN_DROPPED line (was the buffer not overflowed?)"
+up 1
+expect "one pressed" "one released" "one tap 1" "two pressed" "two released" "two tap 1"
+expect_pixel one normal
+expect_pixel two normal
+end
