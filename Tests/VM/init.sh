@@ -157,6 +157,8 @@ write_config() {
             echo "model = gt911"
             echo "bus = $GTBUS"
             echo "address = $GTADDR"
+            echo "reset_chip = $CHIP         ; the reset sequence selects the address with INT"
+            echo "reset_line = 1"
             ;;
         evdev)
             echo "model = evdev"

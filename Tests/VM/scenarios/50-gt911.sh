@@ -2,6 +2,12 @@
 # its INT line on gpio-sim; the firmware reads 0x814E and clears it after every report.
 runs_in gt911 || return 0
 
+begin "GT911: the reset sequence leaves RST held high and INT an input again"
+rst=$(cat "/sys/devices/platform/$SIMDEV/$CHIP/sim_gpio1/value" 2>&1)
+[ "$rst" = 1 ] || note "RST (gpio-sim line 1) reads $rst, expected 1 (released from reset, held)"
+grep -q 'Goodix GT911' "$LOG" || note "log: the chip was not identified after the reset sequence"
+end
+
 begin "GT911: single tap, the status cleared after each report"
 down 0 100 60
 expect_pixel one pressed
