@@ -76,6 +76,37 @@ for trace in Tests/Traces/*.trace; do
     esac
 done
 
+# A reader of the event lines that has gone away (stdout is a pipe whose read end is closed
+# before the panel starts): the panel is not killed by SIGPIPE, its lines are dropped, and a
+# pulse under way still ends.
+cat >"$scratch/pulse.ini" <<'INI'
+[display]
+width = 800
+height = 480
+[button go]
+rect = 0, 0, 200, 100
+on_tap = gpio gpiochip0 17 pulse 200
+INI
+printf '0 down 0 50 50\n40 up 0 50 50\n100 down 1 500 300\n140 up 1 500 300\n' >"$scratch/pulse.trace"
+status=0
+python3 - "$touchpanel" "$scratch" <<'PY' || status=$?
+import os, subprocess, sys
+touchpanel, scratch = sys.argv[1], sys.argv[2]
+reader, writer = os.pipe()
+os.close(reader)
+with open(f"{scratch}/err", "w") as err:
+    sys.exit(subprocess.run([touchpanel, "run", f"{scratch}/pulse.ini", "--trace", f"{scratch}/pulse.trace", "--fast"],
+                            stdout=writer, stderr=err, timeout=60).returncode)
+PY
+if [ "$status" = 0 ] && grep -q 'gpio gpiochip0:17 -> 1' "$scratch/err" && grep -q 'gpio gpiochip0:17 -> 0' "$scratch/err"; then
+    passed=$((passed + 1))
+    echo "ok    a closed event reader: the panel goes on and the pulse ends"
+else
+    failed=$((failed + 1))
+    echo "FAIL  a closed event reader (exit $status)"
+    sed 's/^/      /' "$scratch/err"
+fi
+
 for config in boards/*.ini examples/*.ini; do
     if "$touchpanel" check "$config" >"$scratch/out" 2>"$scratch/err"; then
         passed=$((passed + 1))

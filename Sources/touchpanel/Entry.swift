@@ -11,12 +11,16 @@ func firmwareMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePoint
             arguments.append(String(cString: argument))
         }
     }
+    clinux_ignore_sigpipe()
     return TouchPanelCommand.run(arguments)
 }
 #else
 @main
 enum TouchPanelMain {
     static func main() {
+        // A reader of the event lines that goes away must not kill the panel mid-pulse: writes
+        // to it fail with EPIPE instead, and its lines are dropped (OutputBuffer.flush).
+        clinux_ignore_sigpipe()
         exit(TouchPanelCommand.run(CommandLine.arguments))
     }
 }

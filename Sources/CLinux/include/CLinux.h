@@ -35,6 +35,10 @@
 static inline FILE *clinux_stdout(void) { return stdout; }
 static inline FILE *clinux_stderr(void) { return stderr; }
 
+/// SIG_IGN is a macro cast Swift cannot import: a reader of stdout that goes away must not
+/// kill the panel; writes then fail with EPIPE. Children get SIGPIPE's default back.
+static inline void clinux_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+
 /// errno is a macro over a thread-local function in glibc.
 static inline int clinux_errno(void) { return errno; }
 

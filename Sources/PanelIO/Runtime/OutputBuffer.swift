@@ -63,12 +63,14 @@ public struct OutputBuffer {
         if bytes.count >= flushThreshold { flush() }
     }
 
+    /// Lines nobody can take (the reader closed the pipe: EPIPE, SIGPIPE being ignored) are
+    /// dropped; the stream's error is cleared so that a later reader gets the lines after them.
     public mutating func flush() {
         guard !bytes.isEmpty else { return }
         bytes.withUnsafeBufferPointer { buffer in
             _ = fwrite(buffer.baseAddress, 1, buffer.count, stream)
         }
-        fflush(stream)
+        if fflush(stream) != 0 || ferror(stream) != 0 { clearerr(stream) }
         bytes.removeAll(keepingCapacity: true)
     }
 }

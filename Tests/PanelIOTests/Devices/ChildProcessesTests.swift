@@ -53,6 +53,34 @@ extension Devices {
             _ = channel.readSignals()
         }
 
+        @Test func aChildsOutputGoesToTheLogDescriptorNeverToStdout() throws {
+            let log = tmpfile()!
+            defer { fclose(log) }
+            let children = ChildProcesses(outputDescriptor: fileno(log))
+            let pid = try children.spawnShell(command: "echo to-stdout; echo to-stderr >&2")
+            waitUntilExited(pid)
+            _ = children.reap()
+            rewind(log)
+            var bytes = [UInt8](repeating: 0, count: 256)
+            let count = fread(&bytes, 1, bytes.count, log)
+            #expect(String(decoding: bytes[0..<count], as: UTF8.self) == "to-stdout\nto-stderr\n")
+        }
+
+        @Test func inheritedTouchPanelVariablesNeverReachAChild() throws {
+            setenv("TOUCHPANEL_STATE", "on", 1)
+            defer { unsetenv("TOUCHPANEL_STATE") }
+            #expect(try run(#"test -z "${TOUCHPANEL_STATE+set}" && test "$TOUCHPANEL_EVENT" = tap"#,
+                            environment: [("TOUCHPANEL_EVENT", "tap")]) == .exited(0))
+        }
+
+        @Test func aChildGetsTheDefaultSIGPIPEBackWhileThePanelIgnoresIt() throws {
+            clinux_ignore_sigpipe()  // as the panel does at start; the test process keeps it
+            // The child's ignored-signal mask (/proc/PID/status SigIgn) must not hold SIGPIPE
+            // (signal 13: bit 0x1000), or a pipeline in its command would not end on a closed pipe.
+            #expect(try run(#"ign=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status); test $((0x$ign & 0x1000)) = 0"#)
+                == .exited(0))
+        }
+
         @Test func reapWithNothingToCollectReturnsAtOnce() {
             #expect(ChildProcesses().reap().isEmpty)
         }

@@ -5,17 +5,25 @@ import CLinux
 public final class ChildProcesses {
     /// Children started and not yet reaped.
     public private(set) var running: [Int32] = []
+    /// Where children's stdout and stderr go: the panel's own stderr (the log, the journal
+    /// under systemd). stdout carries event lines and nothing else.
+    private let outputDescriptor: Int32
 
-    public init() {}
+    public init(outputDescriptor: Int32 = 2) {
+        self.outputDescriptor = outputDescriptor
+    }
 
     public var runningCount: Int { running.count }
 
-    /// Starts `/bin/sh -c command` with this process's environment plus `environment`
-    /// (replacing variables of the same name), e.g. TOUCHPANEL_BUTTON=play.
+    /// Starts `/bin/sh -c command` with this process's environment (without any TOUCHPANEL_
+    /// variable of its own) plus `environment`, e.g. TOUCHPANEL_BUTTON=play: a child gets
+    /// exactly the TOUCHPANEL_ variables of its event. Its stdout and stderr go to
+    /// `outputDescriptor`.
     ///
     /// The child starts with an empty signal mask and default dispositions for the signals
-    /// `SignalChannel` handles: otherwise it would inherit our blocked SIGTERM and ignore
-    /// `kill`, and a SIGHUP ignored by nohup would stay ignored.
+    /// `SignalChannel` handles and for SIGPIPE: otherwise it would inherit our blocked SIGTERM
+    /// and ignore `kill`, a SIGHUP ignored by nohup would stay ignored, and a pipeline in the
+    /// command would not end on a closed pipe (the panel ignores SIGPIPE).
     public func spawnShell(command: String, environment: [(String, String)] = []) throws(SpawnError) -> Int32 {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -25,14 +33,20 @@ public final class ChildProcesses {
         var defaults = sigset_t()
         sigemptyset(&defaults)
         for signal in Signal.all { sigaddset(&defaults, signal.number) }
+        sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let arguments = CStringList(["/bin/sh", "-c", command])
         let variables = CStringList(ChildProcesses.environment(adding: environment))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 1)
+        if outputDescriptor != 2 { posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 2) }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments.pointers[0]!, nil, &attributes, arguments.pointers, variables.pointers)
+        let result = posix_spawn(&pid, arguments.pointers[0]!, &actions, &attributes, arguments.pointers, variables.pointers)
         guard result == 0 else { throw SpawnError(command: command, errno: Errno(result)) }
         running.append(pid)
         return pid
@@ -55,14 +69,14 @@ public final class ChildProcesses {
         }
     }
 
-    /// "NAME=value" entries: the current environment without the overridden names, then the
-    /// additions (the last of two with one name wins).
+    /// "NAME=value" entries: the current environment without TOUCHPANEL_ variables and the
+    /// overridden names, then the additions (the last of two with one name wins).
     static func environment(adding additions: [(String, String)]) -> [String] {
         var entries: [String] = []
         if var cursor = clinux_environ() {
             while let entry = cursor.pointee {
                 let text = String(cString: entry)
-                var overridden = false
+                var overridden = text.hasPrefix("TOUCHPANEL_")
                 for (name, _) in additions where text.hasPrefix(name + "=") {
                     overridden = true
                 }
