@@ -11,10 +11,17 @@ public enum FileContents {
         public var message: String
     }
 
+    /// The whole file. Only a regular file is read: a FIFO would wait for a writer forever and
+    /// a device could be endless, so both are refused at once with what they are.
     public static func bytes(ofFile path: String, maxBytes: Int = configMaxBytes) throws(Failure) -> [UInt8] {
-        let descriptor = path.withCString { clinux_open_readonly($0) }
+        let descriptor = path.withCString { clinux_open_file_to_read($0) }
         guard descriptor >= 0 else { throw Failure(message: "cannot open: \(errnoText())") }
         defer { _ = close(descriptor) }
+        switch clinux_is_regular_file(descriptor) {
+        case 1: break
+        case 0: throw Failure(message: "not a regular file (a FIFO, a device or a directory); give the path of a file")
+        default: throw Failure(message: "cannot read: \(errnoText())")
+        }
 
         var contents: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)

@@ -178,7 +178,7 @@ struct BoardPresetTests {
         defer { dir.remove() }
         try FileManager.default.createDirectory(atPath: dir.path + "/folder.ini", withIntermediateDirectories: false)
         #expect(renderedErrors(display800x480 + "[board]\npreset = folder\n", presets: [dir.path]) == [
-            "panel.ini:5: [board] preset: cannot read board preset \(dir.path)/folder.ini: cannot read: Is a directory",
+            "panel.ini:5: [board] preset: cannot read board preset \(dir.path)/folder.ini: not a regular file (a FIFO, a device or a directory); give the path of a file",
         ])
     }
 

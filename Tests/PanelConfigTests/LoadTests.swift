@@ -31,6 +31,23 @@ struct LoadTests {
         }
     }
 
+    /// Reading a FIFO would wait for a writer forever; a device could be endless.
+    @Test func aFIFOOrADeviceIsRefusedAtOnceNotWaitedOn() throws {
+        let fifo = NSTemporaryDirectory() + "panelconfig-\(UUID().uuidString).fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        for path in [fifo, "/dev/zero", NSTemporaryDirectory()] {
+            do {
+                _ = try PanelConfigLoader.load(path: path)
+                Issue.record("loaded \(path)")
+            } catch {
+                #expect(error.errors.map { $0.rendered } == [
+                    "\(path): not a regular file (a FIFO, a device or a directory); give the path of a file",
+                ])
+            }
+        }
+    }
+
     @Test func missingFileIsOneErrorOnLineZero() {
         let path = "/nonexistent-dir/panel.ini"
         do {
@@ -47,7 +64,7 @@ struct LoadTests {
             _ = try PanelConfigLoader.load(path: NSTemporaryDirectory())
             Issue.record("loaded a directory")
         } catch {
-            #expect(error.errors.map { $0.message } == ["cannot read: Is a directory"])
+            #expect(error.errors.map { $0.message } == ["not a regular file (a FIFO, a device or a directory); give the path of a file"])
         }
     }
 }

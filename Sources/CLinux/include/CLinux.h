@@ -45,6 +45,17 @@ static inline int clinux_errno(void) { return errno; }
 /// open(2) is variadic; reading a file needs no mode argument.
 static inline int clinux_open_readonly(const char *path) { return open(path, O_RDONLY | O_CLOEXEC); }
 
+/// Opening a FIFO for reading waits for a writer: O_NONBLOCK returns at once, so that the
+/// caller can see what it opened. (For a regular file it changes nothing.)
+static inline int clinux_open_file_to_read(const char *path) { return open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); }
+
+/// 1 when `fd` is a regular file, 0 when it is something else (FIFO, device, directory), -1 on error.
+static inline int clinux_is_regular_file(int fd) {
+    struct stat info;
+    if (fstat(fd, &info) != 0) return -1;
+    return S_ISREG(info.st_mode) ? 1 : 0;
+}
+
 /// ini_parse_stream's reader: fgets-shaped, fed by Swift so that it can count lines.
 typedef char *(*clinux_ini_reader)(char *line, int capacity, void *stream);
 /// ini_parse_stream's handler: called once per `key = value`.
