@@ -185,4 +185,28 @@ struct TraceReplayerInputDeviceTests {
         #expect(MonotonicInstant(nanoseconds: 0) - .endOfTime == MonotonicDuration(nanoseconds: -Int64.max))
         #expect(MonotonicInstant(nanoseconds: .min) - .endOfTime == MonotonicDuration(nanoseconds: .min))
     }
+
+    /// Issue 14, finding 2: a raw-report touch that is lost (no report for lost_ms) is
+    /// cancelled alone; a point-line touch held at the time goes on and is released as written.
+    @Test func aLostRawTouchLeavesAPointLineTouchAlone() {
+        var layout = ButtonLayout()
+        layout.append(ButtonSpec(rect: Rect(x: 0, y: 0, width: 200, height: 100)))
+        layout.append(ButtonSpec(rect: Rect(x: 200, y: 0, width: 200, height: 100)))
+        var replayer = TraceReplayer(
+            pipeline: TouchPipeline(transform: .identity(width: 800, height: 480), lostAfter: .milliseconds(200), layout: layout),
+            decoder: RawReportDecoder(model: .ft5406, width: 800, height: 480))
+        var recorder = EventRecorder()
+        for (index, text) in ["0 down 1 100 50", "10 ft5x06 00 00 01 01 2c 00 32 10 00", "300 up 1 100 50"].enumerated() {
+            guard let line = parse(text) else { return }
+            #expect(replayer.play(line, lineNumber: index + 1, into: &recorder) == .played)
+        }
+        #expect(replayer.finish(into: &recorder) == nil)
+        #expect(recorder.events == [
+            GestureEvent(at: ms(0), button: 0, kind: .pressed),
+            GestureEvent(at: ms(10), button: 1, kind: .pressed),
+            GestureEvent(at: ms(210), button: 1, kind: .cancelled),
+            GestureEvent(at: ms(300), button: 0, kind: .released),
+            GestureEvent(at: ms(300), button: 0, kind: .tap(taps: 1)),
+        ])
+    }
 }

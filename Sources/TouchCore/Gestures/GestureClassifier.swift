@@ -113,6 +113,12 @@ public struct GestureClassifier: Sendable {
                 apply(.up(at: point), toButton: button, at: now, into: &sink)
             }
             owners[slot] = .none
+        case .cancel(let id):
+            let slot = Int(id & 0x0F)
+            if case .button(let button) = owners[slot] {
+                apply(.cancel, toButton: button, at: now, into: &sink)
+            }
+            owners[slot] = .none
         case .cancelAll:
             for slot in 0..<16 {
                 if case .button(let button) = owners[slot] {

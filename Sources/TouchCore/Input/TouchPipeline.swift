@@ -29,8 +29,11 @@ public struct TouchPipeline: Sendable {
     public mutating func advance<Sink: GestureEventSink>(to now: MonotonicInstant, into sink: inout Sink) {
         while let lostAt = tracker.deadline, lostAt <= now {
             classifier.handle(.deadline, at: lostAt, into: &sink)
-            if tracker.cancelAll() {
-                classifier.handle(.touch(.cancelAll), at: lostAt, into: &sink)
+            // Only the touches the tracker held are lost: a touch from a trace's point line
+            // (which bypasses the tracker) goes on.
+            let lost = tracker.cancelAll()
+            for slot in 0..<16 where lost & (1 << UInt16(truncatingIfNeeded: slot)) != 0 {
+                classifier.handle(.touch(.cancel(id: UInt8(truncatingIfNeeded: slot))), at: lostAt, into: &sink)
             }
         }
         classifier.handle(.deadline, at: now, into: &sink)
@@ -56,7 +59,7 @@ public struct TouchPipeline: Sendable {
     /// failed (rule 7), a trace's `end`, a reload, a stop.
     public mutating func cancelAllTouches<Sink: GestureEventSink>(at now: MonotonicInstant, into sink: inout Sink) {
         advance(to: now, into: &sink)
-        _ = tracker.cancelAll()
+        tracker.cancelAll()
         classifier.handle(.touch(.cancelAll), at: now, into: &sink)
     }
 

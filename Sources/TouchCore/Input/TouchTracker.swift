@@ -79,14 +79,16 @@ public struct TouchTracker: Sendable {
         return inputs
     }
 
-    /// Cancels every held touch; returns whether there were any.
-    public mutating func cancelAll() -> Bool {
-        guard heldCount > 0 else { return false }
-        for slot in 0..<16 {
+    /// Cancels every held touch; returns the IDs it held, bit N for ID N (0: none).
+    @discardableResult
+    public mutating func cancelAll() -> UInt16 {
+        var cancelled: UInt16 = 0
+        for slot in 0..<16 where held[slot] {
             held[slot] = false
+            cancelled |= 1 << UInt16(truncatingIfNeeded: slot)
         }
         heldCount = 0
-        return true
+        return cancelled
     }
 
     private mutating func release(_ slot: Int) {
