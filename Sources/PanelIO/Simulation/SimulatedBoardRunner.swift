@@ -8,7 +8,9 @@ import TouchCore
 /// runner sleeps in `waitUntil` like the live loop does.
 public final class SimulatedBoardRunner {
     public enum Clock {
-        case virtual
+        /// `keepGoing` is asked at every wake-up without waiting: it reaps finished children
+        /// and says false when SIGTERM or SIGINT asks to stop.
+        case virtual(keepGoing: () -> Bool)
         /// `now` reads the real clock; `waitUntil` blocks (poll) until the instant or a signal.
         case real(now: () -> MonotonicInstant, waitUntil: (MonotonicInstant?) -> Bool)
     }
@@ -58,7 +60,11 @@ public final class SimulatedBoardRunner {
             }
             guard let target = wakeAt else { break }
             switch clock {
-            case .virtual:
+            case .virtual(let keepGoing):
+                if !keepGoing() {
+                    engine.shutdown(now: now)
+                    return false
+                }
                 if now < target { now = target }
             case .real(let readClock, let waitUntil):
                 if !waitUntil(target) {

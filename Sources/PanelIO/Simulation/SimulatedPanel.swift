@@ -106,18 +106,20 @@ public enum SimulatedPanel {
             config: config, source: hardware.source, actions: actions, output: .standardOutput(),
             surface: surface, log: log, startedAt: origin, debugGestures: debugGestures)
 
+        // Signals are read in virtual time too (without waiting): SIGTERM and SIGINT stop a
+        // fast run, and children are reaped as they finish, not all at the end.
+        let waitForSignals = { (deadline: MonotonicInstant?) -> Bool in
+            let ready = DescriptorWait.wait(signalDescriptor: signals.pollDescriptor, sourceDescriptor: nil, until: deadline)
+            guard ready.signals else { return true }
+            let received = signals.readSignals()
+            if received.contains(.child) { _ = children.reap() }
+            return !(received.contains(.terminate) || received.contains(.interrupt))
+        }
         let clock: SimulatedBoardRunner.Clock
         if options.virtualTime {
-            clock = .virtual
+            clock = .virtual(keepGoing: { waitForSignals(MonotonicInstant(nanoseconds: 0)) })
         } else {
-            clock = .real(now: { MonotonicClock.now() }, waitUntil: { deadline in
-                let ready = DescriptorWait.wait(
-                    signalDescriptor: signals.pollDescriptor, sourceDescriptor: nil, until: deadline)
-                guard ready.signals else { return true }
-                let received = signals.readSignals()
-                if received.contains(.child) { _ = children.reap() }
-                return !(received.contains(.terminate) || received.contains(.interrupt))
-            })
+            clock = .real(now: { MonotonicClock.now() }, waitUntil: waitForSignals)
         }
         let runner = SimulatedBoardRunner(
             engine: engine, script: script, origin: origin, clock: clock, hardware: hardware,

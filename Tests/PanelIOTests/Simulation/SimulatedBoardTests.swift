@@ -23,15 +23,16 @@ struct SimulatedBoardTests {
         """
 
     /// Plays `trace`, snapshotting the panel at `snapshotMs`; returns event lines and PNGs.
-    func play(_ trace: String, snapshotMs: [Int64], rotation: String = "0") throws -> (lines: [String], pngs: [[UInt8]]) {
+    func play(
+        _ trace: String, snapshotMs: [Int64], rotation: String = "0", keepGoing: @escaping () -> Bool = { true }
+    ) throws -> (lines: [String], pngs: [[UInt8]]) {
         let text = SimulatedBoardTests.config.replacingOccurrences(of: "height = 240", with: "height = 240\nrotation = \(rotation)")
         let config = try PanelConfigLoader.parse(text: text, file: "sim.ini")
         let script = try TouchScript(
             trace: Array(trace.utf8), path: "test.trace", transform: config.makeTransform(), maxPoints: 5)
         let rotationValue = config.display.rotation
         let layout = try #require(FramebufferLayout(
-            physicalWidth: rotationValue.swapsAxes ? 240 : 320, physicalHeight: rotationValue.swapsAxes ? 320 : 240,
-            format: .rgb565, rotation: rotationValue))
+            physicalWidth: config.panelWidth, physicalHeight: config.panelHeight, format: .rgb565, rotation: rotationValue))
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: layout.bufferSize, alignment: 8)
         defer { memory.deallocate() }
         let surface = FramebufferSurface(
@@ -45,7 +46,7 @@ struct SimulatedBoardTests {
             output: output.buffer, surface: surface, log: log, startedAt: at(0))
         var pngs: [[UInt8]] = []
         let runner = SimulatedBoardRunner(
-            engine: engine, script: script, origin: at(0), clock: .virtual, hardware: hardware,
+            engine: engine, script: script, origin: at(0), clock: .virtual(keepGoing: keepGoing), hardware: hardware,
             snapshotsAt: snapshotMs.map { at($0) },
             snapshot: { _ in pngs.append(FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout)!) })
         runner.run()
@@ -76,9 +77,25 @@ struct SimulatedBoardTests {
     @Test func rotatedPanelPNGIsUprightAndTheButtonIsWhereTheConfigSays() throws {
         let result = try play("0 down 0 60 60\n300 up 0 60 60\n", snapshotMs: [100], rotation: "90")
         let decoded = try DecodedPNG(result.pngs[0])
-        #expect(decoded.width == 320 && decoded.height == 240)
+        // A 320x240 panel turned 90 degrees: the picture is 240 wide and 320 high.
+        #expect(decoded.width == 240 && decoded.height == 320)
         #expect(try pixel(result.pngs[0], x: 50, y: 50) == [0x4A, 0x6D, 0xA5])
         #expect(try pixel(result.pngs[0], x: 200, y: 50) == [0, 0, 0])
+    }
+
+    /// Issue 14, finding 5: in virtual time a signal is looked for at every wake-up; SIGTERM
+    /// stops the run there, and touches still held are cancelled as a live stop does.
+    @Test func aVirtualRunStopsWhenASignalAsks() throws {
+        var wakeUps = 0
+        let result = try play("0 down 0 60 60\n500 move 0 62 60\n100000 up 0 62 60\n", snapshotMs: [], keepGoing: {
+            wakeUps += 1
+            return wakeUps < 4
+        })
+        #expect(wakeUps == 4)
+        #expect(result.lines == [
+            #"{"t_ms":0,"button":"go","event":"pressed"}"#,
+            #"{"t_ms":32,"button":"go","event":"cancelled"}"#,
+        ])
     }
 
     @Test func heldFingerIsReportedRepeatedlySoLostMsDoesNotCancelIt() throws {
