@@ -88,6 +88,11 @@ public struct TouchScript: Sendable {
                 }
                 steps.append(Step(at: now, input: .raw(report)))
             case .point(_, let kind, let id, let position):
+                // A controller reports only points on its panel; one beyond it cannot be
+                // simulated (an FT5x06's 12 bits would wrap it onto another spot).
+                guard position.x < transform.logicalWidth, position.y < transform.logicalHeight else {
+                    throw ScriptError(message: "\(path):\(lineNumber): (\(position.x), \(position.y)) is outside the \(transform.logicalWidth)x\(transform.logicalHeight) display; the simulated controller cannot report it")
+                }
                 let raw = TouchScript.controllerPoint(for: position, transform: transform)
                 let index = fingers.firstIndex { $0.id == id }
                 switch kind {

@@ -106,6 +106,19 @@ struct SimulatedBoardTests {
 
 @Suite("Touch script")
 struct TouchScriptTests {
+    /// Issue 14, finding 3: x = 4196 used to wrap to 100 in the FT5x06's 12 bits and tap a
+    /// button replay never touches; it is refused with its line instead.
+    @Test func aPointOutsideTheDisplayIsRefusedWithItsLine() {
+        do {
+            _ = try TouchScript(
+                trace: Array("0 down 0 100 50\n10 up 0 100 50\n20 down 0 4196 100\n".utf8), path: "far.trace",
+                transform: .identity(width: 800, height: 480), maxPoints: 5)
+            Issue.record("accepted a point outside the display")
+        } catch {
+            #expect(error.message == "far.trace:3: (4196, 100) is outside the 800x480 display; the simulated controller cannot report it")
+        }
+    }
+
     @Test func aRawReportWhileAPointLineFingerIsDownIsRefusedWithItsLine() {
         let trace = "0 down 0 10 10\n100 ft5x06 00 00 01 00 32 30 32 10 00\n200 up 0 10 10\n"
         #expect(throws: TouchScript.ScriptError.self) {
