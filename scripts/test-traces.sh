@@ -76,6 +76,17 @@ for trace in Tests/Traces/*.trace; do
     esac
 done
 
+# What the simulated board logs about a trace line names it, as replay does.
+timeout 60 "$touchpanel" run Tests/Traces/panel.ini --trace Tests/Traces/malformed-reports.trace --fast >/dev/null 2>"$scratch/err" || true
+if [ "$(grep -o 'malformed-reports.trace:[0-9]*: controller report dropped' "$scratch/err" | cut -d: -f2 | tr '\n' ' ')" = "2 3 5 6 7 " ]; then
+    passed=$((passed + 1))
+    echo "ok    simulated board: dropped reports name their trace lines"
+else
+    failed=$((failed + 1))
+    echo "FAIL  simulated board: dropped reports name their trace lines"
+    sed 's/^/      /' "$scratch/err"
+fi
+
 # A reader of the event lines that has gone away (stdout is a pipe whose read end is closed
 # before the panel starts): the panel is not killed by SIGPIPE, its lines are dropped, and a
 # pulse under way still ends.

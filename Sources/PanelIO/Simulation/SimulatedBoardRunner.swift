@@ -18,6 +18,7 @@ public final class SimulatedBoardRunner {
     private let engine: PanelEngine
     private let script: TouchScript
     private let hardware: SimulatedTouchHardware
+    private let traceLog: TraceLineLog?
     private let clock: Clock
     private let origin: MonotonicInstant
     private var snapshotsAt: [MonotonicInstant]
@@ -27,7 +28,7 @@ public final class SimulatedBoardRunner {
     /// offsets from `origin`, the engine's start. `snapshot` is called at each of `snapshotsAt`.
     public init(
         engine: PanelEngine, script: TouchScript, origin: MonotonicInstant, clock: Clock,
-        hardware: SimulatedTouchHardware,
+        hardware: SimulatedTouchHardware, traceLog: TraceLineLog? = nil,
         snapshotsAt: [MonotonicInstant] = [], snapshot: @escaping (MonotonicInstant) -> Void = { _ in }
     ) {
         self.engine = engine
@@ -35,6 +36,7 @@ public final class SimulatedBoardRunner {
         self.origin = origin
         self.clock = clock
         self.hardware = hardware
+        self.traceLog = traceLog
         self.snapshotsAt = snapshotsAt.sorted()
         self.snapshot = snapshot
     }
@@ -75,8 +77,10 @@ public final class SimulatedBoardRunner {
             }
             while index < script.steps.count, onClock(script.steps[index].at) <= now {
                 let stepAt = onClock(script.steps[index].at)
+                traceLog?.line = script.steps[index].line
                 hardware.load(script.steps[index].input, at: stepAt)
                 engine.step(now: stepAt, readiness: .readable)
+                traceLog?.line = nil
                 index += 1
             }
             if script.hasEndLine && !endHandled && endsAt <= now {

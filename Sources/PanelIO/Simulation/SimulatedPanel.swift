@@ -98,13 +98,14 @@ public enum SimulatedPanel {
             surface.onFrame = writeFrame
         }
 
-        let hardware = SimulatedTouchHardware(config: config, origin: origin, log: log)
+        let traceLog = TraceLineLog(log, path: options.tracePath ?? "")
+        let hardware = SimulatedTouchHardware(config: config, origin: origin, log: traceLog)
         let actions = ActionRunner(
             buttons: config.buttons, launcher: SpawningLauncher(children: children),
             outputs: simulatedOutputs(for: config, log: log), log: log)
         let engine = PanelEngine(
             config: config, source: hardware.source, actions: actions, output: .standardOutput(),
-            surface: surface, log: log, startedAt: origin, debugGestures: debugGestures)
+            surface: surface, log: traceLog, startedAt: origin, debugGestures: debugGestures)
 
         // Signals are read in virtual time too (without waiting): SIGTERM and SIGINT stop a
         // fast run, and children are reaped as they finish, not all at the end.
@@ -122,7 +123,7 @@ public enum SimulatedPanel {
             clock = .real(now: { MonotonicClock.now() }, waitUntil: waitForSignals)
         }
         let runner = SimulatedBoardRunner(
-            engine: engine, script: script, origin: origin, clock: clock, hardware: hardware,
+            engine: engine, script: script, origin: origin, clock: clock, hardware: hardware, traceLog: traceLog,
             snapshotsAt: options.pngAtMs.map { origin + .milliseconds($0) }, snapshot: writeFrame)
         runner.run(untilStopped: options.tracePath == nil)
         _ = children.reap()

@@ -17,6 +17,9 @@ public struct TouchScript: Sendable {
     public struct Step: Sendable {
         public var at: MonotonicInstant
         public var input: Input
+        /// The trace line the step comes from (for a held finger's repeated report, the line
+        /// of its last point line), so that what the panel logs about it can name the line.
+        public var line: Int
     }
 
     public struct ScriptError: Error, Sendable {
@@ -37,8 +40,9 @@ public struct TouchScript: Sendable {
     public init(
         trace: [UInt8], path: String, transform: CoordinateTransform, maxPoints: Int, family: ControllerFamily = .ft5x06
     ) throws(ScriptError) {
-        var fingers: [(id: UInt8, position: Point)] = []
+        var fingers: [(id: UInt8, position: Point, line: Int)] = []
         var lastMs: Int64 = 0
+        var lastPointLine = 0
         var lineNumber = 0
         var start = 0
         var ended = false
@@ -69,7 +73,7 @@ public struct TouchScript: Sendable {
             guard atMs >= lastMs else {
                 throw ScriptError(message: "\(path):\(lineNumber): time goes back: the previous line was at \(lastMs) ms")
             }
-            repeatHeldFingers(fingers, from: .milliseconds(lastMs), until: .milliseconds(atMs))
+            repeatHeldFingers(fingers, from: .milliseconds(lastMs), until: .milliseconds(atMs), line: lastPointLine)
             lastMs = atMs
             let now = MonotonicInstant.milliseconds(atMs)
             switch line {
@@ -86,7 +90,7 @@ public struct TouchScript: Sendable {
                 guard report.family == family else {
                     throw ScriptError(message: "\(path):\(lineNumber): a \(report.family.traceKeyword) line, but the simulated board runs a \(family.traceKeyword) controller ([controller] model)")
                 }
-                steps.append(Step(at: now, input: .raw(report)))
+                steps.append(Step(at: now, input: .raw(report), line: lineNumber))
             case .point(_, let kind, let id, let position):
                 // A controller reports only points on its panel; one beyond it cannot be
                 // simulated (an FT5x06's 12 bits would wrap it onto another spot).
@@ -94,6 +98,7 @@ public struct TouchScript: Sendable {
                     throw ScriptError(message: "\(path):\(lineNumber): (\(position.x), \(position.y)) is outside the \(transform.logicalWidth)x\(transform.logicalHeight) display; the simulated controller cannot report it")
                 }
                 let raw = TouchScript.controllerPoint(for: position, transform: transform)
+                lastPointLine = lineNumber
                 let index = fingers.firstIndex { $0.id == id }
                 switch kind {
                 case .down:
@@ -103,37 +108,39 @@ public struct TouchScript: Sendable {
                     guard fingers.count < maxPoints else {
                         throw ScriptError(message: "\(path):\(lineNumber): more than \(maxPoints) fingers for this controller")
                     }
-                    fingers.append((id, raw))
-                    steps.append(Step(at: now, input: TouchScript.frame(fingers, changed: id, event: .down)))
+                    fingers.append((id, raw, lineNumber))
+                    steps.append(Step(at: now, input: TouchScript.frame(fingers, changed: id, event: .down), line: lineNumber))
                 case .move:
                     guard let index else { throw ScriptError(message: "\(path):\(lineNumber): touch \(id) is not down") }
                     fingers[index].position = raw
-                    steps.append(Step(at: now, input: TouchScript.frame(fingers, changed: id, event: .contact)))
+                    steps.append(Step(at: now, input: TouchScript.frame(fingers, changed: id, event: .contact), line: lineNumber))
                 case .up:
                     guard let index else { throw ScriptError(message: "\(path):\(lineNumber): touch \(id) is not down") }
                     fingers[index].position = raw
-                    steps.append(Step(at: now, input: TouchScript.frame(fingers, changed: id, event: .up)))
+                    steps.append(Step(at: now, input: TouchScript.frame(fingers, changed: id, event: .up), line: lineNumber))
                     fingers.remove(at: index)
                 }
             }
         }
         if !ended && !fingers.isEmpty {
-            throw ScriptError(message: "\(path): touch \(fingers[0].id) is still down when the trace ends; add its `up` or an `end` line")
+            throw ScriptError(message: "\(path):\(fingers[0].line): touch \(fingers[0].id) is still down when the trace ends; add its `up` or an `end` line")
         }
         endsAt = .milliseconds(lastMs)
         hasEndLine = ended
     }
 
-    private mutating func repeatHeldFingers(_ fingers: [(id: UInt8, position: Point)], from: MonotonicInstant, until: MonotonicInstant) {
+    private mutating func repeatHeldFingers(
+        _ fingers: [(id: UInt8, position: Point, line: Int)], from: MonotonicInstant, until: MonotonicInstant, line: Int
+    ) {
         guard !fingers.isEmpty else { return }
         var at = from + TouchScript.reportInterval
         while at < until {
-            steps.append(Step(at: at, input: TouchScript.frame(fingers, changed: nil, event: .contact)))
+            steps.append(Step(at: at, input: TouchScript.frame(fingers, changed: nil, event: .contact), line: line))
             at = at + TouchScript.reportInterval
         }
     }
 
-    private static func frame(_ fingers: [(id: UInt8, position: Point)], changed: UInt8?, event: TouchPointEvent) -> Input {
+    private static func frame(_ fingers: [(id: UInt8, position: Point, line: Int)], changed: UInt8?, event: TouchPointEvent) -> Input {
         var frame = TouchFrame()
         for finger in fingers {
             frame.append(TouchPoint(id: finger.id, position: finger.position, event: finger.id == changed ? event : .contact))

@@ -106,6 +106,18 @@ struct SimulatedBoardTests {
 
 @Suite("Touch script")
 struct TouchScriptTests {
+    /// Issue 14, finding 9: a touch left down names the line of its down, as replay does.
+    @Test func aTouchLeftDownNamesTheLineOfItsDown() {
+        do {
+            _ = try TouchScript(
+                trace: Array("0 down 0 10 10\n10 up 0 10 10\n20 down 3 30 30\n30 move 3 31 30\n".utf8), path: "held.trace",
+                transform: .identity(width: 800, height: 480), maxPoints: 5)
+            Issue.record("accepted a trace ending with a touch down")
+        } catch {
+            #expect(error.message == "held.trace:3: touch 3 is still down when the trace ends; add its `up` or an `end` line")
+        }
+    }
+
     /// Issue 14, finding 3: x = 4196 used to wrap to 100 in the FT5x06's 12 bits and tap a
     /// button replay never touches; it is refused with its line instead.
     @Test func aPointOutsideTheDisplayIsRefusedWithItsLine() {
