@@ -19,7 +19,8 @@ public struct ConfigError: Error, Equatable, Sendable {
     }
 
     /// `FILE:LINE: [SECTION] KEY: MESSAGE`, leaving out the parts that are absent, in the
-    /// shape compilers use so that editors and terminals can jump to the line.
+    /// shape compilers use so that editors and terminals can jump to the line. Control bytes
+    /// quoted from the file are shown as `\xNN`.
     public var rendered: String {
         var text = file
         if line > 0 { text += ":\(line)" }
@@ -28,7 +29,7 @@ public struct ConfigError: Error, Equatable, Sendable {
         if let section { place = "[\(section)]" }
         if let key { place = place.isEmpty ? key : "\(place) \(key)" }
         if !place.isEmpty { text += "\(place): " }
-        return text + message
+        return ControlBytes.escaped(text + message)
     }
 }
 

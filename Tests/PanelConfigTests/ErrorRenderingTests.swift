@@ -20,3 +20,15 @@ struct ErrorRenderingTests {
         #expect(errors.rendered == "p.ini:1: a\np.ini:2: k: b")
     }
 }
+
+/// Issue 14, finding 10: a control byte from a file never reaches the log as itself.
+@Suite("Control bytes in messages")
+struct ControlByteTests {
+    @Test func anEscapeSequenceInAValueIsShownAsHex() {
+        #expect(renderedErrors("[display]\nwidth = 8\u{1B}[2J00\nheight = 480\n") == [
+            #"panel.ini:2: [display] width: expected an integer 1..8192 (pixels), found "8\x1b[2J00""#,
+        ])
+        #expect(ControlBytes.escaped("tab\there\u{7F}") == #"tab\x09here\x7f"#)
+        #expect(ControlBytes.escaped("plain ü") == "plain ü")
+    }
+}

@@ -1,3 +1,4 @@
+import PanelConfig
 import TouchCore
 
 /// The message for a bad trace line, shared by `replay` and the simulated board:
@@ -6,6 +7,6 @@ public enum TraceErrorText {
     public static func describe(_ error: TraceLineError, in line: UnsafeBufferPointer<UInt8>, path: String, lineNumber: Int) -> String {
         let found = String(decoding: UnsafeBufferPointer(rebasing: line[error.fieldStart..<error.fieldEnd]), as: UTF8.self)
         let expected = error.kind.expectation.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
-        return "\(path):\(lineNumber): expected \(expected), found \"\(found)\""
+        return "\(path):\(lineNumber): expected \(expected), found \"\(ControlBytes.escaped(found))\""
     }
 }

@@ -145,3 +145,15 @@ struct TouchScriptTests {
         }
     }
 }
+
+@Suite("Trace error text")
+struct TraceErrorTextTests {
+    @Test func aControlByteInABadFieldIsShownAsHex() {
+        let line = Array("10 down 0 1 \u{1B}[2J".utf8)
+        let text = line.withUnsafeBufferPointer { buffer -> String in
+            guard case .error(let error) = TraceLineParser.parse(buffer) else { return "parsed" }
+            return TraceErrorText.describe(error, in: buffer, path: "esc.trace", lineNumber: 1)
+        }
+        #expect(text == #"esc.trace:1: expected a coordinate in display pixels from 0 to 65535, found "\x1b[2J""#)
+    }
+}
