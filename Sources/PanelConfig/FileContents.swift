@@ -13,7 +13,8 @@ public enum FileContents {
 
     /// The whole file. Only a regular file is read: a FIFO would wait for a writer forever and
     /// a device could be endless, so both are refused at once with what they are.
-    public static func bytes(ofFile path: String, maxBytes: Int = configMaxBytes) throws(Failure) -> [UInt8] {
+    /// `what` names what the file should be, for the message about one far too large.
+    public static func bytes(ofFile path: String, maxBytes: Int = configMaxBytes, what: String = "the panel config") throws(Failure) -> [UInt8] {
         let descriptor = path.withCString { clinux_open_file_to_read($0) }
         guard descriptor >= 0 else { throw Failure(message: "cannot open: \(errnoText())") }
         defer { _ = close(descriptor) }
@@ -34,7 +35,7 @@ public enum FileContents {
             if count == 0 { return contents }
             contents.append(contentsOf: chunk[0..<count])
             if contents.count > maxBytes {
-                throw Failure(message: "file is larger than \(maxBytes / 1024) KiB; is this the panel config?")
+                throw Failure(message: "file is larger than \(maxBytes / 1024) KiB; is this \(what)?")
             }
         }
     }

@@ -25,7 +25,7 @@ enum ReplayCommand {
         }
         let trace: [UInt8]
         do {
-            trace = try FileContents.bytes(ofFile: tracePath, maxBytes: traceMaxBytes)
+            trace = try FileContents.bytes(ofFile: tracePath, maxBytes: traceMaxBytes, what: "a trace")
         } catch {
             errors.write("\(tracePath): \(error.message)\n")
             errors.flush()
@@ -41,7 +41,7 @@ enum ReplayCommand {
             decoder: config.makeRawReportDecoder())
         var status: Int32 = 0
         trace.withUnsafeBufferPointer { all in
-            var lineStart = 0
+            var lineStart = TraceLineParser.contentStart(of: all)
             var lineNumber = 0
             while lineStart < all.count && status == 0 {
                 var lineEnd = lineStart

@@ -33,7 +33,7 @@ public enum SimulatedPanel {
             if let tracePath = options.tracePath {
                 let bytes: [UInt8]
                 do {
-                    bytes = try FileContents.bytes(ofFile: tracePath, maxBytes: 256 << 20)
+                    bytes = try FileContents.bytes(ofFile: tracePath, maxBytes: 256 << 20, what: "a trace")
                 } catch {
                     log.log("\(tracePath): \(error.message)")
                     return 1

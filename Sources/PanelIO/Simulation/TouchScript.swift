@@ -44,7 +44,7 @@ public struct TouchScript: Sendable {
         var lastMs: Int64 = 0
         var lastPointLine = 0
         var lineNumber = 0
-        var start = 0
+        var start = trace.withUnsafeBufferPointer { TraceLineParser.contentStart(of: $0) }
         var ended = false
         while start < trace.count && !ended {
             var end = start

@@ -36,7 +36,7 @@ public struct EvdevDeviceLocator: Sendable {
             return try LinuxEvdevDevice(path: path, grab: grab)
         case .name(let name):
             for entry in DirectoryListing.names(in: "/sys/class/input").sorted() where entry.hasPrefix("event") {
-                guard let text = try? FileContents.bytes(ofFile: "/sys/class/input/\(entry)/device/name", maxBytes: 1024) else {
+                guard let text = try? FileContents.bytes(ofFile: "/sys/class/input/\(entry)/device/name", maxBytes: 1024, what: "an input device's name") else {
                     continue
                 }
                 let found = String(decoding: text.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
