@@ -16,7 +16,7 @@ public final class SimulatedBoardRunner {
     }
 
     private let engine: PanelEngine
-    private let script: TouchScript
+    private var script: TouchScript
     private let hardware: SimulatedTouchHardware
     private let traceLog: TraceLineLog?
     private let clock: Clock
@@ -47,14 +47,12 @@ public final class SimulatedBoardRunner {
     @discardableResult
     public func run(untilStopped: Bool = false) -> Bool {
         var now = origin
-        var index = 0
+        var nextStep = script.next()
         var endHandled = false
         let endsAt = onClock(script.endsAt)
         while true {
-            let nextStep: MonotonicInstant? = index < script.steps.count
-                ? onClock(script.steps[index].at) : nil
             var wakeAt = engine.nextWakeup
-            for candidate in [nextStep, script.hasEndLine && !endHandled ? endsAt : nil, snapshotsAt.first] {
+            for candidate in [nextStep.map { onClock($0.at) }, script.hasEndLine && !endHandled ? endsAt : nil, snapshotsAt.first] {
                 if let candidate, wakeAt == nil || candidate < wakeAt! { wakeAt = candidate }
             }
             if wakeAt == nil, untilStopped, case .real = clock {
@@ -75,13 +73,13 @@ public final class SimulatedBoardRunner {
                 }
                 now = max(readClock(), target)
             }
-            while index < script.steps.count, onClock(script.steps[index].at) <= now {
-                let stepAt = onClock(script.steps[index].at)
-                traceLog?.line = script.steps[index].line
-                hardware.load(script.steps[index].input, at: stepAt)
+            while let step = nextStep, onClock(step.at) <= now {
+                let stepAt = onClock(step.at)
+                traceLog?.line = step.line
+                hardware.load(step.input, at: stepAt)
                 engine.step(now: stepAt, readiness: .readable)
                 traceLog?.line = nil
-                index += 1
+                nextStep = script.next()
             }
             if script.hasEndLine && !endHandled && endsAt <= now {
                 engine.cancelTouches(now: endsAt)
@@ -93,7 +91,7 @@ public final class SimulatedBoardRunner {
                 snapshot(first)
             }
             if untilStopped { continue }
-            if index >= script.steps.count && (!script.hasEndLine || endHandled) && engine.nextWakeup == nil && snapshotsAt.isEmpty {
+            if nextStep == nil && (!script.hasEndLine || endHandled) && engine.nextWakeup == nil && snapshotsAt.isEmpty {
                 break
             }
         }

@@ -22,10 +22,11 @@ struct ReencodedTraceTests {
 
     /// The trace's steps as raw lines of `family`.
     static func reencode(_ script: TouchScript, as family: ControllerFamily) -> [String] {
+        var script = script
         var lines: [String] = []
         var encoder = EvdevEncoder()
         let ft5x06 = FT5x06Codec(maxPoints: 10, width: 800, height: 480)
-        for step in script.steps {
+        while let step = script.next() {
             let ms = step.at.wholeMilliseconds
             let frame: TouchFrame
             switch step.input {

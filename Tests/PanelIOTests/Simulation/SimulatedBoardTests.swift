@@ -106,6 +106,30 @@ struct SimulatedBoardTests {
 
 @Suite("Touch script")
 struct TouchScriptTests {
+    /// Issue 14, finding 4: a hold of 10^12 ms is streamed, never built in memory first; the
+    /// check before the run still reaches a bad line after it.
+    @Test func aVeryLongHoldIsStreamedAndALaterBadLineIsStillFound() throws {
+        let hold = "0 down 0 700 50\n1000000000000 up 0 700 50\n"
+        do {
+            _ = try TouchScript(
+                trace: Array((hold + "nonsense\n").utf8), path: "hold.trace", transform: .identity(width: 800, height: 480),
+                maxPoints: 5)
+            Issue.record("accepted a bad line")
+        } catch {
+            #expect(error.message == #"hold.trace:3: expected a time in milliseconds from 0 to 9223372036854, found "nonsense""#)
+        }
+        var script = try TouchScript(
+            trace: Array(hold.utf8), path: "hold.trace", transform: .identity(width: 800, height: 480), maxPoints: 5)
+        #expect(script.endsAt == .milliseconds(1_000_000_000_000))
+        var instants: [Int64] = []
+        for _ in 0..<4 {
+            guard let step = script.next() else { break }
+            instants.append(step.at.wholeMilliseconds)
+            #expect(step.line == 1)
+        }
+        #expect(instants == [0, 16, 32, 48])
+    }
+
     /// Issue 14, finding 9: a touch left down names the line of its down, as replay does.
     @Test func aTouchLeftDownNamesTheLineOfItsDown() {
         do {
