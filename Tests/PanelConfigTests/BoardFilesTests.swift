@@ -100,14 +100,15 @@ struct BoardFilesTests {
         let config = try BoardFilesTests.load("hyperpixel4")
         #expect(config.display == DisplayConfig(width: 480, height: 800))
         #expect(config.controller == ControllerConfig(
-            model: .gt911, width: 800, height: 480, invertY: true, swapXY: true, bus: 11, address: 0x5D,
+            model: .gt911, width: 800, height: 480, rangeGiven: false, invertY: true, swapXY: true, bus: 11, address: 0x5D,
             interrupt: InterruptLineConfig(chip: "gpiochip0", line: .offset(27))))
     }
 
     @Test func waveshareDSIAndTheEvdevPresets() throws {
         let waveshare = try BoardFilesTests.load("waveshare-dsi")
+        #expect(waveshare.display == DisplayConfig(width: 1024, height: 600))
         #expect(waveshare.controller == ControllerConfig(
-            model: .gt911, width: 800, height: 480, rangeGiven: false, bus: 10, address: 0x14, pollIntervalMs: 17))
+            model: .gt911, width: 800, height: 480, bus: 10, address: 0x14, pollIntervalMs: 17))
         for name in ["official-7inch-v1-evdev", "generic-evdev"] {
             let config = try BoardFilesTests.load(name)
             #expect(config.controller == ControllerConfig(
