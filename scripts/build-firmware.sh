@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
-# scripts/build-firmware.sh [aarch64|armhf|all]     (default: all)
+# scripts/build-firmware.sh [TARGET...]     (default: all)
 #
-# Builds the Embedded Swift firmware for ARM Linux into build/firmware/ARCH/:
-#   touchpanel          dynamic; needs only libc, libinih, libgpiod, libi2c, libfreetype on the board
-#   touchpanel-static   fully static
+# TARGET: RELEASE-ARCH with RELEASE = trixie | bookworm and ARCH = aarch64 | armhf, or a
+# RELEASE or an ARCH alone for both of the other, or `all` for the four.
+#
+# Builds the Embedded Swift firmware for ARM Linux into build/firmware/RELEASE-ARCH/, compiled
+# and linked against that Debian release's own packages (scripts/sysroot.sh):
+#   touchpanel          dynamic; needs libc, libinih, libgpiod, libi2c, libfreetype, libsystemd
+#                       of that release on the board (trixie: libgpiod.so.3, the v2 API;
+#                       bookworm: libgpiod.so.2, v1.6)
+#   touchpanel-static   fully static; runs on either release (no systemd notifications:
+#                       Debian has no static libsystemd)
 #   touchcore-selftest  static; TouchCore's allocation-free checks, prints "N passed, N failed"
 #   stripped/*          the same, stripped (what goes on the board)
 #
@@ -21,12 +28,18 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 src=$(cd "${TOUCHPANEL_SRC:-$root}" && pwd)
 
-case "${1:-all}" in
-    aarch64 | arm64) arches=(aarch64) ;;
-    armhf) arches=(armhf) ;;
-    all) arches=(aarch64 armhf) ;;
-    *) echo "usage: $0 [aarch64|armhf|all]" >&2; exit 2 ;;
-esac
+targets=()
+for word in "${@:-all}"; do
+    case $word in
+        all) targets+=(trixie-aarch64 trixie-armhf bookworm-aarch64 bookworm-armhf) ;;
+        trixie | bookworm) targets+=("$word-aarch64" "$word-armhf") ;;
+        aarch64 | arm64) targets+=(trixie-aarch64 bookworm-aarch64) ;;
+        armhf) targets+=(trixie-armhf bookworm-armhf) ;;
+        trixie-aarch64 | trixie-armhf | bookworm-aarch64 | bookworm-armhf) targets+=("$word") ;;
+        *) echo "usage: $0 [all | trixie | bookworm | aarch64 | armhf | RELEASE-ARCH]..." >&2; exit 2 ;;
+    esac
+done
+mapfile -t targets < <(printf '%s\n' "${targets[@]}" | awk '!seen[$0]++')
 
 die() { echo "build-firmware: error: $*" >&2; exit 1; }
 
@@ -67,8 +80,8 @@ collect() {
     ((${#files[@]})) || die "no $name files in ${dir#"$src/"}"
 }
 
-build_arch() {
-    local arch=$1 deb swift_target triple machine
+build_target() {
+    local target=$1 release=${1%%-*} arch=${1#*-} deb swift_target triple machine
     local -a target_cflags
     case $arch in
         aarch64)
@@ -79,20 +92,23 @@ build_arch() {
             deb=armhf swift_target=armv7-none-none-eabi triple=arm-linux-gnueabihf machine=ARM
             # Hard-float like Debian/Raspberry Pi OS armhf: without it the objects use the
             # soft-float convention and lld links them silently, with every double wrong.
-            # No -D_TIME_BITS=64: bookworm's armhf libgpiod is built with 32-bit time_t and
-            # takes/returns struct timespec (event timestamps, wait timeouts); a 64-bit
-            # timespec on our side would misread both.
             target_cflags=(-mfloat-abi=hard -mfpu=vfpv3-d16 -march=armv7-a -D_FILE_OFFSET_BITS=64)
+            # trixie's armhf packages are built with a 64-bit time_t (Debian's t64 transition),
+            # so ours is too; bookworm's libgpiod hands over edge times as a 32-bit-time_t
+            # timespec, so there it stays 32-bit (gpio.c widens it).
+            [[ $release == trixie ]] && target_cflags+=(-D_TIME_BITS=64)
             ;;
     esac
 
-    "$root/scripts/sysroot.sh" "$deb"
-    local sysroot=$root/build/sysroot/$deb
+    "$root/scripts/sysroot.sh" "$release" "$deb"
+    local sysroot=$root/build/sysroot/$release-$deb
     local libdir=$sysroot/usr/lib/$triple
-    local out=$src/build/firmware/$arch
+    # Headers, crt files, libgcc and libc all come from the release's own packages.
+    target_cflags+=(--sysroot="$sysroot")
+    local out=$src/build/firmware/$target
     local mod=$out/modules obj=$out/obj
     mkdir -p "$mod" "$obj" "$out/stripped"
-    echo "== $arch ($swift_target, linking for $triple)" >&2
+    echo "== $target ($swift_target, linking for $triple against $release)" >&2
 
     local clinux_inc=$src/Sources/CLinux/include
     local -a clinux_headers sysroot_headers freetype_module
@@ -105,14 +121,24 @@ build_arch() {
     sysroot_headers=("$sysroot/.stamp")   # the sysroot changes only together with its stamp
 
     # --- CLinux: the C shim ---
-    local -a clinux_objs=() c
+    # notify.c twice: with libsystemd for the dynamic binary, without for the static ones
+    # (Debian ships no static libsystemd).
+    local -a clinux_objs=() clinux_static_objs=() c
     collect "$src/Sources/CLinux" '*.c'
     for c in "${files[@]}"; do
         local o=$obj/CLinux.$(basename "$c" .c).o
         inputs=("$c" "${clinux_headers[@]}" "${sysroot_headers[@]}")
         step "$o" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
-            -I "$clinux_inc" -I "$sysroot/usr/include" -c "$c" -o "$o"
+            -I "$clinux_inc" -c "$c" -o "$o"
         clinux_objs+=("$o")
+        if [[ $(basename "$c") == notify.c ]]; then
+            local so=$obj/CLinux.notify-without-systemd.o
+            step "$so" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
+                -DTOUCHPANEL_WITHOUT_SYSTEMD -I "$clinux_inc" -c "$c" -o "$so"
+            clinux_static_objs+=("$so")
+        else
+            clinux_static_objs+=("$o")
+        fi
     done
 
     local -a xcc=(-Xcc --target="$triple")
@@ -144,7 +170,7 @@ build_arch() {
         for d in $imports; do
             if [[ $d == CLinux ]]; then
                 inputs+=("${clinux_headers[@]}" "${sysroot_headers[@]}")
-                flags+=(-I "$clinux_inc" -Xcc -I"$sysroot/usr/include")
+                flags+=(-I "$clinux_inc")
             elif [[ $d == CFreeType ]]; then
                 # Also needed by modules that import one that imports CFreeType (touchpanel).
                 inputs+=("${freetype_module[@]}" "${sysroot_headers[@]}")
@@ -176,10 +202,9 @@ build_arch() {
     # String comparison and hashing need the Unicode tables in Embedded mode.
     [[ -f $embedded_lib/$swift_target/libswiftUnicodeDataTables.a ]] &&
         unicode=("$embedded_lib/$swift_target/libswiftUnicodeDataTables.a")
-    # libgpiod and libi2c are linked although the code may not call them yet, and without
-    # --as-needed (lld's default): the dynamic binary then always declares what the board must
-    # provide (libc, libinih, libgpiod, libi2c), packaging stays stable, and the qemu tests
-    # exercise loading the real ARM libraries. In the static links unused archives cost nothing.
+    # Without --as-needed (lld's default): the dynamic binary always declares what the board
+    # must provide (libc, libinih, libgpiod, libi2c, libfreetype, libsystemd), which is what the
+    # package's Depends are derived from (scripts/package.sh).
     local -a link=(
         "$clang" --target="$triple" "${target_cflags[@]}" -fuse-ld=lld -Wl,--gc-sections
         -L "$libdir" -Wl,-rpath-link,"$libdir"
@@ -191,16 +216,17 @@ build_arch() {
     freetype_static=$(PKG_CONFIG_LIBDIR="$libdir/pkgconfig:$sysroot/usr/share/pkgconfig" \
         PKG_CONFIG_SYSROOT_DIR="$sysroot" pkg-config --static --libs-only-l freetype2) ||
         die "pkg-config cannot resolve freetype2 in the $deb sysroot"
-    local -a app_libs=("${unicode[@]}" -linih -lgpiod -li2c -lfreetype -lm) freetype_static_libs
+    local -a app_libs=("${unicode[@]}" -linih -lgpiod -li2c -lfreetype -lsystemd -lm) freetype_static_libs
     read -r -a freetype_static_libs <<<"$freetype_static"
     local -a app_static_libs=("${unicode[@]}" -linih -lgpiod -li2c "${freetype_static_libs[@]}" -lm)
-    local -a app_objs=("${clinux_objs[@]}") m
-    for m in "${app_modules[@]}"; do app_objs+=("$obj/$m.o"); done
-    local -a test_objs=("$obj/TouchCore.o" "$obj/FirmwareSelfTest.o" "$obj/touchcore_selftest.o" "${clinux_objs[@]}")
+    local -a app_objs=("${clinux_objs[@]}") app_static_objs=("${clinux_static_objs[@]}") m
+    for m in "${app_modules[@]}"; do app_objs+=("$obj/$m.o") app_static_objs+=("$obj/$m.o"); done
+    local -a test_objs=("$obj/TouchCore.o" "$obj/FirmwareSelfTest.o" "$obj/touchcore_selftest.o" "${clinux_static_objs[@]}")
 
     inputs=("${app_objs[@]}" "${unicode[@]}" "$sysroot/.stamp")
     step "$out/touchpanel" "${link[@]}" "${app_objs[@]}" "${app_libs[@]}" -o "$out/touchpanel"
-    step "$out/touchpanel-static" "${link[@]}" -static "${app_objs[@]}" "${app_static_libs[@]}" \
+    inputs=("${app_static_objs[@]}" "${unicode[@]}" "$sysroot/.stamp")
+    step "$out/touchpanel-static" "${link[@]}" -static "${app_static_objs[@]}" "${app_static_libs[@]}" \
         -o "$out/touchpanel-static"
     inputs=("${test_objs[@]}" "${unicode[@]}" "$sysroot/.stamp")
     step "$out/touchcore-selftest" "${link[@]}" -static "${test_objs[@]}" "${libs[@]}" -o "$out/touchcore-selftest"
@@ -219,10 +245,10 @@ build_arch() {
     for bin in touchpanel touchpanel-static touchcore-selftest; do
         local got
         got=$(readelf -h "$out/$bin" | awk -F: '/Machine:/ { gsub(/^[ \t]+/, "", $2); print $2 }')
-        [[ $got == "$machine" ]] || die "$arch/$bin: ELF machine is '$got', expected '$machine'"
+        [[ $got == "$machine" ]] || die "$target/$bin: ELF machine is '$got', expected '$machine'"
         if [[ $arch == armhf ]]; then
             readelf -A "$out/$bin" | grep -q 'Tag_ABI_VFP_args: VFP registers' ||
-                die "$arch/$bin: not hard-float (readelf -A lacks 'Tag_ABI_VFP_args: VFP registers')"
+                die "$target/$bin: not hard-float (readelf -A lacks 'Tag_ABI_VFP_args: VFP registers')"
         fi
     done
     if [[ $arch == armhf ]]; then
@@ -230,15 +256,21 @@ build_arch() {
         local o
         for o in $(printf '%s\n' "${app_objs[@]}" "${test_objs[@]}" | sort -u); do
             readelf -A "$o" | grep -q 'Tag_ABI_VFP_args: VFP registers' ||
-                die "$arch: $(basename "$o") was compiled for the soft-float calling convention"
+                die "$target: $(basename "$o") was compiled for the soft-float calling convention"
         done
     fi
     local needed
     needed=$(readelf -d "$out/touchpanel" | awk '/\(NEEDED\)/ { gsub(/[\[\]]/, "", $NF); print $NF }')
     local lib
-    for lib in libinih libgpiod libi2c libfreetype libc; do
+    local gpiod_soname
+    case $release in
+        trixie) gpiod_soname=libgpiod.so.3 ;;
+        bookworm) gpiod_soname=libgpiod.so.2 ;;
+    esac
+    grep -qx "$gpiod_soname" <<<"$needed" || die "$target/touchpanel: needs $gpiod_soname (has: $(echo $needed))"
+    for lib in libinih libgpiod libi2c libfreetype libsystemd libc; do
         grep -q "^$lib\.so" <<<"$needed" ||
-            die "$arch/touchpanel: NEEDED lacks $lib (has: $(echo $needed))"
+            die "$target/touchpanel: NEEDED lacks $lib (has: $(echo $needed))"
     done
     # The board's loader: armhf must use the hard-float one, or the binary "is not found".
     local interp
@@ -246,39 +278,39 @@ build_arch() {
     case $arch in
         aarch64) [[ $interp == /lib/ld-linux-aarch64.so.1 ]] ;;
         armhf) [[ $interp == /lib/ld-linux-armhf.so.3 ]] ;;
-    esac || die "$arch/touchpanel: unexpected program interpreter '$interp'"
+    esac || die "$target/touchpanel: unexpected program interpreter '$interp'"
     for bin in touchpanel-static touchcore-selftest; do
-        ! readelf -d "$out/$bin" | grep -q '(NEEDED)' || die "$arch/$bin: not static"
+        ! readelf -d "$out/$bin" | grep -q '(NEEDED)' || die "$target/$bin: not static"
     done
 }
 
-if ((${#arches[@]} > 1 && $(nproc) > 1)); then
-    # The arches share nothing but read-only inputs, and each swiftc runs on one core: build
+if ((${#targets[@]} > 1 && $(nproc) > 1)); then
+    # The targets share nothing but read-only inputs, and each swiftc runs on one core: build
     # them side by side, then show each log whole.
     pids=() logs=()
-    for arch in "${arches[@]}"; do
+    for target in "${targets[@]}"; do
         logs+=("$(mktemp)")
-        (build_arch "$arch") >"${logs[-1]}" 2>&1 &
+        (build_target "$target") >"${logs[-1]}" 2>&1 &
         pids+=($!)
     done
     status=0
-    for i in "${!arches[@]}"; do
+    for i in "${!targets[@]}"; do
         wait "${pids[i]}" || status=1
         cat "${logs[i]}" >&2
         rm -f "${logs[i]}"
     done
     ((status == 0)) || exit 1
 else
-    for arch in "${arches[@]}"; do
-        build_arch "$arch"
+    for target in "${targets[@]}"; do
+        build_target "$target"
     done
 fi
 
 # Size table: what a board gets is the stripped column.
-printf '\n%-8s %-20s %12s %12s\n' arch binary bytes stripped
-for arch in "${arches[@]}"; do
+printf '\n%-17s %-20s %12s %12s\n' target binary bytes stripped
+for target in "${targets[@]}"; do
     for bin in touchpanel touchpanel-static touchcore-selftest; do
-        f=$src/build/firmware/$arch/$bin
-        printf '%-8s %-20s %12d %12d\n' "$arch" "$bin" "$(stat -c %s "$f")" "$(stat -c %s "$src/build/firmware/$arch/stripped/$bin")"
+        f=$src/build/firmware/$target/$bin
+        printf '%-17s %-20s %12d %12d\n' "$target" "$bin" "$(stat -c %s "$f")" "$(stat -c %s "$src/build/firmware/$target/stripped/$bin")"
     done
 done

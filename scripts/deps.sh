@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Host packages for the firmware build and its qemu-user tests (Debian bookworm).
-# `deps.sh vm` adds the kernel VM tier's packages.
+# Host packages for the firmware build, its qemu-user tests and the Debian packages (on a Debian
+# bookworm host). `deps.sh vm` adds the VM tiers' packages.
 # Idempotent: when everything is installed it only asks dpkg and exits, so every build script
 # can call it unconditionally.
 set -euo pipefail
@@ -10,6 +10,9 @@ packages=(
     libc6-dev-arm64-cross libc6-dev-armhf-cross      # cross glibc + Linux headers
     gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf    # crt files and libgcc for the link
     libinih-dev libgpiod-dev libi2c-dev pkg-config   # host build of the same sources
+    libsystemd-dev                                   # sd_notify (host build and tests)
+    curl xz-utils                                    # sysroot.sh's fallback for a stale index
+    dpkg-dev lintian                                 # scripts/package.sh: dpkg-deb, lintian
     libfreetype-dev fonts-dejavu-core                # labels: FreeType, and the default font
     binutils                                         # readelf for the build checks
     file
@@ -20,6 +23,7 @@ if [[ ${1:-} == vm ]]; then
         qemu-system-arm                              # qemu-system-aarch64 (TCG)
         linux-source-6.1 linux-kbuild-6.1 make       # i2c-stub, gpio-sim, vfb built out of tree
         cpio gzip python3                            # the initramfs; the console reader
+        debootstrap                                  # the system VM's Debian trixie root
     )
 fi
 

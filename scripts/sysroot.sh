@@ -1,36 +1,53 @@
 #!/usr/bin/env bash
-# scripts/sysroot.sh ARCH   (ARCH = arm64 | armhf; aarch64 is accepted for arm64)
+# scripts/sysroot.sh RELEASE ARCH   (RELEASE = trixie | bookworm; ARCH = arm64 | armhf, aarch64 is
+#                                    accepted for arm64)
 #
-# Fetches the ARM builds of the hardware libraries the firmware links against and unpacks them
-# into build/sysroot/ARCH/. glibc, crt files and Linux headers come from Debian's *-cross
-# packages (scripts/deps.sh), so only the libraries themselves are needed here.
+# Fetches one Raspberry Pi OS base release's ARM packages that the firmware is compiled and
+# linked against, and unpacks them into build/sysroot/RELEASE-ARCH/: glibc and its headers, the
+# compiler's crt files and libgcc, and the libraries (libgpiod, libi2c, libinih, FreeType,
+# libsystemd). A binary linked there needs exactly what that release's packages provide: the
+# two releases differ in glibc (2.36, 2.41), libgpiod (1.6 as libgpiod.so.2, 2.2 as
+# libgpiod.so.3) and, on armhf, time_t (trixie's is 64-bit).
 #
 # Uses a private apt configuration so the machine's own apt state and architectures stay
 # untouched (`dpkg --add-architecture armhf` broke `apt-get update` on this kind of machine).
 set -euo pipefail
 
-packages=(
-    libgpiod-dev libgpiod2 libi2c-dev libi2c0 libinih-dev libinih1
-    # FreeType for the button labels, and what its static link needs (freetype2.pc's
-    # Requires.private: zlib, libpng, libbrotlidec): -dev for headers/.a/.pc, runtime for .so.
-    libfreetype-dev libfreetype6 libpng-dev libpng16-16 zlib1g-dev zlib1g libbrotli-dev libbrotli1
-)
-
 case "${1:-}" in
+    trixie | bookworm) release=$1 ;;
+    *) echo "usage: $0 trixie|bookworm arm64|armhf" >&2; exit 2 ;;
+esac
+case "${2:-}" in
     arm64 | aarch64) arch=arm64 ;;
     armhf) arch=armhf ;;
-    *) echo "usage: $0 arm64|armhf" >&2; exit 2 ;;
+    *) echo "usage: $0 trixie|bookworm arm64|armhf" >&2; exit 2 ;;
+esac
+
+# The C library, the kernel headers and GCC's crt files/libgcc, so that clang links with
+# --sysroot against this release alone; then the libraries with what FreeType's static link
+# needs (freetype2.pc's Requires.private: zlib, libpng, libbrotlidec), and what libsystemd.so
+# itself needs, which the linker checks through -rpath-link.
+packages=(
+    libc6 libc6-dev linux-libc-dev libgcc-s1
+    libgpiod-dev libi2c-dev libi2c0 libinih-dev libinih1
+    libfreetype-dev libfreetype6 libpng-dev zlib1g-dev zlib1g libbrotli-dev libbrotli1
+    libsystemd-dev libsystemd0 libcap2
+)
+case $release in
+    trixie) packages+=(libgcc-14-dev libgpiod3 libpng16-16t64 libbz2-dev libbz2-1.0) ;;
+    bookworm) packages+=(libgcc-12-dev libgpiod2 libpng16-16 libgcrypt20 libgpg-error0 liblz4-1 liblzma5 libzstd1) ;;
 esac
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-dest="$root/build/sysroot/$arch"
-work="$root/build/sysroot/.apt/$arch"
+dest="$root/build/sysroot/$release-$arch"
+work="$root/build/sysroot/.apt/$release-$arch"
 stamp="$dest/.stamp"
 
-# Same Debian release as the host, so the libraries match the cross glibc from deps.sh.
-codename=${DEBIAN_CODENAME:-$(. /etc/os-release && echo "${VERSION_CODENAME:-}")}
-[[ -n $codename ]] || { echo "sysroot.sh: cannot tell the Debian codename (set DEBIAN_CODENAME)" >&2; exit 1; }
-
+# The host's own Debian mirror serves both releases: its sources for the host's release are
+# taken with the suite swapped for RELEASE.
+host_codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+[[ -n $host_codename ]] || { echo "sysroot.sh: cannot tell the host's Debian codename" >&2; exit 1; }
+codename=$release
 key="$arch $codename ${packages[*]}"
 if [[ -f $stamp && $(head -n1 "$stamp") == "$key" ]]; then
     exit 0
@@ -102,14 +119,14 @@ list="$work/sources.list"
 while read -r uri suite signed archs; do
     # The release suite only: reproducible, and this mirror's bookworm-security armhf index
     # failed with a size mismatch. (These libraries had no -updates/-security uploads anyway.)
-    [[ $suite == "$codename" ]] || continue
+    [[ $suite == "$host_codename" ]] || continue
     # A source restricted to other architectures (e.g. a vendor repo for amd64) is skipped.
     [[ $archs == - || ,$archs, == *,$arch,* || " $archs " == *" $arch "* ]] || continue
     opts="arch=$arch"
     [[ $signed == - ]] || opts+=" signed-by=$signed"
-    echo "deb [$opts] $uri $suite main" >>"$list"
+    echo "deb [$opts] $uri $codename main" >>"$list"
 done < <(host_sources | sort -u)
-[[ -s $list ]] || { echo "sysroot.sh: no '$codename ... main' source found in /etc/apt" >&2; exit 1; }
+[[ -s $list ]] || { echo "sysroot.sh: no '$host_codename ... main' source found in /etc/apt" >&2; exit 1; }
 
 apt_opts=(
     -q
@@ -122,18 +139,48 @@ apt_opts=(
     -o APT::Sandbox::User="$(id -un)"
 )
 
+# fetch_unverified: the fallback for a mirror whose index for this architecture does not match
+# its signed Release file (seen for weeks with this machine's mirror: trixie's armhf
+# Packages.xz, earlier bookworm-security's). Reads that index directly, downloads each package
+# it names and checks the .deb's SHA256 against it: consistent, but the index itself is not
+# authenticated, which the warning says.
+fetch_unverified() {
+    local uri index=$work/Packages.unverified package fields filename sha
+    uri=$(awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^(http|https|file):/) { print $i; exit } }' "$list")
+    echo "sysroot.sh: warning: $uri $codename main/binary-$arch/Packages.xz does not match its" \
+        "signed Release file; using it unverified (each .deb is checked against it)" >&2
+    curl -fsSL --retry 3 "$uri/dists/$codename/main/binary-$arch/Packages.xz" | xz -dc >"$index" || return 1
+    for package in "${packages[@]}"; do
+        fields=$(awk -v want="$package" -v arch="$arch" '
+            /^Package: / { name = $2 } /^Architecture: / { a = $2 }
+            /^Filename: / { file = $2 } /^SHA256: / { sha = $2 }
+            /^$/ { if (name == want && (a == arch || a == "all")) { print file, sha; exit } name = a = file = sha = "" }
+        ' "$index")
+        [[ -n $fields ]] || { echo "sysroot.sh: $package not in the $codename $arch index" >&2; return 1; }
+        read -r filename sha <<<"$fields"
+        curl -fsSL --retry 3 -o "$work/debs/$(basename "$filename")" "$uri/$filename" || return 1
+        echo "$sha  $work/debs/$(basename "$filename")" | sha256sum -c --quiet - >&2 ||
+            { echo "sysroot.sh: $filename does not match the index" >&2; return 1; }
+    done
+}
+
 echo "sysroot.sh: fetching ${packages[*]} for $arch ($codename)" >&2
-# Retry once: mirrors report transient size mismatches while syncing. Also require that an
-# index really arrived, as apt only warns about some fetch failures.
-for attempt in 1 2; do
+# Retry: mirrors report transient size mismatches while syncing. Also require that an index
+# really arrived, as apt only warns about some fetch failures.
+verified=no
+for attempt in 1 2 3; do
     if apt-get "${apt_opts[@]}" update >&2 && compgen -G "$work/lists/*_Packages*" >/dev/null; then
+        verified=yes
         break
     fi
-    ((attempt == 2)) && { echo "sysroot.sh: apt-get update failed for $arch" >&2; exit 1; }
-    sleep 3
+    ((attempt == 3)) || sleep $((attempt * 10))
 done
 rm -f "$work/debs"/*.deb
-(cd "$work/debs" && apt-get "${apt_opts[@]}" download "${packages[@]}" >&2)
+if [[ $verified == yes ]]; then
+    (cd "$work/debs" && apt-get "${apt_opts[@]}" download "${packages[@]}" >&2)
+else
+    fetch_unverified || { echo "sysroot.sh: cannot fetch the $codename $arch packages" >&2; exit 1; }
+fi
 
 # Unpack next to the destination and swap in at the end, so an interrupted run never leaves a
 # half-filled sysroot behind a valid stamp.
@@ -152,6 +199,9 @@ if [[ -d $tmp/lib ]]; then
     cp -a "$tmp/lib/." "$tmp/usr/lib/"
     rm -rf "$tmp/lib"
 fi
+# libc.so (a linker script) names /lib/TRIPLE/libc.so.6: as on a merged-/usr system, /lib is
+# /usr/lib.
+ln -sfn usr/lib "$tmp/lib"
 while IFS= read -r link; do
     target=$(readlink "$link")
     [[ $target == /* ]] || continue

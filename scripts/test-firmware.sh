@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # scripts/test-firmware.sh
 #
-# Builds the firmware for aarch64 and armhf, then
-#  (a) runs touchcore-selftest for both under qemu-user (each prints "N passed, N failed");
+# Builds the firmware for both releases (trixie, bookworm) and both arches (aarch64, armhf), then
+#  (a) runs touchcore-selftest for each under qemu-user (each prints "N passed, N failed");
 #  (b) replays every Tests/Traces/*.trace (with Tests/Traces/panel.ini) and examples/demo.trace
-#      (with examples/demo.ini) through the host build and through the dynamic firmware of both
-#      arches under qemu-user, and requires byte-identical stdout and equal exit codes (and
+#      (with examples/demo.ini) through the host build and through the dynamic firmware of each
+#      under qemu-user, loaded with its own release's glibc and libraries (the sysroot is
+#      qemu's -L root), and requires byte-identical stdout and equal exit codes (and
 #      identical stderr: the error lines are part of the replay contract too).
 #      armhf is compared too: it is the 32-bit build, where Int is 32 bits wide.
 # The last line is "N passed, N failed": self-test cases plus replay comparisons, with one
@@ -36,19 +37,20 @@ mkdir -p "$results"
 passed=0 failed=0
 limit=120   # seconds per run: a hung binary must fail the test, not stall CI
 
-# qemu_cmd ARCH: the command prefix that runs an ARCH binary on this x86_64 host (no binfmt),
-# with the extracted ARM libraries on the loader's path.
+targets=(trixie-aarch64 trixie-armhf bookworm-aarch64 bookworm-armhf)
+
+# qemu_cmd TARGET: the command prefix that runs a TARGET binary on this x86_64 host (no binfmt),
+# its loader, glibc and libraries all from the release's sysroot.
 qemu_cmd() {
+    local release=${1%%-*}
     case $1 in
-        aarch64) qemu=(qemu-aarch64-static -L /usr/aarch64-linux-gnu
-                       -E LD_LIBRARY_PATH="$root/build/sysroot/arm64/usr/lib/aarch64-linux-gnu") ;;
-        armhf) qemu=(qemu-arm-static -L /usr/arm-linux-gnueabihf
-                     -E LD_LIBRARY_PATH="$root/build/sysroot/armhf/usr/lib/arm-linux-gnueabihf") ;;
+        *-aarch64) qemu=(qemu-aarch64-static -L "$root/build/sysroot/$release-arm64") ;;
+        *-armhf) qemu=(qemu-arm-static -L "$root/build/sysroot/$release-armhf") ;;
     esac
 }
 
 # --- (a) self-tests --------------------------------------------------------------------------
-for arch in aarch64 armhf; do
+for arch in "${targets[@]}"; do
     qemu_cmd "$arch"
     log=$results/selftest-$arch.out
     rc=0
@@ -96,7 +98,7 @@ for pair in "${pairs[@]}"; do
     host_rc=0
     (cd "$src" && timeout "$limit" "$host_bin" replay "$ini" "$trace") \
         >"$results/$name.host.out" 2>"$results/$name.host.err" || host_rc=$?
-    for arch in aarch64 armhf; do
+    for arch in "${targets[@]}"; do
         qemu_cmd "$arch"
         out=$results/$name.$arch
         fw_rc=0
@@ -126,7 +128,7 @@ mkdir -p "$results/sim.host"
 host_rc=0
 (cd "$src" && timeout "$limit" "$host_bin" run examples/demo.ini --trace examples/demo.trace \
     --png-dir "$results/sim.host" --fast) >"$results/sim.host.out" 2>"$results/sim.host.err" || host_rc=$?
-for arch in aarch64 armhf; do
+for arch in "${targets[@]}"; do
     qemu_cmd "$arch"
     frames=$results/sim.$arch
     mkdir -p "$frames"

@@ -11,25 +11,25 @@ enum ProbeCommand {
         var index = 0
         while index < arguments.count {
             guard index + 1 < arguments.count else {
-                log.log("\(arguments[index]) needs a value")
+                log.error("\(arguments[index]) needs a value")
                 return 2
             }
             let value = arguments[index + 1]
             switch arguments[index] {
             case "--bus":
                 guard let number = Int(value), number >= 0, number <= 255 else {
-                    log.log("--bus takes a number 0..255, not \"\(value)\"")
+                    log.error("--bus takes a number 0..255, not \"\(value)\"")
                     return 2
                 }
                 bus = number
             case "--address":
                 guard let parsed = parseAddress(value) else {
-                    log.log("--address takes 0x03..0x77, not \"\(value)\"")
+                    log.error("--address takes 0x03..0x77, not \"\(value)\"")
                     return 2
                 }
                 address = parsed
             default:
-                log.log("probe: unknown option \"\(arguments[index])\"")
+                log.error("probe: unknown option \"\(arguments[index])\"")
                 return 2
             }
             index += 2
@@ -38,7 +38,7 @@ enum ProbeCommand {
             do throws(I2CError) {
                 _ = try LinuxI2CDevice(bus: bus, address: address)
             } catch {
-                log.log(error.message)
+                log.error(error.message)
             }
             return 1
         }
@@ -56,7 +56,7 @@ enum ProbeCommand {
             out.flush()
             return identity.model == nil ? 3 : 0
         } catch {
-            log.log(error.message)
+            log.error(error.message)
             return 1
         }
     }

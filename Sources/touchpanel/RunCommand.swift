@@ -12,7 +12,7 @@ enum RunCommand {
         let launchedAt = MonotonicClock.now()
         let log = StandardErrorLog()
         guard let configPath = arguments.first else {
-            log.log("run takes CONFIG")
+            log.error("run takes CONFIG")
             return 2
         }
         var options = SimulationOptions()
@@ -34,7 +34,7 @@ enum RunCommand {
             case "--png-dir": options.pngDirectory = value
             case "--png-at":
                 guard let value, let times = parseTimes(value) else {
-                    log.log("--png-at takes milliseconds separated by commas, e.g. 100,600")
+                    log.error("--png-at takes milliseconds separated by commas, e.g. 100,600")
                     return 2
                 }
                 options.pngAtMs = times
@@ -44,15 +44,15 @@ enum RunCommand {
                 case "xrgb8888": options.pixelFormat = .xrgb8888
                 case "rgb888": options.pixelFormat = .rgb888
                 default:
-                    log.log("--format takes rgb565, xrgb8888 or rgb888")
+                    log.error("--format takes rgb565, xrgb8888 or rgb888")
                     return 2
                 }
             default:
-                log.log("run: unknown option \"\(flag)\"")
+                log.error("run: unknown option \"\(flag)\"")
                 return 2
             }
             guard value != nil else {
-                log.log("\(flag) needs a value")
+                log.error("\(flag) needs a value")
                 return 2
             }
             index += 2
@@ -62,19 +62,19 @@ enum RunCommand {
             config = try PanelConfigLoader.load(path: configPath)
         } catch {
             for configError in error.errors {
-                log.log(configError.rendered)
+                log.error(configError.rendered)
             }
             return 1
         }
         if config.board.simulated {
             if let directory = options.pngDirectory, mkdir(directory, 0o755) != 0, clinux_errno() != EEXIST {
-                log.log("cannot create \(directory): \(String(cString: strerror(clinux_errno())))")
+                log.error("cannot create \(directory): \(String(cString: strerror(clinux_errno())))")
                 return 1
             }
             return SimulatedPanel.run(config: config, options: options, log: log, debugGestures: debugGestures)
         }
         guard options.tracePath == nil, options.pngDirectory == nil, !options.virtualTime else {
-            log.log("--trace, --png-dir and --fast need the simulated board ([board] simulated = yes)")
+            log.error("--trace, --png-dir and --fast need the simulated board ([board] simulated = yes)")
             return 2
         }
         return LivePanel.run(configPath: configPath, config: config, log: log, launchedAt: launchedAt, debugGestures: debugGestures)

@@ -10,7 +10,8 @@
 #   1. host packages (scripts/deps.sh vm): qemu-system-arm, linux-source-6.1, linux-kbuild-6.1, cpio
 #   2. the guest kernel, its headers and busybox-static for arm64 (scripts/vm/fetch.sh)
 #   3. i2c-stub, gpio-sim and vfb built out of tree for that kernel (scripts/vm/modules.sh)
-#   4. the static aarch64 firmware (scripts/build-firmware.sh aarch64) and the test helpers
+#   4. the static aarch64 firmware (scripts/build-firmware.sh trixie-aarch64: libgpiod v2, as on
+#      today's Raspberry Pi OS; VM_RELEASE=bookworm for the v1.6 one) and the test helpers
 #      (touch-inject: the FT5x06's or GT911's side; uinput-touch: a touchscreen; fbpeek)
 #      (Tests/VM/*.c, static)
 #   5. an initramfs with Tests/VM/init.sh as /init and Tests/VM/scenarios/
@@ -24,6 +25,7 @@
 #
 # Env: VM_TIMEOUT (seconds for the boot, default 150; a normal run takes about 20);
 #      VM_FIRMWARE: a static aarch64 touchpanel to test instead of building this tree's;
+#      VM_RELEASE: trixie (default) or bookworm, whose static firmware is built and tested;
 #      VM_IDLE_SECONDS: the idle window per mode for the wake-up count (default 2).
 set -uo pipefail
 
@@ -58,9 +60,11 @@ if [[ -n ${VM_FIRMWARE:-} ]]; then
     firmware=$(realpath "$VM_FIRMWARE")
     step "firmware: $firmware (VM_FIRMWARE)"
 else
-    step "firmware (aarch64, static)"
-    "$root/scripts/build-firmware.sh" aarch64 >&2 || broken "firmware build (see the errors above)"
-    firmware=$root/build/firmware/aarch64/touchpanel-static
+    # VM_RELEASE: whose libgpiod the static firmware carries (trixie: v2, bookworm: v1.6).
+    release=${VM_RELEASE:-trixie}
+    step "firmware ($release-aarch64, static)"
+    "$root/scripts/build-firmware.sh" "$release-aarch64" >&2 || broken "firmware build (see the errors above)"
+    firmware=$root/build/firmware/$release-aarch64/touchpanel-static
 fi
 [[ -x $firmware ]] || broken "$firmware missing"
 

@@ -28,8 +28,65 @@
 #include <sys/inotify.h>
 #include <linux/kd.h>
 #include <i2c/smbus.h>
-#include <gpiod.h>
 #include <ini.h>
+
+// --- GPIO lines (gpio.c): libgpiod v1.6 or v2, whichever gpiod.h the build found ---------------
+
+/// How a request names its chip, as GPIOChipSelector does.
+enum tp_gpio_chip_kind { TP_GPIO_CHIP_PATH, TP_GPIO_CHIP_NAME, TP_GPIO_CHIP_NUMBER, TP_GPIO_CHIP_LABEL };
+/// An output, or an input whose falling or rising edges are events.
+enum tp_gpio_mode { TP_GPIO_OUTPUT, TP_GPIO_FALLING_EDGES, TP_GPIO_RISING_EDGES };
+/// Why tp_gpio_request returned NULL.
+enum tp_gpio_failure_kind {
+    TP_GPIO_NO_CHIP = 1, TP_GPIO_PERMISSION_DENIED, TP_GPIO_NO_LINE, TP_GPIO_REQUEST_FAILED
+};
+
+struct tp_gpio_request {
+    int chip_kind;            /* enum tp_gpio_chip_kind */
+    const char *chip;         /* path, name or label */
+    int chip_number;
+    const char *line_name;    /* NULL: use line_offset */
+    int line_offset;
+    int mode;                 /* enum tp_gpio_mode */
+    int active_low;           /* values below are logical: active is low on the pin */
+    int initial_active;       /* outputs: the level driven from the request on */
+    int pull_up;              /* inputs: ask for the pull-up bias (kernel 5.5+) */
+};
+
+struct tp_gpio_failure {
+    int kind;                 /* enum tp_gpio_failure_kind */
+    int err;                  /* errno, 0 when none applies */
+    char chip_name[32];       /* "gpiochip0" once the chip was open */
+    char consumer[64];        /* who holds a busy line, when the kernel says */
+};
+
+typedef struct tp_gpio_line tp_gpio_line;
+
+/// 1 or 2: the libgpiod API this binary was built against.
+int tp_gpio_api_version(void);
+/// Requests one line as consumer "touchpanel"; NULL with `failure` filled in when it cannot.
+tp_gpio_line *tp_gpio_request(const struct tp_gpio_request *request, struct tp_gpio_failure *failure);
+void tp_gpio_release(tp_gpio_line *line);
+/// The descriptor that turns readable when edges are queued (edge requests only).
+int tp_gpio_event_fd(tp_gpio_line *line);
+/// Drives an output to its active (1) or inactive (0) level; -1 and errno on failure.
+int tp_gpio_set_active(tp_gpio_line *line, int active);
+/// Reads up to 16 queued edge events without blocking (the fd is O_NONBLOCK). Returns how many
+/// were read (16: there may be more) or -1 and errno (EAGAIN: none); `matched` counts those of
+/// the requested kind, and `latest_ns` gets the newest one's CLOCK_MONOTONIC stamp.
+int tp_gpio_read_edges(tp_gpio_line *line, uint64_t *latest_ns, int *matched);
+
+// --- the service manager (notify.c) ----------------------------------------------------------
+
+/// sd_notify(0, state): > 0 sent, 0 when not run by systemd (or built without it), < 0 -errno.
+int tp_notify(const char *state);
+/// sd_watchdog_enabled: > 0 with the interval systemd expects WATCHDOG=1 within.
+int tp_watchdog_interval_us(uint64_t *interval_us);
+/// 1 when built with libsystemd.
+int tp_notify_supported(void);
+/// 1 when stderr is the journal's stream (JOURNAL_STREAM names its device and inode): log lines
+/// then start with a "<N>" syslog priority that journald takes off and keeps.
+int tp_stderr_is_journal(void);
 
 /// glibc's stdout/stderr are mutable globals; Swift 6 refuses to read those directly.
 static inline FILE *clinux_stdout(void) { return stdout; }
@@ -128,9 +185,6 @@ static inline int clinux_evdev_name(int fd, char *name, int capacity) { return i
 
 /// EVIOCGBIT(type): which codes of `type` the device sends, as a bitmap.
 static inline int clinux_evdev_bits(int fd, int type, uint8_t *bits, int capacity) { return ioctl(fd, EVIOCGBIT(type, capacity), bits); }
-
-/// EVIOCGPROP: the device's input properties (INPUT_PROP_DIRECT for a touchscreen).
-static inline int clinux_evdev_properties(int fd, uint8_t *bits, int capacity) { return ioctl(fd, EVIOCGPROP(capacity), bits); }
 
 /// EVIOCGABS(axis): the axis's value, minimum and maximum.
 static inline int clinux_evdev_axis(int fd, int axis, int32_t *value, int32_t *minimum, int32_t *maximum) {

@@ -42,7 +42,7 @@ enum OutputsBringUp {
             do throws(GPIOError) {
                 let key = ActionRunner.outputKey(chip: chip, line: line)
                 let output = try GpiodOutputLine(
-                    chip: GPIOChipSelector(chip), line: .offset(line), initialHigh: levels[key] ?? false)
+                    chip: GPIOChipSelector(chip), line: .offset(line), initialActive: levels[key] ?? false)
                 outputs[key] = GPIOLineOutput(line: output)
             } catch {
                 throw StartError(message: "gpio \(chip) \(line): \(error.message)")

@@ -21,7 +21,7 @@ enum EvdevBringUp {
         } catch {
             switch error {
             case .missing, .noDeviceNamed, .gone:
-                log.log("\(locator.description): \(error.message); waiting for it")
+                log.warning("\(locator.description): \(error.message); waiting for it")
             case .permissionDenied, .notATouchscreen, .other:
                 throw StartError(message: "\(locator.description): \(error.message)")
             }

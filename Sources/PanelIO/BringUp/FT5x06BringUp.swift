@@ -17,7 +17,7 @@ enum FT5x06BringUp {
         let place = "controller on /dev/i2c-\(bus) at \(HexText.byte(controllerConfig.address))"
         if let reset = controllerConfig.reset {
             do throws(GPIOError) {
-                let line = try GpiodOutputLine(chip: GPIOChipSelector(reset.chip), line: LineSelector(reset.line), initialHigh: true)
+                let line = try GpiodOutputLine(chip: GPIOChipSelector(reset.chip), line: LineSelector(reset.line), initialActive: true)
                 try line.set(false)
                 BringUpDelay.sleep(nanoseconds: resetHoldNs)
                 try line.set(true)
@@ -49,7 +49,7 @@ enum FT5x06BringUp {
         }
         log.log("controller: \(identity.summary)")
         if let model = identity.model, model.maxPoints != controllerConfig.model.maxPoints {
-            log.log("controller reports up to \(model.maxPoints) points; [controller] model \(controllerConfig.model.configName) says \(controllerConfig.model.maxPoints)")
+            log.warning("controller reports up to \(model.maxPoints) points; [controller] model \(controllerConfig.model.configName) says \(controllerConfig.model.maxPoints)")
         }
         let wakeup = try I2CWakeup.open(controllerConfig, edge: .falling)
         return I2CTouchSource(

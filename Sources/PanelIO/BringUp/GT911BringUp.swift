@@ -38,7 +38,7 @@ enum GT911BringUp {
         }
         log.log("controller: \(identity.summary)")
         if let model = identity.model, model != controllerConfig.model {
-            log.log("the chip says it is a \(model.configName); [controller] model says \(controllerConfig.model.configName)")
+            log.warning("the chip says it is a \(model.configName); [controller] model says \(controllerConfig.model.configName)")
         }
         // The config block's range unless the config gives one; a chip with an empty config
         // (all zero) falls back to the config's default.
@@ -64,12 +64,12 @@ enum GT911BringUp {
         _ reset: OutputLineConfig, interrupt: InterruptLineConfig?, address: UInt8
     ) throws(StartError) -> OutputLine {
         do throws(GPIOError) {
-            let resetLine = try GpiodOutputLine(chip: GPIOChipSelector(reset.chip), line: LineSelector(reset.line), initialHigh: false)
+            let resetLine = try GpiodOutputLine(chip: GPIOChipSelector(reset.chip), line: LineSelector(reset.line), initialActive: false)
             BringUpDelay.sleep(nanoseconds: resetHoldNs)
             if let interrupt {
                 // INT is an output only for the sequence; the source requests it for edges.
                 let interruptLine = try GpiodOutputLine(
-                    chip: GPIOChipSelector(interrupt.chip), line: LineSelector(interrupt.line), initialHigh: address == 0x14)
+                    chip: GPIOChipSelector(interrupt.chip), line: LineSelector(interrupt.line), initialActive: address == 0x14)
                 BringUpDelay.sleep(nanoseconds: addressSetupNs)
                 try resetLine.set(true)
                 BringUpDelay.sleep(nanoseconds: addressHoldNs)

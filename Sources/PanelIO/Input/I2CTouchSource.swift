@@ -67,7 +67,7 @@ public final class I2CTouchSource: TouchSource {
                     read(measuredAt: edge, now: now, polled: false, into: sink)
                 }
             } catch {
-                log.log("interrupt line: \(error.message)")
+                log.error("interrupt line: \(error.message)")
             }
         }
         if let retryAt = readyRetryAt, retryAt <= now, let edge = unreadEdge {

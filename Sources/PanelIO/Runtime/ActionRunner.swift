@@ -101,7 +101,7 @@ public final class ActionRunner {
             break
         case .exec(let command):
             if let problem = launcher.launch(command: command, environment: environment) {
-                log.log("[button \(button.name)] exec \"\(command)\": \(problem)")
+                log.error("[button \(button.name)] exec \"\(command)\": \(problem)")
             }
         case .gpio(let chip, let line, let operation):
             let key = ActionRunner.outputKey(chip: chip, line: line)
@@ -141,12 +141,12 @@ public final class ActionRunner {
 
     private func drive(_ key: String, _ high: Bool, for button: ButtonConfig?) {
         guard let output = outputs[key] else {
-            log.log("gpio \(key): not opened")
+            log.error("gpio \(key): not opened")
             return
         }
         if let problem = output.drive(high) {
             let owner = button.map { "[button \($0.name)] " } ?? ""
-            log.log("\(owner)gpio \(key): \(problem)")
+            log.error("\(owner)gpio \(key): \(problem)")
             return
         }
         levels[key] = high

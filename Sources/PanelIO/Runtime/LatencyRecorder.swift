@@ -37,7 +37,7 @@ public final class LatencyStatistics: LatencyRecorder {
         let latency = now() - edge
         edgeToPixels.record(latency)
         if let budget = budgetMicroseconds, latency.nanoseconds / 1_000 > budget {
-            log.log("frame over budget: edge to pixels \(latency.nanoseconds / 1_000) us > \(budget) us")
+            log.warning("frame over budget: edge to pixels \(latency.nanoseconds / 1_000) us > \(budget) us")
         }
     }
 

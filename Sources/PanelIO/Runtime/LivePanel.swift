@@ -5,24 +5,29 @@ import TouchCore
 /// line, its timeout the engine's next wake-up. SIGTERM and SIGINT stop it cleanly;
 /// SIGHUP reloads the config, and a config that does not load is refused with its errors
 /// while the running panel carries on untouched; SIGCHLD reaps `exec` children.
+/// The service manager hears READY=1 after the first frame, WATCHDOG=1 from the loop's own
+/// turns, RELOADING=1 then READY=1 around a reload, and STOPPING=1 on stop.
 public enum LivePanel {
     private enum Next {
         case keepGoing
         case stop
         case fail
+        /// A reload that did not load: the running panel goes on; the status says why.
+        case refused(status: String)
         case replace(with: PanelConfiguration)
     }
 
     /// `launchedAt`: when the command started, for the time-to-first-frame log line.
     public static func run(
         configPath: String, config firstConfig: PanelConfiguration, log: PanelLog,
-        launchedAt: MonotonicInstant = MonotonicClock.now(), debugGestures: Bool = false
+        launchedAt: MonotonicInstant = MonotonicClock.now(), debugGestures: Bool = false,
+        notifier: ServiceNotifier = SystemdNotifier()
     ) -> Int32 {
         let signals: SignalChannel
         do throws(SignalChannelError) {
             signals = try SignalChannel()
         } catch {
-            log.log(error.message)
+            log.error(error.message)
             return 1
         }
         defer { signals.close() }
@@ -32,6 +37,8 @@ public enum LivePanel {
         var session = start(firstConfig, children: children, latency: latency, log: log, startedAt: startedAt, debugGestures: debugGestures)
         guard session != nil else { return 1 }
         log.log("first frame \((MonotonicClock.now() - launchedAt).nanoseconds / 1_000) us after start")
+        notifier.notify(ServiceMessage.ready)
+        var watchdog = WatchdogSchedule(interval: notifier.watchdogInterval, startingAt: MonotonicClock.now())
 
         while true {
             let next: Next
@@ -40,7 +47,12 @@ public enum LivePanel {
             do {
                 // Scoped, so that no reference to the old session outlives it on a reload.
                 guard let running = session else { return 1 }
-                next = step(running, signals: signals, children: children, latency: latency, configPath: configPath, log: log)
+                if watchdog != nil, watchdog!.pingDue(at: MonotonicClock.now()) {
+                    notifier.notify(ServiceMessage.alive)
+                }
+                next = step(
+                    running, signals: signals, children: children, latency: latency, configPath: configPath, log: log,
+                    notifier: notifier, watchdogPingAt: watchdog?.nextPingAt)
                 if case .replace = next {
                     oldConfig = running.config
                     running.engine.shutdown(now: MonotonicClock.now())
@@ -53,6 +65,8 @@ public enum LivePanel {
                 continue
             case .stop:
                 return 0
+            case .refused(let status):
+                notifier.notify(ServiceMessage.readyAfterReload(status))
             case .fail:
                 return 1
             case .replace(let newConfig):
@@ -60,7 +74,10 @@ public enum LivePanel {
                 session = nil
                 session = start(newConfig, children: children, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
                     ?? start(oldConfig, children: children, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
-                if session != nil { log.log("reloaded \(configPath)") }
+                if session != nil {
+                    log.log("reloaded \(configPath)")
+                    notifier.notify(ServiceMessage.readyAfterReload("running \(configPath)"))
+                }
             }
         }
     }
@@ -74,7 +91,7 @@ public enum LivePanel {
                 config: config, children: children, latency: latency, log: log, startedAt: startedAt, carried: carried,
                 debugGestures: debugGestures)
         } catch {
-            log.log("cannot start with \(config.file): \(error.message)")
+            log.error("cannot start with \(config.file): \(error.message)")
             return nil
         }
     }
@@ -82,11 +99,13 @@ public enum LivePanel {
     /// One wait and what it woke for.
     private static func step(
         _ session: LiveSession, signals: SignalChannel, children: ChildProcesses, latency: LatencyStatistics,
-        configPath: String, log: PanelLog
+        configPath: String, log: PanelLog, notifier: ServiceNotifier, watchdogPingAt: MonotonicInstant?
     ) -> Next {
+        var deadline = session.engine.nextWakeup
+        if let watchdogPingAt, deadline == nil || watchdogPingAt < deadline! { deadline = watchdogPingAt }
         let ready = DescriptorWait.wait(
             signalDescriptor: signals.pollDescriptor, sourceDescriptor: session.engine.waitDescriptor,
-            until: session.engine.nextWakeup)
+            until: deadline)
         let now = MonotonicClock.now()
         // Frames come at their own instants (an INT edge's, an input event's), after the
         // deadlines due before them: a second tap whose edge came before release+W continues
@@ -107,18 +126,20 @@ public enum LivePanel {
             latency.summaryLines().forEach(log.log)
         }
         if received.contains(.terminate) || received.contains(.interrupt) {
+            notifier.notify(ServiceMessage.stopping)
             session.engine.shutdown(now: MonotonicClock.now())
             latency.summaryLines().forEach(log.log)
             return .stop
         }
         guard received.contains(.hangup) else { return .keepGoing }
+        notifier.notify(ServiceMessage.reloading(at: MonotonicClock.now()))
         do {
             return .replace(with: try PanelConfigLoader.load(path: configPath))
         } catch {
             // Refused before anything is touched: the running panel goes on as it was.
-            log.log("reload refused; the running config stays:")
-            for configError in error.errors { log.log(configError.rendered) }
-            return .keepGoing
+            log.error("reload refused; the running config stays:")
+            for configError in error.errors { log.error(configError.rendered) }
+            return .refused(status: "reload refused: \(error.errors.first?.rendered ?? configPath); running the previous config")
         }
     }
 }

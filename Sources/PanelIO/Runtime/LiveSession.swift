@@ -36,7 +36,7 @@ public final class LiveSession {
         self.held = held
         self.framebuffer = framebuffer
         console = ConsoleGraphicsMode()
-        if let warning = console.warning { log.log(warning) }
+        if let warning = console.warning { log.warning(warning) }
         let surface = FramebufferSurface(
             layout: layout, pixels: UnsafeMutableRawBufferPointer(rebasing: framebuffer.pixels[framebuffer.visibleOffset...]),
             config: config, labels: labels)

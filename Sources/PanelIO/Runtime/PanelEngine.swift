@@ -97,12 +97,12 @@ public final class PanelEngine: TouchSink {
     }
 
     public func dropped(_ problem: MalformedReport, at instant: MonotonicInstant) {
-        log.log("controller report dropped: \(MalformedReportText.describe(problem))")
+        log.warning("controller report dropped: \(MalformedReportText.describe(problem))")
         tick(now: max(instant, lastInputAt))
     }
 
     public func sourceFailed(_ message: String, at instant: MonotonicInstant) {
-        log.log(message)
+        log.error(message)
         let at = max(instant, lastInputAt)
         tick(now: at)
         feed(now: at) { pipeline, sink in pipeline.cancelAllTouches(at: at, into: &sink) }
@@ -115,7 +115,7 @@ public final class PanelEngine: TouchSink {
     }
 
     public func sourceStopped(_ message: String) {
-        log.log("\(message); stopping")
+        log.error("\(message); stopping")
         stopReason = message
     }
 

@@ -1,3 +1,4 @@
+import CLinux
 import TouchCore
 
 /// `exec` actions through posix_spawn.
@@ -36,13 +37,24 @@ public final class GPIOLineOutput: DigitalOutput {
     }
 }
 
-/// Log lines on stderr, each written at once.
+/// Log lines on stderr, each written at once. Under systemd, where stderr is the journal's
+/// stream, each line starts with its syslog priority ("<3>" for an error), which journald
+/// takes off and keeps; on a terminal it starts with "touchpanel: " as before.
 public final class StandardErrorLog: PanelLog {
-    public init() {}
+    private let toJournal: Bool
 
-    public func log(_ line: String) {
+    public init(toJournal: Bool = tp_stderr_is_journal() != 0) {
+        self.toJournal = toJournal
+    }
+
+    public func log(_ line: String, priority: LogPriority) {
         var errors = OutputBuffer.standardError()
-        errors.write("touchpanel: \(line)\n")
+        errors.write(StandardErrorLog.format(line, priority: priority, toJournal: toJournal))
         errors.flush()
+    }
+
+    /// The bytes written for one line.
+    public static func format(_ line: String, priority: LogPriority, toJournal: Bool) -> String {
+        toJournal ? "<\(priority.rawValue)>\(line)\n" : "touchpanel: \(line)\n"
     }
 }

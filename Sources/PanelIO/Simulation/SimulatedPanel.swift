@@ -35,7 +35,7 @@ public enum SimulatedPanel {
                 do {
                     bytes = try FileContents.bytes(ofFile: tracePath, maxBytes: 256 << 20, what: "a trace")
                 } catch {
-                    log.log("\(tracePath): \(error.message)")
+                    log.error("\(tracePath): \(error.message)")
                     return 1
                 }
                 script = try TouchScript(
@@ -45,7 +45,7 @@ public enum SimulatedPanel {
                 script = try TouchScript(trace: [], path: "", transform: transform, maxPoints: 1)
             }
         } catch {
-            log.log(error.message)
+            log.error(error.message)
             return 1
         }
 
@@ -55,14 +55,14 @@ public enum SimulatedPanel {
         guard let layout = FramebufferLayout(
             physicalWidth: physicalWidth, physicalHeight: physicalHeight, format: options.pixelFormat, rotation: rotation)
         else {
-            log.log("the simulated framebuffer cannot be \(physicalWidth)x\(physicalHeight)")
+            log.error("the simulated framebuffer cannot be \(physicalWidth)x\(physicalHeight)")
             return 1
         }
         let labels: [LabelBitmap]
         do throws(FontError) {
             labels = try FramebufferSurface.rasterizeLabels(for: config)
         } catch {
-            log.log(error.message)
+            log.error(error.message)
             return 1
         }
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: layout.bufferSize, alignment: 8)
@@ -73,7 +73,7 @@ public enum SimulatedPanel {
         do throws(SignalChannelError) {
             signals = try SignalChannel()
         } catch {
-            log.log(error.message)
+            log.error(error.message)
             return 1
         }
         defer { signals.close() }
@@ -91,7 +91,7 @@ public enum SimulatedPanel {
             do throws(FileWriteError) {
                 try FramebufferSnapshot.writeFile(path: path, bytes: png)
             } catch {
-                log.log(error.message)
+                log.error(error.message)
             }
         }
         if options.pngAtMs.isEmpty {

@@ -11,8 +11,8 @@ public final class TraceLineLog: PanelLog {
         self.path = path
     }
 
-    public func log(_ text: String) {
-        guard let line else { return inner.log(text) }
-        inner.log("\(path):\(line): \(text)")
+    public func log(_ text: String, priority: LogPriority) {
+        guard let line else { return inner.log(text, priority: priority) }
+        inner.log("\(path):\(line): \(text)", priority: priority)
     }
 }

@@ -58,9 +58,12 @@ final class RecordingOutput: DigitalOutput {
 
 final class RecordingLog: PanelLog {
     var lines: [String] = []
+    /// Each line with its priority, for the tests that check which lines are errors.
+    var entries: [(priority: LogPriority, line: String)] = []
 
-    func log(_ line: String) {
+    func log(_ line: String, priority: LogPriority) {
         lines.append(line)
+        entries.append((priority, line))
     }
 }
 

@@ -1,24 +1,19 @@
 import CLinux
 import TouchCore
 
-/// The controller's INT line as a libgpiod v1.6 edge event request: falling for the FT5x06
-/// (it pulls INT low when a report is ready), falling or rising for a GT911.
+/// The controller's INT line as an edge event request: falling for the FT5x06 (it pulls INT low
+/// when a report is ready), falling or rising for a GT911.
 ///
 /// Timestamps: the kernel stamps each edge when it happens; since Linux 5.7 with
 /// CLOCK_MONOTONIC (ktime_get_ns), the clock `MonotonicClock` reads, so edge and loop times
-/// compare directly (older kernels used CLOCK_REALTIME). libgpiod hands them over as a
-/// `struct timespec`; on armhf that is bookworm's 32-bit time_t, widened here to 64 bits.
+/// compare directly (older kernels used CLOCK_REALTIME). libgpiod v2 hands them over as
+/// nanoseconds, v1.6 as a `struct timespec` (32-bit time_t on bookworm's armhf) that the shim
+/// widens.
 public final class GpiodInterruptLine: InterruptSource {
     public let pollDescriptor: Int32
     /// "gpiochip0 line 4", for messages.
-    public let description: String
-    private let chip: GpiodChip
-    private let line: OpaquePointer
-    /// Room for the 16 events the kernel's FIFO holds, allocated once.
-    private let events: UnsafeMutablePointer<gpiod_line_event>
-    private static let batch = 16
-
-    private let eventType: Int32
+    public var description: String { line.description }
+    private let line: GpiodLine
 
     /// Requests `edge` events on `line` of `chip` as consumer "touchpanel". `pullUp` asks the
     /// kernel (5.5+) for the pull-up bias an open-drain INT needs when the panel has none.
@@ -26,53 +21,32 @@ public final class GpiodInterruptLine: InterruptSource {
         chip selector: GPIOChipSelector, line lineSelector: LineSelector, edge: InterruptEdge = .falling,
         pullUp: Bool = false
     ) throws(GPIOError) {
-        let chip = try GpiodChip(selector)
-        let line = try chip.line(lineSelector)
-        let flags = pullUp ? Int32(GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP) : 0
-        let requested = edge == .falling
-            ? gpiod_line_request_falling_edge_events_flags(line, GpiodChip.consumerPointer, flags)
-            : gpiod_line_request_rising_edge_events_flags(line, GpiodChip.consumerPointer, flags)
-        if requested != 0 {
-            throw chip.requestError(line, lineSelector, Errno.current)
-        }
-        let descriptor = gpiod_line_event_get_fd(line)
+        let line = try GpiodLine(chip: selector, line: lineSelector, mode: .edges(edge, pullUp: pullUp), activeLow: false)
+        let descriptor = tp_gpio_event_fd(line.handle)
         guard descriptor >= 0, clinux_set_nonblocking(descriptor) == 0 else {
-            let errno = Errno.current
-            gpiod_line_release(line)
-            throw .failed(operation: "preparing GPIO line \(lineSelector.description) on \(chip.name) for events", errno)
+            throw .failed(operation: "preparing \(line.description) for events", Errno.current)
         }
-        self.chip = chip
         self.line = line
         pollDescriptor = descriptor
-        description = "\(chip.name) line \(lineSelector.description)"
-        events = .allocate(capacity: GpiodInterruptLine.batch)
-        eventType = edge == .falling ? Int32(GPIOD_LINE_EVENT_FALLING_EDGE) : Int32(GPIOD_LINE_EVENT_RISING_EDGE)
-    }
-
-    deinit {
-        gpiod_line_release(line)
-        events.deallocate()
     }
 
     public func readEdges() throws(GPIOError) -> MonotonicInstant? {
         var latest: MonotonicInstant?
         while true {
+            var newestNs: UInt64 = 0
+            var matched: Int32 = 0
             let count: Int32
             do throws(Errno) {
-                count = try Errno.retryingInterrupts {
-                    gpiod_line_event_read_multiple(line, events, UInt32(GpiodInterruptLine.batch))
-                }
+                count = try Errno.retryingInterrupts { tp_gpio_read_edges(line.handle, &newestNs, &matched) }
             } catch {
                 if error == .wouldBlock { return latest }
                 throw .failed(operation: "reading edges of \(description)", error)
             }
-            for index in 0..<Int(count) where events[index].event_type == eventType {
-                let stamp = events[index].ts
-                let instant = MonotonicInstant(
-                    nanoseconds: Int64(stamp.tv_sec) * 1_000_000_000 + Int64(stamp.tv_nsec))
+            if matched > 0 {
+                let instant = MonotonicInstant(nanoseconds: Int64(clamping: newestNs))
                 if latest == nil || latest! < instant { latest = instant }
             }
-            if Int(count) < GpiodInterruptLine.batch { return latest }
+            if count < 16 { return latest }
         }
     }
 }

@@ -1,35 +1,28 @@
 import CLinux
 
-/// A GPIO line requested as an output through libgpiod v1.6, as consumer "touchpanel".
+/// A GPIO line requested as an output, as consumer "touchpanel". Levels are logical: with
+/// `activeLow` the pin is low while the line is active, so a relay board that switches on a low
+/// input is driven "active" by `set(true)`, and never sees a low pin at start unless asked to.
 public final class GpiodOutputLine: OutputLine {
     /// "gpiochip0 line 17", for messages.
-    public let description: String
-    public private(set) var isHigh: Bool
-    private let chip: GpiodChip
-    private let line: OpaquePointer
+    public var description: String { line.description }
+    public private(set) var isActive: Bool
+    private let line: GpiodLine
 
-    /// Requests the line as an output driven to `initialHigh` (low by default; for an
-    /// active-low reset that holds the controller in reset until the loop releases it).
-    public init(chip selector: GPIOChipSelector, line lineSelector: LineSelector, initialHigh: Bool = false) throws(GPIOError) {
-        let chip = try GpiodChip(selector)
-        let line = try chip.line(lineSelector)
-        if gpiod_line_request_output(line, GpiodChip.consumerPointer, initialHigh ? 1 : 0) != 0 {
-            throw chip.requestError(line, lineSelector, Errno.current)
-        }
-        self.chip = chip
-        self.line = line
-        isHigh = initialHigh
-        description = "\(chip.name) line \(lineSelector.description)"
+    /// Requests the line as an output whose first level is `initialActive`: the kernel drives
+    /// it from the request on, so the pin never passes through another level.
+    public init(
+        chip selector: GPIOChipSelector, line lineSelector: LineSelector, initialActive: Bool = false,
+        activeLow: Bool = false
+    ) throws(GPIOError) {
+        line = try GpiodLine(chip: selector, line: lineSelector, mode: .output(initialActive: initialActive), activeLow: activeLow)
+        isActive = initialActive
     }
 
-    deinit {
-        gpiod_line_release(line)
-    }
-
-    public func set(_ high: Bool) throws(GPIOError) {
-        if gpiod_line_set_value(line, high ? 1 : 0) != 0 {
+    public func set(_ active: Bool) throws(GPIOError) {
+        if tp_gpio_set_active(line.handle, active ? 1 : 0) != 0 {
             throw .failed(operation: "setting \(description)", Errno.current)
         }
-        isHigh = high
+        isActive = active
     }
 }

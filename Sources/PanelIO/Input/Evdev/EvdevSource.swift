@@ -79,7 +79,7 @@ public final class EvdevSource: TouchSource {
                 }
             }
             outcome = assembler.finishResync()
-            log.log("\(description): events dropped by the kernel (SYN_DROPPED); state re-read")
+            log.warning("\(description): events dropped by the kernel (SYN_DROPPED); state re-read")
         }
         switch outcome {
         case .frame(let frame): sink.frame(frame, measuredAt: instant)

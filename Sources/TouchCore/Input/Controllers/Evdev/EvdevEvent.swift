@@ -20,7 +20,6 @@ public enum EvdevCode {
     public static let evAbs: UInt16 = 0x03
 
     public static let synReport: UInt16 = 0
-    public static let synMTReport: UInt16 = 2
     public static let synDropped: UInt16 = 3
 
     public static let btnTouch: UInt16 = 0x14A
