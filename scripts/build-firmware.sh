@@ -28,6 +28,9 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 src=$(cd "${TOUCHPANEL_SRC:-$root}" && pwd)
 
+# --list TARGET...: print the targets the words name, one a line, and build nothing.
+list_only=no
+[[ ${1:-} == --list ]] && { list_only=yes; shift; }
 targets=()
 for word in "${@:-all}"; do
     case $word in
@@ -40,6 +43,7 @@ for word in "${@:-all}"; do
     esac
 done
 mapfile -t targets < <(printf '%s\n' "${targets[@]}" | awk '!seen[$0]++')
+if [[ $list_only == yes ]]; then printf '%s\n' "${targets[@]}"; exit 0; fi
 
 die() { echo "build-firmware: error: $*" >&2; exit 1; }
 

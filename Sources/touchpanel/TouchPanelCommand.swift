@@ -12,6 +12,16 @@ enum TouchPanelCommand {
             printUsage(to: .standardError())
             return 2
         }
+        // `touchpanel SUBCOMMAND --help`: that subcommand's usage, before any of its arguments
+        // is taken for a file name.
+        if rest.count > 1, rest.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }),
+            let text = usage(of: command)
+        {
+            var out = OutputBuffer.standardOutput()
+            out.write(text)
+            out.flush()
+            return 0
+        }
         switch command {
         case "run":
             return RunCommand.run(Array(rest.dropFirst()))
@@ -47,19 +57,46 @@ enum TouchPanelCommand {
         return 2
     }
 
+    /// Each subcommand's usage lines, as `touchpanel --help` lists them all.
+    static let subcommandUsages: [(name: String, text: String)] = [
+        ("run", """
+            touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast] [--format F] [--debug-gestures]
+                                             run the panel (hardware, or the simulated board)
+
+            """),
+        ("replay", """
+            touchpanel replay CONFIG TRACE [--debug-gestures]
+                                             play a trace, print event lines (JSON)
+
+            """),
+        ("check", """
+            touchpanel check CONFIG          validate a config, print it with the board applied
+
+            """),
+        ("probe", """
+            touchpanel probe [--bus N] [--address A]
+                                             identify the touch controller (FT5x06 or Goodix GT911)
+
+            """),
+        ("version", """
+            touchpanel version               print the version
+
+            """),
+    ]
+
+    static func usage(of command: String) -> String? {
+        guard let entry = subcommandUsages.first(where: { $0.name == command }) else { return nil }
+        return "usage: " + entry.text
+    }
+
     private static func printUsage(to output: OutputBuffer) {
         var output = output
-        output.write("""
-            usage: touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast] [--debug-gestures]
-                                                    run the panel (hardware, or the simulated board)
-                   touchpanel replay CONFIG TRACE [--debug-gestures]
-                                                    play a trace, print event lines (JSON)
-                   touchpanel check CONFIG          validate a config, print it with the board applied
-                   touchpanel probe [--bus N] [--address A]
-                                                    identify the touch controller (FT5x06 or Goodix GT911)
-                   touchpanel version
-
-            """)
+        output.write("usage:\n")
+        for entry in subcommandUsages {
+            for line in entry.text.split(separator: "\n") {
+                output.write("  " + String(line) + "\n")
+            }
+        }
         output.flush()
     }
 }
