@@ -4,8 +4,12 @@
 #   2. replay traces against their expected event lines
 #   3. the firmware build for aarch64 and armhf, its self-tests under qemu-user, and the
 #      firmware replay compared byte for byte with the host's
-#   4. the kernel VM: the static aarch64 firmware on Debian's arm64 kernel under qemu-system-aarch64
+#   4. the Debian packages: the four built, lintian, each checked against its release
+#      (scripts/test-packages.sh)
+#   5. the kernel VM: the static aarch64 firmware on Debian's arm64 kernel under qemu-system-aarch64
 #      with i2c-stub, gpio-sim and vfb as its touch hardware (scripts/vm/run.sh; at most 5 minutes)
+#   6. the system VM: the trixie arm64 package in a Debian trixie arm64 system booted with systemd
+#      (scripts/sysvm/run.sh; the first run also debootstraps the root, about 5 minutes)
 # Each tier runs even when an earlier one failed; the last line sums them up.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +46,23 @@ passed=$((passed + $(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$firmware_line")))
 firmware_failed=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$firmware_line")
 failed=$((failed + ${firmware_failed:-1}))
 
+# tier NAME COMMAND...: runs a tier whose last "N passed, N failed" line is added up; no such
+# line (a timeout, a crash) counts as one failure.
+tier() {
+    local name=$1; shift
+    echo "== $name"
+    "$@" 2>&1 | tee "$log"
+    local line
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+    local tier_passed tier_failed
+    tier_passed=$(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$line")
+    passed=$((passed + ${tier_passed:-0}))
+    tier_failed=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$line")
+    failed=$((failed + ${tier_failed:-1}))
+}
+
+tier "Debian packages" scripts/test-packages.sh
+
 echo "== kernel VM"
 timeout -k 10 300 scripts/vm/run.sh 2>&1 | tee "$log"
 vm_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
@@ -49,6 +70,8 @@ vm_passed=$(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$vm_line")
 vm_failed=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$vm_line")
 passed=$((passed + ${vm_passed:-0}))
 failed=$((failed + ${vm_failed:-1}))   # no summary line (a timeout, a crash): one failure
+
+tier "system VM" timeout -k 10 1500 scripts/sysvm/run.sh
 
 echo "== all tiers"
 echo "$passed passed, $failed failed"

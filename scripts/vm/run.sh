@@ -82,32 +82,9 @@ kmods=$kroot/lib/modules/$KVER/kernel
 image=$kroot/boot/vmlinuz-$KVER
 [[ -f $image ]] || broken "no kernel image at $image"
 
-# modinfo_depends KO: the modules KO needs (its .modinfo "depends=" field).
-modinfo_depends() {
-    aarch64-linux-gnu-objcopy -O binary -j .modinfo "$1" /dev/stdout | tr '\0' '\n' |
-        sed -n 's/^depends=//p' | tr ',' ' '
-}
-# The kernel package ships no modules.dep (depmod runs on install): resolve dependencies from
-# each module's own .modinfo, depth first, so that every module follows what it needs.
-declare -A kpath=() seen=()
-while IFS= read -r ko; do
-    name=${ko##*/} && name=${name%.ko}
-    kpath[${name//-/_}]=$ko
-done < <(find "$kmods" "$moddir" -name '*.ko')   # ours come last: they win
-order=()
-add_module() {
-    local name=${1//-/_} dep
-    [[ -n ${seen[$name]:-} ]] && return 0
-    seen[$name]=1
-    [[ -n ${kpath[$name]:-} ]] || { echo "vm: module $name not found in $KVER" >&2; return 1; }
-    for dep in $(modinfo_depends "${kpath[$name]}"); do
-        add_module "$dep" || return 1
-    done
-    order+=("${kpath[$name]}")
-}
-for want in configfs i2c-dev i2c-stub gpio-sim vfb gt911-stub evdev uinput; do
-    add_module "$want" || broken "resolving kernel module $want"
-done
+mapfile -t order < <("$root/scripts/vm/module-order.sh" "$kmods" "$moddir" \
+    configfs i2c-dev i2c-stub gpio-sim vfb gt911-stub evdev uinput) || broken "resolving the kernel modules"
+((${#order[@]})) || broken "resolving the kernel modules"
 
 initramfs=$vm/initramfs
 rm -rf "$initramfs"

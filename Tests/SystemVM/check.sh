@@ -1,0 +1,86 @@
+#!/bin/sh
+# The system VM's checks, run by touchpanel-check.service once multi-user.target is up on a
+# Debian trixie arm64 system with the touchpanel .deb installed by dpkg. It follows the
+# README's Pi guide (edit /etc/touchpanel/panel.ini, touchpanel check, systemctl enable --now,
+# journalctl -u touchpanel), with vfb as the display and a uinput touchscreen as the panel's
+# touch. Each check prints "SYSVM ok ..." or "SYSVM FAIL ..." on the console; the last line is
+# "SYSVM done", then the system powers off.
+M=/usr/local/lib/sysvm
+UINPUT_NAME="TouchPanel uinput touchscreen"
+FIFO=/run/uinput.fifo
+ACKS=/run/uinput.acks
+say() { echo "SYSVM $*" >/dev/console; }
+ok() { say "ok $*"; }
+bad() { say "FAIL $*"; }
+detail() { sed 's/^/SYSVM   | /' >/dev/console; }
+# wait_for TENTHS CMD...: until CMD succeeds, at most TENTHS tenths of a second.
+wait_for() {
+    n=$1; shift
+    while [ "$n" -gt 0 ]; do "$@" && return 0; sleep 0.1; n=$((n - 1)); done
+    return 1
+}
+main_pid() { systemctl show -p MainPID --value touchpanel; }
+is_active() { [ "$(systemctl is-active touchpanel)" = active ]; }
+
+for ko in $(cat $M/order); do insmod "$M/$ko" $( [ "$ko" = vfb.ko ] && echo "vfb_enable=1 videomemorysize=1536000 mode_option=800x480M-32"); done
+[ -c /dev/fb0 ] && ok "vfb: /dev/fb0" || bad "no /dev/fb0"
+chgrp video /dev/fb0; chmod 660 /dev/fb0
+
+# The panel's touchscreen: uinput-touch holds it and takes commands from the FIFO.
+mkfifo $FIFO; : >$ACKS
+$M/uinput-touch -n "$UINPUT_NAME" $FIFO $ACKS &
+exec 3>$FIFO
+wait_for 100 grep -qs "^$UINPUT_NAME\$" /sys/class/input/event*/device/name && ok "uinput touchscreen up" || bad "no uinput touchscreen"
+udevadm settle
+
+# The guide: edit the config, check it, enable and start.
+sed -i 's|^device = .*|name = TouchPanel uinput touchscreen|' /etc/touchpanel/panel.ini
+if touchpanel check /etc/touchpanel/panel.ini >/dev/null 2>/run/check.err; then ok "touchpanel check on the edited example"; else bad "touchpanel check"; detail </run/check.err; fi
+systemctl enable --now touchpanel 2>&1 | detail
+if is_active; then ok "systemctl enable --now: active (READY=1 received)"; else bad "not active: $(systemctl is-active touchpanel)"; journalctl -u touchpanel --no-pager | tail -n 20 | detail; fi
+[ -L /etc/systemd/system/multi-user.target.wants/touchpanel.service ] && ok "enabled for multi-user.target" || bad "not enabled"
+pid=$(main_pid)
+user=$(ps -o user= -p "$pid" | tr -d ' ')
+[ "$user" = touchpanel ] && ok "runs as user touchpanel (pid $pid)" || bad "runs as '$user'"
+groups=$(id -nG touchpanel)
+case " $groups " in *" gpio "*) case " $groups " in *" i2c "*" input "*|*" input "*" i2c "*) ok "touchpanel is in: $groups" ;; *) bad "groups: $groups" ;; esac ;; *) bad "groups: $groups" ;; esac
+
+# A tap on the touchscreen: its event line in the journal.
+tap_seen() { journalctl -u touchpanel -o cat --no-pager | grep -q '"button":"light","event":"tap","taps":1'; }
+printf 'down 0 100 100\nsyn\nup 0\nsyn\n' >&3
+if wait_for 100 tap_seen; then ok "a tap gives its event line in journalctl -u touchpanel: $(journalctl -u touchpanel -o cat --no-pager | grep '"event":"tap"' | head -n1)"; else bad "no tap event line"; journalctl -u touchpanel -o cat --no-pager | tail -n 15 | detail; fi
+
+# A broken config on reload: refused with file:line, as an error; the same process goes on.
+cp /etc/touchpanel/panel.ini /run/panel.ini.good
+echo "bogus_key = 1" >>/etc/touchpanel/panel.ini
+systemctl reload touchpanel
+refused() { journalctl -u touchpanel -p err -o cat --no-pager | grep -q '/etc/touchpanel/panel.ini:[0-9]*'; }
+if wait_for 100 refused && is_active && [ "$(main_pid)" = "$pid" ]; then
+    ok "reload with a broken config refused, logged as an error: $(journalctl -u touchpanel -p err -o cat --no-pager | grep panel.ini: | tail -n1); pid $pid still running"
+else
+    bad "broken reload: active=$(systemctl is-active touchpanel) pid $(main_pid) (was $pid)"; journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
+fi
+cp /run/panel.ini.good /etc/touchpanel/panel.ini
+systemctl reload touchpanel
+wait_for 100 sh -c 'journalctl -u touchpanel -o cat --no-pager | grep -q "reloaded /etc/touchpanel/panel.ini"' &&
+    ok "reload with the good config: reloaded" || bad "good reload not logged"
+
+# The watchdog: a frozen process (SIGSTOP) is killed and the service restarted.
+pid=$(main_pid)
+kill -STOP "$pid"
+restarted() { p=$(main_pid); [ -n "$p" ] && [ "$p" != 0 ] && [ "$p" != "$pid" ] && is_active; }
+if wait_for 600 restarted; then
+    ok "SIGSTOPped pid $pid: watchdog killed it, restarted as pid $(main_pid) ($(journalctl -u touchpanel -o cat --no-pager | grep -i -m1 'watchdog'))"
+else
+    bad "no restart after SIGSTOP: $(systemctl is-active touchpanel), pid $(main_pid)"; journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
+fi
+
+# Purge: nothing left but what policy keeps (the system user and group).
+systemctl stop touchpanel
+dpkg --purge touchpanel >/run/purge.log 2>&1 || { bad "dpkg --purge"; detail </run/purge.log; }
+left=$(ls -d /etc/touchpanel /usr/share/touchpanel /usr/bin/touchpanel /usr/lib/systemd/system/touchpanel.service \
+    /etc/systemd/system/multi-user.target.wants/touchpanel.service /usr/lib/sysusers.d/touchpanel.conf \
+    /usr/lib/udev/rules.d/60-touchpanel.rules /usr/share/doc/touchpanel /var/lib/systemd/deb-systemd-helper-enabled/touchpanel.service 2>/dev/null)
+if [ -z "$left" ] && ! dpkg -s touchpanel >/dev/null 2>&1; then ok "dpkg --purge leaves nothing (user kept: $(getent passwd touchpanel | cut -d: -f1,6))"; else bad "left after purge: $left"; fi
+say done
+systemctl poweroff

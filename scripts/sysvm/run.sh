@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# scripts/sysvm/run.sh: the system VM tier. The trixie arm64 .deb (scripts/package.sh)
+# installed with dpkg into a Debian trixie arm64 root (debootstrap, cached under build/sysvm/),
+# booted with systemd as PID 1 under qemu-system-aarch64 on the kernel the kernel-VM tier
+# fetches, with vfb and a uinput touchscreen (Tests/VM/uinput-touch.c) as the panel.
+# Tests/SystemVM/check.sh runs the README's guide and the service checks in the guest
+# (see its header); each "SYSVM ok/FAIL" line of the console is one check. Must run as root
+# (chroot, binfmt). The last line is "N passed, N failed".
+#
+# Env: SYSVM_TIMEOUT: seconds for the boot (default 420).
+set -uo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+work=$root/build/sysvm
+mkdir -p "$work"
+started=$(date +%s)
+step() { echo "sysvm: $* ($(($(date +%s) - started)) s)" >&2; }
+broken() { echo "FAIL $1"; echo "0 passed, 1 failed"; exit 1; }
+
+"$root/scripts/deps.sh" vm >&2 || broken "host packages"
+step "Debian trixie arm64 root"
+tarball=$("$root/scripts/sysvm/rootfs.sh") || broken "debootstrap (scripts/sysvm/rootfs.sh)"
+step "kernel and simulator modules"
+guest_env=$("$root/scripts/vm/fetch.sh") || broken "fetching the arm64 kernel"
+eval "$guest_env"
+moddir=$("$root/scripts/vm/modules.sh" "$KVER" "$KPKG_VERSION" "$HEADERS_DIR") || broken "building the simulator modules"
+mapfile -t order < <("$root/scripts/vm/module-order.sh" "$GUEST_DIR/root/lib/modules/$KVER/kernel" "$moddir" vfb evdev uinput)
+((${#order[@]})) || broken "resolving the kernel modules"
+image=$GUEST_DIR/root/boot/vmlinuz-$KVER
+
+step "package"
+"$root/scripts/package.sh" trixie-aarch64 >&2 || broken "scripts/package.sh trixie-aarch64"
+deb=$(ls -t "$root"/build/packages/touchpanel_*+deb13_arm64.deb | head -n1)
+aarch64-linux-gnu-gcc -static -O2 -Wall -Wextra -Werror -o "$work/uinput-touch" "$root/Tests/VM/uinput-touch.c" ||
+    broken "compiling Tests/VM/uinput-touch.c"
+
+step "root: unpack, dpkg -i $(basename "$deb")"
+tree=$work/root
+rm -rf "$tree"
+mkdir -p "$tree"
+tar -C "$tree" -xzf "$tarball" || broken "unpacking $tarball"
+cp "$deb" "$tree/tmp/touchpanel.deb"
+chroot "$tree" dpkg -i /tmp/touchpanel.deb >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; broken "dpkg -i in the trixie root"; }
+rm "$tree/tmp/touchpanel.deb"
+lib=$tree/usr/local/lib/sysvm
+mkdir -p "$lib"
+for ko in "${order[@]}"; do cp "$ko" "$lib/"; basename "$ko" >>"$lib/order"; done
+cp "$work/uinput-touch" "$root/Tests/SystemVM/check.sh" "$lib/"
+cp "$root/Tests/SystemVM/touchpanel-check.service" "$tree/etc/systemd/system/"
+ln -sf /etc/systemd/system/touchpanel-check.service "$tree/etc/systemd/system/multi-user.target.wants/touchpanel-check.service"
+echo sysvm >"$tree/etc/hostname"
+# No getty on the console: its output would interleave with the checks' lines.
+ln -sf /dev/null "$tree/etc/systemd/system/serial-getty@ttyAMA0.service"
+(cd "$tree" && find . | cpio -H newc -o --quiet | gzip -1) >"$work/rootfs.cpio.gz" || broken "packing the root"
+
+step "booting (limit ${SYSVM_TIMEOUT:-420} s)"
+boot_started=$(date +%s)
+timeout "${SYSVM_TIMEOUT:-420}" qemu-system-aarch64 -M virt -cpu cortex-a72 -m 2048 -smp 2 -accel tcg -nic none \
+    -nographic -no-reboot -kernel "$image" -initrd "$work/rootfs.cpio.gz" \
+    -append "console=ttyAMA0 rdinit=/lib/systemd/systemd systemd.unit=multi-user.target panic=-1 quiet" \
+    </dev/null >"$work/console.log" 2>&1
+boot_seconds=$(($(date +%s) - boot_started))
+tr -d '\r' <"$work/console.log" | grep '^SYSVM' | sed 's/^SYSVM //' | grep -v '^  |' >"$work/results" || true
+tr -d '\r' <"$work/console.log" | grep '^SYSVM' | sed 's/^SYSVM //' 
+passed=$(grep -c '^ok ' "$work/results")
+failed=$(grep -c '^FAIL ' "$work/results")
+if ! grep -qx done "$work/results"; then
+    echo "FAIL the checks did not finish within the limit (console: $work/console.log)"
+    failed=$((failed + 1))
+fi
+((passed >= 10)) || { echo "FAIL only $passed checks passed"; failed=$((failed + 1)); }
+step "boot and checks took $boot_seconds s"
+echo "$passed passed, $failed failed"
+((failed == 0))

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# scripts/test-packages.sh: builds the four Debian packages (scripts/package.sh, lintian
+# included) and checks each one against its own release:
+#   - every library in its binary's NEEDED list is in a package of that release (found in the
+#     contents of the release's .debs) that its Depends names;
+#   - unpacked over a root of that release's packages, `touchpanel version` and `touchpanel
+#     check /etc/touchpanel/panel.ini` (the installed example, with the installed presets) run
+#     in it (chroot; qemu-user through binfmt_misc, which needs root).
+# The last line is "N passed, N failed".
+set -uo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+passed=0 failed=0
+scripts/sysvm/binfmt.sh || { echo "FAIL binfmt"; echo "0 passed, 1 failed"; exit 1; }
+ok() { echo "ok   $*"; passed=$((passed + 1)); }
+bad() { echo "FAIL $*"; failed=$((failed + 1)); }
+
+if ! scripts/package.sh all >build/package.log 2>&1; then
+    tail -n 30 build/package.log
+    echo "FAIL scripts/package.sh"; echo "0 passed, 1 failed"; exit 1
+fi
+sed -n '/^touchpanel_/p' build/package.log
+grep -E '^  [EWI]: ' build/package.log && echo "(lintian tags above)"
+
+for target in trixie-aarch64 trixie-armhf bookworm-aarch64 bookworm-armhf; do
+    release=${target%%-*} arch=${target#*-}
+    case $arch in aarch64) debarch=arm64 ;; armhf) debarch=armhf ;; esac
+    case $release in trixie) suffix=deb13 ;; bookworm) suffix=deb12 ;; esac
+    deb=$(ls build/packages/touchpanel_*+${suffix}_$debarch.deb 2>/dev/null | head -n1)
+    [[ -f $deb ]] || { bad "$target: no package"; continue; }
+    name=$(basename "$deb")
+    depends=$(dpkg-deb -f "$deb" Depends)
+    debs=build/sysroot/.apt/$release-$debarch/debs
+    tree=build/package-root/$target
+    rm -rf "$tree"; mkdir -p "$tree"
+    cp -a "build/sysroot/$release-$debarch/." "$tree/"
+    dpkg-deb -x "$deb" "$tree"
+    missing=()
+    while read -r soname; do
+        holder=""
+        for d in "$debs"/*.deb; do
+            p=$(dpkg-deb -f "$d" Package)
+            [[ $p == *-dev ]] && continue
+            dpkg-deb -c "$d" 2>/dev/null | awk '{ print $6 }' | grep -c "/$soname\$" >/dev/null && { holder=$p; break; }
+        done
+        [[ -n $holder && ( ", $depends," == *", $holder "* || ", $depends," == *", $holder,"* ) ]] || missing+=("$soname (${holder:-no package})")
+    done < <(readelf -d "$tree/usr/bin/touchpanel" | awk '/\(NEEDED\)/ { gsub(/[\[\]]/, "", $NF); print $NF }')
+    if ((${#missing[@]} == 0)); then
+        ok "$name: every NEEDED library is in a $release package its Depends names ($depends)"
+    else
+        bad "$name: not covered by Depends: ${missing[*]}"
+    fi
+    # chroot: the root is the release's, whole (qemu-user through binfmt runs its programs).
+    version=$(chroot "$tree" /usr/bin/touchpanel version 2>&1)
+    [[ $version == "touchpanel "* ]] && ok "$name: '$version' under qemu-user in a $release root" ||
+        bad "$name: touchpanel version: $version"
+    if out=$(chroot "$tree" /usr/bin/touchpanel check /etc/touchpanel/panel.ini 2>&1) &&
+        grep -q '^preset = generic-evdev' <<<"$out"; then
+        ok "$name: touchpanel check /etc/touchpanel/panel.ini with the installed presets"
+    else
+        bad "$name: touchpanel check: $(head -n 3 <<<"$out")"
+    fi
+done
+echo "$passed passed, $failed failed"
+((failed == 0))
