@@ -78,6 +78,9 @@ struct ControllerDraft: MergeableDraft {
         self.header = header
     }
 
+    /// A panel config's `name` replaces its preset's `device`, and the other way round.
+    static let alternatives: [[ControllerKey]] = [[.device, .name]]
+
     mutating func set(_ key: ControllerKey, from value: String) throws(ValueProblem) {
         switch key {
         case .model: model = try ControllerDraft.model(named: value)

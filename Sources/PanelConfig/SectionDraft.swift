@@ -88,6 +88,13 @@ extension SectionDraft {
 /// A section a board preset may give too: `[board]`, `[display]`, `[touch]`, `[controller]`.
 protocol MergeableDraft: SectionDraft {
     init(header: SourceLine)
+    /// Keys that are different ways of saying one thing (an input device by `device` or by
+    /// `name`): when the panel config gives one of a group, the preset's others are dropped.
+    static var alternatives: [[Key]] { get }
+}
+
+extension MergeableDraft {
+    static var alternatives: [[Key]] { [] }
 }
 
 extension MergeableDraft {
@@ -101,8 +108,9 @@ extension MergeableDraft {
         guard let preset else { return panel }
         guard let panel else { return preset }
         var result = Self(header: panel.header)
+        let panelOnly = Set(Self.alternatives.filter { group in group.contains { panel.keyLines[$0] != nil } }.joined())
         for key in Key.allCases {
-            let source = panel.keyLines[key] != nil ? panel : preset
+            let source = panel.keyLines[key] != nil || panelOnly.contains(key) ? panel : preset
             guard let place = source.keyLines[key] else { continue }
             result.keyLines[key] = place
             if let text = source.texts[key] {
