@@ -59,6 +59,41 @@ struct BoardPresetTests {
         #expect(config.display == DisplayConfig(width: 800, height: 480, fontSize: 12))
     }
 
+    /// `device` and `name` both say which input device: the file's one replaces the preset's
+    /// other, as the installed example's comments tell users to do.
+    @Test func theFilesDeviceNameReplacesThePresetsDevicePath() throws {
+        let evdevBoard = """
+            [display]
+            width = 800
+            height = 480
+            [controller]
+            model = evdev
+            device = /dev/input/event0
+            """
+        let dir = try TemporaryDirectory(["usb.ini": evdevBoard])
+        defer { dir.remove() }
+        let byName = try #require(parsed("""
+            [board]
+            preset = usb
+            [controller]
+            name = ILITEK Multi-Touch
+            [button a]
+            rect = 0, 0, 10, 10
+            """, presets: [dir.path]))
+        #expect(byName.controller.deviceName == "ILITEK Multi-Touch")
+        #expect(byName.controller.device == nil)
+        let byPath = try #require(parsed("""
+            [board]
+            preset = usb
+            [controller]
+            device = /dev/input/by-path/platform-usb-event
+            [button a]
+            rect = 0, 0, 10, 10
+            """, presets: [dir.path]))
+        #expect(byPath.controller.device == "/dev/input/by-path/platform-usb-event")
+        #expect(byPath.controller.deviceName == nil)
+    }
+
     @Test func errorsInsideAPresetNameThePresetFileAndLine() throws {
         let dir = try TemporaryDirectory(["bad.ini": "[display]\nwidth = 800\nheight = 480\n[controller]\npoll_ms = 0\nbsu = 1\n"])
         defer { dir.remove() }
