@@ -14,10 +14,11 @@ public enum ButtonAction: Equatable, Sendable {
     case emit
     /// Run `command` through `/bin/sh -c` without blocking the loop.
     ///
-    /// The command is the rest of the config line after `exec`, so it cannot contain a `;`
-    /// that follows white space: libinih takes ` ;` as the start of a comment and drops the
-    /// rest of the line. Write `a;b` without the space, or put longer commands in a script.
-    /// Lines are also limited to 198 characters, for the same reason: libinih.
+    /// The command is the rest of the config line after `exec`. libinih takes a `;` after
+    /// white space as the start of a comment, so a `;` for the shell is written `\;` (or
+    /// right after a word, `a; b`): `exec mpc stop \; mpc clear` runs `mpc stop ; mpc clear`.
+    /// `touchpanel check` warns where a comment cut an exec command. Lines are limited to
+    /// 198 characters, for the same reason: libinih.
     case exec(command: String)
     /// Drive output `line` of GPIO chip `chip` (a name like `gpiochip0`, a label or a path).
     case gpio(chip: String, line: Int, operation: GPIOOperation)
@@ -60,7 +61,38 @@ extension ButtonAction {
         guard !command.isEmpty else {
             throw .expected("exec followed by a command to run", found: text)
         }
-        return String(decoding: command, as: UTF8.self)
+        return String(decoding: unescapingSemicolons(command), as: UTF8.self)
+    }
+
+    /// `\;` stands for `;`: the backslash keeps libinih from reading ` ;` as a comment.
+    /// Every other byte, backslashes included, goes to the shell as written.
+    static func unescapingSemicolons<C: Collection>(_ bytes: C) -> [UInt8] where C.Element == UInt8 {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var pendingBackslash = false
+        for byte in bytes {
+            if pendingBackslash {
+                pendingBackslash = false
+                if byte != UInt8(ascii: ";") { result.append(UInt8(ascii: "\\")) }
+            }
+            if byte == UInt8(ascii: "\\") {
+                pendingBackslash = true
+            } else {
+                result.append(byte)
+            }
+        }
+        if pendingBackslash { result.append(UInt8(ascii: "\\")) }
+        return result
+    }
+
+    /// The command as written in a config: every `;` as `\;`, which reads back to it.
+    static func escapingSemicolons(_ command: String) -> String {
+        var result: [UInt8] = []
+        for byte in command.utf8 {
+            if byte == UInt8(ascii: ";") { result.append(UInt8(ascii: "\\")) }
+            result.append(byte)
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     private static func gpio(words: [String], text: String) throws(ValueProblem) -> ButtonAction {

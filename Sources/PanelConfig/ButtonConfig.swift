@@ -25,12 +25,16 @@ public struct ButtonConfig: Equatable, Sendable {
     /// A toggle: each tap (a `tap` event, whatever its count) flips it between off and on,
     /// and it is drawn with `colors.onFill` while on. It starts off.
     public var latch: Bool
+    /// `exec_limit` and `exec_timeout_ms`: how many of its `exec` commands run at once, and
+    /// how long each may.
+    public var execLimits: ExecLimits
 
     public init(
         name: String, label: String, rect: Rect, enabled: Bool = true, timings: GestureTimings = .defaults,
         onTap: ButtonAction? = nil, onDoubleTap: ButtonAction? = nil, onTripleTap: ButtonAction? = nil,
         onLongPress: ButtonAction? = nil, onRepeat: ButtonAction? = nil, line: Int,
-        colors: ButtonPalette = .defaults, fontSize: Int = DisplayConfig.defaultFontSize, latch: Bool = false
+        colors: ButtonPalette = .defaults, fontSize: Int = DisplayConfig.defaultFontSize, latch: Bool = false,
+        execLimits: ExecLimits = .defaults
     ) {
         self.name = name
         self.label = label
@@ -46,6 +50,7 @@ public struct ButtonConfig: Equatable, Sendable {
         self.colors = colors
         self.fontSize = fontSize
         self.latch = latch
+        self.execLimits = execLimits
     }
 
     /// What the classifier needs: the gestures to listen for follow from the actions given.

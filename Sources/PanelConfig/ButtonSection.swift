@@ -12,6 +12,8 @@ enum ButtonKey: String, SectionKey {
     case onTripleTap = "on_triple_tap"
     case onLongPress = "on_long_press"
     case onRepeat = "on_repeat"
+    case execLimit = "exec_limit"
+    case execTimeoutMs = "exec_timeout_ms"
     case multiTapMs = "multi_tap_ms"
     case longPressMs = "long_press_ms"
     case repeatMs = "repeat_ms"
@@ -46,6 +48,7 @@ struct ButtonDraft: SectionDraft {
     var onTripleTap: ButtonAction?
     var onLongPress: ButtonAction?
     var onRepeat: ButtonAction?
+    var execLimits = ExecLimits.defaults
     var timings = TimingSettings()
     var fontSize: Int?
     var colors = ColorSettings()
@@ -71,6 +74,10 @@ struct ButtonDraft: SectionDraft {
         case .onTripleTap: onTripleTap = try ButtonAction(parsing: value)
         case .onLongPress: onLongPress = try ButtonAction(parsing: value)
         case .onRepeat: onRepeat = try ButtonAction(parsing: value)
+        case .execLimit:
+            execLimits.maxRunning = try ValueSyntax.integer(value, in: ExecLimits.maxRunningRange, unit: " (commands at once)")
+        case .execTimeoutMs:
+            execLimits.timeoutMs = try ValueSyntax.integer(value, in: ExecLimits.timeoutMsRange, unit: " (ms, 0 for none)")
         case .multiTapMs: try timings.set(.multiTapMs, from: value)
         case .longPressMs: try timings.set(.longPressMs, from: value)
         case .repeatMs: try timings.set(.repeatMs, from: value)
@@ -115,7 +122,7 @@ struct ButtonDraft: SectionDraft {
             onLongPress: onLongPress, onRepeat: onRepeat, line: header.line,
             colors: colors.applied(to: (display?.colors ?? .defaults).buttons),
             fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize,
-            latch: latch ?? false)
+            latch: latch ?? false, execLimits: execLimits)
     }
 
     /// Written so that nothing can overflow: sizes are at most 8192 and at least 1.

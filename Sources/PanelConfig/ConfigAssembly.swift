@@ -58,6 +58,7 @@ enum ConfigAssembly {
         }
         return .success(PanelConfiguration(
             file: panel.file, display: display, timings: panelTimings, lostAfter: touch.lostAfter,
-            controller: controller, buttons: buttons, board: board))
+            controller: controller, buttons: buttons, board: board,
+            warnings: panel.warnings.inLineOrder(files: fileOrder)))
     }
 }

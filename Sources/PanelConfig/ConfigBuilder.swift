@@ -30,6 +30,8 @@ struct ConfigBuilder {
 
     let role: ConfigFileRole
     private(set) var errors: ErrorCollector
+    /// What is valid but likely not what was meant (an exec command cut by a comment).
+    private(set) var warnings: ErrorCollector
     private var open = OpenSection.none
     /// Every section of each kind in file order. Only the first `[board]`, `[display]`,
     /// `[touch]` and `[controller]` count; later ones are errors whose keys are still checked.
@@ -46,6 +48,7 @@ struct ConfigBuilder {
     init(file: String, role: ConfigFileRole = .panel) {
         self.role = role
         errors = ErrorCollector(file: file)
+        warnings = ErrorCollector(file: file)
     }
 
     var file: String { errors.file }
@@ -104,9 +107,15 @@ struct ConfigBuilder {
         open = .ignored
     }
 
-    /// One `key = value` line of the section that is open.
-    mutating func take(name: String, value: String, line: Int) {
+    /// One `key = value` line of the section that is open; `cutComment` is what libinih
+    /// dropped from its end as an inline comment.
+    mutating func take(name: String, value: String, line: Int, cutComment: String? = nil) {
         let place = SourceLine(file: file, line: line)
+        if case .button(let index) = open, let cutComment, value.utf8.starts(with: "exec ".utf8) {
+            warnings.add(line: line, section: buttons[index].title, key: name,
+                         "warning: the exec command ends before \"\(cutComment)\": libinih reads \" ;\" as the start of a comment; "
+                         + "write \\; for a ; the shell should see, or put the comment on a line of its own")
+        }
         switch open {
         case .none:
             errors.add(line: line, key: name, "key outside any section; put it under \(expectedSections)")

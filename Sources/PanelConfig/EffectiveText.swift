@@ -113,6 +113,8 @@ extension PanelConfiguration {
             out.action("on_triple_tap", button.onTripleTap)
             out.action("on_long_press", button.onLongPress)
             out.action("on_repeat", button.onRepeat)
+            out.key("exec_limit", "\(button.execLimits.maxRunning)")
+            out.key("exec_timeout_ms", "\(button.execLimits.timeoutMs)")
             out.timings(button.timings)
             out.key("font_size", "\(button.fontSize)")
             out.colors(button.colors)
@@ -179,7 +181,7 @@ private struct IniWriter {
         case .emit:
             key(name, "emit")
         case .exec(let command):
-            key(name, "exec \(command)")
+            key(name, "exec \(ButtonAction.escapingSemicolons(command))")
         case .gpio(let chip, let line, let operation):
             let verb = switch operation {
             case .on: "on"

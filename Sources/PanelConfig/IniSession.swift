@@ -161,7 +161,26 @@ final class IniSession {
             reportSyntaxError()
             return
         }
-        builder.take(name: name, value: value, line: lineNumber)
+        builder.take(name: name, value: value, line: lineNumber, cutComment: IniSession.inlineComment(of: awaitingText))
+    }
+
+    /// What libinih drops from a `key = value` line as an inline comment: from the first `;`
+    /// after white space in the value part (after the first `=` or `:`), or nil. Reported
+    /// where it cut an exec command (`exec mpc stop ; mpc clear`).
+    static func inlineComment(of line: String) -> String? {
+        let bytes = Array(line.utf8)
+        guard let delimiter = bytes.firstIndex(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") }) else {
+            return nil
+        }
+        var afterSpace = false
+        for index in (delimiter + 1)..<bytes.count {
+            let byte = bytes[index]
+            if afterSpace && byte == UInt8(ascii: ";") {
+                return String(decoding: bytes[index...], as: UTF8.self)
+            }
+            afterSpace = ValueSyntax.isSpace(byte)
+        }
+        return nil
     }
 
     private func closePreviousLine() {

@@ -15,11 +15,14 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var buttons: [ButtonConfig]
     /// The board preset applied, and whether the panel runs on the simulated board.
     public var board: BoardConfig
+    /// What is valid but likely not meant, each with file:line: `check` prints these, and
+    /// `run` logs them at start.
+    public var warnings: [ConfigError]
 
     public init(
         file: String, display: DisplayConfig, timings: GestureTimings = .defaults,
         lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig],
-        board: BoardConfig = BoardConfig()
+        board: BoardConfig = BoardConfig(), warnings: [ConfigError] = []
     ) {
         self.file = file
         self.display = display
@@ -28,6 +31,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.controller = controller
         self.buttons = buttons
         self.board = board
+        self.warnings = warnings
     }
 
     /// The buttons as the classifier sees them, in file order. The loader never accepts more

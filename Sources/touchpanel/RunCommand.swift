@@ -66,6 +66,7 @@ enum RunCommand {
             }
             return 1
         }
+        for warning in config.warnings { log.warning(warning.rendered) }
         if config.board.simulated {
             if let directory = options.pngDirectory, mkdir(directory, 0o755) != 0, clinux_errno() != EEXIST {
                 log.error("cannot create \(directory): \(String(cString: strerror(clinux_errno())))")

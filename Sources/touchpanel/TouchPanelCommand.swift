@@ -101,11 +101,20 @@ enum TouchPanelCommand {
     }
 }
 
-/// `touchpanel check CONFIG`: every error with file:line, exit 1; or the effective config.
+/// `touchpanel check CONFIG`: every error with file:line, exit 1; or the effective config,
+/// after any warnings on stderr (exit 0: a warning does not stop the panel).
 enum CheckCommand {
     static func run(configPath: String) -> Int32 {
         do {
             let config = try PanelConfigLoader.load(path: configPath)
+            if !config.warnings.isEmpty {
+                var errors = OutputBuffer.standardError()
+                for warning in config.warnings {
+                    errors.write(warning.rendered)
+                    errors.write("\n")
+                }
+                errors.flush()
+            }
             var out = OutputBuffer.standardOutput()
             out.write(config.effectiveText())
             out.flush()

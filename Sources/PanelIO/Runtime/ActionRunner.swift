@@ -1,12 +1,14 @@
 import PanelConfig
 import TouchCore
 
-/// Runs the configured actions for gesture events: `exec` through a launcher that never
-/// blocks, `gpio` on outputs opened at start-up, pulses ended by a deadline (never a sleep),
-/// and the on/off state of latched buttons.
+/// Runs the configured actions for gesture events: `exec` through the supervisor that keeps
+/// each button's commands within their limits (never waiting for one), `gpio` on outputs
+/// opened at start-up, pulses ended by a deadline (never a sleep), and the on/off state of
+/// latched buttons.
 public final class ActionRunner {
     private let buttons: [ButtonConfig]
-    private let launcher: ShellLauncher
+    /// Shared with the sessions before and after a reload.
+    public let exec: ExecSupervisor
     private let log: PanelLog
     /// Outputs by `ActionRunner.outputKey`, opened before the panel starts.
     private let outputs: [String: DigitalOutput]
@@ -18,11 +20,11 @@ public final class ActionRunner {
     /// `levels` and `latchedButtons` (by button name) carry what a reload must not forget:
     /// a relay switched on stays on, a toggle button stays latched.
     public init(
-        buttons: [ButtonConfig], launcher: ShellLauncher, outputs: [String: DigitalOutput], log: PanelLog,
+        buttons: [ButtonConfig], exec: ExecSupervisor, outputs: [String: DigitalOutput], log: PanelLog,
         levels: [String: Bool] = [:], latchedButtons: [String] = []
     ) {
         self.buttons = buttons
-        self.launcher = launcher
+        self.exec = exec
         self.outputs = outputs
         self.log = log
         self.levels = levels
@@ -56,9 +58,9 @@ public final class ActionRunner {
         return result
     }
 
-    /// The earliest instant a pulse must end.
+    /// The earliest instant a pulse must end or a command is due a signal.
     public var nextDeadline: MonotonicInstant? {
-        var earliest: MonotonicInstant? = nil
+        var earliest = exec.nextDeadline
         for (_, end) in pulseEnds where earliest == nil || end < earliest! {
             earliest = end
         }
@@ -100,9 +102,7 @@ public final class ActionRunner {
         case .emit:
             break
         case .exec(let command):
-            if let problem = launcher.launch(command: command, environment: environment) {
-                log.error("[button \(button.name)] exec \"\(command)\": \(problem)")
-            }
+            exec.launch(command: command, environment: environment, button: button.name, limits: button.execLimits, now: event.at)
         case .gpio(let chip, let line, let operation):
             let key = ActionRunner.outputKey(chip: chip, line: line)
             switch operation {
@@ -123,8 +123,9 @@ public final class ActionRunner {
         return flipped
     }
 
-    /// Ends the pulses due at `now`.
+    /// Ends the pulses due at `now`, and signals the commands past their time-out.
     public func tick(now: MonotonicInstant) {
+        exec.tick(now: now)
         for (key, end) in pulseEnds where end <= now {
             pulseEnds[key] = nil
             drive(key, false, for: nil)

@@ -31,10 +31,10 @@ public enum LivePanel {
             return 1
         }
         defer { signals.close() }
-        let children = ChildProcesses()
+        let exec = ExecSupervisor(processes: ChildProcesses(), log: log)
         let latency = LatencyStatistics(log: log)
         let startedAt = MonotonicClock.now()
-        var session = start(firstConfig, children: children, latency: latency, log: log, startedAt: startedAt, debugGestures: debugGestures)
+        var session = start(firstConfig, exec: exec, latency: latency, log: log, startedAt: startedAt, debugGestures: debugGestures)
         guard session != nil else { return 1 }
         log.log("first frame \((MonotonicClock.now() - launchedAt).nanoseconds / 1_000) us after start")
         notifier.notify(ServiceMessage.ready)
@@ -51,7 +51,7 @@ public enum LivePanel {
                     notifier.notify(ServiceMessage.alive)
                 }
                 next = step(
-                    running, signals: signals, children: children, latency: latency, configPath: configPath, log: log,
+                    running, signals: signals, exec: exec, latency: latency, configPath: configPath, log: log,
                     notifier: notifier, watchdogPingAt: watchdog?.nextPingAt)
                 if case .replace = next {
                     oldConfig = running.config
@@ -72,8 +72,8 @@ public enum LivePanel {
             case .replace(let newConfig):
                 // The old session's GPIO lines must be released before the new one asks.
                 session = nil
-                session = start(newConfig, children: children, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
-                    ?? start(oldConfig, children: children, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
+                session = start(newConfig, exec: exec, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
+                    ?? start(oldConfig, exec: exec, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
                 if session != nil {
                     log.log("reloaded \(configPath)")
                     notifier.notify(ServiceMessage.readyAfterReload("running \(configPath)"))
@@ -83,12 +83,12 @@ public enum LivePanel {
     }
 
     private static func start(
-        _ config: PanelConfiguration, children: ChildProcesses, latency: LatencyStatistics, log: PanelLog,
+        _ config: PanelConfiguration, exec: ExecSupervisor, latency: LatencyStatistics, log: PanelLog,
         startedAt: MonotonicInstant, carried: LiveSession.Carried = LiveSession.Carried(), debugGestures: Bool
     ) -> LiveSession? {
         do throws(StartError) {
             return try LiveSession(
-                config: config, children: children, latency: latency, log: log, startedAt: startedAt, carried: carried,
+                config: config, exec: exec, latency: latency, log: log, startedAt: startedAt, carried: carried,
                 debugGestures: debugGestures)
         } catch {
             log.error("cannot start with \(config.file): \(error.message)")
@@ -98,7 +98,7 @@ public enum LivePanel {
 
     /// One wait and what it woke for.
     private static func step(
-        _ session: LiveSession, signals: SignalChannel, children: ChildProcesses, latency: LatencyStatistics,
+        _ session: LiveSession, signals: SignalChannel, exec: ExecSupervisor, latency: LatencyStatistics,
         configPath: String, log: PanelLog, notifier: ServiceNotifier, watchdogPingAt: MonotonicInstant?
     ) -> Next {
         var deadline = session.engine.nextWakeup
@@ -120,7 +120,7 @@ public enum LivePanel {
         guard ready.signals else { return .keepGoing }
         let received = signals.readSignals()
         if received.contains(.child) {
-            _ = children.reap()
+            exec.reapFinished()
         }
         if received.contains(.user1) {
             latency.summaryLines().forEach(log.log)
@@ -134,7 +134,9 @@ public enum LivePanel {
         guard received.contains(.hangup) else { return .keepGoing }
         notifier.notify(ServiceMessage.reloading(at: MonotonicClock.now()))
         do {
-            return .replace(with: try PanelConfigLoader.load(path: configPath))
+            let config = try PanelConfigLoader.load(path: configPath)
+            for warning in config.warnings { log.warning(warning.rendered) }
+            return .replace(with: config)
         } catch {
             // Refused before anything is touched: the running panel goes on as it was.
             log.error("reload refused; the running config stays:")

@@ -25,7 +25,7 @@ public final class LiveSession {
 
     /// `latency` outlives sessions: a reload does not reset the figures.
     public init(
-        config: PanelConfiguration, children: ChildProcesses, latency: LatencyStatistics, log: PanelLog,
+        config: PanelConfiguration, exec: ExecSupervisor, latency: LatencyStatistics, log: PanelLog,
         startedAt: MonotonicInstant, carried: Carried = Carried(), debugGestures: Bool = false
     ) throws(StartError) {
         self.config = config
@@ -41,7 +41,7 @@ public final class LiveSession {
             layout: layout, pixels: UnsafeMutableRawBufferPointer(rebasing: framebuffer.pixels[framebuffer.visibleOffset...]),
             config: config, labels: labels)
         let actions = ActionRunner(
-            buttons: config.buttons, launcher: SpawningLauncher(children: children), outputs: outputs, log: log,
+            buttons: config.buttons, exec: exec, outputs: outputs, log: log,
             levels: carried.levels, latchedButtons: carried.latchedButtons)
         engine = PanelEngine(
             config: config, source: source, actions: actions, output: .standardOutput(), surface: surface, log: log,

@@ -1,24 +1,6 @@
 import CLinux
 import TouchCore
 
-/// `exec` actions through posix_spawn.
-public final class SpawningLauncher: ShellLauncher {
-    private let children: ChildProcesses
-
-    public init(children: ChildProcesses) {
-        self.children = children
-    }
-
-    public func launch(command: String, environment: [(String, String)]) -> String? {
-        do throws(SpawnError) {
-            _ = try children.spawnShell(command: command, environment: environment)
-            return nil
-        } catch {
-            return error.message
-        }
-    }
-}
-
 /// A `gpio` action's line through libgpiod.
 public final class GPIOLineOutput: DigitalOutput {
     private let line: OutputLine

@@ -77,7 +77,7 @@ public enum SimulatedPanel {
             return 1
         }
         defer { signals.close() }
-        let children = ChildProcesses()
+        let exec = ExecSupervisor(processes: ChildProcesses(), log: log)
 
         let origin = options.virtualTime ? MonotonicInstant(nanoseconds: 0) : MonotonicClock.now()
         let surface = FramebufferSurface(layout: layout, pixels: memory, config: config, labels: labels)
@@ -101,7 +101,7 @@ public enum SimulatedPanel {
         let traceLog = TraceLineLog(log, path: options.tracePath ?? "")
         let hardware = SimulatedTouchHardware(config: config, origin: origin, log: traceLog)
         let actions = ActionRunner(
-            buttons: config.buttons, launcher: SpawningLauncher(children: children),
+            buttons: config.buttons, exec: exec,
             outputs: simulatedOutputs(for: config, log: log), log: log)
         let engine = PanelEngine(
             config: config, source: hardware.source, actions: actions, output: .standardOutput(),
@@ -113,7 +113,7 @@ public enum SimulatedPanel {
             let ready = DescriptorWait.wait(signalDescriptor: signals.pollDescriptor, sourceDescriptor: nil, until: deadline)
             guard ready.signals else { return true }
             let received = signals.readSignals()
-            if received.contains(.child) { _ = children.reap() }
+            if received.contains(.child) { exec.reapFinished() }
             return !(received.contains(.terminate) || received.contains(.interrupt))
         }
         let clock: SimulatedBoardRunner.Clock
@@ -126,7 +126,7 @@ public enum SimulatedPanel {
             engine: engine, script: script, origin: origin, clock: clock, hardware: hardware, traceLog: traceLog,
             snapshotsAt: options.pngAtMs.map { origin + .milliseconds($0) }, snapshot: writeFrame)
         runner.run(untilStopped: options.tracePath == nil)
-        _ = children.reap()
+        exec.reapFinished()
         return 0
     }
 

@@ -1,4 +1,5 @@
 import CLinux
+import PanelConfig
 import PanelIO
 import Testing
 
@@ -79,6 +80,34 @@ extension Devices {
             // (signal 13: bit 0x1000), or a pipeline in its command would not end on a closed pipe.
             #expect(try run(#"ign=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status); test $((0x$ign & 0x1000)) = 0"#)
                 == .exited(0))
+        }
+
+        @Test func aChildLeadsAProcessGroupThatOneSignalStopsWhole() throws {
+            let children = ChildProcesses()
+            let pid = try children.spawnShell(command: "sleep 30 | sleep 31")
+            #expect(getpgid(pid) == pid)
+            children.signalGroup(of: pid, SIGTERM)
+            waitUntilExited(pid)
+            #expect(children.reap() == [ReapedChild(pid: pid, termination: .signaled(SIGTERM))])
+        }
+
+        @Test func aRealCommandPastItsTimeOutIsStoppedAndLogged() throws {
+            let log = RecordingLog()
+            let exec = ExecSupervisor(processes: ChildProcesses(), log: log)
+            let outcome = exec.launch(command: "sleep 30", environment: [], button: "slow",
+                                      limits: ExecLimits(maxRunning: 1, timeoutMs: 1), now: at(0))
+            guard case .started(let pid) = outcome else {
+                Issue.record("not started: \(outcome)")
+                return
+            }
+            exec.tick(now: at(1))
+            waitUntilExited(pid)
+            exec.reapFinished()
+            #expect(exec.children.isEmpty)
+            #expect(log.lines == [
+                #"[button slow] exec "sleep 30": still running after exec_timeout_ms 1; sent SIGTERM"#,
+                #"[button slow] exec "sleep 30": stopped after its time-out of 1 ms: killed by SIGTERM (15)"#,
+            ])
         }
 
         @Test func reapWithNothingToCollectReturnsAtOnce() {

@@ -38,13 +38,38 @@ final class ScriptedChip: I2CTouchChip {
     }
 }
 
-final class RecordingLauncher: ShellLauncher {
+/// Children that are never real: records each spawn and signal, in order, and hands
+/// `reap()` whatever a test puts in `finished`.
+final class RecordingProcesses: ChildProcessControl {
     var launched: [(command: String, environment: [(String, String)])] = []
+    /// Every spawn and signal as one line: `spawn 100 echo left`, `signal 100 15`.
+    var transactions: [String] = []
+    var finished: [ReapedChild] = []
+    var spawnError: Errno?
+    private var nextPid: Int32 = 100
 
-    func launch(command: String, environment: [(String, String)]) -> String? {
+    func spawnShell(command: String, environment: [(String, String)]) throws(SpawnError) -> Int32 {
+        if let spawnError { throw SpawnError(command: command, errno: spawnError) }
+        let pid = nextPid
+        nextPid += 1
         launched.append((command, environment))
-        return nil
+        transactions.append("spawn \(pid) \(command)")
+        return pid
     }
+
+    func signalGroup(of pid: Int32, _ signal: Int32) {
+        transactions.append("signal \(pid) \(signal)")
+    }
+
+    func reap() -> [ReapedChild] {
+        defer { finished = [] }
+        return finished
+    }
+}
+
+/// An exec supervisor over recorded children, for engines that run `exec` actions.
+func recordingExec(_ log: PanelLog = RecordingLog()) -> ExecSupervisor {
+    ExecSupervisor(processes: RecordingProcesses(), log: log)
 }
 
 final class RecordingOutput: DigitalOutput {
@@ -155,7 +180,7 @@ struct EngineRig {
     let chip = ScriptedChip()
     let line = SimulatedInterruptLine()
     let source: I2CTouchSource
-    let launcher = RecordingLauncher()
+    let launcher = RecordingProcesses()
     let pulseLine = RecordingOutput()
     let toggleLine = RecordingOutput()
     let log = RecordingLog()
@@ -166,7 +191,7 @@ struct EngineRig {
     init(mode: RigMode = .interrupt, config text: String = engineTestConfig) throws {
         let config = try PanelConfigLoader.parse(text: text, file: "engine.ini")
         let actions = ActionRunner(
-            buttons: config.buttons, launcher: launcher,
+            buttons: config.buttons, exec: ExecSupervisor(processes: launcher, log: log),
             outputs: ["gpiochip0:17": pulseLine, "gpiochip0:18": toggleLine], log: log)
         let wakeup: I2CTouchSource.Wakeup
         switch mode {

@@ -25,7 +25,7 @@ struct EngineOverI2CTests {
             engine = PanelEngine(
                 config: config, source: source,
                 actions: ActionRunner(
-                    buttons: config.buttons, launcher: RecordingLauncher(),
+                    buttons: config.buttons, exec: recordingExec(),
                     outputs: ["gpiochip0:17": RecordingOutput(), "gpiochip0:18": RecordingOutput()], log: log),
                 output: output.buffer, surface: nil, log: log, startedAt: at(0))
         }

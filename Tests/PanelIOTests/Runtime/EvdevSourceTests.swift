@@ -115,7 +115,7 @@ struct EvdevSourceTests {
         let output = CapturedOutput()
         let engine = PanelEngine(
             config: config, source: source,
-            actions: ActionRunner(buttons: config.buttons, launcher: RecordingLauncher(), outputs: [:], log: log),
+            actions: ActionRunner(buttons: config.buttons, exec: recordingExec(), outputs: [:], log: log),
             output: output.buffer, surface: nil, log: log, startedAt: at(0))
         plugged = true
         engine.step(now: at(1000), readiness: .quiet)

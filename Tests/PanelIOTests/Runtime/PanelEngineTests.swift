@@ -1,3 +1,4 @@
+import CLinux
 import PanelConfig
 import PanelIO
 import Testing
@@ -20,7 +21,48 @@ struct PanelEngineTests {
             "TOUCHPANEL_BUTTON=left", "TOUCHPANEL_EVENT=tap", "TOUCHPANEL_TAPS=1",
         ])
         #expect(rig.surface.calls == ["all 3", "frame 0", "draw 0 pressed", "frame 100", "draw 0 normal", "frame 160"])
+        // The command's time-out (exec_timeout_ms, 60 s by default) is all that is pending.
+        #expect(rig.engine.nextWakeup == at(60_160))
+        rig.launcher.finished = [ReapedChild(pid: 100, termination: .exited(0))]
+        rig.engine.actions.exec.reapFinished()
         #expect(rig.engine.nextWakeup == nil)
+    }
+
+    @Test func tapsPastTheExecLimitStillGiveTheirEventLinesAndTheTimeOutStopsTheCommand() throws {
+        let rig = try EngineRig(config: """
+            [display]
+            width = 800
+            height = 480
+
+            [controller]
+            model = ft5406
+
+            [button door]
+            rect = 0, 0, 200, 100
+            on_tap = exec open-door
+            exec_limit = 1
+            exec_timeout_ms = 500
+            """)
+        rig.interrupt(100, report([(0, 50, 50, .down)]))
+        rig.interrupt(160, report([(0, 50, 50, .up)]))
+        rig.interrupt(300, report([(0, 50, 50, .down)]))
+        rig.interrupt(360, report([(0, 50, 50, .up)]))
+        #expect(rig.output.lines.filter { $0.contains("\"tap\"") } == [
+            #"{"t_ms":160,"button":"door","event":"tap","taps":1}"#,
+            #"{"t_ms":360,"button":"door","event":"tap","taps":1}"#,
+        ])
+        #expect(rig.launcher.transactions == ["spawn 100 open-door"])
+        #expect(rig.engine.nextWakeup == at(660))
+        rig.tick(660)
+        #expect(rig.launcher.transactions == ["spawn 100 open-door", "signal 100 \(SIGTERM)"])
+        #expect(rig.engine.nextWakeup == at(2_660))
+        rig.tick(2_660)
+        #expect(rig.launcher.transactions == ["spawn 100 open-door", "signal 100 \(SIGTERM)", "signal 100 \(SIGKILL)"])
+        #expect(rig.log.lines == [
+            #"[button door] exec "open-door": not started: 1 of its commands still running (exec_limit 1)"#,
+            #"[button door] exec "open-door": still running after exec_timeout_ms 500; sent SIGTERM"#,
+            #"[button door] exec "open-door": still running 2000 ms after SIGTERM; sent SIGKILL"#,
+        ])
     }
 
     @Test func i2cFailureWhileTwoButtonsAreHeldCancelsBothAndRecoversWithBackoff() throws {
@@ -215,7 +257,7 @@ struct EngineReviewFixTests {
             on_tap = gpio gpiochip0 17 on
             """, file: "gpio.ini")
         let actions = ActionRunner(
-            buttons: config.buttons, launcher: RecordingLauncher(), outputs: ["gpiochip0:17": output], log: RecordingLog())
+            buttons: config.buttons, exec: recordingExec(), outputs: ["gpiochip0:17": output], log: RecordingLog())
         actions.handle(GestureEvent(at: at(10), button: 0, kind: .tap(taps: 1)))
         actions.handle(GestureEvent(at: at(60), button: 1, kind: .tap(taps: 1)))
         actions.tick(now: at(300))
@@ -226,7 +268,7 @@ struct EngineReviewFixTests {
     @Test func latchedButtonsAndOutputLevelsCarryIntoANewSession() throws {
         let config = try PanelConfigLoader.parse(text: engineTestConfig, file: "engine.ini")
         let actions = ActionRunner(
-            buttons: config.buttons, launcher: RecordingLauncher(), outputs: ["gpiochip0:18": RecordingOutput()],
+            buttons: config.buttons, exec: recordingExec(), outputs: ["gpiochip0:18": RecordingOutput()],
             log: RecordingLog(), levels: ["gpiochip0:18": true], latchedButtons: ["lamp", "left"])
         #expect(actions.latched == [false, false, true])  // "left" is no latch button
         #expect(actions.latchedButtons == ["lamp"])

@@ -42,7 +42,7 @@ struct SimulatedBoardTests {
         let hardware = SimulatedTouchHardware(config: config, origin: at(0), log: log)
         let engine = PanelEngine(
             config: config, source: hardware.source,
-            actions: ActionRunner(buttons: config.buttons, launcher: RecordingLauncher(), outputs: [:], log: log),
+            actions: ActionRunner(buttons: config.buttons, exec: recordingExec(), outputs: [:], log: log),
             output: output.buffer, surface: surface, log: log, startedAt: at(0))
         var pngs: [[UInt8]] = []
         let runner = SimulatedBoardRunner(

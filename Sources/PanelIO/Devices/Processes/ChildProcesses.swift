@@ -2,7 +2,7 @@ import CLinux
 
 /// Starts `exec` actions as `/bin/sh -c COMMAND` children and reaps them, never waiting for
 /// one: the loop calls `reap()` when the signal channel reports SIGCHLD.
-public final class ChildProcesses {
+public final class ChildProcesses: ChildProcessControl {
     /// Children started and not yet reaped.
     public private(set) var running: [Int32] = []
     /// Where children's stdout and stderr go: the panel's own stderr (the log, the journal
@@ -24,6 +24,9 @@ public final class ChildProcesses {
     /// `SignalChannel` handles and for SIGPIPE: otherwise it would inherit our blocked SIGTERM
     /// and ignore `kill`, a SIGHUP ignored by nohup would stay ignored, and a pipeline in the
     /// command would not end on a closed pipe (the panel ignores SIGPIPE).
+    ///
+    /// It leads a process group of its own, so that a time-out stops the whole command
+    /// (`a | b`, `sleep 1; b`), not only the shell.
     public func spawnShell(command: String, environment: [(String, String)] = []) throws(SpawnError) -> Int32 {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -36,7 +39,8 @@ public final class ChildProcesses {
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
         let arguments = CStringList(["/bin/sh", "-c", command])
         let variables = CStringList(ChildProcesses.environment(adding: environment))
@@ -50,6 +54,11 @@ public final class ChildProcesses {
         guard result == 0 else { throw SpawnError(command: command, errno: Errno(result)) }
         running.append(pid)
         return pid
+    }
+
+    public func signalGroup(of pid: Int32, _ signal: Int32) {
+        // The child is not reaped yet, so its pid (and so its group's id) is not reused.
+        _ = kill(-pid, signal)
     }
 
     /// Collects every child that has finished, without blocking.
