@@ -30,8 +30,8 @@ extension ButtonAction {
     /// How long a `pulse` may last, in milliseconds.
     static let pulseMilliseconds: ClosedRange<Int> = 1...60_000
 
-    static let grammar = "emit, exec COMMAND or gpio CHIP LINE on|off|toggle|pulse MS"
-    static let gpioGrammar = "gpio CHIP LINE on|off|toggle|pulse MS (LINE 0..1023, MS 1..60000)"
+    static let grammar = "emit, exec COMMAND, gpio OUTPUT on|off|toggle|pulse MS or gpio CHIP LINE on|off|toggle|pulse MS"
+    static let gpioGrammar = "gpio OUTPUT on|off|toggle|pulse MS or gpio CHIP LINE on|off|toggle|pulse MS (LINE 0..1023, MS 1..60000)"
 
     /// Parses `emit`, `exec COMMAND` or `gpio CHIP LINE on|off|toggle|pulse MS`.
     init(parsing value: String) throws(ValueProblem) {
@@ -99,19 +99,22 @@ extension ButtonAction {
         guard words.count == 4 || words.count == 5,
               let line = ValueSyntax.integer(words[2].utf8), gpioLines.contains(line)
         else { throw .expected(gpioGrammar, found: text) }
-        let operation: GPIOOperation
-        switch (words[3], words.count) {
-        case ("on", 4): operation = .on
-        case ("off", 4): operation = .off
-        case ("toggle", 4): operation = .toggle
-        case ("pulse", 5):
-            guard let ms = ValueSyntax.integer(words[4].utf8), pulseMilliseconds.contains(ms) else {
+        return .gpio(chip: words[1], line: line, operation: try operation(words[3...], text: text))
+    }
+
+    /// `on`, `off`, `toggle` or `pulse MS`: the words after the line or output.
+    static func operation(_ words: ArraySlice<String>, text: String) throws(ValueProblem) -> GPIOOperation {
+        switch (words.first, words.count) {
+        case ("on", 1): return .on
+        case ("off", 1): return .off
+        case ("toggle", 1): return .toggle
+        case ("pulse", 2):
+            guard let ms = ValueSyntax.integer(words[words.startIndex + 1].utf8), pulseMilliseconds.contains(ms) else {
                 throw .expected(gpioGrammar, found: text)
             }
-            operation = .pulse(ms: ms)
+            return .pulse(ms: ms)
         default:
             throw .expected(gpioGrammar, found: text)
         }
-        return .gpio(chip: words[1], line: line, operation: operation)
     }
 }

@@ -43,11 +43,11 @@ struct ButtonDraft: SectionDraft {
     var label: String?
     var enabled: Bool?
     var latch: Bool?
-    var onTap: ButtonAction?
-    var onDoubleTap: ButtonAction?
-    var onTripleTap: ButtonAction?
-    var onLongPress: ButtonAction?
-    var onRepeat: ButtonAction?
+    var onTap: ActionDraft?
+    var onDoubleTap: ActionDraft?
+    var onTripleTap: ActionDraft?
+    var onLongPress: ActionDraft?
+    var onRepeat: ActionDraft?
     var execLimits = ExecLimits.defaults
     var timings = TimingSettings()
     var fontSize: Int?
@@ -69,11 +69,11 @@ struct ButtonDraft: SectionDraft {
         case .label: label = value
         case .enabled: enabled = try ValueSyntax.boolean(value)
         case .latch: latch = try ValueSyntax.boolean(value)
-        case .onTap: onTap = try ButtonAction(parsing: value)
-        case .onDoubleTap: onDoubleTap = try ButtonAction(parsing: value)
-        case .onTripleTap: onTripleTap = try ButtonAction(parsing: value)
-        case .onLongPress: onLongPress = try ButtonAction(parsing: value)
-        case .onRepeat: onRepeat = try ButtonAction(parsing: value)
+        case .onTap: onTap = try ActionDraft(parsing: value)
+        case .onDoubleTap: onDoubleTap = try ActionDraft(parsing: value)
+        case .onTripleTap: onTripleTap = try ActionDraft(parsing: value)
+        case .onLongPress: onLongPress = try ActionDraft(parsing: value)
+        case .onRepeat: onRepeat = try ActionDraft(parsing: value)
         case .execLimit:
             execLimits.maxRunning = try ValueSyntax.integer(value, in: ExecLimits.maxRunningRange, unit: " (commands at once)")
         case .execTimeoutMs:
@@ -105,11 +105,35 @@ struct ButtonDraft: SectionDraft {
     }
 
     /// The button, with the panel's timings under its own overrides; nil (and the reasons in
-    /// `errors`) when its rect is missing or does not fit `display`. Without a display the fit
-    /// cannot be checked; the missing display is reported on its own.
-    func finish(display: DisplayConfig?, panelTimings: GestureTimings, errors: inout ErrorCollector) -> ButtonConfig? {
+    /// `errors`) when its rect is missing or does not fit `display`, an action names an
+    /// output no `[output NAME]` declares, or drives one of the controller's own lines.
+    /// Without a display the fit cannot be checked; the missing display is reported on its own.
+    func finish(
+        display: DisplayConfig?, panelTimings: GestureTimings, outputs: [OutputConfig], controller: ControllerConfig?,
+        errors: inout ErrorCollector
+    ) -> ButtonConfig? {
         requireKey(.rect, "the button's place as rect = x, y, width, height in display pixels", errors: &errors)
-        guard let rect else { return nil }
+        var actions: [ButtonKey: ButtonAction] = [:]
+        var actionsOK = true
+        for (key, draft) in [(ButtonKey.onTap, onTap), (.onDoubleTap, onDoubleTap), (.onTripleTap, onTripleTap),
+                             (.onLongPress, onLongPress), (.onRepeat, onRepeat)] {
+            guard let draft else { continue }
+            let place = keyLines[key] ?? header
+            guard let action = draft.resolved(outputs: outputs) else {
+                if case .output(let name, _) = draft {
+                    errors.add(at: place, section: title, key: key.rawValue, OutputDraft.unknownOutputMessage(name, outputs: outputs))
+                }
+                actionsOK = false
+                continue
+            }
+            if case .gpio(let chip, let line, _) = action, let problem = controller?.problemDriving(chip: chip, line: line) {
+                errors.add(at: place, section: title, key: key.rawValue, problem)
+                actionsOK = false
+                continue
+            }
+            actions[key] = action
+        }
+        guard let rect, actionsOK else { return nil }
         if let display, !ButtonDraft.rect(rect, fits: display) {
             errors.add(at: keyLines[.rect] ?? header, section: title, key: ButtonKey.rect.rawValue,
                        ValueProblem.expected("a rect inside the \(display.logicalWidth)x\(display.logicalHeight) display", found: rectText).message)
@@ -118,8 +142,8 @@ struct ButtonDraft: SectionDraft {
         return ButtonConfig(
             name: name, label: label ?? name, rect: rect, enabled: enabled ?? true,
             timings: timings.applied(to: panelTimings),
-            onTap: onTap, onDoubleTap: onDoubleTap, onTripleTap: onTripleTap,
-            onLongPress: onLongPress, onRepeat: onRepeat, line: header.line,
+            onTap: actions[.onTap], onDoubleTap: actions[.onDoubleTap], onTripleTap: actions[.onTripleTap],
+            onLongPress: actions[.onLongPress], onRepeat: actions[.onRepeat], line: header.line,
             colors: colors.applied(to: (display?.colors ?? .defaults).buttons),
             fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize,
             latch: latch ?? false, execLimits: execLimits)

@@ -46,9 +46,25 @@ enum ConfigAssembly {
         let board = (BoardDraft.merged(preset: preset?.board, panel: panel.board) ?? BoardDraft(header: nowhere))
             .finish(presetFile: presetFile, controller: controller, errors: &errors)
 
+        var declaredOutputs: [OutputConfig] = []
+        for draft in panel.outputs where draft.counts {
+            guard let output = draft.finish(errors: &errors) else { continue }
+            let place = draft.keyLines[.line] ?? draft.header
+            if let other = declaredOutputs.first(where: { $0.line == output.line && OutputConfig.sameChip($0.chip, output.chip) }) {
+                errors.add(at: place, section: draft.title, key: OutputKey.line.rawValue,
+                           "\(output.chip) line \(output.line) is already [output \(other.name ?? "")]; one line, one section")
+            } else if let problem = controller?.problemDriving(chip: output.chip, line: output.line) {
+                errors.add(at: place, section: draft.title, key: OutputKey.line.rawValue, problem)
+            } else {
+                declaredOutputs.append(output)
+            }
+        }
+
         var buttons: [ButtonConfig] = []
         for draft in panel.buttons where draft.counts {
-            if let button = draft.finish(display: display, panelTimings: panelTimings, errors: &errors) {
+            if let button = draft.finish(
+                display: display, panelTimings: panelTimings, outputs: declaredOutputs, controller: controller, errors: &errors)
+            {
                 buttons.append(button)
             }
         }
@@ -58,7 +74,8 @@ enum ConfigAssembly {
         }
         return .success(PanelConfiguration(
             file: panel.file, display: display, timings: panelTimings, lostAfter: touch.lostAfter,
-            controller: controller, buttons: buttons, board: board,
+            controller: controller, buttons: buttons,
+            outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board,
             warnings: panel.warnings.inLineOrder(files: fileOrder)))
     }
 }

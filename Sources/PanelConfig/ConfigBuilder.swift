@@ -26,6 +26,7 @@ struct ConfigBuilder {
         case touch(Int)
         case controller(Int)
         case button(Int)
+        case output(Int)
     }
 
     let role: ConfigFileRole
@@ -40,6 +41,9 @@ struct ConfigBuilder {
     private var touches: [TouchDraft] = []
     private var controllers: [ControllerDraft] = []
     private(set) var buttons: [ButtonDraft] = []
+    private(set) var outputs: [OutputDraft] = []
+    /// Header line of each output name taken.
+    private var outputLines: [String: Int] = [:]
     /// Header line of each button name taken, to point at the first of two buttons with one name.
     private var buttonLines: [String: Int] = [:]
     private var countedButtons = 0
@@ -99,6 +103,15 @@ struct ConfigBuilder {
             }
             buttons.append(ButtonDraft(name: buttonName, header: header, counts: admitButton(buttonName, line: line)))
             open = .button(buttons.count - 1)
+        case .output(let outputName):
+            guard role == .panel else {
+                errors.add(line: line, section: "output \(outputName)",
+                           "a board preset holds no outputs; put [output NAME] sections in the panel config")
+                open = .ignored
+                return
+            }
+            outputs.append(OutputDraft(name: outputName, header: header, counts: admitOutput(outputName, line: line)))
+            open = .output(outputs.count - 1)
         }
     }
 
@@ -131,6 +144,8 @@ struct ConfigBuilder {
             controllers[index].take(name: name, value: value, at: place, errors: &errors)
         case .button(let index):
             buttons[index].take(name: name, value: value, at: place, errors: &errors)
+        case .output(let index):
+            outputs[index].take(name: name, value: value, at: place, errors: &errors)
         }
     }
 
@@ -143,6 +158,23 @@ struct ConfigBuilder {
         guard let first else { return }
         errors.add(line: line, section: title,
                    "section given twice; the first [\(title)] is on line \(first.line); merge the two")
+    }
+
+    /// Whether a new output with `name` can join the panel; records why not.
+    private mutating func admitOutput(_ name: String, line: Int) -> Bool {
+        guard SectionName.isValidButtonName(name) else {
+            errors.add(line: line, name.isEmpty
+                ? "an output section needs a name: [output NAME], NAME 1 to 32 characters of A-Z a-z 0-9 _ . -"
+                : "invalid output name in [output \(name)]; expected 1 to 32 characters of A-Z a-z 0-9 _ . -, found \"\(name)\"")
+            return false
+        }
+        if let first = outputLines[name] {
+            errors.add(line: line, section: "output \(name)",
+                       "overlapping names: an output named \"\(name)\" is already defined on line \(first)")
+            return false
+        }
+        outputLines[name] = line
+        return true
     }
 
     /// Whether a new button with `name` can join the panel; records why not.

@@ -101,3 +101,18 @@ public struct ControllerConfig: Equatable, Sendable {
         bus != nil || device != nil || deviceName != nil
     }
 }
+
+extension ControllerConfig {
+    /// Why an action must not drive `chip` `line`: it is the controller's own INT or reset
+    /// line, and driving it would stop touch input or reset the controller. Nil when it is
+    /// neither, as far as a config can tell (a line given by name, or a chip by label, is
+    /// only resolved on the Pi, where the kernel refuses a line already requested).
+    func problemDriving(chip: String, line: Int) -> String? {
+        for (role, key, configured) in [("interrupt", "interrupt_line", interrupt), ("reset", "reset_line", reset)] {
+            guard let configured, configured.line == .offset(line), OutputConfig.sameChip(configured.chip, chip) else { continue }
+            return "gpio \(chip) \(line) is the controller's \(role) line ([controller] \(key) = \(line)); "
+                + "an action driving it would break touch input; use another line"
+        }
+        return nil
+    }
+}

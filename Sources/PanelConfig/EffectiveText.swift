@@ -4,10 +4,11 @@ import TouchCore
 extension PanelConfiguration {
     /// The configuration the panel runs with, as a config file: the board preset applied,
     /// every default filled in, every key of every section written with its value, sections
-    /// in a fixed order (`[board]`, `[display]`, `[touch]`, `[controller]`, then the buttons in
-    /// file order). A leading comment names the preset file. Optional keys that are not set
-    /// are written as comments, since they have no value; `interrupt_line = none` and
-    /// `reset_line = none` stand for no line.
+    /// in a fixed order (`[board]`, `[display]`, `[touch]`, `[controller]`, the outputs, then
+    /// the buttons, each in file order); actions name outputs by chip and line. A leading
+    /// comment names the preset file. Optional keys that are not set are written as comments,
+    /// since they have no value; `interrupt_line = none` and `reset_line = none` stand for no
+    /// line.
     ///
     /// Parsing it (with the same file name and preset search path) gives this configuration
     /// back; only the buttons' `line` differs, being where they stand in this text.
@@ -99,6 +100,15 @@ extension PanelConfiguration {
             } else {
                 out.unset("report_period", "the controller keeps its own")
             }
+        }
+
+        for output in outputs {
+            guard let name = output.name else { continue }
+            out.section("output \(name)")
+            out.key("chip", output.chip)
+            out.key("line", "\(output.line)")
+            out.key("active_low", IniWriter.yesNo(output.activeLow))
+            out.key("start", output.startsOn ? "on" : "off")
         }
 
         for button in buttons {

@@ -13,6 +13,9 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var controller: ControllerConfig
     /// In file order: where rects overlap, the first listed wins.
     public var buttons: [ButtonConfig]
+    /// Every GPIO output the panel drives, each once: the `[output NAME]` sections in file
+    /// order, then the lines actions name by chip and line only (active high, off at start).
+    public var outputs: [OutputConfig]
     /// The board preset applied, and whether the panel runs on the simulated board.
     public var board: BoardConfig
     /// What is valid but likely not meant, each with file:line: `check` prints these, and
@@ -22,7 +25,7 @@ public struct PanelConfiguration: Equatable, Sendable {
     public init(
         file: String, display: DisplayConfig, timings: GestureTimings = .defaults,
         lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig],
-        board: BoardConfig = BoardConfig(), warnings: [ConfigError] = []
+        outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), warnings: [ConfigError] = []
     ) {
         self.file = file
         self.display = display
@@ -30,6 +33,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.lostAfter = lostAfter
         self.controller = controller
         self.buttons = buttons
+        self.outputs = outputs ?? OutputConfig.all(declared: [], usedBy: buttons)
         self.board = board
         self.warnings = warnings
     }

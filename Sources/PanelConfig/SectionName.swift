@@ -9,8 +9,10 @@ enum SectionName: Equatable {
     /// `[button NAME]`; the name is kept as written, valid or not, so that the keys of a
     /// button with a bad name are still checked.
     case button(name: String)
+    /// `[output NAME]`: a GPIO output that buttons' `gpio NAME ...` actions drive.
+    case output(name: String)
 
-    static let expectedList = "[board], [display], [touch], [controller] or [button NAME]"
+    static let expectedList = "[board], [display], [touch], [controller], [output NAME] or [button NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -23,10 +25,14 @@ enum SectionName: Equatable {
         case "touch": self = .touch
         case "controller": self = .controller
         case "button": self = .button(name: "")
+        case "output": self = .output(name: "")
         default:
-            let prefix = "button "
-            guard text.utf8.starts(with: prefix.utf8) else { return nil }
-            self = .button(name: String(decoding: Array(text.utf8)[prefix.utf8.count...], as: UTF8.self))
+            for (prefix, make) in [("button ", SectionName.button), ("output ", SectionName.output)]
+            where text.utf8.starts(with: prefix.utf8) {
+                self = make(String(decoding: Array(text.utf8)[prefix.utf8.count...], as: UTF8.self))
+                return
+            }
+            return nil
         }
     }
 

@@ -108,19 +108,19 @@ struct ValueErrorTests {
             on_long_press = emit now
             on_repeat =
             """)) == [
-            "panel.ini:6: [button play] on_tap: expected gpio CHIP LINE on|off|toggle|pulse MS (LINE 0..1023, MS 1..60000), "
+            "panel.ini:6: [button play] on_tap: expected gpio OUTPUT on|off|toggle|pulse MS or gpio CHIP LINE on|off|toggle|pulse MS (LINE 0..1023, MS 1..60000), "
                 + "found \"gpio gpiochip0 17 blink\"",
             "panel.ini:7: [button play] on_double_tap: expected exec followed by a command to run, found \"exec\"",
-            "panel.ini:8: [button play] on_triple_tap: expected emit, exec COMMAND or gpio CHIP LINE on|off|toggle|pulse MS, "
+            "panel.ini:8: [button play] on_triple_tap: expected emit, exec COMMAND, gpio OUTPUT on|off|toggle|pulse MS or gpio CHIP LINE on|off|toggle|pulse MS, "
                 + "found \"run mpc toggle\"",
             "panel.ini:9: [button play] on_long_press: expected emit alone, found \"emit now\"",
-            "panel.ini:10: [button play] on_repeat: expected emit, exec COMMAND or gpio CHIP LINE on|off|toggle|pulse MS, "
+            "panel.ini:10: [button play] on_repeat: expected emit, exec COMMAND, gpio OUTPUT on|off|toggle|pulse MS or gpio CHIP LINE on|off|toggle|pulse MS, "
                 + "found \"\"",
         ])
     }
 
     @Test func badGpioActions() {
-        let grammar = "expected gpio CHIP LINE on|off|toggle|pulse MS (LINE 0..1023, MS 1..60000)"
+        let grammar = "expected gpio OUTPUT on|off|toggle|pulse MS or gpio CHIP LINE on|off|toggle|pulse MS (LINE 0..1023, MS 1..60000)"
         for action in ["gpio gpiochip0 1024 on", "gpio gpiochip0 17 pulse", "gpio gpiochip0 17 pulse 0",
                        "gpio gpiochip0 17 on 5", "gpio gpiochip0 x on", "gpio 17 on", "gpio gpiochip0 17 pulse 60001"] {
             #expect(renderedErrors(ValueErrorTests.button("rect = 0, 0, 10, 10\non_tap = \(action)")) == [
@@ -128,7 +128,7 @@ struct ValueErrorTests {
             ])
         }
         #expect(renderedErrors(ValueErrorTests.button("rect = 0, 0, 10, 10\non_tap = execute x")) == [
-            "panel.ini:6: [button play] on_tap: expected emit, exec COMMAND or gpio CHIP LINE on|off|toggle|pulse MS, "
+            "panel.ini:6: [button play] on_tap: expected emit, exec COMMAND, gpio OUTPUT on|off|toggle|pulse MS or gpio CHIP LINE on|off|toggle|pulse MS, "
                 + "found \"execute x\"",
         ])
     }

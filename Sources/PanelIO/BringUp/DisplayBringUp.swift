@@ -32,22 +32,3 @@ enum DisplayBringUp {
         }
     }
 }
-
-/// Requests the GPIO outputs the buttons' actions drive, each at the level it had before a
-/// reload (low at first start).
-enum OutputsBringUp {
-    static func open(_ config: PanelConfiguration, levels: [String: Bool]) throws(StartError) -> [String: DigitalOutput] {
-        var outputs: [String: DigitalOutput] = [:]
-        for (chip, line) in ActionRunner.outputsUsed(by: config.buttons) {
-            do throws(GPIOError) {
-                let key = ActionRunner.outputKey(chip: chip, line: line)
-                let output = try GpiodOutputLine(
-                    chip: GPIOChipSelector(chip), line: .offset(line), initialActive: levels[key] ?? false)
-                outputs[key] = GPIOLineOutput(line: output)
-            } catch {
-                throw StartError(message: "gpio \(chip) \(line): \(error.message)")
-            }
-        }
-        return outputs
-    }
-}

@@ -36,26 +36,9 @@ public final class ActionRunner {
         buttons.indices.filter { latched[$0] }.map { buttons[$0].name }
     }
 
+    /// `gpiochip0:17`; `/dev/gpiochip0` and `gpiochip0` are one chip.
     public static func outputKey(chip: String, line: Int) -> String {
-        "\(chip):\(line)"
-    }
-
-    /// Every GPIO output the buttons' actions use, once each, in config order.
-    public static func outputsUsed(by buttons: [ButtonConfig]) -> [(chip: String, line: Int)] {
-        var seen: [String] = []
-        var result: [(chip: String, line: Int)] = []
-        for button in buttons {
-            for action in [button.onTap, button.onDoubleTap, button.onTripleTap, button.onLongPress, button.onRepeat] {
-                if case .gpio(let chip, let line, _) = action {
-                    let key = outputKey(chip: chip, line: line)
-                    if !seen.contains(key) {
-                        seen.append(key)
-                        result.append((chip, line))
-                    }
-                }
-            }
-        }
-        return result
+        "\(chip.hasPrefix("/dev/") ? String(chip.dropFirst(5)) : chip):\(line)"
     }
 
     /// The earliest instant a pulse must end or a command is due a signal.

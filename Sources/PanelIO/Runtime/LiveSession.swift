@@ -32,7 +32,8 @@ public final class LiveSession {
         var held = HeldLines()
         let source = try TouchSourceBringUp.open(config, startedAt: startedAt, log: log, held: &held)
         let (framebuffer, layout, labels) = try DisplayBringUp.open(config)
-        let outputs = try OutputsBringUp.open(config, levels: carried.levels)
+        let levels = OutputsBringUp.startLevels(config, carried: carried.levels)
+        let outputs = try OutputsBringUp.open(config, levels: levels)
         self.held = held
         self.framebuffer = framebuffer
         console = ConsoleGraphicsMode()
@@ -42,7 +43,7 @@ public final class LiveSession {
             config: config, labels: labels)
         let actions = ActionRunner(
             buttons: config.buttons, exec: exec, outputs: outputs, log: log,
-            levels: carried.levels, latchedButtons: carried.latchedButtons)
+            levels: levels, latchedButtons: carried.latchedButtons)
         engine = PanelEngine(
             config: config, source: source, actions: actions, output: .standardOutput(), surface: surface, log: log,
             startedAt: startedAt, debugGestures: debugGestures)

@@ -102,7 +102,8 @@ public enum SimulatedPanel {
         let hardware = SimulatedTouchHardware(config: config, origin: origin, log: traceLog)
         let actions = ActionRunner(
             buttons: config.buttons, exec: exec,
-            outputs: simulatedOutputs(for: config, log: log), log: log)
+            outputs: simulatedOutputs(for: config, log: log), log: log,
+            levels: OutputsBringUp.startLevels(config, carried: [:]))
         let engine = PanelEngine(
             config: config, source: hardware.source, actions: actions, output: .standardOutput(),
             surface: surface, log: traceLog, startedAt: origin, debugGestures: debugGestures)
@@ -133,8 +134,8 @@ public enum SimulatedPanel {
     /// GPIO actions on the simulated board change no real line; the log shows what they did.
     private static func simulatedOutputs(for config: PanelConfiguration, log: PanelLog) -> [String: DigitalOutput] {
         var outputs: [String: DigitalOutput] = [:]
-        for (chip, line) in ActionRunner.outputsUsed(by: config.buttons) {
-            let key = ActionRunner.outputKey(chip: chip, line: line)
+        for output in config.outputs {
+            let key = ActionRunner.outputKey(chip: output.chip, line: output.line)
             outputs[key] = LoggedOutput(name: key, log: log)
         }
         return outputs
