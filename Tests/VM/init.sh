@@ -212,6 +212,21 @@ write_config() {
         echo "rect = 20, 160, 200, 120"
         echo "label = Two"
         echo "on_tap = emit"
+        echo
+        echo "[button relay]"
+        echo "rect = 460, 160, 200, 120"
+        echo "label = Relay"
+        echo "on_tap = gpio relay toggle"
+        echo
+        echo "[output relay]            ; an active-low relay input: line 2 high while off"
+        echo "chip = $CHIP"
+        echo "line = 2"
+        echo "active_low = yes"
+        echo
+        echo "[output lamp]             ; active high, on from the start: line 3 high"
+        echo "chip = $CHIP"
+        echo "line = 3"
+        echo "start = on"
     } >"$_file"
     if [ "$_variant" = broken ]; then
         echo "" >>"$_file"
@@ -419,6 +434,7 @@ pixel_of() {
         dbl) echo "248 28" ;;
         hold) echo "468 28" ;;
         two | second) echo "28 168" ;;
+        relay) echo "468 168" ;;
         background) echo "780 460" ;;
     esac
 }
