@@ -1,39 +1,26 @@
+import PanelConfig
 import PanelIO
 import TouchCore
 
-/// `touchpanel probe [--bus N] [--address A]`: who is on the bus. Asks for a Goodix product
-/// id (0x8140) and an FT5x06 chip id (0xA3) and prints model, firmware and maximum points.
+/// `touchpanel probe [CONFIG] [--bus N] [--address A]`: who is on the bus (the config's when
+/// one is given; see `ProbeTarget`). Asks for a Goodix product id (0x8140) and an FT5x06 chip
+/// id (0xA3) and prints model, firmware and maximum points.
 enum ProbeCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let log = StandardErrorLog()
-        var bus = 1
-        var address: UInt8 = 0x38
-        var index = 0
-        while index < arguments.count {
-            guard index + 1 < arguments.count else {
-                log.error("\(arguments[index]) needs a value")
-                return 2
-            }
-            let value = arguments[index + 1]
-            switch arguments[index] {
-            case "--bus":
-                guard let number = Int(value), number >= 0, number <= 255 else {
-                    log.error("--bus takes a number 0..255, not \"\(value)\"")
-                    return 2
-                }
-                bus = number
-            case "--address":
-                guard let parsed = parseAddress(value) else {
-                    log.error("--address takes 0x03..0x77, not \"\(value)\"")
-                    return 2
-                }
-                address = parsed
-            default:
-                log.error("probe: unknown option \"\(arguments[index])\"")
-                return 2
-            }
-            index += 2
+        let target: ProbeTarget
+        switch ProbeTarget.resolve(arguments: arguments, load: { path throws(ConfigErrors) in try PanelConfigLoader.load(path: path) }) {
+        case .success(let resolved):
+            target = resolved
+        case .failure(.usage(let message)):
+            log.error(message)
+            return 2
+        case .failure(.config(let errors)):
+            for configError in errors.errors { log.error(configError.rendered) }
+            return 1
         }
+        let bus = target.bus
+        let address = target.address
         guard let device = try? LinuxI2CDevice(bus: bus, address: address) else {
             do throws(I2CError) {
                 _ = try LinuxI2CDevice(bus: bus, address: address)
@@ -59,16 +46,5 @@ enum ProbeCommand {
             log.error(error.message)
             return 1
         }
-    }
-
-    static func parseAddress(_ text: String) -> UInt8? {
-        let value: Int?
-        if text.hasPrefix("0x") || text.hasPrefix("0X") {
-            value = Int(String(text.utf8.dropFirst(2))!, radix: 16)
-        } else {
-            value = Int(text)
-        }
-        guard let value, value >= 0x03, value <= 0x77 else { return nil }
-        return UInt8(value)
     }
 }

@@ -74,8 +74,9 @@ enum TouchPanelCommand {
 
             """),
         ("probe", """
-            touchpanel probe [--bus N] [--address A]
+            touchpanel probe [CONFIG] [--bus N] [--address A]
                                              identify the touch controller (FT5x06 or Goodix GT911)
+                                             on CONFIG's bus and address, or the ones given
 
             """),
         ("version", """
