@@ -275,4 +275,12 @@ static inline int clinux_wtermsig(int status) { return WTERMSIG(status); }
 /// The name of a directory entry; `struct dirent`'s layout differs between targets.
 static inline const char *clinux_dirent_name(const struct dirent *entry) { return entry->d_name; }
 
+/// How event lines reach fd 1 (eventstream.c): a socket written with MSG_DONTWAIT, a pipe or
+/// terminal through a non-blocking description of our own, or a regular file.
+enum { TP_EVENT_SOCKET = 1, TP_EVENT_NONBLOCKING = 2, TP_EVENT_FILE = 3 };
+/// The descriptor to write `fd`'s event lines to, and its kind; -errno on failure.
+int tp_event_descriptor_open(int fd, int *kind);
+/// Bytes written, or -errno (-EAGAIN: the reader is behind; -EPIPE: it is gone).
+ssize_t tp_event_descriptor_write(int fd, int kind, const void *bytes, size_t count);
+
 #endif

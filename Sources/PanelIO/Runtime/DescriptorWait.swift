@@ -11,12 +11,25 @@ public enum DescriptorWait {
         /// What the source's descriptor showed: `failed` for an error or hang-up (an INT
         /// line's chip or an input device went away), which the source must handle.
         public var source = DescriptorReadiness.quiet
+        /// The event lines' descriptor can take more (or its reader is gone).
+        public var eventsWritable = false
     }
 
-    public static func wait(signalDescriptor: Int32, sourceDescriptor interruptDescriptor: Int32?, until deadline: MonotonicInstant?) -> Ready {
+    /// `eventsDescriptor`: polled for POLLOUT while event lines wait for a slow reader.
+    public static func wait(
+        signalDescriptor: Int32, sourceDescriptor interruptDescriptor: Int32?, eventsDescriptor: Int32? = nil,
+        until deadline: MonotonicInstant?
+    ) -> Ready {
         var descriptors = [pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)]
+        var sourceIndex: Int?
+        var eventsIndex: Int?
         if let interruptDescriptor, interruptDescriptor >= 0 {
+            sourceIndex = descriptors.count
             descriptors.append(pollfd(fd: interruptDescriptor, events: Int16(POLLIN), revents: 0))
+        }
+        if let eventsDescriptor, eventsDescriptor >= 0 {
+            eventsIndex = descriptors.count
+            descriptors.append(pollfd(fd: eventsDescriptor, events: Int16(POLLOUT), revents: 0))
         }
         var timeout: Int64 = -1
         if let deadline {
@@ -29,8 +42,11 @@ public enum DescriptorWait {
         var ready = Ready()
         guard count > 0 else { return ready }  // timeout, or EINTR: the caller re-reads the clock
         ready.signals = descriptors[0].revents != 0
-        if descriptors.count > 1 {
-            let events = descriptors[1].revents
+        if let eventsIndex {
+            ready.eventsWritable = descriptors[eventsIndex].revents != 0
+        }
+        if let sourceIndex {
+            let events = descriptors[sourceIndex].revents
             if events & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
                 ready.source = .failed
             } else if events & Int16(POLLIN) != 0 {

@@ -32,9 +32,12 @@ public enum LivePanel {
         }
         defer { signals.close() }
         let exec = ExecSupervisor(processes: ChildProcesses(), log: log)
+        let standardOutput = StandardOutputEvents()
+        if let warning = standardOutput.warning { log.warning(warning) }
+        let events = EventStream(descriptor: standardOutput, log: log)
         let latency = LatencyStatistics(log: log)
         let startedAt = MonotonicClock.now()
-        var session = start(firstConfig, exec: exec, latency: latency, log: log, startedAt: startedAt, debugGestures: debugGestures)
+        var session = start(firstConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, debugGestures: debugGestures)
         guard session != nil else { return 1 }
         log.log("first frame \((MonotonicClock.now() - launchedAt).nanoseconds / 1_000) us after start")
         notifier.notify(ServiceMessage.ready)
@@ -51,7 +54,7 @@ public enum LivePanel {
                     notifier.notify(ServiceMessage.alive)
                 }
                 next = step(
-                    running, signals: signals, exec: exec, latency: latency, configPath: configPath, log: log,
+                    running, signals: signals, exec: exec, events: events, latency: latency, configPath: configPath, log: log,
                     notifier: notifier, watchdogPingAt: watchdog?.nextPingAt)
                 if case .replace = next {
                     oldConfig = running.config
@@ -72,8 +75,8 @@ public enum LivePanel {
             case .replace(let newConfig):
                 // The old session's GPIO lines must be released before the new one asks.
                 session = nil
-                session = start(newConfig, exec: exec, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
-                    ?? start(oldConfig, exec: exec, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
+                session = start(newConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
+                    ?? start(oldConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
                 if session != nil {
                     log.log("reloaded \(configPath)")
                     notifier.notify(ServiceMessage.readyAfterReload("running \(configPath)"))
@@ -83,12 +86,12 @@ public enum LivePanel {
     }
 
     private static func start(
-        _ config: PanelConfiguration, exec: ExecSupervisor, latency: LatencyStatistics, log: PanelLog,
+        _ config: PanelConfiguration, exec: ExecSupervisor, events: EventStream, latency: LatencyStatistics, log: PanelLog,
         startedAt: MonotonicInstant, carried: LiveSession.Carried = LiveSession.Carried(), debugGestures: Bool
     ) -> LiveSession? {
         do throws(StartError) {
             return try LiveSession(
-                config: config, exec: exec, latency: latency, log: log, startedAt: startedAt, carried: carried,
+                config: config, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried,
                 debugGestures: debugGestures)
         } catch {
             log.error("cannot start with \(config.file): \(error.message)")
@@ -98,14 +101,15 @@ public enum LivePanel {
 
     /// One wait and what it woke for.
     private static func step(
-        _ session: LiveSession, signals: SignalChannel, exec: ExecSupervisor, latency: LatencyStatistics,
+        _ session: LiveSession, signals: SignalChannel, exec: ExecSupervisor, events: EventStream, latency: LatencyStatistics,
         configPath: String, log: PanelLog, notifier: ServiceNotifier, watchdogPingAt: MonotonicInstant?
     ) -> Next {
         var deadline = session.engine.nextWakeup
         if let watchdogPingAt, deadline == nil || watchdogPingAt < deadline! { deadline = watchdogPingAt }
         let ready = DescriptorWait.wait(
             signalDescriptor: signals.pollDescriptor, sourceDescriptor: session.engine.waitDescriptor,
-            until: deadline)
+            eventsDescriptor: events.wantsWritable ? events.pollDescriptor : nil, until: deadline)
+        if ready.eventsWritable { events.writeBacklog() }
         let now = MonotonicClock.now()
         // Frames come at their own instants (an INT edge's, an input event's), after the
         // deadlines due before them: a second tap whose edge came before release+W continues

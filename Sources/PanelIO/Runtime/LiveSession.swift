@@ -25,7 +25,7 @@ public final class LiveSession {
 
     /// `latency` outlives sessions: a reload does not reset the figures.
     public init(
-        config: PanelConfiguration, exec: ExecSupervisor, latency: LatencyStatistics, log: PanelLog,
+        config: PanelConfiguration, exec: ExecSupervisor, events: EventStream, latency: LatencyStatistics, log: PanelLog,
         startedAt: MonotonicInstant, carried: Carried = Carried(), debugGestures: Bool = false
     ) throws(StartError) {
         self.config = config
@@ -45,7 +45,7 @@ public final class LiveSession {
             buttons: config.buttons, exec: exec, outputs: outputs, log: log,
             levels: levels, latchedButtons: carried.latchedButtons)
         engine = PanelEngine(
-            config: config, source: source, actions: actions, output: .standardOutput(), surface: surface, log: log,
+            config: config, source: source, actions: actions, output: OutputBuffer(events: events), surface: surface, log: log,
             startedAt: startedAt, debugGestures: debugGestures)
         latency.budgetMicroseconds = config.display.budgetUs.map { Int64($0) }
         engine.latency = latency

@@ -4,11 +4,22 @@ import CLinux
 /// event lines does not allocate on the way.
 public struct OutputBuffer {
     private let stream: UnsafeMutablePointer<FILE>
+    /// The live panel's event lines go here instead of `stream`: a slow reader never blocks it.
+    private let events: EventStream?
     private var bytes: [UInt8] = []
     private let flushThreshold: Int
 
     public init(stream: UnsafeMutablePointer<FILE>, capacity: Int = 16384) {
         self.stream = stream
+        events = nil
+        flushThreshold = capacity - 512
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Whole lines through `events` (stdout, never blocking).
+    public init(events: EventStream, capacity: Int = 16384) {
+        stream = clinux_stdout()
+        self.events = events
         flushThreshold = capacity - 512
         bytes.reserveCapacity(capacity)
     }
@@ -67,6 +78,11 @@ public struct OutputBuffer {
     /// dropped; the stream's error is cleared so that a later reader gets the lines after them.
     public mutating func flush() {
         guard !bytes.isEmpty else { return }
+        if let events {
+            events.send(bytes)
+            bytes.removeAll(keepingCapacity: true)
+            return
+        }
         bytes.withUnsafeBufferPointer { buffer in
             _ = fwrite(buffer.baseAddress, 1, buffer.count, stream)
         }
