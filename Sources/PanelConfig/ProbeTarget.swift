@@ -1,3 +1,5 @@
+import TouchCore
+
 /// Where `touchpanel probe` looks for a controller: the I2C bus and address given as options,
 /// else those of a panel config's `[controller]`, else bus 1 at 0x38 (an FT5x06 on the
 /// header). Taking them from the config lets the technician probe exactly what the panel

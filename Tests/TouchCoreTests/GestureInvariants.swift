@@ -1,0 +1,216 @@
+import TouchCore
+
+/// The rules every event stream of the touch pipeline keeps, whatever its input (DESIGN.md
+/// section 4): every `pressed` is matched by exactly one `released` or `cancelled` before the
+/// next; time never goes back; no event is later than the instant the pipeline was told it
+/// is; no tap follows a long press of the same press. Shared by the property test and the
+/// pipeline fuzz target (scripts/fuzz.sh compiles this file into it).
+struct GestureInvariants {
+    private var held: [Bool]
+    private var longPressed: [Bool]
+    private var lastAt: MonotonicInstant?
+    /// Events checked so far.
+    private(set) var count = 0
+    /// Events checked, by kind (`tap 2`, `long_press`, ...): a generator that never makes a
+    /// kind tests nothing about it.
+    private(set) var kinds: [String: Int] = [:]
+
+    init(buttons: Int) {
+        held = Array(repeating: false, count: buttons)
+        longPressed = Array(repeating: false, count: buttons)
+    }
+
+    /// The rule `event`, received during a call made at `now`, breaks; nil when none.
+    mutating func check(_ event: GestureEvent, now: MonotonicInstant) -> String? {
+        count += 1
+        switch event.kind {
+        case .tap(let taps): kinds["tap \(taps)", default: 0] += 1
+        default: kinds["\(event.kind.name)", default: 0] += 1
+        }
+        let button = event.button
+        guard held.indices.contains(button) else { return "event for button \(button), which does not exist" }
+        if let lastAt, event.at < lastAt {
+            return "time went back: \(event.kind.name) of button \(button) at \(event.at.nanoseconds) ns after an event at \(lastAt.nanoseconds) ns"
+        }
+        if event.at > now {
+            return "\(event.kind.name) of button \(button) at \(event.at.nanoseconds) ns, later than now \(now.nanoseconds) ns"
+        }
+        lastAt = event.at
+        switch event.kind {
+        case .pressed:
+            if held[button] { return "button \(button) pressed twice without a release or cancel" }
+            held[button] = true
+            longPressed[button] = false
+        case .released, .cancelled:
+            if !held[button] { return "button \(button) \(event.kind.name) without a press" }
+            held[button] = false
+        case .exit, .enter:
+            if !held[button] { return "button \(button) \(event.kind.name) without a press" }
+        case .longPress:
+            longPressed[button] = true
+        case .tap:
+            if longPressed[button] { return "button \(button) tap after a long press of the same press" }
+        case .repeat:
+            break
+        }
+        return nil
+    }
+
+    /// After every touch was cancelled: nothing may still be held.
+    func checkAllReleased() -> String? {
+        guard let button = held.firstIndex(of: true) else { return nil }
+        return "button \(button) still held after every touch was cancelled"
+    }
+}
+
+/// A sink that checks every event as it arrives; the first rule broken is kept.
+struct InvariantSink: GestureEventSink {
+    var invariants: GestureInvariants
+    /// The instant of the call being made into the pipeline.
+    var now = MonotonicInstant(nanoseconds: 0)
+    private(set) var violation: String?
+
+    init(buttons: Int) {
+        invariants = GestureInvariants(buttons: buttons)
+    }
+
+    mutating func receive(_ event: GestureEvent) {
+        if violation == nil, let problem = invariants.check(event, now: now) {
+            violation = problem
+        }
+    }
+}
+
+/// Drives a pipeline over a fixed panel of buttons of every kind with gestures chosen by a
+/// byte source (a seeded generator or a fuzzer's input), checking the invariants throughout.
+struct GestureDriver {
+    /// Six buttons: plain tap, double tap, triple tap with long press, repeat, a disabled one,
+    /// and a press-only one, two of them touching so that drags cross between them.
+    static func layout() -> ButtonLayout {
+        var layout = ButtonLayout()
+        layout.append(ButtonSpec(rect: Rect(x: 0, y: 0, width: 200, height: 200), highestTapCount: 1))
+        layout.append(ButtonSpec(rect: Rect(x: 200, y: 0, width: 200, height: 200), highestTapCount: 2))
+        layout.append(ButtonSpec(rect: Rect(x: 400, y: 0, width: 200, height: 200), highestTapCount: 3, listensForLongPress: true))
+        layout.append(ButtonSpec(rect: Rect(x: 0, y: 240, width: 200, height: 200), highestTapCount: 1, listensForRepeat: true))
+        layout.append(ButtonSpec(rect: Rect(x: 240, y: 240, width: 200, height: 200), enabled: false))
+        layout.append(ButtonSpec(rect: Rect(x: 480, y: 240, width: 200, height: 200), highestTapCount: 0))
+        return layout
+    }
+
+    static let buttonCount = 6
+    static let maxFingers: UInt8 = 5
+
+    var pipeline = TouchPipeline(transform: .identity(width: 800, height: 480), lostAfter: .milliseconds(200), layout: layout())
+    var sink = InvariantSink(buttons: buttonCount)
+    var nowMs: Int64 = 0
+    var fingersDown: [Bool] = Array(repeating: false, count: Int(maxFingers))
+    var positions: [Point] = Array(repeating: Point(x: 0, y: 0), count: Int(maxFingers))
+    /// Where each finger went down: a drag away and back gives `exit` then `enter`.
+    var downAt: [Point] = Array(repeating: Point(x: 0, y: 0), count: Int(maxFingers))
+    /// Gestures begun: touches put down.
+    private(set) var gestures = 0
+
+    var violation: String? { sink.violation }
+
+    /// One step chosen by `choice` and `value` (any numbers: a step is always valid input).
+    /// Fingers go through controller frames, as on the live path: tracker, then classifier.
+    mutating func step(choice: UInt64, value: UInt64) {
+        let finger = Int(value % UInt64(GestureDriver.maxFingers))
+        let point = Point(x: Int32((value >> 8) % 820) - 10, y: Int32((value >> 20) % 500) - 10)
+        switch choice % 8 {
+        case 0:
+            wait(Int64((value >> 32) % 700))
+        case 1:
+            // A quick tap where the finger was last, then a short pause: runs of these make
+            // double and triple taps.
+            guard !fingersDown[finger] else { return }
+            gestures += 1
+            sendFrame(changing: finger, to: .down, after: (value >> 32) % 20)
+            wait(Int64(30 + (value >> 40) % 60))
+            sendFrame(changing: finger, to: .up, after: 0)
+            wait(Int64((value >> 48) % 200))
+        case 2:
+            if fingersDown[finger] {
+                sendFrame(changing: finger, to: .up, after: (value >> 32) % 30)
+            } else {
+                gestures += 1
+                // Half the time where it was last: taps again on the same button.
+                if (value >> 60) % 2 == 0 { positions[finger] = point }
+                sendFrame(changing: finger, to: .down, after: (value >> 32) % 30)
+            }
+        case 3:
+            guard fingersDown[finger] else { return }
+            // Mostly small moves (within the slop, within the button), sometimes a drag away.
+            let small = (value >> 40) % 4 != 0
+            positions[finger] = small
+                ? Point(x: positions[finger].x + Int32((value >> 44) % 9) - 4, y: positions[finger].y + Int32((value >> 48) % 9) - 4)
+                : (value >> 52) % 2 == 0 ? point : downAt[finger]
+            sendFrame(changing: nil, to: .contact, after: (value >> 32) % 30)
+        case 4:
+            guard fingersDown[finger] else { return }
+            sendFrame(changing: finger, to: .up, after: (value >> 32) % 30)
+        case 5:
+            // Now and then a finger vanishes from the reports without an up (a lost touch).
+            guard fingersDown[finger], (value >> 40) % 4 == 0 else { return }
+            fingersDown[finger] = false
+            sendFrame(changing: nil, to: .contact, after: (value >> 32) % 30)
+        case 6:
+            if (value >> 32) % 16 == 0 { cancelAll() } else {
+                sendFrame(changing: nil, to: .contact, after: 17)
+            }
+        default:
+            wait(17)
+        }
+    }
+
+    /// `ms` pass: a controller reports the fingers down every 17 ms meanwhile, as it does
+    /// while touched; with none down, time just passes.
+    private mutating func wait(_ ms: Int64) {
+        var left = ms
+        while left > 0 && fingersDown.contains(true) {
+            let stepMs = min(left, 17)
+            sendFrame(changing: nil, to: .contact, after: UInt64(stepMs))
+            left -= stepMs
+        }
+        nowMs += left
+        advance()
+    }
+
+    /// A frame of every finger down after `ms` more: `finger` (if any) as `event`, the
+    /// others as contacts where they are.
+    private mutating func sendFrame(changing finger: Int?, to event: TouchPointEvent, after ms: UInt64) {
+        var frame = TouchFrame()
+        for index in 0..<Int(GestureDriver.maxFingers) {
+            if index == finger {
+                frame.append(TouchPoint(id: UInt8(index), position: positions[index], event: event))
+                fingersDown[index] = event != .up
+                if event == .down { downAt[index] = positions[index] }
+            } else if fingersDown[index] {
+                frame.append(TouchPoint(id: UInt8(index), position: positions[index], event: .contact))
+            }
+        }
+        nowMs += Int64(ms)
+        sink.now = .milliseconds(nowMs)
+        pipeline.frame(frame, at: sink.now, into: &sink)
+    }
+
+    /// Lift or cancel everything, run every deadline out, and check nothing stays held.
+    mutating func finish() -> String? {
+        cancelAll()
+        nowMs += 10_000
+        advance()
+        if let violation { return violation }
+        return sink.invariants.checkAllReleased()
+    }
+
+    private mutating func advance() {
+        sink.now = .milliseconds(nowMs)
+        pipeline.advance(to: sink.now, into: &sink)
+    }
+
+    private mutating func cancelAll() {
+        sink.now = .milliseconds(nowMs)
+        pipeline.cancelAllTouches(at: sink.now, into: &sink)
+        for index in fingersDown.indices { fingersDown[index] = false }
+    }
+}

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import TouchCore
+
+@Suite("Random gestures keep the rules: pressed matched once, time forward, no tap after a long press")
+struct GesturePropertyTests {
+    // SplitMix64 (GestureRuleTests.swift): a failure is replayed from its seed alone.
+    /// 20,000 gestures here; `TOUCHPANEL_PROPERTY_GESTURES=1000000` (scripts/fuzz.sh
+    /// --property) runs the long one.
+    static var gestureCount: Int {
+        if let text = getenv("TOUCHPANEL_PROPERTY_GESTURES").map({ String(cString: $0) }), let count = Int(text), count > 0 {
+            return count
+        }
+        return 20_000
+    }
+
+    @Test(arguments: [UInt64(1), 0xC0FFEE, 20_261_124])
+    func randomGesturesBreakNoRule(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var driver = GestureDriver()
+        var steps = 0
+        let wanted = Self.gestureCount / 3 + 1
+        while driver.gestures < wanted {
+            driver.step(choice: random.next(), value: random.next())
+            steps += 1
+            if let violation = driver.violation {
+                Issue.record("seed \(seed), step \(steps): \(violation)")
+                return
+            }
+        }
+        #expect(driver.finish() == nil, "seed \(seed), after \(steps) steps")
+        #expect(driver.sink.invariants.count > wanted)
+        // Every kind of event happens, so every rule is exercised.
+        let kinds = driver.sink.invariants.kinds
+        for kind in ["pressed", "released", "cancelled", "exit", "enter", "tap 1", "tap 2", "tap 3", "long_press", "repeat"] {
+            #expect((kinds[kind] ?? 0) > 0, "seed \(seed): no \(kind) among \(kinds)")
+        }
+    }
+
+    @Test func theInvariantsCatchABrokenStream() {
+        var invariants = GestureInvariants(buttons: 2)
+        let pressed = GestureEvent(at: .milliseconds(10), button: 0, kind: .pressed)
+        #expect(invariants.check(pressed, now: .milliseconds(10)) == nil)
+        #expect(invariants.check(pressed, now: .milliseconds(10)) == "button 0 pressed twice without a release or cancel")
+        #expect(invariants.check(GestureEvent(at: .milliseconds(5), button: 1, kind: .pressed), now: .milliseconds(10))
+            == "time went back: pressed of button 1 at 5000000 ns after an event at 10000000 ns")
+        #expect(invariants.check(GestureEvent(at: .milliseconds(30), button: 1, kind: .pressed), now: .milliseconds(20))
+            == "pressed of button 1 at 30000000 ns, later than now 20000000 ns")
+        #expect(invariants.check(GestureEvent(at: .milliseconds(40), button: 0, kind: .longPress(taps: 1)), now: .milliseconds(40)) == nil)
+        #expect(invariants.check(GestureEvent(at: .milliseconds(50), button: 0, kind: .tap(taps: 1)), now: .milliseconds(50))
+            == "button 0 tap after a long press of the same press")
+        #expect(invariants.check(GestureEvent(at: .milliseconds(60), button: 1, kind: .released), now: .milliseconds(60))
+            == "button 1 released without a press")
+        #expect(invariants.checkAllReleased() == "button 0 still held after every touch was cancelled")
+    }
+}
