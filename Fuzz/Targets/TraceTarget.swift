@@ -1,0 +1,34 @@
+import TouchCore
+
+/// Trace text: every line through the parser, and every parsed line through the replayer
+/// over an FT5x06 panel, as `touchpanel replay` plays them; the events must keep the rules.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTrace(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    var layout = ButtonLayout()
+    layout.append(ButtonSpec(rect: Rect(x: 0, y: 0, width: 400, height: 240), highestTapCount: 2, listensForLongPress: true))
+    layout.append(ButtonSpec(rect: Rect(x: 400, y: 0, width: 400, height: 240), highestTapCount: 1, listensForRepeat: true))
+    var replayer = TraceReplayer(
+        pipeline: TouchPipeline(transform: .identity(width: 800, height: 480), lostAfter: .milliseconds(200), layout: layout),
+        decoder: RawReportDecoder(model: .ft5406, width: 800, height: 480))
+    var sink = InvariantSink(buttons: 2)
+    let text = UnsafeBufferPointer(start: data, count: size)
+    var start = TraceLineParser.contentStart(of: text)
+    var lineNumber = 0
+    while start < size {
+        var end = start
+        while end < size && text[end] != UInt8(ascii: "\n") { end += 1 }
+        lineNumber += 1
+        let line = UnsafeBufferPointer(rebasing: text[start..<end])
+        start = end + 1
+        guard case .line(let parsed) = TraceLineParser.parse(line) else { return 0 }
+        if case .point(let atMs, _, _, _) = parsed { sink.now = .milliseconds(atMs) }
+        if case .report(let atMs, _) = parsed { sink.now = .milliseconds(atMs) }
+        if case .end(let atMs) = parsed { sink.now = .milliseconds(atMs) }
+        if case .refused = replayer.play(parsed, lineNumber: lineNumber, into: &sink) { return 0 }
+        if let violation = sink.violation { fatalError("trace line \(lineNumber): \(violation)") }
+    }
+    sink.now = .milliseconds(TraceLineParser.latestMs)
+    _ = replayer.finish(into: &sink)
+    if let violation = sink.violation { fatalError("trace, at the end: \(violation)") }
+    return 0
+}

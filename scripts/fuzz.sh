@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing (libFuzzer, with AddressSanitizer) of every decoder and parser the
+# panel has, kept in the repository: Fuzz/Targets/*Target.swift, seeds in Fuzz/corpus/TARGET.
+#
+#   scripts/fuzz.sh [--seconds N] [TARGET...]   each target N seconds (default 600)
+#   scripts/fuzz.sh --smoke                     each target 10 s; ends "N passed, M failed"
+#   scripts/fuzz.sh --property                  the property test with a million gestures
+#
+# Targets: ft5x06 gt911 evdev (the decoders), pipeline (tracker and classifier, the gesture
+# rules checked on every event), trace (parser and replayer), config (libinih and the loader).
+# New inputs go to build/fuzz/corpus/TARGET, crashes to build/fuzz/crashes/TARGET; the seeds
+# in the repository are only read. Per target one line: runs, coverage, crashes.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+all_targets=(ft5x06 gt911 evdev pipeline trace config)
+seconds=600
+smoke=0
+targets=()
+while [ $# -gt 0 ]; do
+    case $1 in
+    --seconds) seconds=$2; shift 2 ;;
+    --smoke) smoke=1; seconds=10; shift ;;
+    --property)
+        echo "fuzz: the property test with 1,000,000 gestures"
+        start=$(date +%s)
+        TOUCHPANEL_PROPERTY_GESTURES=1000000 swift test --filter GestureProperty 2>&1 | grep -E '✘|Test run with'
+        status=${PIPESTATUS[0]}
+        echo "fuzz: property test: 1000000 gestures in $(($(date +%s) - start)) s, exit $status"
+        exit "$status"
+        ;;
+    -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
+    *) targets+=("$1"); shift ;;
+    esac
+done
+[ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
+
+build=build/fuzz
+mkdir -p "$build/modules"
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
+
+# The modules the targets import, instrumented; rebuilt when a source is newer.
+module() {
+    local name=$1; shift
+    local object=$build/modules/$name.o
+    local newest
+    newest=$(find "$@" -name '*.swift' -newer "$object" 2>/dev/null | head -n 1)
+    if [ -f "$object" ] && [ -z "$newest" ]; then return 0; fi
+    echo "fuzz: building $name (instrumented)"
+    swiftc "${flags[@]}" -wmo -module-name "$name" -emit-module -emit-module-path "$build/modules/$name.swiftmodule" \
+        -I "$build/modules" -I Sources/CLinux/include -c -o "$object" $(find "$@" -name '*.swift' | sort)
+}
+module TouchCore Sources/TouchCore || exit 1
+module PanelConfig Sources/PanelConfig || exit 1
+
+# fuzz_binary TARGET: the target's executable, built from its file and what it shares.
+fuzz_binary() {
+    local target=$1
+    local binary=$build/fuzz-$target
+    local sources objects libraries
+    case $target in
+    ft5x06) sources="Fuzz/Targets/FT5x06Target.swift Fuzz/Targets/FrameChecks.swift" ;;
+    gt911) sources="Fuzz/Targets/GT911Target.swift Fuzz/Targets/FrameChecks.swift" ;;
+    evdev) sources="Fuzz/Targets/EvdevTarget.swift Fuzz/Targets/FrameChecks.swift" ;;
+    pipeline) sources="Fuzz/Targets/PipelineTarget.swift Tests/TouchCoreTests/GestureInvariants.swift" ;;
+    trace) sources="Fuzz/Targets/TraceTarget.swift Tests/TouchCoreTests/GestureInvariants.swift" ;;
+    config) sources="Fuzz/Targets/ConfigTarget.swift" ;;
+    *) echo "fuzz.sh: unknown target $target (${all_targets[*]})" >&2; return 1 ;;
+    esac
+    objects="$build/modules/TouchCore.o"
+    libraries=""
+    if [ "$target" = config ]; then objects="$objects $build/modules/PanelConfig.o"; libraries="-linih"; fi
+    swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build/modules" -I Sources/CLinux/include \
+        $sources $objects $libraries -o "$binary" 2>&1 | grep -v 'Cannot export local symbol' >&2
+    [ -x "$binary" ]
+}
+
+passed=0
+failed=0
+for target in "${targets[@]}"; do
+    if ! fuzz_binary "$target"; then
+        echo "fuzz $target: build failed"
+        failed=$((failed + 1))
+        continue
+    fi
+    mkdir -p "$build/corpus/$target" "$build/crashes/$target" "Fuzz/corpus/$target"
+    log=$build/$target.log
+    before=$(ls "$build/crashes/$target" | wc -l)
+    "$build/fuzz-$target" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
+        -artifact_prefix="$build/crashes/$target/" "$build/corpus/$target" "Fuzz/corpus/$target" >"$log" 2>&1
+    status=$?
+    crashes=$(($(ls "$build/crashes/$target" | wc -l) - before))
+    runs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$log" | tail -n 1)
+    coverage=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -n 1 | sed -E 's/cov: ([0-9]+) ft: ([0-9]+)/cov \1, ft \2/')
+    echo "fuzz $target: ${runs:-0} runs, ${coverage:-cov ?}, $crashes crashes ($seconds s)"
+    if [ "$status" -ne 0 ] || [ "$crashes" -gt 0 ]; then
+        grep -E 'ERROR|Fatal error|SUMMARY' "$log" | head -n 5 | sed 's/^/    /'
+        ls "$build/crashes/$target" | sed "s|^|    $build/crashes/$target/|" | tail -n 3
+        failed=$((failed + 1))
+    else
+        passed=$((passed + 1))
+    fi
+done
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
