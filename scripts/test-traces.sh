@@ -118,6 +118,46 @@ else
     sed 's/^/      /' "$scratch/err"
 fi
 
+# Hold-to-run on the simulated board: on_press at the down, on_release once when the finger
+# leaves the button (dragging back in and lifting runs nothing more); and, in real time, an
+# on_press command that crashes while the finger is still down ends the press there.
+cat >"$scratch/jog.ini" <<'INI'
+[display]
+width = 800
+height = 480
+[button jog]
+rect = 0, 0, 200, 100
+on_press = gpio gpiochip0 17 on
+on_release = gpio gpiochip0 17 off
+[button feed]
+rect = 400, 0, 200, 100
+on_press = exec kill -SEGV $$
+on_release = gpio gpiochip0 18 off
+INI
+printf '0 down 0 50 50\n100 move 0 250 50\n200 move 0 50 50\n300 up 0 50 50\n' >"$scratch/jog.trace"
+"$touchpanel" run "$scratch/jog.ini" --trace "$scratch/jog.trace" --fast >"$scratch/out" 2>"$scratch/err" || true
+grep -o 'gpio gpiochip0:17 -> [01]' "$scratch/err" | tr '\n' ' ' >"$scratch/levels"
+if [ "$(cat "$scratch/levels")" = "gpio gpiochip0:17 -> 1 gpio gpiochip0:17 -> 0 " ]; then
+    passed=$((passed + 1))
+    echo "ok    hold-to-run: on_release once, at the drag out"
+else
+    failed=$((failed + 1))
+    echo "FAIL  hold-to-run drag out: $(cat "$scratch/levels")"
+    sed 's/^/      /' "$scratch/err"
+fi
+printf '0 down 0 500 50\n1500 up 0 500 50\n' >"$scratch/crash.trace"
+timeout 60 "$touchpanel" run "$scratch/jog.ini" --trace "$scratch/crash.trace" >"$scratch/out" 2>"$scratch/err" || true
+grep -o -e 'on_press command ended while held (killed by SIGSEGV (11))' -e 'gpio gpiochip0:18 -> [01]' "$scratch/err" \
+    | tr '\n' ';' >"$scratch/levels"
+if [ "$(cat "$scratch/levels")" = "on_press command ended while held (killed by SIGSEGV (11));gpio gpiochip0:18 -> 0;" ]; then
+    passed=$((passed + 1))
+    echo "ok    hold-to-run: a crashed on_press command ends the press before the lift"
+else
+    failed=$((failed + 1))
+    echo "FAIL  hold-to-run crash: $(cat "$scratch/levels")"
+    sed 's/^/      /' "$scratch/err"
+fi
+
 for config in boards/*.ini examples/*.ini; do
     if "$touchpanel" check "$config" >"$scratch/out" 2>"$scratch/err"; then
         passed=$((passed + 1))

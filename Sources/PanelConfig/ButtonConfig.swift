@@ -16,6 +16,10 @@ public struct ButtonConfig: Equatable, Sendable {
     public var onTripleTap: ButtonAction?
     public var onLongPress: ButtonAction?
     public var onRepeat: ButtonAction?
+    /// Hold-to-run: `on_press` runs at `pressed`, `on_release` exactly once when that press
+    /// ends, whatever ends it (DESIGN.md section 4, last paragraph).
+    public var onPress: ButtonAction?
+    public var onRelease: ButtonAction?
     /// The line of the section header, for messages about the button at run time.
     public var line: Int
     /// The panel's `[display]` colours with this button's overrides applied.
@@ -32,7 +36,8 @@ public struct ButtonConfig: Equatable, Sendable {
     public init(
         name: String, label: String, rect: Rect, enabled: Bool = true, timings: GestureTimings = .defaults,
         onTap: ButtonAction? = nil, onDoubleTap: ButtonAction? = nil, onTripleTap: ButtonAction? = nil,
-        onLongPress: ButtonAction? = nil, onRepeat: ButtonAction? = nil, line: Int,
+        onLongPress: ButtonAction? = nil, onRepeat: ButtonAction? = nil,
+        onPress: ButtonAction? = nil, onRelease: ButtonAction? = nil, line: Int,
         colors: ButtonPalette = .defaults, fontSize: Int = DisplayConfig.defaultFontSize, latch: Bool = false,
         execLimits: ExecLimits = .defaults
     ) {
@@ -46,6 +51,8 @@ public struct ButtonConfig: Equatable, Sendable {
         self.onTripleTap = onTripleTap
         self.onLongPress = onLongPress
         self.onRepeat = onRepeat
+        self.onPress = onPress
+        self.onRelease = onRelease
         self.line = line
         self.colors = colors
         self.fontSize = fontSize
@@ -62,6 +69,14 @@ public struct ButtonConfig: Equatable, Sendable {
             rect: rect, enabled: enabled, highestTapCount: highestTapCount,
             listensForLongPress: onLongPress != nil || onRepeat != nil,
             listensForRepeat: onRepeat != nil, timings: timings)
+    }
+
+    /// Whether the button runs actions for the life of a press (`on_press` or `on_release`).
+    public var holdsToRun: Bool { onPress != nil || onRelease != nil }
+
+    /// Every action the button has, in the order of its keys.
+    public var allActions: [ButtonAction] {
+        [onTap, onDoubleTap, onTripleTap, onLongPress, onRepeat, onPress, onRelease].compactMap { $0 }
     }
 
     /// The action for a `tap` event with `taps` taps, or nil when that count has none

@@ -12,6 +12,8 @@ enum ButtonKey: String, SectionKey {
     case onTripleTap = "on_triple_tap"
     case onLongPress = "on_long_press"
     case onRepeat = "on_repeat"
+    case onPress = "on_press"
+    case onRelease = "on_release"
     case execLimit = "exec_limit"
     case execTimeoutMs = "exec_timeout_ms"
     case multiTapMs = "multi_tap_ms"
@@ -48,6 +50,8 @@ struct ButtonDraft: SectionDraft {
     var onTripleTap: ActionDraft?
     var onLongPress: ActionDraft?
     var onRepeat: ActionDraft?
+    var onPress: ActionDraft?
+    var onRelease: ActionDraft?
     var execLimits = ExecLimits.defaults
     var timings = TimingSettings()
     var fontSize: Int?
@@ -74,6 +78,8 @@ struct ButtonDraft: SectionDraft {
         case .onTripleTap: onTripleTap = try ActionDraft(parsing: value)
         case .onLongPress: onLongPress = try ActionDraft(parsing: value)
         case .onRepeat: onRepeat = try ActionDraft(parsing: value)
+        case .onPress: onPress = try ActionDraft(parsing: value)
+        case .onRelease: onRelease = try ActionDraft(parsing: value)
         case .execLimit:
             execLimits.maxRunning = try ValueSyntax.integer(value, in: ExecLimits.maxRunningRange, unit: " (commands at once)")
         case .execTimeoutMs:
@@ -116,7 +122,7 @@ struct ButtonDraft: SectionDraft {
         var actions: [ButtonKey: ButtonAction] = [:]
         var actionsOK = true
         for (key, draft) in [(ButtonKey.onTap, onTap), (.onDoubleTap, onDoubleTap), (.onTripleTap, onTripleTap),
-                             (.onLongPress, onLongPress), (.onRepeat, onRepeat)] {
+                             (.onLongPress, onLongPress), (.onRepeat, onRepeat), (.onPress, onPress), (.onRelease, onRelease)] {
             guard let draft else { continue }
             let place = keyLines[key] ?? header
             guard let action = draft.resolved(outputs: outputs) else {
@@ -143,7 +149,8 @@ struct ButtonDraft: SectionDraft {
             name: name, label: label ?? name, rect: rect, enabled: enabled ?? true,
             timings: timings.applied(to: panelTimings),
             onTap: actions[.onTap], onDoubleTap: actions[.onDoubleTap], onTripleTap: actions[.onTripleTap],
-            onLongPress: actions[.onLongPress], onRepeat: actions[.onRepeat], line: header.line,
+            onLongPress: actions[.onLongPress], onRepeat: actions[.onRepeat],
+            onPress: actions[.onPress], onRelease: actions[.onRelease], line: header.line,
             colors: colors.applied(to: (display?.colors ?? .defaults).buttons),
             fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize,
             latch: latch ?? false, execLimits: execLimits)

@@ -123,6 +123,8 @@ extension PanelConfiguration {
             out.action("on_triple_tap", button.onTripleTap)
             out.action("on_long_press", button.onLongPress)
             out.action("on_repeat", button.onRepeat)
+            out.action("on_press", button.onPress)
+            out.action("on_release", button.onRelease)
             out.key("exec_limit", "\(button.execLimits.maxRunning)")
             out.key("exec_timeout_ms", "\(button.execLimits.timeoutMs)")
             out.timings(button.timings)

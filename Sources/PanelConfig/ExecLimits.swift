@@ -21,6 +21,10 @@ public struct ExecLimits: Equatable, Sendable {
     /// From SIGTERM to SIGKILL for a command past its time-out: time to close files cleanly.
     public static let killGraceMs = 2_000
 
+    /// How long a stopping panel waits for its commands still running: long enough for an
+    /// `on_release` that stops a machine, well inside systemd's 90 s stop time-out.
+    public static let stopWaitMs = 3_000
+
     static let maxRunningRange: ClosedRange<Int> = 1...64
     /// Up to a day; 0 turns the time-out off.
     static let timeoutMsRange: ClosedRange<Int> = 0...86_400_000

@@ -35,7 +35,7 @@ public struct OutputConfig: Equatable, Sendable {
     static func all(declared: [OutputConfig], usedBy buttons: [ButtonConfig]) -> [OutputConfig] {
         var result = declared
         for button in buttons {
-            for action in [button.onTap, button.onDoubleTap, button.onTripleTap, button.onLongPress, button.onRepeat] {
+            for action in button.allActions {
                 guard case .gpio(let chip, let line, _) = action else { continue }
                 if !result.contains(where: { $0.line == line && sameChip($0.chip, chip) }) {
                     result.append(OutputConfig(chip: chip, line: line))

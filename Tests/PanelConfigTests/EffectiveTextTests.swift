@@ -82,6 +82,8 @@ struct EffectiveTextTests {
             ; on_triple_tap: not set (no action)
             ; on_long_press: not set (no action)
             ; on_repeat: not set (no action)
+            ; on_press: not set (no action)
+            ; on_release: not set (no action)
             exec_limit = 4
             exec_timeout_ms = 60000
             multi_tap_ms = 250

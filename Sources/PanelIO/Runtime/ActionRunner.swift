@@ -16,6 +16,8 @@ public final class ActionRunner {
     public private(set) var levels: [String: Bool]
     private var pulseEnds: [String: MonotonicInstant] = [:]
     public private(set) var latched: [Bool]
+    /// Each button's hold-to-run press (`idle` for buttons without `on_press`/`on_release`).
+    public private(set) var holds: [HoldToRun]
 
     /// `levels` and `latchedButtons` (by button name) carry what a reload must not forget:
     /// a relay switched on stays on, a toggle button stays latched.
@@ -29,6 +31,7 @@ public final class ActionRunner {
         self.log = log
         self.levels = levels
         latched = buttons.map { $0.latch && latchedButtons.contains($0.name) }
+        holds = Array(repeating: .idle, count: buttons.count)
     }
 
     /// The names of the latched buttons that are on, to hand to the next session.
@@ -54,6 +57,9 @@ public final class ActionRunner {
     @discardableResult
     public func handle(_ event: GestureEvent) -> Bool {
         let button = buttons[event.button]
+        if button.holdsToRun, let input = HoldToRun.input(for: event.kind) {
+            hold(event.button, input, now: event.at)
+        }
         var flipped = false
         let action: ButtonAction?
         var environment: [(String, String)] = [("TOUCHPANEL_BUTTON", button.name)]
@@ -81,11 +87,58 @@ public final class ActionRunner {
             environment.append(("TOUCHPANEL_STATE", latched[event.button] ? "on" : "off"))
         }
         guard let action else { return flipped }
+        run(action, for: button, environment: environment, at: event.at)
+        return flipped
+    }
+
+    /// Commands that finished: a hold-to-run press whose `on_press` command failed while the
+    /// finger is still down ends there, and runs its `on_release` at `now`.
+    public func commandsFinished(_ finished: [ExecSupervisor.Finished], now: MonotonicInstant) {
+        for command in finished where !command.succeeded {
+            for index in holds.indices where holds[index] == .held(command: command.pid) {
+                log.warning("[button \(buttons[index].name)] on_press command ended while held (\(command.how)); on_release runs now")
+                hold(index, .commandFailed(pid: command.pid), now: now)
+            }
+        }
+    }
+
+    /// Steps one button's hold and runs what the step says; the input's name is the
+    /// TOUCHPANEL_EVENT of the command it runs.
+    private func hold(_ index: Int, _ input: HoldToRun.Input, now: MonotonicInstant) {
+        let button = buttons[index]
+        let (state, effect) = HoldToRun.next(holds[index], input)
+        holds[index] = state
+        switch effect {
+        case .none:
+            break
+        case .runPress:
+            guard let action = button.onPress else { return }
+            let started = run(action, for: button, environment: holdEnvironment(button, event: input.name, index: index), at: now)
+            if let started { holds[index] = .held(command: started) }
+        case .runRelease:
+            guard let action = button.onRelease else { return }
+            run(action, for: button, environment: holdEnvironment(button, event: input.name, index: index), at: now)
+        }
+    }
+
+    private func holdEnvironment(_ button: ButtonConfig, event: String, index: Int) -> [(String, String)] {
+        var environment = [("TOUCHPANEL_BUTTON", button.name), ("TOUCHPANEL_EVENT", event)]
+        if button.latch {
+            environment.append(("TOUCHPANEL_STATE", latched[index] ? "on" : "off"))
+        }
+        return environment
+    }
+
+    /// Runs one action at `at`. Returns the pid of the command an `exec` started.
+    @discardableResult
+    private func run(_ action: ButtonAction, for button: ButtonConfig, environment: [(String, String)], at: MonotonicInstant) -> Int32? {
         switch action {
         case .emit:
-            break
+            return nil
         case .exec(let command):
-            exec.launch(command: command, environment: environment, button: button.name, limits: button.execLimits, now: event.at)
+            let outcome = exec.launch(command: command, environment: environment, button: button.name, limits: button.execLimits, now: at)
+            if case .started(let pid) = outcome { return pid }
+            return nil
         case .gpio(let chip, let line, let operation):
             let key = ActionRunner.outputKey(chip: chip, line: line)
             switch operation {
@@ -100,10 +153,10 @@ public final class ActionRunner {
                 drive(key, !(levels[key] ?? false), for: button)
             case .pulse(let ms):
                 drive(key, true, for: button)
-                pulseEnds[key] = event.at + .milliseconds(Int64(ms))
+                pulseEnds[key] = at + .milliseconds(Int64(ms))
             }
+            return nil
         }
-        return flipped
     }
 
     /// Ends the pulses due at `now`, and signals the commands past their time-out.

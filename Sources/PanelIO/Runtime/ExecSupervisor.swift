@@ -123,31 +123,53 @@ public final class ExecSupervisor {
         }
     }
 
-    /// Collects the children that have finished and logs each that did not exit with 0.
-    public func reapFinished() {
+    /// A command that has been reaped, and how it ended.
+    public struct Finished: Equatable, Sendable {
+        public var pid: Int32
+        public var button: String
+        public var termination: ChildTermination
+
+        public init(pid: Int32, button: String, termination: ChildTermination) {
+            self.pid = pid
+            self.button = button
+            self.termination = termination
+        }
+
+        /// Exited with status 0.
+        public var succeeded: Bool { termination == .exited(0) }
+
+        /// "exited with status 3", "killed by SIGSEGV".
+        public var how: String { ExecSupervisor.describe(termination) }
+    }
+
+    /// Collects the children that have finished, logs each that did not exit with 0, and
+    /// hands them back (a hold-to-run press ends when its command fails).
+    @discardableResult
+    public func reapFinished() -> [Finished] {
+        var finished: [Finished] = []
         for reaped in processes.reap() {
             guard let index = children.firstIndex(where: { $0.pid == reaped.pid }) else { continue }
             let child = children.remove(at: index)
             if let line = ExecSupervisor.outcome(of: child, reaped.termination) {
                 log.log(line.text, priority: line.priority)
             }
+            finished.append(Finished(pid: child.pid, button: child.button, termination: reaped.termination))
+        }
+        return finished
+    }
+
+    static func describe(_ termination: ChildTermination) -> String {
+        switch termination {
+        case .exited(let status): "exited with status \(status)"
+        case .signaled(let signal): "killed by \(SignalNames.describe(signal))"
+        case .other(let status): "ended with wait status \(status)"
         }
     }
 
     /// The log line for a finished command; nil for one that exited with 0 in time.
     static func outcome(of child: Child, _ termination: ChildTermination) -> (text: String, priority: LogPriority)? {
         let prefix = "[button \(child.button)] exec \"\(child.command)\": "
-        let how: String
-        switch termination {
-        case .exited(0):
-            how = "exited with status 0"
-        case .exited(let status):
-            how = "exited with status \(status)"
-        case .signaled(let signal):
-            how = "killed by \(SignalNames.describe(signal))"
-        case .other(let status):
-            how = "ended with wait status \(status)"
-        }
+        let how = describe(termination)
         switch child.stage {
         case .running:
             if termination == .exited(0) { return nil }

@@ -67,10 +67,12 @@ public enum LivePanel {
             case .keepGoing:
                 continue
             case .stop:
+                waitForCommands(exec, signals: signals, log: log)
                 return 0
             case .refused(let status):
                 notifier.notify(ServiceMessage.readyAfterReload(status))
             case .fail:
+                waitForCommands(exec, signals: signals, log: log)
                 return 1
             case .replace(let newConfig):
                 // The old session's GPIO lines must be released before the new one asks.
@@ -99,6 +101,26 @@ public enum LivePanel {
         }
     }
 
+    /// At stop, the commands still running (an `on_release` the stop itself started among
+    /// them) get `ExecLimits.stopWaitMs` to finish before the panel exits: once it is gone,
+    /// the service manager signals whatever is left in its cgroup. A second SIGTERM or SIGINT
+    /// ends the wait.
+    private static func waitForCommands(_ exec: ExecSupervisor, signals: SignalChannel, log: PanelLog) {
+        exec.reapFinished()
+        let deadline = MonotonicClock.now() + .milliseconds(Int64(ExecLimits.stopWaitMs))
+        while !exec.children.isEmpty, MonotonicClock.now() < deadline {
+            let ready = DescriptorWait.wait(signalDescriptor: signals.pollDescriptor, sourceDescriptor: nil, until: deadline)
+            if ready.signals {
+                let received = signals.readSignals()
+                if received.contains(.terminate) || received.contains(.interrupt) { break }
+            }
+            exec.reapFinished()
+        }
+        for child in exec.children {
+            log.warning("[button \(child.button)] exec \"\(child.command)\": still running at stop; left to the service manager")
+        }
+    }
+
     /// One wait and what it woke for.
     private static func step(
         _ session: LiveSession, signals: SignalChannel, exec: ExecSupervisor, events: EventStream, latency: LatencyStatistics,
@@ -124,7 +146,7 @@ public enum LivePanel {
         guard ready.signals else { return .keepGoing }
         let received = signals.readSignals()
         if received.contains(.child) {
-            exec.reapFinished()
+            session.engine.commandsFinished(exec.reapFinished(), now: MonotonicClock.now())
         }
         if received.contains(.user1) {
             latency.summaryLines().forEach(log.log)

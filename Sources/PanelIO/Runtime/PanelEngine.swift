@@ -88,6 +88,13 @@ public final class PanelEngine: TouchSink {
         writer.flush()
     }
 
+    /// Commands reaped at `now`: a hold-to-run press whose `on_press` command failed runs
+    /// its `on_release` (the finger is still down; its `released` later runs nothing).
+    public func commandsFinished(_ finished: [ExecSupervisor.Finished], now: MonotonicInstant) {
+        guard !finished.isEmpty else { return }
+        actions.commandsFinished(finished, now: max(now, lastInputAt))
+    }
+
     // MARK: - TouchSink: what the source hands over
 
     public func frame(_ frame: TouchFrame, measuredAt: MonotonicInstant) {

@@ -8,9 +8,9 @@ import TouchCore
 /// runner sleeps in `waitUntil` like the live loop does.
 public final class SimulatedBoardRunner {
     public enum Clock {
-        /// `keepGoing` is asked at every wake-up without waiting: it reaps finished children
-        /// and says false when SIGTERM or SIGINT asks to stop.
-        case virtual(keepGoing: () -> Bool)
+        /// `keepGoing` is asked at every wake-up, with the virtual instant, without waiting:
+        /// it reaps finished children and says false when SIGTERM or SIGINT asks to stop.
+        case virtual(keepGoing: (MonotonicInstant) -> Bool)
         /// `now` reads the real clock; `waitUntil` blocks (poll) until the instant or a signal.
         case real(now: () -> MonotonicInstant, waitUntil: (MonotonicInstant?) -> Bool)
     }
@@ -61,7 +61,7 @@ public final class SimulatedBoardRunner {
             guard let target = wakeAt else { break }
             switch clock {
             case .virtual(let keepGoing):
-                if !keepGoing() {
+                if !keepGoing(now) {
                     engine.shutdown(now: now)
                     return false
                 }

@@ -110,18 +110,18 @@ public enum SimulatedPanel {
 
         // Signals are read in virtual time too (without waiting): SIGTERM and SIGINT stop a
         // fast run, and children are reaped as they finish, not all at the end.
-        let waitForSignals = { (deadline: MonotonicInstant?) -> Bool in
+        let waitForSignals = { (deadline: MonotonicInstant?, now: () -> MonotonicInstant) -> Bool in
             let ready = DescriptorWait.wait(signalDescriptor: signals.pollDescriptor, sourceDescriptor: nil, until: deadline)
             guard ready.signals else { return true }
             let received = signals.readSignals()
-            if received.contains(.child) { exec.reapFinished() }
+            if received.contains(.child) { engine.commandsFinished(exec.reapFinished(), now: now()) }
             return !(received.contains(.terminate) || received.contains(.interrupt))
         }
         let clock: SimulatedBoardRunner.Clock
         if options.virtualTime {
-            clock = .virtual(keepGoing: { waitForSignals(MonotonicInstant(nanoseconds: 0)) })
+            clock = .virtual(keepGoing: { now in waitForSignals(MonotonicInstant(nanoseconds: 0), { now }) })
         } else {
-            clock = .real(now: { MonotonicClock.now() }, waitUntil: waitForSignals)
+            clock = .real(now: { MonotonicClock.now() }, waitUntil: { deadline in waitForSignals(deadline, { MonotonicClock.now() }) })
         }
         let runner = SimulatedBoardRunner(
             engine: engine, script: script, origin: origin, clock: clock, hardware: hardware, traceLog: traceLog,

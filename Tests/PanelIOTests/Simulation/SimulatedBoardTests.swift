@@ -46,7 +46,7 @@ struct SimulatedBoardTests {
             output: output.buffer, surface: surface, log: log, startedAt: at(0))
         var pngs: [[UInt8]] = []
         let runner = SimulatedBoardRunner(
-            engine: engine, script: script, origin: at(0), clock: .virtual(keepGoing: keepGoing), hardware: hardware,
+            engine: engine, script: script, origin: at(0), clock: .virtual(keepGoing: { _ in keepGoing() }), hardware: hardware,
             snapshotsAt: snapshotMs.map { at($0) },
             snapshot: { _ in pngs.append(FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout)!) })
         runner.run()
