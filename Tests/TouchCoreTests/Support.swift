@@ -3,9 +3,15 @@ import TouchCore
 /// Collects classifier events so that tests can compare them with exact expectations.
 struct EventRecorder: GestureEventSink {
     var events: [GestureEvent] = []
+    /// Idle blanking's changes, as "t_ms power".
+    var powerChanges: [String] = []
 
     mutating func receive(_ event: GestureEvent) {
         events.append(event)
+    }
+
+    mutating func powerChanged(to power: PanelPower, at: MonotonicInstant) {
+        powerChanges.append("\(at.wholeMilliseconds) \(power)")
     }
 }
 
@@ -20,7 +26,10 @@ struct PanelDriver {
     var pipeline: TouchPipeline
     var recorder = EventRecorder()
 
-    init(_ buttons: [(String, ButtonSpec)], lostMs: Int64 = 200, display: (Int32, Int32) = (800, 480)) {
+    init(
+        _ buttons: [(String, ButtonSpec)], lostMs: Int64 = 200, display: (Int32, Int32) = (800, 480),
+        idle: IdleTimings? = nil
+    ) {
         var layout = ButtonLayout()
         for (_, spec) in buttons {
             layout.append(spec)
@@ -28,7 +37,7 @@ struct PanelDriver {
         names = buttons.map { $0.0 }
         pipeline = TouchPipeline(
             transform: .identity(width: display.0, height: display.1),
-            lostAfter: .milliseconds(lostMs), layout: layout)
+            lostAfter: .milliseconds(lostMs), layout: layout, idle: idle)
     }
 
     mutating func down(_ id: UInt8, _ x: Int32, _ y: Int32, at t: Int64) {

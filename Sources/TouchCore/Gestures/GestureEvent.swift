@@ -47,6 +47,8 @@ public protocol GestureEventSink {
     var observesTransitions: Bool { get }
     /// Every state transition of every button, from the one place they happen.
     mutating func transition(_ transition: GestureTransition)
+    /// The idle blanking changed the display's power (`WakeGate`).
+    mutating func powerChanged(to power: PanelPower, at: MonotonicInstant)
 }
 
 extension GestureEventSink {
@@ -55,6 +57,9 @@ extension GestureEventSink {
 
     @inline(__always)
     public mutating func transition(_ transition: GestureTransition) {}
+
+    @inline(__always)
+    public mutating func powerChanged(to power: PanelPower, at: MonotonicInstant) {}
 }
 
 /// One step of one button's state machine, as libinput logs its tap machine's: the button,

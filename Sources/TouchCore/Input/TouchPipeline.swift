@@ -1,26 +1,40 @@
-/// The whole hot path of DESIGN.md section 1 above the input seam: transform, track,
-/// classify. It takes TouchFrames in controller coordinates with their instants, whichever
+/// The whole hot path of DESIGN.md section 1 above the input seam: transform, track, the
+/// wake gate of idle blanking, classify. It takes TouchFrames in controller coordinates with their instants, whichever
 /// source decoded them, and names no controller. One value, so the firmware loop, the
 /// simulated board, the replay command and the benchmarks drive exactly the same code.
 public struct TouchPipeline: Sendable {
     public var transform: CoordinateTransform
     public private(set) var tracker: TouchTracker
     public private(set) var classifier: GestureClassifier
+    public private(set) var wakeGate: WakeGate
 
     /// `lostAfter`: nil for a source that sends nothing while fingers rest (see `TouchTracker`).
-    public init(transform: CoordinateTransform, lostAfter: MonotonicDuration?, layout: ButtonLayout) {
+    /// `idle`: the blanking times, nil for a panel without `[backlight]`; `startedAt` is
+    /// where its idle time starts.
+    public init(
+        transform: CoordinateTransform, lostAfter: MonotonicDuration?, layout: ButtonLayout,
+        idle: IdleTimings? = nil, startedAt: MonotonicInstant = MonotonicInstant(nanoseconds: 0)
+    ) {
         self.transform = transform
         tracker = TouchTracker(lostAfter: lostAfter)
         classifier = GestureClassifier(layout: layout)
+        wakeGate = WakeGate(timings: idle, startedAt: startedAt)
     }
 
-    /// The earliest instant at which `advance(to:)` has work: a gesture deadline, or the
-    /// instant held touches count as lost.
+    /// The earliest instant at which `advance(to:)` has work: a gesture deadline, the
+    /// instant held touches count as lost, or the end of an idle time.
     public var nextDeadline: MonotonicInstant? {
-        let gesture = classifier.nextDeadline
-        guard let lost = tracker.deadline else { return gesture }
-        guard let gesture else { return lost }
-        return lost < gesture ? lost : gesture
+        var earliest = classifier.nextDeadline
+        for candidate in [tracker.deadline, wakeGate.deadline] {
+            if let candidate, earliest == nil || candidate < earliest! { earliest = candidate }
+        }
+        return earliest
+    }
+
+    /// Wake or blank from outside (the control socket) at `now`.
+    public mutating func power<Sink: GestureEventSink>(_ input: PanelPower.Input, at now: MonotonicInstant, into sink: inout Sink) {
+        advance(to: now, into: &sink)
+        wakeGate.apply(input, at: now, into: &sink)
     }
 
     /// Fires everything due at or before `now`, in time order. One rule for equal instants
@@ -33,10 +47,21 @@ public struct TouchPipeline: Sendable {
             // (which bypasses the tracker) goes on.
             let lost = tracker.cancelAll()
             for slot in 0..<16 where lost & (1 << UInt16(truncatingIfNeeded: slot)) != 0 {
-                classifier.handle(.touch(.cancel(id: UInt8(truncatingIfNeeded: slot))), at: lostAt, into: &sink)
+                classify(.cancel(id: UInt8(truncatingIfNeeded: slot)), at: lostAt, into: &sink)
             }
         }
+        while let idleEnd = wakeGate.deadline, idleEnd <= now {
+            classifier.handle(.deadline, at: idleEnd, into: &sink)
+            _ = wakeGate.advance(to: idleEnd, into: &sink)
+        }
         classifier.handle(.deadline, at: now, into: &sink)
+    }
+
+    /// One input through the wake gate to the classifier.
+    @inline(__always)
+    private mutating func classify<Sink: GestureEventSink>(_ input: TouchInput, at now: MonotonicInstant, into sink: inout Sink) {
+        guard let passed = wakeGate.pass(input, at: now, into: &sink) else { return }
+        classifier.handle(.touch(passed), at: now, into: &sink)
     }
 
     /// A frame in controller coordinates, measured at `now`: deadlines due up to `now` fire
@@ -51,7 +76,7 @@ public struct TouchPipeline: Sendable {
         }
         let inputs = tracker.track(frame, at: now)
         for index in 0..<inputs.count {
-            classifier.handle(.touch(inputs[index]), at: now, into: &sink)
+            classify(inputs[index], at: now, into: &sink)
         }
     }
 
@@ -60,12 +85,12 @@ public struct TouchPipeline: Sendable {
     public mutating func cancelAllTouches<Sink: GestureEventSink>(at now: MonotonicInstant, into sink: inout Sink) {
         advance(to: now, into: &sink)
         tracker.cancelAll()
-        classifier.handle(.touch(.cancelAll), at: now, into: &sink)
+        classify(.cancelAll, at: now, into: &sink)
     }
 
     /// A touch input already in display pixels (trace point lines), bypassing the tracker.
     public mutating func touch<Sink: GestureEventSink>(_ input: TouchInput, at now: MonotonicInstant, into sink: inout Sink) {
         advance(to: now, into: &sink)
-        classifier.handle(.touch(input), at: now, into: &sink)
+        classify(input, at: now, into: &sink)
     }
 }

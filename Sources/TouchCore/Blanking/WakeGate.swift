@@ -1,0 +1,90 @@
+/// Idle blanking in the touch path: it counts the idle time from the last lift and, while the
+/// panel is dimmed or off, swallows the touch that wakes it, for that touch's whole life: no
+/// event line, no action, no pressed look. It sits between the tracker and the classifier, so
+/// the live panel, the simulated board and `replay` swallow the same touches. Without
+/// `IdleTimings` (no `[backlight]`) it passes every input and has no deadline.
+public struct WakeGate: Sendable {
+    public let timings: IdleTimings?
+    public private(set) var power: PanelPower = .awake
+    /// The instant the last touch lifted (or the panel started, or woke with nothing held).
+    private var idleSince: MonotonicInstant
+    /// Touch IDs down now, swallowed or not (bit n: ID n).
+    private var held: UInt16 = 0
+    /// Touch IDs whose touch woke the panel: their inputs go nowhere until they end.
+    private var swallowed: UInt16 = 0
+
+    public init(timings: IdleTimings?, startedAt: MonotonicInstant) {
+        self.timings = timings
+        idleSince = startedAt
+    }
+
+    /// When the current state's idle time runs out; nil while a touch is held, when off, or
+    /// without blanking.
+    public var deadline: MonotonicInstant? {
+        guard let timings, held == 0 else { return nil }
+        switch power {
+        case .awake:
+            guard let first = timings.dimAfter ?? timings.offAfter else { return nil }
+            return idleSince + first
+        case .dimmed:
+            return timings.offAfter.map { idleSince + $0 }
+        case .off:
+            return nil
+        }
+    }
+
+    /// Steps the power through `input` at `at`; the sink hears of a change.
+    public mutating func apply<Sink: GestureEventSink>(_ input: PanelPower.Input, at: MonotonicInstant, into sink: inout Sink) {
+        guard let timings else { return }
+        let next = PanelPower.next(power, input, dims: timings.dimAfter != nil)
+        if next == .awake { idleSince = at }
+        guard next != power else { return }
+        power = next
+        sink.powerChanged(to: next, at: at)
+    }
+
+    /// Fires the idle time-out if it is due at `now`, at its own instant; true if it fired.
+    public mutating func advance<Sink: GestureEventSink>(to now: MonotonicInstant, into sink: inout Sink) -> Bool {
+        guard let due = deadline, due <= now else { return false }
+        apply(.idleTimeout, at: due, into: &sink)
+        return true
+    }
+
+    /// The input to hand to the classifier, or nil when it belongs to a swallowed touch.
+    public mutating func pass<Sink: GestureEventSink>(_ input: TouchInput, at now: MonotonicInstant, into sink: inout Sink) -> TouchInput? {
+        guard timings != nil else { return input }
+        switch input {
+        case .down(let id, _):
+            let bit = WakeGate.bit(id)
+            held |= bit
+            guard power == .awake else {
+                swallowed |= bit
+                apply(.touchDown, at: now, into: &sink)
+                return nil
+            }
+            return input
+        case .move(let id, _):
+            return swallowed & WakeGate.bit(id) != 0 ? nil : input
+        case .up(let id, _), .cancel(let id):
+            let bit = WakeGate.bit(id)
+            let wasSwallowed = swallowed & bit != 0
+            end(bit, at: now)
+            return wasSwallowed ? nil : input
+        case .cancelAll:
+            held = 0
+            swallowed = 0
+            idleSince = now
+            return input
+        }
+    }
+
+    private mutating func end(_ bit: UInt16, at now: MonotonicInstant) {
+        held &= ~bit
+        swallowed &= ~bit
+        if held == 0 { idleSince = now }
+    }
+
+    private static func bit(_ id: UInt8) -> UInt16 {
+        UInt16(1) << UInt16(id & 15)
+    }
+}
