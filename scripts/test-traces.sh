@@ -158,6 +158,34 @@ else
     sed 's/^/      /' "$scratch/err"
 fi
 
+# Idle blanking on the simulated board: dimmed at 1 s, off at 2 s, the touch at 3 s wakes the
+# panel and is swallowed, the next one taps; replay prints the same event lines.
+cat >"$scratch/blank.ini" <<'INI'
+[display]
+width = 800
+height = 480
+[backlight]
+dim_after_s = 1
+off_after_s = 2
+[button a]
+rect = 0, 0, 200, 100
+on_tap = emit
+INI
+printf '3000 down 0 50 50\n3050 up 0 50 50\n3200 down 1 50 50\n3250 up 1 50 50\n' >"$scratch/blank.trace"
+"$touchpanel" run "$scratch/blank.ini" --trace "$scratch/blank.trace" --fast >"$scratch/out" 2>"$scratch/err" || true
+"$touchpanel" replay "$scratch/blank.ini" "$scratch/blank.trace" >"$scratch/replayed" 2>/dev/null || true
+grep -o 'backlight: [a-z]*' "$scratch/err" | tr '\n' ';' >"$scratch/levels"
+if [ "$(cat "$scratch/levels")" = "backlight: dimmed;backlight: off;backlight: on;backlight: dimmed;backlight: off;" ] &&
+    [ "$(tr '\n' ';' <"$scratch/out")" = '{"t_ms":3200,"button":"a","event":"pressed"};{"t_ms":3250,"button":"a","event":"released"};{"t_ms":3250,"button":"a","event":"tap","taps":1};' ] &&
+    cmp -s "$scratch/out" "$scratch/replayed"; then
+    passed=$((passed + 1))
+    echo "ok    idle blanking: dimmed, off, the waking touch swallowed; replay agrees"
+else
+    failed=$((failed + 1))
+    echo "FAIL  idle blanking: $(cat "$scratch/levels")"
+    sed 's/^/      /' "$scratch/out" "$scratch/replayed" "$scratch/err"
+fi
+
 for config in boards/*.ini examples/*.ini; do
     if "$touchpanel" check "$config" >"$scratch/out" 2>"$scratch/err"; then
         passed=$((passed + 1))

@@ -46,6 +46,8 @@ enum ConfigAssembly {
         let board = (BoardDraft.merged(preset: preset?.board, panel: panel.board) ?? BoardDraft(header: nowhere))
             .finish(presetFile: presetFile, controller: controller, errors: &errors)
 
+        let backlight = panel.backlight?.finish(errors: &errors)
+
         var declaredOutputs: [OutputConfig] = []
         for draft in panel.outputs where draft.counts {
             guard let output = draft.finish(errors: &errors) else { continue }
@@ -75,7 +77,7 @@ enum ConfigAssembly {
         return .success(PanelConfiguration(
             file: panel.file, display: display, timings: panelTimings, lostAfter: touch.lostAfter,
             controller: controller, buttons: buttons,
-            outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board,
+            outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
             warnings: panel.warnings.inLineOrder(files: fileOrder)))
     }
 }

@@ -25,6 +25,7 @@ struct ConfigBuilder {
         case display(Int)
         case touch(Int)
         case controller(Int)
+        case backlight(Int)
         case button(Int)
         case output(Int)
     }
@@ -40,6 +41,7 @@ struct ConfigBuilder {
     private var displays: [DisplayDraft] = []
     private var touches: [TouchDraft] = []
     private var controllers: [ControllerDraft] = []
+    private var backlights: [BacklightDraft] = []
     private(set) var buttons: [ButtonDraft] = []
     private(set) var outputs: [OutputDraft] = []
     /// Header line of each output name taken.
@@ -62,6 +64,7 @@ struct ConfigBuilder {
     var display: DisplayDraft? { displays.first }
     var touch: TouchDraft? { touches.first }
     var controller: ControllerDraft? { controllers.first }
+    var backlight: BacklightDraft? { backlights.first }
 
     private var expectedSections: String {
         role == .panel ? SectionName.expectedList : SectionName.expectedPresetList
@@ -94,6 +97,16 @@ struct ConfigBuilder {
             rejectRepeat(of: controllers.first?.header, title: "controller", line: line)
             controllers.append(ControllerDraft(header: header))
             open = .controller(controllers.count - 1)
+        case .backlight:
+            guard role == .panel else {
+                errors.add(line: line, section: "backlight",
+                           "a board preset holds no [backlight]; put it in the panel config")
+                open = .ignored
+                return
+            }
+            rejectRepeat(of: backlights.first?.header, title: "backlight", line: line)
+            backlights.append(BacklightDraft(header: header))
+            open = .backlight(backlights.count - 1)
         case .button(let buttonName):
             guard role == .panel else {
                 errors.add(line: line, section: "button \(buttonName)",
@@ -142,6 +155,8 @@ struct ConfigBuilder {
             touches[index].take(name: name, value: value, at: place, errors: &errors)
         case .controller(let index):
             controllers[index].take(name: name, value: value, at: place, errors: &errors)
+        case .backlight(let index):
+            backlights[index].take(name: name, value: value, at: place, errors: &errors)
         case .button(let index):
             buttons[index].take(name: name, value: value, at: place, errors: &errors)
         case .output(let index):

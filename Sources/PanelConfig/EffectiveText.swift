@@ -102,6 +102,19 @@ extension PanelConfiguration {
             }
         }
 
+        if let backlight {
+            out.section("backlight")
+            if let device = backlight.device {
+                out.key("device", device)
+            } else {
+                out.unset("device", "the only device in /sys/class/backlight")
+            }
+            out.key("brightness", "\(backlight.brightnessPercent)")
+            out.key("dim_brightness", "\(backlight.dimBrightnessPercent)")
+            out.key("dim_after_s", "\(backlight.dimAfterS)")
+            out.key("off_after_s", "\(backlight.offAfterS)")
+        }
+
         for output in outputs {
             guard let name = output.name else { continue }
             out.section("output \(name)")

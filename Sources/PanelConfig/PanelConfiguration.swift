@@ -18,6 +18,8 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var outputs: [OutputConfig]
     /// The board preset applied, and whether the panel runs on the simulated board.
     public var board: BoardConfig
+    /// `[backlight]`: idle blanking; nil without the section.
+    public var backlight: BacklightConfig?
     /// What is valid but likely not meant, each with file:line: `check` prints these, and
     /// `run` logs them at start.
     public var warnings: [ConfigError]
@@ -25,7 +27,8 @@ public struct PanelConfiguration: Equatable, Sendable {
     public init(
         file: String, display: DisplayConfig, timings: GestureTimings = .defaults,
         lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig],
-        outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), warnings: [ConfigError] = []
+        outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil,
+        warnings: [ConfigError] = []
     ) {
         self.file = file
         self.display = display
@@ -35,6 +38,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.buttons = buttons
         self.outputs = outputs ?? OutputConfig.all(declared: [], usedBy: buttons)
         self.board = board
+        self.backlight = backlight
         self.warnings = warnings
     }
 
@@ -70,10 +74,14 @@ public struct PanelConfiguration: Equatable, Sendable {
     /// The hot path above the input seam, for a controller of the given range. An input
     /// device sends nothing while a finger rests and reports every lift itself, so `lost_ms`
     /// applies to controllers read over I2C only (they report every scan while touched).
-    public func makePipeline(controllerWidth: Int32, controllerHeight: Int32) -> TouchPipeline {
+    /// With `[backlight]`, idle time counts from `startedAt`.
+    public func makePipeline(
+        controllerWidth: Int32, controllerHeight: Int32, startedAt: MonotonicInstant = MonotonicInstant(nanoseconds: 0)
+    ) -> TouchPipeline {
         TouchPipeline(
             transform: makeTransform(controllerWidth: controllerWidth, controllerHeight: controllerHeight),
-            lostAfter: controller.model.family == .evdev ? nil : lostAfter, layout: makeLayout())
+            lostAfter: controller.model.family == .evdev ? nil : lostAfter, layout: makeLayout(),
+            idle: backlight?.idleTimings, startedAt: startedAt)
     }
 
     /// The decoders of raw trace lines, with the config's controller model and range.

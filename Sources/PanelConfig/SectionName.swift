@@ -6,13 +6,14 @@ enum SectionName: Equatable {
     case display
     case touch
     case controller
+    case backlight
     /// `[button NAME]`; the name is kept as written, valid or not, so that the keys of a
     /// button with a bad name are still checked.
     case button(name: String)
     /// `[output NAME]`: a GPIO output that buttons' `gpio NAME ...` actions drive.
     case output(name: String)
 
-    static let expectedList = "[board], [display], [touch], [controller], [output NAME] or [button NAME]"
+    static let expectedList = "[board], [display], [touch], [controller], [backlight], [output NAME] or [button NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -24,6 +25,7 @@ enum SectionName: Equatable {
         case "display": self = .display
         case "touch": self = .touch
         case "controller": self = .controller
+        case "backlight": self = .backlight
         case "button": self = .button(name: "")
         case "output": self = .output(name: "")
         default:

@@ -140,6 +140,8 @@ static inline void clinux_set_errno(int value) { errno = value; }
 
 /// open(2) for a device that is read and written (I2C bus, framebuffer).
 static inline int clinux_open_readwrite(const char *path) { return open(path, O_RDWR | O_CLOEXEC); }
+/// A sysfs attribute to write in place (a backlight's brightness).
+static inline int clinux_open_writeonly(const char *path) { return open(path, O_WRONLY | O_CLOEXEC); }
 
 /// open(2) for a console: O_NOCTTY so the panel never adopts it as its controlling terminal.
 static inline int clinux_open_console(const char *path) { return open(path, O_RDWR | O_CLOEXEC | O_NOCTTY); }

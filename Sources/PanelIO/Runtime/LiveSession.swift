@@ -12,6 +12,7 @@ public final class LiveSession {
     public let engine: PanelEngine
     private let framebuffer: LinuxFramebuffer
     private let console: ConsoleGraphicsMode
+    private let backlightDevice: SysfsBacklight?
     /// Lines a bring-up keeps for the session's life (a controller's reset line).
     private let held: HeldLines
 
@@ -34,6 +35,7 @@ public final class LiveSession {
         let (framebuffer, layout, labels) = try DisplayBringUp.open(config)
         let levels = OutputsBringUp.startLevels(config, carried: carried.levels)
         let outputs = try OutputsBringUp.open(config, levels: levels)
+        backlightDevice = try BacklightBringUp.open(config)
         self.held = held
         self.framebuffer = framebuffer
         console = ConsoleGraphicsMode()
@@ -46,12 +48,16 @@ public final class LiveSession {
             levels: levels, latchedButtons: carried.latchedButtons)
         engine = PanelEngine(
             config: config, source: source, actions: actions, output: OutputBuffer(events: events), surface: surface, log: log,
-            startedAt: startedAt, debugGestures: debugGestures)
+            startedAt: startedAt, debugGestures: debugGestures,
+            backlight: backlightDevice.map { PanelBacklight(device: $0, config: config.backlight ?? .defaults, log: log) },
+            idleSince: MonotonicClock.now())
         latency.budgetMicroseconds = config.display.budgetUs.map { Int64($0) }
         engine.latency = latency
     }
 
     deinit {
         console.restore()
+        // A stopped panel leaves the light as it found it, so the console is not left dark.
+        backlightDevice?.restore()
     }
 }

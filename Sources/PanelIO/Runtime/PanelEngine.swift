@@ -11,6 +11,8 @@ public final class PanelEngine: TouchSink {
     public let config: PanelConfiguration
     public let source: TouchSource
     private let surface: PanelSurface?
+    /// The idle blanking's light, when the config has `[backlight]`.
+    public let backlight: PanelBacklight?
     private let log: PanelLog
     public let actions: ActionRunner
     private var pipeline: TouchPipeline
@@ -26,14 +28,17 @@ public final class PanelEngine: TouchSink {
 
     public init(
         config: PanelConfiguration, source: TouchSource, actions: ActionRunner, output: OutputBuffer,
-        surface: PanelSurface?, log: PanelLog, startedAt: MonotonicInstant, debugGestures: Bool = false
+        surface: PanelSurface?, log: PanelLog, startedAt: MonotonicInstant, debugGestures: Bool = false,
+        backlight: PanelBacklight? = nil, idleSince: MonotonicInstant? = nil
     ) {
         self.config = config
         self.source = source
         self.actions = actions
         self.surface = surface
+        self.backlight = backlight
         self.log = log
-        pipeline = config.makePipeline(controllerWidth: source.range.width, controllerHeight: source.range.height)
+        pipeline = config.makePipeline(
+            controllerWidth: source.range.width, controllerHeight: source.range.height, startedAt: idleSince ?? startedAt)
         writer = EventLineWriter(buttonNames: config.buttons.map { $0.name }, output: output, origin: startedAt)
         events = EventCollector(debug: debugGestures ? GestureDebugLog(buttonNames: config.buttons.map { $0.name }, origin: startedAt, log: log) : nil)
         looks = ButtonRepaintTracker(layout: config.makeLayout())
@@ -44,6 +49,17 @@ public final class PanelEngine: TouchSink {
         _ = looks.takeDirty()
         surface?.drawAll(config.buttons.indices.map { looks.visualState(ofButton: $0) })
         surface?.frameDone(at: startedAt)
+        backlight?.start()
+    }
+
+    /// The display's power as idle blanking has it.
+    public var power: PanelPower { pipeline.wakeGate.power }
+
+    /// Wake or blank now, asked from outside (the control socket).
+    public func power(_ input: PanelPower.Input, now: MonotonicInstant) {
+        tick(now: now)
+        let at = max(now, lastInputAt)
+        feed(now: at) { pipeline, sink in pipeline.power(input, at: at, into: &sink) }
     }
 
     /// What the loop waits on for the touch source.
@@ -143,6 +159,9 @@ public final class PanelEngine: TouchSink {
         if lastInputAt < now { lastInputAt = now }
         events.removeAll()
         body(&pipeline, &events)
+        while let power = events.takePowerChange() {
+            backlight?.apply(power)
+        }
         guard !events.isEmpty else { return }
         for index in 0..<events.count {
             let event = events[index]
@@ -169,6 +188,8 @@ public final class PanelEngine: TouchSink {
 /// debug log, every gesture transition is logged as it happens.
 struct EventCollector: GestureEventSink {
     private var events: [GestureEvent] = []
+    /// Idle blanking's changes during the call, oldest first.
+    private var powerChanges: [PanelPower] = []
     private let debug: GestureDebugLog?
 
     init(debug: GestureDebugLog? = nil) {
@@ -190,7 +211,17 @@ struct EventCollector: GestureEventSink {
         debug?.log(transition)
     }
 
+    mutating func powerChanged(to power: PanelPower, at: MonotonicInstant) {
+        powerChanges.append(power)
+    }
+
+    /// The oldest power change not yet taken.
+    mutating func takePowerChange() -> PanelPower? {
+        powerChanges.isEmpty ? nil : powerChanges.removeFirst()
+    }
+
     mutating func removeAll() {
         events.removeAll(keepingCapacity: true)
+        powerChanges.removeAll(keepingCapacity: true)
     }
 }

@@ -106,7 +106,8 @@ public enum SimulatedPanel {
             levels: OutputsBringUp.startLevels(config, carried: [:]))
         let engine = PanelEngine(
             config: config, source: hardware.source, actions: actions, output: .standardOutput(),
-            surface: surface, log: traceLog, startedAt: origin, debugGestures: debugGestures)
+            surface: surface, log: traceLog, startedAt: origin, debugGestures: debugGestures,
+            backlight: config.backlight.map { PanelBacklight(device: SimulatedBacklight(log: log), config: $0, log: log) })
 
         // Signals are read in virtual time too (without waiting): SIGTERM and SIGINT stop a
         // fast run, and children are reaped as they finish, not all at the end.

@@ -188,7 +188,8 @@ struct EngineRig {
     let output = CapturedOutput()
     let engine: PanelEngine
 
-    init(mode: RigMode = .interrupt, config text: String = engineTestConfig) throws {
+    /// `backlight`: the device under `[backlight]`, when the config has one.
+    init(mode: RigMode = .interrupt, config text: String = engineTestConfig, backlight: BacklightDevice? = nil) throws {
         let config = try PanelConfigLoader.parse(text: text, file: "engine.ini")
         let actions = ActionRunner(
             buttons: config.buttons, exec: ExecSupervisor(processes: launcher, log: log),
@@ -203,7 +204,13 @@ struct EngineRig {
             startedAt: at(0), log: log)
         engine = PanelEngine(
             config: config, source: source, actions: actions, output: output.buffer,
-            surface: surface, log: log, startedAt: at(0))
+            surface: surface, log: log, startedAt: at(0),
+            backlight: EngineRig.light(backlight, config: config, log: log))
+    }
+
+    private static func light(_ device: BacklightDevice?, config: PanelConfiguration, log: PanelLog) -> PanelBacklight? {
+        guard let device else { return nil }
+        return PanelBacklight(device: device, config: config.backlight ?? .defaults, log: log)
     }
 
     /// The INT line fell at `ms` with `next` in the registers; the loop woke at `ms`.

@@ -1,0 +1,68 @@
+import TouchCore
+
+/// The keys of `[backlight]`.
+enum BacklightKey: String, SectionKey {
+    case device
+    case brightness
+    case dimBrightness = "dim_brightness"
+    case dimAfterS = "dim_after_s"
+    case offAfterS = "off_after_s"
+}
+
+/// `[backlight]` while it is read. Every key is optional.
+struct BacklightDraft: SectionDraft {
+    static let percentRange: ClosedRange<Int> = 1...100
+    /// Up to a day; 0 turns the stage off.
+    static let idleRange: ClosedRange<Int> = 0...86_400
+
+    let title = "backlight"
+    let header: SourceLine
+    var keyLines: [BacklightKey: SourceLine] = [:]
+    var texts: [BacklightKey: String] = [:]
+    var config = BacklightConfig.defaults
+
+    init(header: SourceLine) {
+        self.header = header
+    }
+
+    mutating func set(_ key: BacklightKey, from value: String) throws(ValueProblem) {
+        switch key {
+        case .device:
+            // A name in /sys/class/backlight: no slashes, nothing that climbs out of it.
+            guard BacklightDraft.isDeviceName(value) else {
+                throw .expected("a name in /sys/class/backlight such as 10-0045 or rpi_backlight", found: value)
+            }
+            config.device = value
+        case .brightness:
+            config.brightnessPercent = try ValueSyntax.integer(value, in: BacklightDraft.percentRange, unit: " (percent)")
+        case .dimBrightness:
+            config.dimBrightnessPercent = try ValueSyntax.integer(value, in: BacklightDraft.percentRange, unit: " (percent)")
+        case .dimAfterS:
+            config.dimAfterS = try ValueSyntax.integer(value, in: BacklightDraft.idleRange, unit: " (seconds, 0 for never)")
+        case .offAfterS:
+            config.offAfterS = try ValueSyntax.integer(value, in: BacklightDraft.idleRange, unit: " (seconds, 0 for never)")
+        }
+    }
+
+    /// A name of sysfs's own making: letters, digits, `_ . -`, never `.` or `..`.
+    static func isDeviceName(_ name: String) -> Bool {
+        let bytes = name.utf8
+        return !bytes.isEmpty && bytes.count <= 64 && bytes.allSatisfy(ValueSyntax.isNameByte) && name != "." && name != ".."
+    }
+
+    /// The section, or nil (and why in `errors`) when its values contradict each other.
+    func finish(errors: inout ErrorCollector) -> BacklightConfig? {
+        var ok = true
+        if config.dimAfterS > 0, config.offAfterS > 0, config.offAfterS <= config.dimAfterS {
+            errors.add(at: keyLines[.offAfterS] ?? header, section: title, key: BacklightKey.offAfterS.rawValue,
+                       "off_after_s \(config.offAfterS) must be longer than dim_after_s \(config.dimAfterS) (both count from the last touch), or 0 for never")
+            ok = false
+        }
+        if config.dimAfterS > 0, config.dimBrightnessPercent > config.brightnessPercent {
+            errors.add(at: keyLines[.dimBrightness] ?? header, section: title, key: BacklightKey.dimBrightness.rawValue,
+                       "dim_brightness \(config.dimBrightnessPercent) is brighter than brightness \(config.brightnessPercent)")
+            ok = false
+        }
+        return ok ? config : nil
+    }
+}
