@@ -69,9 +69,21 @@ struct InvariantSink: GestureEventSink {
     /// The instant of the call being made into the pipeline.
     var now = MonotonicInstant(nanoseconds: 0)
     private(set) var violation: String?
+    /// How often idle blanking went to each power, by name.
+    private(set) var powers: [String: Int] = [:]
+    private var lastPowerAt = MonotonicInstant(nanoseconds: 0)
 
     init(buttons: Int) {
         invariants = GestureInvariants(buttons: buttons)
+    }
+
+    /// Power changes, like events, never go back in time nor come from the future.
+    mutating func powerChanged(to power: PanelPower, at: MonotonicInstant) {
+        powers["\(power)", default: 0] += 1
+        if violation == nil, at < lastPowerAt || at > now {
+            violation = "power \(power) at \(at.nanoseconds) ns after one at \(lastPowerAt.nanoseconds) ns, now \(now.nanoseconds) ns"
+        }
+        lastPowerAt = at
     }
 
     mutating func receive(_ event: GestureEvent) {
@@ -100,7 +112,7 @@ struct GestureDriver {
     static let buttonCount = 6
     static let maxFingers: UInt8 = 5
 
-    var pipeline = TouchPipeline(transform: .identity(width: 800, height: 480), lostAfter: .milliseconds(200), layout: layout())
+    var pipeline: TouchPipeline
     var sink = InvariantSink(buttons: buttonCount)
     var nowMs: Int64 = 0
     var fingersDown: [Bool] = Array(repeating: false, count: Int(maxFingers))
@@ -109,6 +121,12 @@ struct GestureDriver {
     var downAt: [Point] = Array(repeating: Point(x: 0, y: 0), count: Int(maxFingers))
     /// Gestures begun: touches put down.
     private(set) var gestures = 0
+
+    /// `idle`: idle blanking on (waking touches swallowed), or off.
+    init(idle: IdleTimings? = nil) {
+        pipeline = TouchPipeline(
+            transform: .identity(width: 800, height: 480), lostAfter: .milliseconds(200), layout: GestureDriver.layout(), idle: idle)
+    }
 
     var violation: String? { sink.violation }
 

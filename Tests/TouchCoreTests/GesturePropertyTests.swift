@@ -39,6 +39,33 @@ struct GesturePropertyTests {
         }
     }
 
+    /// With idle blanking at 300 ms and 600 ms, the waits between gestures dim and blank the
+    /// panel over and over, and the touches that wake it are swallowed: the rules still hold.
+    @Test(arguments: [UInt64(7), 20_261_125])
+    func randomGesturesWithIdleBlankingBreakNoRule(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var driver = GestureDriver(idle: IdleTimings(dimAfter: .milliseconds(300), offAfter: .milliseconds(600)))
+        var steps = 0
+        let wanted = Self.gestureCount / 3 + 1
+        while driver.gestures < wanted {
+            driver.step(choice: random.next(), value: random.next())
+            steps += 1
+            if let violation = driver.violation {
+                Issue.record("seed \(seed), step \(steps): \(violation)")
+                return
+            }
+        }
+        #expect(driver.finish() == nil, "seed \(seed), after \(steps) steps")
+        let powers = driver.sink.powers
+        for power in ["dimmed", "off", "awake"] {
+            #expect((powers[power] ?? 0) > 0, "seed \(seed): never \(power) among \(powers)")
+        }
+        let kinds = driver.sink.invariants.kinds
+        for kind in ["pressed", "released", "cancelled", "tap 1", "tap 2", "long_press"] {
+            #expect((kinds[kind] ?? 0) > 0, "seed \(seed): no \(kind) among \(kinds)")
+        }
+    }
+
     @Test func theInvariantsCatchABrokenStream() {
         var invariants = GestureInvariants(buttons: 2)
         let pressed = GestureEvent(at: .milliseconds(10), button: 0, kind: .pressed)
