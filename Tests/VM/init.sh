@@ -227,6 +227,13 @@ write_config() {
         echo "chip = $CHIP"
         echo "line = 3"
         echo "start = on"
+        if [ "$RUN" = backlight ]; then
+            echo
+            echo "[backlight]               ; the stub (Tests/VM/backlight-stub.c), the only one"
+            echo "dim_after_s = 2"
+            echo "off_after_s = 4"
+            echo "dim_brightness = 10"
+        fi
     } >"$_file"
     if [ "$_variant" = broken ]; then
         echo "" >>"$_file"
@@ -478,7 +485,7 @@ print_metrics() {
     _ff=$(sed -n 's/^.*first frame \([0-9][0-9]*\) us after start.*$/\1/p' "$LOG" | head -n 1)
     echo "VMTEST-METRIC $1 first_frame_us ${_ff:-none}"
     echo "VMTEST-METRIC $1 peak_rss_kb ${FWHWM:-none}"
-    [ "$1" = reload ] || echo "VMTEST-METRIC $1 idle_ctxt_switches_cs ${IDLE:-none}"
+    [ "$1" = reload ] || [ "$1" = backlight ] || echo "VMTEST-METRIC $1 idle_ctxt_switches_cs ${IDLE:-none}"
 }
 
 print_latency() {
@@ -539,7 +546,7 @@ runs_in() {
     for _r in "$@"; do [ "$_r" = "$RUN" ] && return 0; done
     return 1
 }
-for RUN in interrupt reload polling gt911 evdev; do
+for RUN in interrupt reload polling gt911 evdev backlight; do
     MODE=interrupt
     [ $RUN = polling ] && MODE=polling
     TOUCH=ft5x06
@@ -555,7 +562,8 @@ for RUN in interrupt reload polling gt911 evdev; do
     fi
     ok "firmware running ($RUN): $(grep -m1 'controller:' $LOG | sed 's/^touchpanel: //')"
     [ "$TOUCH" = evdev ] && ucmd "pid $FWPID"
-    [ $RUN = reload ] || measure_idle
+    # Idle blanking's own deadlines would count as wake-ups in the backlight run.
+    [ $RUN = reload ] || [ $RUN = backlight ] || measure_idle
     for f in /vm/scenarios/*.sh; do
         . "$f"
     done

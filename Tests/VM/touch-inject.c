@@ -27,6 +27,8 @@
  *       -t MS     how long to wait for that (2000).
  *       -H MS     hold: send the same report again every -I MS (40) for MS milliseconds, as
  *                 a controller keeps reporting a finger that stays down.
+ *       -T FILE   write the CLOCK_MONOTONIC nanoseconds of the (first) INT edge to FILE, for
+ *                 latencies measured from outside the firmware.
  *   touch-inject -p PULL [-w PID [-t MS]] pulse
  *       Only the INT edge, no I2C (for a controller that stopped answering).
  *
@@ -215,9 +217,9 @@ int main(int argc, char **argv)
 {
 	int bus = -1, address = 0x38, pid = 0, polling = 0;
 	long timeout_ms = 2000, hold_ms = 0, interval_ms = 40;
-	const char *pull = NULL;
+	const char *pull = NULL, *edge_file = NULL;
 	int opt;
-	while ((opt = getopt(argc, argv, "+gb:a:p:w:Pt:H:I:")) != -1) {
+	while ((opt = getopt(argc, argv, "+gb:a:p:w:Pt:H:I:T:")) != -1) {
 		switch (opt) {
 		case 'g': goodix = 1; address = 0x5d; break;
 		case 'b': bus = atoi(optarg); break;
@@ -228,6 +230,7 @@ int main(int argc, char **argv)
 		case 't': timeout_ms = atol(optarg); break;
 		case 'H': hold_ms = atol(optarg); break;
 		case 'I': interval_ms = atol(optarg); break;
+		case 'T': edge_file = optarg; break;
 		default: usage();
 		}
 	}
@@ -286,8 +289,17 @@ int main(int argc, char **argv)
 		}
 		if (!pulse_only && write_image(image, count))
 			return 1;
+		struct timespec edge;
+		clock_gettime(CLOCK_MONOTONIC, &edge);
 		if (pull && (write_file(pull, "pull-down") || write_file(pull, "pull-up")))
 			return 1;
+		if (edge_file) {
+			char text[32];
+			snprintf(text, sizeof text, "%lld\n", (long long)edge.tv_sec * 1000000000LL + edge.tv_nsec);
+			if (write_file(edge_file, text))
+				return 1;
+			edge_file = NULL;
+		}
 		if (pid && (waited = wait_asleep(pid, before + (polling ? 2 : 1), now_us() + timeout_ms * 1000)) < 0)
 			goto late;
 		next += interval_ms * 1000;

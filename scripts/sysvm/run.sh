@@ -24,7 +24,7 @@ step "kernel and simulator modules"
 guest_env=$("$root/scripts/vm/fetch.sh") || broken "fetching the arm64 kernel"
 eval "$guest_env"
 moddir=$("$root/scripts/vm/modules.sh" "$KVER" "$KPKG_VERSION" "$HEADERS_DIR") || broken "building the simulator modules"
-mapfile -t order < <("$root/scripts/vm/module-order.sh" "$GUEST_DIR/root/lib/modules/$KVER/kernel" "$moddir" vfb evdev uinput)
+mapfile -t order < <("$root/scripts/vm/module-order.sh" "$GUEST_DIR/root/lib/modules/$KVER/kernel" "$moddir" vfb backlight-stub evdev uinput)
 ((${#order[@]})) || broken "resolving the kernel modules"
 image=$GUEST_DIR/root/boot/vmlinuz-$KVER
 

@@ -184,6 +184,11 @@ def main():
                     if metrics[name][mode] is None]
     if windows:
         metrics["idle_window_s"] = round(sum(windows) / len(windows), 2)
+    # Idle blanking: from the INT edge of the touch that wakes a dark panel to the backlight
+    # stub's bl_power write (both CLOCK_MONOTONIC in the guest).
+    metrics["wake_us"] = number("backlight", "wake_us")
+    if metrics["wake_us"] is None:
+        missing.append("wake_us (backlight)")
     metrics["kernel"] = kernel
     with open(f"{args.out}/metrics.json", "w") as f:
         json.dump(metrics, f, indent=2)
@@ -196,6 +201,7 @@ def main():
               f"first frame {shown(metrics['first_frame_us'][mode], 'us')} after start, "
               f"idle {shown(metrics['idle_wakeups_per_s'][mode], 'wake-ups/s')}"
               + (f" over {metrics['idle_window_s']} s" if metrics["idle_window_s"] else ""))
+    print(f"     vm backlight: on {shown(metrics['wake_us'], 'us')} after the INT edge of the waking touch")
     if missing and result is not None:
         failed += 1
         print("FAIL vm metrics not measured: " + ", ".join(missing))

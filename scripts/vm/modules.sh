@@ -11,6 +11,8 @@
 #   vfb        /dev/fb0
 #   gt911-stub a Goodix GT911's 16-bit registers on an I2C adapter of its own (Tests/VM/gt911-stub.c:
 #              the kernel has no simulator for it)
+#   backlight-stub  a backlight class device with nothing behind it (Tests/VM/backlight-stub.c:
+#              qemu's virt machine has no backlight)
 # Sources come from the host's linux-source-6.1 (same release as the guest kernel), built
 # against the guest's linux-headers with the host's linux-kbuild-6.1 (scripts/vm/fetch.sh).
 #
@@ -45,10 +47,10 @@ out=$vm/modules/$kver
 key=$({
     echo "$kver $kpkg_version $src_version $kbuild_version"
     "${cross}gcc" --version | head -n1
-    sha256sum "${BASH_SOURCE[0]}" "$root/Tests/VM/gt911-stub.c"
+    sha256sum "${BASH_SOURCE[0]}" "$root/Tests/VM/gt911-stub.c" "$root/Tests/VM/backlight-stub.c"
 } | sha256sum | cut -c1-64)
 if [[ -f $out/.key && $(<"$out/.key") == "$key" ]] &&
-    [[ -f $out/i2c-stub.ko && -f $out/gpio-sim.ko && -f $out/vfb.ko && -f $out/gt911-stub.ko ]]; then
+    [[ -f $out/i2c-stub.ko && -f $out/gpio-sim.ko && -f $out/vfb.ko && -f $out/gt911-stub.ko && -f $out/backlight-stub.ko ]]; then
     echo "$out"
     exit 0
 fi
@@ -75,6 +77,7 @@ cp "$srcdir/drivers/i2c/i2c-stub.c" "$srcdir/drivers/video/fbdev/vfb.c" \
     "$srcdir/drivers/gpio/gpiolib.h" "$srcdir/kernel/irq/irq_sim.c" "$build/"
 cp "$srcdir/drivers/gpio/gpio-sim.c" "$build/gpio-sim-core.c"   # gpio-sim.ko is the composite
 cp "$root/Tests/VM/gt911-stub.c" "$build/"                       # our own: a GT911's registers
+cp "$root/Tests/VM/backlight-stub.c" "$build/"                   # our own: a backlight
 
 # replace FILE OLD NEW: a literal, checked edit (a changed upstream file must fail loudly).
 replace() {
@@ -100,16 +103,16 @@ replace "$build/i2c-stub.c" '	if (!chip)
 '
 
 cat >"$build/Kbuild" <<'EOF'
-obj-m := i2c-stub.o gpio-sim.o vfb.o gt911-stub.o
+obj-m := i2c-stub.o gpio-sim.o vfb.o gt911-stub.o backlight-stub.o
 gpio-sim-y := gpio-sim-core.o irq_sim.o
 EOF
 
-say "building i2c-stub, gpio-sim, vfb, gt911-stub for $kver"
+say "building i2c-stub, gpio-sim, vfb, gt911-stub, backlight-stub for $kver"
 make -s -C "$headers" M="$build" ARCH=arm64 CROSS_COMPILE="$cross" modules >"$build/make.log" 2>&1 || {
     sed 's/^/    /' "$build/make.log" >&2
     die "module build failed"
 }
-for m in i2c-stub gpio-sim vfb gt911-stub; do
+for m in i2c-stub gpio-sim vfb gt911-stub backlight-stub; do
     [[ -f $build/$m.ko ]] || die "$m.ko was not built"
     magic=$("${cross}objcopy" -O binary -j .modinfo "$build/$m.ko" /dev/stdout | tr '\0' '\n' |
         sed -n 's/^vermagic=//p')

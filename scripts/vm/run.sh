@@ -83,7 +83,7 @@ image=$kroot/boot/vmlinuz-$KVER
 [[ -f $image ]] || broken "no kernel image at $image"
 
 mapfile -t order < <("$root/scripts/vm/module-order.sh" "$kmods" "$moddir" \
-    configfs i2c-dev i2c-stub gpio-sim vfb gt911-stub evdev uinput) || broken "resolving the kernel modules"
+    configfs i2c-dev i2c-stub gpio-sim vfb gt911-stub backlight-stub evdev uinput) || broken "resolving the kernel modules"
 ((${#order[@]})) || broken "resolving the kernel modules"
 
 initramfs=$vm/initramfs

@@ -24,11 +24,15 @@ public struct TouchPipeline: Sendable {
     /// The earliest instant at which `advance(to:)` has work: a gesture deadline, the
     /// instant held touches count as lost, or the end of an idle time.
     public var nextDeadline: MonotonicInstant? {
-        var earliest = classifier.nextDeadline
-        for candidate in [tracker.deadline, wakeGate.deadline] {
-            if let candidate, earliest == nil || candidate < earliest! { earliest = candidate }
-        }
-        return earliest
+        TouchPipeline.earlier(TouchPipeline.earlier(classifier.nextDeadline, tracker.deadline), wakeGate.deadline)
+    }
+
+    /// The earlier of two optional instants (no array: TouchCore never allocates).
+    @inline(__always)
+    static func earlier(_ a: MonotonicInstant?, _ b: MonotonicInstant?) -> MonotonicInstant? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return b < a ? b : a
     }
 
     /// Wake or blank from outside (the control socket) at `now`.
