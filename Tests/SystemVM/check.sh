@@ -75,6 +75,24 @@ else
     bad "no restart after SIGSTOP: $(systemctl is-active touchpanel), pid $(main_pid)"; journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
 fi
 
+# Idle blanking as the service runs it: the unprivileged user writes the backlight stub's
+# sysfs files (group video through the package's udev rule) under the unit's hardening.
+BL=/sys/class/backlight/touchpanel-stub
+light() { echo "$(cat $BL/brightness) $(cat $BL/bl_power)"; }
+if [ -d $BL ]; then
+    ls -l $BL/brightness $BL/bl_power | detail
+    printf '\n[backlight]\ndim_after_s = 1\noff_after_s = 2\ndim_brightness = 10\n' >>/etc/touchpanel/panel.ini
+    systemctl reload touchpanel
+    if wait_for 100 sh -c "[ \"\$(cat $BL/bl_power)\" = 4 ]" && [ "$(light)" = "26 4" ] &&
+        ! journalctl -u touchpanel -p err -o cat --no-pager | grep -q backlight; then
+        ok "backlight dimmed to 26 and switched off by user touchpanel: $(journalctl -u touchpanel -o cat --no-pager | grep 'backlight:' | tr '\n' ';')"
+    else
+        bad "backlight: $(light)"; journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
+    fi
+else
+    bad "no $BL (backlight-stub not loaded)"
+fi
+
 # Purge: nothing left but what policy keeps (the system user and group).
 systemctl stop touchpanel
 dpkg --purge touchpanel >/run/purge.log 2>&1 || { bad "dpkg --purge"; detail </run/purge.log; }
