@@ -78,6 +78,7 @@ enum ConfigAssembly {
             file: panel.file, display: display, timings: panelTimings, lostAfter: touch.lostAfter,
             controller: controller, buttons: buttons,
             outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
+            control: panel.control?.config,
             warnings: panel.warnings.inLineOrder(files: fileOrder)))
     }
 }

@@ -26,6 +26,7 @@ struct ConfigBuilder {
         case touch(Int)
         case controller(Int)
         case backlight(Int)
+        case control(Int)
         case button(Int)
         case output(Int)
     }
@@ -42,6 +43,7 @@ struct ConfigBuilder {
     private var touches: [TouchDraft] = []
     private var controllers: [ControllerDraft] = []
     private var backlights: [BacklightDraft] = []
+    private var controls: [ControlDraft] = []
     private(set) var buttons: [ButtonDraft] = []
     private(set) var outputs: [OutputDraft] = []
     /// Header line of each output name taken.
@@ -65,6 +67,7 @@ struct ConfigBuilder {
     var touch: TouchDraft? { touches.first }
     var controller: ControllerDraft? { controllers.first }
     var backlight: BacklightDraft? { backlights.first }
+    var control: ControlDraft? { controls.first }
 
     private var expectedSections: String {
         role == .panel ? SectionName.expectedList : SectionName.expectedPresetList
@@ -107,6 +110,16 @@ struct ConfigBuilder {
             rejectRepeat(of: backlights.first?.header, title: "backlight", line: line)
             backlights.append(BacklightDraft(header: header))
             open = .backlight(backlights.count - 1)
+        case .control:
+            guard role == .panel else {
+                errors.add(line: line, section: "control",
+                           "a board preset holds no [control]; put it in the panel config")
+                open = .ignored
+                return
+            }
+            rejectRepeat(of: controls.first?.header, title: "control", line: line)
+            controls.append(ControlDraft(header: header))
+            open = .control(controls.count - 1)
         case .button(let buttonName):
             guard role == .panel else {
                 errors.add(line: line, section: "button \(buttonName)",
@@ -157,6 +170,8 @@ struct ConfigBuilder {
             controllers[index].take(name: name, value: value, at: place, errors: &errors)
         case .backlight(let index):
             backlights[index].take(name: name, value: value, at: place, errors: &errors)
+        case .control(let index):
+            controls[index].take(name: name, value: value, at: place, errors: &errors)
         case .button(let index):
             buttons[index].take(name: name, value: value, at: place, errors: &errors)
         case .output(let index):

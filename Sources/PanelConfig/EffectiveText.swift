@@ -115,6 +115,12 @@ extension PanelConfiguration {
             out.key("off_after_s", "\(backlight.offAfterS)")
         }
 
+        if let control {
+            out.section("control")
+            out.key("socket", control.socketPath)
+            out.key("mode", "0\(control.mode >> 6 & 7)\(control.mode >> 3 & 7)\(control.mode & 7)")
+        }
+
         for output in outputs {
             guard let name = output.name else { continue }
             out.section("output \(name)")

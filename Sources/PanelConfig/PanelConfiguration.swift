@@ -20,6 +20,8 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var board: BoardConfig
     /// `[backlight]`: idle blanking; nil without the section.
     public var backlight: BacklightConfig?
+    /// `[control]`: the control socket; nil without the section.
+    public var control: ControlConfig?
     /// What is valid but likely not meant, each with file:line: `check` prints these, and
     /// `run` logs them at start.
     public var warnings: [ConfigError]
@@ -28,7 +30,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         file: String, display: DisplayConfig, timings: GestureTimings = .defaults,
         lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig],
         outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil,
-        warnings: [ConfigError] = []
+        control: ControlConfig? = nil, warnings: [ConfigError] = []
     ) {
         self.file = file
         self.display = display
@@ -39,6 +41,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.outputs = outputs ?? OutputConfig.all(declared: [], usedBy: buttons)
         self.board = board
         self.backlight = backlight
+        self.control = control
         self.warnings = warnings
     }
 

@@ -7,13 +7,14 @@ enum SectionName: Equatable {
     case touch
     case controller
     case backlight
+    case control
     /// `[button NAME]`; the name is kept as written, valid or not, so that the keys of a
     /// button with a bad name are still checked.
     case button(name: String)
     /// `[output NAME]`: a GPIO output that buttons' `gpio NAME ...` actions drive.
     case output(name: String)
 
-    static let expectedList = "[board], [display], [touch], [controller], [backlight], [output NAME] or [button NAME]"
+    static let expectedList = "[board], [display], [touch], [controller], [backlight], [control], [output NAME] or [button NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -26,6 +27,7 @@ enum SectionName: Equatable {
         case "touch": self = .touch
         case "controller": self = .controller
         case "backlight": self = .backlight
+        case "control": self = .control
         case "button": self = .button(name: "")
         case "output": self = .output(name: "")
         default:

@@ -2,7 +2,7 @@ import CLinux
 import PanelConfig
 import PanelIO
 
-/// The command line: `run`, `replay`, `check`, `probe`, `version`.
+/// The command line: `run`, `replay`, `check`, `probe`, `ctl`, `version`.
 enum TouchPanelCommand {
     static let version: StaticString = "0.1.0"
 
@@ -27,6 +27,8 @@ enum TouchPanelCommand {
             return RunCommand.run(Array(rest.dropFirst()))
         case "probe":
             return ProbeCommand.run(Array(rest.dropFirst()))
+        case "ctl":
+            return ControlCommandLine.run(Array(rest.dropFirst()))
         case "replay":
             let debugGestures = rest.contains("--debug-gestures")
             let paths = rest.dropFirst().filter { $0 != "--debug-gestures" }
@@ -77,6 +79,13 @@ enum TouchPanelCommand {
             touchpanel probe [CONFIG] [--bus N] [--address A]
                                              identify the touch controller (FT5x06 or Goodix GT911)
                                              on CONFIG's bus and address, or the ones given
+
+            """),
+        ("ctl", """
+            touchpanel ctl [--socket PATH] COMMAND...
+                                             send a command to a running panel's [control] socket
+                                             (state, label, latch, enable, disable, brightness,
+                                             wake, blank) and print its JSON reply
 
             """),
         ("version", """

@@ -30,6 +30,20 @@
 #include <i2c/smbus.h>
 #include <ini.h>
 
+// --- the control socket (control.c) --------------------------------------------------------------
+
+/// A listening Unix stream socket at `path` with `mode`, non-blocking; a stale socket at the path
+/// is replaced, anything else there fails with EEXIST. -1 and errno on failure.
+int tp_control_listen(const char *path, unsigned int mode);
+/// The next waiting client, non-blocking; -1 with EAGAIN when none.
+int tp_control_accept(int listener);
+/// recv(2) without waiting.
+ssize_t tp_control_receive(int fd, void *bytes, size_t capacity);
+/// send(2) without waiting and without SIGPIPE.
+ssize_t tp_control_send(int fd, const void *bytes, size_t count);
+/// A blocking client connection (touchpanel ctl).
+int tp_control_connect(const char *path);
+
 // --- GPIO lines (gpio.c): libgpiod v1.6 or v2, whichever gpiod.h the build found ---------------
 
 /// How a request names its chip, as GPIOChipSelector does.

@@ -39,6 +39,11 @@ public final class ActionRunner {
         buttons.indices.filter { latched[$0] }.map { buttons[$0].name }
     }
 
+    /// Sets a latch button's state from outside (the control socket); runs no action.
+    public func setLatched(_ index: Int, _ on: Bool) {
+        latched[index] = on
+    }
+
     /// `gpiochip0:17`; `/dev/gpiochip0` and `gpiochip0` are one chip.
     public static func outputKey(chip: String, line: Int) -> String {
         "\(chip.hasPrefix("/dev/") ? String(chip.dropFirst(5)) : chip):\(line)"

@@ -13,12 +13,14 @@ public enum DescriptorWait {
         public var source = DescriptorReadiness.quiet
         /// The event lines' descriptor can take more (or its reader is gone).
         public var eventsWritable = false
+        /// What each of `extra` showed, in its order (the control socket's descriptors).
+        public var extra: [Int16] = []
     }
 
     /// `eventsDescriptor`: polled for POLLOUT while event lines wait for a slow reader.
     public static func wait(
         signalDescriptor: Int32, sourceDescriptor interruptDescriptor: Int32?, eventsDescriptor: Int32? = nil,
-        until deadline: MonotonicInstant?
+        extra: [pollfd] = [], until deadline: MonotonicInstant?
     ) -> Ready {
         var descriptors = [pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)]
         var sourceIndex: Int?
@@ -31,6 +33,8 @@ public enum DescriptorWait {
             eventsIndex = descriptors.count
             descriptors.append(pollfd(fd: eventsDescriptor, events: Int16(POLLOUT), revents: 0))
         }
+        let extraStart = descriptors.count
+        descriptors.append(contentsOf: extra)
         var timeout: Int64 = -1
         if let deadline {
             let remaining = deadline - MonotonicClock.now()
@@ -41,6 +45,7 @@ public enum DescriptorWait {
         }
         var ready = Ready()
         guard count > 0 else { return ready }  // timeout, or EINTR: the caller re-reads the clock
+        ready.extra = descriptors[extraStart...].map { $0.revents }
         ready.signals = descriptors[0].revents != 0
         if let eventsIndex {
             ready.eventsWritable = descriptors[eventsIndex].revents != 0

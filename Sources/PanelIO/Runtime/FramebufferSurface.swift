@@ -11,7 +11,10 @@ public final class FramebufferSurface: PanelSurface {
     private let background: RGBColor
     private let rects: [Rect]
     private let styles: [ButtonStyle]
-    private let labels: [LabelBitmap]
+    private var labels: [LabelBitmap]
+    /// For a label set at run time: the font and each button's size.
+    private let fontPath: String
+    private let fontSizes: [Int]
     /// Called after each frame: the simulated board writes a PNG, a live panel notes the time.
     public var onFrame: ((MonotonicInstant) -> Void)?
 
@@ -19,6 +22,8 @@ public final class FramebufferSurface: PanelSurface {
         self.layout = layout
         self.pixels = pixels
         self.labels = labels
+        fontPath = config.display.font
+        fontSizes = config.buttons.map { $0.fontSize }
         painter = FramebufferPainter(layout: layout)
         background = config.display.colors.background
         rects = config.buttons.map { $0.rect }
@@ -63,6 +68,19 @@ public final class FramebufferSurface: PanelSurface {
     public func draw(button: Int, state: ButtonVisualState) {
         labels[button].withAlphaBitmap { label in
             _ = painter.paintButton(rect: rects[button], style: styles[button], state: state, label: label, in: pixels)
+        }
+    }
+
+    /// Opens the font for the one label: labels change seldom (the control socket), and
+    /// FreeType then holds nothing between changes.
+    public func setLabel(button: Int, text: String) -> String? {
+        guard button >= 0 && button < labels.count else { return "no button \(button)" }
+        do throws(FontError) {
+            let font = try FontRasterizer(path: fontPath, pixelSize: fontSizes[button])
+            labels[button] = font.rasterize(text)
+            return nil
+        } catch {
+            return error.message
         }
     }
 

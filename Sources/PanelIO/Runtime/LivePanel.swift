@@ -130,13 +130,17 @@ public enum LivePanel {
         if let watchdogPingAt, deadline == nil || watchdogPingAt < deadline! { deadline = watchdogPingAt }
         let ready = DescriptorWait.wait(
             signalDescriptor: signals.pollDescriptor, sourceDescriptor: session.engine.waitDescriptor,
-            eventsDescriptor: events.wantsWritable ? events.pollDescriptor : nil, until: deadline)
+            eventsDescriptor: events.wantsWritable ? events.pollDescriptor : nil,
+            extra: session.control?.pollRequests ?? [], until: deadline)
         if ready.eventsWritable { events.writeBacklog() }
         let now = MonotonicClock.now()
         // Frames come at their own instants (an INT edge's, an input event's), after the
         // deadlines due before them: a second tap whose edge came before release+W continues
         // the sequence even if the loop woke after it.
         session.engine.step(now: now, readiness: ready.source)
+        if let control = session.control, !ready.extra.isEmpty {
+            control.service(ready.extra) { command in session.engine.control(command, now: MonotonicClock.now()) }
+        }
         if session.engine.stopReason != nil {
             // The source cannot go on (its GPIO chip went away); a service manager restarting
             // the panel is the way back, not a loop that spins on a dead descriptor.

@@ -13,6 +13,8 @@ public final class LiveSession {
     private let framebuffer: LinuxFramebuffer
     private let console: ConsoleGraphicsMode
     private let backlightDevice: SysfsBacklight?
+    /// The `[control]` socket, when the config has one.
+    public let control: ControlServer?
     /// Lines a bring-up keeps for the session's life (a controller's reset line).
     private let held: HeldLines
 
@@ -36,6 +38,7 @@ public final class LiveSession {
         let levels = OutputsBringUp.startLevels(config, carried: carried.levels)
         let outputs = try OutputsBringUp.open(config, levels: levels)
         backlightDevice = try BacklightBringUp.open(config)
+        control = try config.control.map { config throws(StartError) in try ControlServer(config: config, log: log) }
         self.held = held
         self.framebuffer = framebuffer
         console = ConsoleGraphicsMode()

@@ -10,16 +10,25 @@ public final class PanelBacklight {
     public let config: BacklightConfig
     private let log: PanelLog
     public private(set) var power: PanelPower = .awake
+    /// The awake brightness: the config's until the control socket sets another.
+    public private(set) var brightnessPercent: Int
 
     public init(device: BacklightDevice, config: BacklightConfig, log: PanelLog) {
         self.device = device
         self.config = config
         self.log = log
+        brightnessPercent = config.brightnessPercent
+    }
+
+    /// A new awake brightness, written at once while awake.
+    public func setBrightness(percent: Int) {
+        brightnessPercent = percent
+        if power == .awake { write(device.setBrightness(level(percent: percent))) }
     }
 
     /// At start (and after a reload): awake, at the configured brightness.
     public func start() {
-        write(device.setBrightness(level(percent: config.brightnessPercent)))
+        write(device.setBrightness(level(percent: brightnessPercent)))
         if device.hasPowerSwitch { write(device.setPower(on: true)) }
         power = .awake
     }
@@ -30,9 +39,9 @@ public final class PanelBacklight {
         power = next
         switch next {
         case .awake:
-            write(device.setBrightness(level(percent: config.brightnessPercent)))
+            write(device.setBrightness(level(percent: brightnessPercent)))
             if before == .off, device.hasPowerSwitch { write(device.setPower(on: true)) }
-            log.log("backlight: on (\(config.brightnessPercent) %)")
+            log.log("backlight: on (\(brightnessPercent) %)")
         case .dimmed:
             write(device.setBrightness(level(percent: config.dimBrightnessPercent)))
             if before == .off, device.hasPowerSwitch { write(device.setPower(on: true)) }

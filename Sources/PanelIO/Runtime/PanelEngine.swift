@@ -10,7 +10,9 @@ import TouchCore
 public final class PanelEngine: TouchSink {
     public let config: PanelConfiguration
     public let source: TouchSource
-    private let surface: PanelSurface?
+    let surface: PanelSurface?
+    /// Each button's label now (the control socket may change them).
+    var labels: [String]
     /// The idle blanking's light, when the config has `[backlight]`.
     public let backlight: PanelBacklight?
     private let log: PanelLog
@@ -37,6 +39,7 @@ public final class PanelEngine: TouchSink {
         self.surface = surface
         self.backlight = backlight
         self.log = log
+        labels = config.buttons.map { $0.label }
         pipeline = config.makePipeline(
             controllerWidth: source.range.width, controllerHeight: source.range.height, startedAt: idleSince ?? startedAt)
         writer = EventLineWriter(buttonNames: config.buttons.map { $0.name }, output: output, origin: startedAt)
@@ -54,6 +57,21 @@ public final class PanelEngine: TouchSink {
 
     /// The display's power as idle blanking has it.
     public var power: PanelPower { pipeline.wakeGate.power }
+
+    /// Whether a button takes touches now.
+    public func isEnabled(_ index: Int) -> Bool {
+        pipeline.classifier.isEnabled(index)
+    }
+
+    func setEnabled(_ index: Int, _ enabled: Bool) {
+        pipeline.setEnabled(index, enabled)
+    }
+
+    /// A change to a button's look from outside the touch path, drawn at once.
+    func looksChanged(_ index: Int, at now: MonotonicInstant, _ change: (inout ButtonRepaintTracker) -> Void) {
+        change(&looks)
+        repaintDirty(at: max(now, lastInputAt))
+    }
 
     /// Wake or blank now, asked from outside (the control socket).
     public func power(_ input: PanelPower.Input, now: MonotonicInstant) {
@@ -174,13 +192,19 @@ public final class PanelEngine: TouchSink {
         }
         writer.flush()
         if let edge { latency?.eventsWritten(sinceEdge: edge) }
+        if repaintDirty(at: events[events.count - 1].at), let edge { latency?.framePainted(sinceEdge: edge) }
+    }
+
+    /// Paints the buttons whose look changed; true if any was.
+    @discardableResult
+    private func repaintDirty(at instant: MonotonicInstant) -> Bool {
         var dirty = looks.takeDirty()
-        guard !dirty.isEmpty, let surface else { return }
+        guard !dirty.isEmpty, let surface else { return false }
         while let button = dirty.popFirst() {
             surface.draw(button: button, state: looks.visualState(ofButton: button))
         }
-        if let edge { latency?.framePainted(sinceEdge: edge) }
-        surface.frameDone(at: events[events.count - 1].at)
+        surface.frameDone(at: instant)
+        return true
     }
 }
 

@@ -9,4 +9,6 @@ public protocol PanelSurface: AnyObject {
     func draw(button: Int, state: ButtonVisualState)
     /// The buttons changed at `at` are painted: a PNG snapshot, a latency mark.
     func frameDone(at: MonotonicInstant)
+    /// A new label for a button, drawn from its next paint on; nil, or why it cannot be.
+    func setLabel(button: Int, text: String) -> String?
 }

@@ -11,7 +11,8 @@ public final class SimulatedBoardRunner {
         /// `keepGoing` is asked at every wake-up, with the virtual instant, without waiting:
         /// it reaps finished children and says false when SIGTERM or SIGINT asks to stop.
         case virtual(keepGoing: (MonotonicInstant) -> Bool)
-        /// `now` reads the real clock; `waitUntil` blocks (poll) until the instant or a signal.
+        /// `now` reads the real clock; `waitUntil` blocks (poll) until the instant, a signal or
+        /// a control command.
         case real(now: () -> MonotonicInstant, waitUntil: (MonotonicInstant?) -> Bool)
     }
 
@@ -71,7 +72,9 @@ public final class SimulatedBoardRunner {
                     engine.shutdown(now: readClock())
                     return false
                 }
-                now = max(readClock(), target)
+                // The wait may end early (a child finished, a control command came): only what
+                // is due by the clock fires; the next turn waits for the rest.
+                now = max(now, readClock())
             }
             while let step = nextStep, onClock(step.at) <= now {
                 let stepAt = onClock(step.at)

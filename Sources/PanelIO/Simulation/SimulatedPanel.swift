@@ -78,6 +78,13 @@ public enum SimulatedPanel {
         }
         defer { signals.close() }
         let exec = ExecSupervisor(processes: ChildProcesses(), log: log)
+        let control: ControlServer?
+        do throws(StartError) {
+            control = try config.control.map { config throws(StartError) in try ControlServer(config: config, log: log) }
+        } catch {
+            log.error(error.message)
+            return 1
+        }
 
         let origin = options.virtualTime ? MonotonicInstant(nanoseconds: 0) : MonotonicClock.now()
         let surface = FramebufferSurface(layout: layout, pixels: memory, config: config, labels: labels)
@@ -111,8 +118,13 @@ public enum SimulatedPanel {
 
         // Signals are read in virtual time too (without waiting): SIGTERM and SIGINT stop a
         // fast run, and children are reaped as they finish, not all at the end.
+        // The control socket is served here too, between the runner's steps.
         let waitForSignals = { (deadline: MonotonicInstant?, now: () -> MonotonicInstant) -> Bool in
-            let ready = DescriptorWait.wait(signalDescriptor: signals.pollDescriptor, sourceDescriptor: nil, until: deadline)
+            let ready = DescriptorWait.wait(
+                signalDescriptor: signals.pollDescriptor, sourceDescriptor: nil, extra: control?.pollRequests ?? [], until: deadline)
+            if let control, !ready.extra.isEmpty {
+                control.service(ready.extra) { command in engine.control(command, now: now()) }
+            }
             guard ready.signals else { return true }
             let received = signals.readSignals()
             if received.contains(.child) { engine.commandsFinished(exec.reapFinished(), now: now()) }

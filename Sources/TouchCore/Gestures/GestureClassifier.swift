@@ -46,6 +46,17 @@ public struct GestureClassifier: Sendable {
         deadlines = InlineArray(repeating: .max)
     }
 
+    /// Enables or disables a button at run time (the control socket). Like `enabled` in the
+    /// config it decides ownership at the down (rule 1): a press under way ends as it would.
+    public mutating func setEnabled(_ index: Int, _ enabled: Bool) {
+        guard index >= 0 && index < buttonCount else { return }
+        specs[index].enabled = enabled
+    }
+
+    public func isEnabled(_ index: Int) -> Bool {
+        specs.span[index].enabled
+    }
+
     public func state(ofButton index: Int) -> ButtonGestureState {
         states.span[index]
     }

@@ -35,6 +35,11 @@ public struct TouchPipeline: Sendable {
         return b < a ? b : a
     }
 
+    /// Enables or disables a button for the touches that go down from now on.
+    public mutating func setEnabled(_ index: Int, _ enabled: Bool) {
+        classifier.setEnabled(index, enabled)
+    }
+
     /// Wake or blank from outside (the control socket) at `now`.
     public mutating func power<Sink: GestureEventSink>(_ input: PanelPower.Input, at now: MonotonicInstant, into sink: inout Sink) {
         advance(to: now, into: &sink)

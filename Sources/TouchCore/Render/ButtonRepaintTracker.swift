@@ -60,6 +60,16 @@ public struct ButtonRepaintTracker: Sendable, GestureEventSink {
         change(index) { isDisabled ? $0.disabled.insert(index) : $0.disabled.remove(index) }
     }
 
+    /// Repaint one button whose look changed outside the tracker (a new label).
+    public mutating func markDirty(_ index: Int) {
+        guard index >= 0 && index < count else { return }
+        dirty.insert(index)
+    }
+
+    public func isDisabled(_ index: Int) -> Bool {
+        disabled.contains(index)
+    }
+
     /// Repaint everything, e.g. after the console was switched back to the panel.
     public mutating func markAllDirty() {
         dirty = ButtonSet.first(count)

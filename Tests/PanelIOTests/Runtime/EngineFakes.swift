@@ -106,6 +106,11 @@ final class RecordingSurface: PanelSurface {
     func frameDone(at: MonotonicInstant) {
         calls.append("frame \(at.wholeMilliseconds)")
     }
+
+    func setLabel(button: Int, text: String) -> String? {
+        calls.append("label \(button) \(text)")
+        return nil
+    }
 }
 
 /// Event lines written to a temporary file through the same OutputBuffer as stdout.

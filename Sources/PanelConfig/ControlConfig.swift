@@ -1,0 +1,64 @@
+/// `[control]`: the local control socket that `touchpanel ctl` (and any program) talks to:
+/// set labels, latches, enabled states and brightness, wake, blank, read the state. A panel
+/// without the section opens no socket.
+public struct ControlConfig: Equatable, Sendable {
+    /// Where the socket is made; the service's runtime directory by default.
+    public var socketPath: String
+    /// Its permission bits: who may connect (0660: the touchpanel user and its group).
+    public var mode: Int
+
+    public init(socketPath: String = ControlConfig.defaultSocketPath, mode: Int = 0o660) {
+        self.socketPath = socketPath
+        self.mode = mode
+    }
+
+    public static let defaultSocketPath = "/run/touchpanel/control.sock"
+    public static let defaults = ControlConfig()
+}
+
+/// The keys of `[control]`.
+enum ControlKey: String, SectionKey {
+    case socket
+    case mode
+}
+
+/// `[control]` while it is read.
+struct ControlDraft: SectionDraft {
+    let title = "control"
+    let header: SourceLine
+    var keyLines: [ControlKey: SourceLine] = [:]
+    var texts: [ControlKey: String] = [:]
+    var config = ControlConfig.defaults
+
+    init(header: SourceLine) {
+        self.header = header
+    }
+
+    mutating func set(_ key: ControlKey, from value: String) throws(ValueProblem) {
+        switch key {
+        case .socket:
+            // sockaddr_un holds 107 bytes and a terminating NUL.
+            let bytes = value.utf8
+            guard bytes.first == UInt8(ascii: "/"), bytes.count <= 107, !bytes.contains(where: { $0 < 0x21 || $0 == 0x7F }) else {
+                throw .expected("an absolute path of at most 107 bytes without spaces, such as \(ControlConfig.defaultSocketPath)", found: value)
+            }
+            config.socketPath = value
+        case .mode:
+            guard let mode = ControlDraft.octal(value), mode <= 0o777, mode & 0o600 == 0o600 else {
+                throw .expected("permission bits in octal that let the owner read and write, such as 0660 or 0600", found: value)
+            }
+            config.mode = mode
+        }
+    }
+
+    static func octal(_ text: String) -> Int? {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty, bytes.count <= 4 else { return nil }
+        var value = 0
+        for byte in bytes {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "7") else { return nil }
+            value = value * 8 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+}
