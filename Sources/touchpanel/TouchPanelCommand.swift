@@ -82,7 +82,7 @@ enum TouchPanelCommand {
 
             """),
         ("ctl", """
-            touchpanel ctl [--socket PATH] COMMAND...
+            touchpanel ctl [--socket PATH] [--time] COMMAND...
                                              send a command to a running panel's [control] socket
                                              (state, label, latch, enable, disable, brightness,
                                              wake, blank) and print its JSON reply
