@@ -233,6 +233,9 @@ write_config() {
             echo "dim_after_s = 2"
             echo "off_after_s = 4"
             echo "dim_brightness = 10"
+            echo
+            echo "[control]"
+            echo "socket = /tmp/control.sock"
         fi
     } >"$_file"
     if [ "$_variant" = broken ]; then

@@ -189,6 +189,10 @@ def main():
     metrics["wake_us"] = number("backlight", "wake_us")
     if metrics["wake_us"] is None:
         missing.append("wake_us (backlight)")
+    # `touchpanel ctl --time blank`: connect, send, the panel's reply read back.
+    metrics["control_round_trip_us"] = number("backlight", "control_round_trip_us")
+    if metrics["control_round_trip_us"] is None:
+        missing.append("control_round_trip_us (backlight)")
     metrics["kernel"] = kernel
     with open(f"{args.out}/metrics.json", "w") as f:
         json.dump(metrics, f, indent=2)
@@ -202,6 +206,7 @@ def main():
               f"idle {shown(metrics['idle_wakeups_per_s'][mode], 'wake-ups/s')}"
               + (f" over {metrics['idle_window_s']} s" if metrics["idle_window_s"] else ""))
     print(f"     vm backlight: on {shown(metrics['wake_us'], 'us')} after the INT edge of the waking touch")
+    print(f"     vm control socket: round trip {shown(metrics['control_round_trip_us'], 'us')} (touchpanel ctl --time blank)")
     if missing and result is not None:
         failed += 1
         print("FAIL vm metrics not measured: " + ", ".join(missing))

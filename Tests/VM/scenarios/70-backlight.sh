@@ -3,7 +3,8 @@
 # panel starts lit (255, bl_power 0), dims to 26 two seconds after its start and switches off
 # (bl_power 4) at four. A tap wakes it (bl_power 0, brightness 255) and is swallowed: no event
 # line, and the button never looks pressed; the next tap is a tap. The wake latency, from the
-# INT edge to the stub's bl_power write, is reported as a metric.
+# INT edge to the stub's bl_power write, is reported as a metric. The control socket blanks,
+# wakes, disables and enables through touchpanel ctl; its round trip is reported too.
 runs_in backlight || return 0
 
 BL=/sys/class/backlight/touchpanel-stub
@@ -41,6 +42,29 @@ expect_pixel one pressed
 up 1
 expect "one pressed" "one released" "one tap 1"
 light_is "255 0" || note "after the second tap: $(light), expected 255 0"
+end
+
+begin "control socket: blank, wake, disable and enable from touchpanel ctl"
+CTL="$TP ctl --socket /tmp/control.sock"
+out=$($CTL --time blank 2>/tmp/ctl.err)
+[ "$out" = '{"ok":true}' ] || note "ctl blank: $out"
+light_is "255 4" || note "after ctl blank: $(light), expected 255 4"
+rt=$(sed -n 's/^.*round trip \([0-9][0-9]*\) us$/\1/p' /tmp/ctl.err)
+[ -n "$rt" ] && echo "VMTEST-METRIC $RUN control_round_trip_us $rt" || note "ctl --time printed no round trip: $(cat /tmp/ctl.err)"
+$CTL wake >/dev/null || note "ctl wake failed"
+light_is "255 0" || note "after ctl wake: $(light), expected 255 0"
+$CTL disable one >/dev/null || note "ctl disable one failed"
+expect_pixel one "#1A1C1F"
+down 2 100 80
+up 2
+expect
+$CTL enable one >/dev/null || note "ctl enable one failed"
+expect_pixel one normal
+state=$($CTL state)
+case $state in '{"ok":true,"backlight":{"power":"awake","brightness":100},"buttons":[{"name":"one","label":"One","enabled":true}'*) ;;
+    *) note "ctl state: $state" ;; esac
+out=$($CTL latch one on)
+[ $? = 1 ] && [ "$out" = '{"ok":false,"error":"button one is no latch button (latch = yes in its section)"}' ] || note "ctl latch one on: $out"
 end
 
 begin "backlight: a reload starts lit; a panel stopped while dark puts the light back"
