@@ -63,17 +63,24 @@ public struct ControllerConfig: Equatable, Sendable {
     public var deviceName: String?
     /// evdev: take the device exclusively (EVIOCGRAB), so no desktop also acts on touches.
     public var grab: Bool
+    /// `stuck_ms`: the same report with touches down this long means a frozen controller
+    /// (the watchdog then cancels the touches and resets or re-initialises it); 0: never.
+    public var stuckMs: Int
 
     /// The chip of the interrupt and reset lines when only the line is given.
     public static let defaultChip = "gpiochip0"
     public static let defaultPollIntervalMs = 17
+    /// A finger at rest still moves the raw coordinates now and then; half a minute of
+    /// byte-identical reports is a controller that stopped scanning.
+    public static let defaultStuckMs = 30_000
 
     public init(
         model: ControllerModel, width: Int32, height: Int32, rangeGiven: Bool = true,
         invertX: Bool = false, invertY: Bool = false, swapXY: Bool = false, calibration: AffineCalibration? = nil,
         bus: Int? = nil, address: UInt8? = nil,
         interrupt: InterruptLineConfig? = nil, pollIntervalMs: Int = ControllerConfig.defaultPollIntervalMs,
-        reset: OutputLineConfig? = nil, threshold: UInt8? = nil, reportPeriod: UInt8? = nil,
+        reset: OutputLineConfig? = nil, stuckMs: Int = ControllerConfig.defaultStuckMs,
+        threshold: UInt8? = nil, reportPeriod: UInt8? = nil,
         device: String? = nil, deviceName: String? = nil, grab: Bool = false
     ) {
         self.model = model
@@ -89,6 +96,7 @@ public struct ControllerConfig: Equatable, Sendable {
         self.interrupt = interrupt
         self.pollIntervalMs = pollIntervalMs
         self.reset = reset
+        self.stuckMs = stuckMs
         self.threshold = threshold
         self.reportPeriod = reportPeriod
         self.device = device

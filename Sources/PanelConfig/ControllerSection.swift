@@ -18,6 +18,7 @@ enum ControllerKey: String, SectionKey {
     case pollMs = "poll_ms"
     case resetChip = "reset_chip"
     case resetLine = "reset_line"
+    case stuckMs = "stuck_ms"
     case threshold
     case reportPeriod = "report_period"
     case device
@@ -48,6 +49,8 @@ struct ControllerDraft: MergeableDraft {
     static let busRange: ClosedRange<Int> = 0...255
     static let pollRange: ClosedRange<Int> = 1...1000
     static let registerRange: ClosedRange<Int> = 0...255
+    /// Up to ten minutes; 0 turns the stuck-report check off.
+    static let stuckRange: ClosedRange<Int> = 0...600_000
 
     let title = "controller"
     let header: SourceLine
@@ -68,6 +71,7 @@ struct ControllerDraft: MergeableDraft {
     var pollMs: Int?
     var resetChip: String?
     var resetLine: LineRef?
+    var stuckMs: Int?
     var threshold: UInt8?
     var reportPeriod: UInt8?
     var device: String?
@@ -97,6 +101,7 @@ struct ControllerDraft: MergeableDraft {
         case .pollMs: pollMs = try ValueSyntax.integer(value, in: ControllerDraft.pollRange, unit: " (milliseconds)")
         case .resetChip: resetChip = try ValueSyntax.gpioChip(value)
         case .resetLine: resetLine = try ValueSyntax.lineRef(value, allowingNone: true)
+        case .stuckMs: stuckMs = try ValueSyntax.integer(value, in: ControllerDraft.stuckRange, unit: " (milliseconds, 0 for never)")
         case .threshold:
             threshold = UInt8(try ValueSyntax.integer(value, in: ControllerDraft.registerRange, unit: " (written to register 0x80)"))
         case .reportPeriod:
@@ -179,6 +184,7 @@ struct ControllerDraft: MergeableDraft {
             interrupt: interruptLine.map { InterruptLineConfig(chip: interruptChip ?? chip, line: $0) },
             pollIntervalMs: pollMs ?? ControllerConfig.defaultPollIntervalMs,
             reset: resetLine.map { OutputLineConfig(chip: resetChip ?? chip, line: $0) },
+            stuckMs: stuckMs ?? ControllerConfig.defaultStuckMs,
             threshold: threshold, reportPeriod: reportPeriod,
             device: device, deviceName: deviceName, grab: grab ?? false)
     }
@@ -187,7 +193,7 @@ struct ControllerDraft: MergeableDraft {
     /// I2C bus for an input device, an input device for an I2C chip, FT5x06 registers for a
     /// GT911.
     private func refuseKeys(notFor model: ControllerModel, errors: inout ErrorCollector) -> Bool {
-        let i2cKeys: [ControllerKey] = [.bus, .address, .interruptChip, .interruptLine, .pollMs, .resetChip, .resetLine]
+        let i2cKeys: [ControllerKey] = [.bus, .address, .interruptChip, .interruptLine, .pollMs, .resetChip, .resetLine, .stuckMs]
         let evdevKeys: [ControllerKey] = [.device, .name, .grab]
         let ft5x06Keys: [ControllerKey] = [.threshold, .reportPeriod]
         var refused: [(ControllerKey, String)] = []

@@ -88,6 +88,7 @@ extension PanelConfiguration {
             out.key("poll_ms", "\(controller.pollIntervalMs)")
             out.key("reset_chip", controller.reset?.chip ?? ControllerConfig.defaultChip)
             out.key("reset_line", IniWriter.line(controller.reset?.line))
+            out.key("stuck_ms", "\(controller.stuckMs)")
         }
         if controller.model.family == .ft5x06 {
             if let threshold = controller.threshold {

@@ -109,7 +109,7 @@ struct BoardPresetTests {
             "\(dir.path)/bad.ini:5: [controller] poll_ms: expected an integer 1..1000 (milliseconds), found \"0\"",
             "\(dir.path)/bad.ini:6: [controller] bsu: unknown key; did you mean bus? valid keys: model, width, height, "
                 + "invert_x, invert_y, swap_xy, calibration, bus, address, interrupt_chip, interrupt_line, poll_ms, "
-                + "reset_chip, reset_line, threshold, report_period, device, name, grab",
+                + "reset_chip, reset_line, stuck_ms, threshold, report_period, device, name, grab",
             "panel.ini:5: [button a] enabled: expected yes/no, true/false, on/off or 1/0, found \"perhaps\"",
         ])
         #expect(errors.first == ConfigError(

@@ -142,7 +142,7 @@ struct ControllerHardwareTests {
         #expect(renderedErrors(ControllerHardwareTests.controller("adress = 0x38")) == [
             "panel.ini:5: [controller] adress: unknown key; did you mean address? valid keys: model, width, height, "
                 + "invert_x, invert_y, swap_xy, calibration, bus, address, interrupt_chip, interrupt_line, poll_ms, "
-                + "reset_chip, reset_line, threshold, report_period, device, name, grab",
+                + "reset_chip, reset_line, stuck_ms, threshold, report_period, device, name, grab",
         ])
     }
 }

@@ -69,6 +69,7 @@ struct EffectiveTextTests {
             poll_ms = 17
             reset_chip = gpiochip0
             reset_line = none
+            stuck_ms = 30000
             ; threshold: not set (the controller keeps its own)
             ; report_period: not set (the controller keeps its own)
 
@@ -102,7 +103,7 @@ struct EffectiveTextTests {
             """)
         let back = try EffectiveTextTests.roundTrip(config)
         #expect(back == EffectiveTextTests.withLines(of: back, config))
-        #expect(back.buttons[0].line == 51)
+        #expect(back.buttons[0].line == 52)
     }
 
     @Test func fullConfigWithAPresetRoundTrips() throws {

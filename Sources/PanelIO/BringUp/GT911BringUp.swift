@@ -55,7 +55,12 @@ enum GT911BringUp {
             wakeup: wakeup, startedAt: startedAt, log: log,
             reopen: { () throws(I2CError) -> I2CTouchChip in
                 GT911Chip(controller: try openController(), maxPoints: maxPoints, range: range)
-            })
+            },
+            watchdog: ControllerWatchdog(stuckMs: controllerConfig.stuckMs),
+            // A GT911 reads its address from INT as RST rises: with INT wired (an input now,
+            // pulled by the board) a reset could move it to the other address, so the
+            // watchdog then only initialises it again over I2C.
+            resetLine: controllerConfig.interrupt == nil ? held.reset : nil)
     }
 
     /// The reset sequence; with an INT line it also selects the address (INT high at reset:

@@ -30,12 +30,27 @@ public final class I2CTouchSource: TouchSource {
     /// After an edge whose report was not ready: the edge, and when to read again.
     private var unreadEdge: MonotonicInstant?
     private var readyRetryAt: MonotonicInstant?
+    /// Watches for a chip gone wrong while still answering; nil: not watched.
+    public private(set) var watchdog: ControllerWatchdog?
+    /// The chip's reset line, for the watchdog's reset (nil: re-initialise over I2C only).
+    private let resetLine: OutputLine?
+    /// While the watchdog holds the chip in reset: when to release it.
+    private var resetReleaseAt: MonotonicInstant?
+
+    /// How long the watchdog holds the reset line (a GT911 needs over 10 ms, an FT5x06 5 ms),
+    /// and how long after its release the chip is first asked again (an FT5x06 needs about
+    /// 300 ms to start scanning).
+    public static let resetHold = MonotonicDuration.milliseconds(20)
+    public static let resetSettle = MonotonicDuration.milliseconds(300)
 
     public init(
         description: String, range: ControllerRange, chip: I2CTouchChip, wakeup: Wakeup, startedAt: MonotonicInstant,
-        log: PanelLog, reopen: (() throws(I2CError) -> I2CTouchChip)? = nil
+        log: PanelLog, reopen: (() throws(I2CError) -> I2CTouchChip)? = nil,
+        watchdog: ControllerWatchdog? = nil, resetLine: OutputLine? = nil
     ) {
         self.description = description
+        self.watchdog = watchdog
+        self.resetLine = resetLine
         self.range = range
         self.chip = chip
         self.wakeup = wakeup
@@ -50,6 +65,7 @@ public final class I2CTouchSource: TouchSource {
     }
 
     public var nextWakeup: MonotonicInstant? {
+        if let resetReleaseAt { return resetReleaseAt }
         guard recovery.isHealthy else { return recovery.nextProbeAt }
         return readyRetryAt ?? nextPollAt
     }
@@ -74,7 +90,15 @@ public final class I2CTouchSource: TouchSource {
             readyRetryAt = nil
             read(measuredAt: edge, now: now, polled: false, into: sink)
         }
-        if let probeAt = recovery.nextProbeAt, probeAt <= now {
+        if let releaseAt = resetReleaseAt, releaseAt <= now {
+            resetReleaseAt = nil
+            do throws(GPIOError) {
+                try resetLine?.set(true)
+            } catch {
+                log.error("reset line: \(error.message)")
+            }
+        }
+        if resetReleaseAt == nil, let probeAt = recovery.nextProbeAt, probeAt <= now {
             probe(now: now, into: sink)
         }
         if recovery.isHealthy, case .polling(let interval) = wakeup, let pollAt = nextPollAt, pollAt <= now {
@@ -101,10 +125,17 @@ public final class I2CTouchSource: TouchSource {
         switch outcome {
         case .frame(let frame):
             unreadEdge = nil
+            if let problem = watchdog?.observe(frame, at: instant) {
+                recover(from: problem, at: instant, now: now, into: sink)
+                return
+            }
             sink.frame(frame, measuredAt: instant)
         case .malformed(let problem):
             unreadEdge = nil
             sink.dropped(problem, at: instant)
+            if let flood = watchdog?.observeError(at: instant) {
+                recover(from: flood, at: instant, now: now, into: sink)
+            }
         case .pending:
             guard !polled, now < instant + I2CTouchSource.readyTimeout else {
                 unreadEdge = nil
@@ -113,6 +144,29 @@ public final class I2CTouchSource: TouchSource {
             unreadEdge = instant
             readyRetryAt = now + I2CTouchSource.readyRetry
         }
+    }
+
+    /// The watchdog's way back: the touches are cancelled, the chip is held in reset for
+    /// `resetHold` and asked again `resetSettle` after, or (no reset line) asked again and
+    /// restarted as after a failure; reads resume when it answers.
+    private func recover(from problem: ControllerWatchdog.Problem, at instant: MonotonicInstant, now: MonotonicInstant, into sink: TouchSink) {
+        watchdog?.recovering(at: instant)
+        unreadEdge = nil
+        readyRetryAt = nil
+        if let resetLine {
+            sink.sourceFailed("controller watchdog: \(problem.message); touches cancelled, resetting the controller", at: instant)
+            do throws(GPIOError) {
+                try resetLine.set(false)
+                resetReleaseAt = now + I2CTouchSource.resetHold
+                recovery.takenDown(at: now, firstProbeAt: now + I2CTouchSource.resetHold + I2CTouchSource.resetSettle)
+                return
+            } catch {
+                log.error("reset line: \(error.message)")
+            }
+        } else {
+            sink.sourceFailed("controller watchdog: \(problem.message); touches cancelled, initialising the controller again", at: instant)
+        }
+        recovery.failed(at: now)
     }
 
     private func probe(now: MonotonicInstant, into sink: TouchSink) {

@@ -26,6 +26,14 @@ public struct SourceRecovery: Equatable, Sendable {
         nextProbeAt = now + backoff
     }
 
+    /// The source took the chip down itself at `now` (a watchdog reset): the first probe is
+    /// at `firstProbeAt`, once the chip can answer, then back-off as after a failure.
+    public mutating func takenDown(at now: MonotonicInstant, firstProbeAt: MonotonicInstant) {
+        failedSince = now
+        backoff = SourceRecovery.firstRetry
+        nextProbeAt = firstProbeAt
+    }
+
     /// A probe succeeded: reads resume.
     public mutating func recovered() {
         failedSince = nil

@@ -53,7 +53,7 @@ public final class LiveSession {
             config: config, source: source, actions: actions, output: OutputBuffer(events: events), surface: surface, log: log,
             startedAt: startedAt, debugGestures: debugGestures,
             backlight: backlightDevice.map { PanelBacklight(device: $0, config: config.backlight ?? .defaults, log: log) },
-            idleSince: MonotonicClock.now())
+            idleSince: MonotonicClock.now(), limitsErrorLogs: true)
         latency.budgetMicroseconds = config.display.budgetUs.map { Int64($0) }
         engine.latency = latency
     }

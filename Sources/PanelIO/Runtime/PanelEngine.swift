@@ -25,14 +25,18 @@ public final class PanelEngine: TouchSink {
     private var lastInputAt: MonotonicInstant
     /// Measures edge-to-event and edge-to-pixels for frames that changed something.
     public var latency: LatencyRecorder?
+    /// Device errors (dropped reports, controller failures) logged at most a few a minute, on
+    /// live hardware; nil on the simulated board, where each names its trace line.
+    private var errorLogs: LogRateLimiter?
     /// Set when the source cannot go on: the loop stops the panel.
     public private(set) var stopReason: String?
 
     public init(
         config: PanelConfiguration, source: TouchSource, actions: ActionRunner, output: OutputBuffer,
         surface: PanelSurface?, log: PanelLog, startedAt: MonotonicInstant, debugGestures: Bool = false,
-        backlight: PanelBacklight? = nil, idleSince: MonotonicInstant? = nil
+        backlight: PanelBacklight? = nil, idleSince: MonotonicInstant? = nil, limitsErrorLogs: Bool = false
     ) {
+        errorLogs = limitsErrorLogs ? LogRateLimiter() : nil
         self.config = config
         self.source = source
         self.actions = actions
@@ -87,7 +91,7 @@ public final class PanelEngine: TouchSink {
     /// source's next poll or probe, the end of a GPIO pulse. Nil: sleep until a descriptor.
     public var nextWakeup: MonotonicInstant? {
         var earliest = pipeline.nextDeadline
-        for candidate in [source.nextWakeup, actions.nextDeadline] {
+        for candidate in [source.nextWakeup, actions.nextDeadline, errorLogs?.nextDeadline] {
             if let candidate, earliest == nil || candidate < earliest! {
                 earliest = candidate
             }
@@ -138,12 +142,16 @@ public final class PanelEngine: TouchSink {
     }
 
     public func dropped(_ problem: MalformedReport, at instant: MonotonicInstant) {
-        log.warning("controller report dropped: \(MalformedReportText.describe(problem))")
+        if errorLogs?.admit("controller report dropped", at: instant) ?? true {
+            log.warning("controller report dropped: \(MalformedReportText.describe(problem))")
+        }
         tick(now: max(instant, lastInputAt))
     }
 
     public func sourceFailed(_ message: String, at instant: MonotonicInstant) {
-        log.error(message)
+        if errorLogs?.admit("controller failed", at: instant) ?? true {
+            log.error(message)
+        }
         let at = max(instant, lastInputAt)
         tick(now: at)
         feed(now: at) { pipeline, sink in pipeline.cancelAllTouches(at: at, into: &sink) }
@@ -164,6 +172,9 @@ public final class PanelEngine: TouchSink {
 
     /// Everything due at `now` apart from the source: pulse ends, gesture deadlines.
     private func tick(now: MonotonicInstant) {
+        if let due = errorLogs?.nextDeadline, due <= now {
+            for line in errorLogs?.expire(at: now) ?? [] { log.warning(line) }
+        }
         actions.tick(now: now)
         feed(now: now, fromDeadlines: true) { pipeline, sink in pipeline.advance(to: now, into: &sink) }
     }

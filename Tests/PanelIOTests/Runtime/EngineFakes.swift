@@ -194,7 +194,11 @@ struct EngineRig {
     let engine: PanelEngine
 
     /// `backlight`: the device under `[backlight]`, when the config has one.
-    init(mode: RigMode = .interrupt, config text: String = engineTestConfig, backlight: BacklightDevice? = nil) throws {
+    /// `watchdog` and `resetLine`: the source's, as a bring-up gives them.
+    init(
+        mode: RigMode = .interrupt, config text: String = engineTestConfig, backlight: BacklightDevice? = nil,
+        watchdog: ControllerWatchdog? = nil, resetLine: OutputLine? = nil, limitsErrorLogs: Bool = false
+    ) throws {
         let config = try PanelConfigLoader.parse(text: text, file: "engine.ini")
         let actions = ActionRunner(
             buttons: config.buttons, exec: ExecSupervisor(processes: launcher, log: log),
@@ -206,11 +210,11 @@ struct EngineRig {
         }
         source = I2CTouchSource(
             description: "scripted", range: ControllerRange(width: 800, height: 480), chip: chip, wakeup: wakeup,
-            startedAt: at(0), log: log)
+            startedAt: at(0), log: log, watchdog: watchdog, resetLine: resetLine)
         engine = PanelEngine(
             config: config, source: source, actions: actions, output: output.buffer,
             surface: surface, log: log, startedAt: at(0),
-            backlight: EngineRig.light(backlight, config: config, log: log))
+            backlight: EngineRig.light(backlight, config: config, log: log), limitsErrorLogs: limitsErrorLogs)
     }
 
     private static func light(_ device: BacklightDevice?, config: PanelConfiguration, log: PanelLog) -> PanelBacklight? {
