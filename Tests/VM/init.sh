@@ -169,6 +169,9 @@ write_config() {
             echo "bus = $BUS"
             echo "address = $ADDR"
             echo "model = ft5406"
+            # The watchdog's stuck check, short enough for a scenario (35-watchdog.sh) and
+            # longer than any hold of the interrupt run (560 ms).
+            [ "$RUN" = interrupt ] && echo "stuck_ms = 1500"
             ;;
         esac
         if [ "$TOUCH" = evdev ]; then

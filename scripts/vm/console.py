@@ -189,6 +189,10 @@ def main():
     metrics["wake_us"] = number("backlight", "wake_us")
     if metrics["wake_us"] is None:
         missing.append("wake_us (backlight)")
+    # The watchdog: from the down to the cancel of a touch whose report repeated (stuck_ms 1500).
+    metrics["watchdog_cancel_after_down_ms"] = number("interrupt", "watchdog_cancel_after_down_ms")
+    if metrics["watchdog_cancel_after_down_ms"] is None:
+        missing.append("watchdog_cancel_after_down_ms (interrupt)")
     # `touchpanel ctl --time blank`: connect, send, the panel's reply read back.
     metrics["control_round_trip_us"] = number("backlight", "control_round_trip_us")
     if metrics["control_round_trip_us"] is None:
@@ -206,6 +210,7 @@ def main():
               f"idle {shown(metrics['idle_wakeups_per_s'][mode], 'wake-ups/s')}"
               + (f" over {metrics['idle_window_s']} s" if metrics["idle_window_s"] else ""))
     print(f"     vm backlight: on {shown(metrics['wake_us'], 'us')} after the INT edge of the waking touch")
+    print(f"     vm watchdog: a repeating controller's touch cancelled {shown(metrics['watchdog_cancel_after_down_ms'], 'ms')} after its down (stuck_ms 1500)")
     print(f"     vm control socket: round trip {shown(metrics['control_round_trip_us'], 'us')} (touchpanel ctl --time blank)")
     if missing and result is not None:
         failed += 1
