@@ -8,7 +8,8 @@ import TouchCore
 /// simulated board (`[board] simulated = yes`, the default without an I2C bus) the same
 /// engine plays a trace and writes what the panel shows as PNG frames.
 enum RunCommand {
-    static func run(_ arguments: [String]) -> Int32 {
+    /// `recordPath`: `touchpanel record CONFIG TRACE` is `run` that also writes the raw trace.
+    static func run(_ arguments: [String], recordPath: String? = nil) -> Int32 {
         let launchedAt = MonotonicClock.now()
         let log = StandardErrorLog()
         guard let configPath = arguments.first else {
@@ -16,6 +17,7 @@ enum RunCommand {
             return 2
         }
         var options = SimulationOptions()
+        options.recordPath = recordPath
         var debugGestures = false
         var index = 1
         while index < arguments.count {
@@ -78,7 +80,9 @@ enum RunCommand {
             log.error("--trace, --png-dir and --fast need the simulated board ([board] simulated = yes)")
             return 2
         }
-        return LivePanel.run(configPath: configPath, config: config, log: log, launchedAt: launchedAt, debugGestures: debugGestures)
+        return LivePanel.run(
+            configPath: configPath, config: config, log: log, launchedAt: launchedAt, debugGestures: debugGestures,
+            recordPath: recordPath)
     }
 
     private static func parseTimes(_ text: String) -> [Int64]? {

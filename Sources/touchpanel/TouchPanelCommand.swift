@@ -2,7 +2,7 @@ import CLinux
 import PanelConfig
 import PanelIO
 
-/// The command line: `run`, `replay`, `check`, `probe`, `ctl`, `version`.
+/// The command line: `run`, `record`, `replay`, `check`, `probe`, `ctl`, `version`.
 enum TouchPanelCommand {
     static let version: StaticString = "0.1.0"
 
@@ -29,6 +29,10 @@ enum TouchPanelCommand {
             return ProbeCommand.run(Array(rest.dropFirst()))
         case "ctl":
             return ControlCommandLine.run(Array(rest.dropFirst()))
+        case "record":
+            // record CONFIG TRACE [run's options]: the panel as `run`, writing the raw trace.
+            guard rest.count >= 3, !rest[2].hasPrefix("--") else { return usageError("record takes CONFIG and TRACE") }
+            return RunCommand.run([rest[1]] + Array(rest.dropFirst(3)), recordPath: rest[2])
         case "replay":
             let debugGestures = rest.contains("--debug-gestures")
             let paths = rest.dropFirst().filter { $0 != "--debug-gestures" }
@@ -64,6 +68,12 @@ enum TouchPanelCommand {
         ("run", """
             touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast] [--format F] [--debug-gestures]
                                              run the panel (hardware, or the simulated board)
+
+            """),
+        ("record", """
+            touchpanel record CONFIG TRACE [run's options]
+                                             run the panel and write every raw report it reads
+                                             to TRACE, which replay plays back to the same lines
 
             """),
         ("replay", """

@@ -267,7 +267,11 @@ start_firmware() {
     FWHWM=""
     IDLE=""
     dd if=/dev/zero of=/dev/fb0 bs=3200 count=480 2>/dev/null   # black: nothing drawn yet
-    "$TP" run "$CONF" >"$EV" 2>"$LOG" &
+    if [ "$RUN" = record ]; then
+        "$TP" record "$CONF" /tmp/recorded.trace >"$EV" 2>"$LOG" &
+    else
+        "$TP" run "$CONF" >"$EV" 2>"$LOG" &
+    fi
     FWPID=$!
     # Ready: the panel is drawn and the loop waits (or the firmware is gone: no use waiting).
     wait_until 150 drawn_or_gone
@@ -491,7 +495,7 @@ print_metrics() {
     _ff=$(sed -n 's/^.*first frame \([0-9][0-9]*\) us after start.*$/\1/p' "$LOG" | head -n 1)
     echo "VMTEST-METRIC $1 first_frame_us ${_ff:-none}"
     echo "VMTEST-METRIC $1 peak_rss_kb ${FWHWM:-none}"
-    [ "$1" = reload ] || [ "$1" = backlight ] || echo "VMTEST-METRIC $1 idle_ctxt_switches_cs ${IDLE:-none}"
+    [ "$1" = reload ] || [ "$1" = backlight ] || [ "$1" = record ] || echo "VMTEST-METRIC $1 idle_ctxt_switches_cs ${IDLE:-none}"
 }
 
 print_latency() {
@@ -552,7 +556,7 @@ runs_in() {
     for _r in "$@"; do [ "$_r" = "$RUN" ] && return 0; done
     return 1
 }
-for RUN in interrupt reload polling gt911 evdev backlight; do
+for RUN in interrupt reload polling gt911 evdev backlight record; do
     MODE=interrupt
     [ $RUN = polling ] && MODE=polling
     TOUCH=ft5x06
@@ -569,7 +573,7 @@ for RUN in interrupt reload polling gt911 evdev backlight; do
     ok "firmware running ($RUN): $(grep -m1 'controller:' $LOG | sed 's/^touchpanel: //')"
     [ "$TOUCH" = evdev ] && ucmd "pid $FWPID"
     # Idle blanking's own deadlines would count as wake-ups in the backlight run.
-    [ $RUN = reload ] || [ $RUN = backlight ] || measure_idle
+    [ $RUN = reload ] || [ $RUN = backlight ] || [ $RUN = record ] || measure_idle
     for f in /vm/scenarios/*.sh; do
         . "$f"
     done

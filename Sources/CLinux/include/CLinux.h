@@ -154,6 +154,8 @@ static inline void clinux_set_errno(int value) { errno = value; }
 
 /// open(2) for a device that is read and written (I2C bus, framebuffer).
 static inline int clinux_open_readwrite(const char *path) { return open(path, O_RDWR | O_CLOEXEC); }
+/// A file to write from its start (a recorded trace), created 0644 or emptied.
+static inline int clinux_create_file(const char *path) { return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644); }
 /// A sysfs attribute to write in place (a backlight's brightness).
 static inline int clinux_open_writeonly(const char *path) { return open(path, O_WRONLY | O_CLOEXEC); }
 

@@ -11,4 +11,11 @@ public protocol I2CTouchChip: AnyObject {
     func identify() throws(I2CError)
     /// The chip was reset or came back from a failure: what it holds may be stale.
     func restart()
+    /// The last report read, as a raw trace line (`ft5x06 00 00 01 ...`), for `record`; nil
+    /// when it was held back (a polled FT5x06 report before the registers are live).
+    func rawTraceLine() -> String?
+}
+
+extension I2CTouchChip {
+    public func rawTraceLine() -> String? { nil }
 }

@@ -34,6 +34,8 @@ public final class I2CTouchSource: TouchSource {
     public private(set) var watchdog: ControllerWatchdog?
     /// The chip's reset line, for the watchdog's reset (nil: re-initialise over I2C only).
     private let resetLine: OutputLine?
+    /// `touchpanel record`: where raw reports go.
+    private var recorder: RawTraceRecorder?
     /// While the watchdog holds the chip in reset: when to release it.
     private var resetReleaseAt: MonotonicInstant?
 
@@ -57,6 +59,10 @@ public final class I2CTouchSource: TouchSource {
         self.log = log
         self.reopen = reopen
         if case .polling = wakeup { nextPollAt = startedAt }
+    }
+
+    public func record(to recorder: RawTraceRecorder?) {
+        self.recorder = recorder
     }
 
     public var waitDescriptor: Int32? {
@@ -115,12 +121,16 @@ public final class I2CTouchSource: TouchSource {
         do throws(I2CError) {
             outcome = try chip.readReport(polled: polled)
         } catch {
+            recorder?.comment("controller: \(error.message) (replay cannot show this failure)")
             if reopen != nil { self.chip = nil }
             unreadEdge = nil
             readyRetryAt = nil
             recovery.failed(at: now)
             sink.sourceFailed("controller: \(error.message); touches cancelled, probing again", at: instant)
             return
+        }
+        if let recorder, let line = chip.rawTraceLine() {
+            recorder.record(line, at: instant)
         }
         switch outcome {
         case .frame(let frame):

@@ -23,6 +23,12 @@ public protocol TouchSource: AnyObject {
     /// Reads what is waiting and hands on what it gave, in time order. `readiness` is what
     /// the wait saw on `waitDescriptor`.
     func service(now: MonotonicInstant, readiness: DescriptorReadiness, into sink: TouchSink)
+    /// From now on every raw report read also goes to `recorder` (`touchpanel record`).
+    func record(to recorder: RawTraceRecorder?)
+}
+
+extension TouchSource {
+    public func record(to recorder: RawTraceRecorder?) {}
 }
 
 /// A controller's coordinate range: coordinates run from 0 to `width - 1` and `height - 1`.

@@ -18,10 +18,11 @@ public enum LivePanel {
     }
 
     /// `launchedAt`: when the command started, for the time-to-first-frame log line.
+    /// `recordPath`: `touchpanel record` writes every raw report there as a trace.
     public static func run(
         configPath: String, config firstConfig: PanelConfiguration, log: PanelLog,
         launchedAt: MonotonicInstant = MonotonicClock.now(), debugGestures: Bool = false,
-        notifier: ServiceNotifier = SystemdNotifier()
+        notifier: ServiceNotifier = SystemdNotifier(), recordPath: String? = nil
     ) -> Int32 {
         let signals: SignalChannel
         do throws(SignalChannelError) {
@@ -37,8 +38,20 @@ public enum LivePanel {
         let events = EventStream(descriptor: standardOutput, log: log)
         let latency = LatencyStatistics(log: log)
         let startedAt = MonotonicClock.now()
+        var recorder: RawTraceRecorder?
+        if let recordPath {
+            do throws(StartError) {
+                recorder = try RawTraceRecorder(path: recordPath, origin: startedAt)
+            } catch {
+                log.error(error.message)
+                return 1
+            }
+            recorder?.comment("touchpanel record of \(configPath): raw reports in ms since the panel started;")
+            recorder?.comment("touchpanel replay \(configPath) \(recordPath) prints the event lines the panel printed")
+        }
         var session = start(firstConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, debugGestures: debugGestures)
         guard session != nil else { return 1 }
+        session?.engine.source.record(to: recorder)
         log.log("first frame \((MonotonicClock.now() - launchedAt).nanoseconds / 1_000) us after start")
         notifier.notify(ServiceMessage.ready)
         var watchdog = WatchdogSchedule(interval: notifier.watchdogInterval, startingAt: MonotonicClock.now())
@@ -67,11 +80,13 @@ public enum LivePanel {
             case .keepGoing:
                 continue
             case .stop:
+                recorder?.end(at: session?.engine.stoppedAt ?? MonotonicClock.now())
                 waitForCommands(exec, signals: signals, log: log)
                 return 0
             case .refused(let status):
                 notifier.notify(ServiceMessage.readyAfterReload(status))
             case .fail:
+                recorder?.end(at: session?.engine.stoppedAt ?? MonotonicClock.now())
                 waitForCommands(exec, signals: signals, log: log)
                 return 1
             case .replace(let newConfig):
@@ -79,6 +94,8 @@ public enum LivePanel {
                 session = nil
                 session = start(newConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
                     ?? start(oldConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
+                session?.engine.source.record(to: recorder)
+                recorder?.comment("reloaded \(configPath): replay with the config of each part")
                 if session != nil {
                     log.log("reloaded \(configPath)")
                     notifier.notify(ServiceMessage.readyAfterReload("running \(configPath)"))

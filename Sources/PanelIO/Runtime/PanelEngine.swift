@@ -28,6 +28,8 @@ public final class PanelEngine: TouchSink {
     /// Device errors (dropped reports, controller failures) logged at most a few a minute, on
     /// live hardware; nil on the simulated board, where each names its trace line.
     private var errorLogs: LogRateLimiter?
+    /// When `shutdown` cancelled the touches (a recording's `end`).
+    public private(set) var stoppedAt: MonotonicInstant?
     /// Set when the source cannot go on: the loop stops the panel.
     public private(set) var stopReason: String?
 
@@ -118,6 +120,7 @@ public final class PanelEngine: TouchSink {
     /// tap sequences still waiting for a further tap fire as they would have (one `tap` with
     /// the taps they had, at release+W), pulses end.
     public func shutdown(now: MonotonicInstant) {
+        stoppedAt = max(now, lastInputAt)
         cancelTouches(now: now)
         while let due = pipeline.classifier.nextDeadline {
             feed(now: due) { pipeline, sink in pipeline.advance(to: due, into: &sink) }

@@ -13,6 +13,8 @@ public struct SimulationOptions: Sendable {
     public var virtualTime = false
     /// The simulated framebuffer's pixel format (Raspberry Pi OS's KMS fbdev gives RGB565).
     public var pixelFormat: PixelFormat = .rgb565
+    /// `touchpanel record`: every raw report the simulated source reads goes there.
+    public var recordPath: String?
 
     public init(tracePath: String? = nil, pngDirectory: String? = nil) {
         self.tracePath = tracePath
@@ -107,6 +109,16 @@ public enum SimulatedPanel {
 
         let traceLog = TraceLineLog(log, path: options.tracePath ?? "")
         let hardware = SimulatedTouchHardware(config: config, origin: origin, log: traceLog)
+        var recorder: RawTraceRecorder?
+        if let recordPath = options.recordPath {
+            do throws(StartError) {
+                recorder = try RawTraceRecorder(path: recordPath, origin: origin)
+            } catch {
+                log.error(error.message)
+                return 1
+            }
+            hardware.source.record(to: recorder)
+        }
         let actions = ActionRunner(
             buttons: config.buttons, exec: exec,
             outputs: simulatedOutputs(for: config, log: log), log: log,
@@ -140,6 +152,7 @@ public enum SimulatedPanel {
             engine: engine, script: script, origin: origin, clock: clock, hardware: hardware, traceLog: traceLog,
             snapshotsAt: options.pngAtMs.map { origin + .milliseconds($0) }, snapshot: writeFrame)
         runner.run(untilStopped: options.tracePath == nil)
+        recorder?.end(at: engine.stoppedAt ?? origin)
         exec.reapFinished()
         return 0
     }

@@ -10,6 +10,11 @@ public enum HexText {
         return text
     }
 
+    /// "3c": two lower-case hex digits, as trace lines write report bytes.
+    public static func twoDigits(_ value: UInt8) -> String {
+        String(byte(value).utf8.dropFirst(2))!
+    }
+
     /// "0x1060": four lower-case hex digits.
     public static func word(_ value: UInt16) -> String {
         let high = byte(UInt8(truncatingIfNeeded: value >> 8))

@@ -21,6 +21,7 @@ public final class EvdevSource: TouchSource {
     private var device: EvdevDevice?
     private var assembler: EvdevFrameAssembler
     private var recheckAt: MonotonicInstant?
+    private var recorder: RawTraceRecorder?
 
     /// `device`: the device if it could be opened at start (nil: wait for it). `range`: the
     /// config's range when given; otherwise the device's, or the config's default while absent.
@@ -38,6 +39,10 @@ public final class EvdevSource: TouchSource {
         self.open = open
         assembler = EvdevSource.assembler(for: device?.axes, range: self.range, rangeGiven: rangeGiven)
         if device == nil { recheckAt = startedAt + EvdevSource.recheckInterval }
+    }
+
+    public func record(to recorder: RawTraceRecorder?) {
+        self.recorder = recorder
     }
 
     public var waitDescriptor: Int32? {
@@ -70,6 +75,7 @@ public final class EvdevSource: TouchSource {
     }
 
     private func handle(_ event: EvdevEvent, at instant: MonotonicInstant, from device: EvdevDevice, into sink: TouchSink) {
+        recorder?.record("evdev \(event.type) \(event.code) \(event.value)", at: instant)
         var outcome = assembler.feed(event)
         if assembler.needsResync {
             // Events were lost: the state is re-read from the device as it is now.
@@ -89,6 +95,7 @@ public final class EvdevSource: TouchSource {
     }
 
     private func lost(_ message: String, now: MonotonicInstant, into sink: TouchSink) {
+        recorder?.comment("\(description): \(message) (replay cannot show this)")
         device = nil
         recheckAt = now + EvdevSource.recheckInterval
         sink.sourceFailed("\(description): \(message); touches cancelled, waiting for it to come back", at: now)

@@ -8,6 +8,7 @@ public final class FT5x06Chip: I2CTouchChip {
     private var gate = FT5x06PollGate()
     /// Reused for every report: reading never allocates.
     private var report = FT5x06Report()
+    private var heldBack = false
 
     public init(controller: FT5x06Controller, model: ControllerModel, range: ControllerRange) {
         self.controller = controller
@@ -16,7 +17,8 @@ public final class FT5x06Chip: I2CTouchChip {
 
     public func readReport(polled: Bool) throws(I2CError) -> DecodeOutcome {
         try controller.readReport(maxPoints: codec.maxPoints, into: &report)
-        if polled, !gate.accept(report) { return .pending }
+        heldBack = polled && !gate.accept(report)
+        if heldBack { return .pending }
         return codec.decode(report)
     }
 
@@ -26,5 +28,12 @@ public final class FT5x06Chip: I2CTouchChip {
 
     public func restart() {
         gate.reset()
+    }
+
+    public func rawTraceLine() -> String? {
+        guard !heldBack else { return nil }
+        var bytes: [UInt8] = []
+        for index in 0..<report.count { bytes.append(report[index]) }
+        return RawTraceRecorder.hexLine("ft5x06", bytes)
     }
 }

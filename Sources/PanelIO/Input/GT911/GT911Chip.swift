@@ -22,4 +22,10 @@ public final class GT911Chip: I2CTouchChip {
     }
 
     public func restart() {}
+
+    public func rawTraceLine() -> String? {
+        var bytes: [UInt8] = []
+        for index in 0..<report.count { bytes.append(report[index]) }
+        return RawTraceRecorder.hexLine("gt911", bytes)
+    }
 }
