@@ -15,7 +15,7 @@ let package = Package(
         // C shim over glibc and the Linux/hardware headers.
         .target(
             name: "CLinux",
-            linkerSettings: [.linkedLibrary("inih"), .linkedLibrary("gpiod"), .linkedLibrary("i2c"), .linkedLibrary("systemd")]
+            linkerSettings: [.linkedLibrary("inih"), .linkedLibrary("gpiod"), .linkedLibrary("i2c"), .linkedLibrary("systemd"), .linkedLibrary("m")]
         ),
         // FreeType, for rasterising button labels once at start-up.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),

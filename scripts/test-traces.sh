@@ -219,6 +219,45 @@ INI
     fi
 done
 
+# calibrate on the simulated board: touches 10 to 19 px off five targets (a panel that reports
+# x' = 1.03x + 0.02y - 12, y' = -0.015x + 0.97y + 9) give a calibration line; with it, the same
+# raw reports tap 15 px buttons centred on the targets, and without it they miss some.
+printf '0 down 0 38 55\n60 up 0 38 55\n500 down 1 762 44\n560 up 1 762 44\n1000 down 2 770 416\n1060 up 2 770 416\n1500 down 3 46 426\n1560 up 3 46 426\n2000 down 4 405 236\n2060 up 4 405 236\n' >"$scratch/cal.trace"
+"$touchpanel" calibrate boards/sim.ini --trace "$scratch/cal.trace" >"$scratch/cal.out" 2>"$scratch/err" || true
+calibration=$(sed -n 's/^calibration = //p' "$scratch/cal.out")
+raw_report() { # raw_report T EVENT X Y: one FT5x06 report of touch 0
+    printf '%s ft5x06 00 00 01 %02x %02x %02x %02x 10 00\n' "$1" $(( ($2 << 6) | ($3 >> 8) )) $(( $3 & 255 )) $(( $4 >> 8 )) $(( $4 & 255 ))
+}
+: >"$scratch/taps.trace"
+t=0
+for touch in "38 55" "762 44" "770 416" "46 426" "405 236"; do
+    raw_report $t 0 $touch >>"$scratch/taps.trace"
+    raw_report $((t + 50)) 1 $touch >>"$scratch/taps.trace"
+    t=$((t + 400))
+done
+targets_config() { # targets_config [CALIBRATION]
+    printf '[display]\nwidth = 800\nheight = 480\n[controller]\nmodel = ft5406\n'
+    [ -n "$1" ] && printf 'calibration = %s\n' "$1"
+    n=0
+    for target in "48 48" "751 48" "751 431" "48 431" "400 240"; do
+        set -- $target
+        printf '[button t%s]\nrect = %s, %s, 15, 15\non_tap = emit\n' $n $(($1 - 7)) $(($2 - 7))
+        n=$((n + 1))
+    done
+}
+targets_config "$calibration" >"$scratch/calibrated.ini"
+targets_config "" >"$scratch/uncalibrated.ini"
+calibrated_taps=$("$touchpanel" replay "$scratch/calibrated.ini" "$scratch/taps.trace" 2>>"$scratch/err" | grep -c '"event":"tap"')
+uncalibrated_taps=$("$touchpanel" replay "$scratch/uncalibrated.ini" "$scratch/taps.trace" 2>>"$scratch/err" | grep -c '"event":"tap"')
+if [ -n "$calibration" ] && [ "$calibrated_taps" = 5 ] && [ "$uncalibrated_taps" -lt 5 ]; then
+    passed=$((passed + 1))
+    echo "ok    calibrate: calibration = $calibration; 5 of 5 targets tapped with it, $uncalibrated_taps without"
+else
+    failed=$((failed + 1))
+    echo "FAIL  calibrate: '$calibration', $calibrated_taps taps with it, $uncalibrated_taps without"
+    sed 's/^/      /' "$scratch/cal.out" "$scratch/err"
+fi
+
 # The manual page names every subcommand the binary's --help lists, and no other.
 "$touchpanel" --help | sed -n 's/^  touchpanel \([a-z]*\).*/\1/p' | sort -u >"$scratch/help-commands"
 sed -n 's/^\.B touchpanel \([a-z]*\)$/\1/p' packaging/touchpanel.1 | sort -u >"$scratch/man-commands"

@@ -155,6 +155,13 @@ extension PanelConfiguration {
     }
 }
 
+extension AffineCalibration {
+    /// `a b c d e f` as `[controller] calibration` takes it, reading back to the same matrix.
+    public var configValue: String {
+        [a, b, c, d, e, f].map(IniWriter.fixedPoint16).joined(separator: " ")
+    }
+}
+
 /// Writes config text that libinih reads back to the same values.
 private struct IniWriter {
     var text = ""

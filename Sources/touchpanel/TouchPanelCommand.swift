@@ -2,7 +2,7 @@ import CLinux
 import PanelConfig
 import PanelIO
 
-/// The command line: `run`, `record`, `replay`, `check`, `probe`, `ctl`, `version`.
+/// The command line: `run`, `record`, `replay`, `check`, `probe`, `calibrate`, `ctl`, `version`.
 enum TouchPanelCommand {
     static let version: StaticString = "0.1.0"
 
@@ -29,6 +29,8 @@ enum TouchPanelCommand {
             return ProbeCommand.run(Array(rest.dropFirst()))
         case "ctl":
             return ControlCommandLine.run(Array(rest.dropFirst()))
+        case "calibrate":
+            return CalibrateCommand.run(Array(rest.dropFirst()))
         case "record":
             // record CONFIG TRACE [run's options]: the panel as `run`, writing the raw trace.
             guard rest.count >= 3, !rest[2].hasPrefix("--") else { return usageError("record takes CONFIG and TRACE") }
@@ -89,6 +91,13 @@ enum TouchPanelCommand {
             touchpanel probe [CONFIG] [--bus N] [--address A]
                                              identify the touch controller (FT5x06 or Goodix GT911)
                                              on CONFIG's bus and address, or the ones given
+
+            """),
+        ("calibrate", """
+            touchpanel calibrate CONFIG [--trace FILE] [--png-dir DIR]
+                                             touch five targets; prints the [controller]
+                                             calibration line to paste (simulated board: a trace
+                                             touches them)
 
             """),
         ("ctl", """
