@@ -28,6 +28,9 @@ enum ButtonKey: String, SectionKey {
     case onFill = "on_fill"
     case border
     case text
+    case pressedText = "pressed_text"
+    case onText = "on_text"
+    case disabledText = "disabled_text"
 }
 
 /// `[button NAME]` while it is read.
@@ -96,6 +99,9 @@ struct ButtonDraft: SectionDraft {
         case .onFill: try colors.set(.onFill, from: value)
         case .border: try colors.set(.border, from: value)
         case .text: try colors.set(.text, from: value)
+        case .pressedText: try colors.set(.pressedText, from: value)
+        case .onText: try colors.set(.onText, from: value)
+        case .disabledText: try colors.set(.disabledText, from: value)
         }
     }
 

@@ -25,11 +25,17 @@ public struct ButtonPalette: Equatable, Sendable {
     public var onFill: RGBColor
     public var border: RGBColor
     public var text: RGBColor
+    /// The label's colour while pressed and while latched on; nil: `text`.
+    public var pressedText: RGBColor?
+    public var onText: RGBColor?
+    /// The label's colour while disabled: dimmed by default, so a disabled button reads as one.
+    public var disabledText: RGBColor
 
     public init(
         fill: RGBColor = PanelColors.defaults.fill, pressedFill: RGBColor = PanelColors.defaults.pressedFill,
         disabledFill: RGBColor = PanelColors.defaults.disabledFill, onFill: RGBColor = PanelColors.defaults.onFill,
-        border: RGBColor = PanelColors.defaults.border, text: RGBColor = PanelColors.defaults.text
+        border: RGBColor = PanelColors.defaults.border, text: RGBColor = PanelColors.defaults.text,
+        pressedText: RGBColor? = nil, onText: RGBColor? = nil, disabledText: RGBColor = PanelColors.defaults.disabledText
     ) {
         self.fill = fill
         self.pressedFill = pressedFill
@@ -37,7 +43,14 @@ public struct ButtonPalette: Equatable, Sendable {
         self.onFill = onFill
         self.border = border
         self.text = text
+        self.pressedText = pressedText
+        self.onText = onText
+        self.disabledText = disabledText
     }
+
+    /// The label colours in the four states.
+    public var resolvedPressedText: RGBColor { pressedText ?? text }
+    public var resolvedOnText: RGBColor { onText ?? text }
 
     /// Every button's colours when the config sets none.
     public static let defaults = ButtonPalette()
@@ -55,6 +68,9 @@ public struct ButtonPalette: Equatable, Sendable {
 /// | `on_fill`       | `#2E7D32` | green, a latched button on    |
 /// | `border`        | `#5A6068` | mid grey                      |
 /// | `text`          | `#F2F2F2` | off white                     |
+/// | `pressed_text`  | `text`    | the label while pressed       |
+/// | `on_text`       | `text`    | the label while latched on    |
+/// | `disabled_text` | `#6B7078` | dimmed: reads as disabled     |
 public struct PanelColors: Equatable, Sendable {
     public var background: RGBColor
     public var fill: RGBColor
@@ -63,6 +79,9 @@ public struct PanelColors: Equatable, Sendable {
     public var onFill: RGBColor
     public var border: RGBColor
     public var text: RGBColor
+    public var pressedText: RGBColor?
+    public var onText: RGBColor?
+    public var disabledText: RGBColor
 
     public init(
         background: RGBColor = RGBColor(r: 0x10, g: 0x12, b: 0x14),
@@ -71,7 +90,9 @@ public struct PanelColors: Equatable, Sendable {
         disabledFill: RGBColor = RGBColor(r: 0x1A, g: 0x1C, b: 0x1F),
         onFill: RGBColor = RGBColor(r: 0x2E, g: 0x7D, b: 0x32),
         border: RGBColor = RGBColor(r: 0x5A, g: 0x60, b: 0x68),
-        text: RGBColor = RGBColor(r: 0xF2, g: 0xF2, b: 0xF2)
+        text: RGBColor = RGBColor(r: 0xF2, g: 0xF2, b: 0xF2),
+        pressedText: RGBColor? = nil, onText: RGBColor? = nil,
+        disabledText: RGBColor = RGBColor(r: 0x6B, g: 0x70, b: 0x78)
     ) {
         self.background = background
         self.fill = fill
@@ -80,6 +101,9 @@ public struct PanelColors: Equatable, Sendable {
         self.onFill = onFill
         self.border = border
         self.text = text
+        self.pressedText = pressedText
+        self.onText = onText
+        self.disabledText = disabledText
     }
 
     public static let defaults = PanelColors()
@@ -87,7 +111,7 @@ public struct PanelColors: Equatable, Sendable {
     /// The button colours these panel colours give a button without overrides.
     public var buttons: ButtonPalette {
         ButtonPalette(fill: fill, pressedFill: pressedFill, disabledFill: disabledFill, onFill: onFill,
-                     border: border, text: text)
+                     border: border, text: text, pressedText: pressedText, onText: onText, disabledText: disabledText)
     }
 }
 
@@ -100,6 +124,9 @@ enum ButtonColorKey: String, CaseIterable, Sendable {
     case onFill = "on_fill"
     case border
     case text
+    case pressedText = "pressed_text"
+    case onText = "on_text"
+    case disabledText = "disabled_text"
 }
 
 /// The button colours one section gave; absent ones come from the panel (for a button) or
@@ -111,6 +138,9 @@ struct ColorSettings: Equatable, Sendable {
     var onFill: RGBColor?
     var border: RGBColor?
     var text: RGBColor?
+    var pressedText: RGBColor?
+    var onText: RGBColor?
+    var disabledText: RGBColor?
 
     mutating func set(_ key: ButtonColorKey, from text: String) throws(ValueProblem) {
         let color = try ValueSyntax.color(text)
@@ -121,6 +151,9 @@ struct ColorSettings: Equatable, Sendable {
         case .onFill: onFill = color
         case .border: border = color
         case .text: self.text = color
+        case .pressedText: pressedText = color
+        case .onText: onText = color
+        case .disabledText: disabledText = color
         }
     }
 
@@ -129,6 +162,8 @@ struct ColorSettings: Equatable, Sendable {
         ButtonPalette(
             fill: fill ?? base.fill, pressedFill: pressedFill ?? base.pressedFill,
             disabledFill: disabledFill ?? base.disabledFill, onFill: onFill ?? base.onFill,
-            border: border ?? base.border, text: text ?? base.text)
+            border: border ?? base.border, text: text ?? base.text,
+            pressedText: pressedText ?? base.pressedText, onText: onText ?? base.onText,
+            disabledText: disabledText ?? base.disabledText)
     }
 }

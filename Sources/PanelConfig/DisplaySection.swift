@@ -14,6 +14,9 @@ enum DisplayKey: String, SectionKey {
     case onFill = "on_fill"
     case border
     case text
+    case pressedText = "pressed_text"
+    case onText = "on_text"
+    case disabledText = "disabled_text"
     case borderPx = "border_px"
     case budgetUs = "budget_us"
 }
@@ -63,6 +66,9 @@ struct DisplayDraft: MergeableDraft {
         case .onFill: try colors.set(.onFill, from: value)
         case .border: try colors.set(.border, from: value)
         case .text: try colors.set(.text, from: value)
+        case .pressedText: try colors.set(.pressedText, from: value)
+        case .onText: try colors.set(.onText, from: value)
+        case .disabledText: try colors.set(.disabledText, from: value)
         case .borderPx: borderPx = try ValueSyntax.integer(value, in: DisplayDraft.borderRange, unit: " (pixels)")
         case .budgetUs: budgetUs = try ValueSyntax.integer(value, in: DisplayDraft.budgetRange, unit: " (microseconds)")
         }
@@ -90,7 +96,8 @@ struct DisplayDraft: MergeableDraft {
             fontSize: fontSize ?? DisplayConfig.defaultFontSize,
             colors: PanelColors(
                 background: background ?? defaults.background, fill: buttons.fill, pressedFill: buttons.pressedFill,
-                disabledFill: buttons.disabledFill, onFill: buttons.onFill, border: buttons.border, text: buttons.text),
+                disabledFill: buttons.disabledFill, onFill: buttons.onFill, border: buttons.border, text: buttons.text,
+                pressedText: buttons.pressedText, onText: buttons.onText, disabledText: buttons.disabledText),
             borderPx: borderPx ?? DisplayConfig.defaultBorderPx, budgetUs: budgetUs)
     }
 }

@@ -209,6 +209,17 @@ private struct IniWriter {
         key("on_fill", colors.onFill.hexString)
         key("border", colors.border.hexString)
         key("text", colors.text.hexString)
+        if let pressedText = colors.pressedText {
+            key("pressed_text", pressedText.hexString)
+        } else {
+            unset("pressed_text", "as text")
+        }
+        if let onText = colors.onText {
+            key("on_text", onText.hexString)
+        } else {
+            unset("on_text", "as text")
+        }
+        key("disabled_text", colors.disabledText.hexString)
     }
 
     mutating func action(_ name: String, _ action: ButtonAction?) {

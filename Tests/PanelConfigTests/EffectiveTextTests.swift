@@ -43,6 +43,9 @@ struct EffectiveTextTests {
             on_fill = #2E7D32
             border = #5A6068
             text = #F2F2F2
+            ; pressed_text: not set (as text)
+            ; on_text: not set (as text)
+            disabled_text = #6B7078
             border_px = 2
             ; budget_us: not set (no latency budget)
 
@@ -99,11 +102,14 @@ struct EffectiveTextTests {
             on_fill = #2E7D32
             border = #5A6068
             text = #F2F2F2
+            ; pressed_text: not set (as text)
+            ; on_text: not set (as text)
+            disabled_text = #6B7078
 
             """)
         let back = try EffectiveTextTests.roundTrip(config)
         #expect(back == EffectiveTextTests.withLines(of: back, config))
-        #expect(back.buttons[0].line == 52)
+        #expect(back.buttons[0].line == 55)
     }
 
     @Test func fullConfigWithAPresetRoundTrips() throws {

@@ -7,7 +7,8 @@ struct KeyErrorTests {
         #expect(renderedErrors(display800x480 + "[button play]\nrect = 20, 20, 200, 120\non_tapp = emit\n") == [
             "panel.ini:6: [button play] on_tapp: unknown key; did you mean on_tap? valid keys: rect, label, enabled, "
                 + "latch, on_tap, on_double_tap, on_triple_tap, on_long_press, on_repeat, on_press, on_release, exec_limit, exec_timeout_ms, multi_tap_ms, long_press_ms, "
-                + "repeat_ms, slop_px, multi_tap_slop_px, font_size, fill, pressed_fill, disabled_fill, on_fill, border, text",
+                + "repeat_ms, slop_px, multi_tap_slop_px, font_size, fill, pressed_fill, disabled_fill, on_fill, border, text, "
+                + "pressed_text, on_text, disabled_text",
         ])
     }
 
@@ -22,7 +23,7 @@ struct KeyErrorTests {
         #expect(renderedErrors("[display]\nWidth = 800\nheight = 480\n") == [
             "panel.ini:1: [display] width: missing; expected the display width in pixels, 1..8192",
             "panel.ini:2: [display] Width: unknown key; did you mean width? valid keys: width, height, framebuffer, "
-                + "rotation, font, font_size, background, fill, pressed_fill, disabled_fill, on_fill, border, text, border_px, budget_us",
+                + "rotation, font, font_size, background, fill, pressed_fill, disabled_fill, on_fill, border, text, pressed_text, on_text, disabled_text, border_px, budget_us",
         ])
     }
 

@@ -30,14 +30,14 @@ public final class FramebufferSurface: PanelSurface {
         styles = config.buttons.map { FramebufferSurface.style(for: $0, borderPx: config.display.borderPx) }
     }
 
-    /// A config's colours as the painter's style: the palette's one text colour in every state.
+    /// A config's colours as the painter's style: each state's fill and label colour.
     public static func style(for button: ButtonConfig, borderPx: Int) -> ButtonStyle {
         let palette = button.colors
         return ButtonStyle(
             normal: .init(fill: palette.fill, text: palette.text),
-            pressed: .init(fill: palette.pressedFill, text: palette.text),
-            disabled: .init(fill: palette.disabledFill, text: palette.text),
-            on: .init(fill: palette.onFill, text: palette.text),
+            pressed: .init(fill: palette.pressedFill, text: palette.resolvedPressedText),
+            disabled: .init(fill: palette.disabledFill, text: palette.disabledText),
+            on: .init(fill: palette.onFill, text: palette.resolvedOnText),
             border: palette.border, borderWidth: Int32(borderPx))
     }
 
