@@ -258,6 +258,18 @@ else
     sed 's/^/      /' "$scratch/cal.out" "$scratch/err"
 fi
 
+# check warns of a label that cannot fit its button even at the smallest size, naming its line.
+printf '[display]\nwidth = 800\nheight = 480\n[button room]\nrect = 0, 0, 120, 80\nlabel = Living room lights\n[button tiny]\nrect = 200, 0, 40, 24\nlabel = Supercalifragilistic\n' >"$scratch/labels.ini"
+if "$touchpanel" check "$scratch/labels.ini" >/dev/null 2>"$scratch/err" &&
+    [ "$(cat "$scratch/err")" = "$scratch/labels.ini:7: [button tiny] label: warning: \"Supercalifragilistic\" does not fit the 40x24 button even at 8 px; it is drawn clipped (a shorter label, a line break \\n, or a larger rect)" ]; then
+    passed=$((passed + 1))
+    echo "ok    check warns of the one label that cannot fit"
+else
+    failed=$((failed + 1))
+    echo "FAIL  check's label warning"
+    sed 's/^/      /' "$scratch/err"
+fi
+
 # The manual page names every subcommand the binary's --help lists, and no other.
 "$touchpanel" --help | sed -n 's/^  touchpanel \([a-z]*\).*/\1/p' | sort -u >"$scratch/help-commands"
 sed -n 's/^\.B touchpanel \([a-z]*\)$/\1/p' packaging/touchpanel.1 | sort -u >"$scratch/man-commands"

@@ -73,7 +73,7 @@ struct ButtonDraft: SectionDraft {
         case .rect:
             rectText = value
             rect = try ValueSyntax.rect(value)
-        case .label: label = value
+        case .label: label = LabelText.unescaped(value)
         case .enabled: enabled = try ValueSyntax.boolean(value)
         case .latch: latch = try ValueSyntax.boolean(value)
         case .onTap: onTap = try ActionDraft(parsing: value)

@@ -135,7 +135,7 @@ extension PanelConfiguration {
             out.section("button \(button.name)")
             let rect = button.rect
             out.key("rect", "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
-            out.key("label", button.label)
+            out.key("label", LabelText.escaped(button.label))
             out.key("enabled", IniWriter.yesNo(button.enabled))
             out.key("latch", IniWriter.yesNo(button.latch))
             out.action("on_tap", button.onTap)

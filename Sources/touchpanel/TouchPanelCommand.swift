@@ -133,13 +133,33 @@ enum TouchPanelCommand {
 /// `touchpanel check CONFIG`: every error with file:line, exit 1; or the effective config,
 /// after any warnings on stderr (exit 0: a warning does not stop the panel).
 enum CheckCommand {
+    /// A label that does not fit its button even at the smallest size is clipped on the
+    /// panel: said here, with the button's line. Needs the config's font.
+    static func labelWarnings(_ config: PanelConfiguration) -> [String] {
+        let fits: [LabelFit.Result]
+        do throws(FontError) {
+            fits = try FramebufferSurface.labelFits(for: config)
+        } catch {
+            return ["\(config.file): warning: cannot check that the labels fit: \(error.message)"]
+        }
+        var warnings: [String] = []
+        for (button, fit) in zip(config.buttons, fits) where !fit.fits {
+            let rect = button.rect
+            warnings.append("\(config.file):\(button.line): [button \(button.name)] label: warning: \"\(LabelText.escaped(button.label))\" "
+                + "does not fit the \(rect.width)x\(rect.height) button even at \(LabelFit.minimumPixelSize) px; it is drawn clipped "
+                + "(a shorter label, a line break \\n, or a larger rect)")
+        }
+        return warnings
+    }
+
     static func run(configPath: String) -> Int32 {
         do {
             let config = try PanelConfigLoader.load(path: configPath)
-            if !config.warnings.isEmpty {
+            let warnings = config.warnings.map { $0.rendered } + labelWarnings(config)
+            if !warnings.isEmpty {
                 var errors = OutputBuffer.standardError()
-                for warning in config.warnings {
-                    errors.write(warning.rendered)
+                for warning in warnings {
+                    errors.write(warning)
                     errors.write("\n")
                 }
                 errors.flush()

@@ -17,8 +17,9 @@ extension PanelEngine {
         switch command {
         case .state:
             return .success(stateJSON())
-        case .label(let name, let text):
+        case .label(let name, let written):
             guard let index = buttonIndex(name) else { return .failure(unknownButton(name)) }
+            let text = LabelText.unescaped(written)
             if let problem = surface?.setLabel(button: index, text: text) {
                 return .failure(ControlError("label of \(name): \(problem)"))
             }

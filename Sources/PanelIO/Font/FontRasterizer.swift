@@ -10,13 +10,13 @@ public final class FontRasterizer {
     public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
     public let path: String
-    public let pixelSize: Int
+    public private(set) var pixelSize: Int
     private let library: FT_Library
     private let face: FT_Face
     /// Line metrics in whole pixels: every label of this rasterizer has the same height and
     /// baseline, so labels of equal-sized buttons line up.
-    public let ascender: Int
-    public let lineHeight: Int
+    public private(set) var ascender: Int
+    public private(set) var lineHeight: Int
 
     public init(path: String, pixelSize: Int) throws(FontError) {
         var library: FT_Library?
@@ -60,6 +60,55 @@ public final class FontRasterizer {
     deinit {
         FT_Done_Face(face)
         FT_Done_FreeType(library)
+    }
+
+    /// Another size for the same face (fitting a label tries several); false if FreeType
+    /// cannot set it.
+    @discardableResult
+    public func setPixelSize(_ size: Int) -> Bool {
+        guard size != pixelSize else { return true }
+        guard size >= 1 && size <= 1000, FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0 else { return false }
+        pixelSize = size
+        let metrics = face.pointee.size.pointee.metrics
+        ascender = Int((metrics.ascender + 63) >> 6)
+        lineHeight = ascender - Int(metrics.descender >> 6)
+        return true
+    }
+
+    /// The ink width of one line of `text` at the current size.
+    public func measure(_ text: String) -> Int {
+        var pen = 0
+        var left = Int.max
+        var right = Int.min
+        for scalar in text.unicodeScalars {
+            guard let glyph = load(scalar) else { continue }
+            if glyph.width > 0 && glyph.rows > 0 {
+                left = min(left, pen + glyph.left)
+                right = max(right, pen + glyph.left + glyph.width)
+            }
+            pen += glyph.advance
+        }
+        return left < right ? right - left : 0
+    }
+
+    /// Several lines, each centred on the widest, one `lineHeight` apart.
+    public func rasterize(lines: [String]) -> LabelBitmap {
+        guard lines.count > 1 else { return rasterize(lines.first ?? "") }
+        let bitmaps = lines.map { rasterize($0) }
+        let width = bitmaps.map { Int($0.width) }.max() ?? 0
+        guard width > 0, lineHeight > 0 else { return .empty }
+        let height = lineHeight * lines.count
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        for (index, bitmap) in bitmaps.enumerated() where bitmap.width > 0 {
+            let x0 = (width - Int(bitmap.width)) / 2
+            let y0 = index * lineHeight
+            for y in 0..<Int(bitmap.height) where y0 + y < height {
+                for x in 0..<Int(bitmap.width) {
+                    pixels[(y0 + y) * width + x0 + x] = bitmap.coverage(x: x, y: y)
+                }
+            }
+        }
+        return LabelBitmap(width: Int32(width), height: Int32(height), pixels: pixels)
     }
 
     /// The label as coverage: as wide as its ink (from the leftmost to the rightmost glyph

@@ -12,9 +12,10 @@ public final class FramebufferSurface: PanelSurface {
     private let rects: [Rect]
     private let styles: [ButtonStyle]
     private var labels: [LabelBitmap]
-    /// For a label set at run time: the font and each button's size.
+    /// For a label set at run time: the font, each button, the border.
     private let fontPath: String
-    private let fontSizes: [Int]
+    private let buttons: [ButtonConfig]
+    private let borderPx: Int
     /// Called after each frame: the simulated board writes a PNG, a live panel notes the time.
     public var onFrame: ((MonotonicInstant) -> Void)?
 
@@ -23,7 +24,8 @@ public final class FramebufferSurface: PanelSurface {
         self.pixels = pixels
         self.labels = labels
         fontPath = config.display.font
-        fontSizes = config.buttons.map { $0.fontSize }
+        buttons = config.buttons
+        borderPx = config.display.borderPx
         painter = FramebufferPainter(layout: layout)
         background = config.display.colors.background
         rects = config.buttons.map { $0.rect }
@@ -41,21 +43,37 @@ public final class FramebufferSurface: PanelSurface {
             border: palette.border, borderWidth: Int32(borderPx))
     }
 
-    /// Rasterises every button's label with its font size; fonts are opened once per size.
+    /// Rasterises every button's label, fitted to its button (`LabelFit`): the font is
+    /// opened once and set to each size tried.
     public static func rasterizeLabels(for config: PanelConfiguration) throws(FontError) -> [LabelBitmap] {
-        var fonts: [Int: FontRasterizer] = [:]
-        var labels: [LabelBitmap] = []
-        for button in config.buttons {
-            let font: FontRasterizer
-            if let open = fonts[button.fontSize] {
-                font = open
-            } else {
-                font = try FontRasterizer(path: config.display.font, pixelSize: button.fontSize)
-                fonts[button.fontSize] = font
-            }
-            labels.append(font.rasterize(button.label))
+        let font = try FontRasterizer(path: config.display.font, pixelSize: DisplayConfig.defaultFontSize)
+        return config.buttons.map { button in
+            let fit = fitLabel(button.label, of: button, borderPx: config.display.borderPx, font: font)
+            font.setPixelSize(fit.pixelSize)
+            return font.rasterize(lines: fit.lines)
         }
-        return labels
+    }
+
+    /// How each button's label fits it, for `check`'s warnings.
+    public static func labelFits(for config: PanelConfiguration) throws(FontError) -> [LabelFit.Result] {
+        let font = try FontRasterizer(path: config.display.font, pixelSize: DisplayConfig.defaultFontSize)
+        return config.buttons.map { fitLabel($0.label, of: $0, borderPx: config.display.borderPx, font: font) }
+    }
+
+    /// The room inside the border and the padding, at the button's font size and below.
+    static func fitLabel(_ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer) -> LabelFit.Result {
+        let inset = 2 * (borderPx + LabelFit.paddingPx)
+        return LabelFit.fit(
+            text, width: max(0, Int(button.rect.width) - inset), height: max(0, Int(button.rect.height) - inset),
+            startSize: button.fontSize,
+            measure: { line, size in
+                font.setPixelSize(size)
+                return font.measure(line)
+            },
+            lineHeight: { size in
+                font.setPixelSize(size)
+                return font.lineHeight
+            })
     }
 
     public func drawAll(_ states: [ButtonVisualState]) {
@@ -76,8 +94,10 @@ public final class FramebufferSurface: PanelSurface {
     public func setLabel(button: Int, text: String) -> String? {
         guard button >= 0 && button < labels.count else { return "no button \(button)" }
         do throws(FontError) {
-            let font = try FontRasterizer(path: fontPath, pixelSize: fontSizes[button])
-            labels[button] = font.rasterize(text)
+            let font = try FontRasterizer(path: fontPath, pixelSize: buttons[button].fontSize)
+            let fit = FramebufferSurface.fitLabel(text, of: buttons[button], borderPx: borderPx, font: font)
+            font.setPixelSize(fit.pixelSize)
+            labels[button] = font.rasterize(lines: fit.lines)
             return nil
         } catch {
             return error.message
