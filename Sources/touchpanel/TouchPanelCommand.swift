@@ -1,6 +1,7 @@
 import CLinux
 import PanelConfig
 import PanelIO
+import TouchCore
 
 /// The command line: `run`, `record`, `replay`, `check`, `probe`, `calibrate`, `ctl`, `version`.
 enum TouchPanelCommand {
