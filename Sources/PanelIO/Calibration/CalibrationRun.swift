@@ -54,18 +54,9 @@ public enum CalibrationRun {
     /// On the simulated board: the trace's touches, in virtual time; `pngDirectory` gets a
     /// picture of each target as it is shown.
     public static func simulated(config: PanelConfiguration, tracePath: String, pngDirectory: String?, log: PanelLog) -> Int32 {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileContents.bytes(ofFile: tracePath, maxBytes: 256 << 20, what: "a trace")
-        } catch {
-            log.error("\(tracePath): \(error.message)")
-            return 1
-        }
         var script: TouchScript
         do throws(TouchScript.ScriptError) {
-            script = try TouchScript(
-                trace: bytes, path: tracePath, transform: config.makeTransform(), maxPoints: config.controller.model.maxPoints,
-                family: config.controller.model.family)
+            script = try TouchScript(file: tracePath, config: config)
         } catch {
             log.error(error.message)
             return 1

@@ -77,6 +77,12 @@ public final class FontRasterizer {
 
     /// The ink width of one line of `text` at the current size.
     public func measure(_ text: String) -> Int {
+        guard let ink = inkExtent(text) else { return 0 }
+        return ink.right - ink.left
+    }
+
+    /// From the leftmost to the rightmost glyph pixel, the pen starting at 0; nil: no ink.
+    private func inkExtent(_ text: String) -> (left: Int, right: Int)? {
         var pen = 0
         var left = Int.max
         var right = Int.min
@@ -88,7 +94,7 @@ public final class FontRasterizer {
             }
             pen += glyph.advance
         }
-        return left < right ? right - left : 0
+        return left < right ? (left, right) : nil
     }
 
     /// Several lines, each centred on the widest, one `lineHeight` apart.
@@ -117,23 +123,12 @@ public final class FontRasterizer {
     /// load are skipped; a label without ink (empty, spaces only) is 0 x 0.
     public func rasterize(_ text: String) -> LabelBitmap {
         // Pass 1: the ink's horizontal extent.
-        var pen = 0
-        var left = Int.max
-        var right = Int.min
-        for scalar in text.unicodeScalars {
-            guard let glyph = load(scalar) else { continue }
-            if glyph.width > 0 && glyph.rows > 0 {
-                left = min(left, pen + glyph.left)
-                right = max(right, pen + glyph.left + glyph.width)
-            }
-            pen += glyph.advance
-        }
-        guard left < right, lineHeight > 0 else { return .empty }
+        guard let (left, right) = inkExtent(text), lineHeight > 0 else { return .empty }
 
         // Pass 2: compose the glyphs into one bitmap.
         let width = right - left
         var pixels = [UInt8](repeating: 0, count: width * lineHeight)
-        pen = -left
+        var pen = -left
         for scalar in text.unicodeScalars {
             guard let glyph = load(scalar) else { continue }
             let bitmap = face.pointee.glyph.pointee.bitmap

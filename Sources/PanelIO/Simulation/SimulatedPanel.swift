@@ -29,22 +29,12 @@ public enum SimulatedPanel {
     /// Runs until the trace is played out (or forever without one, until SIGTERM/SIGINT).
     /// Returns the process's exit status.
     public static func run(config: PanelConfiguration, options: SimulationOptions, log: PanelLog, debugGestures: Bool = false) -> Int32 {
-        let transform = config.makeTransform()
         var script: TouchScript
         do throws(TouchScript.ScriptError) {
             if let tracePath = options.tracePath {
-                let bytes: [UInt8]
-                do {
-                    bytes = try FileContents.bytes(ofFile: tracePath, maxBytes: 256 << 20, what: "a trace")
-                } catch {
-                    log.error("\(tracePath): \(error.message)")
-                    return 1
-                }
-                script = try TouchScript(
-                    trace: bytes, path: tracePath, transform: transform, maxPoints: config.controller.model.maxPoints,
-                    family: config.controller.model.family)
+                script = try TouchScript(file: tracePath, config: config)
             } else {
-                script = try TouchScript(trace: [], path: "", transform: transform, maxPoints: 1)
+                script = try TouchScript(trace: [], path: "", transform: config.makeTransform(), maxPoints: 1)
             }
         } catch {
             log.error(error.message)

@@ -1,3 +1,4 @@
+import PanelConfig
 import TouchCore
 
 /// A trace turned into what the controller would have reported, and when: the simulated
@@ -73,6 +74,19 @@ public struct TouchScript: Sendable {
         }
         endsAt = .milliseconds(check.lastMs)
         hasEndLine = check.ended
+    }
+
+    /// The trace file at `path` for the config's controller (its transform, points, family).
+    public init(file path: String, config: PanelConfiguration) throws(ScriptError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.bytes(ofFile: path, maxBytes: 256 << 20, what: "a trace")
+        } catch {
+            throw ScriptError(message: "\(path): \(error.message)")
+        }
+        try self.init(
+            trace: bytes, path: path, transform: config.makeTransform(), maxPoints: config.controller.model.maxPoints,
+            family: config.controller.model.family)
     }
 
     /// The next step, in time order; nil after the last one. The trace was checked at `init`.
