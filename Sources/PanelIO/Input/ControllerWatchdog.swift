@@ -91,6 +91,12 @@ public struct ControllerWatchdog: Sendable {
         }
         lastRecoveryAt = instant
         holdOffUntil = instant + holdOff
+        forget()
+    }
+
+    /// The reads stopped (the chip failed, the source probes it): what was seen before no
+    /// longer tells anything, so a report after the gap starts afresh.
+    public mutating func forget() {
         lastFrame = TouchFrame()
         sameSince = nil
         downs = []

@@ -125,6 +125,7 @@ public final class I2CTouchSource: TouchSource {
             if reopen != nil { self.chip = nil }
             unreadEdge = nil
             readyRetryAt = nil
+            watchdog?.forget()
             recovery.failed(at: now)
             sink.sourceFailed("controller: \(error.message); touches cancelled, probing again", at: instant)
             return

@@ -97,6 +97,24 @@ struct ControllerWatchdogTests {
         #expect(watchdog.currentHoldOff == .milliseconds(1_000))
     }
 
+    /// Found on the kernel VM: a finger held across an I2C failure must not count the time
+    /// the bus was down as time the report stayed the same.
+    @Test func anI2CFailureStartsTheStuckCountAfresh() throws {
+        let rig = try EngineRig(watchdog: ControllerWatchdog(stuckMs: 500))
+        let held = FT5x06Codec.encode(frame([(0, 50, 50, .contact)]))
+        rig.interrupt(0, FT5x06Codec.encode(frame([(0, 50, 50, .down)])))
+        rig.interrupt(20, held)
+        rig.chip.faults = [I2CError.noAcknowledge]
+        rig.edge(100)
+        rig.tick(200)
+        #expect(rig.source.recovery.isHealthy)
+        rig.interrupt(2_000, held)
+        rig.interrupt(2_400, held)
+        #expect(!rig.log.lines.contains { $0.hasPrefix("controller watchdog") })
+        rig.interrupt(2_500, held)
+        #expect(rig.log.lines.last == "controller watchdog: the same report with touches down for 500 ms (stuck_ms); touches cancelled, initialising the controller again")
+    }
+
     @Test func aStuckChipIsResetThroughItsResetLineAndReadAgain() throws {
         let reset = RecordingOutputLine()
         let rig = try EngineRig(watchdog: ControllerWatchdog(stuckMs: 500), resetLine: reset)

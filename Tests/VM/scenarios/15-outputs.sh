@@ -19,3 +19,21 @@ expect "relay pressed" "relay released" "relay tap 1" "relay pressed" "relay rel
 [ "$(line_value 2)" = 1 ] || note "relay after a second tap: line 2 $(line_value 2), expected 1 (off)"
 [ "$(line_value 3)" = 1 ] || note "lamp after the taps: line 3 $(line_value 3), expected 1"
 end
+
+# Hold-to-run on gpio-sim line 4: high from the down, low again the moment the finger leaves
+# the button (coming back in does not start it again), and a second press lifted inside.
+begin "hold-to-run: on_press at the down, on_release once when the finger leaves"
+[ "$(line_value 4)" = 0 ] || note "jog line 4 at start: $(line_value 4), expected 0"
+down 0 340 220
+[ "$(line_value 4)" = 1 ] || note "jog line 4 while held: $(line_value 4), expected 1"
+move 0 340 400
+[ "$(line_value 4)" = 0 ] || note "jog line 4 after dragging out: $(line_value 4), expected 0"
+move 0 340 220
+[ "$(line_value 4)" = 0 ] || note "jog line 4 after coming back in: $(line_value 4), expected 0"
+up 0
+down 1 340 220
+[ "$(line_value 4)" = 1 ] || note "jog line 4 on a second press: $(line_value 4), expected 1"
+up 1
+[ "$(line_value 4)" = 0 ] || note "jog line 4 after the lift: $(line_value 4), expected 0"
+expect "jog pressed" "jog exit" "jog enter" "jog released" "jog pressed" "jog released"
+end

@@ -1,9 +1,9 @@
-# The controller watchdog on the real kernel (interrupt run, stuck_ms = 1500): a controller
+# The controller watchdog on the real kernel (its own run, stuck_ms = 1500): a controller
 # that repeats one report with a finger down (i2c-stub keeps the registers; touch-inject
 # raises INT every 40 ms) is noticed 1500 ms after the repeats began, the touch is cancelled,
 # the chip is asked again, and touch works as before. The time from the down to the cancel
 # is reported.
-runs_in interrupt || return 0
+runs_in watchdog || return 0
 
 begin "watchdog: a controller repeating one report with a finger down"
 answered=$(grep -c 'controller answers again' "$LOG")
