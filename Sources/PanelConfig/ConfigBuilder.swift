@@ -101,41 +101,23 @@ struct ConfigBuilder {
             controllers.append(ControllerDraft(header: header))
             open = .controller(controllers.count - 1)
         case .backlight:
-            guard role == .panel else {
-                errors.add(line: line, section: "backlight",
-                           "a board preset holds no [backlight]; put it in the panel config")
-                open = .ignored
-                return
-            }
+            guard admitPanelOnly(section: "backlight", line: line, "a board preset holds no [backlight]; put it in the panel config") else { return }
             rejectRepeat(of: backlights.first?.header, title: "backlight", line: line)
             backlights.append(BacklightDraft(header: header))
             open = .backlight(backlights.count - 1)
         case .control:
-            guard role == .panel else {
-                errors.add(line: line, section: "control",
-                           "a board preset holds no [control]; put it in the panel config")
-                open = .ignored
-                return
-            }
+            guard admitPanelOnly(section: "control", line: line, "a board preset holds no [control]; put it in the panel config") else { return }
             rejectRepeat(of: controls.first?.header, title: "control", line: line)
             controls.append(ControlDraft(header: header))
             open = .control(controls.count - 1)
         case .button(let buttonName):
-            guard role == .panel else {
-                errors.add(line: line, section: "button \(buttonName)",
-                           "a board preset holds no buttons; put [button NAME] sections in the panel config")
-                open = .ignored
-                return
-            }
+            guard admitPanelOnly(section: "button \(buttonName)", line: line,
+                                 "a board preset holds no buttons; put [button NAME] sections in the panel config") else { return }
             buttons.append(ButtonDraft(name: buttonName, header: header, counts: admitButton(buttonName, line: line)))
             open = .button(buttons.count - 1)
         case .output(let outputName):
-            guard role == .panel else {
-                errors.add(line: line, section: "output \(outputName)",
-                           "a board preset holds no outputs; put [output NAME] sections in the panel config")
-                open = .ignored
-                return
-            }
+            guard admitPanelOnly(section: "output \(outputName)", line: line,
+                                 "a board preset holds no outputs; put [output NAME] sections in the panel config") else { return }
             outputs.append(OutputDraft(name: outputName, header: header, counts: admitOutput(outputName, line: line)))
             open = .output(outputs.count - 1)
         }
@@ -190,36 +172,43 @@ struct ConfigBuilder {
                    "section given twice; the first [\(title)] is on line \(first.line); merge the two")
     }
 
+    /// Sections a board preset may not hold: false (the error recorded, its keys ignored) in
+    /// a preset.
+    private mutating func admitPanelOnly(section: String, line: Int, _ message: String) -> Bool {
+        guard role == .panel else {
+            errors.add(line: line, section: section, message)
+            open = .ignored
+            return false
+        }
+        return true
+    }
+
     /// Whether a new output with `name` can join the panel; records why not.
     private mutating func admitOutput(_ name: String, line: Int) -> Bool {
+        guard admitName(name, kind: "output", article: "an", line: line, takenOnLine: outputLines[name]) else { return false }
+        outputLines[name] = line
+        return true
+    }
+
+    /// A valid name for `[KIND NAME]`, not taken before (`takenOnLine`: the header that took it).
+    private mutating func admitName(_ name: String, kind: String, article: String, line: Int, takenOnLine: Int?) -> Bool {
         guard SectionName.isValidButtonName(name) else {
             errors.add(line: line, name.isEmpty
-                ? "an output section needs a name: [output NAME], NAME 1 to 32 characters of A-Z a-z 0-9 _ . -"
-                : "invalid output name in [output \(name)]; expected 1 to 32 characters of A-Z a-z 0-9 _ . -, found \"\(name)\"")
+                ? "\(article) \(kind) section needs a name: [\(kind) NAME], NAME 1 to 32 characters of A-Z a-z 0-9 _ . -"
+                : "invalid \(kind) name in [\(kind) \(name)]; expected 1 to 32 characters of A-Z a-z 0-9 _ . -, found \"\(name)\"")
             return false
         }
-        if let first = outputLines[name] {
-            errors.add(line: line, section: "output \(name)",
-                       "overlapping names: an output named \"\(name)\" is already defined on line \(first)")
+        if let first = takenOnLine {
+            errors.add(line: line, section: "\(kind) \(name)",
+                       "overlapping names: \(article) \(kind) named \"\(name)\" is already defined on line \(first)")
             return false
         }
-        outputLines[name] = line
         return true
     }
 
     /// Whether a new button with `name` can join the panel; records why not.
     private mutating func admitButton(_ name: String, line: Int) -> Bool {
-        guard SectionName.isValidButtonName(name) else {
-            errors.add(line: line, name.isEmpty
-                ? "a button section needs a name: [button NAME], NAME 1 to 32 characters of A-Z a-z 0-9 _ . -"
-                : "invalid button name in [button \(name)]; expected 1 to 32 characters of A-Z a-z 0-9 _ . -, found \"\(name)\"")
-            return false
-        }
-        if let first = buttonLines[name] {
-            errors.add(line: line, section: "button \(name)",
-                       "overlapping names: a button named \"\(name)\" is already defined on line \(first)")
-            return false
-        }
+        guard admitName(name, kind: "button", article: "a", line: line, takenOnLine: buttonLines[name]) else { return false }
         buttonLines[name] = line
         guard countedButtons < ButtonLayout.capacity else {
             if !reportedTooManyButtons {

@@ -153,7 +153,7 @@ public final class ControlServer {
     /// Text only: UTF-8 without control characters other than a tab.
     static func garbage(_ line: [UInt8]) -> String? {
         for byte in line where (byte < 0x20 && byte != UInt8(ascii: "\t")) || byte == 0x7F {
-            return "garbage (byte 0x\(byte < 16 ? "0" : "")\(hex(byte)))"
+            return "garbage (byte \(HexText.byte(byte)))"
         }
         var iterator = line.makeIterator()
         var decoder = UTF8()
@@ -164,11 +164,6 @@ public final class ControlServer {
             case .error: return "garbage (not UTF-8)"
             }
         }
-    }
-
-    private static func hex(_ byte: UInt8) -> String {
-        let digits: [Character] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"]
-        return byte < 16 ? String(digits[Int(byte)]) : String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
     }
 
     private func flush(_ client: Client) {
