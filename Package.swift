@@ -15,7 +15,10 @@ let package = Package(
         // C shim over glibc and the Linux/hardware headers.
         .target(
             name: "CLinux",
-            linkerSettings: [.linkedLibrary("inih"), .linkedLibrary("gpiod"), .linkedLibrary("i2c"), .linkedLibrary("systemd"), .linkedLibrary("m")]
+            linkerSettings: [
+                .linkedLibrary("inih"), .linkedLibrary("gpiod"), .linkedLibrary("i2c"), .linkedLibrary("systemd"),
+                .linkedLibrary("mosquitto"), .linkedLibrary("m"),
+            ]
         ),
         // FreeType, for rasterising button labels once at start-up.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),

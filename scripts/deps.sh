@@ -15,6 +15,8 @@ packages=(
     dpkg-dev lintian                                 # scripts/package.sh: dpkg-deb, lintian
     libfreetype-dev fonts-dejavu-core                # labels: FreeType, and the default font
     binutils                                         # readelf for the build checks
+    libmosquitto-dev                                 # [mqtt]: the MQTT client library
+    mosquitto mosquitto-clients openssl              # the real-broker tier: broker, clients, its CA
     file
 )
 # `deps.sh vm`: also what the kernel VM tier needs (scripts/vm/run.sh).

@@ -47,6 +47,7 @@ enum ConfigAssembly {
             .finish(presetFile: presetFile, controller: controller, errors: &errors)
 
         let backlight = panel.backlight?.finish(errors: &errors)
+        let mqtt = panel.mqtt?.finish(errors: &errors)
 
         var declaredOutputs: [OutputConfig] = []
         for draft in panel.outputs where draft.counts {
@@ -78,7 +79,7 @@ enum ConfigAssembly {
             file: panel.file, display: display, timings: panelTimings, lostAfter: touch.lostAfter,
             controller: controller, buttons: buttons,
             outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
-            control: panel.control?.config,
+            control: panel.control?.config, mqtt: mqtt,
             warnings: panel.warnings.inLineOrder(files: fileOrder)))
     }
 }

@@ -27,6 +27,7 @@ struct ConfigBuilder {
         case controller(Int)
         case backlight(Int)
         case control(Int)
+        case mqtt(Int)
         case button(Int)
         case output(Int)
     }
@@ -44,6 +45,7 @@ struct ConfigBuilder {
     private var controllers: [ControllerDraft] = []
     private var backlights: [BacklightDraft] = []
     private var controls: [ControlDraft] = []
+    private var mqtts: [MQTTDraft] = []
     private(set) var buttons: [ButtonDraft] = []
     private(set) var outputs: [OutputDraft] = []
     /// Header line of each output name taken.
@@ -68,6 +70,7 @@ struct ConfigBuilder {
     var controller: ControllerDraft? { controllers.first }
     var backlight: BacklightDraft? { backlights.first }
     var control: ControlDraft? { controls.first }
+    var mqtt: MQTTDraft? { mqtts.first }
 
     private var expectedSections: String {
         role == .panel ? SectionName.expectedList : SectionName.expectedPresetList
@@ -110,6 +113,11 @@ struct ConfigBuilder {
             rejectRepeat(of: controls.first?.header, title: "control", line: line)
             controls.append(ControlDraft(header: header))
             open = .control(controls.count - 1)
+        case .mqtt:
+            guard admitPanelOnly(section: "mqtt", line: line, "a board preset holds no [mqtt]; put it in the panel config") else { return }
+            rejectRepeat(of: mqtts.first?.header, title: "mqtt", line: line)
+            mqtts.append(MQTTDraft(header: header))
+            open = .mqtt(mqtts.count - 1)
         case .button(let buttonName):
             guard admitPanelOnly(section: "button \(buttonName)", line: line,
                                  "a board preset holds no buttons; put [button NAME] sections in the panel config") else { return }
@@ -154,6 +162,8 @@ struct ConfigBuilder {
             backlights[index].take(name: name, value: value, at: place, errors: &errors)
         case .control(let index):
             controls[index].take(name: name, value: value, at: place, errors: &errors)
+        case .mqtt(let index):
+            mqtts[index].take(name: name, value: value, at: place, errors: &errors)
         case .button(let index):
             buttons[index].take(name: name, value: value, at: place, errors: &errors)
         case .output(let index):

@@ -122,6 +122,25 @@ extension PanelConfiguration {
             out.key("mode", "0\(control.mode >> 6 & 7)\(control.mode >> 3 & 7)\(control.mode & 7)")
         }
 
+        if let mqtt {
+            out.section("mqtt")
+            out.key("host", mqtt.host)
+            if let port = mqtt.port { out.key("port", "\(port)") } else { out.unset("port", "\(mqtt.effectivePort)") }
+            if let clientID = mqtt.clientID { out.key("client_id", clientID) } else { out.unset("client_id", "touchpanel-HOSTNAME") }
+            if let prefix = mqtt.topicPrefix { out.key("topic_prefix", prefix) } else { out.unset("topic_prefix", "touchpanel/NODE, NODE the client_id made topic-safe") }
+            if let username = mqtt.username { out.key("username", username) } else { out.unset("username", "none") }
+            if let file = mqtt.passwordFile { out.key("password_file", file) } else { out.unset("password_file", "none") }
+            if let file = mqtt.caFile { out.key("ca_file", file) } else { out.unset("ca_file", "plain TCP, no TLS") }
+            if let file = mqtt.certFile { out.key("cert_file", file) }
+            if let file = mqtt.keyFile { out.key("key_file", file) }
+            out.key("keepalive_s", "\(mqtt.keepaliveS)")
+            out.key("qos", "\(mqtt.qos)")
+            out.key("queue", "\(mqtt.queueEvents)")
+            out.key("discovery", IniWriter.yesNo(mqtt.discovery))
+            out.key("discovery_prefix", mqtt.discoveryPrefix)
+            if let name = mqtt.deviceName { out.key("name", name) } else { out.unset("name", "the host name") }
+        }
+
         for output in outputs {
             guard let name = output.name else { continue }
             out.section("output \(name)")

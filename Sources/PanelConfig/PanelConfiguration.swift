@@ -22,6 +22,8 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var backlight: BacklightConfig?
     /// `[control]`: the control socket; nil without the section.
     public var control: ControlConfig?
+    /// `[mqtt]`: the broker link; nil without the section.
+    public var mqtt: MQTTConfig?
     /// What is valid but likely not meant, each with file:line: `check` prints these, and
     /// `run` logs them at start.
     public var warnings: [ConfigError]
@@ -30,7 +32,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         file: String, display: DisplayConfig, timings: GestureTimings = .defaults,
         lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig],
         outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil,
-        control: ControlConfig? = nil, warnings: [ConfigError] = []
+        control: ControlConfig? = nil, mqtt: MQTTConfig? = nil, warnings: [ConfigError] = []
     ) {
         self.file = file
         self.display = display
@@ -42,6 +44,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.board = board
         self.backlight = backlight
         self.control = control
+        self.mqtt = mqtt
         self.warnings = warnings
     }
 

@@ -8,13 +8,14 @@ enum SectionName: Equatable {
     case controller
     case backlight
     case control
+    case mqtt
     /// `[button NAME]`; the name is kept as written, valid or not, so that the keys of a
     /// button with a bad name are still checked.
     case button(name: String)
     /// `[output NAME]`: a GPIO output that buttons' `gpio NAME ...` actions drive.
     case output(name: String)
 
-    static let expectedList = "[board], [display], [touch], [controller], [backlight], [control], [output NAME] or [button NAME]"
+    static let expectedList = "[board], [display], [touch], [controller], [backlight], [control], [mqtt], [output NAME] or [button NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -28,6 +29,7 @@ enum SectionName: Equatable {
         case "controller": self = .controller
         case "backlight": self = .backlight
         case "control": self = .control
+        case "mqtt": self = .mqtt
         case "button": self = .button(name: "")
         case "output": self = .output(name: "")
         default:

@@ -5,7 +5,7 @@ import TouchCore
 
 /// The command line: `run`, `record`, `replay`, `check`, `probe`, `calibrate`, `ctl`, `version`.
 enum TouchPanelCommand {
-    static let version: StaticString = "0.1.0"
+    static let version = SoftwareVersion.text
 
     static func run(_ arguments: [String]) -> Int32 {
         let rest = Array(arguments.dropFirst())

@@ -44,6 +44,59 @@ ssize_t tp_control_send(int fd, const void *bytes, size_t count);
 /// A blocking client connection (touchpanel ctl).
 int tp_control_connect(const char *path);
 
+// --- the MQTT client (mqtt.c): libmosquitto without its threads -------------------------------
+
+/// One client; its events wait in a queue until taken.
+typedef struct tp_mqtt tp_mqtt;
+/// What a libmosquitto callback said, in the order it said it.
+enum tp_mqtt_event_kind { TP_MQTT_CONNECTED = 1, TP_MQTT_DISCONNECTED, TP_MQTT_PUBLISHED, TP_MQTT_MESSAGE };
+/// libmosquitto's MOSQ_ERR_NOT_SUPPORTED: what every call returns in a build without it.
+#define TP_MQTT_NOT_BUILT_IN 10
+typedef struct {
+    int kind;
+    /// CONNECTED: the CONNACK's code (0 accepted); DISCONNECTED: 0 when we asked for it.
+    int code;
+    /// PUBLISHED: the message id that `tp_mqtt_publish` gave.
+    int message_id;
+    /// MESSAGE: topic and payload (NUL-terminated copies, freed by tp_mqtt_event_free).
+    char *topic;
+    void *payload;
+    int payload_length;
+    int retained;
+} tp_mqtt_event;
+
+/// 1 when built with libmosquitto (0 in the static firmware).
+int tp_mqtt_available(void);
+/// A client with a clean session, or NULL with a libmosquitto error code in `error`.
+tp_mqtt *tp_mqtt_new(const char *client_id, int *error);
+void tp_mqtt_free(tp_mqtt *mqtt);
+/// These return 0 or a libmosquitto error code (text: tp_mqtt_error_text).
+int tp_mqtt_set_login(tp_mqtt *mqtt, const char *username, const char *password);
+int tp_mqtt_set_will(tp_mqtt *mqtt, const char *topic, const void *payload, int length, int qos, int retain);
+/// Verify the broker against `ca_file`; with a client certificate when `cert_file` is not NULL.
+int tp_mqtt_set_tls(tp_mqtt *mqtt, const char *ca_file, const char *cert_file, const char *key_file);
+/// Starts a connection without waiting for it (the CONNACK arrives as an event).
+int tp_mqtt_connect(tp_mqtt *mqtt, const char *host, int port, int keepalive_s);
+/// The socket to poll, or -1.
+int tp_mqtt_socket(tp_mqtt *mqtt);
+/// 1 while bytes wait to be written: poll for POLLOUT too.
+int tp_mqtt_want_write(tp_mqtt *mqtt);
+int tp_mqtt_loop_read(tp_mqtt *mqtt);
+int tp_mqtt_loop_write(tp_mqtt *mqtt);
+/// Keep-alive: sends a PINGREQ when due, drops a connection whose PINGRESP never came.
+int tp_mqtt_loop_misc(tp_mqtt *mqtt);
+int tp_mqtt_publish(tp_mqtt *mqtt, int *message_id, const char *topic, const void *payload, int length, int qos, int retain);
+int tp_mqtt_subscribe(tp_mqtt *mqtt, const char *pattern, int qos);
+int tp_mqtt_disconnect(tp_mqtt *mqtt);
+const char *tp_mqtt_error_text(int code);
+/// The library's last error-level log line since the last call (OpenSSL's reason for a failed
+/// handshake) into `text`: 1, or 0 when there was none.
+int tp_mqtt_take_last_error(tp_mqtt *mqtt, char *text, int capacity);
+const char *tp_mqtt_connack_text(int code);
+/// Takes the oldest event: 1, or 0 when none waits.
+int tp_mqtt_next_event(tp_mqtt *mqtt, tp_mqtt_event *event);
+void tp_mqtt_event_free(tp_mqtt_event *event);
+
 // --- GPIO lines (gpio.c): libgpiod v1.6 or v2, whichever gpiod.h the build found ---------------
 
 /// How a request names its chip, as GPIOChipSelector does.

@@ -7,7 +7,9 @@ import TouchCore
 extension PanelEngine {
     public func control(_ command: ControlCommand, now: MonotonicInstant) -> String {
         switch run(command, now: now) {
-        case .success(let reply): return reply
+        case .success(let reply):
+            if command != .state { listener?.panelStateChanged() }
+            return reply
         case .failure(let error): return "{\"ok\":false,\"error\":\(JSONText.quoted(error.message))}"
         }
     }

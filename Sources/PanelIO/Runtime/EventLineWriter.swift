@@ -8,6 +8,8 @@ public struct EventLineWriter: GestureEventSink {
     private let quotedNames: [[UInt8]]
     public var output: OutputBuffer
     public var origin: MonotonicInstant
+    /// One line at a time, reserved once.
+    private var line: [UInt8] = []
     /// `--debug-gestures` in replay: every transition is logged too.
     public var debug: GestureDebugLog?
 
@@ -15,28 +17,54 @@ public struct EventLineWriter: GestureEventSink {
         quotedNames = buttonNames.map(EventLineWriter.jsonString)
         self.output = output
         self.origin = origin
+        line.reserveCapacity(256)
     }
 
     public mutating func receive(_ event: GestureEvent) {
-        output.write("{\"t_ms\":")
-        output.write(decimal: (event.at - origin).nanoseconds / 1_000_000)
-        output.write(",\"button\":")
-        output.write(bytes: quotedNames[event.button])
-        output.write(",\"event\":\"")
-        output.write(event.kind.name)
-        output.write(byte: UInt8(ascii: "\""))
+        line.removeAll(keepingCapacity: true)
+        EventLineWriter.encode(event, quotedName: quotedNames[event.button], origin: origin, into: &line)
+        line.append(UInt8(ascii: "\n"))
+        output.write(bytes: line)
+        output.flushIfFull()
+    }
+
+    /// One event's line without its newline, appended to `bytes` without allocating once
+    /// `bytes` has room (stdout's lines and the MQTT bridge's event payloads).
+    public static func encode(_ event: GestureEvent, quotedName: [UInt8], origin: MonotonicInstant, into bytes: inout [UInt8]) {
+        append("{\"t_ms\":", to: &bytes)
+        appendDecimal((event.at - origin).nanoseconds / 1_000_000, to: &bytes)
+        append(",\"button\":", to: &bytes)
+        bytes.append(contentsOf: quotedName)
+        append(",\"event\":\"", to: &bytes)
+        append(event.kind.name, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
         switch event.kind {
         case .tap(let taps), .longPress(let taps):
-            output.write(",\"taps\":")
-            output.write(decimal: Int64(taps))
+            append(",\"taps\":", to: &bytes)
+            appendDecimal(Int64(taps), to: &bytes)
         case .repeat(let n):
-            output.write(",\"n\":")
-            output.write(decimal: Int64(n))
+            append(",\"n\":", to: &bytes)
+            appendDecimal(Int64(n), to: &bytes)
         case .pressed, .released, .cancelled, .exit, .enter:
             break
         }
-        output.write("}\n")
-        output.flushIfFull()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        }
     }
 
     public var observesTransitions: Bool { debug != nil }

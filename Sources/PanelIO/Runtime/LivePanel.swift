@@ -14,7 +14,9 @@ public enum LivePanel {
         case fail
         /// A reload that did not load: the running panel goes on; the status says why.
         case refused(status: String)
-        case replace(with: PanelConfiguration)
+        /// `bridge`: nil when `[mqtt]` is unchanged (the running bridge goes on); otherwise the
+        /// new config's (itself nil without `[mqtt]`), already brought up.
+        case replace(with: PanelConfiguration, bridge: MQTTBridge??)
     }
 
     /// `launchedAt`: when the command started, for the time-to-first-frame log line.
@@ -49,8 +51,16 @@ public enum LivePanel {
             recorder?.comment("touchpanel record of \(configPath): raw reports in ms since the panel started;")
             recorder?.comment("touchpanel replay \(configPath) \(recordPath) prints the event lines the panel printed")
         }
+        var bridge: MQTTBridge?
+        do throws(StartError) {
+            bridge = try MQTTBringUp.open(firstConfig, log: log, now: startedAt)
+        } catch {
+            log.error("cannot start with \(firstConfig.file): \(error.message)")
+            return 1
+        }
         var session = start(firstConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, debugGestures: debugGestures)
         guard session != nil else { return 1 }
+        if let engine = session?.engine { bridge?.attach(engine) }
         session?.engine.source.record(to: recorder)
         log.log("first frame \((MonotonicClock.now() - launchedAt).nanoseconds / 1_000) us after start")
         notifier.notify(ServiceMessage.ready)
@@ -67,13 +77,24 @@ public enum LivePanel {
                     notifier.notify(ServiceMessage.alive)
                 }
                 next = step(
-                    running, signals: signals, exec: exec, events: events, latency: latency, configPath: configPath, log: log,
-                    notifier: notifier, watchdogPingAt: watchdog?.nextPingAt)
-                if case .replace = next {
+                    running, signals: signals, exec: exec, events: events, latency: latency, bridge: bridge, configPath: configPath,
+                    log: log, notifier: notifier, watchdogPingAt: watchdog?.nextPingAt)
+                switch next {
+                case .replace(_, let newBridge):
                     oldConfig = running.config
                     running.engine.shutdown(now: MonotonicClock.now())
                     carried.levels = running.engine.actions.levels
                     carried.latchedButtons = running.engine.actions.latchedButtons
+                    if let newBridge {
+                        // The old broker link sends what the shutdown gave, then `offline`.
+                        bridge?.finish(engine: running.engine)
+                        bridge = newBridge
+                    }
+                case .stop, .fail:
+                    bridge?.finish(engine: running.engine)
+                    if let bridge { log.log(bridge.summaryLine()) }
+                case .keepGoing, .refused:
+                    break
                 }
             }
             switch next {
@@ -89,12 +110,13 @@ public enum LivePanel {
                 recorder?.end(at: session?.engine.stoppedAt ?? MonotonicClock.now())
                 waitForCommands(exec, signals: signals, log: log)
                 return 1
-            case .replace(let newConfig):
+            case .replace(let newConfig, _):
                 // The old session's GPIO lines must be released before the new one asks.
                 session = nil
                 session = start(newConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
                     ?? start(oldConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
                 session?.engine.source.record(to: recorder)
+                if let engine = session?.engine { bridge?.attach(engine) }
                 recorder?.comment("reloaded \(configPath): replay with the config of each part")
                 if session != nil {
                     log.log("reloaded \(configPath)")
@@ -141,14 +163,20 @@ public enum LivePanel {
     /// One wait and what it woke for.
     private static func step(
         _ session: LiveSession, signals: SignalChannel, exec: ExecSupervisor, events: EventStream, latency: LatencyStatistics,
-        configPath: String, log: PanelLog, notifier: ServiceNotifier, watchdogPingAt: MonotonicInstant?
+        bridge: MQTTBridge?, configPath: String, log: PanelLog, notifier: ServiceNotifier, watchdogPingAt: MonotonicInstant?
     ) -> Next {
         var deadline = session.engine.nextWakeup
-        if let watchdogPingAt, deadline == nil || watchdogPingAt < deadline! { deadline = watchdogPingAt }
+        for candidate in [watchdogPingAt, bridge?.nextDeadline] {
+            if let candidate, deadline == nil || candidate < deadline! { deadline = candidate }
+        }
+        var extra = session.control?.pollRequests ?? []
+        let controlCount = extra.count
+        let mqttRequest = bridge?.pollRequest
+        if let mqttRequest { extra.append(mqttRequest) }
         let ready = DescriptorWait.wait(
             signalDescriptor: signals.pollDescriptor, sourceDescriptor: session.engine.waitDescriptor,
             eventsDescriptor: events.wantsWritable ? events.pollDescriptor : nil,
-            extra: session.control?.pollRequests ?? [], until: deadline)
+            extra: extra, until: deadline)
         if ready.eventsWritable { events.writeBacklog() }
         let now = MonotonicClock.now()
         // Frames come at their own instants (an INT edge's, an input event's), after the
@@ -156,8 +184,11 @@ public enum LivePanel {
         // the sequence even if the loop woke after it.
         session.engine.step(now: now, readiness: ready.source)
         if let control = session.control, !ready.extra.isEmpty {
-            control.service(ready.extra) { command in session.engine.control(command, now: MonotonicClock.now()) }
+            control.service(Array(ready.extra.prefix(controlCount))) { command in session.engine.control(command, now: MonotonicClock.now()) }
         }
+        // The broker's turn comes after the touch path's and the control socket's.
+        let mqttEvents = mqttRequest != nil && ready.extra.count > controlCount ? ready.extra[controlCount] : 0
+        bridge?.turn(revents: mqttEvents, engine: session.engine, now: MonotonicClock.now())
         if session.engine.stopReason != nil {
             // The source cannot go on (its GPIO chip went away); a service manager restarting
             // the panel is the way back, not a loop that spins on a dead descriptor.
@@ -171,6 +202,7 @@ public enum LivePanel {
         }
         if received.contains(.user1) {
             latency.summaryLines().forEach(log.log)
+            if let bridge { log.log(bridge.summaryLine()) }
         }
         if received.contains(.terminate) || received.contains(.interrupt) {
             notifier.notify(ServiceMessage.stopping)
@@ -183,7 +215,15 @@ public enum LivePanel {
         do {
             let config = try PanelConfigLoader.load(path: configPath)
             for warning in config.warnings { log.warning(warning.rendered) }
-            return .replace(with: config)
+            guard config.mqtt != bridge?.settings.config else { return .replace(with: config, bridge: nil) }
+            // A changed [mqtt] is brought up before anything is replaced: a password file
+            // that cannot be read refuses the reload like a config error does.
+            do throws(StartError) {
+                return .replace(with: config, bridge: .some(try MQTTBringUp.open(config, log: log, now: MonotonicClock.now())))
+            } catch {
+                log.error("reload refused; the running config stays: \(error.message)")
+                return .refused(status: "reload refused: \(error.message); running the previous config")
+            }
         } catch {
             // Refused before anything is touched: the running panel goes on as it was.
             log.error("reload refused; the running config stays:")

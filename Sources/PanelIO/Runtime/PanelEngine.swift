@@ -30,6 +30,8 @@ public final class PanelEngine: TouchSink {
     private var errorLogs: LogRateLimiter?
     /// When `shutdown` cancelled the touches (a recording's `end`).
     public private(set) var stoppedAt: MonotonicInstant?
+    /// Told of each event and state change (the MQTT bridge).
+    public var listener: PanelListener?
     /// Set when the source cannot go on: the loop stops the panel.
     public private(set) var stopReason: String?
 
@@ -60,6 +62,12 @@ public final class PanelEngine: TouchSink {
         surface?.frameDone(at: startedAt)
         backlight?.start()
     }
+
+    /// Where event lines' `t_ms` count from.
+    public var eventOrigin: MonotonicInstant { writer.origin }
+
+    /// Each button's label now.
+    public var currentLabels: [String] { labels }
 
     /// The display's power as idle blanking has it.
     public var power: PanelPower { pipeline.wakeGate.power }
@@ -193,14 +201,17 @@ public final class PanelEngine: TouchSink {
         body(&pipeline, &events)
         while let power = events.takePowerChange() {
             backlight?.apply(power)
+            listener?.panelStateChanged()
         }
         guard !events.isEmpty else { return }
         for index in 0..<events.count {
             let event = events[index]
             if fromDeadlines { latency?.deadlineFired(logicalAt: event.at) }
             writer.receive(event)
+            listener?.panelEvent(event)
             if actions.handle(event) {
                 looks.setLatched(event.button, actions.latched[event.button])
+                listener?.panelStateChanged()
             }
             looks.receive(event)
         }

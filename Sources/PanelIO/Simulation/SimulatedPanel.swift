@@ -78,6 +78,15 @@ public enum SimulatedPanel {
             return 1
         }
 
+        // The broker is real on the simulated board too; its link runs on the real clock.
+        let bridge: MQTTBridge?
+        do throws(StartError) {
+            bridge = try MQTTBringUp.open(config, log: log, now: MonotonicClock.now())
+        } catch {
+            log.error(error.message)
+            return 1
+        }
+
         let origin = options.virtualTime ? MonotonicInstant(nanoseconds: 0) : MonotonicClock.now()
         let surface = FramebufferSurface(layout: layout, pixels: memory, config: config, labels: labels)
         var frameNumber = 0
@@ -117,16 +126,26 @@ public enum SimulatedPanel {
             config: config, source: hardware.source, actions: actions, output: .standardOutput(),
             surface: surface, log: traceLog, startedAt: origin, debugGestures: debugGestures,
             backlight: config.backlight.map { PanelBacklight(device: SimulatedBacklight(log: log), config: $0, log: log) })
+        if let bridge { bridge.attach(engine) }
 
         // Signals are read in virtual time too (without waiting): SIGTERM and SIGINT stop a
         // fast run, and children are reaped as they finish, not all at the end.
         // The control socket is served here too, between the runner's steps.
-        let waitForSignals = { (deadline: MonotonicInstant?, now: () -> MonotonicInstant) -> Bool in
-            let ready = DescriptorWait.wait(
-                signalDescriptor: signals.pollDescriptor, sourceDescriptor: nil, extra: control?.pollRequests ?? [], until: deadline)
+        let waitForSignals = { (runnerDeadline: MonotonicInstant?, now: () -> MonotonicInstant) -> Bool in
+            // What the runner's last step gave goes out before the wait, not after it.
+            bridge?.turn(revents: 0, engine: engine, now: MonotonicClock.now())
+            var deadline = runnerDeadline
+            if let due = bridge?.nextDeadline, deadline == nil || due < deadline! { deadline = due }
+            var extra = control?.pollRequests ?? []
+            let controlCount = extra.count
+            let mqttRequest = bridge?.pollRequest
+            if let mqttRequest { extra.append(mqttRequest) }
+            let ready = DescriptorWait.wait(signalDescriptor: signals.pollDescriptor, sourceDescriptor: nil, extra: extra, until: deadline)
             if let control, !ready.extra.isEmpty {
-                control.service(ready.extra) { command in engine.control(command, now: now()) }
+                control.service(Array(ready.extra.prefix(controlCount))) { command in engine.control(command, now: now()) }
             }
+            let mqttEvents = mqttRequest != nil && ready.extra.count > controlCount ? ready.extra[controlCount] : 0
+            bridge?.turn(revents: mqttEvents, engine: engine, now: MonotonicClock.now())
             guard ready.signals else { return true }
             let received = signals.readSignals()
             if received.contains(.child) { engine.commandsFinished(exec.reapFinished(), now: now()) }
@@ -142,6 +161,10 @@ public enum SimulatedPanel {
             engine: engine, script: script, origin: origin, clock: clock, hardware: hardware, traceLog: traceLog,
             snapshotsAt: options.pngAtMs.map { origin + .milliseconds($0) }, snapshot: writeFrame)
         runner.run(untilStopped: options.tracePath == nil)
+        if let bridge {
+            bridge.finish(engine: engine)
+            if !options.virtualTime { log.log(bridge.summaryLine()) }
+        }
         recorder?.end(at: engine.stoppedAt ?? origin)
         exec.reapFinished()
         return 0

@@ -1,0 +1,205 @@
+// The MQTT client: libmosquitto driven from the panel's own poll loop (never its threads, never
+// a blocking call), its callbacks turned into a queue of events that the Swift side takes after
+// each loop call. Debian ships no static libmosquitto, so the static firmware is compiled with
+// TOUCHPANEL_WITHOUT_MOSQUITTO: there every call fails with MOSQ_ERR_NOT_SUPPORTED.
+#include "CLinux.h"
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef TOUCHPANEL_WITHOUT_MOSQUITTO
+#include <mosquitto.h>
+
+struct tp_mqtt_queued {
+    tp_mqtt_event event;
+    struct tp_mqtt_queued *next;
+};
+
+struct tp_mqtt {
+    struct mosquitto *client;
+    struct tp_mqtt_queued *first;
+    struct tp_mqtt_queued *last;
+    /// The library's last error-level log line: OpenSSL's reason for a failed handshake.
+    char last_error[256];
+};
+
+static void enqueue(tp_mqtt *mqtt, tp_mqtt_event event) {
+    struct tp_mqtt_queued *item = calloc(1, sizeof *item);
+    if (!item) {
+        free(event.topic);
+        free(event.payload);
+        return;
+    }
+    item->event = event;
+    if (mqtt->last) mqtt->last->next = item; else mqtt->first = item;
+    mqtt->last = item;
+}
+
+static void on_connect(struct mosquitto *client, void *context, int code) {
+    (void)client;
+    enqueue(context, (tp_mqtt_event){ .kind = TP_MQTT_CONNECTED, .code = code });
+}
+
+static void on_disconnect(struct mosquitto *client, void *context, int code) {
+    (void)client;
+    enqueue(context, (tp_mqtt_event){ .kind = TP_MQTT_DISCONNECTED, .code = code });
+}
+
+static void on_publish(struct mosquitto *client, void *context, int message_id) {
+    (void)client;
+    enqueue(context, (tp_mqtt_event){ .kind = TP_MQTT_PUBLISHED, .message_id = message_id });
+}
+
+static void on_message(struct mosquitto *client, void *context, const struct mosquitto_message *message) {
+    (void)client;
+    tp_mqtt_event event = { .kind = TP_MQTT_MESSAGE, .retained = message->retain };
+    event.topic = strdup(message->topic);
+    event.payload = malloc((size_t)message->payloadlen + 1);
+    if (!event.topic || !event.payload) {
+        free(event.topic);
+        free(event.payload);
+        return;
+    }
+    if (message->payloadlen > 0) memcpy(event.payload, message->payload, (size_t)message->payloadlen);
+    event.payload_length = message->payloadlen;
+    enqueue(context, event);
+}
+
+static void on_log(struct mosquitto *client, void *context, int level, const char *text) {
+    (void)client;
+    if (!(level & MOSQ_LOG_ERR) || !text) return;
+    tp_mqtt *mqtt = context;
+    snprintf(mqtt->last_error, sizeof mqtt->last_error, "%s", text);
+}
+
+int tp_mqtt_available(void) { return 1; }
+
+tp_mqtt *tp_mqtt_new(const char *client_id, int *error) {
+    static int initialised;
+    if (!initialised) {
+        mosquitto_lib_init();
+        initialised = 1;
+    }
+    tp_mqtt *mqtt = calloc(1, sizeof *mqtt);
+    if (!mqtt) {
+        *error = MOSQ_ERR_NOMEM;
+        return NULL;
+    }
+    mqtt->client = mosquitto_new(client_id, true, mqtt);
+    if (!mqtt->client) {
+        *error = errno == EINVAL ? MOSQ_ERR_INVAL : MOSQ_ERR_NOMEM;
+        free(mqtt);
+        return NULL;
+    }
+    mosquitto_connect_callback_set(mqtt->client, on_connect);
+    mosquitto_disconnect_callback_set(mqtt->client, on_disconnect);
+    mosquitto_publish_callback_set(mqtt->client, on_publish);
+    mosquitto_message_callback_set(mqtt->client, on_message);
+    mosquitto_log_callback_set(mqtt->client, on_log);
+    // An event is a few small packets: Nagle's algorithm would hold the second one back until
+    // the first is acknowledged (tens of ms with delayed ACKs).
+    mosquitto_int_option(mqtt->client, MOSQ_OPT_TCP_NODELAY, 1);
+    *error = 0;
+    return mqtt;
+}
+
+void tp_mqtt_free(tp_mqtt *mqtt) {
+    if (!mqtt) return;
+    tp_mqtt_event event;
+    while (tp_mqtt_next_event(mqtt, &event)) tp_mqtt_event_free(&event);
+    mosquitto_destroy(mqtt->client);
+    free(mqtt);
+}
+
+int tp_mqtt_set_login(tp_mqtt *mqtt, const char *username, const char *password) {
+    return mosquitto_username_pw_set(mqtt->client, username, password);
+}
+
+int tp_mqtt_set_will(tp_mqtt *mqtt, const char *topic, const void *payload, int length, int qos, int retain) {
+    return mosquitto_will_set(mqtt->client, topic, length, payload, qos, retain != 0);
+}
+
+int tp_mqtt_set_tls(tp_mqtt *mqtt, const char *ca_file, const char *cert_file, const char *key_file) {
+    return mosquitto_tls_set(mqtt->client, ca_file, NULL, cert_file, key_file, NULL);
+}
+
+int tp_mqtt_connect(tp_mqtt *mqtt, const char *host, int port, int keepalive_s) {
+    return mosquitto_connect_async(mqtt->client, host, port, keepalive_s);
+}
+
+int tp_mqtt_socket(tp_mqtt *mqtt) { return mosquitto_socket(mqtt->client); }
+int tp_mqtt_want_write(tp_mqtt *mqtt) { return mosquitto_want_write(mqtt->client) ? 1 : 0; }
+int tp_mqtt_loop_read(tp_mqtt *mqtt) { return mosquitto_loop_read(mqtt->client, 16); }
+int tp_mqtt_loop_write(tp_mqtt *mqtt) { return mosquitto_loop_write(mqtt->client, 16); }
+int tp_mqtt_loop_misc(tp_mqtt *mqtt) { return mosquitto_loop_misc(mqtt->client); }
+
+int tp_mqtt_publish(tp_mqtt *mqtt, int *message_id, const char *topic, const void *payload, int length, int qos, int retain) {
+    return mosquitto_publish(mqtt->client, message_id, topic, length, payload, qos, retain != 0);
+}
+
+int tp_mqtt_subscribe(tp_mqtt *mqtt, const char *pattern, int qos) {
+    return mosquitto_subscribe(mqtt->client, NULL, pattern, qos);
+}
+
+int tp_mqtt_disconnect(tp_mqtt *mqtt) { return mosquitto_disconnect(mqtt->client); }
+
+const char *tp_mqtt_error_text(int code) { return mosquitto_strerror(code); }
+
+int tp_mqtt_take_last_error(tp_mqtt *mqtt, char *text, int capacity) {
+    if (!mqtt->last_error[0] || capacity <= 0) return 0;
+    snprintf(text, (size_t)capacity, "%s", mqtt->last_error);
+    mqtt->last_error[0] = 0;
+    return 1;
+}
+const char *tp_mqtt_connack_text(int code) { return mosquitto_connack_string(code); }
+
+int tp_mqtt_next_event(tp_mqtt *mqtt, tp_mqtt_event *event) {
+    struct tp_mqtt_queued *item = mqtt->first;
+    if (!item) return 0;
+    mqtt->first = item->next;
+    if (!mqtt->first) mqtt->last = NULL;
+    *event = item->event;
+    free(item);
+    return 1;
+}
+
+#else
+
+struct tp_mqtt { int unused; };
+
+int tp_mqtt_available(void) { return 0; }
+tp_mqtt *tp_mqtt_new(const char *client_id, int *error) { (void)client_id; *error = TP_MQTT_NOT_BUILT_IN; return NULL; }
+void tp_mqtt_free(tp_mqtt *mqtt) { (void)mqtt; }
+int tp_mqtt_set_login(tp_mqtt *mqtt, const char *username, const char *password) { (void)mqtt; (void)username; (void)password; return TP_MQTT_NOT_BUILT_IN; }
+int tp_mqtt_set_will(tp_mqtt *mqtt, const char *topic, const void *payload, int length, int qos, int retain) {
+    (void)mqtt; (void)topic; (void)payload; (void)length; (void)qos; (void)retain;
+    return TP_MQTT_NOT_BUILT_IN;
+}
+int tp_mqtt_set_tls(tp_mqtt *mqtt, const char *ca_file, const char *cert_file, const char *key_file) {
+    (void)mqtt; (void)ca_file; (void)cert_file; (void)key_file;
+    return TP_MQTT_NOT_BUILT_IN;
+}
+int tp_mqtt_connect(tp_mqtt *mqtt, const char *host, int port, int keepalive_s) { (void)mqtt; (void)host; (void)port; (void)keepalive_s; return TP_MQTT_NOT_BUILT_IN; }
+int tp_mqtt_socket(tp_mqtt *mqtt) { (void)mqtt; return -1; }
+int tp_mqtt_want_write(tp_mqtt *mqtt) { (void)mqtt; return 0; }
+int tp_mqtt_loop_read(tp_mqtt *mqtt) { (void)mqtt; return TP_MQTT_NOT_BUILT_IN; }
+int tp_mqtt_loop_write(tp_mqtt *mqtt) { (void)mqtt; return TP_MQTT_NOT_BUILT_IN; }
+int tp_mqtt_loop_misc(tp_mqtt *mqtt) { (void)mqtt; return TP_MQTT_NOT_BUILT_IN; }
+int tp_mqtt_publish(tp_mqtt *mqtt, int *message_id, const char *topic, const void *payload, int length, int qos, int retain) {
+    (void)mqtt; (void)message_id; (void)topic; (void)payload; (void)length; (void)qos; (void)retain;
+    return TP_MQTT_NOT_BUILT_IN;
+}
+int tp_mqtt_subscribe(tp_mqtt *mqtt, const char *pattern, int qos) { (void)mqtt; (void)pattern; (void)qos; return TP_MQTT_NOT_BUILT_IN; }
+int tp_mqtt_disconnect(tp_mqtt *mqtt) { (void)mqtt; return TP_MQTT_NOT_BUILT_IN; }
+int tp_mqtt_take_last_error(tp_mqtt *mqtt, char *text, int capacity) { (void)mqtt; (void)text; (void)capacity; return 0; }
+const char *tp_mqtt_error_text(int code) { (void)code; return "this firmware build has no MQTT (the static build: Debian ships no static libmosquitto)"; }
+const char *tp_mqtt_connack_text(int code) { (void)code; return "no MQTT in this build"; }
+int tp_mqtt_next_event(tp_mqtt *mqtt, tp_mqtt_event *event) { (void)mqtt; (void)event; return 0; }
+
+#endif
+
+void tp_mqtt_event_free(tp_mqtt_event *event) {
+    free(event->topic);
+    free(event->payload);
+    event->topic = NULL;
+    event->payload = NULL;
+}

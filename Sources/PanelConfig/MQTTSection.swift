@@ -1,0 +1,121 @@
+/// The keys of `[mqtt]`.
+enum MQTTKey: String, SectionKey {
+    case host
+    case port
+    case clientID = "client_id"
+    case topicPrefix = "topic_prefix"
+    case username
+    case passwordFile = "password_file"
+    case caFile = "ca_file"
+    case certFile = "cert_file"
+    case keyFile = "key_file"
+    case keepaliveS = "keepalive_s"
+    case qos
+    case queue
+    case discovery
+    case discoveryPrefix = "discovery_prefix"
+    case name
+}
+
+/// `[mqtt]` while it is read. `host` is required; everything else has a default.
+struct MQTTDraft: SectionDraft {
+    let title = "mqtt"
+    let header: SourceLine
+    var keyLines: [MQTTKey: SourceLine] = [:]
+    var texts: [MQTTKey: String] = [:]
+    var config = MQTTConfig(host: "")
+
+    init(header: SourceLine) {
+        self.header = header
+    }
+
+    mutating func set(_ key: MQTTKey, from value: String) throws(ValueProblem) {
+        switch key {
+        case .host:
+            guard !value.isEmpty, value.utf8.count <= 253, value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+                throw .expected("a host name or address such as 192.168.1.10 or broker.local", found: value)
+            }
+            config.host = value
+        case .port:
+            config.port = try ValueSyntax.integer(value, in: 1...65_535, unit: "")
+        case .clientID:
+            // MQTT 3.1.1 servers must take 1..23 bytes of [0-9a-zA-Z]; mosquitto takes more.
+            guard !value.isEmpty, value.utf8.count <= 64, value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+                throw .expected("1 to 64 printable characters without spaces, such as kitchen-panel", found: value)
+            }
+            config.clientID = value
+        case .topicPrefix:
+            guard MQTTDraft.isTopicPrefix(value) else {
+                throw .expected("a topic without wildcards (+ #) or a leading or trailing /, such as touchpanel/kitchen", found: value)
+            }
+            config.topicPrefix = value
+        case .username:
+            guard !value.isEmpty else { throw .expected("a user name", found: value) }
+            config.username = value
+        case .passwordFile:
+            config.passwordFile = try MQTTDraft.absolutePath(value)
+        case .caFile:
+            config.caFile = try MQTTDraft.absolutePath(value)
+        case .certFile:
+            config.certFile = try MQTTDraft.absolutePath(value)
+        case .keyFile:
+            config.keyFile = try MQTTDraft.absolutePath(value)
+        case .keepaliveS:
+            config.keepaliveS = try ValueSyntax.integer(value, in: 5...3_600, unit: " (seconds)")
+        case .qos:
+            config.qos = try ValueSyntax.integer(value, in: 0...2, unit: "")
+        case .queue:
+            config.queueEvents = try ValueSyntax.integer(value, in: 1...10_000, unit: " (events)")
+        case .discovery:
+            config.discovery = try ValueSyntax.boolean(value)
+        case .discoveryPrefix:
+            guard MQTTDraft.isTopicPrefix(value) else {
+                throw .expected("a topic without wildcards (+ #) or a leading or trailing /, such as homeassistant", found: value)
+            }
+            config.discoveryPrefix = value
+        case .name:
+            guard !value.isEmpty, value.utf8.count <= 64 else { throw .expected("a name of 1 to 64 bytes", found: value) }
+            config.deviceName = value
+        }
+    }
+
+    /// A topic that other topics are made under: no wildcards, no empty levels at its ends.
+    static func isTopicPrefix(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return !bytes.isEmpty && bytes.count <= 128 && bytes.first != UInt8(ascii: "/") && bytes.last != UInt8(ascii: "/")
+            && !bytes.contains { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "#") || $0 < 0x20 || $0 == 0x7F }
+    }
+
+    static func absolutePath(_ text: String) throws(ValueProblem) -> String {
+        guard text.utf8.first == UInt8(ascii: "/"), text.utf8.count <= 4_095 else {
+            throw .expected("an absolute path", found: text)
+        }
+        return text
+    }
+
+    /// The section, or nil (and why in `errors`) when a required key is missing or keys
+    /// contradict each other.
+    func finish(errors: inout ErrorCollector) -> MQTTConfig? {
+        var ok = true
+        if keyLines[.host] == nil {
+            errors.add(at: header, section: title, key: MQTTKey.host.rawValue, "missing: the broker's host name or address (host = 192.168.1.10)")
+            ok = false
+        }
+        if (config.certFile == nil) != (config.keyFile == nil) {
+            let given: MQTTKey = config.certFile != nil ? .certFile : .keyFile
+            errors.add(at: keyLines[given] ?? header, section: title, key: given.rawValue,
+                       "cert_file and key_file go together: the client certificate and its key")
+            ok = false
+        } else if config.certFile != nil, config.caFile == nil {
+            errors.add(at: keyLines[.certFile] ?? header, section: title, key: MQTTKey.certFile.rawValue,
+                       "a client certificate needs TLS: give ca_file too")
+            ok = false
+        }
+        if config.passwordFile != nil, config.username == nil {
+            errors.add(at: keyLines[.passwordFile] ?? header, section: title, key: MQTTKey.passwordFile.rawValue,
+                       "a password needs a username")
+            ok = false
+        }
+        return ok ? config : nil
+    }
+}
