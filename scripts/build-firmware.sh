@@ -125,8 +125,8 @@ build_target() {
     sysroot_headers=("$sysroot/.stamp")   # the sysroot changes only together with its stamp
 
     # --- CLinux: the C shim ---
-    # notify.c twice: with libsystemd for the dynamic binary, without for the static ones
-    # (Debian ships no static libsystemd).
+    # notify.c and mqtt.c twice: with libsystemd and libmosquitto for the dynamic binary,
+    # without for the static ones (Debian ships neither as a static library).
     local -a clinux_objs=() clinux_static_objs=() c
     collect "$src/Sources/CLinux" '*.c'
     for c in "${files[@]}"; do
@@ -135,10 +135,10 @@ build_target() {
         step "$o" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
             -I "$clinux_inc" -c "$c" -o "$o"
         clinux_objs+=("$o")
-        if [[ $(basename "$c") == notify.c ]]; then
-            local so=$obj/CLinux.notify-without-systemd.o
+        if [[ $(basename "$c") == notify.c || $(basename "$c") == mqtt.c ]]; then
+            local so=$obj/CLinux.$(basename "$c" .c)-static.o
             step "$so" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
-                -DTOUCHPANEL_WITHOUT_SYSTEMD -I "$clinux_inc" -c "$c" -o "$so"
+                -DTOUCHPANEL_WITHOUT_SYSTEMD -DTOUCHPANEL_WITHOUT_MOSQUITTO -I "$clinux_inc" -c "$c" -o "$so"
             clinux_static_objs+=("$so")
         else
             clinux_static_objs+=("$o")
@@ -220,7 +220,7 @@ build_target() {
     freetype_static=$(PKG_CONFIG_LIBDIR="$libdir/pkgconfig:$sysroot/usr/share/pkgconfig" \
         PKG_CONFIG_SYSROOT_DIR="$sysroot" pkg-config --static --libs-only-l freetype2) ||
         die "pkg-config cannot resolve freetype2 in the $deb sysroot"
-    local -a app_libs=("${unicode[@]}" -linih -lgpiod -li2c -lfreetype -lsystemd -lm) freetype_static_libs
+    local -a app_libs=("${unicode[@]}" -linih -lgpiod -li2c -lfreetype -lsystemd -lmosquitto -lm) freetype_static_libs
     read -r -a freetype_static_libs <<<"$freetype_static"
     local -a app_static_libs=("${unicode[@]}" -linih -lgpiod -li2c "${freetype_static_libs[@]}" -lm)
     local -a app_objs=("${clinux_objs[@]}") app_static_objs=("${clinux_static_objs[@]}") m
@@ -272,7 +272,7 @@ build_target() {
         bookworm) gpiod_soname=libgpiod.so.2 ;;
     esac
     grep -qx "$gpiod_soname" <<<"$needed" || die "$target/touchpanel: needs $gpiod_soname (has: $(echo $needed))"
-    for lib in libinih libgpiod libi2c libfreetype libsystemd libc; do
+    for lib in libinih libgpiod libi2c libfreetype libsystemd libmosquitto libc; do
         grep -q "^$lib\.so" <<<"$needed" ||
             die "$target/touchpanel: NEEDED lacks $lib (has: $(echo $needed))"
     done

@@ -1,3 +1,4 @@
+import TouchCore
 import PanelConfig
 
 /// Home Assistant's MQTT discovery documents for one panel: one device, each button an event

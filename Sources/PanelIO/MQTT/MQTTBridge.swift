@@ -431,14 +431,14 @@ public final class MQTTBridge: PanelListener {
 
 /// Jitter for retries in 0.75 ..< 1.25 (xorshift64*): a fleet of panels that lost one broker
 /// does not come back at the same instant. Seeded by the caller, so tests are exact.
-struct JitterSource {
+public struct JitterSource {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed
     }
 
-    mutating func next() -> Double {
+    public mutating func next() -> Double {
         state ^= state >> 12
         state ^= state << 25
         state ^= state >> 27

@@ -7,12 +7,22 @@ public struct MQTTOutbox {
     public struct Message: Equatable, Sendable {
         public var topic: String
         public var payload: [UInt8]
+
+        public init(topic: String, payload: [UInt8]) {
+            self.topic = topic
+            self.payload = payload
+        }
     }
 
     /// One event: its instant (for the event-to-publish figure) and its messages.
     public struct Entry: Equatable, Sendable {
         public var at: MonotonicInstant
         public var messages: [Message]
+
+        public init(at: MonotonicInstant, messages: [Message]) {
+            self.at = at
+            self.messages = messages
+        }
     }
 
     public let capacity: Int
