@@ -167,6 +167,12 @@ public final class MQTTBridge: PanelListener {
 
     private func step(_ input: MQTTLink.Input, now: MonotonicInstant) {
         let (next, effect) = MQTTLink.next(link, input, now: now, keepaliveS: settings.config.keepaliveS, jitter: jitter.next())
+        if case .waiting = next, case .online = link {
+            // What the library held when the link went is its own now: QoS 0 messages are
+            // gone without a callback, QoS 1 and 2 are sent again after the reconnect. Counting
+            // them would let a few outages fill `maxInFlight` for good and stop the outbox.
+            inFlight.removeAll()
+        }
         link = next
         switch effect {
         case .none:

@@ -76,6 +76,11 @@ private struct BridgeRig {
 
 private let prefix = "touchpanel/hall_panel"
 
+/// A publish of one of the fan's events or gestures (not its retained state).
+private func isFanEvent(_ call: String) -> Bool {
+    call.contains("/button/fan/event ") || call.contains("/button/fan/gesture ")
+}
+
 @Suite("The MQTT bridge: what goes to the broker and what comes from it, over a fake connection")
 struct MQTTBridgeTests {
     @Test func onConnectItAnnouncesSubscribesDiscoversAndPublishesTheState() throws {
@@ -328,6 +333,33 @@ struct MQTTBridgeTests {
         rig.turn(12_000, readable: true)
         #expect(rig.rig.log.lines.last == "mqtt: connection to 127.0.0.1:1883 lost (error 7); retrying in 0.8 s")
         #expect(rig.bridge.pollRequest == nil)
+    }
+
+    @Test func messagesUnacknowledgedWhenTheLinkWentDoNotHoldBackTheOutboxAfterTheReconnect() throws {
+        let rig = try BridgeRig(config: mqttConfig.replacingOccurrences(of: "queue = 4", with: "queue = 100"))
+        rig.connect(at: 0)
+        // Six taps, never acknowledged: 24 publishes, 20 of them handed to the library.
+        for tap in 0..<6 { rig.tapFan(100 + Int64(tap) * 400, id: UInt8(tap % 2)) }
+        rig.rig.tick(2_600)
+        rig.turn(2_600)
+        let beforeLoss = rig.connection.publishes.filter(isFanEvent).count
+        #expect(beforeLoss == 20)
+        rig.connection.readResult = 7
+        rig.turn(3_000, readable: true)
+        rig.connection.readResult = 0
+        let retryAt = try #require(rig.bridge.nextDeadline)
+        rig.connection.calls = []
+        rig.bridge.turn(revents: 0, engine: rig.rig.engine, now: retryAt)
+        rig.connection.pendingEvents = [.connected(code: 0)]
+        rig.bridge.turn(revents: Int16(POLLIN), engine: rig.rig.engine, now: retryAt + .milliseconds(5))
+        // The sixth tap's four messages waited in the outbox; they go out after the reconnect.
+        let fanAfter = rig.connection.publishes.filter(isFanEvent)
+        #expect(fanAfter == [
+            #"publish q1 touchpanel/hall_panel/button/fan/event {"t_ms":2100,"button":"fan","event":"pressed"}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/event {"t_ms":2150,"button":"fan","event":"released"}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/event {"t_ms":2400,"button":"fan","event":"tap","taps":1}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/gesture {"event_type":"single_tap","taps":1,"t_ms":2400}"#,
+        ])
     }
 
     @Test func theEventToPublishFigureCountsAcknowledgedEvents() throws {
