@@ -4,13 +4,15 @@
 #   2. replay traces against their expected event lines
 #   3. the firmware build for aarch64 and armhf, its self-tests under qemu-user, and the
 #      firmware replay compared byte for byte with the host's
-#   4. a fuzz smoke: every libFuzzer target 10 s (scripts/fuzz.sh --smoke; the long runs are
+#   4. the real-broker tier: the panel against Debian's mosquitto on loopback, with a password
+#      file and TLS (scripts/test-mqtt.sh)
+#   5. a fuzz smoke: every libFuzzer target 10 s (scripts/fuzz.sh --smoke; the long runs are
 #      scripts/fuzz.sh on its own)
-#   5. the Debian packages: the four built, lintian, each checked against its release
+#   6. the Debian packages: the four built, lintian, each checked against its release
 #      (scripts/test-packages.sh)
-#   6. the kernel VM: the static aarch64 firmware on Debian's arm64 kernel under qemu-system-aarch64
+#   7. the kernel VM: the static aarch64 firmware on Debian's arm64 kernel under qemu-system-aarch64
 #      with i2c-stub, gpio-sim and vfb as its touch hardware (scripts/vm/run.sh; at most 5 minutes)
-#   7. the system VM: the trixie arm64 package in a Debian trixie arm64 system booted with systemd
+#   8. the system VM: the trixie arm64 package in a Debian trixie arm64 system booted with systemd
 #      (scripts/sysvm/run.sh; the first run also debootstraps the root, about 5 minutes)
 # Each tier runs even when an earlier one failed; the last line sums them up.
 set -uo pipefail
@@ -63,6 +65,7 @@ tier() {
     failed=$((failed + ${tier_failed:-1}))
 }
 
+tier "MQTT broker" scripts/test-mqtt.sh
 tier "fuzz smoke" scripts/fuzz.sh --smoke
 tier "Debian packages" scripts/test-packages.sh
 

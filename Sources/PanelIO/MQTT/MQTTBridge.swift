@@ -100,17 +100,21 @@ public final class MQTTBridge: PanelListener {
     /// One turn after the engine's: the socket's I/O (`revents` as polled; 0 when it was not),
     /// what the library reported, the link's deadline, then the outbox and changed state.
     public func turn(revents: Int16, engine: PanelEngine, now: MonotonicInstant) {
+        var ioResult: Int32 = 0
         if revents != 0, case .stopped = link {} else if revents != 0 {
-            if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { check(connection.readAvailable(), "read", now: now) }
-            if revents & Int16(POLLOUT) != 0 { check(connection.writePending(), "write", now: now) }
+            if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { ioResult = connection.readAvailable() }
+            if ioResult == 0, revents & Int16(POLLOUT) != 0 { ioResult = connection.writePending() }
         }
+        // What the library reported first: a refused CONNACK says why (a wrong password) better
+        // than the read's own "connection refused".
         handleLibraryEvents(engine: engine, now: now)
+        check(ioResult, now: now)
         if let due = link.deadline, due <= now { step(.due, now: now) }
         handleLibraryEvents(engine: engine, now: now)
         if case .online = link {
             pump()
             if stateDirty { publishState(engine: engine) }
-            if connection.wantsWrite { check(connection.writePending(), "write", now: now) }
+            if connection.wantsWrite { check(connection.writePending(), now: now) }
         }
     }
 
@@ -191,7 +195,7 @@ public final class MQTTBridge: PanelListener {
         case .cameOnline:
             cameOnline()
         case .keepAlive:
-            check(connection.keepAlive(), "keep-alive", now: now)
+            check(connection.keepAlive(), now: now)
         case .disconnect:
             connection.disconnect()
             _ = connection.writePending()
@@ -207,7 +211,7 @@ public final class MQTTBridge: PanelListener {
     }
 
     /// A library call's result: anything but success ends the connection.
-    private func check(_ code: Int32, _ what: String, now: MonotonicInstant) {
+    private func check(_ code: Int32, now: MonotonicInstant) {
         guard code != 0 else { return }
         let why = connection.takeLastError() ?? connection.errorText(code)
         switch link {

@@ -104,7 +104,14 @@ public final class MosquittoConnection: MQTTConnection {
     }
 
     public func errorText(_ code: Int32) -> String { String(cString: tp_mqtt_error_text(code)) }
-    public func connackText(_ code: Int32) -> String { String(cString: tp_mqtt_connack_text(code)) }
+    /// libmosquitto's "Connection Refused: not authorised." as "not authorised (code 5)": the log
+    /// line already says the broker refused.
+    public func connackText(_ code: Int32) -> String {
+        var text = Substring(String(cString: tp_mqtt_connack_text(code)))
+        if text.hasPrefix("Connection Refused: ") { text = text.dropFirst("Connection Refused: ".count) }
+        if text.hasSuffix(".") { text = text.dropLast() }
+        return "\(text) (code \(code))"
+    }
 
     public func takeLastError() -> String? {
         var text = [CChar](repeating: 0, count: 256)

@@ -1,0 +1,543 @@
+#!/usr/bin/env python3
+"""The real-broker tier: the panel on the simulated board against Debian's mosquitto on
+loopback (a password file, TLS from a CA made here), checked by mosquitto_sub with exact topics,
+payloads and pixels. Usage: run.py TOUCHPANEL WORKDIR. Prints `ok NAME` or `FAIL NAME: why` per
+scenario and ends with `N passed, M failed`."""
+
+import json
+import os
+import re
+import sys
+import traceback
+
+from harness import (Broker, BlackHole, CertificateAuthority, Panel, Subscriber, clean_directory, frames, pixel,
+                     publish, read_png, region, wait_until)
+
+BUTTONS = """
+[button play]
+rect = 20, 20, 240, 200
+label = Play
+on_tap = emit
+on_double_tap = emit
+on_long_press = emit
+
+[button lights]
+rect = 280, 20, 240, 200
+label = Lights
+on_tap = emit
+
+[button heat]
+rect = 540, 20, 240, 200
+label = Heat
+latch = yes
+on_tap = emit
+"""
+
+HEAT_RECT = (540, 20, 240, 200)
+ON_FILL = (0x2E, 0x7D, 0x32)
+DISABLED_FILL = (0x1A, 0x1C, 0x1F)
+FILL = (0x2A, 0x2E, 0x33)
+
+# A double tap, a single tap and a long press on play, a tap on heat (its latch goes on).
+GESTURE_TRACE = """1500 down 0 100 100
+1560 up 0 100 100
+1680 down 0 105 102
+1740 up 0 105 102
+2500 down 0 100 100
+2560 up 0 100 100
+3500 down 0 650 100
+3560 up 0 650 100
+4000 down 1 110 110
+4700 up 1 110 110
+5000 end
+"""
+
+# Gestures that the documents may name: the panel's own event types.
+GESTURE_TYPES = {"single_tap", "double_tap", "triple_tap", "long_press", "double_long_press", "triple_long_press",
+                 "repeat"}
+
+# Home Assistant's MQTT discovery schema for the entity types the panel uses, as its docs list
+# them (integrations event.mqtt, switch.mqtt, text.mqtt, light.mqtt with schema json): the keys
+# each needs and every key it takes. A key outside these would be ignored or refused by HA.
+COMMON_KEYS = {"name", "unique_id", "object_id", "default_entity_id", "icon", "entity_category", "enabled_by_default",
+               "availability", "availability_topic", "availability_mode", "availability_template",
+               "payload_available", "payload_not_available", "device", "origin", "qos", "encoding",
+               "json_attributes_topic", "json_attributes_template", "entity_picture", "platform"}
+SCHEMA = {
+    "event": ({"state_topic", "event_types"},
+              {"device_class", "value_template"}),
+    "switch": ({"command_topic"},
+               {"state_topic", "payload_on", "payload_off", "state_on", "state_off", "device_class", "optimistic",
+                "retain", "value_template"}),
+    "text": ({"command_topic"},
+             {"state_topic", "max", "min", "mode", "pattern", "command_template", "value_template", "retain"}),
+    "light": ({"command_topic", "schema"},
+              {"state_topic", "supported_color_modes", "brightness", "brightness_scale", "effect", "effect_list",
+               "flash", "flash_time_long", "flash_time_short", "optimistic", "retain", "transition",
+               "white_scale", "min_kelvin", "max_kelvin", "min_mireds", "max_mireds", "color_temp_kelvin"}),
+}
+DEVICE_KEYS = {"identifiers", "connections", "name", "manufacturer", "model", "model_id", "sw_version", "hw_version",
+               "serial_number", "suggested_area", "via_device", "configuration_url"}
+ORIGIN_KEYS = {"name", "sw_version", "support_url"}
+COLOR_MODES = {"onoff", "brightness", "color_temp", "hs", "xy", "rgb", "rgbw", "rgbww", "white"}
+
+
+class Context:
+    def __init__(self, binary, workdir):
+        self.binary = binary
+        self.workdir = workdir
+        clean_directory(workdir)
+        self.authority = CertificateAuthority(os.path.join(workdir, "ca"), "TouchPanel test CA")
+        self.other_authority = CertificateAuthority(os.path.join(workdir, "other-ca"), "Somebody else's CA")
+        self.broker = Broker(workdir, self.authority)
+        self.broker.start()
+        self.password_file = self.write("panel-password", Broker.PANEL_PASSWORD + "\n")
+        self.wrong_password_file = self.write("wrong-password", "not-the-password\n")
+        self.gesture_trace = self.write("gestures.trace", GESTURE_TRACE)
+        self.gesture_reference = self.reference_lines(self.gesture_trace)
+
+    def write(self, name, text):
+        path = os.path.join(self.workdir, name)
+        with open(path, "w") as file:
+            file.write(text)
+        return path
+
+    def config(self, name, mqtt=None, backlight=False, buttons=BUTTONS):
+        text = "[display]\nwidth = 800\nheight = 480\n\n[touch]\nmulti_tap_ms = 250\nlong_press_ms = 500\n\n"
+        text += "[controller]\nmodel = ft5406\n" + buttons
+        if backlight:
+            text += "\n[backlight]\ndim_after_s = 600\noff_after_s = 1200\n"
+        if mqtt is not None:
+            settings = {"host": "127.0.0.1", "port": self.broker.port, "username": Broker.PANEL_USER,
+                        "password_file": self.password_file, "name": "Test panel"}
+            settings.update(mqtt)
+            text += "\n[mqtt]\n" + "".join(f"{key} = {value}\n" for key, value in settings.items() if value is not None)
+        return self.write(name + ".ini", text)
+
+    def reference_lines(self, trace):
+        """The event lines of `trace` on a panel without [mqtt] (virtual time)."""
+        panel = Panel(self.binary, self.config("reference"), trace=trace, extra=["--fast"])
+        code = panel.wait_exit(60)
+        assert code == 0, f"the reference run exited with {code}: {panel.err.snapshot()}"
+        return panel.out.snapshot()
+
+    def prefix(self, client_id):
+        return f"touchpanel/{client_id}"
+
+
+def lights_taps(every_ms, until_ms):
+    """A tap on lights every `every_ms` from 300 ms on (lights listens for single taps only:
+    three event lines per tap, at once)."""
+    lines = []
+    t = 300
+    touch = 0
+    while t < until_ms:
+        lines.append(f"{t} down {touch} 400 100")
+        lines.append(f"{t + 50} up {touch} 400 100")
+        touch = (touch + 1) % 10
+        t += every_ms
+    lines.append(f"{until_ms + 200} end")
+    return "\n".join(lines) + "\n"
+
+
+def check_document(component, document, prefix, client_id):
+    required, specific = SCHEMA[component]
+    missing = required - document.keys()
+    assert not missing, f"{component} document lacks {sorted(missing)}"
+    unknown = document.keys() - required - specific - COMMON_KEYS
+    assert not unknown, f"{component} document has keys Home Assistant does not take: {sorted(unknown)}"
+    for key in ("state_topic", "command_topic", "availability_topic"):
+        if key in document:
+            assert document[key].startswith(prefix + "/"), f"{key} {document[key]} is not under {prefix}"
+            assert "+" not in document[key] and "#" not in document[key], f"{key} has a wildcard"
+    assert document["availability_topic"] == f"{prefix}/availability"
+    assert (document["payload_available"], document["payload_not_available"]) == ("online", "offline")
+    assert document["qos"] in (0, 1, 2)
+    assert document.get("entity_category", "config") in ("config", "diagnostic")
+    device = document["device"]
+    assert device.keys() <= DEVICE_KEYS, f"device has {sorted(device.keys() - DEVICE_KEYS)}"
+    assert device["identifiers"] == [client_id] and device["name"] == "Test panel"
+    assert document["origin"].keys() <= ORIGIN_KEYS and document["origin"]["name"] == "touchpanel"
+    if component == "event":
+        assert set(document["event_types"]) <= GESTURE_TYPES and document["event_types"]
+    if component == "switch":
+        for key in ("payload_on", "payload_off", "state_on", "state_off"):
+            assert isinstance(document.get(key, ""), str)
+    if component == "light":
+        assert document["schema"] == "json"
+        assert set(document["supported_color_modes"]) <= COLOR_MODES
+        assert isinstance(document["brightness_scale"], int) and document["brightness_scale"] >= 1
+    if component == "text":
+        assert 1 <= document["max"] <= 255
+
+
+# Scenarios: each takes the context and raises AssertionError with what it saw.
+
+def discovery_documents_and_retained_state(ctx):
+    client = "test-discovery"
+    prefix = ctx.prefix(client)
+    live = Subscriber(ctx.broker, ["homeassistant/+/test-discovery/+/config", prefix + "/#"])
+    panel = Panel(ctx.binary, ctx.config(client, {"client_id": client}, backlight=True))
+    try:
+        panel.wait_log(f"mqtt: connected to 127.0.0.1:{ctx.broker.port} as {client}")
+        expected_topics = [f"homeassistant/{kind}/{client}/{object_id}/config" for kind, object_id in [
+            ("event", "play"), ("text", "play_label"), ("switch", "play_enabled"),
+            ("event", "lights"), ("text", "lights_label"), ("switch", "lights_enabled"),
+            ("event", "heat"), ("switch", "heat_latch"), ("text", "heat_label"), ("switch", "heat_enabled"),
+            ("light", "backlight")]]
+        live.wait_for(prefix + "/backlight", '{"state":"ON","brightness":100,"color_mode":"brightness"}')
+        documents = [(t, p) for _, t, p in live.messages() if t.startswith("homeassistant/")]
+        assert [t for t, _ in documents] == expected_topics, f"discovery topics {[t for t, _ in documents]}"
+        parsed = {t.split("/")[3]: (t.split("/")[1], json.loads(p)) for t, p in documents}
+        for object_id, (component, document) in parsed.items():
+            try:
+                check_document(component, document, prefix, client)
+            except AssertionError as error:
+                raise AssertionError(f"{object_id}: {error}")
+        assert parsed["play"][1]["event_types"] == ["single_tap", "double_tap", "long_press", "double_long_press"]
+        assert parsed["lights"][1]["event_types"] == ["single_tap"]
+        assert parsed["play"][1]["state_topic"] == f"{prefix}/button/play/gesture"
+        assert parsed["heat_latch"][1]["command_topic"] == f"{prefix}/button/heat/latch/set"
+        assert parsed["backlight"][1]["command_topic"] == f"{prefix}/backlight/set"
+        unique_ids = [document["unique_id"] for _, document in parsed.values()]
+        assert len(set(unique_ids)) == len(unique_ids), f"unique_id repeats: {unique_ids}"
+
+        # A subscriber that comes later gets all of it retained.
+        later = Subscriber(ctx.broker, ["homeassistant/+/test-discovery/+/config", prefix + "/#"])
+        expected_state = [
+            (True, prefix + "/availability", "online"),
+            (True, prefix + "/backlight", '{"state":"ON","brightness":100,"color_mode":"brightness"}'),
+            (True, prefix + "/button/heat/enabled", "ON"), (True, prefix + "/button/heat/label", "Heat"),
+            (True, prefix + "/button/heat/latch", "OFF"),
+            (True, prefix + "/button/lights/enabled", "ON"), (True, prefix + "/button/lights/label", "Lights"),
+            (True, prefix + "/button/play/enabled", "ON"), (True, prefix + "/button/play/label", "Play")]
+        wait_until(lambda: len(later.messages()) >= len(expected_topics) + len(expected_state), 10,
+                   "the retained messages")
+        got = later.messages()
+        assert all(retained for retained, _, _ in got), "a message came unretained to a new subscriber"
+        assert sorted(m for m in got if not m[1].startswith("homeassistant/")) == expected_state, \
+            f"retained state {sorted(m for m in got if not m[1].startswith('homeassistant/'))}"
+        later.close()
+
+        # Home Assistant restarting: discovery goes out again.
+        publish(ctx.broker, "homeassistant/status", "online")
+        panel.wait_log("mqtt: Home Assistant is online; discovery and state sent again")
+        wait_until(lambda: len([m for m in live.messages() if m[1].startswith("homeassistant/")]) == 22, 10,
+                   "discovery a second time")
+        second = [(t, p) for _, t, p in live.messages() if t.startswith("homeassistant/")][11:]
+        assert second == documents, "the second discovery differs from the first"
+
+        assert panel.stop() == 0
+        live.wait_for(prefix + "/availability", "offline")
+        assert live.on(prefix + "/availability") == ["online", "online", "offline"], live.on(prefix + "/availability")
+    finally:
+        live.close()
+        if panel.process.poll() is None:
+            panel.kill()
+
+
+def a_double_tap_is_one_double_tap_and_events_match_stdout(ctx):
+    client = "test-gestures"
+    prefix = ctx.prefix(client)
+    live = Subscriber(ctx.broker, [prefix + "/#"])
+    panel = Panel(ctx.binary, ctx.config(client, {"client_id": client}), trace=ctx.gesture_trace)
+    try:
+        assert panel.wait_exit(30) == 0
+        stdout = panel.out.snapshot()
+        assert stdout == ctx.gesture_reference, f"stdout with [mqtt] differs from without:\n{stdout}"
+        live.wait_for(prefix + "/availability", "offline")
+        gestures = [(t.split("/")[3], json.loads(p)) for _, t, p in live.messages() if t.endswith("/gesture")]
+        assert gestures == [
+            ("play", {"event_type": "double_tap", "taps": 2, "t_ms": 1740}),
+            ("play", {"event_type": "single_tap", "taps": 1, "t_ms": 2810}),
+            ("heat", {"event_type": "single_tap", "taps": 1, "t_ms": 3560}),
+            ("play", {"event_type": "long_press", "taps": 1, "t_ms": 4500}),
+        ], f"gesture messages {gestures}"
+        events = [p for _, t, p in live.messages() if t.endswith("/event")]
+        assert events == stdout, f"event topics {events}"
+        by_button = {}
+        for _, t, p in live.messages():
+            if t.endswith("/event"):
+                by_button.setdefault(t.split("/")[3], []).append(json.loads(p)["button"])
+        assert all(set(names) == {button} for button, names in by_button.items()), by_button
+        assert live.on(prefix + "/button/heat/latch") == ["OFF", "ON"], live.on(prefix + "/button/heat/latch")
+        summary = [line for line in panel.err.snapshot() if "latency event_to_publish" in line]
+        assert len(summary) == 1 and f"count={len(stdout)} " in summary[0], summary
+        print(f"  {summary[0].removeprefix('touchpanel: ')}")
+    finally:
+        live.close()
+    later = Subscriber(ctx.broker, [prefix + "/button/heat/latch", prefix + "/availability"])
+    try:
+        wait_until(lambda: len(later.messages()) == 2, 10, "the retained latch and availability")
+        assert sorted(later.messages()) == [(True, prefix + "/availability", "offline"),
+                                            (True, prefix + "/button/heat/latch", "ON")], later.messages()
+    finally:
+        later.close()
+
+
+def the_last_will_says_offline_when_the_panel_dies(ctx):
+    client = "test-will"
+    prefix = ctx.prefix(client)
+    live = Subscriber(ctx.broker, [prefix + "/availability"])
+    panel = Panel(ctx.binary, ctx.config(client, {"client_id": client, "keepalive_s": 60}))
+    try:
+        live.wait_for(prefix + "/availability", "online")
+        panel.kill()
+        live.wait_for(prefix + "/availability", "offline", timeout_s=5)
+        assert live.on(prefix + "/availability") == ["online", "offline"]
+    finally:
+        live.close()
+        if panel.process.poll() is None:
+            panel.kill()
+    later = Subscriber(ctx.broker, [prefix + "/availability"])
+    try:
+        wait_until(lambda: later.messages(), 10, "the retained availability")
+        assert later.messages() == [(True, prefix + "/availability", "offline")], later.messages()
+    finally:
+        later.close()
+
+
+def commands_change_what_is_drawn_and_state_comes_back(ctx):
+    client = "test-commands"
+    prefix = ctx.prefix(client)
+    frames_dir = os.path.join(ctx.workdir, "frames-commands")
+    reference_dir = os.path.join(ctx.workdir, "frames-reference")
+    clean_directory(frames_dir)
+    clean_directory(reference_dir)
+    # What the heat button looks like labelled "Heating on" from the start.
+    reference_config = ctx.config("reference-label", buttons=BUTTONS.replace("label = Heat", "label = Heating on"))
+    end_trace = ctx.write("end.trace", "200 end\n")
+    reference = Panel(ctx.binary, reference_config, trace=end_trace, png_dir=reference_dir,
+                      extra=["--fast", "--png-at", "100"])
+    assert reference.wait_exit(30) == 0, reference.err.snapshot()
+    reference_png = read_png(os.path.join(reference_dir, frames(reference_dir)[-1]))
+
+    # A retained command would act again at every connect: the panel finds this one there
+    # when it subscribes, and refuses it.
+    publish(ctx.broker, prefix + "/button/heat/latch/set", "ON", retain=True)
+    live = Subscriber(ctx.broker, [prefix + "/#"])
+    panel = Panel(ctx.binary, ctx.config(client, {"client_id": client}, backlight=True), png_dir=frames_dir)
+
+    def latest_after(count):
+        wait_until(lambda: len(frames(frames_dir)) > count, 10, f"a frame after frame {count}")
+        return read_png(os.path.join(frames_dir, frames(frames_dir)[-1]))
+
+    try:
+        panel.wait_log(f"mqtt: ignored a retained command on {prefix}/button/heat/latch/set: commands act once")
+        publish(ctx.broker, prefix + "/button/heat/latch/set", None, retain=True)
+        live.wait_for(prefix + "/button/heat/label", "Heat")
+        initial = read_png(os.path.join(frames_dir, frames(frames_dir)[-1]))
+        assert region(initial, *HEAT_RECT) != region(reference_png, *HEAT_RECT), "the reference label draws as Heat"
+
+        count = len(frames(frames_dir))
+        publish(ctx.broker, prefix + "/button/heat/label/set", "Heating on")
+        live.wait_for(prefix + "/button/heat/label", "Heating on")
+        png = latest_after(count)
+        assert region(png, *HEAT_RECT) == region(reference_png, *HEAT_RECT), "heat is not drawn as labelled Heating on"
+
+        count = len(frames(frames_dir))
+        publish(ctx.broker, prefix + "/button/heat/latch/set", "ON")
+        live.wait_for(prefix + "/button/heat/latch", "ON")
+        png = latest_after(count)
+        assert pixel(png, 552, 32) == ON_FILL, f"heat's fill is {pixel(png, 552, 32)}"
+        assert pixel(png, 32, 32) == FILL, f"play's fill is {pixel(png, 32, 32)}"
+
+        count = len(frames(frames_dir))
+        publish(ctx.broker, prefix + "/button/play/enabled/set", "OFF")
+        live.wait_for(prefix + "/button/play/enabled", "OFF")
+        png = latest_after(count)
+        assert pixel(png, 32, 32) == DISABLED_FILL, f"play's fill is {pixel(png, 32, 32)}"
+
+        publish(ctx.broker, prefix + "/command", "label lights Lamp")
+        live.wait_for(prefix + "/reply", '{"ok":true}')
+        live.wait_for(prefix + "/button/lights/label", "Lamp")
+        publish(ctx.broker, prefix + "/command", "latch nosuch on")
+        wait_until(lambda: len(live.on(prefix + "/reply")) == 2, 10, "the second reply")
+        assert live.on(prefix + "/reply")[1].startswith('{"ok":false,"error":'), live.on(prefix + "/reply")
+
+        publish(ctx.broker, prefix + "/backlight/set", '{"brightness":40}')
+        live.wait_for(prefix + "/backlight", '{"state":"ON","brightness":40,"color_mode":"brightness"}')
+        panel.wait_log("backlight brightness -> 102 (simulated)")
+        publish(ctx.broker, prefix + "/backlight/set", '{"state":"OFF"}')
+        live.wait_for(prefix + "/backlight", '{"state":"OFF","brightness":40,"color_mode":"brightness"}')
+        panel.wait_log("backlight bl_power -> 4 (simulated)")
+
+        assert live.on(prefix + "/button/heat/latch") == ["OFF", "ON"], live.on(prefix + "/button/heat/latch")
+        assert panel.stop() == 0
+    finally:
+        live.close()
+        if panel.process.poll() is None:
+            panel.kill()
+
+
+def tls_with_the_test_ca_and_a_wrong_ca(ctx):
+    client = "test-tls"
+    prefix = ctx.prefix(client)
+    live = Subscriber(ctx.broker, [prefix + "/availability"], tls=True)
+    panel = Panel(ctx.binary, ctx.config(client, {"client_id": client, "port": ctx.broker.tls_port,
+                                                  "ca_file": ctx.authority.ca_cert}))
+    try:
+        panel.wait_log(f"mqtt: connected to 127.0.0.1:{ctx.broker.tls_port} as {client}")
+        live.wait_for(prefix + "/availability", "online")
+        assert panel.stop() == 0
+        live.wait_for(prefix + "/availability", "offline")
+    finally:
+        live.close()
+        if panel.process.poll() is None:
+            panel.kill()
+
+    wrong = Panel(ctx.binary, ctx.config("test-wrong-ca", {"client_id": "test-wrong-ca", "port": ctx.broker.tls_port,
+                                                          "ca_file": ctx.other_authority.ca_cert}),
+                  trace=ctx.gesture_trace)
+    assert wrong.wait_exit(30) == 0
+    log = wrong.err.snapshot()
+    failures = [line for line in log if f"mqtt: cannot connect to 127.0.0.1:{ctx.broker.tls_port}" in line
+                or f"mqtt: connection to 127.0.0.1:{ctx.broker.tls_port} lost" in line]
+    assert failures and all("certificate verify failed" in line and "retrying in" in line for line in failures), log
+    assert not any("mqtt: connected" in line for line in log), log
+    assert wrong.out.snapshot() == ctx.gesture_reference, "stdout differs from the run without [mqtt]"
+
+
+def outage(ctx, client, queue_events):
+    """The broker stopped mid-run and started again; returns (stdout, events received, the
+    messages on P/dropped, the panel's log)."""
+    prefix = ctx.prefix(client)
+    trace = ctx.write(client + ".trace", lights_taps(250, 15000))
+    checker = Subscriber(ctx.broker, [prefix + "/button/+/event", prefix + "/dropped"], client_id="checker-" + client)
+    panel = Panel(ctx.binary, ctx.config(client, {"client_id": client, "queue": queue_events}), trace=trace)
+    try:
+        wait_until(lambda: len(checker.on(prefix + "/button/lights/event")) >= 15, 15, "15 events before the stop")
+        ctx.broker.stop()
+        at_stop = len(panel.out.snapshot())
+        wait_until(lambda: len(panel.out.snapshot()) >= at_stop + 30, 15, "30 event lines while the broker is away")
+        ctx.broker.start()
+        assert panel.wait_exit(30) == 0
+        stdout = panel.out.snapshot()
+        wait_until(lambda: panel.log_has("mqtt: connected") and len(checker.messages()) > 0, 5, "a reconnect")
+        return stdout, checker, panel.err.snapshot(), prefix
+    except BaseException:
+        checker.close()
+        if panel.process.poll() is None:
+            panel.kill()
+        raise
+
+
+def the_broker_restarting_loses_nothing_and_keeps_the_order(ctx):
+    stdout, checker, log, prefix = outage(ctx, "test-outage", 100)
+    try:
+        wait_until(lambda: len(checker.on(prefix + "/button/lights/event")) >= len(stdout), 20,
+                   f"all {len(stdout)} events at the checker")
+        received = checker.on(prefix + "/button/lights/event")
+        assert received == stdout, f"{len(received)} events received of {len(stdout)}, or out of order"
+        assert checker.on(prefix + "/dropped") == []
+        assert sum(f"mqtt: connected to 127.0.0.1:{ctx.broker.port}" in line for line in log) == 2, log
+        lost = [line for line in log if f"mqtt: connection to 127.0.0.1:{ctx.broker.port} lost" in line]
+        assert len(lost) == 1 and "retrying in" in lost[0], log
+        print(f"  {len(stdout)} events, all delivered in order; the panel logged: {lost[0].removeprefix('touchpanel: ')}")
+    finally:
+        checker.close()
+
+
+def a_full_queue_drops_the_oldest_and_says_how_many(ctx):
+    stdout, checker, log, prefix = outage(ctx, "test-overflow", 2)
+    try:
+        wait_until(lambda: checker.on(prefix + "/dropped"), 20, "a message on dropped")
+        dropped_messages = checker.on(prefix + "/dropped")
+        assert len(dropped_messages) == 1, dropped_messages
+        dropped = json.loads(dropped_messages[0])["dropped"]
+        assert dropped >= 30 - 2, f"only {dropped} dropped"
+        wait_until(lambda: len(checker.on(prefix + "/button/lights/event")) >= len(stdout) - dropped, 20,
+                   "the events that were kept")
+        received = checker.on(prefix + "/button/lights/event")
+        assert len(received) == len(stdout) - dropped, f"{len(received)} received, {dropped} dropped, {len(stdout)} lines"
+        # What is missing is one run of consecutive lines: the oldest of the outage.
+        start = next(i for i, (a, b) in enumerate(zip(received + [None], stdout)) if a != b)
+        assert received == stdout[:start] + stdout[start + dropped:], "the received events are not stdout less one run"
+        line = f"mqtt: {dropped} events dropped while 127.0.0.1:{ctx.broker.port} was away (queue = 2)"
+        assert any(line in entry for entry in log), log
+        print(f"  queue = 2: {dropped} of {len(stdout)} events dropped and counted, the rest delivered in order")
+    finally:
+        checker.close()
+
+
+def a_broker_that_never_answers_is_given_up_and_the_panel_goes_on(ctx):
+    hole = BlackHole()
+    trace = ctx.write("black-hole.trace", lights_taps(500, 12000))
+    reference = ctx.reference_lines(trace)
+    panel = Panel(ctx.binary, ctx.config("test-black-hole", {"client_id": "test-black-hole", "port": hole.port}),
+                  trace=trace)
+    try:
+        assert panel.wait_exit(40) == 0
+    finally:
+        hole.close()
+    log = panel.err.snapshot()
+    assert any(f"mqtt: no answer from 127.0.0.1:{hole.port} within 10 s; retrying in" in line for line in log), log
+    assert panel.out.snapshot() == reference, "stdout differs from the run without [mqtt]"
+    # Every event line came when its touch did: none waited for the broker.
+    late_ms = max((arrived - panel.started) * 1000 - json.loads(line)["t_ms"]
+                  for line, arrived in zip(panel.out.lines, panel.out.times))
+    assert late_ms < 1000, f"an event line came {late_ms:.0f} ms after its time"
+    print(f"  {len(reference)} event lines as without a broker; the latest came {late_ms:.0f} ms after its touch "
+          "(process start included)")
+
+
+def a_wrong_password_is_logged_and_retried_with_back_off(ctx):
+    trace = ctx.write("wrong-password.trace", lights_taps(500, 5000))
+    reference = ctx.reference_lines(trace)
+    panel = Panel(ctx.binary, ctx.config("test-password", {"client_id": "test-password",
+                                                           "password_file": ctx.wrong_password_file}), trace=trace)
+    assert panel.wait_exit(30) == 0
+    log = panel.err.snapshot()
+    refusals = [line for line in log if f"mqtt: 127.0.0.1:{ctx.broker.port} refused the connection:" in line]
+    assert len(refusals) >= 2, log
+    waits = [float(re.search(r"retrying in ([0-9.]+) s", line).group(1)) for line in refusals]
+    assert 0.75 <= waits[0] <= 1.25 and 1.5 <= waits[1] <= 2.5, f"waits {waits}"
+    assert panel.out.snapshot() == reference, "stdout differs from the run without [mqtt]"
+    print(f"  {refusals[0].removeprefix('touchpanel: ')}")
+
+
+SCENARIOS = [
+    discovery_documents_and_retained_state,
+    a_double_tap_is_one_double_tap_and_events_match_stdout,
+    the_last_will_says_offline_when_the_panel_dies,
+    commands_change_what_is_drawn_and_state_comes_back,
+    tls_with_the_test_ca_and_a_wrong_ca,
+    the_broker_restarting_loses_nothing_and_keeps_the_order,
+    a_full_queue_drops_the_oldest_and_says_how_many,
+    a_broker_that_never_answers_is_given_up_and_the_panel_goes_on,
+    a_wrong_password_is_logged_and_retried_with_back_off,
+]
+
+
+def main():
+    binary, workdir = sys.argv[1], sys.argv[2]
+    wanted = sys.argv[3:]
+    passed = failed = 0
+    try:
+        ctx = Context(binary, workdir)
+    except Exception:
+        traceback.print_exc()
+        print("0 passed, 1 failed")
+        return 1
+    try:
+        for scenario in SCENARIOS:
+            if wanted and scenario.__name__ not in wanted:
+                continue
+            try:
+                if ctx.broker.process is None:
+                    ctx.broker.start()
+                scenario(ctx)
+                print(f"ok {scenario.__name__}", flush=True)
+                passed += 1
+            except Exception as error:
+                detail = str(error) or traceback.format_exc()
+                print(f"FAIL {scenario.__name__}: {detail}", flush=True)
+                failed += 1
+    finally:
+        ctx.broker.stop()
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
