@@ -110,11 +110,18 @@ public enum LivePanel {
                 recorder?.end(at: session?.engine.stoppedAt ?? MonotonicClock.now())
                 waitForCommands(exec, signals: signals, log: log)
                 return 1
-            case .replace(let newConfig, _):
+            case .replace(let newConfig, let newBridge):
                 // The old session's GPIO lines must be released before the new one asks.
                 session = nil
                 session = start(newConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
-                    ?? start(oldConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
+                if session == nil {
+                    session = start(oldConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
+                    if newBridge != nil, session != nil {
+                        // The old config runs again, and with it its own [mqtt]: the new link
+                        // has not connected yet and goes; the old one is brought up afresh.
+                        bridge = reopenBridge(oldConfig, log: log)
+                    }
+                }
                 session?.engine.source.record(to: recorder)
                 if let engine = session?.engine { bridge?.attach(engine) }
                 recorder?.comment("reloaded \(configPath): replay with the config of each part")
@@ -123,6 +130,16 @@ public enum LivePanel {
                     notifier.notify(ServiceMessage.readyAfterReload("running \(configPath)"))
                 }
             }
+        }
+    }
+
+    /// The broker link of a config that ran before (its files were read once already).
+    private static func reopenBridge(_ config: PanelConfiguration, log: PanelLog) -> MQTTBridge? {
+        do throws(StartError) {
+            return try MQTTBringUp.open(config, log: log, now: MonotonicClock.now())
+        } catch {
+            log.error("after the failed reload, [mqtt] of the previous config: \(error.message); running without MQTT")
+            return nil
         }
     }
 
