@@ -7,8 +7,14 @@ public struct DisplayConfig: Equatable, Sendable {
     /// (`logicalWidth` x `logicalHeight`), so rotating a panel is one setting.
     public var width: Int32
     public var height: Int32
-    /// The framebuffer device to draw on.
+    /// The framebuffer device to draw on (`output = fbdev`, or `auto` without DRM).
     public var framebuffer: String
+    /// DRM/KMS or fbdev: `auto` prefers DRM and falls back to fbdev, saying why.
+    public var output: DisplayOutputChoice
+    /// The DRM card; nil: the first /dev/dri/cardN with a connected connector.
+    public var card: String?
+    /// The DRM connector by its kernel name (HDMI-A-1, DSI-1); nil: the first connected one.
+    public var connector: String?
     /// How the panel's picture is turned on the framebuffer, clockwise (TouchCore's convention).
     public var rotation: DisplayRotation
     /// The TrueType/OpenType font button labels are drawn in, and its size in pixels.
@@ -32,6 +38,7 @@ public struct DisplayConfig: Equatable, Sendable {
 
     public init(
         width: Int32, height: Int32, framebuffer: String = DisplayConfig.defaultFramebuffer,
+        output: DisplayOutputChoice = .auto, card: String? = nil, connector: String? = nil,
         rotation: DisplayRotation = .degrees0, font: String = DisplayConfig.defaultFont,
         fontSize: Int = DisplayConfig.defaultFontSize, colors: PanelColors = .defaults,
         borderPx: Int = DisplayConfig.defaultBorderPx, budgetUs: Int? = nil
@@ -39,6 +46,9 @@ public struct DisplayConfig: Equatable, Sendable {
         self.width = width
         self.height = height
         self.framebuffer = framebuffer
+        self.output = output
+        self.card = card
+        self.connector = connector
         self.rotation = rotation
         self.font = font
         self.fontSize = fontSize
@@ -46,4 +56,14 @@ public struct DisplayConfig: Equatable, Sendable {
         self.borderPx = borderPx
         self.budgetUs = budgetUs
     }
+}
+
+/// `[display] output`: where the panel draws.
+public enum DisplayOutputChoice: String, Equatable, Sendable {
+    /// DRM/KMS when a card with a connected connector can be had, else fbdev (logged).
+    case auto
+    /// DRM/KMS only: page flips on vblank, no tearing.
+    case drm
+    /// The framebuffer device only (`framebuffer`): DRM's fbdev emulation, or a real fbdev.
+    case fbdev
 }

@@ -4,6 +4,9 @@ enum DisplayKey: String, SectionKey {
     case width
     case height
     case framebuffer
+    case output
+    case card
+    case connector
     case rotation
     case font
     case fontSize = "font_size"
@@ -39,6 +42,9 @@ struct DisplayDraft: MergeableDraft {
     var width: Int32?
     var height: Int32?
     var framebuffer: String?
+    var output: DisplayOutputChoice?
+    var card: String?
+    var connector: String?
     var rotation: DisplayRotation?
     var font: String?
     var fontSize: Int?
@@ -56,6 +62,13 @@ struct DisplayDraft: MergeableDraft {
         case .width: width = Int32(try ValueSyntax.integer(value, in: DisplayDraft.sizeRange, unit: " (pixels)"))
         case .height: height = Int32(try ValueSyntax.integer(value, in: DisplayDraft.sizeRange, unit: " (pixels)"))
         case .framebuffer: framebuffer = try ValueSyntax.absolutePath(value, of: "a framebuffer device like /dev/fb0")
+        case .output:
+            guard let choice = DisplayOutputChoice(rawValue: value) else {
+                throw .expected("auto, drm or fbdev", found: value)
+            }
+            output = choice
+        case .card: card = try ValueSyntax.absolutePath(value, of: "a DRM card like /dev/dri/card1")
+        case .connector: connector = try DisplayDraft.connectorName(value)
         case .rotation: rotation = try DisplayDraft.rotation(value)
         case .font: font = try ValueSyntax.absolutePath(value, of: "a TrueType or OpenType font file")
         case .fontSize: fontSize = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
@@ -72,6 +85,18 @@ struct DisplayDraft: MergeableDraft {
         case .borderPx: borderPx = try ValueSyntax.integer(value, in: DisplayDraft.borderRange, unit: " (pixels)")
         case .budgetUs: budgetUs = try ValueSyntax.integer(value, in: DisplayDraft.budgetRange, unit: " (microseconds)")
         }
+    }
+
+    /// A connector as the kernel names it: HDMI-A-1, DSI-1, DPI-1, Virtual-1.
+    static func connectorName(_ text: String) throws(ValueProblem) -> String {
+        let allowed = text.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+        }
+        guard allowed, !text.isEmpty, text.utf8.count <= 32 else {
+            throw .expected("a connector name such as HDMI-A-1 or DSI-1", found: text)
+        }
+        return text
     }
 
     static func rotation(_ text: String) throws(ValueProblem) -> DisplayRotation {
@@ -91,6 +116,7 @@ struct DisplayDraft: MergeableDraft {
         return DisplayConfig(
             width: width, height: height,
             framebuffer: framebuffer ?? DisplayConfig.defaultFramebuffer,
+            output: output ?? .auto, card: card, connector: connector,
             rotation: rotation ?? .degrees0,
             font: font ?? DisplayConfig.defaultFont,
             fontSize: fontSize ?? DisplayConfig.defaultFontSize,

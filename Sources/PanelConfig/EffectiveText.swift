@@ -32,7 +32,18 @@ extension PanelConfiguration {
         out.section("display")
         out.key("width", "\(display.width)")
         out.key("height", "\(display.height)")
+        out.key("output", display.output.rawValue)
         out.key("framebuffer", display.framebuffer)
+        if let card = display.card {
+            out.key("card", card)
+        } else {
+            out.unset("card", "the first card with a connected display")
+        }
+        if let connector = display.connector {
+            out.key("connector", connector)
+        } else {
+            out.unset("connector", "the first connected one")
+        }
         out.key("rotation", "\(display.rotation.degrees)")
         out.key("font", display.font)
         out.key("font_size", "\(display.fontSize)")

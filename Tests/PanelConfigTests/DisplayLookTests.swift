@@ -104,6 +104,19 @@ struct DisplayLookTests {
         #expect(RGBColor(r: 255, g: 0, b: 16).hexString == "#FF0010")
     }
 
+    @Test func outputCardAndConnector() throws {
+        let defaults = try #require(parsed(display800x480)).display
+        #expect(defaults.output == .auto && defaults.card == nil && defaults.connector == nil)
+        let chosen = try #require(parsed(display800x480 + "output = drm\ncard = /dev/dri/card1\nconnector = DSI-1\n")).display
+        #expect(chosen.output == .drm && chosen.card == "/dev/dri/card1" && chosen.connector == "DSI-1")
+        #expect(try #require(parsed(display800x480 + "output = fbdev\n")).display.output == .fbdev)
+        #expect(renderedErrors(display800x480 + "output = kms\ncard = card0\nconnector = HDMI A 1\n") == [
+            "panel.ini:4: [display] output: expected auto, drm or fbdev, found \"kms\"",
+            "panel.ini:5: [display] card: expected an absolute path to a DRM card like /dev/dri/card1, found \"card0\"",
+            "panel.ini:6: [display] connector: expected a connector name such as HDMI-A-1 or DSI-1, found \"HDMI A 1\"",
+        ])
+    }
+
     @Test func latencyBudgetIsOptionalAndInMicroseconds() throws {
         #expect(try #require(parsed(display800x480)).display.budgetUs == nil)
         #expect(try #require(parsed(display800x480 + "budget_us = 2000\n")).display.budgetUs == 2000)
