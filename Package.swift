@@ -15,9 +15,11 @@ let package = Package(
         // C shim over glibc and the Linux/hardware headers.
         .target(
             name: "CLinux",
+            // libdrm's headers include <drm.h> from their own folder (pkg-config libdrm).
+            cSettings: [.unsafeFlags(["-I/usr/include/libdrm"])],
             linkerSettings: [
                 .linkedLibrary("inih"), .linkedLibrary("gpiod"), .linkedLibrary("i2c"), .linkedLibrary("systemd"),
-                .linkedLibrary("mosquitto"), .linkedLibrary("m"),
+                .linkedLibrary("mosquitto"), .linkedLibrary("drm"), .linkedLibrary("m"),
             ]
         ),
         // FreeType, for rasterising button labels once at start-up.

@@ -133,7 +133,7 @@ build_target() {
         local o=$obj/CLinux.$(basename "$c" .c).o
         inputs=("$c" "${clinux_headers[@]}" "${sysroot_headers[@]}")
         step "$o" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
-            -I "$clinux_inc" -c "$c" -o "$o"
+            -I "$clinux_inc" -I "$sysroot/usr/include/libdrm" -c "$c" -o "$o"
         clinux_objs+=("$o")
         if [[ $(basename "$c") == notify.c || $(basename "$c") == mqtt.c ]]; then
             local so=$obj/CLinux.$(basename "$c" .c)-static.o
@@ -220,9 +220,10 @@ build_target() {
     freetype_static=$(PKG_CONFIG_LIBDIR="$libdir/pkgconfig:$sysroot/usr/share/pkgconfig" \
         PKG_CONFIG_SYSROOT_DIR="$sysroot" pkg-config --static --libs-only-l freetype2) ||
         die "pkg-config cannot resolve freetype2 in the $deb sysroot"
-    local -a app_libs=("${unicode[@]}" -linih -lgpiod -li2c -lfreetype -lsystemd -lmosquitto -lm) freetype_static_libs
+    local -a app_libs=("${unicode[@]}" -linih -lgpiod -li2c -lfreetype -lsystemd -lmosquitto -ldrm -lm) freetype_static_libs
     read -r -a freetype_static_libs <<<"$freetype_static"
-    local -a app_static_libs=("${unicode[@]}" -linih -lgpiod -li2c "${freetype_static_libs[@]}" -lm)
+    # libdrm ships its archive: the static build draws through DRM/KMS too.
+    local -a app_static_libs=("${unicode[@]}" -linih -lgpiod -li2c "${freetype_static_libs[@]}" -ldrm -lm)
     local -a app_objs=("${clinux_objs[@]}") app_static_objs=("${clinux_static_objs[@]}") m
     for m in "${app_modules[@]}"; do app_objs+=("$obj/$m.o") app_static_objs+=("$obj/$m.o"); done
     local -a test_objs=("$obj/TouchCore.o" "$obj/FirmwareSelfTest.o" "$obj/touchcore_selftest.o" "${clinux_static_objs[@]}")
@@ -272,7 +273,7 @@ build_target() {
         bookworm) gpiod_soname=libgpiod.so.2 ;;
     esac
     grep -qx "$gpiod_soname" <<<"$needed" || die "$target/touchpanel: needs $gpiod_soname (has: $(echo $needed))"
-    for lib in libinih libgpiod libi2c libfreetype libsystemd libmosquitto libc; do
+    for lib in libinih libgpiod libi2c libfreetype libsystemd libmosquitto libdrm libc; do
         grep -q "^$lib\.so" <<<"$needed" ||
             die "$target/touchpanel: NEEDED lacks $lib (has: $(echo $needed))"
     done

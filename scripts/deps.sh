@@ -16,6 +16,7 @@ packages=(
     libfreetype-dev fonts-dejavu-core                # labels: FreeType, and the default font
     binutils                                         # readelf for the build checks
     libmosquitto-dev                                 # [mqtt]: the MQTT client library
+    libdrm-dev                                       # DRM/KMS output
     mosquitto mosquitto-clients openssl              # the real-broker tier: broker, clients, its CA
     file
 )

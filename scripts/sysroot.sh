@@ -33,9 +33,10 @@ packages=(
     libfreetype-dev libfreetype6 libpng-dev zlib1g-dev zlib1g libbrotli-dev libbrotli1
     libsystemd-dev libsystemd0 libcap2
     libmosquitto-dev libmosquitto1
+    libdrm-dev libdrm2
 )
 case $release in
-    trixie) packages+=(libgcc-14-dev libgpiod3 libpng16-16t64 libbz2-dev libbz2-1.0 libssl3t64) ;;
+    trixie) packages+=(libgcc-14-dev libgpiod3 libpng16-16t64 libbz2-dev libbz2-1.0 libssl3t64 libzstd1) ;;
     bookworm) packages+=(libgcc-12-dev libgpiod2 libpng16-16 libgcrypt20 libgpg-error0 liblz4-1 liblzma5 libzstd1 libssl3) ;;
 esac
 

@@ -91,3 +91,39 @@ struct RenderPageFlipChainTests {
         #expect(buttons(3).union(.everything) == .everything)
     }
 }
+
+@Suite("Render: copying a rect forward from the other buffer")
+struct RenderCopyForwardTests {
+    @Test func copiesExactlyTheRectsPhysicalPixelsAndNothingElse() {
+        // 4x3 XRGB8888 with 4 bytes of row padding, turned 90 degrees: logical 3x4.
+        var source = TestFramebuffer(width: 4, height: 3, format: .xrgb8888, rotation: .degrees90, padding: 4)
+        for index in source.bytes.indices { source.bytes[index] = UInt8(truncatingIfNeeded: index) }
+        var destination = TestFramebuffer(width: 4, height: 3, format: .xrgb8888, rotation: .degrees90, padding: 4)
+        // Logical (1, 0) 2x2 is physical x = 4 - 0 - 2 = 2, y = 1, 2 wide, 2 high.
+        let copied = destination.paint { painter, buffer in
+            source.bytes.withUnsafeBytes { painter.copy(Rect(x: 1, y: 0, width: 2, height: 2), from: $0, to: buffer) }
+        }
+        #expect(copied)
+        let stride = 20
+        var expected = Array(repeating: TestFramebuffer.sentinel, count: destination.bytes.count)
+        for y in 1...2 {
+            for byte in (y * stride + 8)..<(y * stride + 16) { expected[byte] = UInt8(truncatingIfNeeded: byte) }
+        }
+        #expect(destination.bytes == expected)
+    }
+
+    @Test func aRectOffTheScreenCopiesNothingAndASmallBufferIsRefused() {
+        let source = TestFramebuffer(width: 2, height: 2, format: .rgb565)
+        var destination = TestFramebuffer(width: 2, height: 2, format: .rgb565)
+        let before = destination.bytes
+        #expect(destination.paint { painter, buffer in
+            source.bytes.withUnsafeBytes { painter.copy(Rect(x: 5, y: 5, width: 2, height: 2), from: $0, to: buffer) }
+        })
+        #expect(destination.bytes == before)
+        let short = [UInt8](repeating: 1, count: 7)
+        #expect(!destination.paint { painter, buffer in
+            short.withUnsafeBytes { painter.copy(Rect(x: 0, y: 0, width: 2, height: 2), from: $0, to: buffer) }
+        })
+        #expect(destination.bytes == before)
+    }
+}

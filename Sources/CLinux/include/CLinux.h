@@ -355,3 +355,36 @@ int tp_event_descriptor_open(int fd, int *kind);
 ssize_t tp_event_descriptor_write(int fd, int kind, const void *bytes, size_t count);
 
 #endif
+
+// --- DRM/KMS output (drm.c): libdrm, two dumb buffers, page flips ---------------------------
+
+typedef struct tp_drm tp_drm;
+
+typedef struct {
+    uint32_t width, height;
+    /// Bytes from one row to the next.
+    uint32_t stride;
+    uint32_t bits_per_pixel;
+    uint32_t refresh_hz;
+    /// The two buffers' pixels (mmap'd dumb buffers) and the bytes each has.
+    void *pixels[2];
+    uint32_t buffer_bytes;
+    char connector[40];
+    char card[64];
+} tp_drm_info;
+
+/// Opens `card` (NULL: the first /dev/dri/cardN with a connected display), its `connector`
+/// (NULL: the first connected) in a `width` x `height` mode (the preferred one when it is that
+/// size), makes two buffers (XRGB8888, or RGB565) and shows buffer 0. NULL: why is in `error`.
+tp_drm *tp_drm_open(const char *card, const char *connector, uint32_t width, uint32_t height, int rgb565,
+                    tp_drm_info *info, char *error, int capacity);
+int tp_drm_fd(const tp_drm *drm);
+/// Queues a flip to `buffer` on the next vblank; 0, or -errno (-EBUSY: one is queued already).
+int tp_drm_flip(tp_drm *drm, int buffer);
+/// Reads the card's events: the number of flips completed (0 or 1), the last one's time in
+/// CLOCK_MONOTONIC nanoseconds in `flip_ns`; -errno on failure.
+int tp_drm_read_events(tp_drm *drm, int64_t *flip_ns);
+/// 1 while the connector is connected (the kernel's last probe; no new probe is forced).
+int tp_drm_connected(tp_drm *drm);
+/// Puts back what the CRTC showed before, frees the buffers, closes the card.
+void tp_drm_close(tp_drm *drm);

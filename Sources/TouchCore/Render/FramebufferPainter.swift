@@ -71,6 +71,24 @@ public struct FramebufferPainter: Sendable {
         return true
     }
 
+    /// Copies the visible part of a logical rect from `source` to `destination`, both laid out
+    /// as `layout` (the two buffers of a page-flipped display: what the back buffer lacks comes
+    /// forward from the front one). Returns false (copying nothing) when either is too small.
+    @discardableResult
+    public func copy(_ rect: Rect, from source: UnsafeRawBufferPointer, to destination: UnsafeMutableRawBufferPointer) -> Bool {
+        guard source.count >= layout.bufferSize, let from = source.baseAddress, let to = usableBase(of: destination) else {
+            return false
+        }
+        guard let p = layout.physicalRect(ofLogical: rect) else { return true }
+        let rowBytes = Int(p.width) * layout.format.bytesPerPixel
+        var offset = Int(p.y) * layout.strideBytes + Int(p.x) * layout.format.bytesPerPixel
+        for _ in 0..<Int(p.height) {
+            (to + offset).copyMemory(from: from + offset, byteCount: rowBytes)
+            offset += layout.strideBytes
+        }
+        return true
+    }
+
     // MARK: - Internals
 
     private func usableBase(of buffer: UnsafeMutableRawBufferPointer) -> UnsafeMutableRawPointer? {
