@@ -1,10 +1,83 @@
 import PanelConfig
 import TouchCore
 
-/// Opens the framebuffer, checks it is the size the config says at its rotation, and
-/// rasterises the labels: everything the surface needs, or the reason it cannot be had.
+/// What the panel draws on: a DRM/KMS card with page flips, or a framebuffer device.
+enum OpenedDisplay {
+    case drm(DRMCard)
+    case fbdev(LinuxFramebuffer)
+}
+
+/// `[display] output` as a rule: which device to try, and what a failure means.
+public enum DisplayChoice {
+    /// The device chosen, and for `auto` on fbdev the reason DRM/KMS was not used.
+    public enum Chosen<DRM, Fbdev> {
+        case drm(DRM)
+        case fbdev(Fbdev, drmUnusable: String?)
+    }
+
+    /// `drm` and `fbdev` take only their own device; `auto` takes DRM/KMS and falls back to
+    /// fbdev, keeping DRM's reason for the log. When nothing can be had the error names why
+    /// for each device tried.
+    public static func choose<DRM, Fbdev>(
+        _ output: DisplayOutputChoice, openDRM: () throws(StartError) -> DRM, openFbdev: () throws(StartError) -> Fbdev
+    ) throws(StartError) -> Chosen<DRM, Fbdev> {
+        switch output {
+        case .drm:
+            return .drm(try openDRM())
+        case .fbdev:
+            return .fbdev(try openFbdev(), drmUnusable: nil)
+        case .auto:
+            let drmReason: String
+            do throws(StartError) {
+                return .drm(try openDRM())
+            } catch {
+                drmReason = error.message
+            }
+            do throws(StartError) {
+                return .fbdev(try openFbdev(), drmUnusable: drmReason)
+            } catch {
+                throw StartError(message: "no display: \(drmReason); and \(error.message)")
+            }
+        }
+    }
+}
+
+/// Opens the display `[display] output` asks for, checks it is the size the config says at
+/// its rotation, and rasterises the labels: everything the surface needs, or the reason it
+/// cannot be had.
 enum DisplayBringUp {
-    static func open(_ config: PanelConfiguration) throws(StartError) -> (LinuxFramebuffer, FramebufferLayout, [LabelBitmap]) {
+    static func open(_ config: PanelConfiguration, log: PanelLog) throws(StartError) -> (OpenedDisplay, FramebufferLayout, [LabelBitmap]) {
+        let display = config.display
+        let chosen = try DisplayChoice.choose(
+            display.output,
+            openDRM: { () throws(StartError) -> DRMCard in
+                try DRMCard(
+                    card: display.card, connector: display.connector, width: display.width, height: display.height,
+                    rotation: display.rotation)
+            },
+            openFbdev: { () throws(StartError) -> (LinuxFramebuffer, FramebufferLayout) in try openFramebuffer(config) })
+        let opened: OpenedDisplay
+        let layout: FramebufferLayout
+        switch chosen {
+        case .drm(let card):
+            log.log("display: \(card.card) \(card.connector) \(display.width)x\(display.height)@\(card.refreshHz) through DRM/KMS (page flips)")
+            opened = .drm(card)
+            layout = card.layout
+        case .fbdev(let (framebuffer, fbLayout), let drmUnusable):
+            if let drmUnusable {
+                log.log("display: \(framebuffer.path) (fbdev), since \(drmUnusable)")
+            }
+            opened = .fbdev(framebuffer)
+            layout = fbLayout
+        }
+        do throws(FontError) {
+            return (opened, layout, try FramebufferSurface.rasterizeLabels(for: config))
+        } catch {
+            throw StartError(message: error.message)
+        }
+    }
+
+    private static func openFramebuffer(_ config: PanelConfiguration) throws(StartError) -> (LinuxFramebuffer, FramebufferLayout) {
         let framebuffer: LinuxFramebuffer
         do throws(FramebufferError) {
             framebuffer = try LinuxFramebuffer(path: config.display.framebuffer)
@@ -25,10 +98,6 @@ enum DisplayBringUp {
         guard layout.physicalWidth == config.display.width, layout.physicalHeight == config.display.height else {
             throw StartError(message: "\(config.display.framebuffer) is \(layout.physicalWidth)x\(layout.physicalHeight); [display] says \(config.display.width)x\(config.display.height)")
         }
-        do throws(FontError) {
-            return (framebuffer, layout, try FramebufferSurface.rasterizeLabels(for: config))
-        } catch {
-            throw StartError(message: error.message)
-        }
+        return (framebuffer, layout)
     }
 }

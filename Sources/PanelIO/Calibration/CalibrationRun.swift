@@ -22,18 +22,24 @@ public enum CalibrationRun {
         let startedAt = MonotonicClock.now()
         var held = HeldLines()
         let source: TouchSource
-        let framebuffer: LinuxFramebuffer
+        let display: OpenedDisplay
         let layout: FramebufferLayout
         do throws(StartError) {
             source = try TouchSourceBringUp.open(config, startedAt: startedAt, log: log, held: &held)
-            (framebuffer, layout, _) = try DisplayBringUp.open(config)
+            (display, layout, _) = try DisplayBringUp.open(config, log: log)
         } catch {
             log.error("cannot calibrate with \(config.file): \(error.message)")
             return 1
         }
         let console = ConsoleGraphicsMode()
         defer { console.restore() }
-        let pixels = UnsafeMutableRawBufferPointer(rebasing: framebuffer.pixels[framebuffer.visibleOffset...])
+        // Targets are drawn straight onto the picture on screen: no flips, nothing to tear.
+        let pixels: UnsafeMutableRawBufferPointer
+        switch display {
+        case .drm(let card): pixels = card.buffers[0]
+        case .fbdev(let framebuffer): pixels = UnsafeMutableRawBufferPointer(rebasing: framebuffer.pixels[framebuffer.visibleOffset...])
+        }
+        defer { withExtendedLifetime(display) {} }
         let painter = TargetPainter(layout: layout, config: config, pixels: pixels)
         let session = CalibrationSession(config: config, range: source.range, log: log) { painter.show($0, of: $1) }
         while !session.isFinished {

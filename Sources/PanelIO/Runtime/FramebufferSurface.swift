@@ -6,7 +6,8 @@ import TouchCore
 /// fills and blends into memory the caller owns.
 public final class FramebufferSurface: PanelSurface {
     public let layout: FramebufferLayout
-    public let pixels: UnsafeMutableRawBufferPointer
+    /// Where it paints; a page-flipped display points it at its back buffer before each frame.
+    public var pixels: UnsafeMutableRawBufferPointer
     private let painter: FramebufferPainter
     private let background: RGBColor
     private let rects: [Rect]

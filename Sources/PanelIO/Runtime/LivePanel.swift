@@ -190,12 +190,18 @@ public enum LivePanel {
         let controlCount = extra.count
         let mqttRequest = bridge?.pollRequest
         if let mqttRequest { extra.append(mqttRequest) }
+        let displayIndex = extra.count
+        if let drm = session.drmSurface { extra.append(drm.pollRequest) }
         let ready = DescriptorWait.wait(
             signalDescriptor: signals.pollDescriptor, sourceDescriptor: session.engine.waitDescriptor,
             eventsDescriptor: events.wantsWritable ? events.pollDescriptor : nil,
             extra: extra, until: deadline)
         if ready.eventsWritable { events.writeBacklog() }
         let now = MonotonicClock.now()
+        // A completed flip first: a frame that waited for it is painted in this turn's step.
+        if let drm = session.drmSurface, ready.extra.count > displayIndex, ready.extra[displayIndex] != 0 {
+            drm.cardReadable()
+        }
         // Frames come at their own instants (an INT edge's, an input event's), after the
         // deadlines due before them: a second tap whose edge came before release+W continues
         // the sequence even if the loop woke after it.

@@ -10,7 +10,10 @@ import TouchCore
 public final class LiveSession {
     public let config: PanelConfiguration
     public let engine: PanelEngine
-    private let framebuffer: LinuxFramebuffer
+    /// The display it draws on (kept open for the session's life).
+    private let display: OpenedDisplay
+    /// On DRM/KMS: the surface whose flips the loop reads from the card.
+    public let drmSurface: DRMSurface?
     private let console: ConsoleGraphicsMode
     private let backlightDevice: SysfsBacklight?
     /// The `[control]` socket, when the config has one.
@@ -34,18 +37,29 @@ public final class LiveSession {
         self.config = config
         var held = HeldLines()
         let source = try TouchSourceBringUp.open(config, startedAt: startedAt, log: log, held: &held)
-        let (framebuffer, layout, labels) = try DisplayBringUp.open(config)
+        let (display, layout, labels) = try DisplayBringUp.open(config, log: log)
         let levels = OutputsBringUp.startLevels(config, carried: carried.levels)
         let outputs = try OutputsBringUp.open(config, levels: levels)
         backlightDevice = try BacklightBringUp.open(config)
         control = try config.control.map { config throws(StartError) in try ControlServer(config: config, log: log) }
         self.held = held
-        self.framebuffer = framebuffer
+        self.display = display
         console = ConsoleGraphicsMode()
         if let warning = console.warning { log.warning(warning) }
-        let surface = FramebufferSurface(
-            layout: layout, pixels: UnsafeMutableRawBufferPointer(rebasing: framebuffer.pixels[framebuffer.visibleOffset...]),
-            config: config, labels: labels)
+        let surface: PanelSurface
+        switch display {
+        case .fbdev(let framebuffer):
+            surface = FramebufferSurface(
+                layout: layout, pixels: UnsafeMutableRawBufferPointer(rebasing: framebuffer.pixels[framebuffer.visibleOffset...]),
+                config: config, labels: labels)
+            drmSurface = nil
+        case .drm(let card):
+            let painter = FramebufferSurface(layout: layout, pixels: card.buffers[0], config: config, labels: labels)
+            let drm = DRMSurface(
+                card: card, painter: painter, buttonCount: config.buttons.count, rects: config.buttons.map { $0.rect }, log: log)
+            surface = drm
+            drmSurface = drm
+        }
         let actions = ActionRunner(
             buttons: config.buttons, exec: exec, outputs: outputs, log: log,
             levels: levels, latchedButtons: carried.latchedButtons)
