@@ -134,9 +134,10 @@ static int make_buffer(tp_drm *drm, int index, uint32_t width, uint32_t height, 
 
 /// One card: its connector, mode, CRTC and buffers, or NULL with why in `error`.
 static tp_drm *open_card(const char *path, const char *wanted_connector, uint32_t width, uint32_t height, int rgb565,
-                         tp_drm_info *info, char *error, int capacity) {
+                         tp_drm_info *info, int *absent, char *error, int capacity) {
     int fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
+        *absent = errno == ENOENT || errno == ENODEV || errno == ENXIO;
         set_error(error, capacity, "%s: %s", path, strerror(errno));
         return NULL;
     }
@@ -149,6 +150,7 @@ static tp_drm *open_card(const char *path, const char *wanted_connector, uint32_
     char seen[512];
     drmModeConnector *connector = find_connector(fd, resources, wanted_connector, seen, sizeof seen);
     if (!connector) {
+        *absent = 1;
         if (wanted_connector) {
             set_error(error, capacity, "%s: connector %s is not there or not connected; connectors: %s", path, wanted_connector,
                       seen[0] ? seen : "none");
@@ -239,23 +241,27 @@ static tp_drm *open_card(const char *path, const char *wanted_connector, uint32_
 }
 
 tp_drm *tp_drm_open(const char *card, const char *connector, uint32_t width, uint32_t height, int rgb565, tp_drm_info *info,
-                    char *error, int capacity) {
+                    int *absent, char *error, int capacity) {
     memset(info, 0, sizeof *info);
-    if (card) return open_card(card, connector, width, height, rgb565, info, error, capacity);
+    *absent = 0;
+    if (card) return open_card(card, connector, width, height, rgb565, info, absent, error, capacity);
     // The first card with a connected display: on a Pi 5 the display card's number is not fixed.
     char reasons[1024] = "";
-    int found = 0;
+    int found = 0, all_absent = 1;
     for (int n = 0; n < 16; n++) {
         char path[32];
         snprintf(path, sizeof path, "/dev/dri/card%d", n);
         if (access(path, F_OK) != 0) continue;
         found++;
         char why[512];
-        tp_drm *drm = open_card(path, connector, width, height, rgb565, info, why, sizeof why);
+        int card_absent = 0;
+        tp_drm *drm = open_card(path, connector, width, height, rgb565, info, &card_absent, why, sizeof why);
         if (drm) return drm;
+        all_absent = all_absent && card_absent;
         size_t used = strlen(reasons);
         snprintf(reasons + used, sizeof reasons - used, "%s%s", used ? "; " : "", why);
     }
+    *absent = all_absent;
     if (!found) {
         set_error(error, capacity, "no DRM card in /dev/dri");
     } else {

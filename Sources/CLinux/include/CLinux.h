@@ -375,9 +375,10 @@ typedef struct {
 
 /// Opens `card` (NULL: the first /dev/dri/cardN with a connected display), its `connector`
 /// (NULL: the first connected) in a `width` x `height` mode (the preferred one when it is that
-/// size), makes two buffers (XRGB8888, or RGB565) and shows buffer 0. NULL: why is in `error`.
+/// size), makes two buffers (XRGB8888, or RGB565) and shows buffer 0. NULL: why is in `error`,
+/// and `absent` is 1 when there is simply no display yet (no card, nothing connected).
 tp_drm *tp_drm_open(const char *card, const char *connector, uint32_t width, uint32_t height, int rgb565,
-                    tp_drm_info *info, char *error, int capacity);
+                    tp_drm_info *info, int *absent, char *error, int capacity);
 int tp_drm_fd(const tp_drm *drm);
 /// Queues a flip to `buffer` on the next vblank; 0, or -errno (-EBUSY: one is queued already).
 int tp_drm_flip(tp_drm *drm, int buffer);

@@ -19,8 +19,8 @@ public enum DisplayChoice {
     /// fbdev, keeping DRM's reason for the log. When nothing can be had the error names why
     /// for each device tried.
     public static func choose<DRM, Fbdev>(
-        _ output: DisplayOutputChoice, openDRM: () throws(StartError) -> DRM, openFbdev: () throws(StartError) -> Fbdev
-    ) throws(StartError) -> Chosen<DRM, Fbdev> {
+        _ output: DisplayOutputChoice, openDRM: () throws(DisplayUnavailable) -> DRM, openFbdev: () throws(DisplayUnavailable) -> Fbdev
+    ) throws(DisplayUnavailable) -> Chosen<DRM, Fbdev> {
         switch output {
         case .drm:
             return .drm(try openDRM())
@@ -28,15 +28,18 @@ public enum DisplayChoice {
             return .fbdev(try openFbdev(), drmUnusable: nil)
         case .auto:
             let drmReason: String
-            do throws(StartError) {
+            let drmAbsent: Bool
+            do throws(DisplayUnavailable) {
                 return .drm(try openDRM())
             } catch {
                 drmReason = error.message
+                drmAbsent = error.absent
             }
-            do throws(StartError) {
+            do throws(DisplayUnavailable) {
                 return .fbdev(try openFbdev(), drmUnusable: drmReason)
             } catch {
-                throw StartError(message: "no display: \(drmReason); and \(error.message)")
+                // Absent only when neither is there: one that is there but unusable is to be fixed.
+                throw DisplayUnavailable("no display: \(drmReason); and \(error.message)", absent: drmAbsent && error.absent)
             }
         }
     }
@@ -46,16 +49,16 @@ public enum DisplayChoice {
 /// its rotation, and rasterises the labels: everything the surface needs, or the reason it
 /// cannot be had.
 enum DisplayBringUp {
-    static func open(_ config: PanelConfiguration, log: PanelLog) throws(StartError) -> (OpenedDisplay, FramebufferLayout, [LabelBitmap]) {
+    static func open(_ config: PanelConfiguration, log: PanelLog) throws(DisplayUnavailable) -> (OpenedDisplay, FramebufferLayout, [LabelBitmap]) {
         let display = config.display
         let chosen = try DisplayChoice.choose(
             display.output,
-            openDRM: { () throws(StartError) -> DRMCard in
+            openDRM: { () throws(DisplayUnavailable) -> DRMCard in
                 try DRMCard(
                     card: display.card, connector: display.connector, width: display.width, height: display.height,
                     rotation: display.rotation)
             },
-            openFbdev: { () throws(StartError) -> (LinuxFramebuffer, FramebufferLayout) in try openFramebuffer(config) })
+            openFbdev: { () throws(DisplayUnavailable) -> (LinuxFramebuffer, FramebufferLayout) in try openFramebuffer(config) })
         let opened: OpenedDisplay
         let layout: FramebufferLayout
         switch chosen {
@@ -73,16 +76,17 @@ enum DisplayBringUp {
         do throws(FontError) {
             return (opened, layout, try FramebufferSurface.rasterizeLabels(for: config))
         } catch {
-            throw StartError(message: error.message)
+            throw DisplayUnavailable(error.message, absent: false)
         }
     }
 
-    private static func openFramebuffer(_ config: PanelConfiguration) throws(StartError) -> (LinuxFramebuffer, FramebufferLayout) {
+    private static func openFramebuffer(_ config: PanelConfiguration) throws(DisplayUnavailable) -> (LinuxFramebuffer, FramebufferLayout) {
         let framebuffer: LinuxFramebuffer
         do throws(FramebufferError) {
             framebuffer = try LinuxFramebuffer(path: config.display.framebuffer)
         } catch {
-            throw StartError(message: error.message)
+            if case .notFound = error { throw DisplayUnavailable(error.message, absent: true) }
+            throw DisplayUnavailable(error.message, absent: false)
         }
         guard let format = PixelFormat(
             bytesPerPixel: framebuffer.bitsPerPixel / 8,
@@ -93,10 +97,14 @@ enum DisplayBringUp {
                 physicalWidth: Int32(framebuffer.xres), physicalHeight: Int32(framebuffer.yres),
                 strideBytes: framebuffer.lineLength, format: format, rotation: config.display.rotation)
         else {
-            throw StartError(message: "\(config.display.framebuffer): unsupported pixel layout (\(framebuffer.bitsPerPixel) bpp)")
+            throw DisplayUnavailable(
+                "\(config.display.framebuffer): unsupported pixel layout (\(framebuffer.bitsPerPixel) bpp)",
+                absent: false)
         }
         guard layout.physicalWidth == config.display.width, layout.physicalHeight == config.display.height else {
-            throw StartError(message: "\(config.display.framebuffer) is \(layout.physicalWidth)x\(layout.physicalHeight); [display] says \(config.display.width)x\(config.display.height)")
+            throw DisplayUnavailable(
+                "\(config.display.framebuffer) is \(layout.physicalWidth)x\(layout.physicalHeight); [display] says \(config.display.width)x\(config.display.height)",
+                absent: false)
         }
         return (framebuffer, layout)
     }

@@ -26,8 +26,14 @@ public enum CalibrationRun {
         let layout: FramebufferLayout
         do throws(StartError) {
             source = try TouchSourceBringUp.open(config, startedAt: startedAt, log: log, held: &held)
+        } catch {
+            log.error("cannot calibrate with \(config.file): \(error.message)")
+            return 1
+        }
+        do throws(DisplayUnavailable) {
             (display, layout, _) = try DisplayBringUp.open(config, log: log)
         } catch {
+            // Targets must be seen: calibration needs the display, present or not.
             log.error("cannot calibrate with \(config.file): \(error.message)")
             return 1
         }

@@ -18,6 +18,9 @@ public final class DRMSurface: PanelSurface {
     public private(set) var flipsCompleted = 0
     /// Called with each completed flip's vblank time (latency to the pixels).
     public var onFlip: ((MonotonicInstant) -> Void)?
+    /// A refused flip found the connector disconnected: the display is gone, and its owner
+    /// lets go of the card (`LiveSession.noticeDisplayLoss`).
+    public private(set) var isLost = false
     private var flipFailureLogged = false
 
     public init(card: PageFlipDisplay, painter: FramebufferSurface, buttonCount: Int, rects: [Rect], log: PanelLog) {
@@ -27,6 +30,9 @@ public final class DRMSurface: PanelSurface {
         states = Array(repeating: .normal, count: buttonCount)
         self.log = log
     }
+
+    /// The card and connector, for log lines.
+    public var name: String { card.name }
 
     /// The card's descriptor, polled for flip completions.
     public var pollRequest: pollfd { pollfd(fd: card.descriptor, events: Int16(POLLIN), revents: 0) }
@@ -93,6 +99,10 @@ public final class DRMSurface: PanelSurface {
             }
         }
         if let refused = card.flip(to: frame.buffer) {
+            if !card.isConnected {
+                isLost = true
+                return
+            }
             // Not shown (a display unplugged, the card taken by another master): the next frame
             // starts again from the buffer on screen and repaints everything.
             if !flipFailureLogged {

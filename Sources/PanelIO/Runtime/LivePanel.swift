@@ -183,7 +183,7 @@ public enum LivePanel {
         bridge: MQTTBridge?, configPath: String, log: PanelLog, notifier: ServiceNotifier, watchdogPingAt: MonotonicInstant?
     ) -> Next {
         var deadline = session.engine.nextWakeup
-        for candidate in [watchdogPingAt, bridge?.nextDeadline] {
+        for candidate in [watchdogPingAt, bridge?.nextDeadline, session.displayRetryAt] {
             if let candidate, deadline == nil || candidate < deadline! { deadline = candidate }
         }
         var extra = session.control?.pollRequests ?? []
@@ -202,6 +202,7 @@ public enum LivePanel {
         if let drm = session.drmSurface, ready.extra.count > displayIndex, ready.extra[displayIndex] != 0 {
             drm.cardReadable()
         }
+        if let retryAt = session.displayRetryAt, retryAt <= now { session.retryDisplay(now: now) }
         // Frames come at their own instants (an INT edge's, an input event's), after the
         // deadlines due before them: a second tap whose edge came before release+W continues
         // the sequence even if the loop woke after it.
@@ -209,6 +210,7 @@ public enum LivePanel {
         if let control = session.control, !ready.extra.isEmpty {
             control.service(Array(ready.extra.prefix(controlCount))) { command in session.engine.control(command, now: MonotonicClock.now()) }
         }
+        session.noticeDisplayLoss()
         // The broker's turn comes after the touch path's and the control socket's.
         let mqttEvents = mqttRequest != nil && ready.extra.count > controlCount ? ready.extra[controlCount] : 0
         bridge?.turn(revents: mqttEvents, engine: session.engine, now: MonotonicClock.now())

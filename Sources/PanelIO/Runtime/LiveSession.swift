@@ -10,10 +10,17 @@ import TouchCore
 public final class LiveSession {
     public let config: PanelConfiguration
     public let engine: PanelEngine
-    /// The display it draws on (kept open for the session's life).
-    private let display: OpenedDisplay
+    /// The display it draws on, while there is one.
+    private var display: OpenedDisplay?
     /// On DRM/KMS: the surface whose flips the loop reads from the card.
-    public let drmSurface: DRMSurface?
+    public private(set) var drmSurface: DRMSurface?
+    /// What the engine draws on: passed to the display while there is one.
+    private let slot: DisplaySlot
+    /// With no display: when to look for one again.
+    public private(set) var displayRetryAt: MonotonicInstant?
+    private let log: PanelLog
+    /// How often a panel without a display looks for one.
+    public static let displayRetry: MonotonicDuration = .milliseconds(2_000)
     private let console: ConsoleGraphicsMode
     private let backlightDevice: SysfsBacklight?
     /// The `[control]` socket, when the config has one.
@@ -37,39 +44,81 @@ public final class LiveSession {
         self.config = config
         var held = HeldLines()
         let source = try TouchSourceBringUp.open(config, startedAt: startedAt, log: log, held: &held)
-        let (display, layout, labels) = try DisplayBringUp.open(config, log: log)
+        self.log = log
+        slot = DisplaySlot(buttonCount: config.buttons.count)
+        var opened: (OpenedDisplay, FramebufferLayout, [LabelBitmap])?
+        do throws(DisplayUnavailable) {
+            opened = try DisplayBringUp.open(config, log: log)
+        } catch {
+            // No display yet is no reason to refuse touches: buttons on a printed overlay
+            // still work, and one that appears later is drawn on.
+            guard error.absent else { throw StartError(message: error.message) }
+            log.warning("display: none yet (\(error.message)); touches and actions go on, looking again every \(LiveSession.displayRetry.nanoseconds / 1_000_000_000) s")
+            displayRetryAt = MonotonicClock.now() + LiveSession.displayRetry
+        }
         let levels = OutputsBringUp.startLevels(config, carried: carried.levels)
         let outputs = try OutputsBringUp.open(config, levels: levels)
         backlightDevice = try BacklightBringUp.open(config)
         control = try config.control.map { config throws(StartError) in try ControlServer(config: config, log: log) }
         self.held = held
-        self.display = display
         console = ConsoleGraphicsMode()
         if let warning = console.warning { log.warning(warning) }
-        let surface: PanelSurface
-        switch display {
-        case .fbdev(let framebuffer):
-            surface = FramebufferSurface(
-                layout: layout, pixels: UnsafeMutableRawBufferPointer(rebasing: framebuffer.pixels[framebuffer.visibleOffset...]),
-                config: config, labels: labels)
-            drmSurface = nil
-        case .drm(let card):
-            let painter = FramebufferSurface(layout: layout, pixels: card.buffers[0], config: config, labels: labels)
-            let drm = DRMSurface(
-                card: card, painter: painter, buttonCount: config.buttons.count, rects: config.buttons.map { $0.rect }, log: log)
-            surface = drm
-            drmSurface = drm
-        }
         let actions = ActionRunner(
             buttons: config.buttons, exec: exec, outputs: outputs, log: log,
             levels: levels, latchedButtons: carried.latchedButtons)
         engine = PanelEngine(
-            config: config, source: source, actions: actions, output: OutputBuffer(events: events), surface: surface, log: log,
+            config: config, source: source, actions: actions, output: OutputBuffer(events: events), surface: slot, log: log,
             startedAt: startedAt, debugGestures: debugGestures,
             backlight: backlightDevice.map { PanelBacklight(device: $0, config: config.backlight ?? .defaults, log: log) },
             idleSince: MonotonicClock.now(), limitsErrorLogs: true)
         latency.budgetMicroseconds = config.display.budgetUs.map { Int64($0) }
         engine.latency = latency
+        if let opened { show(opened, at: MonotonicClock.now()) }
+    }
+
+    /// Puts the panel on a display just opened.
+    private func show(_ opened: (OpenedDisplay, FramebufferLayout, [LabelBitmap]), at instant: MonotonicInstant) {
+        let (display, layout, labels) = opened
+        self.display = display
+        displayRetryAt = nil
+        switch display {
+        case .fbdev(let framebuffer):
+            let surface = FramebufferSurface(
+                layout: layout, pixels: UnsafeMutableRawBufferPointer(rebasing: framebuffer.pixels[framebuffer.visibleOffset...]),
+                config: config, labels: labels)
+            drmSurface = nil
+            slot.attach(surface, at: instant)
+        case .drm(let card):
+            let painter = FramebufferSurface(layout: layout, pixels: card.buffers[0], config: config, labels: labels)
+            let drm = DRMSurface(
+                card: card, painter: painter, buttonCount: config.buttons.count, rects: config.buttons.map { $0.rect }, log: log)
+            drmSurface = drm
+            slot.attach(drm, at: instant)
+        }
+    }
+
+    /// The loop's call when `displayRetryAt` is due: a display that appeared is drawn on.
+    public func retryDisplay(now: MonotonicInstant) {
+        guard display == nil else { return }
+        do throws(DisplayUnavailable) {
+            let opened = try DisplayBringUp.open(config, log: log)
+            log.log("display: found; drawing the panel")
+            show(opened, at: now)
+        } catch {
+            if !error.absent { log.error("display: \(error.message); looking again in \(LiveSession.displayRetry.nanoseconds / 1_000_000_000) s") }
+            displayRetryAt = now + LiveSession.displayRetry
+        }
+    }
+
+    /// After each turn: a display that went away (a DRM connector unplugged) is let go;
+    /// drawing stops, touches go on, and the loop looks for it again.
+    public func noticeDisplayLoss() {
+        guard let drm = drmSurface, drm.isLost else { return }
+        log.warning("display: \(drm.name) is gone; touches and actions go on, looking again every \(LiveSession.displayRetry.nanoseconds / 1_000_000_000) s")
+        slot.detach()
+        drmSurface = nil
+        display = nil
+        displayRetryAt = MonotonicClock.now() + LiveSession.displayRetry
     }
 
     deinit {

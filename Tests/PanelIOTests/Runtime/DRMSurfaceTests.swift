@@ -12,6 +12,7 @@ final class RecordingFlipDisplay: PageFlipDisplay {
     var flips: [Int] = []
     /// What the next flip is answered (nil: queued).
     var flipAnswer: Errno?
+    var isConnected = true
     private var completion: MonotonicInstant?
 
     init(layout: FramebufferLayout) {
@@ -151,4 +152,50 @@ struct DRMSurfaceTests {
         #expect(rig.surface.chain == .flipping(pending: 1, backLacks: .everything, waiting: .none))
         #expect(rig.display.pixel(1, 1, 1) == pressed && rig.display.pixel(1, 33, 1) == pressed)
     }
+
+    @Test func aRefusedFlipOnAnUnpluggedConnectorMarksTheDisplayLost() throws {
+        let rig = try Rig()
+        rig.display.flipAnswer = Errno(22)
+        rig.display.isConnected = false
+        rig.surface.drawAll([.normal, .normal])
+        rig.surface.frameDone(at: at(0))
+        #expect(rig.surface.isLost)
+        #expect(rig.log.lines == [])
+    }
+}
+
+@Suite("Display slot: the picture kept while no display is there")
+struct DisplaySlotTests {
+    @Test func looksAndLabelsWaitForADisplayAndAreAllPaintedOnIt() {
+        let slot = DisplaySlot(buttonCount: 3)
+        slot.drawAll([.normal, .normal, .disabled])
+        slot.draw(button: 1, state: .pressed)
+        #expect(slot.setLabel(button: 2, text: "Heat on") == nil)
+        slot.frameDone(at: at(10))
+        let surface = StatesSurface()
+        slot.attach(surface, at: at(2_000))
+        #expect(surface.calls == ["label 2 Heat on", "all 3", "frame 2000"])
+        #expect(surface.allStates == [.normal, .pressed, .disabled])
+        slot.draw(button: 0, state: .pressed)
+        slot.frameDone(at: at(2_100))
+        slot.detach()
+        slot.draw(button: 0, state: .normal)
+        #expect(surface.calls == ["label 2 Heat on", "all 3", "frame 2000", "draw 0 pressed", "frame 2100"])
+    }
+}
+
+/// A recording surface that also keeps the states of `drawAll`.
+final class StatesSurface: PanelSurface {
+    let recording = RecordingSurface()
+    var allStates: [ButtonVisualState] = []
+    var calls: [String] { recording.calls }
+
+    func drawAll(_ states: [ButtonVisualState]) {
+        allStates = states
+        recording.drawAll(states)
+    }
+
+    func draw(button: Int, state: ButtonVisualState) { recording.draw(button: button, state: state) }
+    func frameDone(at instant: MonotonicInstant) { recording.frameDone(at: instant) }
+    func setLabel(button: Int, text: String) -> String? { recording.setLabel(button: button, text: text) }
 }

@@ -4,29 +4,29 @@ import Testing
 
 @Suite("[display] output: which device is tried, and what a failure means")
 struct DisplayChoiceTests {
-    /// Records which opens were tried; each succeeds unless given a reason.
+    /// Records which opens were tried; each succeeds unless given why not.
     final class Opens {
         var tried: [String] = []
-        let drmFails: String?
-        let fbdevFails: String?
+        let drmFails: DisplayUnavailable?
+        let fbdevFails: DisplayUnavailable?
 
-        init(drmFails: String? = nil, fbdevFails: String? = nil) {
+        init(drmFails: DisplayUnavailable? = nil, fbdevFails: DisplayUnavailable? = nil) {
             self.drmFails = drmFails
             self.fbdevFails = fbdevFails
         }
 
         func choose(_ output: DisplayOutputChoice) -> String {
-            do throws(StartError) {
+            do throws(DisplayUnavailable) {
                 let chosen = try DisplayChoice.choose(
                     output,
-                    openDRM: { () throws(StartError) -> String in
+                    openDRM: { () throws(DisplayUnavailable) -> String in
                         tried.append("drm")
-                        if let drmFails { throw StartError(message: drmFails) }
+                        if let drmFails { throw drmFails }
                         return "card"
                     },
-                    openFbdev: { () throws(StartError) -> String in
+                    openFbdev: { () throws(DisplayUnavailable) -> String in
                         tried.append("fbdev")
-                        if let fbdevFails { throw StartError(message: fbdevFails) }
+                        if let fbdevFails { throw fbdevFails }
                         return "fb0"
                     })
                 switch chosen {
@@ -34,10 +34,14 @@ struct DisplayChoiceTests {
                 case .fbdev(let fb, let why): return "fbdev \(fb)" + (why.map { " since \($0)" } ?? "")
                 }
             } catch {
-                return "error: \(error.message)"
+                return (error.absent ? "absent: " : "error: ") + error.message
             }
         }
     }
+
+    let noCard = DisplayUnavailable("DRM/KMS: no DRM card in /dev/dri", absent: true)
+    let noFramebuffer = DisplayUnavailable("no /dev/fb0", absent: true)
+    let wrongMode = DisplayUnavailable("DRM/KMS: /dev/dri/card0 HDMI-A-1 has no 800x480 mode", absent: false)
 
     @Test func autoPrefersDRMAndTouchesNoFramebufferWhenItHasIt() {
         let opens = Opens()
@@ -46,20 +50,24 @@ struct DisplayChoiceTests {
     }
 
     @Test func autoFallsBackToFbdevKeepingDRMsReason() {
-        let opens = Opens(drmFails: "DRM/KMS: no DRM card in /dev/dri")
+        let opens = Opens(drmFails: noCard)
         #expect(opens.choose(.auto) == "fbdev fb0 since DRM/KMS: no DRM card in /dev/dri")
         #expect(opens.tried == ["drm", "fbdev"])
+        #expect(Opens(drmFails: wrongMode).choose(.auto) == "fbdev fb0 since DRM/KMS: /dev/dri/card0 HDMI-A-1 has no 800x480 mode")
     }
 
-    @Test func autoWithNeitherNamesBothReasons() {
-        let opens = Opens(drmFails: "DRM/KMS: no DRM card in /dev/dri", fbdevFails: "no /dev/fb0")
-        #expect(opens.choose(.auto) == "error: no display: DRM/KMS: no DRM card in /dev/dri; and no /dev/fb0")
+    @Test func autoWithNeitherNamesBothAndIsAbsentOnlyWhenBothAre() {
+        #expect(Opens(drmFails: noCard, fbdevFails: noFramebuffer).choose(.auto)
+            == "absent: no display: DRM/KMS: no DRM card in /dev/dri; and no /dev/fb0")
+        #expect(Opens(drmFails: wrongMode, fbdevFails: noFramebuffer).choose(.auto)
+            == "error: no display: DRM/KMS: /dev/dri/card0 HDMI-A-1 has no 800x480 mode; and no /dev/fb0")
     }
 
     @Test func drmAndFbdevTakeOnlyTheirOwnDevice() {
-        let drmOnly = Opens(drmFails: "DRM/KMS: /dev/dri/card0: no connected display")
-        #expect(drmOnly.choose(.drm) == "error: DRM/KMS: /dev/dri/card0: no connected display")
+        let drmOnly = Opens(drmFails: noCard)
+        #expect(drmOnly.choose(.drm) == "absent: DRM/KMS: no DRM card in /dev/dri")
         #expect(drmOnly.tried == ["drm"])
+        #expect(Opens(drmFails: wrongMode).choose(.drm) == "error: DRM/KMS: /dev/dri/card0 HDMI-A-1 has no 800x480 mode")
         let fbdevOnly = Opens()
         #expect(fbdevOnly.choose(.fbdev) == "fbdev fb0")
         #expect(fbdevOnly.tried == ["fbdev"])

@@ -13,6 +13,8 @@ public protocol PageFlipDisplay: AnyObject {
     func flip(to buffer: Int) -> Errno?
     /// The completed flip's vblank time, nil when none completed, or why reading failed.
     func takeFlipCompletion() -> Result<MonotonicInstant?, Errno>
+    /// Whether the connector is still connected, as the kernel last found it.
+    var isConnected: Bool { get }
 }
 
 /// A DRM/KMS card driving one connector in the panel's mode, with two dumb buffers the panel
@@ -31,19 +33,23 @@ public final class DRMCard: PageFlipDisplay {
     /// Opens `card` (nil: the first with a connected display) and `connector` (nil: the first
     /// connected one) in a `width` x `height` mode, XRGB8888 (every Pi plane offers it), with
     /// buffer 0 on screen. Throws why not, naming card, connector and modes.
-    public init(card: String?, connector: String?, width: Int32, height: Int32, rotation: DisplayRotation) throws(StartError) {
+    public init(card: String?, connector: String?, width: Int32, height: Int32, rotation: DisplayRotation) throws(DisplayUnavailable) {
         var info = tp_drm_info()
+        var absent: Int32 = 0
         var error = [CChar](repeating: 0, count: 1024)
         let opened: OpaquePointer? = error.withUnsafeMutableBufferPointer { message in
             withOptionalCString(card) { cardPath in
                 withOptionalCString(connector) { connectorName in
-                    tp_drm_open(cardPath, connectorName, UInt32(width), UInt32(height), 0, &info, message.baseAddress, Int32(message.count))
+                    tp_drm_open(
+                        cardPath, connectorName, UInt32(width), UInt32(height), 0, &info, &absent, message.baseAddress,
+                        Int32(message.count))
                 }
             }
         }
         guard let opened else {
             let end = error.firstIndex(of: 0) ?? error.count
-            throw StartError(message: "DRM/KMS: " + String(decoding: error[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw DisplayUnavailable(
+                "DRM/KMS: " + String(decoding: error[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self), absent: absent != 0)
         }
         guard let layout = FramebufferLayout(
             physicalWidth: Int32(info.width), physicalHeight: Int32(info.height), strideBytes: Int(info.stride),
@@ -51,7 +57,7 @@ public final class DRMCard: PageFlipDisplay {
             layout.bufferSize <= Int(info.buffer_bytes)
         else {
             tp_drm_close(opened)
-            throw StartError(message: "DRM/KMS: the card's buffers are smaller than a \(width)x\(height) picture")
+            throw DisplayUnavailable("DRM/KMS: the card's buffers are smaller than a \(width)x\(height) picture", absent: false)
         }
         handle = opened
         self.layout = layout
