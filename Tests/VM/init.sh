@@ -88,6 +88,20 @@ load_modules() {
         insmod "$M/$mod" $params || return 1
     done <"$M/order"
 }
+# load_drm_modules: qemu's virtio-gpu as a DRM/KMS card (virtio-mmio transport), loaded only
+# for the drm run, so that the runs before it have no DRM card and take /dev/fb0.
+load_drm_modules() {
+    while read -r mod; do
+        insmod "$M/$mod" || return 1
+    done <"$M/order-drm"
+}
+drm_card() { ls /dev/dri/card* 2>/dev/null | head -n 1; }
+# screendump NAME: qemu's monitor (scripts/vm/screendump.py on the host) saves what the virtual
+# display shows as build/vm/screen-NAME.ppm; the panel holds still meanwhile.
+screendump() {
+    echo "VMTEST-SCREENDUMP $1"
+    sleep 2
+}
 
 find_stub_bus() {
     BUS=""
@@ -187,6 +201,8 @@ write_config() {
         echo "width = 800"
         echo "height = 480"
         echo "framebuffer = /dev/fb0"
+        # The drm run draws through DRM/KMS only; the others take auto (no card: fbdev).
+        [ "$RUN" = drm ] && echo "output = drm"
         echo
         echo "[touch]"
         echo "lost_ms = 1000            ; the harness sends reports only when something changes"
@@ -279,6 +295,12 @@ start_firmware() {
         "$TP" run "$CONF" >"$EV" 2>"$LOG" &
     fi
     FWPID=$!
+    if [ "$RUN" = drm ]; then
+        # No card yet: ready once it says so and waits.
+        wait_until 150 sh -c "! kill -0 $FWPID 2>/dev/null || grep -q 'display: none yet' $LOG"
+        firmware_alive && wait_until 20 firmware_asleep
+        return
+    fi
     # Ready: the panel is drawn and the loop waits (or the firmware is gone: no use waiting).
     wait_until 150 drawn_or_gone
     firmware_alive && drawn_or_gone && wait_until 20 firmware_asleep
@@ -502,7 +524,7 @@ print_metrics() {
     _ff=$(sed -n 's/^.*first frame \([0-9][0-9]*\) us after start.*$/\1/p' "$LOG" | head -n 1)
     echo "VMTEST-METRIC $1 first_frame_us ${_ff:-none}"
     echo "VMTEST-METRIC $1 peak_rss_kb ${FWHWM:-none}"
-    case $1 in reload | backlight | record | watchdog) ;; *) echo "VMTEST-METRIC $1 idle_ctxt_switches_cs ${IDLE:-none}" ;; esac
+    case $1 in reload | backlight | record | watchdog | drm) ;; *) echo "VMTEST-METRIC $1 idle_ctxt_switches_cs ${IDLE:-none}" ;; esac
 }
 
 print_latency() {
@@ -563,7 +585,7 @@ runs_in() {
     for _r in "$@"; do [ "$_r" = "$RUN" ] && return 0; done
     return 1
 }
-for RUN in interrupt reload polling gt911 evdev backlight record watchdog; do
+for RUN in interrupt reload polling gt911 evdev backlight record watchdog drm; do
     MODE=interrupt
     [ $RUN = polling ] && MODE=polling
     TOUCH=ft5x06
@@ -580,7 +602,7 @@ for RUN in interrupt reload polling gt911 evdev backlight record watchdog; do
     ok "firmware running ($RUN): $(grep -m1 'controller:' $LOG | sed 's/^touchpanel: //')"
     [ "$TOUCH" = evdev ] && ucmd "pid $FWPID"
     # Idle blanking's own deadlines would count as wake-ups in the backlight run.
-    case $RUN in reload | backlight | record | watchdog) ;; *) measure_idle ;; esac
+    case $RUN in reload | backlight | record | watchdog | drm) ;; *) measure_idle ;; esac
     for f in /vm/scenarios/*.sh; do
         . "$f"
     done

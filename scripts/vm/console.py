@@ -70,6 +70,78 @@ def framebuffer_rows(data, width, height, bpp, stride, fields):
     return rows
 
 
+# What the virtual display must show in the drm run (XRGB8888: exact colours), as
+# (x, y, "#RRGGBB", what): inside button one clear of its label and border, inside dbl, and the
+# background. Tests/VM/init.sh's colours.
+SCREENS = {
+    "idle": [(28, 28, "#2A2E33", "one at rest"), (248, 28, "#2A2E33", "dbl at rest"),
+             (780, 460, "#101214", "the background")],
+    "pressed": [(28, 28, "#4A6FA5", "one pressed"), (200, 130, "#4A6FA5", "one pressed, far corner"),
+                (248, 28, "#2A2E33", "dbl at rest"), (780, 460, "#101214", "the background")],
+    "released": [(28, 28, "#2A2E33", "one at rest again"), (200, 130, "#2A2E33", "one at rest, far corner"),
+                 (780, 460, "#101214", "the background")],
+}
+
+
+def read_ppm(path):
+    """Width, height and RGB bytes of a binary PPM (P6, maxval 255), as qemu's screendump writes."""
+    with open(path, "rb") as f:
+        data = f.read()
+    fields = []
+    offset = 0
+    while len(fields) < 4:
+        while data[offset:offset + 1].isspace():
+            offset += 1
+        if data[offset:offset + 1] == b"#":
+            offset = data.index(b"\n", offset) + 1
+            continue
+        end = offset
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[offset:end])
+        offset = end
+    if fields[0] != b"P6" or int(fields[3]) != 255:
+        raise ValueError(f"{path}: not an 8-bit P6 PPM")
+    width, height = int(fields[1]), int(fields[2])
+    pixels = data[offset + 1:offset + 1 + width * height * 3]
+    if len(pixels) != width * height * 3:
+        raise ValueError(f"{path}: {len(pixels)} pixel bytes, expected {width * height * 3}")
+    return width, height, pixels
+
+
+def check_screens(out, flips_logged):
+    """The drm run's pictures, taken by qemu: each must show its complete state. Returns
+    (passed, failed) and prints a line per picture."""
+    passed = failed = 0
+    for name, points in SCREENS.items():
+        path = f"{out}/screen-{name}.ppm"
+        try:
+            width, height, pixels = read_ppm(path)
+            if (width, height) != (800, 480):
+                raise ValueError(f"the display is {width}x{height}, expected 800x480")
+            wrong = []
+            for x, y, colour, what in points:
+                i = (y * width + x) * 3
+                got = "#%02X%02X%02X" % tuple(pixels[i:i + 3])
+                if got != colour:
+                    wrong.append(f"{what} at ({x}, {y}) is {got}, expected {colour}")
+            png(f"{out}/screen-{name}.png", width, height, [pixels[r * width * 3:(r + 1) * width * 3] for r in range(height)])
+            if wrong:
+                raise ValueError("; ".join(wrong))
+            passed += 1
+            print(f"ok   vm drm: qemu's display shows the panel {name} ({out}/screen-{name}.png)")
+        except (OSError, ValueError) as e:
+            failed += 1
+            print(f"FAIL vm drm: qemu's display, {name}: {e}")
+    if flips_logged is not None and flips_logged >= 3:
+        passed += 1
+        print(f"ok   vm drm: {flips_logged} page flips completed (each a whole frame into the back buffer)")
+    else:
+        failed += 1
+        print(f"FAIL vm drm: page flips completed: {flips_logged} (expected at least 3: drawn, pressed, released)")
+    return passed, failed
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("log")
@@ -215,6 +287,11 @@ def main():
     if missing and result is not None:
         failed += 1
         print("FAIL vm metrics not measured: " + ", ".join(missing))
+
+    flips = [int(m.group(1)) for m in (re.search(r"^VMLOG drm .*display: (\d+) page flips", l) for l in lines) if m]
+    screens_passed, screens_failed = check_screens(args.out, flips[-1] if flips else None)
+    passed += screens_passed
+    failed += screens_failed
 
     if fb:
         try:

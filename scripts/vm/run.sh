@@ -85,6 +85,10 @@ image=$kroot/boot/vmlinuz-$KVER
 mapfile -t order < <("$root/scripts/vm/module-order.sh" "$kmods" "$moddir" \
     configfs i2c-dev i2c-stub gpio-sim vfb gt911-stub backlight-stub evdev uinput) || broken "resolving the kernel modules"
 ((${#order[@]})) || broken "resolving the kernel modules"
+# The drm run's modules, loaded by the guest only then: virtio-mmio (Debian builds it as a
+# module) and virtio-gpu with what it needs that the list above has not loaded already.
+mapfile -t drm_order < <("$root/scripts/vm/module-order.sh" "$kmods" "$moddir" virtio_mmio virtio-gpu) ||
+    broken "resolving the DRM modules"
 
 initramfs=$vm/initramfs
 rm -rf "$initramfs"
@@ -99,6 +103,11 @@ for ko in "${order[@]}"; do
     cp "$ko" "$initramfs/lib/modules/vm/"
     basename "$ko" >>"$initramfs/lib/modules/vm/order"
 done
+for ko in "${drm_order[@]}"; do
+    grep -qx "$(basename "$ko")" "$initramfs/lib/modules/vm/order" && continue
+    cp "$ko" "$initramfs/lib/modules/vm/"
+    basename "$ko" >>"$initramfs/lib/modules/vm/order-drm"
+done
 # The labels' default font ([display] font), from the host's fonts-dejavu-core.
 font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 [[ -f $font ]] || broken "$font missing (fonts-dejavu-core)"
@@ -111,12 +120,22 @@ cp "$font" "$initramfs$font"
 # --- boot -----------------------------------------------------------------------------------
 step "booting $KVER under qemu-system-aarch64 (TCG, limit $limit s)"
 console=$vm/console.log
+monitor=$vm/qemu-monitor.sock
+rm -f "$console" "$monitor" "$vm"/screen-*.ppm
+: >"$console"
 boot_start=$SECONDS
 rc=0
+# virtio-gpu: the drm run's DRM/KMS card, 800x480; its pictures are taken through the monitor
+# by scripts/vm/screendump.py when the guest asks (VMTEST-SCREENDUMP NAME on the console).
+python3 "$root/scripts/vm/screendump.py" "$console" "$monitor" "$vm" &
+watcher=$!
 timeout -k 5 "$limit" qemu-system-aarch64 -M virt -cpu cortex-a72 -m 512 -smp 1 -nographic -no-reboot \
     -accel tcg -nic none -kernel "$image" -initrd "$vm/initrd.gz" \
+    -device virtio-gpu-device,xres=800,yres=480 -monitor "unix:$monitor,server=on,wait=off" \
     -append "console=ttyAMA0 loglevel=1 panic=-1 rdinit=/init vm_idle_s=$idle_seconds" \
     </dev/null >"$console" 2>&1 || rc=$?
+kill "$watcher" 2>/dev/null
+wait "$watcher" 2>/dev/null
 boot_seconds=$((SECONDS - boot_start))
 step "guest finished (qemu exit $rc after $boot_seconds s)"
 if ((rc == 124 || rc == 137)); then

@@ -122,6 +122,7 @@ public final class LiveSession {
     }
 
     deinit {
+        if let drm = drmSurface { log.log("display: \(drm.flipsCompleted) page flips on \(drm.name)") }
         console.restore()
         // A stopped panel leaves the light as it found it, so the console is not left dark.
         backlightDevice?.restore()
