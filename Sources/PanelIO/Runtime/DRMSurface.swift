@@ -16,8 +16,11 @@ public final class DRMSurface: PanelSurface {
     private let log: PanelLog
     /// Flips completed, and the last one's vblank time.
     public private(set) var flipsCompleted = 0
-    /// Called with each completed flip's vblank time (latency to the pixels).
-    public var onFlip: ((MonotonicInstant) -> Void)?
+    /// Edge to flip: from a report's INT edge to the vblank that showed its frame.
+    public var latency: LatencyStatistics?
+    /// The earliest edge among changes not yet in a frame, and the one of the queued frame.
+    private var waitingEdge: MonotonicInstant?
+    private var flippingEdge: MonotonicInstant?
     /// A refused flip found the connector disconnected: the display is gone, and its owner
     /// lets go of the card (`LiveSession.noticeDisplayLoss`).
     public private(set) var isLost = false
@@ -51,6 +54,11 @@ public final class DRMSurface: PanelSurface {
     }
 
     public func frameDone(at instant: MonotonicInstant) {
+        frameDone(at: instant, edge: nil)
+    }
+
+    public func frameDone(at instant: MonotonicInstant, edge: MonotonicInstant?) {
+        if let edge, waitingEdge == nil || edge < waitingEdge! { waitingEdge = edge }
         let damage = changed
         changed = .none
         step(.changed(damage))
@@ -66,7 +74,8 @@ public final class DRMSurface: PanelSurface {
         case .success(let vblank):
             guard let vblank else { return }
             flipsCompleted += 1
-            onFlip?(vblank)
+            if let edge = flippingEdge { latency?.frameShown(sinceEdge: edge, at: vblank) }
+            flippingEdge = nil
             step(.flipCompleted)
         case .failure(let errno):
             log.error("DRM/KMS: reading \(card.name): \(errno.message)")
@@ -76,7 +85,11 @@ public final class DRMSurface: PanelSurface {
     private func step(_ input: PageFlipChain.Input) {
         let (next, frame) = PageFlipChain.next(chain, input)
         chain = next
-        if let frame { paint(frame) }
+        if let frame {
+            flippingEdge = waitingEdge
+            waitingEdge = nil
+            paint(frame)
+        }
     }
 
     private func paint(_ frame: PageFlipChain.Frame) {

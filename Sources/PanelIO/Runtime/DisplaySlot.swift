@@ -43,6 +43,10 @@ public final class DisplaySlot: PanelSurface {
         surface?.frameDone(at: instant)
     }
 
+    public func frameDone(at instant: MonotonicInstant, edge: MonotonicInstant?) {
+        surface?.frameDone(at: instant, edge: edge)
+    }
+
     /// Without a display the label is kept (and fitted when one appears).
     public func setLabel(button: Int, text: String) -> String? {
         if let surface, let problem = surface.setLabel(button: button, text: text) { return problem }

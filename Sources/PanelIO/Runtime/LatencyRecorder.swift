@@ -18,6 +18,8 @@ public final class LatencyStatistics: LatencyRecorder {
     public private(set) var edgeToPixels = LatencyHistogram()
     /// How late deadline events fire against their logical time (rule 9: within 1 ms).
     public private(set) var deadlineLateness = LatencyHistogram()
+    /// DRM/KMS: edge to the vblank whose page flip showed the frame (the pixels as seen).
+    public private(set) var edgeToFlip = LatencyHistogram()
     private let now: () -> MonotonicInstant
     /// Frames slower than this are logged; set from `[display] budget_us` (and on reload).
     public var budgetMicroseconds: Int64?
@@ -41,17 +43,25 @@ public final class LatencyStatistics: LatencyRecorder {
         }
     }
 
+    /// A page flip showed the frame of a report whose edge came at `edge`, at `vblank`.
+    public func frameShown(sinceEdge edge: MonotonicInstant, at vblank: MonotonicInstant) {
+        edgeToFlip.record(vblank - edge)
+    }
+
     public func deadlineFired(logicalAt: MonotonicInstant) {
         deadlineLateness.record(now() - logicalAt)
     }
 
     /// One line per histogram: `latency edge_to_event count=N p50_us=… p99_us=… max_us=…`.
+    /// `edge_to_flip` only once a page flip showed a frame (DRM/KMS).
     public func summaryLines() -> [String] {
-        [
+        var lines = [
             LatencyStatistics.line("edge_to_event", edgeToEvent),
             LatencyStatistics.line("edge_to_pixels", edgeToPixels),
             LatencyStatistics.line("deadline_lateness", deadlineLateness),
         ]
+        if edgeToFlip.count > 0 { lines.append(LatencyStatistics.line("edge_to_flip", edgeToFlip)) }
+        return lines
     }
 
     static func line(_ name: String, _ histogram: LatencyHistogram) -> String {

@@ -19,6 +19,8 @@ public final class LiveSession {
     /// With no display: when to look for one again.
     public private(set) var displayRetryAt: MonotonicInstant?
     private let log: PanelLog
+    /// The run's latency figures; on DRM/KMS also edge to flip.
+    private let latency: LatencyStatistics
     /// How often a panel without a display looks for one.
     public static let displayRetry: MonotonicDuration = .milliseconds(2_000)
     private let console: ConsoleGraphicsMode
@@ -45,6 +47,7 @@ public final class LiveSession {
         var held = HeldLines()
         let source = try TouchSourceBringUp.open(config, startedAt: startedAt, log: log, held: &held)
         self.log = log
+        self.latency = latency
         slot = DisplaySlot(buttonCount: config.buttons.count)
         var opened: (OpenedDisplay, FramebufferLayout, [LabelBitmap])?
         do throws(DisplayUnavailable) {
@@ -92,6 +95,7 @@ public final class LiveSession {
             let painter = FramebufferSurface(layout: layout, pixels: card.buffers[0], config: config, labels: labels)
             let drm = DRMSurface(
                 card: card, painter: painter, buttonCount: config.buttons.count, rects: config.buttons.map { $0.rect }, log: log)
+            drm.latency = latency
             drmSurface = drm
             slot.attach(drm, at: instant)
         }

@@ -217,18 +217,18 @@ public final class PanelEngine: TouchSink {
         }
         writer.flush()
         if let edge { latency?.eventsWritten(sinceEdge: edge) }
-        if repaintDirty(at: events[events.count - 1].at), let edge { latency?.framePainted(sinceEdge: edge) }
+        if repaintDirty(at: events[events.count - 1].at, edge: edge), let edge { latency?.framePainted(sinceEdge: edge) }
     }
 
     /// Paints the buttons whose look changed; true if any was.
     @discardableResult
-    private func repaintDirty(at instant: MonotonicInstant) -> Bool {
+    private func repaintDirty(at instant: MonotonicInstant, edge: MonotonicInstant? = nil) -> Bool {
         var dirty = looks.takeDirty()
         guard !dirty.isEmpty, let surface else { return false }
         while let button = dirty.popFirst() {
             surface.draw(button: button, state: looks.visualState(ofButton: button))
         }
-        surface.frameDone(at: instant)
+        surface.frameDone(at: instant, edge: edge)
         return true
     }
 }

@@ -11,4 +11,13 @@ public protocol PanelSurface: AnyObject {
     func frameDone(at: MonotonicInstant)
     /// A new label for a button, drawn from its next paint on; nil, or why it cannot be.
     func setLabel(button: Int, text: String) -> String?
+    /// `frameDone(at:)` for a frame caused by a report whose INT edge (or input event) came at
+    /// `edge`: a surface that shows frames later (a page flip) measures to when they are seen.
+    func frameDone(at instant: MonotonicInstant, edge: MonotonicInstant?)
+}
+
+extension PanelSurface {
+    public func frameDone(at instant: MonotonicInstant, edge: MonotonicInstant?) {
+        frameDone(at: instant)
+    }
 }

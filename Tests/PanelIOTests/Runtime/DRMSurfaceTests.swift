@@ -153,6 +153,26 @@ struct DRMSurfaceTests {
         #expect(rig.display.pixel(1, 1, 1) == pressed && rig.display.pixel(1, 33, 1) == pressed)
     }
 
+    @Test func edgeToFlipRunsToTheVblankThatShowedTheFrameAndTheEarliestEdgeOfMergedChangesCounts() throws {
+        let rig = try Rig()
+        let latency = LatencyStatistics(log: rig.log, now: { at(0) })
+        rig.surface.latency = latency
+        rig.surface.drawAll([.normal, .normal])
+        rig.surface.frameDone(at: at(0))
+        rig.surface.draw(button: 0, state: .pressed)
+        rig.surface.frameDone(at: at(3), edge: at(2))      // waits for the first flip
+        rig.surface.draw(button: 1, state: .pressed)
+        rig.surface.frameDone(at: at(7), edge: at(6))
+        rig.display.complete(at: 16)                         // the first frame: no edge
+        rig.surface.cardReadable()
+        #expect(latency.edgeToFlip.count == 0)
+        rig.display.complete(at: 33)                         // both presses, from the edge at 2 ms
+        rig.surface.cardReadable()
+        #expect(latency.edgeToFlip.count == 1)
+        #expect(latency.edgeToFlip.maxMicroseconds == 31_000)
+        #expect(latency.summaryLines().last == "latency edge_to_flip count=1 p50_us=31000 p99_us=31000 max_us=31000")
+    }
+
     @Test func aRefusedFlipOnAnUnpluggedConnectorMarksTheDisplayLost() throws {
         let rig = try Rig()
         rig.display.flipAnswer = Errno(22)
