@@ -143,6 +143,8 @@ static tp_drm *open_card(const char *path, const char *wanted_connector, uint32_
     }
     drmModeRes *resources = drmModeGetResources(fd);
     if (!resources) {
+        // A render-only GPU (the Pi 5's v3d is card0): no display can be on it.
+        *absent = 1;
         set_error(error, capacity, "%s: not a KMS card (%s)", path, strerror(errno));
         close(fd);
         return NULL;

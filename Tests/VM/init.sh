@@ -205,7 +205,11 @@ write_config() {
         [ "$RUN" = drm ] && echo "output = drm"
         echo
         echo "[touch]"
-        echo "lost_ms = 1000            ; the harness sends reports only when something changes"
+        if [ "$RUN" = drm ]; then
+            echo "lost_ms = 10000           ; a finger held still through a screendump"
+        else
+            echo "lost_ms = 1000            ; the harness sends reports only when something changes"
+        fi
         echo
         echo "[button one]"
         echo "rect = 20, 20, 200, 120"
