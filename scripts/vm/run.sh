@@ -126,12 +126,14 @@ rm -f "$console" "$monitor" "$vm"/screen-*.ppm
 boot_start=$SECONDS
 rc=0
 # virtio-gpu: the drm run's DRM/KMS card, 800x480; its pictures are taken through the monitor
-# by scripts/vm/screendump.py when the guest asks (VMTEST-SCREENDUMP NAME on the console).
+# by scripts/vm/screendump.py when the guest asks (VMTEST-SCREENDUMP NAME on the console). The
+# kernel's virtio-gpu driver needs virtio 1.0, which qemu's virtio-mmio offers only when told to.
 python3 "$root/scripts/vm/screendump.py" "$console" "$monitor" "$vm" &
 watcher=$!
 timeout -k 5 "$limit" qemu-system-aarch64 -M virt -cpu cortex-a72 -m 512 -smp 1 -nographic -no-reboot \
     -accel tcg -nic none -kernel "$image" -initrd "$vm/initrd.gz" \
-    -device virtio-gpu-device,xres=800,yres=480 -monitor "unix:$monitor,server=on,wait=off" \
+    -global virtio-mmio.force-legacy=false -device virtio-gpu-device,xres=800,yres=480 \
+    -monitor "unix:$monitor,server=on,wait=off" \
     -append "console=ttyAMA0 loglevel=1 panic=-1 rdinit=/init vm_idle_s=$idle_seconds" \
     </dev/null >"$console" 2>&1 || rc=$?
 kill "$watcher" 2>/dev/null

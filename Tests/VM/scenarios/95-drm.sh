@@ -22,7 +22,11 @@ begin "drm: virtio-gpu appears and the panel is drawn on it through DRM/KMS"
 load_drm_modules || note "insmod of the DRM modules failed: $(dmesg | tail -n 5)"
 wait_until 150 sh -c '[ -n "$(ls /dev/dri/card* 2>/dev/null)" ]' ||
     note "no /dev/dri/card* after loading $(tr '\n' ' ' <$M/order-drm); the kernel said:
-$(dmesg | grep -i -E 'virtio|drm|gpu' | tail -n 12)"
+$(dmesg | tail -n 12)
+virtio devices: $(for d in /sys/bus/virtio/devices/*; do echo "$d $(cat "$d/device" 2>/dev/null) $(readlink "$d/driver")"; done)
+virtio-mmio platform devices: $(ls /sys/bus/platform/drivers/virtio-mmio 2>&1 | tr '\n' ' ')
+virtio drivers: $(ls /sys/bus/virtio/drivers 2>&1 | tr '\n' ' ')
+modules: $(cut -d' ' -f1,3 /proc/modules | tr '\n' ';')"
 wait_until 100 grep -q 'through DRM/KMS' "$LOG" || note "never drawn through DRM/KMS: $(grep 'display' "$LOG")"
 grep -q 'display: found; drawing the panel' "$LOG" || note "log: no 'display: found'"
 firmware_asleep || wait_until 20 firmware_asleep
