@@ -8,6 +8,9 @@
 
 #ifndef TOUCHPANEL_WITHOUT_MOSQUITTO
 #include <mosquitto.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 
 struct tp_mqtt_queued {
     tp_mqtt_event event;
@@ -128,7 +131,19 @@ int tp_mqtt_connect(tp_mqtt *mqtt, const char *host, int port, int keepalive_s) 
 
 int tp_mqtt_socket(tp_mqtt *mqtt) { return mosquitto_socket(mqtt->client); }
 int tp_mqtt_want_write(tp_mqtt *mqtt) { return mosquitto_want_write(mqtt->client) ? 1 : 0; }
-int tp_mqtt_loop_read(tp_mqtt *mqtt) { return mosquitto_loop_read(mqtt->client, 16); }
+int tp_mqtt_loop_read(tp_mqtt *mqtt) {
+    int result = mosquitto_loop_read(mqtt->client, 16);
+    // Acknowledge what arrives at once. Brokers leave Nagle's algorithm on (mosquitto's
+    // set_tcp_nodelay is off by default), so a second PUBACK waits for our ACK of the first;
+    // with Linux's delayed ACKs that held it up to 40 ms, until our next publish. Quick-ack
+    // mode lapses by itself, so it is asked for again after every read.
+    int socket = mosquitto_socket(mqtt->client);
+    if (socket >= 0) {
+        int on = 1;
+        setsockopt(socket, IPPROTO_TCP, TCP_QUICKACK, &on, sizeof on);
+    }
+    return result;
+}
 int tp_mqtt_loop_write(tp_mqtt *mqtt) { return mosquitto_loop_write(mqtt->client, 16); }
 int tp_mqtt_loop_misc(tp_mqtt *mqtt) { return mosquitto_loop_misc(mqtt->client); }
 

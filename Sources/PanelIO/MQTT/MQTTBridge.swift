@@ -115,6 +115,9 @@ public final class MQTTBridge: PanelListener {
             pump()
             if stateDirty { publishState(engine: engine) }
             if connection.wantsWrite { check(connection.writePending(), now: now) }
+            // A QoS 0 message counts as published once written, which libmosquitto reports
+            // from inside the publish call: taken now, not at the next wake-up.
+            handleLibraryEvents(engine: engine, now: now)
         }
     }
 

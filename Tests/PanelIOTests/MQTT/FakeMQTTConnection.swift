@@ -12,6 +12,8 @@ final class FakeMQTTConnection: MQTTConnection {
     private var nextMessageID: Int32 = 1
     /// Message ids of publishes not yet acknowledged, oldest first.
     var unacknowledged: [Int32] = []
+    /// As libmosquitto at QoS 0: the publish is written at once and reported from inside the call.
+    var reportsPublishedAtOnce = false
 
     func connect() -> Int32 {
         calls.append("connect")
@@ -36,7 +38,11 @@ final class FakeMQTTConnection: MQTTConnection {
     func publish(topic: String, payload: [UInt8], qos: Int, retain: Bool) -> Result<Int32, MQTTFailure> {
         calls.append("publish\(retain ? " retained" : "") q\(qos) \(topic) \(String(decoding: payload, as: UTF8.self))")
         defer { nextMessageID += 1 }
-        unacknowledged.append(nextMessageID)
+        if reportsPublishedAtOnce {
+            pendingEvents.append(.published(messageID: nextMessageID))
+        } else {
+            unacknowledged.append(nextMessageID)
+        }
         return .success(nextMessageID)
     }
 

@@ -368,6 +368,16 @@ struct MQTTBridgeTests {
         ])
     }
 
+    @Test func atQoS0AnEventCountsAsPublishedInTheTurnThatWroteIt() throws {
+        let rig = try BridgeRig(config: mqttConfig.replacingOccurrences(of: "keepalive_s = 20", with: "keepalive_s = 20\nqos = 0"))
+        rig.connect(at: 0)
+        rig.connection.reportsPublishedAtOnce = true
+        rig.tapFan(100)
+        // pressed at 100 and released at 150, each counted in its own turn: 0 ms.
+        #expect(rig.bridge.eventToPublish.count == 2)
+        #expect(rig.bridge.summaryLine() == "latency event_to_publish count=2 p50_us=0 p99_us=0 max_us=0")
+    }
+
     @Test func theEventToPublishFigureCountsAcknowledgedEvents() throws {
         let rig = try BridgeRig()
         rig.connect(at: 0)
