@@ -15,6 +15,8 @@ public struct DisplayConfig: Equatable, Sendable {
     public var card: String?
     /// The DRM connector by its kernel name (HDMI-A-1, DSI-1); nil: the first connected one.
     public var connector: String?
+    /// The DRM buffers' pixel format: both are offered by every Pi's primary plane.
+    public var drmFormat: DRMPixelFormat
     /// How the panel's picture is turned on the framebuffer, clockwise (TouchCore's convention).
     public var rotation: DisplayRotation
     /// The TrueType/OpenType font button labels are drawn in, and its size in pixels.
@@ -39,6 +41,7 @@ public struct DisplayConfig: Equatable, Sendable {
     public init(
         width: Int32, height: Int32, framebuffer: String = DisplayConfig.defaultFramebuffer,
         output: DisplayOutputChoice = .auto, card: String? = nil, connector: String? = nil,
+        drmFormat: DRMPixelFormat = .xrgb8888,
         rotation: DisplayRotation = .degrees0, font: String = DisplayConfig.defaultFont,
         fontSize: Int = DisplayConfig.defaultFontSize, colors: PanelColors = .defaults,
         borderPx: Int = DisplayConfig.defaultBorderPx, budgetUs: Int? = nil
@@ -49,6 +52,7 @@ public struct DisplayConfig: Equatable, Sendable {
         self.output = output
         self.card = card
         self.connector = connector
+        self.drmFormat = drmFormat
         self.rotation = rotation
         self.font = font
         self.fontSize = fontSize
@@ -66,4 +70,11 @@ public enum DisplayOutputChoice: String, Equatable, Sendable {
     case drm
     /// The framebuffer device only (`framebuffer`): DRM's fbdev emulation, or a real fbdev.
     case fbdev
+}
+
+/// `[display] drm_format`: 32-bit XRGB8888 (the default: exact colours), or 16-bit RGB565
+/// (half the memory and bandwidth; colours rounded to 5-6-5 bits).
+public enum DRMPixelFormat: String, Equatable, Sendable {
+    case xrgb8888
+    case rgb565
 }

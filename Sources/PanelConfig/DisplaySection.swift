@@ -7,6 +7,7 @@ enum DisplayKey: String, SectionKey {
     case output
     case card
     case connector
+    case drmFormat = "drm_format"
     case rotation
     case font
     case fontSize = "font_size"
@@ -45,6 +46,7 @@ struct DisplayDraft: MergeableDraft {
     var output: DisplayOutputChoice?
     var card: String?
     var connector: String?
+    var drmFormat: DRMPixelFormat?
     var rotation: DisplayRotation?
     var font: String?
     var fontSize: Int?
@@ -69,6 +71,11 @@ struct DisplayDraft: MergeableDraft {
             output = choice
         case .card: card = try ValueSyntax.absolutePath(value, of: "a DRM card like /dev/dri/card1")
         case .connector: connector = try DisplayDraft.connectorName(value)
+        case .drmFormat:
+            guard let format = DRMPixelFormat(rawValue: value) else {
+                throw .expected("xrgb8888 or rgb565", found: value)
+            }
+            drmFormat = format
         case .rotation: rotation = try DisplayDraft.rotation(value)
         case .font: font = try ValueSyntax.absolutePath(value, of: "a TrueType or OpenType font file")
         case .fontSize: fontSize = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
@@ -116,7 +123,7 @@ struct DisplayDraft: MergeableDraft {
         return DisplayConfig(
             width: width, height: height,
             framebuffer: framebuffer ?? DisplayConfig.defaultFramebuffer,
-            output: output ?? .auto, card: card, connector: connector,
+            output: output ?? .auto, card: card, connector: connector, drmFormat: drmFormat ?? .xrgb8888,
             rotation: rotation ?? .degrees0,
             font: font ?? DisplayConfig.defaultFont,
             fontSize: fontSize ?? DisplayConfig.defaultFontSize,

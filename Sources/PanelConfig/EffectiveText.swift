@@ -44,6 +44,7 @@ extension PanelConfiguration {
         } else {
             out.unset("connector", "the first connected one")
         }
+        out.key("drm_format", display.drmFormat.rawValue)
         out.key("rotation", "\(display.rotation.degrees)")
         out.key("font", display.font)
         out.key("font_size", "\(display.fontSize)")

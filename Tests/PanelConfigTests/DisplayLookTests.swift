@@ -110,6 +110,11 @@ struct DisplayLookTests {
         let chosen = try #require(parsed(display800x480 + "output = drm\ncard = /dev/dri/card1\nconnector = DSI-1\n")).display
         #expect(chosen.output == .drm && chosen.card == "/dev/dri/card1" && chosen.connector == "DSI-1")
         #expect(try #require(parsed(display800x480 + "output = fbdev\n")).display.output == .fbdev)
+        #expect(defaults.drmFormat == .xrgb8888)
+        #expect(try #require(parsed(display800x480 + "drm_format = rgb565\n")).display.drmFormat == .rgb565)
+        #expect(renderedErrors(display800x480 + "drm_format = argb8888\n") == [
+            "panel.ini:4: [display] drm_format: expected xrgb8888 or rgb565, found \"argb8888\"",
+        ])
         #expect(renderedErrors(display800x480 + "output = kms\ncard = card0\nconnector = HDMI A 1\n") == [
             "panel.ini:4: [display] output: expected auto, drm or fbdev, found \"kms\"",
             "panel.ini:5: [display] card: expected an absolute path to a DRM card like /dev/dri/card1, found \"card0\"",

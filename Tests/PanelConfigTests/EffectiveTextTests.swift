@@ -36,6 +36,7 @@ struct EffectiveTextTests {
             framebuffer = /dev/fb0
             ; card: not set (the first card with a connected display)
             ; connector: not set (the first connected one)
+            drm_format = xrgb8888
             rotation = 0
             font = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
             font_size = 24
@@ -112,7 +113,7 @@ struct EffectiveTextTests {
             """)
         let back = try EffectiveTextTests.roundTrip(config)
         #expect(back == EffectiveTextTests.withLines(of: back, config))
-        #expect(back.buttons[0].line == 58)
+        #expect(back.buttons[0].line == 59)
     }
 
     @Test func fullConfigWithAPresetRoundTrips() throws {

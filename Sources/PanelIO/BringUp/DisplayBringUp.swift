@@ -56,7 +56,7 @@ enum DisplayBringUp {
             openDRM: { () throws(DisplayUnavailable) -> DRMCard in
                 try DRMCard(
                     card: display.card, connector: display.connector, width: display.width, height: display.height,
-                    rotation: display.rotation)
+                    rgb565: display.drmFormat == .rgb565, rotation: display.rotation)
             },
             openFbdev: { () throws(DisplayUnavailable) -> (LinuxFramebuffer, FramebufferLayout) in try openFramebuffer(config) })
         let opened: OpenedDisplay

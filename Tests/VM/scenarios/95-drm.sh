@@ -46,3 +46,13 @@ screendump released
 one released
 one tap 1" ] || note "events: $(events | tr '\n' ';')"
 end
+
+begin "drm: five taps in a row, each pressed and released through page flips"
+for _i in 1 2 3 4 5; do
+    down 0 100 60
+    up 0
+done
+expect "one pressed" "one released" "one tap 1" "one pressed" "one released" "one tap 1" \
+    "one pressed" "one released" "one tap 1" "one pressed" "one released" "one tap 1" \
+    "one pressed" "one released" "one tap 1"
+end

@@ -31,9 +31,11 @@ public final class DRMCard: PageFlipDisplay {
     private let handle: OpaquePointer
 
     /// Opens `card` (nil: the first with a connected display) and `connector` (nil: the first
-    /// connected one) in a `width` x `height` mode, XRGB8888 (every Pi plane offers it), with
-    /// buffer 0 on screen. Throws why not, naming card, connector and modes.
-    public init(card: String?, connector: String?, width: Int32, height: Int32, rotation: DisplayRotation) throws(DisplayUnavailable) {
+    /// connected one) in a `width` x `height` mode, XRGB8888 or RGB565 (every Pi's primary plane
+    /// offers both), with buffer 0 on screen. Throws why not, naming card, connector and modes.
+    public init(
+        card: String?, connector: String?, width: Int32, height: Int32, rgb565: Bool, rotation: DisplayRotation
+    ) throws(DisplayUnavailable) {
         var info = tp_drm_info()
         var absent: Int32 = 0
         var error = [CChar](repeating: 0, count: 1024)
@@ -41,7 +43,7 @@ public final class DRMCard: PageFlipDisplay {
             withOptionalCString(card) { cardPath in
                 withOptionalCString(connector) { connectorName in
                     tp_drm_open(
-                        cardPath, connectorName, UInt32(width), UInt32(height), 0, &info, &absent, message.baseAddress,
+                        cardPath, connectorName, UInt32(width), UInt32(height), rgb565 ? 1 : 0, &info, &absent, message.baseAddress,
                         Int32(message.count))
                 }
             }
@@ -53,7 +55,7 @@ public final class DRMCard: PageFlipDisplay {
         }
         guard let layout = FramebufferLayout(
             physicalWidth: Int32(info.width), physicalHeight: Int32(info.height), strideBytes: Int(info.stride),
-            format: .xrgb8888, rotation: rotation),
+            format: rgb565 ? .rgb565 : .xrgb8888, rotation: rotation),
             layout.bufferSize <= Int(info.buffer_bytes)
         else {
             tp_drm_close(opened)
