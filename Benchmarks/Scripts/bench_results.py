@@ -22,6 +22,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import callgrind  # noqa: E402
+import firmware_sizes  # noqa: E402
 
 TARGET = "TouchCoreBenchmarks"
 
@@ -379,14 +380,26 @@ def main():
     table.add("thresholds", "callgrind budgets over +%g %%" % margin, over, "of %d" % len(checks))
 
     # --- footprint -------------------------------------------------------------------------------
-    footprint = {"build": meta.get("firmware_build", "not run"), "stripped_bytes": {}}
-    for arch in ("aarch64", "armhf"):
+    # Sizes of every release's build (build/firmware/RELEASE-ARCH/); the parts of trixie's, by
+    # the module that owns each symbol (firmware_sizes.py).
+    footprint = {"build": meta.get("firmware_build", "not run"), "stripped_bytes": {}, "parts_bytes": {}}
+    for target in ("trixie-aarch64", "trixie-armhf", "bookworm-aarch64", "bookworm-armhf"):
         for binary in ("touchpanel", "touchpanel-static"):
-            path = os.path.join(root, "build", "firmware", arch, "stripped", binary)
+            path = os.path.join(root, "build", "firmware", target, "stripped", binary)
             size = os.path.getsize(path) if os.path.exists(path) else None
-            footprint["stripped_bytes"].setdefault(arch, {})[binary] = size
+            footprint["stripped_bytes"].setdefault(target, {})[binary] = size
             unit = "bytes" if footprint["build"] == "ok" or size is None else "bytes (stale: build %s)" % footprint["build"]
-            table.add("footprint %s" % arch, "%s, stripped" % binary, size, unit)
+            table.add("footprint %s" % target, "%s, stripped" % binary, size, unit)
+            unstripped = os.path.join(root, "build", "firmware", target, binary)
+            if target.startswith("trixie") and size is not None and os.path.exists(unstripped):
+                try:
+                    parts = firmware_sizes.breakdown(unstripped, path)
+                except (OSError, subprocess.CalledProcessError) as error:
+                    notes.append("footprint parts of %s/%s not measured: %s" % (target, binary, error))
+                    continue
+                footprint["parts_bytes"].setdefault(target, {})[binary] = parts
+                for part, part_size in sorted(parts.items(), key=lambda item: -item[1]):
+                    table.add("footprint %s" % target, "%s: %s" % (binary, part), part_size, unit)
 
     # --- kernel VM -------------------------------------------------------------------------------
     vm = {"measured": False}
