@@ -7,7 +7,8 @@
 #      touchpanel-static for aarch64 and armhf
 #   2. callgrind over `touchpanel replay bench/panel.ini` (host release build) of a generated
 #      trace of 100,000 raw FT5x06 reports, and of a trace of as many comment lines: whole cost,
-#      per-report cost, TouchPipeline.report's inclusive cost, the biggest costs
+#      per-report cost, TouchPipeline.report's inclusive cost, the biggest costs; then the same
+#      replay by the firmware's own code (Embedded Swift for x86-64, the firmware's flags)
 #   3. callgrind over Benchmarks' scenario driver: exact instructions per report (per input,
 #      per redraw) of each benchmark scenario, checked against Benchmarks/Thresholds/callgrind.json
 #   4. the ordo-one/benchmark suite (Benchmarks/): wall time, mallocs (and instructions where
@@ -122,6 +123,27 @@ for kind in long blank; do
         die "touchpanel replay of $work/$kind.trace failed under valgrind (see $work/valgrind.$kind.log)"
 done
 record replay_events "$(wc -l <"$work/replay.long.out")"
+
+# The firmware's own code: the same sources built as Embedded Swift with the firmware's flags,
+# for x86-64 (scripts/build-firmware.sh bookworm-x86_64), static so that it runs on any host,
+# replaying the same traces under callgrind. Its event lines must match the host build's.
+say "firmware (Embedded Swift, x86-64): build, then callgrind over the same replay"
+firmware_x86=$root/build/firmware/bookworm-x86_64/touchpanel-static
+if timed firmware_x86_build scripts/build-firmware.sh bookworm-x86_64 >"$work/firmware-x86_64.log" 2>&1; then
+    for kind in long blank; do
+        timed "callgrind_firmware_$kind" valgrind --tool=callgrind \
+            --callgrind-out-file="$work/callgrind.firmware-$kind.out" "$firmware_x86" replay bench/panel.ini \
+            "$work/$kind.trace" >"$work/replay.firmware-$kind.out" 2>"$work/valgrind.firmware-$kind.log" ||
+            die "the firmware's replay of $work/$kind.trace failed under valgrind (see $work/valgrind.firmware-$kind.log)"
+    done
+    if cmp -s "$work/replay.long.out" "$work/replay.firmware-long.out"; then
+        record firmware_replay_matches yes
+    else
+        record firmware_replay_matches no
+    fi
+else
+    record firmware_replay_matches "not built (see $work/firmware-x86_64.log)"
+fi
 
 # --- 3. callgrind over the scenario driver -----------------------------------------------------
 say "benchmark package build (Benchmarks/, swift build -c release)"

@@ -39,6 +39,9 @@ for word in "${@:-all}"; do
         aarch64 | arm64) targets+=(trixie-aarch64 bookworm-aarch64) ;;
         armhf) targets+=(trixie-armhf bookworm-armhf) ;;
         trixie-aarch64 | trixie-armhf | bookworm-aarch64 | bookworm-armhf) targets+=("$word") ;;
+        # The same firmware as Embedded Swift for x86-64 Linux, never in `all`: scripts/bench.sh
+        # measures the firmware's own instructions with it under callgrind on this machine.
+        trixie-x86_64 | bookworm-x86_64) targets+=("$word") ;;
         *) echo "usage: $0 [all | trixie | bookworm | aarch64 | armhf | RELEASE-ARCH]..." >&2; exit 2 ;;
     esac
 done
@@ -90,6 +93,11 @@ build_target() {
     case $arch in
         aarch64)
             deb=arm64 swift_target=aarch64-none-none-elf triple=aarch64-linux-gnu machine=AArch64
+            target_cflags=()
+            ;;
+        x86_64)
+            deb=amd64 swift_target=x86_64-unknown-linux-gnu triple=x86_64-linux-gnu
+            machine="Advanced Micro Devices X86-64"
             target_cflags=()
             ;;
         armhf)
@@ -286,6 +294,7 @@ build_target() {
     case $arch in
         aarch64) [[ $interp == /lib/ld-linux-aarch64.so.1 ]] ;;
         armhf) [[ $interp == /lib/ld-linux-armhf.so.3 ]] ;;
+        x86_64) [[ $interp == /lib64/ld-linux-x86-64.so.2 ]] ;;
     esac || die "$target/touchpanel: unexpected program interpreter '$interp'"
     for bin in touchpanel-static touchcore-selftest; do
         ! readelf -d "$out/$bin" | grep -q '(NEEDED)' || die "$target/$bin: not static"

@@ -20,7 +20,8 @@ esac
 case "${2:-}" in
     arm64 | aarch64) arch=arm64 ;;
     armhf) arch=armhf ;;
-    *) echo "usage: $0 trixie|bookworm arm64|armhf" >&2; exit 2 ;;
+    amd64 | x86_64) arch=amd64 ;;   # the firmware's own code measured on this machine (bench.sh)
+    *) echo "usage: $0 trixie|bookworm arm64|armhf|amd64" >&2; exit 2 ;;
 esac
 
 # The C library, the kernel headers and GCC's crt files/libgcc, so that clang links with

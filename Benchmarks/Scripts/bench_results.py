@@ -379,6 +379,32 @@ def main():
     over = sum(1 for c in checks if c["status"] == "regressed")
     table.add("thresholds", "callgrind budgets over +%g %%" % margin, over, "of %d" % len(checks))
 
+    # --- callgrind: the firmware's own build (Embedded Swift, x86-64) of the same replay --------
+    firmware_cg = {"build": "scripts/build-firmware.sh bookworm-x86_64 (Embedded Swift, the firmware's flags), "
+                            "touchpanel-static", "replay_matches_host": meta.get("firmware_replay_matches")}
+    fw_long = os.path.join(work, "callgrind.firmware-long.out")
+    fw_blank = os.path.join(work, "callgrind.firmware-blank.out")
+    if reports and os.path.exists(fw_long) and os.path.exists(fw_blank):
+        fw_long_run = callgrind.Profile(fw_long).demangle()
+        fw_blank_run = callgrind.Profile(fw_blank).demangle()
+        # Embedded Swift names its generic code "specialized ...".
+        fw_pipeline = fw_long_run.inclusive_from_outside(
+            lambda n: n.removeprefix("specialized ").startswith(
+                ("TouchPipeline.report", "TouchPipeline.frame", "FT5x06Codec.decode")))
+        firmware_cg["per_report"] = {
+            "whole": round(fw_long_run.total / reports, 1),
+            "delta": round((fw_long_run.total - fw_blank_run.total) / reports, 1),
+            "touch_pipeline_report": round(fw_pipeline / reports, 1),
+        }
+        label = "firmware replay (Embedded x86-64)"
+        table.add(label, "per report, minus blank run", firmware_cg["per_report"]["delta"], "instr/report")
+        table.add(label, "decode + TouchPipeline inclusive", firmware_cg["per_report"]["touch_pipeline_report"],
+                  "instr/report")
+        table.add(label, "event lines identical to the host build's", firmware_cg["replay_matches_host"], "")
+        if firmware_cg["replay_matches_host"] != "yes":
+            failures.append("the firmware's replay differs from the host build's (build/bench/replay.firmware-long.out)")
+    cg["firmware_x86_64"] = firmware_cg
+
     # --- footprint -------------------------------------------------------------------------------
     # Sizes of every release's build (build/firmware/RELEASE-ARCH/); the parts of trixie's, by
     # the module that owns each symbol (firmware_sizes.py).
