@@ -23,6 +23,7 @@ public final class LiveSession {
     private let latency: LatencyStatistics
     /// How often a panel without a display looks for one.
     public static let displayRetry: MonotonicDuration = .milliseconds(2_000)
+    private static var lookingAgain: String { "looking again every \(displayRetry.nanoseconds / 1_000_000_000) s" }
     private let console: ConsoleGraphicsMode
     private let backlightDevice: SysfsBacklight?
     /// The `[control]` socket, when the config has one.
@@ -56,7 +57,7 @@ public final class LiveSession {
             // No display yet is no reason to refuse touches: buttons on a printed overlay
             // still work, and one that appears later is drawn on.
             guard error.absent else { throw StartError(message: error.message) }
-            log.warning("display: none yet (\(error.message)); touches and actions go on, looking again every \(LiveSession.displayRetry.nanoseconds / 1_000_000_000) s")
+            log.warning("display: none yet (\(error.message)); touches and actions go on, \(LiveSession.lookingAgain)")
             displayRetryAt = MonotonicClock.now() + LiveSession.displayRetry
         }
         let levels = OutputsBringUp.startLevels(config, carried: carried.levels)
@@ -109,7 +110,7 @@ public final class LiveSession {
             log.log("display: found; drawing the panel")
             show(opened, at: now)
         } catch {
-            if !error.absent { log.error("display: \(error.message); looking again in \(LiveSession.displayRetry.nanoseconds / 1_000_000_000) s") }
+            if !error.absent { log.error("display: \(error.message); \(LiveSession.lookingAgain)") }
             displayRetryAt = now + LiveSession.displayRetry
         }
     }
@@ -118,7 +119,7 @@ public final class LiveSession {
     /// drawing stops, touches go on, and the loop looks for it again.
     public func noticeDisplayLoss() {
         guard let drm = drmSurface, drm.isLost else { return }
-        log.warning("display: \(drm.name) is gone; touches and actions go on, looking again every \(LiveSession.displayRetry.nanoseconds / 1_000_000_000) s")
+        log.warning("display: \(drm.name) is gone; touches and actions go on, \(LiveSession.lookingAgain)")
         slot.detach()
         drmSurface = nil
         display = nil

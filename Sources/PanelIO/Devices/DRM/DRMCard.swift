@@ -49,9 +49,7 @@ public final class DRMCard: PageFlipDisplay {
             }
         }
         guard let opened else {
-            let end = error.firstIndex(of: 0) ?? error.count
-            throw DisplayUnavailable(
-                "DRM/KMS: " + String(decoding: error[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self), absent: absent != 0)
+            throw DisplayUnavailable("DRM/KMS: " + textOfCChars(error), absent: absent != 0)
         }
         guard let layout = FramebufferLayout(
             physicalWidth: Int32(info.width), physicalHeight: Int32(info.height), strideBytes: Int(info.stride),
@@ -63,8 +61,8 @@ public final class DRMCard: PageFlipDisplay {
         }
         handle = opened
         self.layout = layout
-        self.card = DRMCard.text(of: info.card)
-        self.connector = DRMCard.text(of: info.connector)
+        self.card = textOfCChars(info.card)
+        self.connector = textOfCChars(info.connector)
         refreshHz = Int(info.refresh_hz)
         buffers = [
             UnsafeMutableRawBufferPointer(start: info.pixels.0, count: Int(info.buffer_bytes)),
@@ -96,14 +94,6 @@ public final class DRMCard: PageFlipDisplay {
 
     /// Whether the connector is still connected, as the kernel last found it.
     public var isConnected: Bool { tp_drm_connected(handle) != 0 }
-
-    /// A fixed C char array (a tuple) as a String.
-    private static func text<T>(of tuple: T) -> String {
-        withUnsafeBytes(of: tuple) { bytes in
-            let end = bytes.firstIndex(of: 0) ?? bytes.count
-            return String(decoding: bytes[..<end], as: UTF8.self)
-        }
-    }
 }
 
 /// `body` with a C string for `text`, or NULL for nil.

@@ -38,7 +38,7 @@ final class GpiodLine {
                 return tp_gpio_request(&chipRequest, &failure)
             }
         }
-        let chipName = GpiodLine.text(of: &failure.chip_name)
+        let chipName = textOfCChars(failure.chip_name)
         guard let opened else {
             throw GpiodLine.error(failure, chip: selector, chipName: chipName, line: lineSelector)
         }
@@ -82,8 +82,7 @@ final class GpiodLine {
         case Int32(TP_GPIO_NO_LINE.rawValue): return .lineNotFound(chip: chip, line: line.description)
         case Int32(TP_GPIO_REQUEST_FAILED.rawValue):
             if failure.err == EBUSY {
-                var copy = failure
-                let consumer = GpiodLine.text(of: &copy.consumer)
+                let consumer = textOfCChars(failure.consumer)
                 return .lineBusy(chip: chip, line: line.description, consumer: consumer.isEmpty ? nil : consumer)
             }
             return .failed(operation: "requesting GPIO line \(line.description) on \(chip)", Errno(rawValue: failure.err))
@@ -95,14 +94,6 @@ final class GpiodLine {
                 return .failed(operation: "opening GPIO chip \(selector.description)", Errno(rawValue: failure.err))
             }
             return .chipNotFound(selector.description)
-        }
-    }
-
-    /// A fixed C char array as a String (up to its first NUL).
-    private static func text<T>(of array: inout T) -> String {
-        withUnsafeBytes(of: &array) { bytes in
-            let end = bytes.firstIndex(of: 0) ?? bytes.count
-            return String(decoding: bytes[..<end], as: UTF8.self)
         }
     }
 }
