@@ -151,43 +151,68 @@ struct TouchTrackerTests {
         return frame
     }
 
-    func inputs(_ batch: TouchInputBatch) -> [TouchInput] {
-        (0..<batch.count).map { batch[$0] }
+    /// Every input the tracker gives for one frame, in order.
+    func track(_ tracker: inout TouchTracker, _ frame: TouchFrame, at now: MonotonicInstant) -> [TouchInput] {
+        var inputs: [TouchInput] = []
+        tracker.track(frame, at: now) { inputs.append($0) }
+        return inputs
     }
 
     @Test func downMoveUp() {
         var tracker = TouchTracker(lostAfter: .milliseconds(200))
-        #expect(inputs(tracker.track(frame([contact(1, 10, 20, .down)]), at: ms(0))) == [.down(id: 1, at: Point(x: 10, y: 20))])
-        #expect(inputs(tracker.track(frame([contact(1, 10, 20)]), at: ms(17))) == [])
-        #expect(inputs(tracker.track(frame([contact(1, 12, 20)]), at: ms(34))) == [.move(id: 1, to: Point(x: 12, y: 20))])
-        #expect(inputs(tracker.track(frame([contact(1, 12, 21, .up)]), at: ms(51))) == [.up(id: 1, at: Point(x: 12, y: 21))])
+        #expect(track(&tracker, frame([contact(1, 10, 20, .down)]), at: ms(0)) == [.down(id: 1, at: Point(x: 10, y: 20))])
+        #expect(track(&tracker, frame([contact(1, 10, 20)]), at: ms(17)) == [])
+        #expect(track(&tracker, frame([contact(1, 12, 20)]), at: ms(34)) == [.move(id: 1, to: Point(x: 12, y: 20))])
+        #expect(track(&tracker, frame([contact(1, 12, 21, .up)]), at: ms(51)) == [.up(id: 1, at: Point(x: 12, y: 21))])
         #expect(tracker.deadline == nil)
     }
 
     @Test func contactWithoutDownStartsATouch() {
         var tracker = TouchTracker(lostAfter: .milliseconds(200))
-        #expect(inputs(tracker.track(frame([contact(4, 5, 6)]), at: ms(0))) == [.down(id: 4, at: Point(x: 5, y: 6))])
+        #expect(track(&tracker, frame([contact(4, 5, 6)]), at: ms(0)) == [.down(id: 4, at: Point(x: 5, y: 6))])
     }
 
     @Test func upForUnknownIDIsIgnored() {
         var tracker = TouchTracker(lostAfter: .milliseconds(200))
-        #expect(inputs(tracker.track(frame([contact(4, 5, 6, .up)]), at: ms(0))) == [])
+        #expect(track(&tracker, frame([contact(4, 5, 6, .up)]), at: ms(0)) == [])
     }
 
     @Test func vanishedIDsAreReleasedAtTheirLastPosition() {
         var tracker = TouchTracker(lostAfter: .milliseconds(200))
-        _ = tracker.track(frame([contact(0, 10, 10, .down), contact(7, 50, 50, .down)]), at: ms(0))
-        _ = tracker.track(frame([contact(0, 11, 10), contact(7, 52, 50)]), at: ms(17))
-        #expect(inputs(tracker.track(frame([contact(0, 11, 10)]), at: ms(34))) == [.up(id: 7, at: Point(x: 52, y: 50))])
+        _ = track(&tracker, frame([contact(0, 10, 10, .down), contact(7, 50, 50, .down)]), at: ms(0))
+        _ = track(&tracker, frame([contact(0, 11, 10), contact(7, 52, 50)]), at: ms(17))
+        #expect(track(&tracker, frame([contact(0, 11, 10)]), at: ms(34)) == [.up(id: 7, at: Point(x: 52, y: 50))])
         #expect(tracker.isHeld(id: 0))
         #expect(!tracker.isHeld(id: 7))
     }
 
+    @Test func aReplacedIDLiftsWhereItWasThenGoesDownAnew() {
+        var tracker = TouchTracker(lostAfter: nil)
+        let replaced = TouchPoint(id: 3, position: Point(x: 40, y: 41), event: .replaced)
+        #expect(tracker.track(replaced) == .input(.down(id: 3, at: Point(x: 40, y: 41))))
+        #expect(tracker.endFrame(at: ms(0)) == 0)
+        let again = TouchPoint(id: 3, position: Point(x: 70, y: 71), event: .replaced)
+        #expect(tracker.track(again) == .replaced(up: .up(id: 3, at: Point(x: 40, y: 41)), down: .down(id: 3, at: Point(x: 70, y: 71))))
+        #expect(tracker.endFrame(at: ms(10)) == 0)
+        #expect(tracker.isHeld(id: 3))
+    }
+
+    @Test func aRestingFingerChangesNothingAndVanishedIDsLiftLowestFirst() {
+        var tracker = TouchTracker(lostAfter: nil)
+        _ = track(&tracker, frame([contact(9, 1, 1, .down), contact(2, 5, 5, .down), contact(5, 8, 8, .down)]), at: ms(0))
+        #expect(tracker.track(contact(5, 8, 8)) == .unchanged)
+        #expect(tracker.endFrame(at: ms(17)) == 0b10_0000_0100)
+        #expect(tracker.lastPosition(of: 9) == Point(x: 1, y: 1))
+        #expect(tracker.isHeld(id: 5) && !tracker.isHeld(id: 9) && !tracker.isHeld(id: 2))
+        #expect(track(&tracker, frame([contact(7, 3, 3, .down)]), at: ms(34)) == [
+            .down(id: 7, at: Point(x: 3, y: 3)), .up(id: 5, at: Point(x: 8, y: 8))])
+    }
+
     @Test func deadlineIsLastFramePlusLostAfterWhileTouchesAreHeld() {
         var tracker = TouchTracker(lostAfter: .milliseconds(200))
-        _ = tracker.track(frame([contact(0, 10, 10, .down)]), at: ms(40))
+        _ = track(&tracker, frame([contact(0, 10, 10, .down)]), at: ms(40))
         #expect(tracker.deadline == ms(240))
-        _ = tracker.track(frame([contact(0, 10, 10)]), at: ms(57))
+        _ = track(&tracker, frame([contact(0, 10, 10)]), at: ms(57))
         #expect(tracker.deadline == ms(257))
         #expect(tracker.cancelAll() == 0b1)
         #expect(tracker.deadline == nil)

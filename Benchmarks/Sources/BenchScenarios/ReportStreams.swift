@@ -194,9 +194,8 @@ public final class ClassifierScenario {
                 for point in 0..<frame.count {
                     frame[point].position = transform.apply(frame[point].position)
                 }
-                let batch = tracker.track(frame, at: MonotonicInstant(nanoseconds: t))
-                for input in 0..<batch.count {
-                    inputs.append(batch[input])
+                tracker.track(frame, at: MonotonicInstant(nanoseconds: t)) { input in
+                    inputs.append(input)
                     offsets.append(t)
                 }
             }

@@ -14,8 +14,9 @@ public enum TouchPointEvent: Sendable {
 /// One contact of a frame: the source's touch ID (0 to 15), position in controller
 /// coordinates, event, and the raw weight/area the controller gave (0 where it gives none).
 public struct TouchPoint: Equatable, Sendable {
-    public var id: UInt8
+    // The position first: 12 bytes a point rather than 16 (a frame is copied whole).
     public var position: Point
+    public var id: UInt8
     public var event: TouchPointEvent
     public var weight: UInt8
     public var area: UInt8
@@ -49,7 +50,7 @@ public struct TouchFrame: Equatable, Sendable {
     public subscript(index: Int) -> TouchPoint {
         get {
             precondition(index >= 0 && index < count, "TouchFrame index out of range")
-            return storage[index]
+            return storage.span[index]
         }
         set {
             precondition(index >= 0 && index < count, "TouchFrame index out of range")
@@ -67,7 +68,8 @@ public struct TouchFrame: Equatable, Sendable {
     }
 
     public func contains(id: UInt8) -> Bool {
-        for index in 0..<count where storage[index].id == id {
+        let points = storage.span
+        for index in 0..<count where points[index].id == id {
             return true
         }
         return false

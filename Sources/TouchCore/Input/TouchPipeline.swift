@@ -50,13 +50,15 @@ public struct TouchPipeline: Sendable {
     /// everywhere: gesture deadlines fire before any input at the same instant, a lost-touch
     /// cancel included.
     public mutating func advance<Sink: GestureEventSink>(to now: MonotonicInstant, into sink: inout Sink) {
+        // Most reports come with nothing due: no work, not even the classifier's own check.
+        guard hasWorkDue(at: now) else { return }
         while let lostAt = tracker.deadline, lostAt <= now {
             classifier.handle(.deadline, at: lostAt, into: &sink)
             // Only the touches the tracker held are lost: a touch from a trace's point line
             // (which bypasses the tracker) goes on.
-            let lost = tracker.cancelAll()
-            for slot in 0..<16 where lost & (1 << UInt16(truncatingIfNeeded: slot)) != 0 {
-                classify(.cancel(id: UInt8(truncatingIfNeeded: slot)), at: lostAt, into: &sink)
+            var lost = tracker.cancelAll()
+            while let id = TouchTracker.takeLowestID(&lost) {
+                classify(.cancel(id: id), at: lostAt, into: &sink)
             }
         }
         while let idleEnd = wakeGate.deadline, idleEnd <= now {
@@ -64,6 +66,16 @@ public struct TouchPipeline: Sendable {
             _ = wakeGate.advance(to: idleEnd, into: &sink)
         }
         classifier.handle(.deadline, at: now, into: &sink)
+    }
+
+    /// Whether anything is due at or before `now`. Mutating on purpose: `nextDeadline`, a
+    /// getter, made the compiler copy the whole pipeline (about 9 KB) to read three fields.
+    @inline(__always)
+    private mutating func hasWorkDue(at now: MonotonicInstant) -> Bool {
+        if let at = classifier.nextDeadline, at <= now { return true }
+        if let at = tracker.deadline, at <= now { return true }
+        if let at = wakeGate.deadline, at <= now { return true }
+        return false
     }
 
     /// One input through the wake gate to the classifier.
@@ -79,13 +91,22 @@ public struct TouchPipeline: Sendable {
     /// it does not count for lost-touch detection.
     public mutating func frame<Sink: GestureEventSink>(_ frame: TouchFrame, at now: MonotonicInstant, into sink: inout Sink) {
         advance(to: now, into: &sink)
-        var frame = frame
         for index in 0..<frame.count {
-            frame[index].position = transform.apply(frame[index].position)
+            var point = frame[index]
+            point.position = transform.apply(point.position)
+            switch tracker.track(point) {
+            case .unchanged:
+                break
+            case .input(let input):
+                classify(input, at: now, into: &sink)
+            case .replaced(let up, let down):
+                classify(up, at: now, into: &sink)
+                classify(down, at: now, into: &sink)
+            }
         }
-        let inputs = tracker.track(frame, at: now)
-        for index in 0..<inputs.count {
-            classify(inputs[index], at: now, into: &sink)
+        var vanished = tracker.endFrame(at: now)
+        while let id = TouchTracker.takeLowestID(&vanished) {
+            classify(.up(id: id, at: tracker.lastPosition(of: id)), at: now, into: &sink)
         }
     }
 

@@ -33,11 +33,13 @@ public struct FT5x06Codec: Sendable {
         guard report.count >= needed else {
             return .malformed(.shortRead(bytes: report.count, needed: needed))
         }
+        // One view of the bytes for the whole loop: each `report[...]` copied the block.
+        let bytes = report.bytes.span
         var frame = TouchFrame()
         for index in 0..<reported {
             let offset = FT5x06Report.headerLength + FT5x06Report.pointLength * index
-            let xHigh = report[offset]
-            let yHigh = report[offset + 2]
+            let xHigh = bytes[offset]
+            let yHigh = bytes[offset + 2]
             let event: TouchPointEvent
             switch xHigh >> 6 {
             case 0: event = .down
@@ -45,8 +47,8 @@ public struct FT5x06Codec: Sendable {
             case 2: event = .contact
             default: return .malformed(.reservedEvent(pointIndex: index))
             }
-            let x = Int32(xHigh & 0x0F) << 8 | Int32(report[offset + 1])
-            let y = Int32(yHigh & 0x0F) << 8 | Int32(report[offset + 3])
+            let x = Int32(xHigh & 0x0F) << 8 | Int32(bytes[offset + 1])
+            let y = Int32(yHigh & 0x0F) << 8 | Int32(bytes[offset + 3])
             guard x < width, y < height else {
                 return .malformed(.coordinateOutOfRange(pointIndex: index, x: x, y: y))
             }
@@ -56,7 +58,7 @@ public struct FT5x06Codec: Sendable {
             }
             frame.append(TouchPoint(
                 id: id, position: Point(x: x, y: y), event: event,
-                weight: report[offset + 4], area: report[offset + 5]))
+                weight: bytes[offset + 4], area: bytes[offset + 5]))
         }
         return .frame(frame)
     }

@@ -29,7 +29,8 @@ public struct FT5x06Report: Sendable {
         return true
     }
 
+    /// Read in place: indexing the InlineArray through this getter copied the whole block.
     public subscript(index: Int) -> UInt8 {
-        bytes[index]
+        bytes.span[index]
     }
 }

@@ -36,25 +36,27 @@ public struct GT911Codec: Sendable {
         guard report.count >= needed else {
             return .malformed(.shortRead(bytes: report.count, needed: needed))
         }
+        // One view of the bytes for the whole loop: each `report[...]` copied the block.
+        let bytes = report.bytes.span
         var frame = TouchFrame()
         for index in 0..<announced {
             let offset = GT911Report.statusLength + GT911Report.pointLength * index
-            let id = report[offset]
+            let id = bytes[offset]
             guard id < 16 else {
                 return .malformed(.touchIDOutOfRange(pointIndex: index, id: Int32(id)))
             }
-            let x = Int32(report[offset + 1]) | Int32(report[offset + 2]) << 8
-            let y = Int32(report[offset + 3]) | Int32(report[offset + 4]) << 8
+            let x = Int32(bytes[offset + 1]) | Int32(bytes[offset + 2]) << 8
+            let y = Int32(bytes[offset + 3]) | Int32(bytes[offset + 4]) << 8
             guard x < width, y < height else {
                 return .malformed(.coordinateOutOfRange(pointIndex: index, x: x, y: y))
             }
             guard !frame.contains(id: id) else {
                 return .malformed(.duplicateID(id))
             }
-            let sizeHigh = report[offset + 6]
+            let sizeHigh = bytes[offset + 6]
             frame.append(TouchPoint(
                 id: id, position: Point(x: x, y: y), event: .contact,
-                weight: sizeHigh == 0 ? report[offset + 5] : 0xFF))
+                weight: sizeHigh == 0 ? bytes[offset + 5] : 0xFF))
         }
         return .frame(frame)
     }

@@ -30,7 +30,8 @@ public struct GT911Report: Sendable {
         return true
     }
 
+    /// Read in place: indexing the InlineArray through this getter copied the whole block.
     public subscript(index: Int) -> UInt8 {
-        bytes[index]
+        bytes.span[index]
     }
 }
