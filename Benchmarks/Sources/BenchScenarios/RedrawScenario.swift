@@ -4,13 +4,19 @@ import TouchCore
 /// every button with its label) as after start-up or a console switch, and a single button
 /// with its label, as after a press. Labels are synthetic 8-bit coverage bitmaps shaped like
 /// antialiased text (stems, bars and soft edges, about a third of the pixels inked), one
-/// 12 x 22 cell per character of the button's name, as FreeType would hand them over.
+/// 12 x 22 cell per character of the button's name, as FreeType would hand them over. Like
+/// the panel (FramebufferSurface), each button's look is prepared once per state it is shown
+/// in (a fill row and the blended label), so a repaint is the border and row copies.
 public final class RedrawScenario {
     public let layout: FramebufferLayout
     public let painter: FramebufferPainter
     public let buffer: UnsafeMutableRawBufferPointer
     public let labels: [AlphaBitmap]
     private let labelMemory: [UnsafeMutableRawBufferPointer]
+    /// Each button's look in .normal and .pressed, prepared once.
+    private var normalLooks: [PreparedButton?] = []
+    private var pressedLooks: [PreparedButton?] = []
+    private var lookMemory: [UnsafeMutableRawBufferPointer] = []
     public let style = ButtonStyle.standard
     public let background = RGBColor(r: 0x10, g: 0x10, b: 0x10)
     private var pressed = false
@@ -31,11 +37,21 @@ public final class RedrawScenario {
         }
         self.labels = labels
         labelMemory = memory
+        for index in labels.indices {
+            for state in [ButtonVisualState.normal, .pressed] {
+                let rect = BenchPanel.buttonRect(index)
+                let bytes = UnsafeMutableRawBufferPointer.allocate(
+                    byteCount: max(1, painter.preparedByteCount(label: labels[index], rect: rect, style: style)), alignment: 16)
+                lookMemory.append(bytes)
+                let look = painter.prepare(label: labels[index], rect: rect, style: style, state: state, into: bytes)
+                if state == .normal { normalLooks.append(look) } else { pressedLooks.append(look) }
+            }
+        }
     }
 
     deinit {
         buffer.deallocate()
-        for pixels in labelMemory {
+        for pixels in labelMemory + lookMemory {
             pixels.deallocate()
         }
     }
@@ -47,7 +63,7 @@ public final class RedrawScenario {
         for index in 0..<labels.count {
             painter.paintButton(
                 rect: BenchPanel.buttonRect(index), style: style, state: index == 1 ? .pressed : .normal,
-                label: labels[index], in: buffer)
+                prepared: index == 1 ? pressedLooks[index] : normalLooks[index], in: buffer)
         }
     }
 
@@ -57,7 +73,7 @@ public final class RedrawScenario {
         pressed.toggle()
         painter.paintButton(
             rect: BenchPanel.buttonRect(0), style: style, state: pressed ? .pressed : .normal,
-            label: labels[0], in: buffer)
+            prepared: pressed ? pressedLooks[0] : normalLooks[0], in: buffer)
     }
 
     /// A byte of the framebuffer, so that the optimiser cannot drop the painting.

@@ -2,8 +2,9 @@ import PanelConfig
 import TouchCore
 
 /// Paints the panel into framebuffer memory: the mmap'd /dev/fbN of a live panel, or the
-/// simulated board's buffer. Labels are rasterised once, at start-up, so a repaint is only
-/// fills and blends into memory the caller owns.
+/// simulated board's buffer. Labels are rasterised once, at start-up, and each button's look
+/// is prepared once per state it is shown in, so a repaint is only row copies into memory the
+/// caller owns.
 public final class FramebufferSurface: PanelSurface {
     public let layout: FramebufferLayout
     /// Where it paints; a page-flipped display points it at its back buffer before each frame.
@@ -13,6 +14,7 @@ public final class FramebufferSurface: PanelSurface {
     private let rects: [Rect]
     private let styles: [ButtonStyle]
     private var labels: [LabelBitmap]
+    private let prepared: PreparedButtons
     /// For a label set at run time: the font, each button, the border.
     private let fontPath: String
     private let buttons: [ButtonConfig]
@@ -28,6 +30,7 @@ public final class FramebufferSurface: PanelSurface {
         buttons = config.buttons
         borderPx = config.display.borderPx
         painter = FramebufferPainter(layout: layout)
+        prepared = PreparedButtons(painter: painter, buttonCount: config.buttons.count)
         background = config.display.colors.background
         rects = config.buttons.map { $0.rect }
         styles = config.buttons.map { FramebufferSurface.style(for: $0, borderPx: config.display.borderPx) }
@@ -85,10 +88,13 @@ public final class FramebufferSurface: PanelSurface {
     }
 
     public func draw(button: Int, state: ButtonVisualState) {
-        labels[button].withAlphaBitmap { label in
-            _ = painter.paintButton(rect: rects[button], style: styles[button], state: state, label: label, in: pixels)
+        prepared.with(button: button, state: state, rect: rects[button], style: styles[button], label: labels[button]) { look in
+            _ = painter.paintButton(rect: rects[button], style: styles[button], state: state, prepared: look, in: pixels)
         }
     }
+
+    /// The bytes the looks prepared per state hold (the memory figures).
+    public var preparedBytes: Int { prepared.byteCount }
 
     /// Opens the font for the one label: labels change seldom (the control socket), and
     /// FreeType then holds nothing between changes.
@@ -99,6 +105,7 @@ public final class FramebufferSurface: PanelSurface {
             let fit = FramebufferSurface.fitLabel(text, of: buttons[button], borderPx: borderPx, font: font)
             font.setPixelSize(fit.pixelSize)
             labels[button] = font.rasterize(lines: fit.lines)
+            prepared.forget(button: button)
             return nil
         } catch {
             return error.message

@@ -38,37 +38,128 @@ public struct FramebufferPainter: Sendable {
         in buffer: UnsafeMutableRawBufferPointer
     ) -> Bool {
         guard let base = usableBase(of: buffer) else { return false }
-        guard rect.width > 0, rect.height > 0, !rect.x.addingReportingOverflow(rect.width).overflow,
-            !rect.y.addingReportingOverflow(rect.height).overflow
+        let colors = style.colors(for: state)
+        guard let inner = paintFrame(rect: rect, style: style, fill: colors.fill, base: base) else { return true }
+        if let label, let place = labelPlacement(label, in: rect, inside: inner) {
+            blend(label, placed: place.placed, clip: place.clip, colors: colors, base: base)
+        }
+        return true
+    }
+
+    /// The same picture as `paintButton(label:)` from a look prepared once for this state
+    /// (`prepare`): every physical row of the button is one copy from ordinary memory (a
+    /// border row, or a middle row of border, fill and border), then the label's rows. A
+    /// repaint never blends, never reads the framebuffer, and costs one copy a row. A
+    /// `prepared` whose rows do not match the button on this layout is not trusted: the
+    /// button is then filled plainly, without its label. Returns false (writing nothing) when
+    /// the buffer is too small.
+    @discardableResult
+    public func paintButton(
+        rect: Rect, style: ButtonStyle, state: ButtonVisualState, prepared: PreparedButton?,
+        in buffer: UnsafeMutableRawBufferPointer
+    ) -> Bool {
+        guard let base = usableBase(of: buffer) else { return false }
+        guard let p = visiblePhysicalRect(of: rect) else { return true }
+        let bpp = layout.format.bytesPerPixel
+        let rowBytes = Int(p.width) * bpp
+        guard let prepared, prepared.borderRow.count == rowBytes, prepared.middleRow.count == rowBytes,
+            let borderRow = prepared.borderRow.baseAddress, let middleRow = prepared.middleRow.baseAddress
+        else {
+            _ = paintFrame(rect: rect, style: style, fill: style.colors(for: state).fill, base: base)
+            return true
+        }
+        // The physical rows that cross the inside of the border (none when it is all border or
+        // its inside is off the screen).
+        let q = labelArea(of: rect, style: style).flatMap { layout.physicalRect(ofLogical: $0) }
+        let middleStart = q?.y ?? 0
+        let middleEnd = q.map { $0.y + $0.height } ?? 0
+        var offset = Int(p.y) * layout.strideBytes + Int(p.x) * bpp
+        for y in p.y..<p.y + p.height {
+            let row = y >= middleStart && y < middleEnd ? middleRow : borderRow
+            (base + offset).copyMemory(from: row, byteCount: rowBytes)
+            offset += layout.strideBytes
+        }
+        guard let q, let label = prepared.label else { return true }
+        let l = label.physicalRect
+        let labelRowBytes = Int(l.width) * bpp
+        // Inside the border, so inside the screen, and as many bytes as its rows need.
+        guard l.width > 0, l.height > 0, l.x >= q.x, l.y >= q.y, l.width <= q.width - (l.x - q.x),
+            l.height <= q.height - (l.y - q.y), label.pixels.count >= labelRowBytes * Int(l.height),
+            let from = label.pixels.baseAddress
         else { return true }
+        offset = Int(l.y) * layout.strideBytes + Int(l.x) * bpp
+        for row in 0..<Int(l.height) {
+            (base + offset).copyMemory(from: from + row * labelRowBytes, byteCount: labelRowBytes)
+            offset += layout.strideBytes
+        }
+        return true
+    }
+
+    /// The bytes `prepare` needs for this button: two physical rows of its visible part, and
+    /// the visible part of `label`. 0 when no part of the button shows.
+    public func preparedByteCount(label: AlphaBitmap?, rect: Rect, style: ButtonStyle) -> Int {
+        guard let p = visiblePhysicalRect(of: rect) else { return 0 }
+        var bytes = 2 * Int(p.width) * layout.format.bytesPerPixel
+        if let label, let inner = labelArea(of: rect, style: style), let place = labelPlacement(label, in: rect, inside: inner),
+            let l = layout.physicalRect(ofLogical: place.clip) {
+            bytes += Int(l.width) * Int(l.height) * layout.format.bytesPerPixel
+        }
+        return bytes
+    }
+
+    /// Prepares a button's look in `state` once, into `memory` (at least `preparedByteCount`
+    /// bytes): its border row, its middle row, and `label` blended over the fill, laid out as
+    /// the label's physical rect. Painted with `paintButton(prepared:)`, they give exactly the
+    /// pixels of `paintButton(label:)`. Nil when no part of the button shows or `memory` is
+    /// too small. The result borrows `memory`.
+    public func prepare(
+        label: AlphaBitmap?, rect: Rect, style: ButtonStyle, state: ButtonVisualState,
+        into memory: UnsafeMutableRawBufferPointer
+    ) -> PreparedButton? {
+        guard let p = visiblePhysicalRect(of: rect),
+            memory.count >= preparedByteCount(label: label, rect: rect, style: style), let base = memory.baseAddress,
+            let row = FramebufferLayout(physicalWidth: p.width, physicalHeight: 1, format: layout.format)
+        else { return nil }
         let colors = style.colors(for: state)
         let fillValue = layout.format.encode(colors.fill)
         let borderValue = layout.format.encode(style.border)
+        let rowBytes = row.bufferSize
+        // Each row as a one-row framebuffer of its own. A button without a border has the fill
+        // everywhere; one that is all border, the border everywhere.
+        let rowPainter = FramebufferPainter(layout: row)
+        let inner = labelArea(of: rect, style: style)
+        let q = inner.flatMap { layout.physicalRect(ofLogical: $0) }
+        rowPainter.fill(row.logicalBounds, value: style.borderWidth > 0 ? borderValue : fillValue, base: base)
+        rowPainter.fill(row.logicalBounds, value: style.borderWidth > 0 ? borderValue : fillValue, base: base + rowBytes)
+        if let q {
+            rowPainter.fill(Rect(x: q.x - p.x, y: 0, width: q.width, height: 1), value: fillValue, base: base + rowBytes)
+        }
+        let borderRow = UnsafeRawBufferPointer(rebasing: memory[0..<rowBytes])
+        let middleRow = UnsafeRawBufferPointer(rebasing: memory[rowBytes..<2 * rowBytes])
+        guard let label, let inner, let place = labelPlacement(label, in: rect, inside: inner),
+            let l = layout.physicalRect(ofLogical: place.clip),
+            let block = FramebufferLayout(physicalWidth: l.width, physicalHeight: l.height, format: layout.format, rotation: layout.rotation)
+        else { return PreparedButton(borderRow: borderRow, middleRow: middleRow, label: nil) }
+        // The label's visible part as a small framebuffer of its own, whose logical origin is
+        // the clip's: the same fill and blend as on the screen, shifted.
+        let labelBase = base + 2 * rowBytes
+        let painter = FramebufferPainter(layout: block)
+        painter.fill(block.logicalBounds, value: fillValue, base: labelBase)
+        let shifted = Rect(
+            x: place.placed.x &- place.clip.x, y: place.placed.y &- place.clip.y,
+            width: place.placed.width, height: place.placed.height)
+        painter.blend(label, placed: shifted, clip: block.logicalBounds, colors: colors, base: labelBase)
+        let pixels = UnsafeRawBufferPointer(rebasing: memory[2 * rowBytes..<2 * rowBytes + block.bufferSize])
+        return PreparedButton(borderRow: borderRow, middleRow: middleRow, label: BlendedLabel(physicalRect: l, pixels: pixels))
+    }
 
-        let inner: Rect
-        if style.borderWidth > 0 {
-            guard let inside = rect.inset(by: style.borderWidth) else {
-                fill(rect, value: borderValue, base: base)   // all border, no room for a label
-                return true
-            }
-            inner = inside
-            let bw = style.borderWidth
-            fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: bw), value: borderValue, base: base)
-            fill(
-                Rect(x: rect.x, y: inner.y + inner.height, width: rect.width, height: bw),
-                value: borderValue, base: base)
-            fill(Rect(x: rect.x, y: inner.y, width: bw, height: inner.height), value: borderValue, base: base)
-            fill(
-                Rect(x: inner.x + inner.width, y: inner.y, width: bw, height: inner.height),
-                value: borderValue, base: base)
-        } else {
-            inner = rect
-        }
-        fill(inner, value: fillValue, base: base)
-        if let label {
-            blend(label, centredIn: rect, clippedTo: inner, colors: colors, base: base)
-        }
-        return true
+    /// The part of a button on the screen, in physical pixels; nil for a rect that is not
+    /// drawn (empty, or overflowing Int32) or lies off the screen.
+    private func visiblePhysicalRect(of rect: Rect) -> Rect? {
+        guard rect.width > 0, rect.height > 0, !rect.x.addingReportingOverflow(rect.width).overflow,
+            !rect.y.addingReportingOverflow(rect.height).overflow
+        else { return nil }
+        return layout.physicalRect(ofLogical: rect)
     }
 
     /// Copies the visible part of a logical rect from `source` to `destination`, both laid out
@@ -133,20 +224,63 @@ public struct FramebufferPainter: Sendable {
         }
     }
 
-    private func blend(
-        _ label: AlphaBitmap, centredIn rect: Rect, clippedTo inner: Rect, colors: ButtonStyle.Colors,
-        base: UnsafeMutableRawPointer
-    ) {
-        guard label.width > 0, label.height > 0 else { return }
+    /// Where a button's label may go: inside its border. Nil for a rect that is not drawn or
+    /// is all border.
+    private func labelArea(of rect: Rect, style: ButtonStyle) -> Rect? {
+        guard rect.width > 0, rect.height > 0, !rect.x.addingReportingOverflow(rect.width).overflow,
+            !rect.y.addingReportingOverflow(rect.height).overflow
+        else { return nil }
+        return style.borderWidth > 0 ? rect.inset(by: style.borderWidth) : rect
+    }
+
+    /// The border and the fill of a button; returns the rect inside the border for the label,
+    /// or nil when there is no room for one (or the rect is not drawn at all).
+    private func paintFrame(rect: Rect, style: ButtonStyle, fill fillColor: RGBColor, base: UnsafeMutableRawPointer) -> Rect? {
+        guard let inner = paintBorder(rect: rect, style: style, base: base) else { return nil }
+        fill(inner, value: layout.format.encode(fillColor), base: base)
+        return inner
+    }
+
+    /// A button's border; returns the rect inside it, or nil when there is none (all border,
+    /// or a rect that is not drawn at all).
+    private func paintBorder(rect: Rect, style: ButtonStyle, base: UnsafeMutableRawPointer) -> Rect? {
+        guard rect.width > 0, rect.height > 0, !rect.x.addingReportingOverflow(rect.width).overflow,
+            !rect.y.addingReportingOverflow(rect.height).overflow
+        else { return nil }
+        guard style.borderWidth > 0 else { return rect }
+        let borderValue = layout.format.encode(style.border)
+        guard let inner = rect.inset(by: style.borderWidth) else {
+            fill(rect, value: borderValue, base: base)   // all border, no room for a label
+            return nil
+        }
+        let bw = style.borderWidth
+        fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: bw), value: borderValue, base: base)
+        fill(Rect(x: rect.x, y: inner.y + inner.height, width: rect.width, height: bw), value: borderValue, base: base)
+        fill(Rect(x: rect.x, y: inner.y, width: bw, height: inner.height), value: borderValue, base: base)
+        fill(Rect(x: inner.x + inner.width, y: inner.y, width: bw, height: inner.height), value: borderValue, base: base)
+        return inner
+    }
+
+    /// The label centred in `rect` (`placed`) and the part of it that shows (`clip`: inside
+    /// `inner` and the screen). Nil when none shows.
+    private func labelPlacement(_ label: AlphaBitmap, in rect: Rect, inside inner: Rect) -> (placed: Rect, clip: Rect)? {
+        guard label.width > 0, label.height > 0 else { return nil }
         // Floor halves (an arithmetic shift) so that the rounding is the same for labels wider
         // than the rect as for narrower ones. Both sizes are positive, so the differences
         // cannot overflow; only the sums can, for rects at the very edge of Int32 space.
         let x = rect.x.addingReportingOverflow((rect.width - label.width) &>> 1)
         let y = rect.y.addingReportingOverflow((rect.height - label.height) &>> 1)
-        guard !x.overflow, !y.overflow else { return }
+        guard !x.overflow, !y.overflow else { return nil }
         let placed = Rect(x: x.partialValue, y: y.partialValue, width: label.width, height: label.height)
-        guard let clip = placed.clipped(to: inner)?.clipped(to: layout.logicalBounds) else { return }
+        guard let clip = placed.clipped(to: inner)?.clipped(to: layout.logicalBounds) else { return nil }
+        return (placed, clip)
+    }
 
+    /// Blends the visible part `clip` of a label placed at `placed` over the fill already
+    /// there. `clip` lies inside `placed` and inside the logical bounds.
+    private func blend(
+        _ label: AlphaBitmap, placed: Rect, clip: Rect, colors: ButtonStyle.Colors, base: UnsafeMutableRawPointer
+    ) {
         let textValue = layout.format.encode(colors.text)
         let steps = layout.logicalSteps
         // clip lies inside `placed`, so these are offsets into the bitmap.
