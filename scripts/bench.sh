@@ -8,7 +8,9 @@
 #   2. callgrind over `touchpanel replay bench/panel.ini` (host release build) of a generated
 #      trace of 100,000 raw FT5x06 reports, and of a trace of as many comment lines: whole cost,
 #      per-report cost, TouchPipeline.report's inclusive cost, the biggest costs; then the same
-#      replay by the firmware's own code (Embedded Swift for x86-64, the firmware's flags)
+#      replay by the firmware's own code (Embedded Swift for x86-64, the firmware's flags): per
+#      report, the input path alone (decode + TouchPipeline, without the event sink), and the
+#      same trace on the simulated board: instructions per button repaint and per full redraw
 #   3. callgrind over Benchmarks' scenario driver: exact instructions per report (per input,
 #      per redraw) of each benchmark scenario, checked against Benchmarks/Thresholds/callgrind.json
 #   4. the ordo-one/benchmark suite (Benchmarks/): wall time, mallocs (and instructions where
@@ -136,6 +138,19 @@ if timed firmware_x86_build scripts/build-firmware.sh bookworm-x86_64 >"$work/fi
             "$work/$kind.trace" >"$work/replay.firmware-$kind.out" 2>"$work/valgrind.firmware-$kind.log" ||
             die "the firmware's replay of $work/$kind.trace failed under valgrind (see $work/valgrind.firmware-$kind.log)"
     done
+    # The input path alone: collection switched on inside the decoder and TouchPipeline.frame,
+    # and off again inside the event sink they call (writing event lines is the output side).
+    timed callgrind_firmware_input valgrind --tool=callgrind --collect-atstart=no \
+        --toggle-collect='$e9TouchCore0A8PipelineV5frame*' --toggle-collect='$e9TouchCore11FT5x06CodecV6decode*' \
+        --toggle-collect='$e7PanelIO15EventLineWriterV7receive*' \
+        --callgrind-out-file="$work/callgrind.firmware-input.out" "$firmware_x86" replay bench/panel.ini \
+        "$work/long.trace" >/dev/null 2>"$work/valgrind.firmware-input.log" ||
+        die "the firmware's input-path replay failed under valgrind (see $work/valgrind.firmware-input.log)"
+    # Painting: the same trace on the simulated board (--fast), every repaint into its
+    # framebuffer, labels from FreeType as on a panel.
+    timed callgrind_firmware_paint valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.firmware-run.out" \
+        "$firmware_x86" run bench/panel.ini --trace "$work/long.trace" --fast >/dev/null 2>"$work/valgrind.firmware-run.log" ||
+        die "the firmware's simulated run failed under valgrind (see $work/valgrind.firmware-run.log)"
     if cmp -s "$work/replay.long.out" "$work/replay.firmware-long.out"; then
         record firmware_replay_matches yes
     else

@@ -156,9 +156,12 @@ build_target() {
     local -a xcc=(-Xcc --target="$triple")
     local f
     for f in "${target_cflags[@]}"; do xcc+=(-Xcc "$f"); done
-    # -O, not -Osize: with -Osize, Swift 6.3's Embedded aarch64 build corrupted a String held
-    # in PanelConfig's button drafts (its discriminator byte lost bits 0x60, and the replay
-    # crashed in String.utf8); the same sources at -O, on armhf, and on the host are fine.
+    # -O, not -Osize (which would save about 20 %): Swift 6.3's Embedded runtime returns
+    # swift_bridgeObjectRetain's pointer with its tag bits cleared while the compiler assumes
+    # the argument comes back unchanged; at -Osize the call is not inlined, and a String copied
+    # in PanelConfig's drafts came back corrupted (small strings lose bits 0x60 of their
+    # discriminator). Tests/Toolchain/osize-string-retain.swift reproduces it in 50 lines;
+    # scripts/check-osize.sh tells whether a toolchain still has it.
     local -a swift_common=(
         -target "$swift_target" "${xcc[@]}"
         -enable-experimental-feature Embedded -swift-version 6

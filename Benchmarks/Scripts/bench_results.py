@@ -334,6 +334,63 @@ def main():
         failures.append("callgrind profiles of the replay are missing")
         table.add("replay (100k reports)", "instructions", None, "")
 
+    # --- callgrind: the firmware's own build (Embedded Swift, x86-64) of the same replay --------
+    firmware_cg = {"build": "scripts/build-firmware.sh bookworm-x86_64 (Embedded Swift, the firmware's flags), "
+                            "touchpanel-static", "replay_matches_host": meta.get("firmware_replay_matches")}
+    label = "firmware replay (Embedded x86-64)"
+    fw_long = os.path.join(work, "callgrind.firmware-long.out")
+    fw_blank = os.path.join(work, "callgrind.firmware-blank.out")
+    if reports and os.path.exists(fw_long) and os.path.exists(fw_blank):
+        fw_long_run = callgrind.Profile(fw_long).demangle()
+        fw_blank_run = callgrind.Profile(fw_blank).demangle()
+        # Embedded Swift names its generic code "specialized ...".
+        fw_pipeline = fw_long_run.inclusive_from_outside(
+            lambda n: n.removeprefix("specialized ").startswith(
+                ("TouchPipeline.report", "TouchPipeline.frame", "FT5x06Codec.decode")))
+        firmware_cg["per_report"] = {
+            "whole": round(fw_long_run.total / reports, 1),
+            "delta": round((fw_long_run.total - fw_blank_run.total) / reports, 1),
+            "touch_pipeline_report": round(fw_pipeline / reports, 1),
+        }
+        table.add(label, "per report, minus blank run", firmware_cg["per_report"]["delta"], "instr/report")
+        table.add(label, "decode + TouchPipeline inclusive", firmware_cg["per_report"]["touch_pipeline_report"],
+                  "instr/report")
+        table.add(label, "event lines identical to the host build's", firmware_cg["replay_matches_host"], "")
+        measured_instructions["firmware-input-path-with-sink"] = firmware_cg["per_report"]["touch_pipeline_report"]
+    # The input path alone: callgrind collected only inside the decoder and TouchPipeline.frame,
+    # not inside the event sink (bench.sh's --toggle-collect run).
+    fw_input = os.path.join(work, "callgrind.firmware-input.out")
+    if reports and os.path.exists(fw_input):
+        input_total = callgrind.Profile(fw_input).total
+        if input_total == 0:
+            failures.append("the firmware's input-path run collected nothing: were the toggled functions renamed? "
+                            "(scripts/bench.sh --toggle-collect)")
+        else:
+            firmware_cg.setdefault("per_report", {})["input_path"] = round(input_total / reports, 1)
+            measured_instructions["firmware-input-path"] = firmware_cg["per_report"]["input_path"]
+            table.add(label, "input path: decode + TouchPipeline, without the event sink",
+                      firmware_cg["per_report"]["input_path"], "instr/report")
+    # Painting on the simulated board: per repaint of one button (185x145, XRGB8888, its look
+    # prepared), and per full redraw (the first: clear, then every button, preparing each look).
+    fw_run = os.path.join(work, "callgrind.firmware-run.out")
+    if os.path.exists(fw_run):
+        run_profile = callgrind.Profile(fw_run).demangle()
+        button = run_profile.per_call_from_outside(
+            lambda n: n.startswith("FramebufferPainter.paintButton(rect:style:state:prepared:in:)"))
+        full = run_profile.per_call_from_outside(lambda n: n.startswith("FramebufferSurface.drawAll("))
+        firmware_cg["paint"] = {"button_repaint": round(button, 1) if button else None,
+                                "full_redraw_first": round(full, 1) if full else None,
+                                "button": "185x145, XRGB8888, bench/panel.ini on the simulated board"}
+        table.add(label, "one button repaint (185x145, XRGB8888)", firmware_cg["paint"]["button_repaint"], "instr")
+        table.add(label, "first full redraw (800x480, 12 buttons, looks prepared)", firmware_cg["paint"]["full_redraw_first"], "instr")
+        if button:
+            measured_instructions["firmware-redraw-button-xrgb8888"] = round(button, 1)
+        else:
+            failures.append("the firmware's simulated run painted no button (build/bench/callgrind.firmware-run.out)")
+        if firmware_cg["replay_matches_host"] != "yes":
+            failures.append("the firmware's replay differs from the host build's (build/bench/replay.firmware-long.out)")
+    cg["firmware_x86_64"] = firmware_cg
+
     # --- budgets ---------------------------------------------------------------------------------
     budget_values = budgets.get("instructions", {})
     checks = []
@@ -378,32 +435,6 @@ def main():
     table.add("thresholds", "ordo-one check (Benchmarks/Thresholds)", ordo, "")
     over = sum(1 for c in checks if c["status"] == "regressed")
     table.add("thresholds", "callgrind budgets over +%g %%" % margin, over, "of %d" % len(checks))
-
-    # --- callgrind: the firmware's own build (Embedded Swift, x86-64) of the same replay --------
-    firmware_cg = {"build": "scripts/build-firmware.sh bookworm-x86_64 (Embedded Swift, the firmware's flags), "
-                            "touchpanel-static", "replay_matches_host": meta.get("firmware_replay_matches")}
-    fw_long = os.path.join(work, "callgrind.firmware-long.out")
-    fw_blank = os.path.join(work, "callgrind.firmware-blank.out")
-    if reports and os.path.exists(fw_long) and os.path.exists(fw_blank):
-        fw_long_run = callgrind.Profile(fw_long).demangle()
-        fw_blank_run = callgrind.Profile(fw_blank).demangle()
-        # Embedded Swift names its generic code "specialized ...".
-        fw_pipeline = fw_long_run.inclusive_from_outside(
-            lambda n: n.removeprefix("specialized ").startswith(
-                ("TouchPipeline.report", "TouchPipeline.frame", "FT5x06Codec.decode")))
-        firmware_cg["per_report"] = {
-            "whole": round(fw_long_run.total / reports, 1),
-            "delta": round((fw_long_run.total - fw_blank_run.total) / reports, 1),
-            "touch_pipeline_report": round(fw_pipeline / reports, 1),
-        }
-        label = "firmware replay (Embedded x86-64)"
-        table.add(label, "per report, minus blank run", firmware_cg["per_report"]["delta"], "instr/report")
-        table.add(label, "decode + TouchPipeline inclusive", firmware_cg["per_report"]["touch_pipeline_report"],
-                  "instr/report")
-        table.add(label, "event lines identical to the host build's", firmware_cg["replay_matches_host"], "")
-        if firmware_cg["replay_matches_host"] != "yes":
-            failures.append("the firmware's replay differs from the host build's (build/bench/replay.firmware-long.out)")
-    cg["firmware_x86_64"] = firmware_cg
 
     # --- footprint -------------------------------------------------------------------------------
     # Sizes of every release's build (build/firmware/RELEASE-ARCH/); the parts of trixie's, by
@@ -458,6 +489,34 @@ def main():
     if not vm["measured"]:
         vm["reason"] = "build/vm/latency.json and build/vm/metrics.json not found (the kernel VM run makes them)"
 
+    # --- limits: issue 13's goals for the firmware ---------------------------------------------
+    limits_path = os.path.join(root, "Benchmarks", "Thresholds", "limits.json")
+    limits = {"file": "Benchmarks/Thresholds/limits.json", "checks": []}
+    if os.path.exists(limits_path):
+        with open(limits_path) as f:
+            limit_spec = json.load(f).get("limits", {})
+        sizes = footprint["stripped_bytes"].get("trixie-aarch64", {})
+        interrupt_memory = ((vm.get("metrics") or {}).get("resident_kb") or {}).get("interrupt") or {}
+        values = {
+            "firmware-input-path": measured_instructions.get("firmware-input-path"),
+            "firmware-redraw-button-xrgb8888": measured_instructions.get("firmware-redraw-button-xrgb8888"),
+            "size-trixie-aarch64-touchpanel": sizes.get("touchpanel"),
+            "size-trixie-aarch64-touchpanel-static": sizes.get("touchpanel-static"),
+            "vm-anonymous-memory": interrupt_memory.get("anonymous"),
+        }
+        for name, spec in sorted(limit_spec.items()):
+            value = values.get(name)
+            if value is None:
+                status = "not measured"
+            elif value <= spec["limit"]:
+                status = "holds"
+            else:
+                status = "exceeded"
+                failures.append("limit %s: %s %s, limit %s" % (name, value, spec["unit"], spec["limit"]))
+            limits["checks"].append({"name": name, "value": value, "limit": spec["limit"], "unit": spec["unit"],
+                                     "what": spec.get("what"), "status": status})
+            table.add("limits", "%s (limit %s)" % (name, spec["limit"]), value, "%s: %s" % (spec["unit"], status))
+
     # --- build times -----------------------------------------------------------------------------
     timings = {k[len("seconds_"):]: float(v) for k, v in meta.items() if k.startswith("seconds_")}
     for key, label in (("firmware_build", "firmware build"), ("host_release_build", "touchpanel release build"),
@@ -478,6 +537,7 @@ def main():
         "callgrind": cg,
         "footprint": footprint,
         "vm": vm,
+        "limits": limits,
         "timings_s": timings,
         "checks": {"passed": not failures, "failures": failures, "notes": notes},
     }
@@ -485,7 +545,8 @@ def main():
     if update_budgets:
         budgets = {
             "margin_percent": margin,
-            "about": "callgrind instructions per unit (report, input or redraw) of the host release build; "
+            "about": "callgrind instructions per unit (report, input or redraw) of the host release build, "
+                     "and (firmware-*) of the firmware's own code built for x86-64; "
                      "scripts/bench.sh fails when a value exceeds its budget by more than margin_percent. "
                      "Written by scripts/bench.sh --update-baselines.",
             "toolchain": meta.get("toolchain"),

@@ -18,6 +18,8 @@ class Profile:
         self.self_cost = collections.Counter()
         # (caller, callee) -> inclusive instructions of those calls
         self.calls = collections.Counter()
+        # (caller, callee) -> how many calls
+        self.call_counts = collections.Counter()
         self._read(path)
         self.names = {}
 
@@ -51,6 +53,7 @@ class Profile:
                     continue
                 if line.startswith("calls="):
                     pending_call = True
+                    self.call_counts[(function, callee)] += int(line[6:].split()[0])
                     continue
                 if line.startswith("summary:") or line.startswith("totals:"):
                     self.total = max(self.total, int(line.split()[1]))
@@ -95,6 +98,17 @@ class Profile:
         inside = self.matching(predicate)
         return sum(cost for (caller, callee), cost in self.calls.items()
                    if callee in inside and caller not in inside)
+
+    def per_call_from_outside(self, predicate):
+        """Inclusive instructions per call of functions matching `predicate`, counting only the
+        calls from functions that do not match; None when there was no such call."""
+        inside = self.matching(predicate)
+        cost = count = 0
+        for key, value in self.calls.items():
+            if key[1] in inside and key[0] not in inside:
+                cost += value
+                count += self.call_counts[key]
+        return cost / count if count else None
 
     def call_count_free_inclusive(self, symbol):
         """Inclusive instructions of calls into exactly `symbol` (a C name), from anywhere else."""

@@ -280,6 +280,7 @@ write_config() {
 FWPID=""
 MODE=""
 FWHWM=""             # VmHWM (kB) of the last run, read just before its SIGTERM
+FWMEM=""             # "ANON FILE SHMEM FRAMEBUFFER" resident kB of the last run, read then too
 IDLE=""              # "SWITCHES CENTISECONDS" of the last run's idle window
 firmware_asleep() {
     [ -n "$FWPID" ] && grep -q '^State:.*S' "/proc/$FWPID/status" 2>/dev/null
@@ -291,6 +292,7 @@ start_firmware() {
     : >"$EV"
     : >"$LOG"
     FWHWM=""
+    FWMEM=""
     IDLE=""
     dd if=/dev/zero of=/dev/fb0 bs=3200 count=480 2>/dev/null   # black: nothing drawn yet
     if [ "$RUN" = record ]; then
@@ -309,10 +311,24 @@ start_firmware() {
     wait_until 150 drawn_or_gone
     firmware_alive && drawn_or_gone && wait_until 20 firmware_asleep
 }
+# status_kb FIELD: a kB field of the firmware's /proc/PID/status
+status_kb() { sed -n "s/^$1:[^0-9]*\([0-9][0-9]*\) kB\$/\1/p" "/proc/$FWPID/status" 2>/dev/null; }
+# framebuffer_rss_kb: resident kB of the firmware's mappings of /dev/fb* and /dev/dri/* (smaps)
+framebuffer_rss_kb() {
+    _in=0 _sum=0
+    while read -r _a _b _rest; do
+        case $_a in
+            *-*) case $_rest in *" /dev/fb"* | *" /dev/dri/"*) _in=1 ;; *) _in=0 ;; esac ;;
+            Rss:) [ "$_in" = 1 ] && _sum=$((_sum + _b)) ;;
+        esac
+    done <"/proc/$FWPID/smaps"
+    echo "$_sum"
+}
 drawn_or_gone() { ! firmware_alive || [ "$($FBPEEK /dev/fb0 780 460)" = "$BACKGROUND" ]; }
 stop_firmware() {
     firmware_alive || { FWPID=""; return 1; }
     FWHWM=$(sed -n 's/^VmHWM:[^0-9]*\([0-9][0-9]*\) kB$/\1/p' "/proc/$FWPID/status" 2>/dev/null)
+    FWMEM="$(status_kb RssAnon) $(status_kb RssFile) $(status_kb RssShmem) $(framebuffer_rss_kb)"
     kill -TERM "$FWPID"
     wait_until 100 sh -c "! kill -0 $FWPID 2>/dev/null"
     if kill -0 "$FWPID" 2>/dev/null; then
@@ -528,6 +544,7 @@ print_metrics() {
     _ff=$(sed -n 's/^.*first frame \([0-9][0-9]*\) us after start.*$/\1/p' "$LOG" | head -n 1)
     echo "VMTEST-METRIC $1 first_frame_us ${_ff:-none}"
     echo "VMTEST-METRIC $1 peak_rss_kb ${FWHWM:-none}"
+    echo "VMTEST-METRIC $1 resident_kb ${FWMEM:-none}"
     case $1 in reload | backlight | record | watchdog | drm) ;; *) echo "VMTEST-METRIC $1 idle_ctxt_switches_cs ${IDLE:-none}" ;; esac
 }
 

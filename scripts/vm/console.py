@@ -239,11 +239,17 @@ def main():
             return None
         return [int(v) for v in values] if count > 1 else int(values[0])
 
-    metrics = {"peak_rss_kb": {}, "first_frame_us": {}, "idle_wakeups_per_s": {}, "idle_window_s": None}
+    metrics = {"peak_rss_kb": {}, "resident_kb": {}, "first_frame_us": {}, "idle_wakeups_per_s": {},
+               "idle_window_s": None}
     missing = []
     windows = []
     for mode in METRIC_MODES:
         metrics["peak_rss_kb"][mode] = number(mode, "peak_rss_kb")
+        # What is resident just before the stop, by kind (/proc/PID/status RssAnon, RssFile,
+        # RssShmem) and the part of it that maps the framebuffer (/proc/PID/smaps).
+        resident = number(mode, "resident_kb", 4)
+        metrics["resident_kb"][mode] = None if resident is None else dict(
+            zip(("anonymous", "file", "shmem", "framebuffer"), resident))
         metrics["first_frame_us"][mode] = number(mode, "first_frame_us")
         idle = number(mode, "idle_ctxt_switches_cs", 2)
         if idle and idle[1] > 0:
@@ -252,7 +258,7 @@ def main():
             windows.append(centiseconds / 100)
         else:
             metrics["idle_wakeups_per_s"][mode] = None
-        missing += [f"{name} ({mode})" for name in ("peak_rss_kb", "first_frame_us", "idle_wakeups_per_s")
+        missing += [f"{name} ({mode})" for name in ("peak_rss_kb", "resident_kb", "first_frame_us", "idle_wakeups_per_s")
                     if metrics[name][mode] is None]
     if windows:
         metrics["idle_window_s"] = round(sum(windows) / len(windows), 2)
@@ -277,7 +283,10 @@ def main():
     def shown(value, unit):
         return "not measured" if value is None else f"{value} {unit}"
     for mode in METRIC_MODES:
-        print(f"     vm footprint ({mode}): peak RSS {shown(metrics['peak_rss_kb'][mode], 'kB')}, "
+        split = metrics["resident_kb"][mode]
+        print(f"     vm footprint ({mode}): peak RSS {shown(metrics['peak_rss_kb'][mode], 'kB')}"
+              + (f" (before the stop: anonymous {split['anonymous']} kB, file {split['file']} kB, "
+                 f"shmem {split['shmem']} kB, of which framebuffer {split['framebuffer']} kB)" if split else "") + ", "
               f"first frame {shown(metrics['first_frame_us'][mode], 'us')} after start, "
               f"idle {shown(metrics['idle_wakeups_per_s'][mode], 'wake-ups/s')}"
               + (f" over {metrics['idle_window_s']} s" if metrics["idle_window_s"] else ""))

@@ -99,14 +99,19 @@ public final class PanelEngine: TouchSink {
 
     /// The earliest instant the engine has work: a gesture deadline, a lost touch, the
     /// source's next poll or probe, the end of a GPIO pulse. Nil: sleep until a descriptor.
+    /// Asked on every turn of the loop: no array, and the pipeline read in place.
     public var nextWakeup: MonotonicInstant? {
-        var earliest = pipeline.nextDeadline
-        for candidate in [source.nextWakeup, actions.nextDeadline, errorLogs?.nextDeadline] {
-            if let candidate, earliest == nil || candidate < earliest! {
-                earliest = candidate
-            }
-        }
+        var earliest = pipeline.earliestDeadline()
+        PanelEngine.keepEarlier(source.nextWakeup, in: &earliest)
+        PanelEngine.keepEarlier(actions.nextDeadline, in: &earliest)
+        PanelEngine.keepEarlier(errorLogs?.nextDeadline, in: &earliest)
         return earliest
+    }
+
+    private static func keepEarlier(_ candidate: MonotonicInstant?, in earliest: inout MonotonicInstant?) {
+        if let candidate, earliest == nil || candidate < earliest! {
+            earliest = candidate
+        }
     }
 
     /// One turn of the loop at `now`: the source reads what is waiting (each frame at its own
@@ -187,6 +192,9 @@ public final class PanelEngine: TouchSink {
             for line in errorLogs?.expire(at: now) ?? [] { log.warning(line) }
         }
         actions.tick(now: now)
+        if lastInputAt < now { lastInputAt = now }
+        // Most turns have nothing due: then no event list to reset, no pipeline call.
+        guard let due = pipeline.earliestDeadline(), due <= now else { return }
         feed(now: now, fromDeadlines: true) { pipeline, sink in pipeline.advance(to: now, into: &sink) }
     }
 

@@ -27,6 +27,13 @@ public struct TouchPipeline: Sendable {
         TouchPipeline.earlier(TouchPipeline.earlier(classifier.nextDeadline, tracker.deadline), wakeGate.deadline)
     }
 
+    /// `nextDeadline` for a caller that holds the pipeline in a class (the panel engine):
+    /// mutating only so that it is read in place. Through the getter, each read copied the
+    /// whole pipeline (about 9 KB) first, on every turn of the loop.
+    public mutating func earliestDeadline() -> MonotonicInstant? {
+        TouchPipeline.earlier(TouchPipeline.earlier(classifier.nextDeadline, tracker.deadline), wakeGate.deadline)
+    }
+
     /// The earlier of two optional instants (no array: TouchCore never allocates).
     @inline(__always)
     static func earlier(_ a: MonotonicInstant?, _ b: MonotonicInstant?) -> MonotonicInstant? {
