@@ -118,22 +118,20 @@ public struct FramebufferPainter: Sendable {
     ) -> PreparedButton? {
         guard let p = visiblePhysicalRect(of: rect),
             memory.count >= preparedByteCount(label: label, rect: rect, style: style), let base = memory.baseAddress,
-            let row = FramebufferLayout(physicalWidth: p.width, physicalHeight: 1, format: layout.format)
+            let rows = FramebufferLayout(physicalWidth: p.width, physicalHeight: 2, format: layout.format)
         else { return nil }
         let colors = style.colors(for: state)
         let fillValue = layout.format.encode(colors.fill)
-        let borderValue = layout.format.encode(style.border)
-        let rowBytes = row.bufferSize
-        // Each row as a one-row framebuffer of its own. A button without a border has the fill
-        // everywhere; one that is all border, the border everywhere.
-        let rowPainter = FramebufferPainter(layout: row)
+        // The two rows as a two-row framebuffer of their own: the border row on top, the
+        // middle row below with the fill across the inside. A button without a border has
+        // the fill everywhere; one that is all border, the border everywhere.
+        let rowPainter = FramebufferPainter(layout: rows)
+        rowPainter.fill(rows.logicalBounds, value: style.borderWidth > 0 ? layout.format.encode(style.border) : fillValue, base: base)
         let inner = labelArea(of: rect, style: style)
-        let q = inner.flatMap { layout.physicalRect(ofLogical: $0) }
-        rowPainter.fill(row.logicalBounds, value: style.borderWidth > 0 ? borderValue : fillValue, base: base)
-        rowPainter.fill(row.logicalBounds, value: style.borderWidth > 0 ? borderValue : fillValue, base: base + rowBytes)
-        if let q {
-            rowPainter.fill(Rect(x: q.x - p.x, y: 0, width: q.width, height: 1), value: fillValue, base: base + rowBytes)
+        if let q = inner.flatMap({ layout.physicalRect(ofLogical: $0) }) {
+            rowPainter.fill(Rect(x: q.x - p.x, y: 1, width: q.width, height: 1), value: fillValue, base: base)
         }
+        let rowBytes = rows.strideBytes
         let borderRow = UnsafeRawBufferPointer(rebasing: memory[0..<rowBytes])
         let middleRow = UnsafeRawBufferPointer(rebasing: memory[rowBytes..<2 * rowBytes])
         guard let label, let inner, let place = labelPlacement(label, in: rect, inside: inner),
@@ -156,10 +154,13 @@ public struct FramebufferPainter: Sendable {
     /// The part of a button on the screen, in physical pixels; nil for a rect that is not
     /// drawn (empty, or overflowing Int32) or lies off the screen.
     private func visiblePhysicalRect(of rect: Rect) -> Rect? {
-        guard rect.width > 0, rect.height > 0, !rect.x.addingReportingOverflow(rect.width).overflow,
-            !rect.y.addingReportingOverflow(rect.height).overflow
-        else { return nil }
-        return layout.physicalRect(ofLogical: rect)
+        FramebufferPainter.isDrawn(rect) ? layout.physicalRect(ofLogical: rect) : nil
+    }
+
+    /// Whether a button rect is drawn at all: not empty, and its far edges within Int32.
+    private static func isDrawn(_ rect: Rect) -> Bool {
+        rect.width > 0 && rect.height > 0 && !rect.x.addingReportingOverflow(rect.width).overflow
+            && !rect.y.addingReportingOverflow(rect.height).overflow
     }
 
     /// Copies the visible part of a logical rect from `source` to `destination`, both laid out
@@ -227,9 +228,7 @@ public struct FramebufferPainter: Sendable {
     /// Where a button's label may go: inside its border. Nil for a rect that is not drawn or
     /// is all border.
     private func labelArea(of rect: Rect, style: ButtonStyle) -> Rect? {
-        guard rect.width > 0, rect.height > 0, !rect.x.addingReportingOverflow(rect.width).overflow,
-            !rect.y.addingReportingOverflow(rect.height).overflow
-        else { return nil }
+        guard FramebufferPainter.isDrawn(rect) else { return nil }
         return style.borderWidth > 0 ? rect.inset(by: style.borderWidth) : rect
     }
 
@@ -244,9 +243,7 @@ public struct FramebufferPainter: Sendable {
     /// A button's border; returns the rect inside it, or nil when there is none (all border,
     /// or a rect that is not drawn at all).
     private func paintBorder(rect: Rect, style: ButtonStyle, base: UnsafeMutableRawPointer) -> Rect? {
-        guard rect.width > 0, rect.height > 0, !rect.x.addingReportingOverflow(rect.width).overflow,
-            !rect.y.addingReportingOverflow(rect.height).overflow
-        else { return nil }
+        guard FramebufferPainter.isDrawn(rect) else { return nil }
         guard style.borderWidth > 0 else { return rect }
         let borderValue = layout.format.encode(style.border)
         guard let inner = rect.inset(by: style.borderWidth) else {
