@@ -93,9 +93,6 @@ public final class FramebufferSurface: PanelSurface {
         }
     }
 
-    /// The bytes the looks prepared per state hold (the memory figures).
-    public var preparedBytes: Int { prepared.byteCount }
-
     /// Opens the font for the one label: labels change seldom (the control socket), and
     /// FreeType then holds nothing between changes.
     public func setLabel(button: Int, text: String) -> String? {

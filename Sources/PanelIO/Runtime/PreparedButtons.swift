@@ -2,8 +2,9 @@ import TouchCore
 
 /// Each button's look prepared once per state, the first time the button is shown in that
 /// state (`FramebufferPainter.prepare`: its border and middle rows, and the label blended
-/// over the fill): a repaint then copies rows instead of filling and blending every pixel again. Only the states
-/// a button is actually shown in take memory: most buttons are only ever normal and pressed.
+/// over the fill): a repaint then copies rows instead of filling and blending every pixel
+/// again. Only the states a button is actually shown in take memory: most buttons are only
+/// ever normal and pressed.
 final class PreparedButtons {
     /// One state's look: the bytes `prepare` wrote, and where its label goes.
     private struct Look {
@@ -54,11 +55,6 @@ final class PreparedButtons {
     /// A button's label changed: its looks are dropped and prepared again when next shown.
     func forget(button: Int) {
         looks[button] = Array(repeating: nil, count: 4)
-    }
-
-    /// The bytes all looks hold now.
-    var byteCount: Int {
-        looks.reduce(0) { total, states in total + states.reduce(0) { $0 + ($1?.bytes.count ?? 0) } }
     }
 
     private static func slot(of state: ButtonVisualState) -> Int {

@@ -75,8 +75,9 @@ public struct TouchPipeline: Sendable {
         classifier.handle(.deadline, at: now, into: &sink)
     }
 
-    /// Whether anything is due at or before `now`. Mutating on purpose: `nextDeadline`, a
-    /// getter, made the compiler copy the whole pipeline (about 9 KB) to read three fields.
+    /// Whether anything is due at or before `now`. Mutating on purpose, like
+    /// `earliestDeadline`; and it stops at the first field that is due, which on the firmware
+    /// costs about 30 instructions a report less than comparing `earliestDeadline()`.
     @inline(__always)
     private mutating func hasWorkDue(at now: MonotonicInstant) -> Bool {
         if let at = classifier.nextDeadline, at <= now { return true }
