@@ -155,22 +155,31 @@ build_target() {
         fi
     done
 
+    # The Embedded runtime's swift_bridgeObjectRetain, corrected (the file says why): linked
+    # into every binary, ahead of the weak definitions in the Swift objects.
+    local runtime_fix=$obj/FirmwareRuntime.bridge-object-retain.o
+    inputs=("$src/Sources/FirmwareRuntime/bridge-object-retain.c" "${sysroot_headers[@]}")
+    step "$runtime_fix" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections \
+        -c "$src/Sources/FirmwareRuntime/bridge-object-retain.c" -o "$runtime_fix"
+    clinux_objs+=("$runtime_fix") clinux_static_objs+=("$runtime_fix")
+
     local -a xcc=(-Xcc --target="$triple")
     local f
     for f in "${target_cflags[@]}"; do xcc+=(-Xcc "$f"); done
-    # -O, not -Osize (which would save about 20 %): Swift 6.3's Embedded runtime returns
-    # swift_bridgeObjectRetain's pointer with its tag bits cleared while the compiler assumes
-    # the argument comes back unchanged; at -Osize the call is not inlined, and a String copied
-    # in PanelConfig's drafts came back corrupted (small strings lose bits 0x60 of their
-    # discriminator). Tests/Toolchain/osize-string-retain.swift reproduces it in 50 lines;
-    # scripts/check-osize.sh tells whether a toolchain still has it.
+    # Optimisation, by module: TouchCore, where every report and every repaint is computed,
+    # for speed (-O); the rest (config, devices, services, commands) for size (-Osize: the
+    # aarch64 binary about 14 % smaller). TouchCore's functions generic over the event sink are
+    # specialised in those -Osize modules, so they carry @_optimize(speed) (GestureEventSink
+    # says why). -Osize relies on FirmwareRuntime's corrected swift_bridgeObjectRetain (its
+    # file says why); scripts/check-osize.sh, run by test-firmware.sh, checks that it holds.
+    # FIRMWARE_OPT (-O or -Osize) puts every module at one level, for comparisons.
+    local speed=${FIRMWARE_OPT:--O} size=${FIRMWARE_OPT:--Osize}
     local -a swift_common=(
         -target "$swift_target" "${xcc[@]}"
         -enable-experimental-feature Embedded -swift-version 6
-        -wmo -parse-as-library -O -Xfrontend -function-sections
+        -wmo -parse-as-library -Xfrontend -function-sections
         # LLVM's machine outliner: instruction sequences repeated across functions become one
-        # shared function (about 5 % of the aarch64 binary). A code-generation pass only: unlike
-        # -Osize it leaves the optimiser's inlining, and so the retain above, as it is.
+        # shared function (about 5 % of the aarch64 binary at -O). A code-generation pass only.
         -Xllvm -enable-machine-outliner
         -module-cache-path "$out/module-cache"
         -I "$mod"
@@ -205,18 +214,18 @@ build_target() {
     }
 
     local -a app_modules=(TouchCore PanelConfig)
-    swift_module TouchCore "$src/Sources/TouchCore" lib "" -no-allocations
-    swift_module PanelConfig "$src/Sources/PanelConfig" lib "TouchCore CLinux"
+    swift_module TouchCore "$src/Sources/TouchCore" lib "" "$speed" -no-allocations
+    swift_module PanelConfig "$src/Sources/PanelConfig" lib "TouchCore CLinux" "$size"
     # PanelIO (devices, poll loop) joins the graph as soon as its folder exists.
     if [[ -d $src/Sources/PanelIO ]]; then
-        swift_module PanelIO "$src/Sources/PanelIO" lib "TouchCore CLinux PanelConfig CFreeType"
+        swift_module PanelIO "$src/Sources/PanelIO" lib "TouchCore CLinux PanelConfig CFreeType" "$size"
         app_modules+=(PanelIO)
     fi
-    swift_module touchpanel "$src/Sources/touchpanel" exe "CLinux CFreeType ${app_modules[*]}"
+    swift_module touchpanel "$src/Sources/touchpanel" exe "CLinux CFreeType ${app_modules[*]}" "$size"
     app_modules+=(touchpanel)
-    swift_module FirmwareSelfTest "$src/Tests/FirmwareSelfTest" lib "TouchCore" -no-allocations
+    swift_module FirmwareSelfTest "$src/Tests/FirmwareSelfTest" lib "TouchCore" "$speed" -no-allocations
     swift_module touchcore_selftest "$src/Tests/FirmwareSelfTestMain" exe \
-        "TouchCore CLinux FirmwareSelfTest" -no-allocations
+        "TouchCore CLinux FirmwareSelfTest" "$speed" -no-allocations
 
     # --- link ---
     local -a unicode=()

@@ -8,7 +8,9 @@
 #      under qemu-user, loaded with its own release's glibc and libraries (the sysroot is
 #      qemu's -L root), and requires byte-identical stdout and equal exit codes (and
 #      identical stderr: the error lines are part of the replay contract too).
-#      armhf is compared too: it is the 32-bit build, where Int is 32 bits wide.
+#      armhf is compared too: it is the 32-bit build, where Int is 32 bits wide;
+#  (c) runs the simulated board on the demo through both and compares event lines and PNGs;
+#  (d) runs scripts/check-osize.sh: the runtime fix the -Osize modules rely on still works.
 # The last line is "N passed, N failed": self-test cases plus replay comparisons, with one
 # failure added for a run that crashed, printed no count, or passed nothing.
 # Exits non-zero on any failure. Outputs are kept in build/test-firmware/ for inspection.
@@ -147,6 +149,19 @@ for arch in "${targets[@]}"; do
         head -n 5 "$frames.err" | sed 's/^/    /'
     fi
 done
+
+# --- (d) the runtime fix that -Osize relies on ------------------------------------------------
+# PanelConfig, PanelIO and touchpanel are built with -Osize, which is safe only with
+# Sources/FirmwareRuntime's swift_bridgeObjectRetain; the 50-line reproducer must stay intact.
+osize_log=$results/check-osize.out
+if "$root/scripts/check-osize.sh" >"$osize_log" 2>&1; then
+    passed=$((passed + 1))
+    echo "ok   -Osize runtime fix: $(grep -- '^-Osize+fix:' "$osize_log")"
+else
+    failed=$((failed + 1))
+    echo "FAIL -Osize runtime fix:"
+    sed 's/^/    /' "$osize_log" | tail -n 10
+fi
 
 echo "$passed passed, $failed failed"
 ((failed == 0))

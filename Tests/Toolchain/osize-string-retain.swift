@@ -1,4 +1,4 @@
-// The reason the firmware is built with -O, not -Osize (scripts/build-firmware.sh), as a
+// The toolchain bug that Sources/FirmwareRuntime/bridge-object-retain.c works around, as a
 // program small enough to hand to the Swift project. Embedded Swift 6.3, aarch64, -Osize:
 // a String copied out of a struct comes back with its object word masked by
 // 0x8FFF_FFFF_FFFF_FFF8, so a small string loses its isSmall and isASCII bits and the next use
@@ -6,7 +6,8 @@
 // unchanged (`ptr returned %0`), but the Embedded runtime returns the pointer with its tag bits
 // cleared; at -Osize the call is not inlined and the caller goes on with the returned value.
 // At -O the runtime function is inlined and the returned value is never used.
-// scripts/check-osize.sh builds this at -O and -Osize and runs both under qemu-aarch64.
+// scripts/check-osize.sh builds this at -O, at -Osize, and at -Osize linked with the fix, and
+// runs each under qemu-aarch64.
 
 struct Draft {
     var name: String

@@ -34,6 +34,7 @@ public struct WakeGate: Sendable {
     }
 
     /// Steps the power through `input` at `at`; the sink hears of a change.
+    @_optimize(speed)
     public mutating func apply<Sink: GestureEventSink>(_ input: PanelPower.Input, at: MonotonicInstant, into sink: inout Sink) {
         guard let timings else { return }
         let next = PanelPower.next(power, input, dims: timings.dimAfter != nil)
@@ -44,6 +45,7 @@ public struct WakeGate: Sendable {
     }
 
     /// Fires the idle time-out if it is due at `now`, at its own instant; true if it fired.
+    @_optimize(speed)
     public mutating func advance<Sink: GestureEventSink>(to now: MonotonicInstant, into sink: inout Sink) -> Bool {
         guard let due = deadline, due <= now else { return false }
         apply(.idleTimeout, at: due, into: &sink)
@@ -51,6 +53,7 @@ public struct WakeGate: Sendable {
     }
 
     /// The input to hand to the classifier, or nil when it belongs to a swallowed touch.
+    @_optimize(speed)
     public mutating func pass<Sink: GestureEventSink>(_ input: TouchInput, at now: MonotonicInstant, into sink: inout Sink) -> TouchInput? {
         guard timings != nil else { return input }
         switch input {

@@ -20,6 +20,7 @@ public enum ButtonGestureMachine {
         }
     }
 
+    @_optimize(speed)
     public static func transition<Sink: GestureEventSink>(
         _ state: ButtonGestureState,
         _ input: ButtonGestureInput,

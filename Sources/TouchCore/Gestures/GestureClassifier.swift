@@ -82,6 +82,7 @@ public struct GestureClassifier: Sendable {
     /// time order, so a caller that is late never reorders events; a deadline at exactly
     /// `now` fires before a touch at `now` (a down at release+W no longer continues).
     @discardableResult
+    @_optimize(speed)
     public mutating func handle<Sink: GestureEventSink>(
         _ input: GestureInput, at now: MonotonicInstant, into sink: inout Sink
     ) -> MonotonicInstant? {
@@ -95,12 +96,14 @@ public struct GestureClassifier: Sendable {
         return nextDeadline
     }
 
+    @_optimize(speed)
     private mutating func fireDeadlines<Sink: GestureEventSink>(upTo now: MonotonicInstant, into sink: inout Sink) {
         while earliestButton >= 0, earliestNanoseconds <= now.nanoseconds {
             apply(.deadline, toButton: earliestButton, at: MonotonicInstant(nanoseconds: earliestNanoseconds), into: &sink)
         }
     }
 
+    @_optimize(speed)
     private mutating func handleTouch<Sink: GestureEventSink>(
         _ touch: TouchInput, at now: MonotonicInstant, into sink: inout Sink
     ) {
@@ -153,6 +156,7 @@ public struct GestureClassifier: Sendable {
         return false
     }
 
+    @_optimize(speed)
     private mutating func apply<Sink: GestureEventSink>(
         _ input: ButtonGestureInput, toButton button: Int, at now: MonotonicInstant, into sink: inout Sink
     ) {

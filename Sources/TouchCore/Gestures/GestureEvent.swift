@@ -40,6 +40,11 @@ public struct GestureEvent: Equatable, Sendable {
 
 /// Where the classifier puts its events. Generic rather than an array so that the hot path
 /// never allocates: the firmware writes them out, tests collect them.
+///
+/// A function generic over the sink is specialised in the module that calls it, and the
+/// firmware builds those modules for size (-Osize, scripts/build-firmware.sh). So every such
+/// function in TouchCore carries `@_optimize(speed)`: the input path stays as fast as
+/// TouchCore's own -O code wherever it is specialised.
 public protocol GestureEventSink {
     mutating func receive(_ event: GestureEvent)
     /// Whether `transition` wants to hear of every state transition (`--debug-gestures`).

@@ -48,6 +48,7 @@ public struct TouchPipeline: Sendable {
     }
 
     /// Wake or blank from outside (the control socket) at `now`.
+    @_optimize(speed)
     public mutating func power<Sink: GestureEventSink>(_ input: PanelPower.Input, at now: MonotonicInstant, into sink: inout Sink) {
         advance(to: now, into: &sink)
         wakeGate.apply(input, at: now, into: &sink)
@@ -56,6 +57,7 @@ public struct TouchPipeline: Sendable {
     /// Fires everything due at or before `now`, in time order. One rule for equal instants
     /// everywhere: gesture deadlines fire before any input at the same instant, a lost-touch
     /// cancel included.
+    @_optimize(speed)
     public mutating func advance<Sink: GestureEventSink>(to now: MonotonicInstant, into sink: inout Sink) {
         // Most reports come with nothing due: no work, not even the classifier's own check.
         guard hasWorkDue(at: now) else { return }
@@ -88,6 +90,7 @@ public struct TouchPipeline: Sendable {
 
     /// One input through the wake gate to the classifier.
     @inline(__always)
+    @_optimize(speed)
     private mutating func classify<Sink: GestureEventSink>(_ input: TouchInput, at now: MonotonicInstant, into sink: inout Sink) {
         guard let passed = wakeGate.pass(input, at: now, into: &sink) else { return }
         classifier.handle(.touch(passed), at: now, into: &sink)
@@ -97,6 +100,7 @@ public struct TouchPipeline: Sendable {
     /// first, then the frame is transformed, tracked and classified. A report that decoded
     /// to nothing (malformed, not ready) is no frame: the caller calls `advance` instead, and
     /// it does not count for lost-touch detection.
+    @_optimize(speed)
     public mutating func frame<Sink: GestureEventSink>(_ frame: TouchFrame, at now: MonotonicInstant, into sink: inout Sink) {
         advance(to: now, into: &sink)
         for index in 0..<frame.count {
@@ -120,6 +124,7 @@ public struct TouchPipeline: Sendable {
 
     /// Every held touch, from frames or from direct inputs, is cancelled at `now`: the source
     /// failed (rule 7), a trace's `end`, a reload, a stop.
+    @_optimize(speed)
     public mutating func cancelAllTouches<Sink: GestureEventSink>(at now: MonotonicInstant, into sink: inout Sink) {
         advance(to: now, into: &sink)
         tracker.cancelAll()
@@ -127,6 +132,7 @@ public struct TouchPipeline: Sendable {
     }
 
     /// A touch input already in display pixels (trace point lines), bypassing the tracker.
+    @_optimize(speed)
     public mutating func touch<Sink: GestureEventSink>(_ input: TouchInput, at now: MonotonicInstant, into sink: inout Sink) {
         advance(to: now, into: &sink)
         classify(input, at: now, into: &sink)

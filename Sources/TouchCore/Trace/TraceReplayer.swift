@@ -38,6 +38,7 @@ public struct TraceReplayer: Sendable {
         self.decoder = decoder
     }
 
+    @_optimize(speed)
     public mutating func play<Sink: GestureEventSink>(
         _ line: TraceLine, lineNumber: Int, into sink: inout Sink
     ) -> TraceStepOutcome {
@@ -98,6 +99,7 @@ public struct TraceReplayer: Sendable {
 
     /// After the last line: refuses a point touch left down without `end`, otherwise runs
     /// the remaining deadlines (lost raw touches, pending tap sequences).
+    @_optimize(speed)
     public mutating func finish<Sink: GestureEventSink>(into sink: inout Sink) -> TraceReplayError? {
         for slot in 0..<16 where pointDownLine[slot] != 0 {
             return .touchStillDown(id: UInt8(truncatingIfNeeded: slot), sinceLine: pointDownLine[slot])
