@@ -178,9 +178,6 @@ build_target() {
         -target "$swift_target" "${xcc[@]}"
         -enable-experimental-feature Embedded -swift-version 6
         -wmo -parse-as-library -Xfrontend -function-sections
-        # LLVM's machine outliner: instruction sequences repeated across functions become one
-        # shared function (about 5 % of the aarch64 binary at -O). A code-generation pass only.
-        -Xllvm -enable-machine-outliner
         -module-cache-path "$out/module-cache"
         -I "$mod"
     )
