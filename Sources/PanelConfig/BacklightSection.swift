@@ -17,8 +17,7 @@ struct BacklightDraft: SectionDraft {
 
     let title = "backlight"
     let header: SourceLine
-    var keyLines: [BacklightKey: SourceLine] = [:]
-    var texts: [BacklightKey: String] = [:]
+    var given = GivenKeys()
     var config = BacklightConfig.defaults
 
     init(header: SourceLine) {
@@ -54,12 +53,12 @@ struct BacklightDraft: SectionDraft {
     func finish(errors: inout ErrorCollector) -> BacklightConfig? {
         var ok = true
         if config.dimAfterS > 0, config.offAfterS > 0, config.offAfterS <= config.dimAfterS {
-            errors.add(at: keyLines[.offAfterS] ?? header, section: title, key: BacklightKey.offAfterS.rawValue,
+            errors.add(at: place(.offAfterS) ?? header, section: title, key: BacklightKey.offAfterS.rawValue,
                        "off_after_s \(config.offAfterS) must be longer than dim_after_s \(config.dimAfterS) (both count from the last touch), or 0 for never")
             ok = false
         }
         if config.dimAfterS > 0, config.dimBrightnessPercent > config.brightnessPercent {
-            errors.add(at: keyLines[.dimBrightness] ?? header, section: title, key: BacklightKey.dimBrightness.rawValue,
+            errors.add(at: place(.dimBrightness) ?? header, section: title, key: BacklightKey.dimBrightness.rawValue,
                        "dim_brightness \(config.dimBrightnessPercent) is brighter than brightness \(config.brightnessPercent)")
             ok = false
         }

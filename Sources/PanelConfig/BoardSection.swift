@@ -15,8 +15,7 @@ struct BoardDraft: MergeableDraft {
     let header: SourceLine
     /// True for the `[board]` of a board preset file.
     let inPreset: Bool
-    var keyLines: [BoardKey: SourceLine] = [:]
-    var texts: [BoardKey: String] = [:]
+    var given = GivenKeys()
     var preset: String?
     var simulated: Bool?
 
@@ -62,11 +61,11 @@ struct BoardDraft: MergeableDraft {
     /// hardware may come from the preset.
     func finish(presetFile: String?, controller: ControllerConfig?, errors: inout ErrorCollector) -> BoardConfig? {
         let hasHardware = controller?.hasHardware ?? false
-        if simulated == false && controller != nil && !hasHardware, let place = keyLines[.simulated] {
+        if simulated == false && controller != nil && !hasHardware, let simulatedPlace = place(.simulated) {
             let what = controller?.model.family == .evdev
                 ? "the input device; set device or name in [controller]"
                 : "the controller's I2C bus; set bus in [controller]"
-            errors.add(at: place, section: title, key: BoardKey.simulated.rawValue,
+            errors.add(at: simulatedPlace, section: title, key: BoardKey.simulated.rawValue,
                        "simulated = no runs on the hardware, which needs \(what) (or name a board preset that does)")
             return nil
         }

@@ -40,8 +40,7 @@ struct ButtonDraft: SectionDraft {
     /// False for a button that cannot be part of the panel (a bad or repeated name, one too
     /// many): its keys are still checked, so that one run reports everything.
     let counts: Bool
-    var keyLines: [ButtonKey: SourceLine] = [:]
-    var texts: [ButtonKey: String] = [:]
+    var given = GivenKeys()
     var rect: Rect?
     /// The rect as written, to quote when it turns out not to fit the display.
     var rectText = ""
@@ -125,41 +124,52 @@ struct ButtonDraft: SectionDraft {
         errors: inout ErrorCollector
     ) -> ButtonConfig? {
         requireKey(.rect, "the button's place as rect = x, y, width, height in display pixels", errors: &errors)
-        var actions: [ButtonKey: ButtonAction] = [:]
         var actionsOK = true
-        for (key, draft) in [(ButtonKey.onTap, onTap), (.onDoubleTap, onDoubleTap), (.onTripleTap, onTripleTap),
-                             (.onLongPress, onLongPress), (.onRepeat, onRepeat), (.onPress, onPress), (.onRelease, onRelease)] {
-            guard let draft else { continue }
-            let place = keyLines[key] ?? header
-            guard let action = draft.resolved(outputs: outputs) else {
-                if case .output(let name, _) = draft {
-                    errors.add(at: place, section: title, key: key.rawValue, OutputDraft.unknownOutputMessage(name, outputs: outputs))
-                }
-                actionsOK = false
-                continue
-            }
-            if case .gpio(let chip, let line, _) = action, let problem = controller?.problemDriving(chip: chip, line: line) {
-                errors.add(at: place, section: title, key: key.rawValue, problem)
-                actionsOK = false
-                continue
-            }
-            actions[key] = action
+        func action(_ key: ButtonKey, _ draft: ActionDraft?) -> ButtonAction? {
+            resolvedAction(key, draft, outputs: outputs, controller: controller, ok: &actionsOK, errors: &errors)
         }
+        let tap = action(.onTap, onTap), doubleTap = action(.onDoubleTap, onDoubleTap)
+        let tripleTap = action(.onTripleTap, onTripleTap), longPress = action(.onLongPress, onLongPress)
+        let repeated = action(.onRepeat, onRepeat), press = action(.onPress, onPress)
+        let release = action(.onRelease, onRelease)
         guard let rect, actionsOK else { return nil }
         if let display, !ButtonDraft.rect(rect, fits: display) {
-            errors.add(at: keyLines[.rect] ?? header, section: title, key: ButtonKey.rect.rawValue,
+            errors.add(at: place(.rect) ?? header, section: title, key: ButtonKey.rect.rawValue,
                        ValueProblem.expected("a rect inside the \(display.logicalWidth)x\(display.logicalHeight) display", found: rectText).message)
             return nil
         }
         return ButtonConfig(
             name: name, label: label ?? name, rect: rect, enabled: enabled ?? true,
             timings: timings.applied(to: panelTimings),
-            onTap: actions[.onTap], onDoubleTap: actions[.onDoubleTap], onTripleTap: actions[.onTripleTap],
-            onLongPress: actions[.onLongPress], onRepeat: actions[.onRepeat],
-            onPress: actions[.onPress], onRelease: actions[.onRelease], line: header.line,
+            onTap: tap, onDoubleTap: doubleTap, onTripleTap: tripleTap,
+            onLongPress: longPress, onRepeat: repeated,
+            onPress: press, onRelease: release, line: header.line,
             colors: colors.applied(to: (display?.colors ?? .defaults).buttons),
             fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize,
             latch: latch ?? false, execLimits: execLimits)
+    }
+
+    /// The action `key` names, or nil (and the reason in `errors`, `ok` false) when it names
+    /// an output no `[output NAME]` declares or drives one of the controller's own lines.
+    private func resolvedAction(
+        _ key: ButtonKey, _ draft: ActionDraft?, outputs: [OutputConfig], controller: ControllerConfig?,
+        ok: inout Bool, errors: inout ErrorCollector
+    ) -> ButtonAction? {
+        guard let draft else { return nil }
+        let keyPlace = place(key) ?? header
+        guard let action = draft.resolved(outputs: outputs) else {
+            if case .output(let name, _) = draft {
+                errors.add(at: keyPlace, section: title, key: key.rawValue, OutputDraft.unknownOutputMessage(name, outputs: outputs))
+            }
+            ok = false
+            return nil
+        }
+        if case .gpio(let chip, let line, _) = action, let problem = controller?.problemDriving(chip: chip, line: line) {
+            errors.add(at: keyPlace, section: title, key: key.rawValue, problem)
+            ok = false
+            return nil
+        }
+        return action
     }
 
     /// Written so that nothing can overflow: sizes are at most 8192 and at least 1.

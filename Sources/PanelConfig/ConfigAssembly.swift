@@ -52,7 +52,7 @@ enum ConfigAssembly {
         var declaredOutputs: [OutputConfig] = []
         for draft in panel.outputs where draft.counts {
             guard let output = draft.finish(errors: &errors) else { continue }
-            let place = draft.keyLines[.line] ?? draft.header
+            let place = draft.place(.line) ?? draft.header
             if let other = declaredOutputs.first(where: { $0.line == output.line && OutputConfig.sameChip($0.chip, output.chip) }) {
                 errors.add(at: place, section: draft.title, key: OutputKey.line.rawValue,
                            "\(output.chip) line \(output.line) is already [output \(other.name ?? "")]; one line, one section")

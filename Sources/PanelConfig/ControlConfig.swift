@@ -26,8 +26,7 @@ enum ControlKey: String, SectionKey {
 struct ControlDraft: SectionDraft {
     let title = "control"
     let header: SourceLine
-    var keyLines: [ControlKey: SourceLine] = [:]
-    var texts: [ControlKey: String] = [:]
+    var given = GivenKeys()
     var config = ControlConfig.defaults
 
     init(header: SourceLine) {

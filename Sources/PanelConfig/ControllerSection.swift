@@ -54,8 +54,7 @@ struct ControllerDraft: MergeableDraft {
 
     let title = "controller"
     let header: SourceLine
-    var keyLines: [ControllerKey: SourceLine] = [:]
-    var texts: [ControllerKey: String] = [:]
+    var given = GivenKeys()
     var model: ControllerModel?
     var width: Int32?
     var height: Int32?
@@ -66,7 +65,7 @@ struct ControllerDraft: MergeableDraft {
     var bus: Int?
     var address: UInt8?
     var interruptChip: String?
-    /// Nil for `interrupt_line = none` as well as when absent; `keyLines` tells them apart.
+    /// Nil for `interrupt_line = none` as well as when absent; `place(.interruptLine)` tells them apart.
     var interruptLine: LineRef?
     var pollMs: Int?
     var resetChip: String?
@@ -157,8 +156,8 @@ struct ControllerDraft: MergeableDraft {
                                              (resolvedHeight, ControllerKey.height, swap ? DisplayKey.width : .height)]
             where !limits.contains(Int(value)) {
                 fine = false
-                if let place = keyLines[key] {
-                    errors.add(at: place, section: title, key: key.rawValue,
+                if let keyPlace = place(key) {
+                    errors.add(at: keyPlace, section: title, key: key.rawValue,
                                "\(value) is more than an FT5x06 controller reports (12 bits: at most 4096)")
                 } else {
                     ControllerDraft.complainTooLarge(value, as: key.rawValue, from: displayKey, of: displayDraft, errors: &errors)
@@ -166,9 +165,9 @@ struct ControllerDraft: MergeableDraft {
             }
         }
         fine = refuseKeys(notFor: model, errors: &errors) && fine
-        if let place = keyLines[.device], keyLines[.name] != nil {
+        if let devicePlace = place(.device), place(.name) != nil {
             fine = false
-            errors.add(at: place, section: title, key: ControllerKey.device.rawValue,
+            errors.add(at: devicePlace, section: title, key: ControllerKey.device.rawValue,
                        "give device or name, not both")
         }
         let interruptComplete = requireLine(.interruptLine, for: .interruptChip, errors: &errors)
@@ -208,9 +207,9 @@ struct ControllerDraft: MergeableDraft {
         }
         var fine = true
         for (key, reason) in refused {
-            guard let place = keyLines[key] else { continue }
+            guard let keyPlace = place(key) else { continue }
             fine = false
-            errors.add(at: place, section: title, key: key.rawValue, "\(key.rawValue) \(reason) (model = \(model.configName))")
+            errors.add(at: keyPlace, section: title, key: key.rawValue, "\(key.rawValue) \(reason) (model = \(model.configName))")
         }
         return fine
     }
@@ -218,7 +217,7 @@ struct ControllerDraft: MergeableDraft {
     /// A chip key given without its line key would be silently ignored; it is a mistake
     /// (a line left out), or a leftover that should go. `line = none` counts as given.
     private func requireLine(_ line: ControllerKey, for chip: ControllerKey, errors: inout ErrorCollector) -> Bool {
-        guard let chipPlace = keyLines[chip], keyLines[line] == nil else { return true }
+        guard let chipPlace = place(chip), place(line) == nil else { return true }
         errors.add(at: chipPlace, section: title, key: chip.rawValue,
                    "given without \(line.rawValue); add \(line.rawValue) = OFFSET or NAME (like 24 or GPIO24), "
                    + "or remove \(chip.rawValue)")
@@ -229,7 +228,7 @@ struct ControllerDraft: MergeableDraft {
         _ size: Int32, as controllerKey: String, from displayKey: DisplayKey, of displayDraft: DisplayDraft,
         errors: inout ErrorCollector
     ) {
-        errors.add(at: displayDraft.keyLines[displayKey] ?? displayDraft.header,
+        errors.add(at: displayDraft.place(displayKey) ?? displayDraft.header,
                    section: displayDraft.title, key: displayKey.rawValue,
                    "\(size) pixels is more than an FT5x06 controller reports (at most 4096); "
                    + "give the controller's own range as \(controllerKey) in [controller]")

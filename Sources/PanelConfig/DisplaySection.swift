@@ -38,8 +38,7 @@ struct DisplayDraft: MergeableDraft {
 
     let title = "display"
     let header: SourceLine
-    var keyLines: [DisplayKey: SourceLine] = [:]
-    var texts: [DisplayKey: String] = [:]
+    var given = GivenKeys()
     var width: Int32?
     var height: Int32?
     var framebuffer: String?

@@ -21,8 +21,7 @@ enum MQTTKey: String, SectionKey {
 struct MQTTDraft: SectionDraft {
     let title = "mqtt"
     let header: SourceLine
-    var keyLines: [MQTTKey: SourceLine] = [:]
-    var texts: [MQTTKey: String] = [:]
+    var given = GivenKeys()
     var config = MQTTConfig(host: "")
 
     init(header: SourceLine) {
@@ -97,22 +96,22 @@ struct MQTTDraft: SectionDraft {
     /// contradict each other.
     func finish(errors: inout ErrorCollector) -> MQTTConfig? {
         var ok = true
-        if keyLines[.host] == nil {
+        if place(.host) == nil {
             errors.add(at: header, section: title, key: MQTTKey.host.rawValue, "missing: the broker's host name or address (host = 192.168.1.10)")
             ok = false
         }
         if (config.certFile == nil) != (config.keyFile == nil) {
-            let given: MQTTKey = config.certFile != nil ? .certFile : .keyFile
-            errors.add(at: keyLines[given] ?? header, section: title, key: given.rawValue,
+            let half: MQTTKey = config.certFile != nil ? .certFile : .keyFile
+            errors.add(at: place(half) ?? header, section: title, key: half.rawValue,
                        "cert_file and key_file go together: the client certificate and its key")
             ok = false
         } else if config.certFile != nil, config.caFile == nil {
-            errors.add(at: keyLines[.certFile] ?? header, section: title, key: MQTTKey.certFile.rawValue,
+            errors.add(at: place(.certFile) ?? header, section: title, key: MQTTKey.certFile.rawValue,
                        "a client certificate needs TLS: give ca_file too")
             ok = false
         }
         if config.passwordFile != nil, config.username == nil {
-            errors.add(at: keyLines[.passwordFile] ?? header, section: title, key: MQTTKey.passwordFile.rawValue,
+            errors.add(at: place(.passwordFile) ?? header, section: title, key: MQTTKey.passwordFile.rawValue,
                        "a password needs a username")
             ok = false
         }

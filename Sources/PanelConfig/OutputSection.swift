@@ -13,8 +13,7 @@ struct OutputDraft: SectionDraft {
     /// False for an output that cannot be part of the panel (a bad or repeated name): its
     /// keys are still checked, so that one run reports everything.
     let counts: Bool
-    var keyLines: [OutputKey: SourceLine] = [:]
-    var texts: [OutputKey: String] = [:]
+    var given = GivenKeys()
     var chip: String?
     var line: Int?
     var activeLow: Bool?

@@ -29,7 +29,7 @@ public enum PanelConfigLoader {
         var errors = ErrorCollector(file: file)
         var preset: ConfigBuilder?
         var presetFile: String?
-        if let board = panel.board, let name = board.preset, let place = board.keyLines[.preset] {
+        if let board = panel.board, let name = board.preset, let place = board.place(.preset) {
             let searchPath = presetSearchPath ?? BoardPresets.searchPath(forConfig: file)
             if let path = BoardPresets.locate(name, in: searchPath) {
                 do {

@@ -4,7 +4,8 @@ protocol SectionKey: CaseIterable, Hashable, RawRepresentable where RawValue == 
 
 /// One section of one file while it is read: the values taken so far and where each came
 /// from. Each kind of section has its own draft type with its own key table (its `Key`
-/// enum), so adding a key is one case plus one line in that draft's `set`.
+/// enum), so adding a key is one case plus one line in that draft's `set`. What every kind
+/// shares (a key given twice, a bad value, an unknown key) lives in `GivenKeys`, compiled once.
 protocol SectionDraft {
     associatedtype Key: SectionKey
 
@@ -12,11 +13,9 @@ protocol SectionDraft {
     var title: String { get }
     /// Where the section's header is; a missing key is reported there.
     var header: SourceLine { get }
-    /// Where each key was given, to name both lines when a key is given twice.
-    var keyLines: [Key: SourceLine] { get set }
-    /// The text of each key whose value was valid, as written: what a board preset's section
-    /// and the panel config's are merged from (see `MergeableDraft`).
-    var texts: [Key: String] { get set }
+    /// Where each key was given, and the text of each key whose value was valid, as written:
+    /// what a board preset's section and the panel config's are merged from (`MergeableDraft`).
+    var given: GivenKeys { get set }
 
     /// Parses and stores one value; throws what was wrong with it.
     mutating func set(_ key: Key, from value: String) throws(ValueProblem)
@@ -29,57 +28,31 @@ protocol SectionDraft {
 extension SectionDraft {
     static func advice(forUnknownKey name: String) -> String? { nil }
 
+    /// Where `key` was given, or nil when this section does not give it.
+    func place(_ key: Key) -> SourceLine? {
+        given.place(of: key.rawValue)
+    }
+
     /// Takes one `key = value` line of this section, or records why not.
     mutating func take(name: String, value: String, at place: SourceLine, errors: inout ErrorCollector) {
         guard let key = Key(rawValue: name) else {
-            let message = Self.advice(forUnknownKey: name) ?? Self.unknownKeyMessage(name)
+            let message = Self.advice(forUnknownKey: name)
+                ?? GivenKeys.unknownKeyMessage(name, keys: Key.allCases.map { $0.rawValue })
             errors.add(at: place, section: title, key: name, message)
             return
         }
-        if let first = keyLines[key] {
-            errors.add(at: place, section: title, key: name,
-                       "given twice in this section, on lines \(first.line) and \(place.line); keep one")
-            return
-        }
-        keyLines[key] = place
+        guard given.admit(name, at: place, section: title, errors: &errors) else { return }
         do {
             try set(key, from: value)
-            texts[key] = value
+            given.accept(value)
         } catch {
-            var message = error.message
-            if ValueSyntax.hasHashAfterSpace(value) {
-                // DESIGN.md speaks of `#` comments; libinih takes them only at a line's start.
-                message += "; after a value only ` ;` starts a comment, `#` only at the start of a line"
-            }
-            errors.add(at: place, section: title, key: name, message)
+            GivenKeys.reject(name, value: value, problem: error, at: place, section: title, errors: &errors)
         }
-    }
-
-    /// The keys of this kind of section, comma separated, in table order.
-    static var keyList: String {
-        var list = ""
-        for key in Key.allCases {
-            if !list.isEmpty { list += ", " }
-            list += key.rawValue
-        }
-        return list
-    }
-
-    /// `unknown key; did you mean on_tap? valid keys: ...`: the technician sees the fix and
-    /// the whole menu at once.
-    static func unknownKeyMessage(_ name: String) -> String {
-        var candidates: [String] = []
-        for key in Key.allCases { candidates.append(key.rawValue) }
-        var message = "unknown key; "
-        if let suggestion = Suggestion.closest(to: name, among: candidates) {
-            message += "did you mean \(suggestion)? "
-        }
-        return message + "valid keys: " + keyList
     }
 
     /// Records a required key that the section does not give.
     func requireKey(_ key: Key, _ explanation: String, errors: inout ErrorCollector) {
-        if keyLines[key] == nil {
+        if place(key) == nil {
             errors.add(at: header, section: title, key: key.rawValue, "missing; expected \(explanation)")
         }
     }
@@ -108,13 +81,14 @@ extension MergeableDraft {
         guard let preset else { return panel }
         guard let panel else { return preset }
         var result = Self(header: panel.header)
-        let panelOnly = Set(Self.alternatives.filter { group in group.contains { panel.keyLines[$0] != nil } }.joined())
+        var panelOnly: [Key] = []
+        for group in Self.alternatives where group.contains(where: { panel.place($0) != nil }) {
+            panelOnly += group
+        }
         for key in Key.allCases {
-            let source = panel.keyLines[key] != nil || panelOnly.contains(key) ? panel : preset
-            guard let place = source.keyLines[key] else { continue }
-            result.keyLines[key] = place
-            if let text = source.texts[key] {
-                result.texts[key] = text
+            let source = panel.place(key) != nil || panelOnly.contains(key) ? panel : preset
+            result.given.carry(key.rawValue, from: source.given)
+            if let text = source.given.text(of: key.rawValue) {
                 try? result.set(key, from: text)
             }
         }

@@ -18,8 +18,7 @@ struct TouchDraft: MergeableDraft {
 
     let title = "touch"
     let header: SourceLine
-    var keyLines: [TouchKey: SourceLine] = [:]
-    var texts: [TouchKey: String] = [:]
+    var given = GivenKeys()
     var timings = TimingSettings()
     var lostMs: Int?
 
