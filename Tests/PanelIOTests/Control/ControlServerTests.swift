@@ -178,13 +178,41 @@ struct ControlServerTests {
     @Test func theClientCommandRoundTrips() throws {
         let served = try ServedSocket()
         let path = served.server.path
+        // The server turns until the client has its answer, however late either thread runs
+        // on a loaded machine (a fixed number of turns once ran out first).
+        let handshake = ServingHandshake()
         let thread = Thread {
-            for _ in 0..<40 { served.turn(ms: 25) }
+            while !handshake.clientIsDone { served.turn(ms: 25) }
+            handshake.serverStopped()
         }
         thread.start()
         #expect(ControlClient.send("state", to: path) == .success(#"{"ok":true,"state":1}"#))
+        handshake.clientFinished()
         #expect(ControlClient.send("state", to: served.directory + "/none.sock")
             == .failure(ControlError("cannot connect to \(served.directory)/none.sock: ENOENT (No such file or directory); is the panel running with [control]?")))
-        while !thread.isFinished { usleep(10_000) }
+        handshake.waitForServer()
+    }
+}
+
+/// Between a test and the thread that serves its socket: the client is done, the server
+/// thread has stopped.
+private final class ServingHandshake: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var clientDone = false
+    private var serverDone = false
+
+    var clientIsDone: Bool { condition.withLock { clientDone } }
+
+    func clientFinished() { condition.withLock { clientDone = true } }
+
+    func serverStopped() {
+        condition.withLock {
+            serverDone = true
+            condition.broadcast()
+        }
+    }
+
+    func waitForServer() {
+        condition.withLock { while !serverDone { condition.wait() } }
     }
 }
