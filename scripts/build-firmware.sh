@@ -21,7 +21,9 @@
 #
 # Env: SWIFTC (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc);
 #      TOUCHPANEL_SRC: build another source tree with the same layout (scratch testing only;
-#      its output then goes to $TOUCHPANEL_SRC/build/firmware).
+#      its output then goes to $TOUCHPANEL_SRC/build/firmware);
+#      FIRMWARE_OPT: -O or -Osize for every module, in place of the per-module choice below
+#      (comparisons only).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -11,8 +11,9 @@
 #      armhf is compared too: it is the 32-bit build, where Int is 32 bits wide;
 #  (c) runs the simulated board on the demo through both and compares event lines and PNGs;
 #  (d) runs scripts/check-osize.sh: the runtime fix the -Osize modules rely on still works.
-# The last line is "N passed, N failed": self-test cases plus replay comparisons, with one
-# failure added for a run that crashed, printed no count, or passed nothing.
+# The last line is "N passed, N failed": self-test cases plus one for each comparison of (b) and
+# (c) and for (d), with one failure added for a run that crashed, printed no count, or passed
+# nothing.
 # Exits non-zero on any failure. Outputs are kept in build/test-firmware/ for inspection.
 #
 # Env: TOUCHPANEL_SRC as for build-firmware.sh (scratch testing only).

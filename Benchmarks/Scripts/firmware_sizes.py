@@ -37,7 +37,7 @@ C_SHIM_STATICS = shim_statics()
 def owner(name):
     """The part a symbol belongs to. Swift code is attributed to the first of our modules its
     mangled name mentions, so that the standard library's generics specialised for our types
-    (a Dictionary keyed by a config section's keys) count where they come from."""
+    (an Array of a config type, a Dictionary of outputs) count where they come from."""
     if SWIFT.match(name):
         mentioned = [(name.find(token), module) for token, module in MODULE_TOKENS if token in name]
         if mentioned:

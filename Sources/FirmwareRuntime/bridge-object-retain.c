@@ -1,7 +1,8 @@
 // Replaces the Embedded Swift 6.3 runtime's swift_bridgeObjectRetain and _n in the firmware
 // (scripts/build-firmware.sh links this; the host build uses the full Swift runtime and never
-// sees it). The compiler declares both as returning their argument unchanged (LLVM's
-// `returned`), but the runtime returns the pointer with its tag bits cleared. Where the call is
+// sees it). The compiler declares swift_bridgeObjectRetain as returning its argument unchanged
+// (LLVM's `returned`), but the runtime returns the pointer with its tag bits cleared; _n
+// returns its argument too, to match. Where the call is
 // not inlined, as at -Osize, the caller goes on with that value, and a String copied out of a
 // struct loses its small and ASCII bits (Tests/Toolchain/osize-string-retain.swift). The
 // runtime's own definitions are weak, so these win at link time. Newer Swift runtimes return

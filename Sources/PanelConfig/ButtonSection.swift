@@ -149,8 +149,9 @@ struct ButtonDraft: SectionDraft {
             latch: latch ?? false, execLimits: execLimits)
     }
 
-    /// The action `key` names, or nil (and the reason in `errors`, `ok` false) when it names
-    /// an output no `[output NAME]` declares or drives one of the controller's own lines.
+    /// The action `key` names; nil when the button does not give `key`, or (with the reason in
+    /// `errors` and `ok` false) when it names an output no `[output NAME]` declares or drives
+    /// one of the controller's own lines.
     private func resolvedAction(
         _ key: ButtonKey, _ draft: ActionDraft?, outputs: [OutputConfig], controller: ControllerConfig?,
         ok: inout Bool, errors: inout ErrorCollector

@@ -33,18 +33,21 @@ struct GivenKeys {
         return true
     }
 
-    /// Keeps the text of the key admitted last: its value was accepted.
-    mutating func accept(_ text: String) {
+    /// Keeps the text of `name`, the key admitted last: its value was accepted.
+    mutating func accept(_ text: String, for name: String) {
+        precondition(entries.last?.name == name, "accept follows the admit of the same key")
         entries[entries.count - 1].text = text
     }
 
     /// Gives `name` as `other` gives it, place and text: merging a preset's section with the
-    /// panel config's (`MergeableDraft`). Nothing when `other` does not give it.
+    /// panel config's (`MergeableDraft`) into a fresh draft, which does not give `name` yet.
+    /// Nothing when `other` does not give it.
     mutating func carry(_ name: String, from other: GivenKeys) {
         if let entry = other.entries.first(where: { $0.name == name }) { entries.append(entry) }
     }
 
-    /// Records what was wrong with the value of `name`.
+    /// Records what was wrong with the value of `name`. Static, like `unknownKeyMessage`: shared
+    /// by every kind of section and compiled once.
     static func reject(
         _ name: String, value: String, problem: ValueProblem, at place: SourceLine, section: String,
         errors: inout ErrorCollector

@@ -44,7 +44,7 @@ extension SectionDraft {
         guard given.admit(name, at: place, section: title, errors: &errors) else { return }
         do {
             try set(key, from: value)
-            given.accept(value)
+            given.accept(value, for: name)
         } catch {
             GivenKeys.reject(name, value: value, problem: error, at: place, section: title, errors: &errors)
         }

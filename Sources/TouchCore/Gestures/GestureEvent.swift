@@ -43,8 +43,8 @@ public struct GestureEvent: Equatable, Sendable {
 ///
 /// A function generic over the sink is specialised in the module that calls it, and the
 /// firmware builds those modules for size (-Osize, scripts/build-firmware.sh). So every such
-/// function in TouchCore carries `@_optimize(speed)`: the input path stays as fast as
-/// TouchCore's own -O code wherever it is specialised.
+/// function in TouchCore carries `@_optimize(speed)`: TouchCore's part of the input path runs
+/// as its own -O code does wherever it is specialised (the sink itself is the caller's).
 public protocol GestureEventSink {
     mutating func receive(_ event: GestureEvent)
     /// Whether `transition` wants to hear of every state transition (`--debug-gestures`).
