@@ -25,6 +25,8 @@ import callgrind  # noqa: E402
 import firmware_sizes  # noqa: E402
 
 TARGET = "TouchCoreBenchmarks"
+# The input path in a replay's profile: decode, then transform, track and classify.
+INPUT_PATH_FUNCTIONS = ("TouchPipeline.report", "TouchPipeline.frame", "FT5x06Codec.decode")
 
 DESCRIPTIONS = {
     "pipeline-resting-finger": "FT5x06 decode + TouchPipeline.frame: one finger resting on a button, same contact report",
@@ -283,7 +285,7 @@ def main():
         # The hot path: decode, then transform, track and classify (TouchPipeline.frame; the
         # replayer decodes once itself, so report() is not on its path).
         pipeline = long_run.inclusive_from_outside(
-            lambda n: n.startswith(("TouchPipeline.report", "TouchPipeline.frame", "FT5x06Codec.decode")))
+            lambda n: n.startswith(INPUT_PATH_FUNCTIONS))
         parse = long_run.inclusive_from_outside(lambda n: "TraceLineParser.parse" in n)
         delta = (long_run.total - blank_run.total) / reports
         cg["whole"] = {"long_trace": long_run.total, "blank_trace": blank_run.total}
@@ -345,8 +347,7 @@ def main():
         fw_blank_run = callgrind.Profile(fw_blank).demangle()
         # Embedded Swift names its generic code "specialized ...".
         fw_pipeline = fw_long_run.inclusive_from_outside(
-            lambda n: n.removeprefix("specialized ").startswith(
-                ("TouchPipeline.report", "TouchPipeline.frame", "FT5x06Codec.decode")))
+            lambda n: n.removeprefix("specialized ").startswith(INPUT_PATH_FUNCTIONS))
         firmware_cg["per_report"] = {
             "whole": round(fw_long_run.total / reports, 1),
             "delta": round((fw_long_run.total - fw_blank_run.total) / reports, 1),
