@@ -67,11 +67,6 @@ struct GivenKeys {
         if let suggestion = Suggestion.closest(to: name, among: keys) {
             message += "did you mean \(suggestion)? "
         }
-        var list = ""
-        for key in keys {
-            if !list.isEmpty { list += ", " }
-            list += key
-        }
-        return message + "valid keys: " + list
+        return message + "valid keys: " + keys.joined(separator: ", ")
     }
 }
