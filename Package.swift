@@ -24,15 +24,30 @@ let package = Package(
         ),
         // FreeType, for rasterising button labels once at start-up.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .target(name: "PanelConfig", dependencies: ["TouchCore", "CLinux"]),
-        // Linux devices (I2C, GPIO, framebuffer), the poll loop, actions and the simulated board.
-        .target(name: "PanelIO", dependencies: ["TouchCore", "CLinux", "CFreeType", "PanelConfig"]),
-        .executableTarget(name: "touchpanel", dependencies: ["TouchCore", "CLinux", "PanelConfig", "PanelIO"]),
+        // Typed OS wrappers with no panel words: errno, files, the clock, poll, signals, child
+        // processes, stdio, sd_notify.
+        .target(name: "LinuxSystem", dependencies: ["CLinux", "TouchCore"]),
+        .target(name: "PanelConfig", dependencies: ["TouchCore", "LinuxSystem", "CLinux"]),
+        // The panel between its devices: engine, actions, events, control and MQTT logic. Every
+        // device is a protocol declared here; it never imports CLinux and never reads the clock.
+        .target(name: "PanelEngine", dependencies: ["TouchCore", "LinuxSystem", "PanelConfig"]),
+        // One folder per thing outside (touch controllers, displays, buses, outputs, backlight,
+        // the MQTT connection, the control socket), each with its bring-up and simulated twin.
+        .target(name: "PanelDrivers", dependencies: ["TouchCore", "CLinux", "CFreeType", "LinuxSystem", "PanelConfig", "PanelEngine"]),
+        // The only code that reads the clock, waits or handles signals: the loop, reload, the
+        // service, the simulated board's clock.
+        .target(name: "PanelApp", dependencies: ["TouchCore", "CLinux", "LinuxSystem", "PanelConfig", "PanelEngine", "PanelDrivers"]),
+        .executableTarget(name: "touchpanel", dependencies: ["TouchCore", "CLinux", "LinuxSystem", "PanelConfig", "PanelEngine", "PanelDrivers", "PanelApp"]),
         // The firmware self-test: allocation-free checks of TouchCore. Built for ARM by
         // scripts/build-firmware.sh and run under qemu-user; run on the host by TouchCoreTests.
         .target(name: "FirmwareSelfTest", dependencies: ["TouchCore"], path: "Tests/FirmwareSelfTest"),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "FirmwareSelfTest"]),
         .testTarget(name: "PanelConfigTests", dependencies: ["PanelConfig", "TouchCore"]),
-        .testTarget(name: "PanelIOTests", dependencies: ["PanelIO", "PanelConfig", "TouchCore", "CLinux"]),
+        .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem", "CLinux", "TouchCore"]),
+        .testTarget(name: "PanelEngineTests", dependencies: ["PanelEngine", "PanelDrivers", "PanelConfig", "LinuxSystem", "TouchCore", "CLinux", "PanelTestSupport"]),
+        .testTarget(name: "PanelDriversTests", dependencies: ["PanelDrivers", "PanelEngine", "PanelConfig", "LinuxSystem", "TouchCore", "CLinux", "PanelTestSupport"]),
+        .testTarget(name: "PanelAppTests", dependencies: ["PanelApp", "PanelDrivers", "PanelEngine", "PanelConfig", "LinuxSystem", "TouchCore", "CLinux", "PanelTestSupport"]),
+        // Fakes shared by the test targets: recording logs, I2C transports, lines, connections.
+        .target(name: "PanelTestSupport", dependencies: ["PanelDrivers", "PanelEngine", "PanelConfig", "LinuxSystem", "TouchCore", "CLinux"], path: "Tests/PanelTestSupport"),
     ]
 )

@@ -142,7 +142,7 @@ if timed firmware_x86_build scripts/build-firmware.sh bookworm-x86_64 >"$work/fi
     # and off again inside the event sink they call (writing event lines is the output side).
     timed callgrind_firmware_input valgrind --tool=callgrind --collect-atstart=no \
         --toggle-collect='$e9TouchCore0A8PipelineV5frame*' --toggle-collect='$e9TouchCore11FT5x06CodecV6decode*' \
-        --toggle-collect='$e7PanelIO15EventLineWriterV7receive*' \
+        --toggle-collect='$e11PanelEngine15EventLineWriterV7receive*' \
         --callgrind-out-file="$work/callgrind.firmware-input.out" "$firmware_x86" replay bench/panel.ini \
         "$work/long.trace" >/dev/null 2>"$work/valgrind.firmware-input.log" ||
         die "the firmware's input-path replay failed under valgrind (see $work/valgrind.firmware-input.log)"

@@ -52,6 +52,17 @@ if [[ $list_only == yes ]]; then printf '%s\n' "${targets[@]}"; exit 0; fi
 
 die() { echo "build-firmware: error: $*" >&2; exit 1; }
 
+# The firmware's library modules, NAME:IMPORTS, in build order: DESIGN.md section 2's layers.
+# Package.swift declares the same graph for the host build (scripts/check-imports.sh compares).
+firmware_modules=(
+    "TouchCore:"
+    "LinuxSystem:TouchCore CLinux"
+    "PanelConfig:TouchCore LinuxSystem CLinux"
+    "PanelEngine:TouchCore LinuxSystem PanelConfig"
+    "PanelDrivers:TouchCore LinuxSystem PanelConfig PanelEngine CLinux CFreeType"
+    "PanelApp:TouchCore LinuxSystem PanelConfig PanelEngine PanelDrivers CLinux CFreeType"
+)
+
 "$root/scripts/deps.sh"
 
 swiftc=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
@@ -196,7 +207,12 @@ build_target() {
             [[ -f $mod/$name.swiftmodule ]] || rm -f "$obj/$name.o"   # both outputs or neither
         fi
         inputs=("${files[@]}")
-        for d in $imports; do
+        # A module that imports LinuxSystem (or one above it) loads CLinux's module map through
+        # it, so it gets CLinux's headers without being allowed to import CLinux itself
+        # (scripts/check-imports.sh keeps that rule).
+        local -a deps=($imports)
+        if [[ " $imports " == *" LinuxSystem "* && " $imports " != *" CLinux "* ]]; then deps+=(CLinux); fi
+        for d in "${deps[@]}"; do
             if [[ $d == CLinux ]]; then
                 inputs+=("${clinux_headers[@]}" "${sysroot_headers[@]}")
                 flags+=(-I "$clinux_inc")
@@ -212,14 +228,20 @@ build_target() {
             "${emit[@]}" -c "${files[@]}" -o "$obj/$name.o"
     }
 
-    local -a app_modules=(TouchCore PanelConfig)
-    swift_module TouchCore "$src/Sources/TouchCore" lib "" "$speed" -no-allocations
-    swift_module PanelConfig "$src/Sources/PanelConfig" lib "TouchCore CLinux" "$size"
-    # PanelIO (devices, poll loop) joins the graph as soon as its folder exists.
-    if [[ -d $src/Sources/PanelIO ]]; then
-        swift_module PanelIO "$src/Sources/PanelIO" lib "TouchCore CLinux PanelConfig CFreeType" "$size"
-        app_modules+=(PanelIO)
-    fi
+    # The library modules in the order they build, with what each may import: the same graph
+    # as Package.swift's targets (scripts/check-imports.sh checks the two agree and that no
+    # source file imports more than its module may).
+    local -a app_modules=()
+    local entry name imports
+    for entry in "${firmware_modules[@]}"; do
+        name=${entry%%:*} imports=${entry#*:}
+        if [[ $name == TouchCore ]]; then
+            swift_module TouchCore "$src/Sources/TouchCore" lib "" "$speed" -no-allocations
+        else
+            swift_module "$name" "$src/Sources/$name" lib "$imports" "$size"
+        fi
+        app_modules+=("$name")
+    done
     swift_module touchpanel "$src/Sources/touchpanel" exe "CLinux CFreeType ${app_modules[*]}" "$size"
     app_modules+=(touchpanel)
     swift_module FirmwareSelfTest "$src/Tests/FirmwareSelfTest" lib "TouchCore" "$speed" -no-allocations

@@ -51,6 +51,7 @@ module() {
         -I "$build/modules" -I Sources/CLinux/include -c -o "$object" $(find "$@" -name '*.swift' | sort)
 }
 module TouchCore Sources/TouchCore || exit 1
+module LinuxSystem Sources/LinuxSystem || exit 1
 module PanelConfig Sources/PanelConfig || exit 1
 
 # fuzz_binary TARGET: the target's executable, built from its file and what it shares.
@@ -69,7 +70,7 @@ fuzz_binary() {
     esac
     objects="$build/modules/TouchCore.o"
     libraries=""
-    if [ "$target" = config ]; then objects="$objects $build/modules/PanelConfig.o"; libraries="-linih"; fi
+    if [ "$target" = config ]; then objects="$objects $build/modules/LinuxSystem.o $build/modules/PanelConfig.o"; libraries="-linih"; fi
     swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build/modules" -I Sources/CLinux/include \
         $sources $objects $libraries -o "$binary" 2>&1 | grep -v 'Cannot export local symbol' >&2
     [ -x "$binary" ]

@@ -25,8 +25,8 @@ targets=("$@")
 "$root/scripts/build-firmware.sh" "${targets[@]}" >&2
 mapfile -t targets < <("$root/scripts/build-firmware.sh" --list "${targets[@]}")
 
-version=$(sed -nE 's/.*static let text: StaticString = "([^"]+)".*/\1/p' Sources/PanelIO/Service/SoftwareVersion.swift)
-[[ -n $version ]] || die "no version in Sources/PanelIO/Service/SoftwareVersion.swift"
+version=$(sed -nE 's/.*static let text: StaticString = "([^"]+)".*/\1/p' Sources/PanelEngine/Engine/SoftwareVersion.swift)
+[[ -n $version ]] || die "no version in Sources/PanelEngine/Engine/SoftwareVersion.swift"
 out=$root/build/packages
 mkdir -p "$out"
 # DEBEMAIL, as dch takes it, for whoever builds the packages they ship.

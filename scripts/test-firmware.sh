@@ -152,7 +152,7 @@ for arch in "${targets[@]}"; do
 done
 
 # --- (d) the runtime fix that -Osize relies on ------------------------------------------------
-# PanelConfig, PanelIO and touchpanel are built with -Osize, which is safe only with
+# Every module but TouchCore is built with -Osize, which is safe only with
 # Sources/FirmwareRuntime's swift_bridgeObjectRetain; the 50-line reproducer must stay intact.
 osize_log=$results/check-osize.out
 if "$root/scripts/check-osize.sh" >"$osize_log" 2>&1; then

@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 SWIFT = re.compile(r"^_?\$[se]")
-OUR_MODULES = ("TouchCore", "PanelConfig", "PanelIO", "touchpanel", "FirmwareSelfTest")
+OUR_MODULES = ("TouchCore", "LinuxSystem", "PanelConfig", "PanelEngine", "PanelDrivers", "PanelApp", "touchpanel", "FirmwareSelfTest")
 MODULE_TOKENS = [(f"{len(module)}{module}", module) for module in OUR_MODULES]
 
 

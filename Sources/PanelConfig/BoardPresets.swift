@@ -1,4 +1,5 @@
 import CLinux
+import LinuxSystem
 
 /// Finding board presets: `NAME.ini` files in `boards` directories, looked for along a search
 /// path (first match wins):

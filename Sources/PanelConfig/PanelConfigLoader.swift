@@ -1,3 +1,4 @@
+import LinuxSystem
 /// Loads and validates a panel config file (the INI contract of DESIGN.md section 5), with
 /// the board preset it names (`[board] preset = NAME`, see `BoardPresets`).
 ///

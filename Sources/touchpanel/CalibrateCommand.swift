@@ -1,5 +1,8 @@
+import LinuxSystem
+import PanelApp
 import PanelConfig
-import PanelIO
+import PanelDrivers
+import PanelEngine
 
 /// `touchpanel calibrate CONFIG [--trace FILE] [--png-dir DIR]`: five targets, one touch at
 /// each, the fitted `calibration` line printed to paste into the config. On the simulated

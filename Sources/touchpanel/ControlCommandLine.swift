@@ -1,5 +1,8 @@
+import LinuxSystem
+import PanelApp
 import PanelConfig
-import PanelIO
+import PanelDrivers
+import PanelEngine
 import TouchCore
 
 /// `touchpanel ctl [--socket PATH] [--time] COMMAND...`: sends one command to a running

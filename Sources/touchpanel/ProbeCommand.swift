@@ -1,5 +1,8 @@
+import LinuxSystem
+import PanelApp
 import PanelConfig
-import PanelIO
+import PanelDrivers
+import PanelEngine
 import TouchCore
 
 /// `touchpanel probe [CONFIG] [--bus N] [--address A]`: who is on the bus (the config's when

@@ -1,6 +1,9 @@
 import CLinux
+import LinuxSystem
+import PanelApp
 import PanelConfig
-import PanelIO
+import PanelDrivers
+import PanelEngine
 import TouchCore
 
 /// `touchpanel replay CONFIG TRACE`: plays a trace through the same pipeline as the live

@@ -1,6 +1,9 @@
 import CLinux
+import LinuxSystem
+import PanelApp
 import PanelConfig
-import PanelIO
+import PanelDrivers
+import PanelEngine
 import TouchCore
 
 /// `touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast] [--debug-gestures]`: the

@@ -1,6 +1,9 @@
 import CLinux
+import LinuxSystem
+import PanelApp
 import PanelConfig
-import PanelIO
+import PanelDrivers
+import PanelEngine
 import TouchCore
 
 /// The command line: `run`, `record`, `replay`, `check`, `probe`, `calibrate`, `ctl`, `version`.

@@ -1,0 +1,138 @@
+import CLinux
+import LinuxSystem
+import PanelConfig
+import PanelDrivers
+import PanelEngine
+import TouchCore
+
+/// Everything a live panel holds open for one configuration: the touch source (with its
+/// bus, INT line or input device), the framebuffer, the console switched to graphics, the
+/// GPIO outputs of actions, and the engine over them. Built whole or not at all: each device
+/// is brought up by its own bring-up, and one that cannot be opened stops the start with
+/// its reason, before anything is drawn.
+public final class LiveSession {
+    public let config: PanelConfiguration
+    public let engine: PanelEngine
+    /// The display it draws on, while there is one.
+    private var display: OpenedDisplay?
+    /// On DRM/KMS: the surface whose flips the loop reads from the card.
+    public private(set) var drmSurface: DRMSurface?
+    /// What the engine draws on: passed to the display while there is one.
+    private let slot: DisplaySlot
+    /// With no display: when to look for one again.
+    public private(set) var displayRetryAt: MonotonicInstant?
+    private let log: PanelLog
+    /// The run's latency figures; on DRM/KMS also edge to flip.
+    private let latency: LatencyStatistics
+    /// How often a panel without a display looks for one.
+    public static let displayRetry: MonotonicDuration = .milliseconds(2_000)
+    private static var lookingAgain: String { "looking again every \(displayRetry.nanoseconds / 1_000_000_000) s" }
+    private let console: ConsoleGraphicsMode
+    private let backlightDevice: SysfsBacklight?
+    /// The `[control]` socket, when the config has one.
+    public let control: ControlServer?
+    /// Lines a bring-up keeps for the session's life (a controller's reset line).
+    private let held: HeldLines
+
+    /// What a reload hands from one session to the next: output levels by `outputKey`, and
+    /// the latched buttons that are on, by name.
+    public struct Carried {
+        public var levels: [String: Bool] = [:]
+        public var latchedButtons: [String] = []
+        public init() {}
+    }
+
+    /// `latency` outlives sessions: a reload does not reset the figures.
+    public init(
+        config: PanelConfiguration, exec: ExecSupervisor, events: EventStream, latency: LatencyStatistics, log: PanelLog,
+        startedAt: MonotonicInstant, carried: Carried = Carried(), debugGestures: Bool = false
+    ) throws(StartError) {
+        self.config = config
+        var held = HeldLines()
+        let source = try TouchSourceBringUp.open(config, startedAt: startedAt, log: log, held: &held)
+        self.log = log
+        self.latency = latency
+        slot = DisplaySlot(buttonCount: config.buttons.count)
+        var opened: (OpenedDisplay, FramebufferLayout, [LabelBitmap])?
+        do throws(DisplayUnavailable) {
+            opened = try DisplayBringUp.open(config, log: log)
+        } catch {
+            // No display yet is no reason to refuse touches: buttons on a printed overlay
+            // still work, and one that appears later is drawn on.
+            guard error.absent else { throw StartError(message: error.message) }
+            log.warning("display: none yet (\(error.message)); touches and actions go on, \(LiveSession.lookingAgain)")
+            displayRetryAt = MonotonicClock.now() + LiveSession.displayRetry
+        }
+        let levels = OutputsBringUp.startLevels(config, carried: carried.levels)
+        let outputs = try OutputsBringUp.open(config, levels: levels)
+        backlightDevice = try BacklightBringUp.open(config)
+        control = try config.control.map { config throws(StartError) in try ControlServer(config: config, log: log) }
+        self.held = held
+        console = ConsoleGraphicsMode()
+        if let warning = console.warning { log.warning(warning) }
+        let actions = ActionRunner(
+            buttons: config.buttons, exec: exec, outputs: outputs, log: log,
+            levels: levels, latchedButtons: carried.latchedButtons)
+        engine = PanelEngine(
+            config: config, source: source, actions: actions, output: OutputBuffer(events: events), surface: slot, log: log,
+            startedAt: startedAt, debugGestures: debugGestures,
+            backlight: backlightDevice.map { PanelBacklight(device: $0, config: config.backlight ?? .defaults, log: log) },
+            idleSince: MonotonicClock.now(), limitsErrorLogs: true)
+        latency.budgetMicroseconds = config.display.budgetUs.map { Int64($0) }
+        engine.latency = latency
+        if let opened { show(opened, at: MonotonicClock.now()) }
+    }
+
+    /// Puts the panel on a display just opened.
+    private func show(_ opened: (OpenedDisplay, FramebufferLayout, [LabelBitmap]), at instant: MonotonicInstant) {
+        let (display, layout, labels) = opened
+        self.display = display
+        displayRetryAt = nil
+        switch display {
+        case .fbdev(let framebuffer):
+            let surface = FramebufferSurface(
+                layout: layout, pixels: UnsafeMutableRawBufferPointer(rebasing: framebuffer.pixels[framebuffer.visibleOffset...]),
+                config: config, labels: labels)
+            drmSurface = nil
+            slot.attach(surface, at: instant)
+        case .drm(let card):
+            let painter = FramebufferSurface(layout: layout, pixels: card.buffers[0], config: config, labels: labels)
+            let drm = DRMSurface(
+                card: card, painter: painter, buttonCount: config.buttons.count, rects: config.buttons.map { $0.rect }, log: log)
+            drm.latency = latency
+            drmSurface = drm
+            slot.attach(drm, at: instant)
+        }
+    }
+
+    /// The loop's call when `displayRetryAt` is due: a display that appeared is drawn on.
+    public func retryDisplay(now: MonotonicInstant) {
+        guard display == nil else { return }
+        do throws(DisplayUnavailable) {
+            let opened = try DisplayBringUp.open(config, log: log)
+            log.log("display: found; drawing the panel")
+            show(opened, at: now)
+        } catch {
+            if !error.absent { log.error("display: \(error.message); \(LiveSession.lookingAgain)") }
+            displayRetryAt = now + LiveSession.displayRetry
+        }
+    }
+
+    /// After each turn: a display that went away (a DRM connector unplugged) is let go;
+    /// drawing stops, touches go on, and the loop looks for it again.
+    public func noticeDisplayLoss() {
+        guard let drm = drmSurface, drm.isLost else { return }
+        log.warning("display: \(drm.name) is gone; touches and actions go on, \(LiveSession.lookingAgain)")
+        slot.detach()
+        drmSurface = nil
+        display = nil
+        displayRetryAt = MonotonicClock.now() + LiveSession.displayRetry
+    }
+
+    deinit {
+        if let drm = drmSurface { log.log("display: \(drm.flipsCompleted) page flips on \(drm.name)") }
+        console.restore()
+        // A stopped panel leaves the light as it found it, so the console is not left dark.
+        backlightDevice?.restore()
+    }
+}

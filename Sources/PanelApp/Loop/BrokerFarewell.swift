@@ -1,0 +1,26 @@
+import CLinux
+import LinuxSystem
+import PanelEngine
+import TouchCore
+
+/// The broker link's last turns at a stop: what waits goes out, `offline` is published and
+/// the connection closed, within `waitMs` at most (a broker that is away costs nothing, a slow
+/// one no more than that). The waiting and the clock live here; the bridge only says what it
+/// still has to do.
+enum BrokerFarewell {
+    static func finish(_ bridge: MQTTBridge, engine: PanelEngine, waitMs: Int64 = 2_000) {
+        let deadline = MonotonicClock.now() + .milliseconds(waitMs)
+        func waitOnce() {
+            let now = MonotonicClock.now()
+            guard now < deadline, let interest = bridge.pollInterest else { return }
+            var descriptors = [pollfd(fd: interest.descriptor, events: interest.events.rawValue, revents: 0)]
+            let remaining = deadline - now
+            _ = descriptors.withUnsafeMutableBufferPointer { clinux_ppoll_ns($0.baseAddress, 1, min(remaining.nanoseconds, 50_000_000)) }
+            bridge.turn(revents: PollEvents(rawValue: descriptors[0].revents), engine: engine, now: MonotonicClock.now())
+        }
+        while bridge.isConnecting, MonotonicClock.now() < deadline { waitOnce() }
+        bridge.sayOffline()
+        while bridge.isDelivering, MonotonicClock.now() < deadline { waitOnce() }
+        bridge.close(now: MonotonicClock.now())
+    }
+}

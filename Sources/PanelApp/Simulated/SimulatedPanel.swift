@@ -1,0 +1,190 @@
+import LinuxSystem
+import PanelConfig
+import PanelDrivers
+import PanelEngine
+import TouchCore
+
+/// How the simulated board runs.
+public struct SimulationOptions: Sendable {
+    /// The touches to play (DESIGN.md section 5's trace format); nil: nobody touches the panel.
+    public var tracePath: String?
+    /// Where PNG frames go; nil: none are written.
+    public var pngDirectory: String?
+    /// Frames at these logical milliseconds only; empty: after every visual change.
+    public var pngAtMs: [Int64] = []
+    /// Jump from one wake-up to the next instead of waiting in real time.
+    public var virtualTime = false
+    /// The simulated framebuffer's pixel format (Raspberry Pi OS's KMS fbdev gives RGB565).
+    public var pixelFormat: PixelFormat = .rgb565
+    /// `touchpanel record`: every raw report the simulated source reads goes there.
+    public var recordPath: String?
+
+    public init(tracePath: String? = nil, pngDirectory: String? = nil) {
+        self.tracePath = tracePath
+        self.pngDirectory = pngDirectory
+    }
+}
+
+/// The simulated board: the same engine and touch source as a live panel, over an in-process
+/// controller (FT5x06 or GT911 registers, or an input device) that reports when the trace says, drawing into memory that is
+/// written out as PNG frames so a person can see what the panel showed.
+public enum SimulatedPanel {
+    /// Runs until the trace is played out (or forever without one, until SIGTERM/SIGINT).
+    /// Returns the process's exit status.
+    public static func run(config: PanelConfiguration, options: SimulationOptions, log: PanelLog, debugGestures: Bool = false) -> Int32 {
+        var script: TouchScript
+        do throws(TouchScript.ScriptError) {
+            if let tracePath = options.tracePath {
+                script = try TouchScript(file: tracePath, config: config)
+            } else {
+                script = try TouchScript(trace: [], path: "", transform: config.makeTransform(), maxPoints: 1)
+            }
+        } catch {
+            log.error(error.message)
+            return 1
+        }
+
+        let rotation = config.display.rotation
+        let physicalWidth = config.panelWidth
+        let physicalHeight = config.panelHeight
+        guard let layout = FramebufferLayout(
+            physicalWidth: physicalWidth, physicalHeight: physicalHeight, format: options.pixelFormat, rotation: rotation)
+        else {
+            log.error("the simulated framebuffer cannot be \(physicalWidth)x\(physicalHeight)")
+            return 1
+        }
+        let labels: [LabelBitmap]
+        do throws(FontError) {
+            labels = try FramebufferSurface.rasterizeLabels(for: config)
+        } catch {
+            log.error(error.message)
+            return 1
+        }
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: layout.bufferSize, alignment: 8)
+        memory.initializeMemory(as: UInt8.self, repeating: 0)
+        defer { memory.deallocate() }
+
+        let signals: SignalChannel
+        do throws(SignalChannelError) {
+            signals = try SignalChannel()
+        } catch {
+            log.error(error.message)
+            return 1
+        }
+        defer { signals.close() }
+        let exec = ExecSupervisor(processes: ChildProcesses(), log: log)
+        let control: ControlServer?
+        do throws(StartError) {
+            control = try config.control.map { config throws(StartError) in try ControlServer(config: config, log: log) }
+        } catch {
+            log.error(error.message)
+            return 1
+        }
+
+        // The broker is real on the simulated board too; its link runs on the real clock.
+        let bridge: MQTTBridge?
+        do throws(StartError) {
+            bridge = try MQTTBringUp.open(config, log: log, now: MonotonicClock.now())
+        } catch {
+            log.error(error.message)
+            return 1
+        }
+
+        let origin = options.virtualTime ? MonotonicInstant(nanoseconds: 0) : MonotonicClock.now()
+        let surface = FramebufferSurface(layout: layout, pixels: memory, config: config, labels: labels)
+        var frameNumber = 0
+        let writeFrame: (MonotonicInstant) -> Void = { instant in
+            guard let directory = options.pngDirectory else { return }
+            frameNumber += 1
+            let ms = (instant - origin).nanoseconds / 1_000_000
+            let path = "\(directory)/frame-\(pad(frameNumber, 4))-\(pad(Int(ms), 6))ms.png"
+            guard let png = FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout) else { return }
+            do throws(FileWriteError) {
+                try FramebufferSnapshot.writeFile(path: path, bytes: png)
+            } catch {
+                log.error(error.message)
+            }
+        }
+        if options.pngAtMs.isEmpty {
+            surface.onFrame = writeFrame
+        }
+
+        let traceLog = TraceLineLog(log, path: options.tracePath ?? "")
+        let hardware = SimulatedTouchHardware(config: config, origin: origin, log: traceLog)
+        var recorder: RawTraceRecorder?
+        if let recordPath = options.recordPath {
+            do throws(StartError) {
+                recorder = try RawTraceRecorder(path: recordPath, origin: origin)
+            } catch {
+                log.error(error.message)
+                return 1
+            }
+            hardware.source.record(to: recorder)
+        }
+        let actions = ActionRunner(
+            buttons: config.buttons, exec: exec,
+            outputs: simulatedOutputs(for: config, log: log), log: log,
+            levels: OutputsBringUp.startLevels(config, carried: [:]))
+        let engine = PanelEngine(
+            config: config, source: hardware.source, actions: actions, output: .standardOutput(),
+            surface: surface, log: traceLog, startedAt: origin, debugGestures: debugGestures,
+            backlight: config.backlight.map { PanelBacklight(device: SimulatedBacklight(log: log), config: $0, log: log) })
+        if let bridge { bridge.attach(engine) }
+
+        // Signals are read in virtual time too (without waiting): SIGTERM and SIGINT stop a
+        // fast run, and children are reaped as they finish, not all at the end.
+        // The control socket is served here too, between the runner's steps.
+        let waitForSignals = { (runnerDeadline: MonotonicInstant?, now: () -> MonotonicInstant) -> Bool in
+            // What the runner's last step gave goes out before the wait, not after it.
+            bridge?.turn(revents: [], engine: engine, now: MonotonicClock.now())
+            var deadline = runnerDeadline
+            if let due = bridge?.nextDeadline, deadline == nil || due < deadline! { deadline = due }
+            var extra = control?.pollInterests ?? []
+            let controlCount = extra.count
+            let mqttInterest = bridge?.pollInterest
+            if let mqttInterest { extra.append(mqttInterest) }
+            let ready = DescriptorWait.wait(signalDescriptor: signals.pollDescriptor, sourceDescriptor: nil, extra: extra, until: deadline)
+            if let control, !ready.extra.isEmpty {
+                control.service(Array(ready.extra.prefix(controlCount))) { command in engine.control(command, now: now()) }
+            }
+            let mqttEvents = mqttInterest != nil && ready.extra.count > controlCount ? ready.extra[controlCount] : []
+            bridge?.turn(revents: mqttEvents, engine: engine, now: MonotonicClock.now())
+            guard ready.signals else { return true }
+            let received = signals.readSignals()
+            if received.contains(.child) { engine.commandsFinished(exec.reapFinished(), now: now()) }
+            return !(received.contains(.terminate) || received.contains(.interrupt))
+        }
+        let clock: SimulatedBoardRunner.Clock
+        if options.virtualTime {
+            clock = .virtual(keepGoing: { now in waitForSignals(MonotonicInstant(nanoseconds: 0), { now }) })
+        } else {
+            clock = .real(now: { MonotonicClock.now() }, waitUntil: { deadline in waitForSignals(deadline, { MonotonicClock.now() }) })
+        }
+        let runner = SimulatedBoardRunner(
+            engine: engine, script: script, origin: origin, clock: clock, hardware: hardware, traceLog: traceLog,
+            snapshotsAt: options.pngAtMs.map { origin + .milliseconds($0) }, snapshot: writeFrame)
+        runner.run(untilStopped: options.tracePath == nil)
+        if let bridge {
+            BrokerFarewell.finish(bridge, engine: engine)
+            if !options.virtualTime { log.log(bridge.summaryLine()) }
+        }
+        recorder?.end(at: engine.stoppedAt ?? origin)
+        exec.reapFinished()
+        return 0
+    }
+
+    /// GPIO actions on the simulated board change no real line; the log shows what they did.
+    private static func simulatedOutputs(for config: PanelConfiguration, log: PanelLog) -> [String: DigitalOutput] {
+        var outputs: [String: DigitalOutput] = [:]
+        for output in config.outputs {
+            let key = ActionRunner.outputKey(chip: output.chip, line: output.line)
+            outputs[key] = LoggedOutput(name: key, log: log)
+        }
+        return outputs
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = "\(value)"
+        return String(repeating: "0", count: max(0, width - digits.utf8.count)) + digits
+    }
+}

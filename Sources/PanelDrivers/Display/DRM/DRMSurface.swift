@@ -1,0 +1,133 @@
+import CLinux
+import LinuxSystem
+import PanelEngine
+import TouchCore
+
+/// The panel on a DRM/KMS card: each frame is painted into the buffer that is not on screen
+/// and shown by a page flip on vblank, so no frame is ever seen half painted. The engine's
+/// changes are collected until `frameDone`; `PageFlipChain` says which buffer to paint, what
+/// to copy forward into it first, and when a frame must wait for a queued flip.
+public final class DRMSurface: PanelSurface {
+    private let card: PageFlipDisplay
+    /// Paints buttons; pointed at the back buffer for each frame.
+    private let painter: FramebufferSurface
+    private let rects: [Rect]
+    private var states: [ButtonVisualState]
+    private var changed = Damage.none
+    public private(set) var chain = PageFlipChain.start
+    private let log: PanelLog
+    /// Flips completed, and the last one's vblank time.
+    public private(set) var flipsCompleted = 0
+    /// Edge to flip: from a report's INT edge to the vblank that showed its frame.
+    public var latency: LatencyStatistics?
+    /// The earliest edge among changes not yet in a frame, and the one of the queued frame.
+    private var waitingEdge: MonotonicInstant?
+    private var flippingEdge: MonotonicInstant?
+    /// A refused flip found the connector disconnected: the display is gone, and its owner
+    /// lets go of the card (`LiveSession.noticeDisplayLoss`).
+    public private(set) var isLost = false
+    private var flipFailureLogged = false
+
+    public init(card: PageFlipDisplay, painter: FramebufferSurface, buttonCount: Int, rects: [Rect], log: PanelLog) {
+        self.card = card
+        self.painter = painter
+        self.rects = rects
+        states = Array(repeating: .normal, count: buttonCount)
+        self.log = log
+    }
+
+    /// The card and connector, for log lines.
+    public var name: String { card.name }
+
+    /// The card's descriptor, polled for flip completions.
+    public var pollInterest: PollInterest { PollInterest(descriptor: card.descriptor, events: .readable) }
+
+    public func drawAll(_ states: [ButtonVisualState]) {
+        self.states = states
+        changed = changed.union(.everything)
+    }
+
+    public func draw(button: Int, state: ButtonVisualState) {
+        guard states.indices.contains(button) else { return }
+        states[button] = state
+        var buttons = ButtonSet()
+        buttons.insert(button)
+        changed = changed.union(Damage(buttons: buttons))
+    }
+
+    public func frameDone(at instant: MonotonicInstant) {
+        frameDone(at: instant, edge: nil)
+    }
+
+    public func frameDone(at instant: MonotonicInstant, edge: MonotonicInstant?) {
+        if let edge, waitingEdge == nil || edge < waitingEdge! { waitingEdge = edge }
+        let damage = changed
+        changed = .none
+        step(.changed(damage))
+    }
+
+    public func setLabel(button: Int, text: String) -> String? {
+        painter.setLabel(button: button, text: text)
+    }
+
+    /// The card's descriptor was readable: a flip completed, and what waited for it goes now.
+    public func cardReadable() {
+        switch card.takeFlipCompletion() {
+        case .success(let vblank):
+            guard let vblank else { return }
+            flipsCompleted += 1
+            if let edge = flippingEdge { latency?.frameShown(sinceEdge: edge, at: vblank) }
+            flippingEdge = nil
+            step(.flipCompleted)
+        case .failure(let errno):
+            log.error("DRM/KMS: reading \(card.name): \(errno.message)")
+        }
+    }
+
+    private func step(_ input: PageFlipChain.Input) {
+        let (next, frame) = PageFlipChain.next(chain, input)
+        chain = next
+        if let frame {
+            flippingEdge = waitingEdge
+            waitingEdge = nil
+            paint(frame)
+        }
+    }
+
+    private func paint(_ frame: PageFlipChain.Frame) {
+        let back = card.buffers[frame.buffer]
+        let front = UnsafeRawBufferPointer(card.buffers[frame.copyFrom])
+        let copier = FramebufferPainter(layout: card.layout)
+        if frame.copy.whole {
+            back.copyMemory(from: UnsafeRawBufferPointer(rebasing: front[0..<card.layout.bufferSize]))
+        } else {
+            frame.copy.buttons.forEach { button in
+                if rects.indices.contains(button) { copier.copy(rects[button], from: front, to: back) }
+            }
+        }
+        painter.pixels = back
+        if frame.paint.whole {
+            painter.drawAll(states)
+        } else {
+            frame.paint.buttons.forEach { button in
+                if states.indices.contains(button) { painter.draw(button: button, state: states[button]) }
+            }
+        }
+        if let refused = card.flip(to: frame.buffer) {
+            if !card.isConnected {
+                isLost = true
+                return
+            }
+            // Not shown (a display unplugged, the card taken by another master): the next frame
+            // starts again from the buffer on screen and repaints everything.
+            if !flipFailureLogged {
+                log.error("DRM/KMS: \(card.name) refused a page flip: \(refused.message)")
+                flipFailureLogged = true
+            }
+            chain = .showing(front: frame.copyFrom, backLacks: .everything)
+            changed = .everything
+            return
+        }
+        flipFailureLogged = false
+    }
+}

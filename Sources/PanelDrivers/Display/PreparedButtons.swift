@@ -1,0 +1,70 @@
+import LinuxSystem
+import PanelEngine
+import TouchCore
+
+/// Each button's look prepared once per state, the first time the button is shown in that
+/// state (`FramebufferPainter.prepare`: its border and middle rows, and the label blended
+/// over the fill): a repaint then copies rows instead of filling and blending every pixel
+/// again. Only the states a button is actually shown in take memory: most buttons are only
+/// ever normal and pressed.
+final class PreparedButtons {
+    /// One state's look: the bytes `prepare` wrote, and where its label goes.
+    private struct Look {
+        var bytes: [UInt8]
+        var rowBytes: Int
+        var labelRect: Rect?
+    }
+
+    private let painter: FramebufferPainter
+    /// [button][state], nil until first shown.
+    private var looks: [[Look?]]
+
+    init(painter: FramebufferPainter, buttonCount: Int) {
+        self.painter = painter
+        looks = Array(repeating: Array(repeating: nil, count: 4), count: buttonCount)
+    }
+
+    /// Lends `body` the button's look in `state`, preparing it first if this is the first time
+    /// (nil when nothing inside the border shows).
+    func with<R>(
+        button: Int, state: ButtonVisualState, rect: Rect, style: ButtonStyle, label: LabelBitmap,
+        _ body: (PreparedButton?) -> R
+    ) -> R {
+        let slot = PreparedButtons.slot(of: state)
+        if looks[button][slot] == nil {
+            looks[button][slot] = label.withAlphaBitmap { bitmap in
+                var bytes = [UInt8](repeating: 0, count: painter.preparedByteCount(label: bitmap, rect: rect, style: style))
+                let prepared = bytes.withUnsafeMutableBytes { memory in
+                    painter.prepare(label: bitmap, rect: rect, style: style, state: state, into: memory)
+                }
+                return Look(
+                    bytes: prepared == nil ? [] : bytes, rowBytes: prepared?.borderRow.count ?? 0,
+                    labelRect: prepared?.label?.physicalRect)
+            }
+        }
+        let look = looks[button][slot]!
+        guard !look.bytes.isEmpty else { return body(nil) }
+        return look.bytes.withUnsafeBytes { bytes in
+            let label = look.labelRect.map {
+                BlendedLabel(physicalRect: $0, pixels: UnsafeRawBufferPointer(rebasing: bytes[(2 * look.rowBytes)...]))
+            }
+            return body(PreparedButton(
+                borderRow: UnsafeRawBufferPointer(rebasing: bytes[..<look.rowBytes]),
+                middleRow: UnsafeRawBufferPointer(rebasing: bytes[look.rowBytes..<(2 * look.rowBytes)]), label: label))
+        }
+    }
+
+    /// A button's label changed: its looks are dropped and prepared again when next shown.
+    func forget(button: Int) {
+        looks[button] = Array(repeating: nil, count: 4)
+    }
+
+    private static func slot(of state: ButtonVisualState) -> Int {
+        switch state {
+        case .normal: 0
+        case .pressed: 1
+        case .disabled: 2
+        case .on: 3
+        }
+    }
+}

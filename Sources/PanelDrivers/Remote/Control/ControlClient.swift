@@ -1,0 +1,43 @@
+import CLinux
+import LinuxSystem
+import PanelEngine
+
+/// `touchpanel ctl`'s side of the control socket: one command, one reply line.
+public enum ControlClient {
+    /// How long to wait for the panel's reply: it answers within one turn of its loop.
+    public static let replyTimeoutMs: Int32 = 5_000
+
+    /// The reply line (without its newline), or what went wrong.
+    public static func send(_ line: String, to path: String) -> Result<String, ControlError> {
+        let descriptor = path.withCString { tp_control_connect($0) }
+        guard descriptor >= 0 else {
+            return .failure(ControlError("cannot connect to \(path): \(Errno.current.message); is the panel running with [control]?"))
+        }
+        defer { _ = close(descriptor) }
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { tp_control_send(descriptor, $0.baseAddress, $0.count) }
+            if sent < 0 {
+                if Errno.current == .interrupted { continue }
+                return .failure(ControlError("cannot send to \(path): \(Errno.current.message)"))
+            }
+            offset += sent
+        }
+        var reply: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        while !reply.contains(UInt8(ascii: "\n")) {
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, replyTimeoutMs)
+            if ready < 0, Errno.current == .interrupted { continue }
+            guard ready > 0 else { return .failure(ControlError("no reply from \(path) within \(replyTimeoutMs) ms")) }
+            let count = chunk.withUnsafeMutableBytes { tp_control_receive(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, Errno.current == .interrupted || Errno.current == .wouldBlock { continue }
+            guard count > 0 else { return .failure(ControlError("\(path) closed without a reply")) }
+            reply.append(contentsOf: chunk[0..<count])
+        }
+        let end = reply.firstIndex(of: UInt8(ascii: "\n")) ?? reply.count
+        return .success(String(decoding: reply[0..<end], as: UTF8.self))
+    }
+}

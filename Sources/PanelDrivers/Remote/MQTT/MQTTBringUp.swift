@@ -1,0 +1,55 @@
+import CLinux
+import LinuxSystem
+import PanelConfig
+import PanelEngine
+import TouchCore
+
+/// Makes the `[mqtt]` client at start: the password read from its file, TLS files checked,
+/// the last will set. A file that cannot be read stops the start; a broker that cannot be
+/// reached does not (the bridge keeps trying while the panel runs).
+public enum MQTTBringUp {
+    /// Nil without `[mqtt]`.
+    public static func open(_ config: PanelConfiguration, log: PanelLog, now: MonotonicInstant) throws(StartError) -> MQTTBridge? {
+        guard let mqtt = config.mqtt else { return nil }
+        guard MosquittoConnection.isAvailable else {
+            throw StartError(message: "[mqtt]: this build of touchpanel has no MQTT (the static firmware: Debian ships no static libmosquitto); use the packaged touchpanel")
+        }
+        let settings = MQTTBridge.Settings(config: mqtt, hostName: hostName())
+        var password: String?
+        if let file = mqtt.passwordFile {
+            password = try readPassword(file)
+        }
+        let connection = try MosquittoConnection(
+            clientID: settings.clientID, host: mqtt.host, port: mqtt.effectivePort, keepaliveS: mqtt.keepaliveS,
+            username: mqtt.username, password: password,
+            will: MosquittoConnection.Will(
+                topic: settings.topics.availability, payload: Array("offline".utf8), qos: mqtt.qos, retain: true),
+            tls: mqtt.caFile.map { (caFile: $0, certFile: mqtt.certFile, keyFile: mqtt.keyFile) })
+        let seed = UInt64(bitPattern: now.nanoseconds) ^ (UInt64(UInt32(bitPattern: getpid())) << 32)
+        return MQTTBridge(settings: settings, connection: connection, log: log, now: now, jitterSeed: seed)
+    }
+
+    /// The first line of `path`, without its line end.
+    static func readPassword(_ path: String) throws(StartError) -> String {
+        let bytes: [UInt8]
+        do throws(FileContents.Failure) {
+            bytes = try FileContents.bytes(ofFile: path, maxBytes: 4_096, what: "[mqtt] password_file")
+        } catch {
+            throw StartError(message: error.message)
+        }
+        var line = bytes.prefix { $0 != UInt8(ascii: "\n") }
+        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        guard !line.isEmpty else { throw StartError(message: "[mqtt] password_file \(path): its first line is empty") }
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// The board's name (`gethostname`), or `touchpanel` when it has none.
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let name = buffer.withUnsafeMutableBufferPointer { pointer -> String in
+            guard let base = pointer.baseAddress, gethostname(base, pointer.count - 1) == 0 else { return "" }
+            return String(cString: base)
+        }
+        return name.isEmpty ? "touchpanel" : name
+    }
+}

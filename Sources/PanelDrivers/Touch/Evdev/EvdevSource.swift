@@ -1,0 +1,130 @@
+import LinuxSystem
+import PanelEngine
+import TouchCore
+
+/// Any touchscreen the kernel drives, as a touch source: its events are decoded into frames
+/// (multi-touch protocol B, or single-touch), each frame at its SYN_REPORT's kernel
+/// timestamp; SYN_DROPPED is recovered by re-reading the slots. A device that is absent at
+/// start or unplugged later is waited for (an inotify watch on /dev/input, and a re-check
+/// every `recheckInterval` for links udev makes after the node) and reopened without a
+/// restart; its held touches are cancelled when it goes. Idle with the device present, the
+/// loop sleeps on its descriptor: no wake-ups at all.
+public final class EvdevSource: TouchSource {
+    public static let recheckInterval = MonotonicDuration.milliseconds(1_000)
+
+    public let description: String
+    /// The range decoders and the transform use: the configured one, or the open device's
+    /// (a device that appears later, or comes back with other axes, brings its own).
+    public private(set) var range: ControllerRange
+    private let rangeGiven: Bool
+    private let open: () throws(EvdevError) -> EvdevDevice
+    private let watch: DeviceDirectoryWatch?
+    private let log: PanelLog
+    private var device: EvdevDevice?
+    private var assembler: EvdevFrameAssembler
+    private var recheckAt: MonotonicInstant?
+    private var recorder: RawTraceRecorder?
+
+    /// `device`: the device if it could be opened at start (nil: wait for it). `range`: the
+    /// config's range when given; otherwise the device's, or the config's default while absent.
+    public init(
+        description: String, device: EvdevDevice?, range: ControllerRange, rangeGiven: Bool,
+        watch: DeviceDirectoryWatch?, startedAt: MonotonicInstant, log: PanelLog,
+        open: @escaping () throws(EvdevError) -> EvdevDevice
+    ) {
+        self.description = description
+        self.device = device
+        self.rangeGiven = rangeGiven
+        self.range = !rangeGiven && device != nil ? device!.axes.range : range
+        self.watch = watch
+        self.log = log
+        self.open = open
+        assembler = EvdevSource.assembler(for: device?.axes, range: self.range, rangeGiven: rangeGiven)
+        if device == nil { recheckAt = startedAt + EvdevSource.recheckInterval }
+    }
+
+    public func record(to recorder: RawTraceRecorder?) {
+        self.recorder = recorder
+    }
+
+    public var waitDescriptor: Int32? {
+        if let device { return device.descriptor >= 0 ? device.descriptor : nil }
+        return watch?.descriptor
+    }
+
+    public var nextWakeup: MonotonicInstant? { device == nil ? recheckAt : nil }
+
+    public func service(now: MonotonicInstant, readiness: DescriptorReadiness, into sink: TouchSink) {
+        guard let device else {
+            if readiness != .quiet { watch?.drain() }
+            if readiness == .readable || (recheckAt.map { $0 <= now } ?? false) {
+                reopen(now: now, into: sink)
+            }
+            return
+        }
+        if readiness == .failed {
+            lost(EvdevError.gone.message, now: now, into: sink)
+            return
+        }
+        guard readiness == .readable || device.descriptor < 0 else { return }
+        do throws(EvdevError) {
+            try device.readEvents { event, instant in
+                handle(event, at: instant, from: device, into: sink)
+            }
+        } catch {
+            lost(error.message, now: now, into: sink)
+        }
+    }
+
+    private func handle(_ event: EvdevEvent, at instant: MonotonicInstant, from device: EvdevDevice, into sink: TouchSink) {
+        recorder?.record("evdev \(event.type) \(event.code) \(event.value)", at: instant)
+        var outcome = assembler.feed(event)
+        if assembler.needsResync {
+            // Events were lost: the state is re-read from the device as it is now.
+            if let contacts = try? device.currentContacts() {
+                for contact in contacts {
+                    assembler.resync(slot: contact.slot, trackingID: contact.trackingID, x: contact.x, y: contact.y)
+                }
+            }
+            outcome = assembler.finishResync()
+            log.warning("\(description): events dropped by the kernel (SYN_DROPPED); state re-read")
+        }
+        switch outcome {
+        case .frame(let frame): sink.frame(frame, measuredAt: instant)
+        case .malformed(let problem): sink.dropped(problem, at: instant)
+        case .pending: break
+        }
+    }
+
+    private func lost(_ message: String, now: MonotonicInstant, into sink: TouchSink) {
+        recorder?.comment("\(description): \(message) (replay cannot show this)")
+        device = nil
+        recheckAt = now + EvdevSource.recheckInterval
+        sink.sourceFailed("\(description): \(message); touches cancelled, waiting for it to come back", at: now)
+    }
+
+    private func reopen(now: MonotonicInstant, into sink: TouchSink) {
+        do throws(EvdevError) {
+            let reopened = try open()
+            if !rangeGiven { range = reopened.axes.range }
+            device = reopened
+            recheckAt = nil
+            assembler = EvdevSource.assembler(for: reopened.axes, range: range, rangeGiven: rangeGiven)
+            sink.sourceRecovered("\(description) is there: \"\(reopened.name)\"")
+        } catch {
+            recheckAt = now + EvdevSource.recheckInterval
+        }
+    }
+
+    /// The decoder for a device's axes (or, while none is open, for the configured range).
+    static func assembler(for axes: EvdevAxes?, range: ControllerRange, rangeGiven: Bool) -> EvdevFrameAssembler {
+        guard let axes, !rangeGiven else {
+            return EvdevFrameAssembler(
+                mode: axes?.multiTouch == false ? .singleTouch : .multiTouch, maxPoints: TouchFrame.capacity,
+                xMinimum: 0, xMaximum: range.width - 1, yMinimum: 0, yMaximum: range.height - 1)
+        }
+        return EvdevFrameAssembler(
+            mode: axes.multiTouch ? .multiTouch : .singleTouch, maxPoints: TouchFrame.capacity,
+            xMinimum: axes.xMinimum, xMaximum: axes.xMaximum, yMinimum: axes.yMinimum, yMaximum: axes.yMaximum)
+    }
+}

@@ -1,0 +1,197 @@
+import LinuxSystem
+import PanelConfig
+import TouchCore
+
+/// Runs the configured actions for gesture events: `exec` through the supervisor that keeps
+/// each button's commands within their limits (never waiting for one), `gpio` on outputs
+/// opened at start-up, pulses ended by a deadline (never a sleep), and the on/off state of
+/// latched buttons.
+public final class ActionRunner {
+    private let buttons: [ButtonConfig]
+    /// Shared with the sessions before and after a reload.
+    public let exec: ExecSupervisor
+    private let log: PanelLog
+    /// Outputs by `ActionRunner.outputKey`, opened before the panel starts.
+    private let outputs: [String: DigitalOutput]
+    /// The level each output was last driven to, by `outputKey`.
+    public private(set) var levels: [String: Bool]
+    private var pulseEnds: [String: MonotonicInstant] = [:]
+    public private(set) var latched: [Bool]
+    /// Each button's hold-to-run press (`idle` for buttons without `on_press`/`on_release`).
+    public private(set) var holds: [HoldToRun]
+
+    /// `levels` and `latchedButtons` (by button name) carry what a reload must not forget:
+    /// a relay switched on stays on, a toggle button stays latched.
+    public init(
+        buttons: [ButtonConfig], exec: ExecSupervisor, outputs: [String: DigitalOutput], log: PanelLog,
+        levels: [String: Bool] = [:], latchedButtons: [String] = []
+    ) {
+        self.buttons = buttons
+        self.exec = exec
+        self.outputs = outputs
+        self.log = log
+        self.levels = levels
+        latched = buttons.map { $0.latch && latchedButtons.contains($0.name) }
+        holds = Array(repeating: .idle, count: buttons.count)
+    }
+
+    /// The names of the latched buttons that are on, to hand to the next session.
+    public var latchedButtons: [String] {
+        buttons.indices.filter { latched[$0] }.map { buttons[$0].name }
+    }
+
+    /// Sets a latch button's state from outside (the control socket); runs no action.
+    public func setLatched(_ index: Int, _ on: Bool) {
+        latched[index] = on
+    }
+
+    /// `gpiochip0:17`; `/dev/gpiochip0` and `gpiochip0` are one chip.
+    public static func outputKey(chip: String, line: Int) -> String {
+        "\(chip.hasPrefix("/dev/") ? String(chip.dropFirst(5)) : chip):\(line)"
+    }
+
+    /// The earliest instant a pulse must end or a command is due a signal.
+    public var nextDeadline: MonotonicInstant? {
+        var earliest = exec.nextDeadline
+        for (_, end) in pulseEnds where earliest == nil || end < earliest! {
+            earliest = end
+        }
+        return earliest
+    }
+
+    /// Runs the action, if any, for one event. Returns true when a latched button flipped.
+    @discardableResult
+    public func handle(_ event: GestureEvent) -> Bool {
+        let button = buttons[event.button]
+        if button.holdsToRun, let input = HoldToRun.input(for: event.kind) {
+            hold(event.button, input, now: event.at)
+        }
+        var flipped = false
+        let action: ButtonAction?
+        var environment: [(String, String)] = [("TOUCHPANEL_BUTTON", button.name)]
+        switch event.kind {
+        case .tap(let taps):
+            action = button.action(forTaps: taps)
+            environment.append(("TOUCHPANEL_EVENT", "tap"))
+            environment.append(("TOUCHPANEL_TAPS", "\(taps)"))
+            if button.latch {
+                latched[event.button].toggle()
+                flipped = true
+            }
+        case .longPress(let taps):
+            action = button.onLongPress
+            environment.append(("TOUCHPANEL_EVENT", "long_press"))
+            environment.append(("TOUCHPANEL_TAPS", "\(taps)"))
+        case .repeat(let n):
+            action = button.onRepeat
+            environment.append(("TOUCHPANEL_EVENT", "repeat"))
+            environment.append(("TOUCHPANEL_REPEAT", "\(n)"))
+        case .pressed, .released, .cancelled, .exit, .enter:
+            return false
+        }
+        if button.latch {
+            environment.append(("TOUCHPANEL_STATE", latched[event.button] ? "on" : "off"))
+        }
+        guard let action else { return flipped }
+        run(action, for: button, environment: environment, at: event.at)
+        return flipped
+    }
+
+    /// Commands that finished: a hold-to-run press whose `on_press` command failed while the
+    /// finger is still down ends there, and runs its `on_release` at `now`.
+    public func commandsFinished(_ finished: [ExecSupervisor.Finished], now: MonotonicInstant) {
+        for command in finished where !command.succeeded {
+            for index in holds.indices where holds[index] == .held(command: command.pid) {
+                log.warning("[button \(buttons[index].name)] on_press command ended while held (\(command.how)); on_release runs now")
+                hold(index, .commandFailed(pid: command.pid), now: now)
+            }
+        }
+    }
+
+    /// Steps one button's hold and runs what the step says; the input's name is the
+    /// TOUCHPANEL_EVENT of the command it runs.
+    private func hold(_ index: Int, _ input: HoldToRun.Input, now: MonotonicInstant) {
+        let button = buttons[index]
+        let (state, effect) = HoldToRun.next(holds[index], input)
+        holds[index] = state
+        switch effect {
+        case .none:
+            break
+        case .runPress:
+            guard let action = button.onPress else { return }
+            let started = run(action, for: button, environment: holdEnvironment(button, event: input.name, index: index), at: now)
+            if let started { holds[index] = .held(command: started) }
+        case .runRelease:
+            guard let action = button.onRelease else { return }
+            run(action, for: button, environment: holdEnvironment(button, event: input.name, index: index), at: now)
+        }
+    }
+
+    private func holdEnvironment(_ button: ButtonConfig, event: String, index: Int) -> [(String, String)] {
+        var environment = [("TOUCHPANEL_BUTTON", button.name), ("TOUCHPANEL_EVENT", event)]
+        if button.latch {
+            environment.append(("TOUCHPANEL_STATE", latched[index] ? "on" : "off"))
+        }
+        return environment
+    }
+
+    /// Runs one action at `at`. Returns the pid of the command an `exec` started.
+    @discardableResult
+    private func run(_ action: ButtonAction, for button: ButtonConfig, environment: [(String, String)], at: MonotonicInstant) -> Int32? {
+        switch action {
+        case .emit:
+            return nil
+        case .exec(let command):
+            let outcome = exec.launch(command: command, environment: environment, button: button.name, limits: button.execLimits, now: at)
+            if case .started(let pid) = outcome { return pid }
+            return nil
+        case .gpio(let chip, let line, let operation):
+            let key = ActionRunner.outputKey(chip: chip, line: line)
+            switch operation {
+            case .on:
+                pulseEnds[key] = nil
+                drive(key, true, for: button)
+            case .off:
+                pulseEnds[key] = nil
+                drive(key, false, for: button)
+            case .toggle:
+                pulseEnds[key] = nil
+                drive(key, !(levels[key] ?? false), for: button)
+            case .pulse(let ms):
+                drive(key, true, for: button)
+                pulseEnds[key] = at + .milliseconds(Int64(ms))
+            }
+            return nil
+        }
+    }
+
+    /// Ends the pulses due at `now`, and signals the commands past their time-out.
+    public func tick(now: MonotonicInstant) {
+        exec.tick(now: now)
+        for (key, end) in pulseEnds where end <= now {
+            pulseEnds[key] = nil
+            drive(key, false, for: nil)
+        }
+    }
+
+    /// On exit: pulses in progress end now rather than leave a relay on.
+    public func endPulses() {
+        for (key, _) in pulseEnds {
+            drive(key, false, for: nil)
+        }
+        pulseEnds = [:]
+    }
+
+    private func drive(_ key: String, _ high: Bool, for button: ButtonConfig?) {
+        guard let output = outputs[key] else {
+            log.error("gpio \(key): not opened")
+            return
+        }
+        if let problem = output.drive(high) {
+            let owner = button.map { "[button \($0.name)] " } ?? ""
+            log.error("\(owner)gpio \(key): \(problem)")
+            return
+        }
+        levels[key] = high
+    }
+}

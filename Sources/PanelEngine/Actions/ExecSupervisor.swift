@@ -1,0 +1,181 @@
+import LinuxSystem
+import PanelConfig
+import TouchCore
+
+/// Keeps `exec` actions within their button's `ExecLimits`, and says in the log how each
+/// one that did not go well ended. It outlives sessions: a reload does not forget the
+/// commands still running, which still count against their button's limit and still end
+/// at their time-out. It never waits: time comes in as a parameter, finished children
+/// through `reaped`, and the loop asks `nextDeadline` when to call `tick`.
+public final class ExecSupervisor {
+    /// Where one running command is in being stopped.
+    public enum Stage: Equatable, Sendable {
+        /// Running; `timeoutAt` is when it gets SIGTERM (nil: no time-out).
+        case running(timeoutAt: MonotonicInstant?)
+        /// Past its time-out, sent SIGTERM; gets SIGKILL at `killAt`.
+        case terminating(killAt: MonotonicInstant)
+        /// Sent SIGKILL; only waiting to be reaped.
+        case killed
+    }
+
+    /// One command started and not yet reaped.
+    public struct Child: Equatable, Sendable {
+        public var pid: Int32
+        public var button: String
+        public var command: String
+        public var timeoutMs: Int
+        public var stage: Stage
+    }
+
+    /// What `launch` did.
+    public enum LaunchOutcome: Equatable, Sendable {
+        case started(pid: Int32)
+        /// The button already has `exec_limit` commands running.
+        case refusedAtLimit(running: Int)
+        case failed(SpawnError)
+    }
+
+    private let processes: ChildProcessControl
+    private let log: PanelLog
+    public private(set) var children: [Child] = []
+
+    public init(processes: ChildProcessControl, log: PanelLog) {
+        self.processes = processes
+        self.log = log
+    }
+
+    /// How many of `button`'s commands are running (stages past the time-out included: they
+    /// still hold what they hold until they are gone).
+    public func runningCount(of button: String) -> Int {
+        var count = 0
+        for child in children where child.button == button { count += 1 }
+        return count
+    }
+
+    /// Starts `command` for `button` at `now`, unless that button is at its limit.
+    @discardableResult
+    public func launch(
+        command: String, environment: [(String, String)], button: String, limits: ExecLimits, now: MonotonicInstant
+    ) -> LaunchOutcome {
+        let running = runningCount(of: button)
+        guard running < limits.maxRunning else {
+            log.warning("[button \(button)] exec \"\(command)\": not started: \(running) of its commands still running (exec_limit \(limits.maxRunning))")
+            return .refusedAtLimit(running: running)
+        }
+        let pid: Int32
+        do throws(SpawnError) {
+            pid = try processes.spawnShell(command: command, environment: environment)
+        } catch {
+            log.error("[button \(button)] exec \"\(command)\": \(error.message)")
+            return .failed(error)
+        }
+        let timeoutAt = limits.timeoutMs > 0 ? now + .milliseconds(Int64(limits.timeoutMs)) : nil
+        children.append(Child(pid: pid, button: button, command: command, timeoutMs: limits.timeoutMs, stage: .running(timeoutAt: timeoutAt)))
+        return .started(pid: pid)
+    }
+
+    /// The earliest instant a child is due a signal.
+    public var nextDeadline: MonotonicInstant? {
+        var earliest: MonotonicInstant? = nil
+        for child in children {
+            guard let due = ExecSupervisor.dueAt(child.stage) else { continue }
+            if earliest == nil || due < earliest! { earliest = due }
+        }
+        return earliest
+    }
+
+    /// Signals the children whose time-out or grace has run out at `now`.
+    public func tick(now: MonotonicInstant) {
+        for index in children.indices {
+            let (stage, signal) = ExecSupervisor.next(after: children[index].stage, now: now)
+            guard let signal else { continue }
+            let child = children[index]
+            children[index].stage = stage
+            processes.signalGroup(of: child.pid, signal)
+            if signal == ChildSignal.terminate {
+                log.warning("[button \(child.button)] exec \"\(child.command)\": still running after exec_timeout_ms \(child.timeoutMs); sent SIGTERM")
+            } else {
+                log.error("[button \(child.button)] exec \"\(child.command)\": still running \(ExecLimits.killGraceMs) ms after SIGTERM; sent SIGKILL")
+            }
+        }
+    }
+
+    /// The one place a child's stage changes with time: what it becomes at `now`, and the
+    /// signal that change sends (nil: nothing is due).
+    static func next(after stage: Stage, now: MonotonicInstant) -> (Stage, signal: Int32?) {
+        switch stage {
+        case .running(let timeoutAt):
+            guard let timeoutAt, timeoutAt <= now else { return (stage, nil) }
+            return (.terminating(killAt: now + .milliseconds(Int64(ExecLimits.killGraceMs))), ChildSignal.terminate)
+        case .terminating(let killAt):
+            guard killAt <= now else { return (stage, nil) }
+            return (.killed, ChildSignal.kill)
+        case .killed:
+            return (stage, nil)
+        }
+    }
+
+    static func dueAt(_ stage: Stage) -> MonotonicInstant? {
+        switch stage {
+        case .running(let timeoutAt): timeoutAt
+        case .terminating(let killAt): killAt
+        case .killed: nil
+        }
+    }
+
+    /// A command that has been reaped, and how it ended.
+    public struct Finished: Equatable, Sendable {
+        public var pid: Int32
+        public var button: String
+        public var termination: ChildTermination
+
+        public init(pid: Int32, button: String, termination: ChildTermination) {
+            self.pid = pid
+            self.button = button
+            self.termination = termination
+        }
+
+        /// Exited with status 0.
+        public var succeeded: Bool { termination == .exited(0) }
+
+        /// "exited with status 3", "killed by SIGSEGV".
+        public var how: String { ExecSupervisor.describe(termination) }
+    }
+
+    /// Collects the children that have finished, logs each that did not exit with 0, and
+    /// hands them back (a hold-to-run press ends when its command fails).
+    @discardableResult
+    public func reapFinished() -> [Finished] {
+        var finished: [Finished] = []
+        for reaped in processes.reap() {
+            guard let index = children.firstIndex(where: { $0.pid == reaped.pid }) else { continue }
+            let child = children.remove(at: index)
+            if let line = ExecSupervisor.outcome(of: child, reaped.termination) {
+                log.log(line.text, priority: line.priority)
+            }
+            finished.append(Finished(pid: child.pid, button: child.button, termination: reaped.termination))
+        }
+        return finished
+    }
+
+    static func describe(_ termination: ChildTermination) -> String {
+        switch termination {
+        case .exited(let status): "exited with status \(status)"
+        case .signaled(let signal): "killed by \(SignalNames.describe(signal))"
+        case .other(let status): "ended with wait status \(status)"
+        }
+    }
+
+    /// The log line for a finished command; nil for one that exited with 0 in time.
+    static func outcome(of child: Child, _ termination: ChildTermination) -> (text: String, priority: LogPriority)? {
+        let prefix = "[button \(child.button)] exec \"\(child.command)\": "
+        let how = describe(termination)
+        switch child.stage {
+        case .running:
+            if termination == .exited(0) { return nil }
+            return (prefix + how, .error)
+        case .terminating, .killed:
+            return (prefix + "stopped after its time-out of \(child.timeoutMs) ms: " + how, .warning)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import LinuxSystem
+import PanelConfig
+import TouchCore
+
+/// Puts the idle blanking's power into the backlight: the configured brightness while awake,
+/// the dim one while dimmed, off through `bl_power` where the device has it (the brightness
+/// stays, so waking shows no flash of another level) or brightness 0 where it has not.
+/// A failed write is logged and the panel goes on: touch and actions matter more than light.
+public final class PanelBacklight {
+    public let device: BacklightDevice
+    public let config: BacklightConfig
+    private let log: PanelLog
+    public private(set) var power: PanelPower = .awake
+    /// The awake brightness: the config's until the control socket sets another.
+    public private(set) var brightnessPercent: Int
+
+    public init(device: BacklightDevice, config: BacklightConfig, log: PanelLog) {
+        self.device = device
+        self.config = config
+        self.log = log
+        brightnessPercent = config.brightnessPercent
+    }
+
+    /// A new awake brightness, written at once while awake.
+    public func setBrightness(percent: Int) {
+        brightnessPercent = percent
+        if power == .awake { write(device.setBrightness(level(percent: percent))) }
+    }
+
+    /// At start (and after a reload): awake, at the configured brightness.
+    public func start() {
+        write(device.setBrightness(level(percent: brightnessPercent)))
+        if device.hasPowerSwitch { write(device.setPower(on: true)) }
+        power = .awake
+    }
+
+    public func apply(_ next: PanelPower) {
+        guard next != power else { return }
+        let before = power
+        power = next
+        switch next {
+        case .awake:
+            write(device.setBrightness(level(percent: brightnessPercent)))
+            if before == .off, device.hasPowerSwitch { write(device.setPower(on: true)) }
+            log.log("backlight: on (\(brightnessPercent) %)")
+        case .dimmed:
+            write(device.setBrightness(level(percent: config.dimBrightnessPercent)))
+            if before == .off, device.hasPowerSwitch { write(device.setPower(on: true)) }
+            log.log("backlight: dimmed (\(config.dimBrightnessPercent) %)")
+        case .off:
+            write(device.hasPowerSwitch ? device.setPower(on: false) : device.setBrightness(0))
+            log.log("backlight: off")
+        }
+    }
+
+    /// A percentage of the device's range, rounded, and never 0 for a lit level.
+    public func level(percent: Int) -> Int {
+        max(1, (percent * device.maxBrightness + 50) / 100)
+    }
+
+    private func write(_ problem: String?) {
+        if let problem { log.error("backlight: \(problem)") }
+    }
+}

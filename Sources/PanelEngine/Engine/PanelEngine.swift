@@ -1,0 +1,285 @@
+import LinuxSystem
+import PanelConfig
+import TouchCore
+
+/// The panel's behaviour between the devices: services the touch source when the loop says
+/// it may have something, runs its frames through the touch pipeline, writes event lines,
+/// runs actions and repaints the buttons that changed. It never waits and never reads a
+/// clock: the loop (live or simulated, through the same `step`) tells it what happened and
+/// when, and asks `nextWakeup` how long it may sleep. That keeps every path testable with
+/// virtual time. It names no controller: frames come through the `TouchSource` seam.
+public final class PanelEngine: TouchSink {
+    public let config: PanelConfiguration
+    public let source: TouchSource
+    let surface: PanelSurface?
+    /// Each button's label now (the control socket may change them).
+    var labels: [String]
+    /// The idle blanking's light, when the config has `[backlight]`.
+    public let backlight: PanelBacklight?
+    private let log: PanelLog
+    public let actions: ActionRunner
+    private var pipeline: TouchPipeline
+    private var writer: EventLineWriter
+    private var events: EventCollector
+    private var looks: ButtonRepaintTracker
+    /// The instant of the last input handed to the pipeline: logical time never goes back.
+    private var lastInputAt: MonotonicInstant
+    /// Measures edge-to-event and edge-to-pixels for frames that changed something.
+    public var latency: LatencyRecorder?
+    /// Device errors (dropped reports, controller failures) logged at most a few a minute, on
+    /// live hardware; nil on the simulated board, where each names its trace line.
+    private var errorLogs: LogRateLimiter?
+    /// When `shutdown` cancelled the touches (a recording's `end`).
+    public private(set) var stoppedAt: MonotonicInstant?
+    /// Told of each event and state change (the MQTT bridge).
+    public var listener: PanelListener?
+    /// Set when the source cannot go on: the loop stops the panel.
+    public private(set) var stopReason: String?
+
+    public init(
+        config: PanelConfiguration, source: TouchSource, actions: ActionRunner, output: OutputBuffer,
+        surface: PanelSurface?, log: PanelLog, startedAt: MonotonicInstant, debugGestures: Bool = false,
+        backlight: PanelBacklight? = nil, idleSince: MonotonicInstant? = nil, limitsErrorLogs: Bool = false
+    ) {
+        errorLogs = limitsErrorLogs ? LogRateLimiter() : nil
+        self.config = config
+        self.source = source
+        self.actions = actions
+        self.surface = surface
+        self.backlight = backlight
+        self.log = log
+        labels = config.buttons.map { $0.label }
+        pipeline = config.makePipeline(
+            controllerWidth: source.range.width, controllerHeight: source.range.height, startedAt: idleSince ?? startedAt)
+        writer = EventLineWriter(buttonNames: config.buttons.map { $0.name }, output: output, origin: startedAt)
+        events = EventCollector(debug: debugGestures ? GestureDebugLog(buttonNames: config.buttons.map { $0.name }, origin: startedAt, log: log) : nil)
+        looks = ButtonRepaintTracker(layout: config.makeLayout())
+        for index in actions.latched.indices where actions.latched[index] {
+            looks.setLatched(index, true)
+        }
+        lastInputAt = startedAt
+        _ = looks.takeDirty()
+        surface?.drawAll(config.buttons.indices.map { looks.visualState(ofButton: $0) })
+        surface?.frameDone(at: startedAt)
+        backlight?.start()
+    }
+
+    /// Where event lines' `t_ms` count from.
+    public var eventOrigin: MonotonicInstant { writer.origin }
+
+    /// Each button's label now.
+    public var currentLabels: [String] { labels }
+
+    /// The display's power as idle blanking has it.
+    public var power: PanelPower { pipeline.wakeGate.power }
+
+    /// Whether a button takes touches now.
+    public func isEnabled(_ index: Int) -> Bool {
+        pipeline.classifier.isEnabled(index)
+    }
+
+    func setEnabled(_ index: Int, _ enabled: Bool) {
+        pipeline.setEnabled(index, enabled)
+    }
+
+    /// A change to a button's look from outside the touch path, drawn at once.
+    func looksChanged(_ index: Int, at now: MonotonicInstant, _ change: (inout ButtonRepaintTracker) -> Void) {
+        change(&looks)
+        repaintDirty(at: max(now, lastInputAt))
+    }
+
+    /// Wake or blank now, asked from outside (the control socket).
+    public func power(_ input: PanelPower.Input, now: MonotonicInstant) {
+        tick(now: now)
+        let at = max(now, lastInputAt)
+        feed(now: at) { pipeline, sink in pipeline.power(input, at: at, into: &sink) }
+    }
+
+    /// What the loop waits on for the touch source.
+    public var waitDescriptor: Int32? { source.waitDescriptor }
+
+    /// The earliest instant the engine has work: a gesture deadline, a lost touch, the
+    /// source's next poll or probe, the end of a GPIO pulse. Nil: sleep until a descriptor.
+    /// Asked on every turn of the loop: no array, and the pipeline read in place.
+    public var nextWakeup: MonotonicInstant? {
+        var earliest = pipeline.earliestDeadline()
+        PanelEngine.keepEarlier(source.nextWakeup, in: &earliest)
+        PanelEngine.keepEarlier(actions.nextDeadline, in: &earliest)
+        PanelEngine.keepEarlier(errorLogs?.nextDeadline, in: &earliest)
+        return earliest
+    }
+
+    private static func keepEarlier(_ candidate: MonotonicInstant?, in earliest: inout MonotonicInstant?) {
+        if let candidate, earliest == nil || candidate < earliest! {
+            earliest = candidate
+        }
+    }
+
+    /// One turn of the loop at `now`: the source reads what is waiting (each frame at its own
+    /// instant, after everything due before it), then whatever else is due at `now` fires.
+    /// The live loop and the simulated board both drive the engine through this call alone.
+    public func step(now: MonotonicInstant, readiness: DescriptorReadiness) {
+        source.service(now: now, readiness: readiness, into: self)
+        tick(now: now)
+    }
+
+    /// Every held touch is cancelled at `now` (a trace's `end`).
+    public func cancelTouches(now: MonotonicInstant) {
+        tick(now: now)
+        let at = max(now, lastInputAt)
+        feed(now: at) { pipeline, sink in pipeline.cancelAllTouches(at: at, into: &sink) }
+    }
+
+    /// Stop (exit or reload): touches still held are cancelled (every `pressed` gets its end),
+    /// tap sequences still waiting for a further tap fire as they would have (one `tap` with
+    /// the taps they had, at release+W), pulses end.
+    public func shutdown(now: MonotonicInstant) {
+        stoppedAt = max(now, lastInputAt)
+        cancelTouches(now: now)
+        while let due = pipeline.classifier.nextDeadline {
+            feed(now: due) { pipeline, sink in pipeline.advance(to: due, into: &sink) }
+        }
+        actions.endPulses()
+        writer.flush()
+    }
+
+    /// Commands reaped at `now`: a hold-to-run press whose `on_press` command failed runs
+    /// its `on_release` (the finger is still down; its `released` later runs nothing).
+    public func commandsFinished(_ finished: [ExecSupervisor.Finished], now: MonotonicInstant) {
+        guard !finished.isEmpty else { return }
+        actions.commandsFinished(finished, now: max(now, lastInputAt))
+    }
+
+    // MARK: - TouchSink: what the source hands over
+
+    public func frame(_ frame: TouchFrame, measuredAt: MonotonicInstant) {
+        let at = max(measuredAt, lastInputAt)
+        tick(now: at)
+        feed(now: at, edge: measuredAt) { pipeline, sink in pipeline.frame(frame, at: at, into: &sink) }
+    }
+
+    public func dropped(_ problem: MalformedReport, at instant: MonotonicInstant) {
+        if errorLogs?.admit("controller report dropped", at: instant) ?? true {
+            log.warning("controller report dropped: \(MalformedReportText.describe(problem))")
+        }
+        tick(now: max(instant, lastInputAt))
+    }
+
+    public func sourceFailed(_ message: String, at instant: MonotonicInstant) {
+        if errorLogs?.admit("controller failed", at: instant) ?? true {
+            log.error(message)
+        }
+        let at = max(instant, lastInputAt)
+        tick(now: at)
+        feed(now: at) { pipeline, sink in pipeline.cancelAllTouches(at: at, into: &sink) }
+    }
+
+    public func sourceRecovered(_ message: String) {
+        log.log(message)
+        // An input device that appeared (or came back) may report other axes than before.
+        pipeline.transform = config.makeTransform(controllerWidth: source.range.width, controllerHeight: source.range.height)
+    }
+
+    public func sourceStopped(_ message: String) {
+        log.error("\(message); stopping")
+        stopReason = message
+    }
+
+    // MARK: - Inside
+
+    /// Everything due at `now` apart from the source: pulse ends, gesture deadlines.
+    private func tick(now: MonotonicInstant) {
+        if let due = errorLogs?.nextDeadline, due <= now {
+            for line in errorLogs?.expire(at: now) ?? [] { log.warning(line) }
+        }
+        actions.tick(now: now)
+        if lastInputAt < now { lastInputAt = now }
+        // Most turns have nothing due: then no event list to reset, no pipeline call.
+        guard let due = pipeline.earliestDeadline(), due <= now else { return }
+        feed(now: now, fromDeadlines: true) { pipeline, sink in pipeline.advance(to: now, into: &sink) }
+    }
+
+    /// Runs one pipeline call, then writes the event lines, runs the actions and repaints.
+    /// `edge`: the instant the frame was measured, for the latency figures.
+    private func feed(
+        now: MonotonicInstant, fromDeadlines: Bool = false, edge: MonotonicInstant? = nil,
+        _ body: (inout TouchPipeline, inout EventCollector) -> Void
+    ) {
+        if lastInputAt < now { lastInputAt = now }
+        events.removeAll()
+        body(&pipeline, &events)
+        while let power = events.takePowerChange() {
+            backlight?.apply(power)
+            listener?.panelStateChanged()
+        }
+        guard !events.isEmpty else { return }
+        for index in 0..<events.count {
+            let event = events[index]
+            if fromDeadlines { latency?.deadlineFired(logicalAt: event.at) }
+            writer.receive(event)
+            listener?.panelEvent(event)
+            if actions.handle(event) {
+                looks.setLatched(event.button, actions.latched[event.button])
+                listener?.panelStateChanged()
+            }
+            looks.receive(event)
+        }
+        writer.flush()
+        if let edge { latency?.eventsWritten(sinceEdge: edge) }
+        if repaintDirty(at: events[events.count - 1].at, edge: edge), let edge { latency?.framePainted(sinceEdge: edge) }
+    }
+
+    /// Paints the buttons whose look changed; true if any was.
+    @discardableResult
+    private func repaintDirty(at instant: MonotonicInstant, edge: MonotonicInstant? = nil) -> Bool {
+        var dirty = looks.takeDirty()
+        guard !dirty.isEmpty, let surface else { return false }
+        while let button = dirty.popFirst() {
+            surface.draw(button: button, state: looks.visualState(ofButton: button))
+        }
+        surface.frameDone(at: instant, edge: edge)
+        return true
+    }
+}
+
+/// Collects one pipeline call's events; its storage is reserved once and reused. With a
+/// debug log, every gesture transition is logged as it happens.
+struct EventCollector: GestureEventSink {
+    private var events: [GestureEvent] = []
+    /// Idle blanking's changes during the call, oldest first.
+    private var powerChanges: [PanelPower] = []
+    private let debug: GestureDebugLog?
+
+    init(debug: GestureDebugLog? = nil) {
+        self.debug = debug
+        events.reserveCapacity(64)
+    }
+
+    var count: Int { events.count }
+    var isEmpty: Bool { events.isEmpty }
+    subscript(index: Int) -> GestureEvent { events[index] }
+
+    mutating func receive(_ event: GestureEvent) {
+        events.append(event)
+    }
+
+    var observesTransitions: Bool { debug != nil }
+
+    mutating func transition(_ transition: GestureTransition) {
+        debug?.log(transition)
+    }
+
+    mutating func powerChanged(to power: PanelPower, at: MonotonicInstant) {
+        powerChanges.append(power)
+    }
+
+    /// The oldest power change not yet taken.
+    mutating func takePowerChange() -> PanelPower? {
+        powerChanges.isEmpty ? nil : powerChanges.removeFirst()
+    }
+
+    mutating func removeAll() {
+        events.removeAll(keepingCapacity: true)
+        powerChanges.removeAll(keepingCapacity: true)
+    }
+}

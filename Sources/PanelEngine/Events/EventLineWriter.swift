@@ -1,0 +1,102 @@
+import LinuxSystem
+import TouchCore
+
+/// Writes classifier events as the JSON lines of DESIGN.md section 5:
+/// `{"t_ms":330,"button":"play","event":"tap","taps":1}`.
+/// Button names are escaped once, up front, so a line costs no allocation. `t_ms` counts
+/// from `origin`: the trace's zero in `replay`, the start in `run`.
+public struct EventLineWriter: GestureEventSink {
+    private let quotedNames: [[UInt8]]
+    public var output: OutputBuffer
+    public var origin: MonotonicInstant
+    /// One line at a time, reserved once.
+    private var line: [UInt8] = []
+    /// `--debug-gestures` in replay: every transition is logged too.
+    public var debug: GestureDebugLog?
+
+    public init(buttonNames: [String], output: OutputBuffer, origin: MonotonicInstant = MonotonicInstant(nanoseconds: 0)) {
+        quotedNames = buttonNames.map(EventLineWriter.jsonString)
+        self.output = output
+        self.origin = origin
+        line.reserveCapacity(256)
+    }
+
+    public mutating func receive(_ event: GestureEvent) {
+        line.removeAll(keepingCapacity: true)
+        EventLineWriter.encode(event, quotedName: quotedNames[event.button], origin: origin, into: &line)
+        line.append(UInt8(ascii: "\n"))
+        output.write(bytes: line)
+        output.flushIfFull()
+    }
+
+    /// One event's line without its newline, appended to `bytes` without allocating once
+    /// `bytes` has room (stdout's lines and the MQTT bridge's event payloads).
+    public static func encode(_ event: GestureEvent, quotedName: [UInt8], origin: MonotonicInstant, into bytes: inout [UInt8]) {
+        append("{\"t_ms\":", to: &bytes)
+        appendDecimal((event.at - origin).nanoseconds / 1_000_000, to: &bytes)
+        append(",\"button\":", to: &bytes)
+        bytes.append(contentsOf: quotedName)
+        append(",\"event\":\"", to: &bytes)
+        append(event.kind.name, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        switch event.kind {
+        case .tap(let taps), .longPress(let taps):
+            append(",\"taps\":", to: &bytes)
+            appendDecimal(Int64(taps), to: &bytes)
+        case .repeat(let n):
+            append(",\"n\":", to: &bytes)
+            appendDecimal(Int64(n), to: &bytes)
+        case .pressed, .released, .cancelled, .exit, .enter:
+            break
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        }
+    }
+
+    public var observesTransitions: Bool { debug != nil }
+
+    public mutating func transition(_ transition: GestureTransition) {
+        debug?.log(transition)
+    }
+
+    /// Event lines go out as they happen in `run`; `replay` lets the buffer fill.
+    public mutating func flush() {
+        output.flush()
+    }
+
+    /// A JSON string literal for `text`, quotes included.
+    public static func jsonString(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        let hex: StaticString = "0123456789abcdef"
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0..<0x20:
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                bytes.append(hex.utf8Start[Int(byte >> 4)])
+                bytes.append(hex.utf8Start[Int(byte & 0x0F)])
+            default:
+                bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        return bytes
+    }
+}

@@ -1,0 +1,108 @@
+import LinuxSystem
+
+/// One line of the control protocol, parsed. Words are separated by spaces; a label is the
+/// rest of its line.
+///
+///     state                      the whole state, as JSON
+///     label BUTTON TEXT...       set a button's label (drawn at once)
+///     latch BUTTON on|off        set a latch button's state (drawn; runs no action)
+///     enable BUTTON              take touches again
+///     disable BUTTON             take no touches (from the next down on), drawn disabled
+///     brightness PERCENT         the awake brightness, 1..100
+///     wake | blank               light the panel now, or switch it off
+public enum ControlCommand: Equatable, Sendable {
+    case state
+    case label(button: String, text: String)
+    case latch(button: String, on: Bool)
+    case enable(button: String, enabled: Bool)
+    case brightness(percent: Int)
+    case wake
+    case blank
+
+    static let grammar = "state, label BUTTON TEXT, latch BUTTON on|off, enable BUTTON, disable BUTTON, brightness PERCENT, wake or blank"
+    /// The longest label the protocol takes, in bytes.
+    static let maxLabelBytes = 128
+
+    /// The command of one line (without its newline), or what is wrong with it.
+    public static func parse(_ line: String) -> Result<ControlCommand, ControlError> {
+        let bytes = Array(line.utf8)
+        var words: [String] = []
+        var index = 0
+        // The first two words; a label keeps the rest of the line as it is.
+        func nextWord() -> String? {
+            while index < bytes.count && bytes[index] == UInt8(ascii: " ") { index += 1 }
+            let start = index
+            while index < bytes.count && bytes[index] != UInt8(ascii: " ") { index += 1 }
+            return start == index ? nil : String(decoding: bytes[start..<index], as: UTF8.self)
+        }
+        guard let verb = nextWord() else { return .failure(ControlError("empty command; expected \(grammar)")) }
+        if verb == "label" {
+            guard let button = nextWord() else { return .failure(ControlError("label needs a button: label BUTTON TEXT")) }
+            while index < bytes.count && bytes[index] == UInt8(ascii: " ") { index += 1 }
+            let text = String(decoding: bytes[index...], as: UTF8.self)
+            guard bytes.count - index <= maxLabelBytes else {
+                return .failure(ControlError("label longer than \(maxLabelBytes) bytes"))
+            }
+            return .success(.label(button: button, text: text))
+        }
+        while let word = nextWord() { words.append(word) }
+        switch (verb, words.count) {
+        case ("state", 0): return .success(.state)
+        case ("wake", 0): return .success(.wake)
+        case ("blank", 0): return .success(.blank)
+        case ("enable", 1): return .success(.enable(button: words[0], enabled: true))
+        case ("disable", 1): return .success(.enable(button: words[0], enabled: false))
+        case ("latch", 2):
+            switch words[1] {
+            case "on": return .success(.latch(button: words[0], on: true))
+            case "off": return .success(.latch(button: words[0], on: false))
+            default: return .failure(ControlError("latch takes on or off, not \"\(words[1])\""))
+            }
+        case ("brightness", 1):
+            guard let percent = decimal(words[0]), percent >= 1, percent <= 100 else {
+                return .failure(ControlError("brightness takes a percentage 1..100, not \"\(words[0])\""))
+            }
+            return .success(.brightness(percent: percent))
+        case ("state", _), ("wake", _), ("blank", _), ("enable", _), ("disable", _), ("latch", _), ("brightness", _):
+            return .failure(ControlError("wrong number of words for \(verb); expected \(grammar)"))
+        default:
+            return .failure(ControlError("unknown command \"\(verb)\"; expected \(grammar)"))
+        }
+    }
+
+    private static func decimal(_ text: String) -> Int? {
+        var value = 0
+        for byte in text.utf8 {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"), value < 1_000 else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return text.isEmpty ? nil : value
+    }
+}
+
+/// Why a command was not carried out, for its `{"ok":false,"error":...}` reply.
+public struct ControlError: Error, Equatable, Sendable {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+}
+
+extension ControlCommand {
+    /// Text only: UTF-8 without control characters other than a tab.
+    public static func garbage(_ line: [UInt8]) -> String? {
+        for byte in line where (byte < 0x20 && byte != UInt8(ascii: "\t")) || byte == 0x7F {
+            return "garbage (byte \(HexText.byte(byte)))"
+        }
+        var iterator = line.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return nil
+            case .error: return "garbage (not UTF-8)"
+            }
+        }
+    }
+}

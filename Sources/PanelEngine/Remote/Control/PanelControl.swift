@@ -1,0 +1,91 @@
+import LinuxSystem
+import PanelConfig
+import TouchCore
+
+/// The control protocol's commands carried out on a running engine, each answered with one
+/// line of JSON. Changes are drawn at once and last until a reload (which starts again from
+/// the config).
+extension PanelEngine {
+    public func control(_ command: ControlCommand, now: MonotonicInstant) -> String {
+        switch run(command, now: now) {
+        case .success(let reply):
+            if command != .state { listener?.panelStateChanged() }
+            return reply
+        case .failure(let error): return "{\"ok\":false,\"error\":\(JSONText.quoted(error.message))}"
+        }
+    }
+
+    private func run(_ command: ControlCommand, now: MonotonicInstant) -> Result<String, ControlError> {
+        let ok = "{\"ok\":true}"
+        switch command {
+        case .state:
+            return .success(stateJSON())
+        case .label(let name, let written):
+            guard let index = buttonIndex(name) else { return .failure(unknownButton(name)) }
+            let text = LabelText.unescaped(written)
+            if let problem = surface?.setLabel(button: index, text: text) {
+                return .failure(ControlError("label of \(name): \(problem)"))
+            }
+            labels[index] = text
+            looksChanged(index, at: now) { $0.markDirty(index) }
+            return .success(ok)
+        case .latch(let name, let on):
+            guard let index = buttonIndex(name) else { return .failure(unknownButton(name)) }
+            guard config.buttons[index].latch else {
+                return .failure(ControlError("button \(name) is no latch button (latch = yes in its section)"))
+            }
+            actions.setLatched(index, on)
+            looksChanged(index, at: now) { $0.setLatched(index, on) }
+            return .success(ok)
+        case .enable(let name, let enabled):
+            guard let index = buttonIndex(name) else { return .failure(unknownButton(name)) }
+            setEnabled(index, enabled)
+            looksChanged(index, at: now) { $0.setDisabled(index, !enabled) }
+            return .success(ok)
+        case .brightness(let percent):
+            guard let backlight else { return .failure(ControlError("no [backlight] in \(config.file)")) }
+            backlight.setBrightness(percent: percent)
+            return .success(ok)
+        case .wake, .blank:
+            guard backlight != nil else { return .failure(ControlError("no [backlight] in \(config.file)")) }
+            power(command == .wake ? .wakeRequested : .blankRequested, now: now)
+            return .success(ok)
+        }
+    }
+
+    private func buttonIndex(_ name: String) -> Int? {
+        config.buttons.firstIndex { $0.name == name }
+    }
+
+    private func unknownButton(_ name: String) -> ControlError {
+        ControlError("no button \"\(name)\"; buttons: " + config.buttons.map { $0.name }.joined(separator: ", "))
+    }
+
+    /// `{"ok":true,"backlight":{...}|null,"buttons":[...]}`.
+    private func stateJSON() -> String {
+        var json = "{\"ok\":true,\"backlight\":"
+        if let backlight {
+            json += "{\"power\":\"\(powerName(power))\",\"brightness\":\(backlight.brightnessPercent)}"
+        } else {
+            json += "null"
+        }
+        json += ",\"buttons\":["
+        for index in config.buttons.indices {
+            let button = config.buttons[index]
+            if index > 0 { json += "," }
+            json += "{\"name\":\(JSONText.quoted(button.name)),\"label\":\(JSONText.quoted(labels[index]))"
+            json += ",\"enabled\":\(isEnabled(index) ? "true" : "false")"
+            if button.latch { json += ",\"on\":\(actions.latched[index] ? "true" : "false")" }
+            json += "}"
+        }
+        return json + "]}"
+    }
+
+    private func powerName(_ power: PanelPower) -> String {
+        switch power {
+        case .awake: "awake"
+        case .dimmed: "dimmed"
+        case .off: "off"
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import LinuxSystem
+import PanelConfig
+import TouchCore
+
+/// Home Assistant's MQTT discovery documents for one panel: one device, each button an event
+/// entity (its gestures), each latch button a switch, each label a text entity and each
+/// enabled state a switch (both configuration), the backlight a light. Event entities rather
+/// than device triggers: one entity per button instead of one trigger per gesture, its last
+/// gesture is shown and logged, and it offers only the gestures the button listens for.
+public enum HomeAssistantDiscovery {
+    public struct Document: Equatable, Sendable {
+        public var topic: String
+        public var payload: [UInt8]
+    }
+
+    /// The documents for `config`, in the order buttons are listed, the light last.
+    public static func documents(
+        config: PanelConfiguration, topics: MQTTTopics, deviceName: String, qos: Int
+    ) -> [Document] {
+        let device = deviceJSON(config: config, topics: topics, deviceName: deviceName)
+        let common = ",\"availability_topic\":\(JSONText.quoted(topics.availability))"
+            + ",\"payload_available\":\"online\",\"payload_not_available\":\"offline\""
+            + ",\"qos\":\(qos),\"device\":\(device)"
+            + ",\"origin\":{\"name\":\"touchpanel\",\"sw_version\":\"\(SoftwareVersion.text)\"}"
+        var documents: [Document] = []
+        func add(_ component: String, _ object: String, _ body: String) {
+            let json = "{" + body + ",\"unique_id\":\(JSONText.quoted("\(topics.nodeID)_\(object)"))" + common + "}"
+            documents.append(Document(topic: topics.discovery(component: component, object: object), payload: Array(json.utf8)))
+        }
+        for button in config.buttons {
+            let object = objectID(button.name)
+            let spec = button.spec
+            let types = MQTTTopics.gestureTypes(
+                highestTapCount: spec.highestTapCount, longPress: spec.listensForLongPress, repeats: spec.listensForRepeat)
+            if !types.isEmpty {
+                add("event", object,
+                    "\"name\":\(JSONText.quoted(button.name)),\"state_topic\":\(JSONText.quoted(topics.gesture(button.name)))"
+                        + ",\"event_types\":[" + types.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+                        + ",\"icon\":\"mdi:gesture-tap-button\"")
+            }
+            if button.latch {
+                add("switch", object + "_latch",
+                    "\"name\":\(JSONText.quoted(button.name))" + switchTopics(topics, button.name, .latch)
+                        + ",\"icon\":\"mdi:toggle-switch-outline\"")
+            }
+            add("text", object + "_label",
+                "\"name\":\(JSONText.quoted(button.name + " label"))"
+                    + ",\"state_topic\":\(JSONText.quoted(topics.state(button.name, .label)))"
+                    + ",\"command_topic\":\(JSONText.quoted(topics.set(button.name, .label)))"
+                    + ",\"max\":128,\"entity_category\":\"config\",\"icon\":\"mdi:form-textbox\"")
+            add("switch", object + "_enabled",
+                "\"name\":\(JSONText.quoted(button.name + " enabled"))" + switchTopics(topics, button.name, .enabled)
+                    + ",\"entity_category\":\"config\",\"icon\":\"mdi:gesture-tap\"")
+        }
+        if config.backlight != nil {
+            add("light", "backlight",
+                "\"name\":\"Backlight\",\"schema\":\"json\",\"state_topic\":\(JSONText.quoted(topics.backlight))"
+                    + ",\"command_topic\":\(JSONText.quoted(topics.backlightSet))"
+                    + ",\"supported_color_modes\":[\"brightness\"],\"brightness_scale\":100")
+        }
+        return documents
+    }
+
+    private static func switchTopics(_ topics: MQTTTopics, _ button: String, _ kind: MQTTTopics.ButtonStateKind) -> String {
+        ",\"state_topic\":\(JSONText.quoted(topics.state(button, kind)))"
+            + ",\"command_topic\":\(JSONText.quoted(topics.set(button, kind)))"
+            + ",\"payload_on\":\"ON\",\"payload_off\":\"OFF\",\"state_on\":\"ON\",\"state_off\":\"OFF\""
+    }
+
+    private static func deviceJSON(config: PanelConfiguration, topics: MQTTTopics, deviceName: String) -> String {
+        let model = "\(config.controller.model.configName) \(config.panelWidth)x\(config.panelHeight)"
+        return "{\"identifiers\":[\(JSONText.quoted(topics.nodeID))],\"name\":\(JSONText.quoted(deviceName))"
+            + ",\"manufacturer\":\"TouchPanel\",\"model\":\(JSONText.quoted(model)),\"sw_version\":\"\(SoftwareVersion.text)\"}"
+    }
+
+    /// A button's name as a discovery object id: `.` is not allowed there, so it becomes `_`.
+    public static func objectID(_ buttonName: String) -> String {
+        String(decoding: buttonName.utf8.map { $0 == UInt8(ascii: ".") ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
+    }
+}

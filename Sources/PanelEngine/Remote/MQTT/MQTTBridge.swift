@@ -1,0 +1,463 @@
+import LinuxSystem
+import PanelConfig
+import TouchCore
+
+/// The panel's MQTT side: events out, retained state, Home Assistant discovery, commands in,
+/// driven from the panel's one loop. It never waits: the loop polls its socket with the
+/// touch source's descriptors and wakes at `nextDeadline` (retry, answer time-out,
+/// keep-alive); `turn` does what is ready after the engine's own step, so no broker delays a
+/// touch, a repaint or a local action. While the broker is away the newest events wait in
+/// the outbox; state is published afresh on every connect.
+public final class MQTTBridge: PanelListener {
+    /// Everything the bridge needs from `[mqtt]`, with the board's defaults filled in.
+    public struct Settings: Equatable, Sendable {
+        public var config: MQTTConfig
+        public var clientID: String
+        public var topics: MQTTTopics
+        public var deviceName: String
+        /// `host:port`, for log lines.
+        public var brokerName: String
+
+        public init(config: MQTTConfig, hostName: String) {
+            self.config = config
+            clientID = config.effectiveClientID(hostName: hostName)
+            topics = MQTTTopics(
+                prefix: config.effectiveTopicPrefix(clientID: clientID), discoveryPrefix: config.discoveryPrefix,
+                nodeID: MQTTConfig.nodeID(clientID: clientID))
+            deviceName = config.deviceName ?? hostName
+            brokerName = "\(config.host):\(config.effectivePort)"
+        }
+    }
+
+    /// Messages handed to the library and not yet written (QoS 0) or acknowledged: beyond
+    /// this, events wait in the outbox, so a slow broker cannot make the library's own
+    /// queue grow without bound.
+    public static let maxInFlight = 20
+
+    public let settings: Settings
+    private let connection: MQTTConnection
+    private let log: PanelLog
+    public private(set) var link: MQTTLink
+    private var outbox: MQTTOutbox
+    /// Message id -> the instant of the event it carries (nil for state and discovery).
+    private var inFlight: [Int32: MonotonicInstant?] = [:]
+    private var jitter: JitterSource
+    /// The engine's buttons and time origin, from `attach`.
+    private var buttonNames: [String] = []
+    private var quotedNames: [[UInt8]] = []
+    private var origin = MonotonicInstant(nanoseconds: 0)
+    private var documents: [HomeAssistantDiscovery.Document] = []
+    /// Retained state as last published, by topic; emptied on every connect.
+    private var publishedState: [String: [UInt8]] = [:]
+    private var stateDirty = true
+    /// Event to publish (QoS 0: written; QoS 1 and 2: acknowledged by the broker).
+    public private(set) var eventToPublish = LatencyHistogram()
+    private var scratch: [UInt8] = []
+
+    public init(settings: Settings, connection: MQTTConnection, log: PanelLog, now: MonotonicInstant, jitterSeed: UInt64) {
+        self.settings = settings
+        self.connection = connection
+        self.log = log
+        link = .waiting(retryAt: now, failures: 0)
+        outbox = MQTTOutbox(capacity: settings.config.queueEvents)
+        jitter = JitterSource(seed: jitterSeed)
+    }
+
+    /// Takes `engine` as the panel whose events and state go out (at start and after each
+    /// reload): discovery and state are published again for its buttons.
+    public func attach(_ engine: PanelEngine) {
+        engine.listener = self
+        buttonNames = engine.config.buttons.map { $0.name }
+        quotedNames = buttonNames.map(EventLineWriter.jsonString)
+        origin = engine.eventOrigin
+        documents = settings.config.discovery
+            ? HomeAssistantDiscovery.documents(
+                config: engine.config, topics: settings.topics, deviceName: settings.deviceName, qos: settings.config.qos)
+            : []
+        if case .online = link {
+            publishDiscovery()
+            publishedState.removeAll()
+        }
+        stateDirty = true
+    }
+
+    // MARK: - What the loop asks
+
+    public var nextDeadline: MonotonicInstant? { link.deadline }
+
+    /// The socket to poll, while there is a connection.
+    public var pollInterest: PollInterest? {
+        switch link {
+        case .connecting, .online:
+            let socket = connection.socket
+            guard socket >= 0 else { return nil }
+            return PollInterest(descriptor: socket, events: connection.wantsWrite ? [.readable, .writable] : .readable)
+        case .waiting, .stopped:
+            return nil
+        }
+    }
+
+    /// One turn after the engine's: the socket's I/O (`revents` as polled; empty when it was not),
+    /// what the library reported, the link's deadline, then the outbox and changed state.
+    public func turn(revents: PollEvents, engine: PanelEngine, now: MonotonicInstant) {
+        var ioResult: Int32 = 0
+        if !revents.isEmpty, case .stopped = link {} else if !revents.isEmpty {
+            if revents.readableOrClosed { ioResult = connection.readAvailable() }
+            if ioResult == 0, revents.contains(.writable) { ioResult = connection.writePending() }
+        }
+        // What the library reported first: a refused CONNACK says why (a wrong password) better
+        // than the read's own "connection refused".
+        handleLibraryEvents(engine: engine, now: now)
+        check(ioResult, now: now)
+        if let due = link.deadline, due <= now { step(.due, now: now) }
+        handleLibraryEvents(engine: engine, now: now)
+        if case .online = link {
+            pump()
+            if stateDirty { publishState(engine: engine) }
+            if connection.wantsWrite { check(connection.writePending(), now: now) }
+            // A QoS 0 message counts as published once written, which libmosquitto reports
+            // from inside the publish call: taken now, not at the next wake-up.
+            handleLibraryEvents(engine: engine, now: now)
+        }
+    }
+
+    /// At stop, the loop (`BrokerFarewell` in PanelApp) first lets a link still connecting
+    /// finish connecting, then calls `sayOffline`, turns while `isDelivering`, and ends with
+    /// `close(now:)`; all within a deadline of its own, for the bridge never reads the clock.
+    public var isConnecting: Bool {
+        if case .connecting = link { return true }
+        return false
+    }
+
+    /// `offline` published (retained), when online.
+    public func sayOffline() {
+        guard case .online = link else { return }
+        publish(settings.topics.availability, Array("offline".utf8), retain: true)
+    }
+
+    /// Online with messages still to hand to the broker.
+    public var isDelivering: Bool {
+        guard case .online = link else { return false }
+        return !outbox.isEmpty || !inFlight.isEmpty || connection.wantsWrite
+    }
+
+    /// The connection closed; what the broker has not taken yet is logged as left behind.
+    public func close(now: MonotonicInstant) {
+        if case .online = link, !outbox.isEmpty || !inFlight.isEmpty {
+            log.warning("mqtt: stopping with \(outbox.count + inFlight.count) messages not yet taken by \(settings.brokerName)")
+        }
+        step(.stop, now: now)
+    }
+
+    /// `latency event_to_publish count=… p50_us=… p99_us=… max_us=…`.
+    public func summaryLine() -> String {
+        LatencyStatistics.line("event_to_publish", eventToPublish)
+    }
+
+    // MARK: - PanelListener: noted during the engine's turn, sent after it
+
+    public func panelEvent(_ event: GestureEvent) {
+        let name = buttonNames[event.button]
+        let tMs = (event.at - origin).nanoseconds / 1_000_000
+        scratch.removeAll(keepingCapacity: true)
+        EventLineWriter.encode(event, quotedName: quotedNames[event.button], origin: origin, into: &scratch)
+        var messages = [MQTTOutbox.Message(topic: settings.topics.event(name), payload: scratch)]
+        if let gesture = MQTTTopics.gesturePayload(event.kind, tMs: tMs) {
+            messages.append(MQTTOutbox.Message(topic: settings.topics.gesture(name), payload: gesture))
+        }
+        outbox.append(MQTTOutbox.Entry(at: event.at, messages: messages))
+    }
+
+    public func panelStateChanged() {
+        stateDirty = true
+    }
+
+    // MARK: - The link
+
+    private func step(_ input: MQTTLink.Input, now: MonotonicInstant) {
+        let (next, effect) = MQTTLink.next(link, input, now: now, keepaliveS: settings.config.keepaliveS, jitter: jitter.next())
+        if case .waiting = next, case .online = link {
+            // What the library held when the link went is its own now: QoS 0 messages are
+            // gone without a callback, QoS 1 and 2 are sent again after the reconnect. Counting
+            // them would let a few outages fill `maxInFlight` for good and stop the outbox.
+            inFlight.removeAll()
+        }
+        link = next
+        switch effect {
+        case .none:
+            break
+        case .connect:
+            let code = connection.connect()
+            if code != 0 {
+                let why = connection.takeLastError() ?? connection.errorText(code)
+                fail(.connectFailed, now: now) { "cannot connect to \(self.settings.brokerName): \(why)" }
+            }
+        case .giveUp(let wait):
+            connection.disconnect()
+            log.warning("mqtt: no answer from \(settings.brokerName) within \(MQTTLink.answerTimeout.nanoseconds / 1_000_000_000) s; retrying in \(seconds(wait))")
+        case .retry:
+            break  // logged by `fail`, which knows why
+        case .cameOnline:
+            cameOnline()
+        case .keepAlive:
+            check(connection.keepAlive(), now: now)
+        case .disconnect:
+            connection.disconnect()
+            _ = connection.writePending()
+        }
+    }
+
+    /// Feeds a failure to the link and logs it with the wait before the next attempt.
+    private func fail(_ input: MQTTLink.Input, now: MonotonicInstant, _ why: () -> String) {
+        let before = link
+        step(input, now: now)
+        guard case .waiting(let retryAt, _) = link, before != link else { return }
+        log.warning("mqtt: \(why()); retrying in \(seconds(retryAt - now))")
+    }
+
+    /// A library call's result: anything but success ends the connection.
+    private func check(_ code: Int32, now: MonotonicInstant) {
+        guard code != 0 else { return }
+        let why = connection.takeLastError() ?? connection.errorText(code)
+        switch link {
+        case .connecting:
+            fail(.refused, now: now) { "cannot connect to \(self.settings.brokerName): \(why)" }
+        case .online:
+            fail(.lost, now: now) { "connection to \(self.settings.brokerName) lost (\(why))" }
+        case .waiting, .stopped:
+            break
+        }
+    }
+
+    private func handleLibraryEvents(engine: PanelEngine, now: MonotonicInstant) {
+        for event in connection.takeEvents() {
+            switch event {
+            case .connected(let code):
+                if code == 0 {
+                    step(.accepted, now: now)
+                } else {
+                    let why = connection.connackText(code)
+                    fail(.refused, now: now) { "\(self.settings.brokerName) refused the connection: \(why)" }
+                }
+            case .disconnected(let code):
+                guard code != 0 else { continue }
+                let why = connection.takeLastError() ?? connection.errorText(code)
+                if case .connecting = link {
+                    fail(.refused, now: now) { "cannot connect to \(self.settings.brokerName): \(why)" }
+                } else {
+                    fail(.lost, now: now) { "connection to \(self.settings.brokerName) lost (\(why))" }
+                }
+            case .published(let messageID):
+                if let entry = inFlight.removeValue(forKey: messageID), let at = entry {
+                    eventToPublish.record(now - at)
+                }
+            case .message(let topic, let payload, let retained):
+                received(topic: topic, payload: payload, retained: retained, engine: engine, now: now)
+            }
+        }
+    }
+
+    private func cameOnline() {
+        log.log("mqtt: connected to \(settings.brokerName) as \(settings.clientID)")
+        publish(settings.topics.availability, Array("online".utf8), retain: true)
+        var patterns = settings.topics.commandPatterns
+        if settings.config.discovery {
+            patterns += [settings.topics.homeAssistantStatus, settings.topics.discoveryPattern]
+        }
+        for pattern in patterns {
+            let code = connection.subscribe(pattern, qos: settings.config.qos)
+            if code != 0 { log.warning("mqtt: cannot subscribe to \(pattern): \(connection.errorText(code))") }
+        }
+        publishDiscovery()
+        publishedState.removeAll()
+        stateDirty = true
+        let dropped = outbox.takeDroppedCount()
+        if dropped > 0 {
+            log.warning("mqtt: \(dropped) events dropped while \(settings.brokerName) was away (queue = \(outbox.capacity))")
+            publish(settings.topics.dropped, Array("{\"dropped\":\(dropped)}".utf8), retain: false)
+        }
+    }
+
+    // MARK: - Out
+
+    /// Hands queued events to the library while it has room, oldest first.
+    private func pump() {
+        while inFlight.count < MQTTBridge.maxInFlight, let entry = outbox.takeFirst() {
+            for (index, message) in entry.messages.enumerated() {
+                publish(message.topic, message.payload, retain: false, eventAt: index == 0 ? entry.at : nil)
+            }
+        }
+        if outbox.isEmpty, outbox.dropped > 0 {
+            let dropped = outbox.takeDroppedCount()
+            log.warning("mqtt: \(dropped) events dropped while \(settings.brokerName) was slow (queue = \(outbox.capacity))")
+            publish(settings.topics.dropped, Array("{\"dropped\":\(dropped)}".utf8), retain: false)
+        }
+    }
+
+    private func publish(_ topic: String, _ payload: [UInt8], retain: Bool, eventAt: MonotonicInstant? = nil) {
+        switch connection.publish(topic: topic, payload: payload, qos: settings.config.qos, retain: retain) {
+        case .success(let messageID):
+            inFlight[messageID] = .some(eventAt)
+        case .failure(let failure):
+            log.warning("mqtt: cannot publish on \(topic): \(failure.message)")
+        }
+    }
+
+    private func publishDiscovery() {
+        for document in documents {
+            publish(document.topic, document.payload, retain: true)
+        }
+    }
+
+    /// Publishes each retained state that differs from what was last published.
+    private func publishState(engine: PanelEngine) {
+        stateDirty = false
+        for (topic, payload) in MQTTBridge.states(of: engine, topics: settings.topics) where publishedState[topic] != payload {
+            publishedState[topic] = payload
+            publish(topic, payload, retain: true)
+        }
+    }
+
+    /// Every retained state of the panel now, in button order, the backlight last.
+    static func states(of engine: PanelEngine, topics: MQTTTopics) -> [(String, [UInt8])] {
+        var states: [(String, [UInt8])] = []
+        let labels = engine.currentLabels
+        for (index, button) in engine.config.buttons.enumerated() {
+            if button.latch {
+                states.append((topics.state(button.name, .latch), Array((engine.actions.latched[index] ? "ON" : "OFF").utf8)))
+            }
+            states.append((topics.state(button.name, .label), Array(labels[index].utf8)))
+            states.append((topics.state(button.name, .enabled), Array((engine.isEnabled(index) ? "ON" : "OFF").utf8)))
+        }
+        if let backlight = engine.backlight {
+            let state = engine.power == .off ? "OFF" : "ON"
+            states.append((topics.backlight,
+                           Array("{\"state\":\"\(state)\",\"brightness\":\(backlight.brightnessPercent),\"color_mode\":\"brightness\"}".utf8)))
+        }
+        return states
+    }
+
+    // MARK: - In
+
+    private func received(topic: String, payload: [UInt8], retained: Bool, engine: PanelEngine, now: MonotonicInstant) {
+        let incoming = settings.topics.incoming(topic)
+        switch incoming {
+        case .homeAssistantStatus:
+            guard payload == Array("online".utf8) else { return }
+            log.log("mqtt: Home Assistant is online; discovery and state sent again")
+            publish(settings.topics.availability, Array("online".utf8), retain: true)
+            publishDiscovery()
+            publishedState.removeAll()
+            stateDirty = true
+            return
+        case .discoveryDocument:
+            // A document of ours from an earlier config: cleared, so Home Assistant drops it.
+            guard !payload.isEmpty, !documents.contains(where: { $0.topic == topic }) else { return }
+            log.log("mqtt: clearing \(topic): no longer in the config")
+            publish(topic, [], retain: true)
+            return
+        case .unknown:
+            return
+        case .set, .backlight, .command:
+            break
+        }
+        guard !retained else {
+            log.warning("mqtt: ignored a retained command on \(topic): commands act once; publish them without retain")
+            return
+        }
+        if let problem = ControlCommand.garbage(payload) {
+            log.warning("mqtt: ignored a command on \(topic): \(problem)")
+            return
+        }
+        let text = String(decoding: payload, as: UTF8.self)
+        let command: Result<ControlCommand, ControlError>
+        switch incoming {
+        case .set(let button, .latch):
+            command = MQTTBridge.onOff(text).map { .success(.latch(button: button, on: $0)) }
+                ?? .failure(ControlError("expected ON or OFF, not \"\(text)\""))
+        case .set(let button, .enabled):
+            command = MQTTBridge.onOff(text).map { .success(.enable(button: button, enabled: $0)) }
+                ?? .failure(ControlError("expected ON or OFF, not \"\(text)\""))
+        case .set(let button, .label):
+            command = payload.count <= ControlCommand.maxLabelBytes
+                ? .success(.label(button: button, text: text))
+                : .failure(ControlError("label longer than \(ControlCommand.maxLabelBytes) bytes"))
+        case .backlight:
+            lightCommand(payload, topic: topic, engine: engine, now: now)
+            return
+        case .command:
+            let reply: String
+            switch ControlCommand.parse(text) {
+            case .success(let parsed): reply = engine.control(parsed, now: now)
+            case .failure(let error): reply = "{\"ok\":false,\"error\":\(JSONText.quoted(error.message))}"
+            }
+            publish(settings.topics.reply, Array(reply.utf8), retain: false)
+            return
+        case .homeAssistantStatus, .discoveryDocument, .unknown:
+            return
+        }
+        switch command {
+        case .success(let parsed): logFailure(engine.control(parsed, now: now), topic: topic)
+        case .failure(let error): log.warning("mqtt: \(topic): \(error.message)")
+        }
+    }
+
+    /// `{"state":"ON"}` wakes, `{"state":"OFF"}` blanks, `"brightness"` (1..100) sets the
+    /// awake brightness.
+    private func lightCommand(_ payload: [UInt8], topic: String, engine: PanelEngine, now: MonotonicInstant) {
+        guard let object = FlatJSON.parse(payload) else {
+            log.warning("mqtt: \(topic): expected a JSON object such as {\"state\":\"ON\",\"brightness\":80}")
+            return
+        }
+        if let value = object["brightness"] {
+            guard case .number(let percent) = value, percent >= 1, percent <= 100 else {
+                log.warning("mqtt: \(topic): brightness takes 1..100")
+                return
+            }
+            logFailure(engine.control(.brightness(percent: percent), now: now), topic: topic)
+        }
+        if let value = object["state"] {
+            switch value {
+            case .text("ON"): logFailure(engine.control(.wake, now: now), topic: topic)
+            case .text("OFF"): logFailure(engine.control(.blank, now: now), topic: topic)
+            default: log.warning("mqtt: \(topic): state takes \"ON\" or \"OFF\"")
+            }
+        }
+    }
+
+    private func logFailure(_ reply: String, topic: String) {
+        guard !reply.hasPrefix("{\"ok\":true") else { return }
+        log.warning("mqtt: \(topic): \(reply)")
+    }
+
+    static func onOff(_ text: String) -> Bool? {
+        switch text {
+        case "ON": true
+        case "OFF": false
+        default: nil
+        }
+    }
+
+    private func seconds(_ duration: MonotonicDuration) -> String {
+        let tenths = (duration.nanoseconds + 50_000_000) / 100_000_000
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+}
+
+/// Jitter for retries in 0.75 ..< 1.25 (xorshift64*): a fleet of panels that lost one broker
+/// does not come back at the same instant. Seeded by the caller, so tests are exact.
+public struct JitterSource {
+    private var state: UInt64
+
+    public init(seed: UInt64) {
+        state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed
+    }
+
+    public mutating func next() -> Double {
+        state ^= state >> 12
+        state ^= state << 25
+        state ^= state >> 27
+        let value = state &* 0x2545_F491_4F6C_DD1D
+        return 0.75 + Double(value >> 11) / Double(UInt64(1) << 53) * 0.5
+    }
+}

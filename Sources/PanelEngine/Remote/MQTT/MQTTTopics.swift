@@ -1,0 +1,138 @@
+import LinuxSystem
+import TouchCore
+
+/// The panel's topics under its prefix, and Home Assistant's under the discovery prefix.
+/// README's table is the contract; each topic is spelt here once.
+public struct MQTTTopics: Equatable, Sendable {
+    public let prefix: String
+    public let discoveryPrefix: String
+    /// The client id made topic-safe: discovery topics and unique ids name the panel by it.
+    public let nodeID: String
+
+    public init(prefix: String, discoveryPrefix: String, nodeID: String) {
+        self.prefix = prefix
+        self.discoveryPrefix = discoveryPrefix
+        self.nodeID = nodeID
+    }
+
+    public var availability: String { "\(prefix)/availability" }
+    public var backlight: String { "\(prefix)/backlight" }
+    public var backlightSet: String { "\(prefix)/backlight/set" }
+    public var command: String { "\(prefix)/command" }
+    public var reply: String { "\(prefix)/reply" }
+    public var dropped: String { "\(prefix)/dropped" }
+    public func event(_ button: String) -> String { "\(prefix)/button/\(button)/event" }
+    public func gesture(_ button: String) -> String { "\(prefix)/button/\(button)/gesture" }
+    public func state(_ button: String, _ kind: ButtonStateKind) -> String { "\(prefix)/button/\(button)/\(kind.rawValue)" }
+    public func set(_ button: String, _ kind: ButtonStateKind) -> String { "\(prefix)/button/\(button)/\(kind.rawValue)/set" }
+
+    /// Home Assistant says `online` here when it (re)starts.
+    public var homeAssistantStatus: String { "\(discoveryPrefix)/status" }
+    /// Every discovery document of this panel, ours or left from an earlier config.
+    public var discoveryPattern: String { "\(discoveryPrefix)/+/\(nodeID)/+/config" }
+    public func discovery(component: String, object: String) -> String {
+        "\(discoveryPrefix)/\(component)/\(nodeID)/\(object)/config"
+    }
+
+    /// The patterns the panel subscribes to for commands.
+    public var commandPatterns: [String] {
+        [
+            "\(prefix)/button/+/latch/set", "\(prefix)/button/+/label/set", "\(prefix)/button/+/enabled/set",
+            backlightSet, command,
+        ]
+    }
+
+    /// A button's retained states, each with its `/set` command topic.
+    public enum ButtonStateKind: String, CaseIterable, Sendable {
+        case latch
+        case label
+        case enabled
+    }
+
+    /// What a message that came in asks for.
+    public enum Incoming: Equatable, Sendable {
+        case set(button: String, kind: ButtonStateKind)
+        case backlight
+        case command
+        case homeAssistantStatus
+        case discoveryDocument
+        case unknown
+    }
+
+    public func incoming(_ topic: String) -> Incoming {
+        if topic == backlightSet { return .backlight }
+        if topic == command { return .command }
+        if topic == homeAssistantStatus { return .homeAssistantStatus }
+        let levels = topic.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let prefixLevels = prefix.split(separator: "/", omittingEmptySubsequences: false).count
+        if levels.count == prefixLevels + 4, topic.hasPrefix(prefix + "/button/"), levels[levels.count - 1] == "set",
+            let kind = ButtonStateKind(rawValue: levels[levels.count - 2])
+        {
+            return .set(button: levels[prefixLevels + 1], kind: kind)
+        }
+        let discoveryLevels = discoveryPrefix.split(separator: "/", omittingEmptySubsequences: false).count
+        if levels.count == discoveryLevels + 4, topic.hasPrefix(discoveryPrefix + "/"), levels[discoveryLevels + 1] == nodeID,
+            levels[levels.count - 1] == "config"
+        {
+            return .discoveryDocument
+        }
+        return .unknown
+    }
+
+    /// Home Assistant's event type for a gesture; nil for the events of a touch's life
+    /// (pressed, released, ...), which only the event topic carries.
+    public static func gestureType(_ kind: GestureEventKind) -> String? {
+        switch kind {
+        case .tap(let taps): tapType(taps)
+        case .longPress(let taps): longPressType(taps)
+        case .repeat: "repeat"
+        case .pressed, .released, .cancelled, .exit, .enter: nil
+        }
+    }
+
+    /// `single_tap`, `double_tap`, `triple_tap` (`4x_tap` beyond).
+    static func tapType(_ taps: Int) -> String {
+        taps == 1 ? "single_tap" : countPrefix(taps) + "tap"
+    }
+
+    /// `long_press` (not `single_long_press`: what a user calls it), `double_long_press` for a
+    /// hold that ends a sequence of one tap, ...
+    static func longPressType(_ taps: Int) -> String {
+        countPrefix(taps) + "long_press"
+    }
+
+    private static func countPrefix(_ taps: Int) -> String {
+        switch taps {
+        case 1: ""
+        case 2: "double_"
+        case 3: "triple_"
+        default: "\(taps)x_"
+        }
+    }
+
+    /// The gestures a button can give, as event types, in a fixed order.
+    public static func gestureTypes(highestTapCount: Int, longPress: Bool, repeats: Bool) -> [String] {
+        var types: [String] = []
+        for taps in stride(from: 1, through: highestTapCount, by: 1) {
+            types.append(tapType(taps))
+        }
+        if longPress {
+            for taps in 1...max(highestTapCount, 1) { types.append(longPressType(taps)) }
+        }
+        if repeats { types.append("repeat") }
+        return types
+    }
+
+    /// `{"event_type":"double_tap","taps":2,"t_ms":1330}`, or with `"n"` for a repeat.
+    public static func gesturePayload(_ kind: GestureEventKind, tMs: Int64) -> [UInt8]? {
+        guard let type = gestureType(kind) else { return nil }
+        var json = "{\"event_type\":\"\(type)\""
+        switch kind {
+        case .tap(let taps), .longPress(let taps): json += ",\"taps\":\(taps)"
+        case .repeat(let n): json += ",\"n\":\(n)"
+        case .pressed, .released, .cancelled, .exit, .enter: break
+        }
+        json += ",\"t_ms\":\(tMs)}"
+        return Array(json.utf8)
+    }
+}

@@ -1,0 +1,24 @@
+import LinuxSystem
+import TouchCore
+
+/// Where buttons are drawn: the framebuffer, or the simulated board's memory. The engine
+/// says which buttons changed; the surface paints them and then makes the frame visible.
+public protocol PanelSurface: AnyObject {
+    /// Paints every button in its state (start-up, reload).
+    func drawAll(_ states: [ButtonVisualState])
+    /// Paints one button whose state changed.
+    func draw(button: Int, state: ButtonVisualState)
+    /// The buttons changed at `at` are painted: a PNG snapshot, a latency mark.
+    func frameDone(at: MonotonicInstant)
+    /// A new label for a button, drawn from its next paint on; nil, or why it cannot be.
+    func setLabel(button: Int, text: String) -> String?
+    /// `frameDone(at:)` for a frame caused by a report whose INT edge (or input event) came at
+    /// `edge`: a surface that shows frames later (a page flip) measures to when they are seen.
+    func frameDone(at instant: MonotonicInstant, edge: MonotonicInstant?)
+}
+
+extension PanelSurface {
+    public func frameDone(at instant: MonotonicInstant, edge: MonotonicInstant?) {
+        frameDone(at: instant)
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import LinuxSystem
+import PanelApp
+import PanelConfig
+import PanelDrivers
+import PanelEngine
+@testable import PanelTestSupport
+import Testing
+import TouchCore
+
+/// The simulated board end to end in virtual time: trace -> simulated FT5x06 registers ->
+/// controller reads -> engine -> framebuffer memory -> PNG.
+@Suite("Simulated board")
+struct SimulatedBoardTests {
+    static let config = """
+        [display]
+        width = 320
+        height = 240
+        fill = #202020
+        pressed_fill = #4A6FA5
+        background = #000000
+
+        [button go]
+        rect = 40, 40, 120, 80
+        label = Go
+        on_tap = emit
+        """
+
+    /// Plays `trace`, snapshotting the panel at `snapshotMs`; returns event lines and PNGs.
+    func play(
+        _ trace: String, snapshotMs: [Int64], rotation: String = "0", keepGoing: @escaping () -> Bool = { true }
+    ) throws -> (lines: [String], pngs: [[UInt8]]) {
+        let text = SimulatedBoardTests.config.replacingOccurrences(of: "height = 240", with: "height = 240\nrotation = \(rotation)")
+        let config = try PanelConfigLoader.parse(text: text, file: "sim.ini")
+        let script = try TouchScript(
+            trace: Array(trace.utf8), path: "test.trace", transform: config.makeTransform(), maxPoints: 5)
+        let rotationValue = config.display.rotation
+        let layout = try #require(FramebufferLayout(
+            physicalWidth: config.panelWidth, physicalHeight: config.panelHeight, format: .rgb565, rotation: rotationValue))
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: layout.bufferSize, alignment: 8)
+        defer { memory.deallocate() }
+        let surface = FramebufferSurface(
+            layout: layout, pixels: memory, config: config, labels: try FramebufferSurface.rasterizeLabels(for: config))
+        let output = CapturedOutput()
+        let log = RecordingLog()
+        let hardware = SimulatedTouchHardware(config: config, origin: at(0), log: log)
+        let engine = PanelEngine(
+            config: config, source: hardware.source,
+            actions: ActionRunner(buttons: config.buttons, exec: recordingExec(), outputs: [:], log: log),
+            output: output.buffer, surface: surface, log: log, startedAt: at(0))
+        var pngs: [[UInt8]] = []
+        let runner = SimulatedBoardRunner(
+            engine: engine, script: script, origin: at(0), clock: .virtual(keepGoing: { _ in keepGoing() }), hardware: hardware,
+            snapshotsAt: snapshotMs.map { at($0) },
+            snapshot: { _ in pngs.append(FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout)!) })
+        runner.run()
+        #expect(log.lines == [])
+        return (output.lines, pngs)
+    }
+
+    func pixel(_ png: [UInt8], x: Int, y: Int) throws -> [UInt8] {
+        let decoded = try DecodedPNG(png)
+        let offset = (y * decoded.width + x) * 3
+        return Array(decoded.pixels[offset..<offset + 3])
+    }
+
+    @Test func pngShowsThePressedColourInsideTheButtonAfterADown() throws {
+        let result = try play("0 down 0 60 60\n300 up 0 60 60\n", snapshotMs: [100, 400])
+        #expect(result.lines == [
+            #"{"t_ms":0,"button":"go","event":"pressed"}"#,
+            #"{"t_ms":300,"button":"go","event":"released"}"#,
+            #"{"t_ms":300,"button":"go","event":"tap","taps":1}"#,
+        ])
+        // RGB565 keeps 5/6/5 bits: #4A6FA5 reads back as #4A6DA5, #202020 as #212021.
+        #expect(try pixel(result.pngs[0], x: 50, y: 50) == [0x4A, 0x6D, 0xA5])
+        #expect(try pixel(result.pngs[1], x: 50, y: 50) == [0x21, 0x20, 0x21])
+        // Outside the button: the background, untouched by the press.
+        #expect(try pixel(result.pngs[0], x: 10, y: 10) == [0, 0, 0])
+    }
+
+    @Test func rotatedPanelPNGIsUprightAndTheButtonIsWhereTheConfigSays() throws {
+        let result = try play("0 down 0 60 60\n300 up 0 60 60\n", snapshotMs: [100], rotation: "90")
+        let decoded = try DecodedPNG(result.pngs[0])
+        // A 320x240 panel turned 90 degrees: the picture is 240 wide and 320 high.
+        #expect(decoded.width == 240 && decoded.height == 320)
+        #expect(try pixel(result.pngs[0], x: 50, y: 50) == [0x4A, 0x6D, 0xA5])
+        #expect(try pixel(result.pngs[0], x: 200, y: 50) == [0, 0, 0])
+    }
+
+    /// Issue 14, finding 5: in virtual time a signal is looked for at every wake-up; SIGTERM
+    /// stops the run there, and touches still held are cancelled as a live stop does.
+    @Test func aVirtualRunStopsWhenASignalAsks() throws {
+        var wakeUps = 0
+        let result = try play("0 down 0 60 60\n500 move 0 62 60\n100000 up 0 62 60\n", snapshotMs: [], keepGoing: {
+            wakeUps += 1
+            return wakeUps < 4
+        })
+        #expect(wakeUps == 4)
+        #expect(result.lines == [
+            #"{"t_ms":0,"button":"go","event":"pressed"}"#,
+            #"{"t_ms":32,"button":"go","event":"cancelled"}"#,
+        ])
+    }
+
+    @Test func heldFingerIsReportedRepeatedlySoLostMsDoesNotCancelIt() throws {
+        let result = try play("0 down 0 60 60\n900 up 0 60 60\n", snapshotMs: [])
+        #expect(result.lines.last == #"{"t_ms":900,"button":"go","event":"tap","taps":1}"#)
+    }
+}
+
+@Suite("Touch script")
+struct TouchScriptTests {
+    /// Issue 14, finding 4: a hold of 10^12 ms is streamed, never built in memory first; the
+    /// check before the run still reaches a bad line after it.
+    @Test func aVeryLongHoldIsStreamedAndALaterBadLineIsStillFound() throws {
+        let hold = "0 down 0 700 50\n1000000000000 up 0 700 50\n"
+        do {
+            _ = try TouchScript(
+                trace: Array((hold + "nonsense\n").utf8), path: "hold.trace", transform: .identity(width: 800, height: 480),
+                maxPoints: 5)
+            Issue.record("accepted a bad line")
+        } catch {
+            #expect(error.message == #"hold.trace:3: expected a time in milliseconds from 0 to 9223372036854, found "nonsense""#)
+        }
+        var script = try TouchScript(
+            trace: Array(hold.utf8), path: "hold.trace", transform: .identity(width: 800, height: 480), maxPoints: 5)
+        #expect(script.endsAt == .milliseconds(1_000_000_000_000))
+        var instants: [Int64] = []
+        for _ in 0..<4 {
+            guard let step = script.next() else { break }
+            instants.append(step.at.wholeMilliseconds)
+            #expect(step.line == 1)
+        }
+        #expect(instants == [0, 16, 32, 48])
+    }
+
+    /// Issue 14, finding 9: a touch left down names the line of its down, as replay does.
+    @Test func aTouchLeftDownNamesTheLineOfItsDown() {
+        do {
+            _ = try TouchScript(
+                trace: Array("0 down 0 10 10\n10 up 0 10 10\n20 down 3 30 30\n30 move 3 31 30\n".utf8), path: "held.trace",
+                transform: .identity(width: 800, height: 480), maxPoints: 5)
+            Issue.record("accepted a trace ending with a touch down")
+        } catch {
+            #expect(error.message == "held.trace:3: touch 3 is still down when the trace ends; add its `up` or an `end` line")
+        }
+    }
+
+    /// Issue 14, finding 3: x = 4196 used to wrap to 100 in the FT5x06's 12 bits and tap a
+    /// button replay never touches; it is refused with its line instead.
+    @Test func aPointOutsideTheDisplayIsRefusedWithItsLine() {
+        do {
+            _ = try TouchScript(
+                trace: Array("0 down 0 100 50\n10 up 0 100 50\n20 down 0 4196 100\n".utf8), path: "far.trace",
+                transform: .identity(width: 800, height: 480), maxPoints: 5)
+            Issue.record("accepted a point outside the display")
+        } catch {
+            #expect(error.message == "far.trace:3: (4196, 100) is outside the 800x480 display; the simulated controller cannot report it")
+        }
+    }
+
+    @Test func aRawReportWhileAPointLineFingerIsDownIsRefusedWithItsLine() {
+        let trace = "0 down 0 10 10\n100 ft5x06 00 00 01 00 32 30 32 10 00\n200 up 0 10 10\n"
+        #expect(throws: TouchScript.ScriptError.self) {
+            _ = try TouchScript(
+                trace: Array(trace.utf8), path: "mix.trace", transform: .identity(width: 800, height: 480), maxPoints: 5)
+        }
+        do {
+            _ = try TouchScript(
+                trace: Array(trace.utf8), path: "mix.trace", transform: .identity(width: 800, height: 480), maxPoints: 5)
+        } catch {
+            #expect(error.message == "mix.trace:2: a raw report while touch 0 from a point line is down; the simulated chip reports one set of fingers: lift it first")
+        }
+    }
+}
+
+@Suite("Trace error text")
+struct TraceErrorTextTests {
+    @Test func aControlByteInABadFieldIsShownAsHex() {
+        let line = Array("10 down 0 1 \u{1B}[2J".utf8)
+        let text = line.withUnsafeBufferPointer { buffer -> String in
+            guard case .error(let error) = TraceLineParser.parse(buffer) else { return "parsed" }
+            return TraceErrorText.describe(error, in: buffer, path: "esc.trace", lineNumber: 1)
+        }
+        #expect(text == #"esc.trace:1: expected a coordinate in display pixels from 0 to 65535, found "\x1b[2J""#)
+    }
+}

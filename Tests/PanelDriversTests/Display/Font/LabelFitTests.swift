@@ -1,0 +1,78 @@
+import LinuxSystem
+import PanelConfig
+import PanelDrivers
+import PanelEngine
+@testable import PanelTestSupport
+import Testing
+import TouchCore
+
+/// A font where every character is `size / 2` pixels wide and a line `size + 4` tall.
+private func fit(_ text: String, width: Int, height: Int, size: Int = 24) -> LabelFit.Result {
+    LabelFit.fit(
+        text, width: width, height: height, startSize: size,
+        measure: { line, size in line.count * size / 2 }, lineHeight: { $0 + 4 })
+}
+
+@Suite("Labels that fit: line breaks, wrapping, shrinking, and the warning")
+struct LabelFitTests {
+    @Test func aShortLabelKeepsItsSizeOnOneLine() {
+        #expect(fit("Play", width: 100, height: 40) == LabelFit.Result(lines: ["Play"], pixelSize: 24, fits: true))
+    }
+
+    @Test func wordsWrapOntoMoreLinesBeforeTheSizeShrinks() {
+        // "Living room" is 132 px at 24 px: two lines of 72 and 48 fit 100 x 60.
+        #expect(fit("Living room", width: 100, height: 60) == LabelFit.Result(lines: ["Living", "room"], pixelSize: 24, fits: true))
+    }
+
+    @Test func theSizeShrinksUntilTheLinesFitTheHeight() {
+        // Two lines need 2 * (size + 4) <= 40: size 16, where "Living" is 48 px of the 60.
+        #expect(fit("Living room", width: 60, height: 40) == LabelFit.Result(lines: ["Living", "room"], pixelSize: 16, fits: true))
+        // In 100 x 40, at 18 px "Living room" is 99 px: one line is better than two smaller.
+        #expect(fit("Living room", width: 100, height: 40) == LabelFit.Result(lines: ["Living room"], pixelSize: 18, fits: true))
+    }
+
+    @Test func aLineBreakIsKept() {
+        #expect(fit("Kitchen\nfan", width: 200, height: 80) == LabelFit.Result(lines: ["Kitchen", "fan"], pixelSize: 24, fits: true))
+    }
+
+    @Test func aLabelThatCannotFitIsClippedAtTheSmallestSize() {
+        #expect(fit("Supercalifragilistic", width: 40, height: 24)
+            == LabelFit.Result(lines: ["Supercalifragilistic"], pixelSize: LabelFit.minimumPixelSize, fits: false))
+    }
+
+    @Test func lineBreaksAreWrittenBackslashN() {
+        #expect(LabelText.unescaped("Kitchen\\nfan") == "Kitchen\nfan")
+        #expect(LabelText.unescaped("C:\\temp\\") == "C:\\temp\\")
+        #expect(LabelText.escaped("Kitchen\nfan") == "Kitchen\\nfan")
+        #expect(LabelText.unescaped(LabelText.escaped("a\nb\nc")) == "a\nb\nc")
+    }
+
+    @Test func withTheRealFontOnlyTheLabelThatCannotFitIsReported() throws {
+        let config = try PanelConfigLoader.parse(text: """
+            [display]
+            width = 800
+            height = 480
+
+            [button room]
+            rect = 0, 0, 120, 80
+            label = Living room lights
+
+            [button tiny]
+            rect = 200, 0, 40, 24
+            label = Supercalifragilistic
+
+            [button two]
+            rect = 300, 0, 200, 100
+            label = Kitchen\\nfan
+            """, file: "labels.ini")
+        let fits = try FramebufferSurface.labelFits(for: config)
+        #expect(fits.map { $0.fits } == [true, false, true])
+        #expect(fits[0].lines == ["Living", "room lights"])
+        #expect(fits[0].pixelSize < 24)
+        #expect(fits[2] == LabelFit.Result(lines: ["Kitchen", "fan"], pixelSize: 24, fits: true))
+        // The two-line label is as tall as two lines of the font.
+        let labels = try FramebufferSurface.rasterizeLabels(for: config)
+        let font = try FontRasterizer(path: config.display.font, pixelSize: 24)
+        #expect(labels[2].height == Int32(2 * font.lineHeight))
+    }
+}

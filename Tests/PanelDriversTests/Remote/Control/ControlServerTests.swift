@@ -1,0 +1,210 @@
+import CLinux
+import Foundation
+import LinuxSystem
+import PanelConfig
+import PanelDrivers
+import PanelEngine
+@testable import PanelTestSupport
+import Testing
+import TouchCore
+
+/// A real Unix socket in a temporary directory, served by polling it as the loop does.
+private final class ServedSocket: @unchecked Sendable {
+    let directory: String
+    let server: ControlServer
+    let log = RecordingLog()
+    var commands: [ControlCommand] = []
+
+    init(mode: Int = 0o660) throws {
+        directory = NSTemporaryDirectory() + "touchpanel-control-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        server = try ControlServer(config: ControlConfig(socketPath: directory + "/control.sock", mode: mode), log: log)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// One turn of the loop: a wait of at most `ms` on the socket's descriptors, then
+    /// whatever they have.
+    func turn(ms: Int64 = 50) {
+        var descriptors = server.pollInterests.map { pollfd(fd: $0.descriptor, events: $0.events.rawValue, revents: 0) }
+        let count = descriptors.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), Int32(ms)) }
+        guard count > 0 else { return }
+        server.service(descriptors.map { PollEvents(rawValue: $0.revents) }) { command in
+            self.commands.append(command)
+            return command == .state ? #"{"ok":true,"state":1}"# : #"{"ok":true}"#
+        }
+    }
+}
+
+private final class Peer {
+    let descriptor: Int32
+
+    init(_ path: String) throws {
+        descriptor = path.withCString { tp_control_connect($0) }
+        try #require(descriptor >= 0)
+    }
+
+    deinit { close(descriptor) }
+
+    func send(_ text: String) {
+        _ = Array(text.utf8).withUnsafeBytes { tp_control_send(descriptor, $0.baseAddress, $0.count) }
+    }
+
+    func send(bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { tp_control_send(descriptor, $0.baseAddress, $0.count) }
+    }
+
+    func shutdownWriting() { shutdown(descriptor, Int32(SHUT_WR)) }
+
+    /// What has arrived, without waiting; "<closed>" appended once the panel hung up.
+    func received() -> String {
+        var text = ""
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { tp_control_receive(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 { text += String(decoding: chunk[0..<count], as: UTF8.self); continue }
+            if count == 0 { text += "<closed>" }
+            return text
+        }
+    }
+}
+
+@Suite("Control socket: lines in, JSON out, misbehaving clients dropped")
+struct ControlServerTests {
+    @Test func theSocketHasItsModeAndLinesAreAnsweredInOrder() throws {
+        let served = try ServedSocket(mode: 0o660)
+        var info = stat()
+        #expect(stat(served.server.path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o660)
+        let peer = try Peer(served.server.path)
+        served.turn()
+        peer.send("state\nwake\r\nlatch")
+        served.turn()
+        peer.send(" heat on\n")
+        served.turn()
+        #expect(served.commands == [.state, .wake, .latch(button: "heat", on: true)])
+        #expect(peer.received() == "{\"ok\":true,\"state\":1}\n{\"ok\":true}\n{\"ok\":true}\n")
+    }
+
+    @Test func aClientThatClosesItsSideGetsItsRepliesThenTheEnd() throws {
+        let served = try ServedSocket()
+        let peer = try Peer(served.server.path)
+        served.turn()
+        peer.send("blank\nstate")
+        peer.shutdownWriting()
+        served.turn()
+        served.turn()
+        #expect(served.commands == [.blank, .state])
+        #expect(peer.received() == "{\"ok\":true}\n{\"ok\":true,\"state\":1}\n<closed>")
+        #expect(served.server.clientCount == 0)
+    }
+
+    @Test func aBadCommandIsAnsweredAndTheClientStays() throws {
+        let served = try ServedSocket()
+        let peer = try Peer(served.server.path)
+        served.turn()
+        peer.send("frob\nstate\n")
+        served.turn()
+        #expect(peer.received().hasPrefix("{\"ok\":false,\"error\":\"unknown command \\\"frob\\\";"))
+        #expect(served.commands == [.state])
+        #expect(served.server.clientCount == 1)
+    }
+
+    @Test func garbageOrAnEndlessLineDropsThatClientAlone() throws {
+        let served = try ServedSocket()
+        let good = try Peer(served.server.path)
+        let binary = try Peer(served.server.path)
+        let endless = try Peer(served.server.path)
+        let latin1 = try Peer(served.server.path)
+        served.turn()
+        binary.send(bytes: [0x73, 0x74, 0x00, 0x0A])
+        endless.send(String(repeating: "x", count: 1_100))
+        latin1.send(bytes: [0x6C, 0x61, 0x62, 0x65, 0x6C, 0x20, 0x61, 0x20, 0xE9, 0x0A])
+        served.turn()
+        good.send("state\n")
+        served.turn()
+        #expect(binary.received() == "<closed>")
+        #expect(endless.received() == "<closed>")
+        #expect(latin1.received() == "<closed>")
+        #expect(good.received() == "{\"ok\":true,\"state\":1}\n")
+        #expect(served.log.lines == [
+            "control: client 2 dropped: garbage (byte 0x00)",
+            "control: client 3 dropped: a line longer than 1024 bytes",
+            "control: client 4 dropped: garbage (not UTF-8)",
+        ])
+    }
+
+    @Test func aClientThatNeverReadsIsDropped() throws {
+        let served = try ServedSocket()
+        let peer = try Peer(served.server.path)
+        served.turn()
+        // Each "state" is answered with 22 bytes; the socket buffers take some, then the
+        // replies pile up past 64 KiB.
+        let burst = String(repeating: "state\n", count: 170)
+        var turns = 0
+        while served.server.clientCount == 1 && turns < 2_000 {
+            peer.send(burst)
+            served.turn(ms: 0)
+            turns += 1
+        }
+        #expect(served.server.clientCount == 0)
+        #expect(served.log.lines == ["control: client 1 dropped: more than 65536 bytes of replies unread"])
+    }
+
+    @Test func somethingElseAtThePathIsNotReplaced() throws {
+        let directory = NSTemporaryDirectory() + "touchpanel-control-file-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "keep me".write(toFile: directory + "/control.sock", atomically: false, encoding: .utf8)
+        do {
+            _ = try ControlServer(config: ControlConfig(socketPath: directory + "/control.sock"), log: RecordingLog())
+            Issue.record("a regular file was replaced by the socket")
+        } catch {
+            #expect(error.message == "[control] socket \(directory)/control.sock: something other than a socket is there")
+        }
+        #expect(try String(contentsOfFile: directory + "/control.sock", encoding: .utf8) == "keep me")
+    }
+
+    @Test func theClientCommandRoundTrips() throws {
+        let served = try ServedSocket()
+        let path = served.server.path
+        // The server turns until the client has its answer, however late either thread runs
+        // on a loaded machine (a fixed number of turns once ran out first).
+        let handshake = ServingHandshake()
+        let thread = Thread {
+            while !handshake.clientIsDone { served.turn(ms: 25) }
+            handshake.serverStopped()
+        }
+        thread.start()
+        #expect(ControlClient.send("state", to: path) == .success(#"{"ok":true,"state":1}"#))
+        handshake.clientFinished()
+        #expect(ControlClient.send("state", to: served.directory + "/none.sock")
+            == .failure(ControlError("cannot connect to \(served.directory)/none.sock: ENOENT (No such file or directory); is the panel running with [control]?")))
+        handshake.waitForServer()
+    }
+}
+
+/// Between a test and the thread that serves its socket: the client is done, the server
+/// thread has stopped.
+private final class ServingHandshake: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var clientDone = false
+    private var serverDone = false
+
+    var clientIsDone: Bool { condition.withLock { clientDone } }
+
+    func clientFinished() { condition.withLock { clientDone = true } }
+
+    func serverStopped() {
+        condition.withLock {
+            serverDone = true
+            condition.broadcast()
+        }
+    }
+
+    func waitForServer() {
+        condition.withLock { while !serverDone { condition.wait() } }
+    }
+}

@@ -1,0 +1,480 @@
+import CLinux
+import Foundation
+import LinuxSystem
+import PanelConfig
+import PanelEngine
+@testable import PanelTestSupport
+import Testing
+import TouchCore
+
+private let mqttConfig = """
+    [display]
+    width = 800
+    height = 480
+
+    [controller]
+    model = ft5406
+
+    [backlight]
+    dim_after_s = 100
+    off_after_s = 200
+
+    [mqtt]
+    host = 127.0.0.1
+    client_id = hall.panel
+    queue = 4
+    keepalive_s = 20
+
+    [button heat]
+    rect = 0, 0, 200, 100
+    label = Heating
+    latch = yes
+    on_tap = emit
+
+    [button fan]
+    rect = 400, 0, 200, 100
+    on_tap = emit
+    on_double_tap = emit
+    """
+
+/// An engine over fakes with the bridge over a fake connection, both at 0 ms.
+private struct BridgeRig {
+    let rig: EngineRig
+    let connection = FakeMQTTConnection()
+    let bridge: MQTTBridge
+
+    init(config: String = mqttConfig) throws {
+        rig = try EngineRig(config: config, backlight: RecordingBacklight())
+        let mqtt = try #require(rig.engine.config.mqtt)
+        bridge = MQTTBridge(
+            settings: MQTTBridge.Settings(config: mqtt, hostName: "board"), connection: connection, log: rig.log, now: at(0),
+            jitterSeed: 7)
+        bridge.attach(rig.engine)
+    }
+
+    /// A loop turn at `ms`; `readable`: the socket polled readable.
+    func turn(_ ms: Int64, readable: Bool = false) {
+        bridge.turn(revents: readable ? .readable : [], engine: rig.engine, now: at(ms))
+    }
+
+    /// Connected at `ms`: the connect call, the CONNACK read, and what that published
+    /// acknowledged.
+    func connect(at ms: Int64) {
+        turn(ms)
+        connection.pendingEvents = [.connected(code: 0)]
+        turn(ms + 1, readable: true)
+        connection.acknowledgeAll()
+        turn(ms + 2, readable: true)
+    }
+
+    /// A tap on the fan at `downMs` (lifted 50 ms later), the bridge's turn after each
+    /// step as in the loop.
+    func tapFan(_ downMs: Int64, id: UInt8 = 0) {
+        rig.interrupt(downMs, report([(id, 450, 50, .down)]))
+        turn(downMs)
+        rig.interrupt(downMs + 50, report([(id, 450, 50, .up)]))
+        turn(downMs + 50)
+    }
+}
+
+private let prefix = "touchpanel/hall_panel"
+
+/// A publish of one of the fan's events or gestures (not its retained state).
+private func isFanEvent(_ call: String) -> Bool {
+    call.contains("/button/fan/event ") || call.contains("/button/fan/gesture ")
+}
+
+@Suite("The MQTT bridge: what goes to the broker and what comes from it, over a fake connection")
+struct MQTTBridgeTests {
+    @Test func onConnectItAnnouncesSubscribesDiscoversAndPublishesTheState() throws {
+        let rig = try BridgeRig()
+        rig.turn(0)
+        #expect(rig.connection.calls == ["connect"])
+        rig.connection.pendingEvents = [.connected(code: 0)]
+        rig.turn(3, readable: true)
+        let calls = rig.connection.calls
+        #expect(Array(calls.prefix(10)) == [
+            "connect", "read",
+            "publish retained q1 \(prefix)/availability online",
+            "subscribe q1 \(prefix)/button/+/latch/set",
+            "subscribe q1 \(prefix)/button/+/label/set",
+            "subscribe q1 \(prefix)/button/+/enabled/set",
+            "subscribe q1 \(prefix)/backlight/set",
+            "subscribe q1 \(prefix)/command",
+            "subscribe q1 homeassistant/status",
+            "subscribe q1 homeassistant/+/hall_panel/+/config",
+        ])
+        #expect(calls.dropFirst(10).map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == [
+            "publish retained q1", "publish retained q1", "publish retained q1", "publish retained q1",
+            "publish retained q1", "publish retained q1", "publish retained q1", "publish retained q1",
+        ] + Array(repeating: "publish retained q1", count: 6))
+        #expect(calls.dropFirst(10).map { String($0.split(separator: " ")[3]) } == [
+            "homeassistant/event/hall_panel/heat/config",
+            "homeassistant/switch/hall_panel/heat_latch/config",
+            "homeassistant/text/hall_panel/heat_label/config",
+            "homeassistant/switch/hall_panel/heat_enabled/config",
+            "homeassistant/event/hall_panel/fan/config",
+            "homeassistant/text/hall_panel/fan_label/config",
+            "homeassistant/switch/hall_panel/fan_enabled/config",
+            "homeassistant/light/hall_panel/backlight/config",
+            "\(prefix)/button/heat/latch",
+            "\(prefix)/button/heat/label",
+            "\(prefix)/button/heat/enabled",
+            "\(prefix)/button/fan/label",
+            "\(prefix)/button/fan/enabled",
+            "\(prefix)/backlight",
+        ])
+        #expect(calls.suffix(6) == [
+            "publish retained q1 \(prefix)/button/heat/latch OFF",
+            "publish retained q1 \(prefix)/button/heat/label Heating",
+            "publish retained q1 \(prefix)/button/heat/enabled ON",
+            "publish retained q1 \(prefix)/button/fan/label fan",
+            "publish retained q1 \(prefix)/button/fan/enabled ON",
+            #"publish retained q1 touchpanel/hall_panel/backlight {"state":"ON","brightness":100,"color_mode":"brightness"}"#,
+        ])
+        #expect(rig.rig.log.lines.contains("mqtt: connected to 127.0.0.1:1883 as hall.panel"))
+        // Nothing changed: the next turn publishes nothing.
+        rig.connection.calls = []
+        rig.turn(10)
+        #expect(rig.connection.calls == [])
+    }
+
+    @Test func aDoubleTapIsOneGestureMessageAndEveryEventLineGoesOnTheEventTopic() throws {
+        let rig = try BridgeRig()
+        rig.connect(at: 0)
+        rig.connection.calls = []
+        rig.tapFan(100)
+        rig.tapFan(250, id: 1)
+        #expect(rig.connection.calls == [
+            #"publish q1 touchpanel/hall_panel/button/fan/event {"t_ms":100,"button":"fan","event":"pressed"}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/event {"t_ms":150,"button":"fan","event":"released"}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/event {"t_ms":250,"button":"fan","event":"pressed"}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/event {"t_ms":300,"button":"fan","event":"released"}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/event {"t_ms":300,"button":"fan","event":"tap","taps":2}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/gesture {"event_type":"double_tap","taps":2,"t_ms":300}"#,
+        ])
+    }
+
+    @Test func aTapOnALatchButtonPublishesItsNewStateRetained() throws {
+        let rig = try BridgeRig()
+        rig.connect(at: 0)
+        rig.connection.calls = []
+        rig.rig.interrupt(100, report([(0, 50, 50, .down)]))
+        rig.rig.interrupt(150, report([(0, 50, 50, .up)]))
+        rig.turn(150)
+        #expect(rig.connection.publishes.suffix(2) == [
+            #"publish q1 touchpanel/hall_panel/button/heat/gesture {"event_type":"single_tap","taps":1,"t_ms":150}"#,
+            "publish retained q1 \(prefix)/button/heat/latch ON",
+        ])
+    }
+
+    @Test func whileOfflineTheNewestEventsWaitAndTheDroppedAreCountedThenSentInOrder() throws {
+        let rig = try BridgeRig()
+        rig.connection.connectResult = 14  // MOSQ_ERR_ERRNO: nothing listens
+        rig.turn(0)
+        // 1 s, scaled by the seeded jitter (0.75 ..< 1.25).
+        #expect(rig.rig.log.lines == ["mqtt: cannot connect to 127.0.0.1:1883: error 14; retrying in 1.2 s"])
+        #expect(rig.bridge.nextDeadline == at(1_214))
+        // Two taps: six events; the queue keeps the newest four.
+        rig.tapFan(100)
+        rig.tapFan(1_000, id: 1)
+        rig.rig.tick(1_500)
+        rig.connection.connectResult = 0
+        rig.connection.calls = []
+        rig.turn(1_500)
+        #expect(rig.connection.calls == ["connect"])
+        rig.connection.pendingEvents = [.connected(code: 0)]
+        rig.turn(1_510, readable: true)
+        let published = rig.connection.publishes.filter { !$0.contains("homeassistant/") && !$0.contains("publish retained") }
+        #expect(published == [
+            #"publish q1 touchpanel/hall_panel/dropped {"dropped":2}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/event {"t_ms":400,"button":"fan","event":"tap","taps":1}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/gesture {"event_type":"single_tap","taps":1,"t_ms":400}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/event {"t_ms":1000,"button":"fan","event":"pressed"}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/event {"t_ms":1050,"button":"fan","event":"released"}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/event {"t_ms":1300,"button":"fan","event":"tap","taps":1}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/gesture {"event_type":"single_tap","taps":1,"t_ms":1300}"#,
+        ])
+        #expect(rig.rig.log.lines.contains("mqtt: 2 events dropped while 127.0.0.1:1883 was away (queue = 4)"))
+    }
+
+    @Test func commandsInChangeTheDrawnStateAndTheStateComesBack() throws {
+        let rig = try BridgeRig()
+        rig.connect(at: 0)
+        rig.connection.calls = []
+        rig.rig.surface.calls = []
+        rig.connection.pendingEvents = [
+            .message(topic: "\(prefix)/button/heat/latch/set", payload: Array("ON".utf8), retained: false),
+            .message(topic: "\(prefix)/button/fan/label/set", payload: Array("Fan 2".utf8), retained: false),
+            .message(topic: "\(prefix)/button/fan/enabled/set", payload: Array("OFF".utf8), retained: false),
+            .message(topic: "\(prefix)/command", payload: Array("latch heat off".utf8), retained: false),
+            .message(topic: "\(prefix)/command", payload: Array("latch fan on".utf8), retained: false),
+        ]
+        rig.turn(100, readable: true)
+        #expect(rig.rig.surface.calls == [
+            "draw 0 on", "frame 100", "label 1 Fan 2", "draw 1 normal", "frame 100", "draw 1 disabled", "frame 100",
+            "draw 0 normal", "frame 100",
+        ])
+        #expect(rig.connection.calls == [
+            "read",
+            #"publish q1 touchpanel/hall_panel/reply {"ok":true}"#,
+            #"publish q1 touchpanel/hall_panel/reply {"ok":false,"error":"button fan is no latch button (latch = yes in its section)"}"#,
+            "publish retained q1 \(prefix)/button/fan/label Fan 2",
+            "publish retained q1 \(prefix)/button/fan/enabled OFF",
+        ])
+    }
+
+    @Test func aRetainedOrMalformedCommandIsIgnoredWithALogLine() throws {
+        let rig = try BridgeRig()
+        rig.connect(at: 0)
+        rig.connection.calls = []
+        rig.connection.pendingEvents = [
+            .message(topic: "\(prefix)/button/heat/latch/set", payload: Array("ON".utf8), retained: true),
+            .message(topic: "\(prefix)/button/heat/latch/set", payload: Array("on".utf8), retained: false),
+            .message(topic: "\(prefix)/button/nope/enabled/set", payload: Array("ON".utf8), retained: false),
+            .message(topic: "\(prefix)/backlight/set", payload: Array("{\"state\":".utf8), retained: false),
+            .message(topic: "\(prefix)/command", payload: [0x6C, 0x61, 0x00], retained: false),
+        ]
+        rig.turn(100, readable: true)
+        #expect(rig.connection.calls == ["read"])
+        #expect(Array(rig.rig.log.lines.suffix(5)) == [
+            "mqtt: ignored a retained command on \(prefix)/button/heat/latch/set: commands act once; publish them without retain",
+            "mqtt: \(prefix)/button/heat/latch/set: expected ON or OFF, not \"on\"",
+            #"mqtt: touchpanel/hall_panel/button/nope/enabled/set: {"ok":false,"error":"no button \"nope\"; buttons: heat, fan"}"#,
+            #"mqtt: touchpanel/hall_panel/backlight/set: expected a JSON object such as {"state":"ON","brightness":80}"#,
+            "mqtt: ignored a command on \(prefix)/command: garbage (byte 0x00)",
+        ])
+    }
+
+    @Test func theLightTakesBrightnessAndOnOff() throws {
+        let rig = try BridgeRig()
+        rig.connect(at: 0)
+        rig.connection.calls = []
+        rig.connection.pendingEvents = [
+            .message(topic: "\(prefix)/backlight/set", payload: Array(#"{"state":"ON","brightness":40}"#.utf8), retained: false),
+        ]
+        rig.turn(100, readable: true)
+        rig.connection.pendingEvents = [
+            .message(topic: "\(prefix)/backlight/set", payload: Array(#"{ "state" : "OFF" }"#.utf8), retained: false),
+        ]
+        rig.turn(200, readable: true)
+        #expect(rig.connection.publishes == [
+            #"publish retained q1 touchpanel/hall_panel/backlight {"state":"ON","brightness":40,"color_mode":"brightness"}"#,
+            #"publish retained q1 touchpanel/hall_panel/backlight {"state":"OFF","brightness":40,"color_mode":"brightness"}"#,
+        ])
+        #expect(rig.rig.engine.power == .off)
+    }
+
+    @Test func homeAssistantComingOnlineGetsDiscoveryAgainAndStaleDocumentsAreCleared() throws {
+        let rig = try BridgeRig()
+        rig.connect(at: 0)
+        rig.connection.calls = []
+        rig.connection.pendingEvents = [
+            // Ours, retained from before: kept. A button no longer in the config: cleared.
+            .message(topic: "homeassistant/event/hall_panel/fan/config", payload: Array("{}".utf8), retained: true),
+            .message(topic: "homeassistant/event/hall_panel/pump/config", payload: Array("{}".utf8), retained: true),
+            .message(topic: "homeassistant/event/hall_panel/old/config", payload: [], retained: true),
+            .message(topic: "homeassistant/status", payload: Array("online".utf8), retained: false),
+        ]
+        rig.turn(100, readable: true)
+        let topics = rig.connection.publishes.map { String($0.split(separator: " ")[3]) }
+        #expect(topics.first == "homeassistant/event/hall_panel/pump/config")
+        #expect(rig.connection.publishes.first == "publish retained q1 homeassistant/event/hall_panel/pump/config ")
+        #expect(Array(topics.dropFirst().prefix(2)) == ["\(prefix)/availability", "homeassistant/event/hall_panel/heat/config"])
+        // Availability, 8 documents and 6 states again.
+        #expect(topics.count == 1 + 1 + 8 + 6)
+        #expect(rig.rig.log.lines.suffix(2) == [
+            "mqtt: clearing homeassistant/event/hall_panel/pump/config: no longer in the config",
+            "mqtt: Home Assistant is online; discovery and state sent again",
+        ])
+    }
+
+    @Test func theEventEntityDocumentMatchesHomeAssistantsSchema() throws {
+        let rig = try BridgeRig()
+        let documents = HomeAssistantDiscovery.documents(
+            config: rig.rig.engine.config, topics: rig.bridge.settings.topics, deviceName: "Hall", qos: 1)
+        #expect(String(decoding: documents[4].payload, as: UTF8.self) == """
+            {"name":"fan","state_topic":"touchpanel/hall_panel/button/fan/gesture","event_types":["single_tap","double_tap"],\
+            "icon":"mdi:gesture-tap-button","unique_id":"hall_panel_fan","availability_topic":"touchpanel/hall_panel/availability",\
+            "payload_available":"online","payload_not_available":"offline","qos":1,"device":{"identifiers":["hall_panel"],\
+            "name":"Hall","manufacturer":"TouchPanel","model":"ft5406 800x480","sw_version":"0.1.0"},\
+            "origin":{"name":"touchpanel","sw_version":"0.1.0"}}
+            """)
+        #expect(String(decoding: documents[7].payload, as: UTF8.self).hasPrefix("""
+            {"name":"Backlight","schema":"json","state_topic":"touchpanel/hall_panel/backlight",\
+            "command_topic":"touchpanel/hall_panel/backlight/set","supported_color_modes":["brightness"],"brightness_scale":100,
+            """))
+    }
+
+    @Test func aBrokerThatNeverAnswersIsGivenUpAfterTenSecondsAndARefusalBacksOff() throws {
+        let rig = try BridgeRig()
+        rig.turn(0)
+        #expect(rig.bridge.nextDeadline == at(10_000))
+        rig.turn(9_999)
+        rig.turn(10_000)
+        #expect(rig.connection.calls == ["connect", "disconnect"])
+        #expect(rig.rig.log.lines == ["mqtt: no answer from 127.0.0.1:1883 within 10 s; retrying in 1.2 s"])
+        rig.turn(11_214)
+        // libmosquitto's read gives MOSQ_ERR_CONN_REFUSED with the CONNACK that says why.
+        rig.connection.readResult = 15
+        rig.connection.pendingEvents = [.connected(code: 5), .disconnected(code: 7)]
+        rig.turn(11_220, readable: true)
+        rig.connection.readResult = 0
+        #expect(rig.connection.calls == ["connect", "disconnect", "connect", "read"])
+        #expect(rig.rig.log.lines == [
+            "mqtt: no answer from 127.0.0.1:1883 within 10 s; retrying in 1.2 s",
+            "mqtt: 127.0.0.1:1883 refused the connection: connack 5; retrying in 1.6 s",
+        ])
+        // Touches go on as ever.
+        rig.tapFan(12_000)
+        rig.rig.tick(13_000)
+        #expect(rig.rig.output.lines.count == 3)
+    }
+
+    @Test func keepAliveIsLookedAtTwicePerPeriodAndALostConnectionIsRetriedAfterASecond() throws {
+        let rig = try BridgeRig()
+        rig.connect(at: 0)
+        #expect(rig.bridge.nextDeadline == at(10_001))
+        rig.connection.calls = []
+        rig.turn(10_001)
+        #expect(rig.connection.calls == ["keep-alive"])
+        rig.connection.readResult = 7
+        rig.turn(12_000, readable: true)
+        #expect(rig.rig.log.lines.last == "mqtt: connection to 127.0.0.1:1883 lost (error 7); retrying in 0.8 s")
+        #expect(rig.bridge.pollInterest == nil)
+    }
+
+    @Test func messagesUnacknowledgedWhenTheLinkWentDoNotHoldBackTheOutboxAfterTheReconnect() throws {
+        let rig = try BridgeRig(config: mqttConfig.replacingOccurrences(of: "queue = 4", with: "queue = 100"))
+        rig.connect(at: 0)
+        // Six taps, never acknowledged: 24 publishes, 20 of them handed to the library.
+        for tap in 0..<6 { rig.tapFan(100 + Int64(tap) * 400, id: UInt8(tap % 2)) }
+        rig.rig.tick(2_600)
+        rig.turn(2_600)
+        let beforeLoss = rig.connection.publishes.filter(isFanEvent).count
+        #expect(beforeLoss == 20)
+        rig.connection.readResult = 7
+        rig.turn(3_000, readable: true)
+        rig.connection.readResult = 0
+        let retryAt = try #require(rig.bridge.nextDeadline)
+        rig.connection.calls = []
+        rig.bridge.turn(revents: [], engine: rig.rig.engine, now: retryAt)
+        rig.connection.pendingEvents = [.connected(code: 0)]
+        rig.bridge.turn(revents: .readable, engine: rig.rig.engine, now: retryAt + .milliseconds(5))
+        // The sixth tap's four messages waited in the outbox; they go out after the reconnect.
+        let fanAfter = rig.connection.publishes.filter(isFanEvent)
+        #expect(fanAfter == [
+            #"publish q1 touchpanel/hall_panel/button/fan/event {"t_ms":2100,"button":"fan","event":"pressed"}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/event {"t_ms":2150,"button":"fan","event":"released"}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/event {"t_ms":2400,"button":"fan","event":"tap","taps":1}"#,
+            #"publish q1 touchpanel/hall_panel/button/fan/gesture {"event_type":"single_tap","taps":1,"t_ms":2400}"#,
+        ])
+    }
+
+    @Test func atQoS0AnEventCountsAsPublishedInTheTurnThatWroteIt() throws {
+        let rig = try BridgeRig(config: mqttConfig.replacingOccurrences(of: "keepalive_s = 20", with: "keepalive_s = 20\nqos = 0"))
+        rig.connect(at: 0)
+        rig.connection.reportsPublishedAtOnce = true
+        rig.tapFan(100)
+        // pressed at 100 and released at 150, each counted in its own turn: 0 ms.
+        #expect(rig.bridge.eventToPublish.count == 2)
+        #expect(rig.bridge.summaryLine() == "latency event_to_publish count=2 p50_us=0 p99_us=0 max_us=0")
+    }
+
+    @Test func theEventToPublishFigureCountsAcknowledgedEvents() throws {
+        let rig = try BridgeRig()
+        rig.connect(at: 0)
+        rig.tapFan(100)
+        rig.connection.acknowledgeAll()
+        rig.turn(153, readable: true)
+        #expect(rig.bridge.eventToPublish.count == 2)
+        #expect(rig.bridge.summaryLine() == "latency event_to_publish count=2 p50_us=3071 p99_us=53000 max_us=53000")
+    }
+}
+
+@Suite("The broker link's state machine, with virtual time")
+struct MQTTLinkTests {
+    @Test func backOffDoublesFromOneSecondToAMinuteScaledByTheJitter() {
+        #expect((0...8).map { MQTTLink.backoff(failures: $0, jitter: 1).nanoseconds / 1_000_000 } == [
+            1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000,
+        ])
+        #expect(MQTTLink.backoff(failures: 0, jitter: 0.75).nanoseconds / 1_000_000 == 750)
+        #expect(MQTTLink.backoff(failures: 6, jitter: 1.25).nanoseconds / 1_000_000 == 75_000)
+        var jitter = JitterSource(seed: 3)
+        for _ in 0..<1_000 {
+            let value = jitter.next()
+            #expect(value >= 0.75 && value < 1.25)
+        }
+    }
+
+    @Test func everyTransition() {
+        func next(_ state: MQTTLink, _ input: MQTTLink.Input, _ ms: Int64) -> (MQTTLink, MQTTLink.Effect) {
+            MQTTLink.next(state, input, now: at(ms), keepaliveS: 60, jitter: 1)
+        }
+        let waiting = MQTTLink.waiting(retryAt: at(1_000), failures: 2)
+        #expect(next(waiting, .due, 999) == (waiting, .none))
+        #expect(next(waiting, .due, 1_000) == (.connecting(since: at(1_000), failures: 2), .connect))
+        #expect(next(waiting, .lost, 1_000) == (waiting, .none))
+        let connecting = MQTTLink.connecting(since: at(1_000), failures: 2)
+        #expect(next(connecting, .due, 10_999) == (connecting, .none))
+        #expect(next(connecting, .due, 11_000) == (.waiting(retryAt: at(15_000), failures: 3), .giveUp(retryIn: .milliseconds(4_000))))
+        #expect(next(connecting, .refused, 2_000) == (.waiting(retryAt: at(6_000), failures: 3), .retry(in: .milliseconds(4_000))))
+        #expect(next(connecting, .connectFailed, 2_000) == (.waiting(retryAt: at(6_000), failures: 3), .retry(in: .milliseconds(4_000))))
+        #expect(next(connecting, .accepted, 2_000) == (.online(keepAliveAt: at(32_000)), .cameOnline))
+        let online = MQTTLink.online(keepAliveAt: at(32_000))
+        #expect(next(online, .due, 31_999) == (online, .none))
+        #expect(next(online, .due, 32_000) == (.online(keepAliveAt: at(62_000)), .keepAlive))
+        #expect(next(online, .lost, 40_000) == (.waiting(retryAt: at(41_000), failures: 1), .retry(in: .milliseconds(1_000))))
+        #expect(next(online, .stop, 40_000) == (.stopped, .disconnect))
+        #expect(next(.stopped, .due, 40_000) == (.stopped, .none))
+        #expect(MQTTLink.stopped.deadline == nil)
+        #expect(connecting.deadline == at(11_000))
+    }
+}
+
+@Suite("MQTT topics, payloads and the outbox")
+struct MQTTTopicsTests {
+    let topics = MQTTTopics(prefix: "tp/hall", discoveryPrefix: "ha", nodeID: "hall")
+
+    @Test func incomingTopicsAreRecognised() {
+        #expect(topics.incoming("tp/hall/button/heat/latch/set") == .set(button: "heat", kind: .latch))
+        #expect(topics.incoming("tp/hall/button/heat/label/set") == .set(button: "heat", kind: .label))
+        #expect(topics.incoming("tp/hall/button/heat/enabled/set") == .set(button: "heat", kind: .enabled))
+        #expect(topics.incoming("tp/hall/button/heat/colour/set") == .unknown)
+        #expect(topics.incoming("tp/hall/button/a/b/latch/set") == .unknown)
+        #expect(topics.incoming("tp/hall/backlight/set") == .backlight)
+        #expect(topics.incoming("tp/hall/command") == .command)
+        #expect(topics.incoming("ha/status") == .homeAssistantStatus)
+        #expect(topics.incoming("ha/switch/hall/heat_latch/config") == .discoveryDocument)
+        #expect(topics.incoming("ha/switch/other/heat_latch/config") == .unknown)
+    }
+
+    @Test func gestureTypesAndPayloads() {
+        #expect(MQTTTopics.gestureTypes(highestTapCount: 3, longPress: true, repeats: true) == [
+            "single_tap", "double_tap", "triple_tap", "long_press", "double_long_press", "triple_long_press", "repeat",
+        ])
+        #expect(MQTTTopics.gestureTypes(highestTapCount: 0, longPress: true, repeats: false) == ["long_press"])
+        #expect(MQTTTopics.gestureTypes(highestTapCount: 0, longPress: false, repeats: false) == [])
+        #expect(MQTTTopics.gesturePayload(.longPress(taps: 2), tMs: 900).map { String(decoding: $0, as: UTF8.self) }
+            == #"{"event_type":"double_long_press","taps":2,"t_ms":900}"#)
+        #expect(MQTTTopics.gesturePayload(.repeat(n: 3), tMs: 800).map { String(decoding: $0, as: UTF8.self) }
+            == #"{"event_type":"repeat","n":3,"t_ms":800}"#)
+        #expect(MQTTTopics.gesturePayload(.released, tMs: 800) == nil)
+        #expect(HomeAssistantDiscovery.objectID("hall.light-2") == "hall_light-2")
+        #expect(MQTTConfig.nodeID(clientID: "touchpanel-kitchen.local/1") == "touchpanel-kitchen_local_1")
+    }
+
+    @Test func theOutboxKeepsTheNewestAndCountsTheDropped() {
+        var outbox = MQTTOutbox(capacity: 3)
+        for ms in [Int64(1), 2, 3, 4, 5] {
+            outbox.append(MQTTOutbox.Entry(at: at(ms), messages: []))
+        }
+        #expect(outbox.count == 3)
+        #expect(outbox.dropped == 2)
+        #expect(outbox.takeFirst()?.at == at(3))
+        outbox.append(MQTTOutbox.Entry(at: at(6), messages: []))
+        #expect([outbox.takeFirst()?.at, outbox.takeFirst()?.at, outbox.takeFirst()?.at, outbox.takeFirst()?.at] == [at(4), at(5), at(6), nil])
+        #expect(outbox.takeDroppedCount() == 2)
+        #expect(outbox.takeDroppedCount() == 0)
+    }
+}
