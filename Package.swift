@@ -36,8 +36,8 @@ let package = Package(
         .target(name: "PanelDrivers", dependencies: ["TouchCore", "CLinux", "CFreeType", "LinuxSystem", "PanelConfig", "PanelEngine"]),
         // The only code that reads the clock, waits or handles signals: the loop, reload, the
         // service, the simulated board's clock.
-        .target(name: "PanelApp", dependencies: ["TouchCore", "CLinux", "LinuxSystem", "PanelConfig", "PanelEngine", "PanelDrivers"]),
-        .executableTarget(name: "touchpanel", dependencies: ["TouchCore", "CLinux", "LinuxSystem", "PanelConfig", "PanelEngine", "PanelDrivers", "PanelApp"]),
+        .target(name: "PanelApp", dependencies: ["TouchCore", "CLinux", "CFreeType", "LinuxSystem", "PanelConfig", "PanelEngine", "PanelDrivers"]),
+        .executableTarget(name: "touchpanel", dependencies: ["TouchCore", "CLinux", "CFreeType", "LinuxSystem", "PanelConfig", "PanelEngine", "PanelDrivers", "PanelApp"]),
         // The firmware self-test: allocation-free checks of TouchCore. Built for ARM by
         // scripts/build-firmware.sh and run under qemu-user; run on the host by TouchCoreTests.
         .target(name: "FirmwareSelfTest", dependencies: ["TouchCore"], path: "Tests/FirmwareSelfTest"),

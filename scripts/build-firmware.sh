@@ -257,7 +257,7 @@ build_target() {
     # must provide (libc, libinih, libgpiod, libi2c, libfreetype, libsystemd), which is what the
     # package's Depends are derived from (scripts/package.sh).
     local -a link=(
-        "$clang" --target="$triple" "${target_cflags[@]}" -fuse-ld=lld -Wl,--gc-sections
+        "$clang" --target="$triple" "${target_cflags[@]}" -fuse-ld=lld -Wl,--gc-sections -Wl,--icf=all
         # DT_RELR: relative relocations packed into a bitmap (glibc >= 2.36: bookworm and trixie
         # both load it); the PIE's R_*_RELATIVE table was about 28 KB of the aarch64 binary.
         -Wl,-z,pack-relative-relocs

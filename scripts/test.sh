@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: every test tier this project has, on a fresh machine.
+#   0. the rule between the modules: imports, the build graphs, who reads the clock
+#      (scripts/check-imports.sh)
 #   1. host unit tests (Swift Testing)
 #   2. replay traces against their expected event lines
 #   3. the firmware build for aarch64 and armhf, its self-tests under qemu-user, and the
@@ -24,6 +26,14 @@ scripts/deps.sh || { echo "0 passed, 1 failed"; exit 1; }
 
 passed=0
 failed=0
+
+echo "== module rules"
+scripts/check-imports.sh 2>&1 | tee "$log"
+rules_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+rules_passed=$(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$rules_line")
+passed=$((passed + ${rules_passed:-0}))
+rules_failed=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$rules_line")
+failed=$((failed + ${rules_failed:-1}))
 
 echo "== host unit tests"
 swift test 2>&1 | tee "$log" | grep -vE '^(\[[0-9]+/[0-9]+\]|Test Suite|\s+Executed|◇ Test .* started|✔ Test .*passed after)'

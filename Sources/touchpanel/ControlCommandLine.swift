@@ -32,9 +32,9 @@ enum ControlCommandLine {
             log.error("ctl takes a command: state, label BUTTON TEXT, latch BUTTON on|off, enable BUTTON, disable BUTTON, brightness PERCENT, wake or blank")
             return 2
         }
-        let sentAt = MonotonicClock.now()
+        let stopwatch = Stopwatch()
         let result = ControlClient.send(words.joined(separator: " "), to: path)
-        if timed { log.log("round trip \((MonotonicClock.now() - sentAt).nanoseconds / 1_000) us") }
+        if timed { log.log("round trip \(stopwatch.elapsed.nanoseconds / 1_000) us") }
         switch result {
         case .success(let reply):
             var out = OutputBuffer.standardOutput()

@@ -13,7 +13,7 @@ import TouchCore
 enum RunCommand {
     /// `recordPath`: `touchpanel record CONFIG TRACE` is `run` that also writes the raw trace.
     static func run(_ arguments: [String], recordPath: String? = nil) -> Int32 {
-        let launchedAt = MonotonicClock.now()
+        let launchedAt = Stopwatch().startedAt
         let log = StandardErrorLog()
         guard let configPath = arguments.first else {
             log.error("run takes CONFIG")

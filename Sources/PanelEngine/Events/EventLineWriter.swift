@@ -15,7 +15,7 @@ public struct EventLineWriter: GestureEventSink {
     public var debug: GestureDebugLog?
 
     public init(buttonNames: [String], output: OutputBuffer, origin: MonotonicInstant = MonotonicInstant(nanoseconds: 0)) {
-        quotedNames = buttonNames.map(EventLineWriter.jsonString)
+        quotedNames = buttonNames.map(JSONText.quotedBytes)
         self.output = output
         self.origin = origin
         line.reserveCapacity(256)
@@ -77,26 +77,5 @@ public struct EventLineWriter: GestureEventSink {
     /// Event lines go out as they happen in `run`; `replay` lets the buffer fill.
     public mutating func flush() {
         output.flush()
-    }
-
-    /// A JSON string literal for `text`, quotes included.
-    public static func jsonString(_ text: String) -> [UInt8] {
-        var bytes: [UInt8] = [UInt8(ascii: "\"")]
-        let hex: StaticString = "0123456789abcdef"
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-            case 0..<0x20:
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(hex.utf8Start[Int(byte >> 4)])
-                bytes.append(hex.utf8Start[Int(byte & 0x0F)])
-            default:
-                bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-        return bytes
     }
 }

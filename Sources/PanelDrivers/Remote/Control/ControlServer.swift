@@ -135,7 +135,7 @@ public final class ControlServer {
             let reply: String
             switch ControlCommand.parse(String(decoding: line, as: UTF8.self)) {
             case .success(let command): reply = handle(command)
-            case .failure(let error): reply = "{\"ok\":false,\"error\":\(JSONText.quoted(error.message))}"
+            case .failure(let error): reply = error.reply
             }
             client.output.append(contentsOf: Array(reply.utf8))
             client.output.append(UInt8(ascii: "\n"))

@@ -87,6 +87,11 @@ public struct ControlError: Error, Equatable, Sendable {
     public init(_ message: String) {
         self.message = message
     }
+
+    /// The one reply line for a command that failed: `{"ok":false,"error":"..."}`.
+    public var reply: String {
+        "{\"ok\":false,\"error\":\(JSONText.quoted(message))}"
+    }
 }
 
 extension ControlCommand {

@@ -11,7 +11,7 @@ extension PanelEngine {
         case .success(let reply):
             if command != .state { listener?.panelStateChanged() }
             return reply
-        case .failure(let error): return "{\"ok\":false,\"error\":\(JSONText.quoted(error.message))}"
+        case .failure(let error): return error.reply
         }
     }
 

@@ -68,7 +68,7 @@ public final class MQTTBridge: PanelListener {
     public func attach(_ engine: PanelEngine) {
         engine.listener = self
         buttonNames = engine.config.buttons.map { $0.name }
-        quotedNames = buttonNames.map(EventLineWriter.jsonString)
+        quotedNames = buttonNames.map(JSONText.quotedBytes)
         origin = engine.eventOrigin
         documents = settings.config.discovery
             ? HomeAssistantDiscovery.documents(
@@ -389,7 +389,7 @@ public final class MQTTBridge: PanelListener {
             let reply: String
             switch ControlCommand.parse(text) {
             case .success(let parsed): reply = engine.control(parsed, now: now)
-            case .failure(let error): reply = "{\"ok\":false,\"error\":\(JSONText.quoted(error.message))}"
+            case .failure(let error): reply = error.reply
             }
             publish(settings.topics.reply, Array(reply.utf8), retain: false)
             return
