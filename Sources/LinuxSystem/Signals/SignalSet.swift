@@ -1,5 +1,3 @@
-
-
 /// Which of the handled signals arrived: a bitmask, so reading signals never allocates and
 /// two SIGCHLDs in one read are one "reap now".
 public struct SignalSet: Equatable, Hashable, Sendable {
@@ -23,4 +21,12 @@ public struct SignalSet: Equatable, Hashable, Sendable {
     public mutating func insert(_ signal: Signal) {
         rawValue |= signal.bit
     }
+
+    /// Adds every signal of `other`.
+    public mutating func formUnion(_ other: SignalSet) {
+        rawValue |= other.rawValue
+    }
+
+    /// SIGTERM or SIGINT: stop.
+    public var asksToStop: Bool { contains(.terminate) || contains(.interrupt) }
 }

@@ -51,16 +51,14 @@ public enum CalibrationRun {
         defer { withExtendedLifetime(display) {} }
         let painter = TargetPainter(layout: layout, config: config, pixels: pixels)
         let session = CalibrationSession(config: config, range: source.range, log: log) { painter.show($0, of: $1) }
+        let loop = PanelLoop(clock: .real, startingAt: startedAt)
+        let signalWatch = SignalWatch(signals)
+        let turns: [LoopParticipant] = [CalibrationTurn(source, session: session), signalWatch]
         while !session.isFinished {
-            let ready = DescriptorWait.wait(
-                signalDescriptor: signals.pollDescriptor, sourceDescriptor: source.waitDescriptor, until: source.nextWakeup)
-            source.service(now: MonotonicClock.now(), readiness: ready.source, into: session)
-            if ready.signals {
-                let received = signals.readSignals()
-                if received.contains(.terminate) || received.contains(.interrupt) {
-                    log.error("calibrate: stopped before the last target; nothing changed")
-                    return 1
-                }
+            loop.turn(turns)
+            if signalWatch.take().asksToStop {
+                log.error("calibrate: stopped before the last target; nothing changed")
+                return 1
             }
         }
         return report(session, config: config, log: log)

@@ -4,8 +4,9 @@ import PanelDrivers
 import PanelEngine
 import TouchCore
 
-/// The live panel's loop: one thread, one ppoll over the signal descriptor and the INT
-/// line, its timeout the engine's next wake-up. SIGTERM and SIGINT stop it cleanly;
+/// The live panel on `PanelLoop`: each turn serves the event lines' reader, the display, the
+/// touch source and engine, the control socket, the broker, the watchdog and signals, in that
+/// order. SIGTERM and SIGINT stop it cleanly;
 /// SIGHUP reloads the config, and a config that does not load is refused with its errors
 /// while the running panel carries on untouched; SIGCHLD reaps `exec` children.
 /// The service manager hears READY=1 after the first frame, WATCHDOG=1 from the loop's own
@@ -37,6 +38,8 @@ public enum LivePanel {
             return 1
         }
         defer { signals.close() }
+        let loop = PanelLoop(clock: .real, startingAt: MonotonicClock.now())
+        let signalWatch = SignalWatch(signals)
         let exec = ExecSupervisor(processes: ChildProcesses(), log: log)
         let standardOutput = StandardOutputEvents()
         if let warning = standardOutput.warning { log.warning(warning) }
@@ -67,7 +70,11 @@ public enum LivePanel {
         session?.engine.source.record(to: recorder)
         log.log("first frame \((MonotonicClock.now() - launchedAt).nanoseconds / 1_000) us after start")
         notifier.notify(ServiceMessage.ready)
-        var watchdog = WatchdogSchedule(interval: notifier.watchdogInterval, startingAt: MonotonicClock.now())
+        let watchdog = WatchdogTurn(notifier, startingAt: MonotonicClock.now())
+        let eventLines = EventLinesTurn(events)
+        // What each turn serves, in order; built for a session and its broker link, and
+        // dropped at a reload before the old session is (its lines must be released first).
+        var turns: [LoopParticipant] = []
 
         while true {
             let next: Next
@@ -76,12 +83,17 @@ public enum LivePanel {
             do {
                 // Scoped, so that no reference to the old session outlives it on a reload.
                 guard let running = session else { return 1 }
-                if watchdog != nil, watchdog!.pingDue(at: MonotonicClock.now()) {
-                    notifier.notify(ServiceMessage.alive)
+                if turns.isEmpty {
+                    turns = [eventLines, DisplayTurn(running), TouchTurn(running.engine)]
+                    if let control = running.control {
+                        turns.append(ControlTurn(control, engine: running.engine, readClock: { MonotonicClock.now() }))
+                    }
+                    if let bridge { turns.append(BrokerTurn(bridge, engine: running.engine)) }
+                    turns += [watchdog, signalWatch]
                 }
                 next = step(
-                    running, signals: signals, exec: exec, events: events, latency: latency, bridge: bridge, configPath: configPath,
-                    log: log, notifier: notifier, watchdogPingAt: watchdog?.nextPingAt)
+                    running, loop: loop, turns: turns, signals: signalWatch, exec: exec, latency: latency, bridge: bridge,
+                    configPath: configPath, log: log, notifier: notifier)
                 switch next {
                 case .replace(_, let newBridge):
                     oldConfig = running.config
@@ -105,16 +117,17 @@ public enum LivePanel {
                 continue
             case .stop:
                 recorder?.end(at: session?.engine.stoppedAt ?? MonotonicClock.now())
-                waitForCommands(exec, signals: signals, log: log)
+                waitForCommands(exec, loop: loop, signals: signalWatch, log: log)
                 return 0
             case .refused(let status):
                 notifier.notify(ServiceMessage.readyAfterReload(status))
             case .fail:
                 recorder?.end(at: session?.engine.stoppedAt ?? MonotonicClock.now())
-                waitForCommands(exec, signals: signals, log: log)
+                waitForCommands(exec, loop: loop, signals: signalWatch, log: log)
                 return 1
             case .replace(let newConfig, let newBridge):
                 // The old session's GPIO lines must be released before the new one asks.
+                turns = []
                 session = nil
                 session = start(newConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
                 if session == nil {
@@ -164,15 +177,12 @@ public enum LivePanel {
     /// them) get `ExecLimits.stopWaitMs` to finish before the panel exits: once it is gone,
     /// the service manager signals whatever is left in its cgroup. A second SIGTERM or SIGINT
     /// ends the wait.
-    private static func waitForCommands(_ exec: ExecSupervisor, signals: SignalChannel, log: PanelLog) {
+    private static func waitForCommands(_ exec: ExecSupervisor, loop: PanelLoop, signals: SignalWatch, log: PanelLog) {
         exec.reapFinished()
         let deadline = MonotonicClock.now() + .milliseconds(Int64(ExecLimits.stopWaitMs))
         while !exec.children.isEmpty, MonotonicClock.now() < deadline {
-            let ready = DescriptorWait.wait(signalDescriptor: signals.pollDescriptor, sourceDescriptor: nil, until: deadline)
-            if ready.signals {
-                let received = signals.readSignals()
-                if received.contains(.terminate) || received.contains(.interrupt) { break }
-            }
+            loop.turn([signals], until: deadline)
+            if signals.take().asksToStop { break }
             exec.reapFinished()
         }
         for child in exec.children {
@@ -180,51 +190,22 @@ public enum LivePanel {
         }
     }
 
-    /// One wait and what it woke for.
+    /// One turn of the loop and what it woke for.
     private static func step(
-        _ session: LiveSession, signals: SignalChannel, exec: ExecSupervisor, events: EventStream, latency: LatencyStatistics,
-        bridge: MQTTBridge?, configPath: String, log: PanelLog, notifier: ServiceNotifier, watchdogPingAt: MonotonicInstant?
+        _ session: LiveSession, loop: PanelLoop, turns: [LoopParticipant], signals: SignalWatch, exec: ExecSupervisor,
+        latency: LatencyStatistics, bridge: MQTTBridge?, configPath: String, log: PanelLog, notifier: ServiceNotifier
     ) -> Next {
-        var deadline = session.engine.nextWakeup
-        for candidate in [watchdogPingAt, bridge?.nextDeadline, session.displayRetryAt] {
-            if let candidate, deadline == nil || candidate < deadline! { deadline = candidate }
-        }
-        var extra = session.control?.pollInterests ?? []
-        let controlCount = extra.count
-        let mqttInterest = bridge?.pollInterest
-        if let mqttInterest { extra.append(mqttInterest) }
-        let displayIndex = extra.count
-        if let drm = session.drmSurface { extra.append(drm.pollInterest) }
-        let ready = DescriptorWait.wait(
-            signalDescriptor: signals.pollDescriptor, sourceDescriptor: session.engine.waitDescriptor,
-            eventsDescriptor: events.wantsWritable ? events.pollDescriptor : nil,
-            extra: extra, until: deadline)
-        if ready.eventsWritable { events.writeBacklog() }
-        let now = MonotonicClock.now()
-        // A completed flip first: a frame that waited for it is painted in this turn's step.
-        if let drm = session.drmSurface, ready.extra.count > displayIndex, !ready.extra[displayIndex].isEmpty {
-            drm.cardReadable()
-        }
-        if let retryAt = session.displayRetryAt, retryAt <= now { session.retryDisplay(now: now) }
-        // Frames come at their own instants (an INT edge's, an input event's), after the
-        // deadlines due before them: a second tap whose edge came before release+W continues
-        // the sequence even if the loop woke after it.
-        session.engine.step(now: now, readiness: ready.source)
-        if let control = session.control, !ready.extra.isEmpty {
-            control.service(Array(ready.extra.prefix(controlCount))) { command in session.engine.control(command, now: MonotonicClock.now()) }
-        }
+        loop.turn(turns)
+        let now = loop.now
         session.noticeDisplayLoss()
-        // The broker's turn comes after the touch path's and the control socket's.
-        let mqttEvents = mqttInterest != nil && ready.extra.count > controlCount ? ready.extra[controlCount] : []
-        bridge?.turn(revents: mqttEvents, engine: session.engine, now: MonotonicClock.now())
         if session.engine.stopReason != nil {
             // The source cannot go on (its GPIO chip went away); a service manager restarting
             // the panel is the way back, not a loop that spins on a dead descriptor.
             session.engine.shutdown(now: now)
             return .fail
         }
-        guard ready.signals else { return .keepGoing }
-        let received = signals.readSignals()
+        let received = signals.take()
+        guard !received.isEmpty else { return .keepGoing }
         if received.contains(.child) {
             session.engine.commandsFinished(exec.reapFinished(), now: MonotonicClock.now())
         }
@@ -232,7 +213,7 @@ public enum LivePanel {
             latency.summaryLines().forEach(log.log)
             if let bridge { log.log(bridge.summaryLine()) }
         }
-        if received.contains(.terminate) || received.contains(.interrupt) {
+        if received.asksToStop {
             notifier.notify(ServiceMessage.stopping)
             session.engine.shutdown(now: MonotonicClock.now())
             latency.summaryLines().forEach(log.log)

@@ -15,8 +15,8 @@ public final class LiveSession {
     public let engine: PanelEngine
     /// The display it draws on, while there is one.
     private var display: OpenedDisplay?
-    /// On DRM/KMS: the surface whose flips the loop reads from the card.
-    public private(set) var drmSurface: DRMSurface?
+    /// On DRM/KMS: the surface whose flips are read from the card (`DisplayTurn`).
+    private var drmSurface: DRMSurface?
     /// What the engine draws on: passed to the display while there is one.
     private let slot: DisplaySlot
     /// With no display: when to look for one again.
@@ -103,6 +103,14 @@ public final class LiveSession {
             drmSurface = drm
             slot.attach(drm, at: instant)
         }
+    }
+
+    /// What the display waits on: the DRM card, for its page-flip events.
+    var displayPollInterest: PollInterest? { drmSurface?.pollInterest }
+
+    /// The card has events: a page flip completed.
+    func displayReadable() {
+        drmSurface?.cardReadable()
     }
 
     /// The loop's call when `displayRetryAt` is due: a display that appeared is drawn on.

@@ -3,106 +3,93 @@ import PanelDrivers
 import PanelEngine
 import TouchCore
 
-/// Runs a `PanelEngine` on the simulated board: each scripted step is put into the simulated
+/// The simulated board's script on `PanelLoop`: each scripted step is put into the simulated
 /// chip or input device at the scripted instant (its INT line "falls" then), and the engine
-/// takes it through the same `step` call as the live loop. In
-/// virtual time the clock jumps from one wake-up to the next, so a minute of trace plays
-/// in milliseconds with exactly the logical times of a live panel; in real time the
-/// runner sleeps in `waitUntil` like the live loop does.
-public final class SimulatedBoardRunner {
-    public enum Clock {
-        /// `keepGoing` is asked at every wake-up, with the virtual instant, without waiting:
-        /// it reaps finished children and says false when SIGTERM or SIGINT asks to stop.
-        case virtual(keepGoing: (MonotonicInstant) -> Bool)
-        /// `now` reads the real clock; `waitUntil` blocks (poll) until the instant, a signal or
-        /// a control command.
-        case real(now: () -> MonotonicInstant, waitUntil: (MonotonicInstant?) -> Bool)
-    }
-
+/// takes it through the same `step` call as the live loop. On the virtual clock the loop jumps
+/// from one wake-up to the next, so a minute of trace plays in milliseconds with exactly the
+/// logical times of a live panel; on the real clock it sleeps like the live loop does.
+public final class SimulatedBoardRunner: LoopParticipant {
     private let engine: PanelEngine
     private var script: TouchScript
     private let hardware: SimulatedTouchHardware
     private let traceLog: TraceLineLog?
-    private let clock: Clock
     private let origin: MonotonicInstant
     private var snapshotsAt: [MonotonicInstant]
     private let snapshot: (MonotonicInstant) -> Void
+    private var nextStep: TouchScript.Step?
+    private var endHandled = false
+    private let endsAt: MonotonicInstant
 
     /// `hardware` is the engine's source's simulated chip or device. Script instants are
     /// offsets from `origin`, the engine's start. `snapshot` is called at each of `snapshotsAt`.
     public init(
-        engine: PanelEngine, script: TouchScript, origin: MonotonicInstant, clock: Clock,
+        engine: PanelEngine, script: TouchScript, origin: MonotonicInstant,
         hardware: SimulatedTouchHardware, traceLog: TraceLineLog? = nil,
         snapshotsAt: [MonotonicInstant] = [], snapshot: @escaping (MonotonicInstant) -> Void = { _ in }
     ) {
         self.engine = engine
         self.script = script
         self.origin = origin
-        self.clock = clock
         self.hardware = hardware
         self.traceLog = traceLog
         self.snapshotsAt = snapshotsAt.sorted()
         self.snapshot = snapshot
+        endsAt = origin + (script.endsAt - MonotonicInstant(nanoseconds: 0))
+        nextStep = self.script.next()
     }
 
-    /// Plays the script to its end, then the remaining deadlines, then stops the engine.
-    /// With `untilStopped` (real time, no trace) it keeps running until a signal stops it.
-    /// Returns false when a signal asked to stop early.
+    /// Plays the script to its end, then the remaining deadlines, then stops the engine; the
+    /// loop gives `others` (the control socket, the broker, signals) their turns after the
+    /// script's. With `untilStopped` (no trace) it keeps running until `stopAsked`. Returns
+    /// false when `stopAsked`, asked after every turn, stopped it early.
     @discardableResult
-    public func run(untilStopped: Bool = false) -> Bool {
-        var now = origin
-        var nextStep = script.next()
-        var endHandled = false
-        let endsAt = onClock(script.endsAt)
-        while true {
-            var wakeAt = engine.nextWakeup
-            for candidate in [nextStep.map { onClock($0.at) }, script.hasEndLine && !endHandled ? endsAt : nil, snapshotsAt.first] {
-                if let candidate, wakeAt == nil || candidate < wakeAt! { wakeAt = candidate }
-            }
-            if wakeAt == nil, untilStopped, case .real = clock {
-                wakeAt = now + .milliseconds(3_600_000)
-            }
-            guard let target = wakeAt else { break }
-            switch clock {
-            case .virtual(let keepGoing):
-                if !keepGoing(now) {
-                    engine.shutdown(now: now)
-                    return false
-                }
-                if now < target { now = target }
-            case .real(let readClock, let waitUntil):
-                if !waitUntil(target) {
-                    engine.shutdown(now: readClock())
-                    return false
-                }
-                // The wait may end early (a child finished, a control command came): only what
-                // is due by the clock fires; the next turn waits for the rest.
-                now = max(now, readClock())
-            }
-            while let step = nextStep, onClock(step.at) <= now {
-                let stepAt = onClock(step.at)
-                traceLog?.line = step.line
-                hardware.load(step.input, at: stepAt)
-                engine.step(now: stepAt, readiness: .readable)
-                traceLog?.line = nil
-                nextStep = script.next()
-            }
-            if script.hasEndLine && !endHandled && endsAt <= now {
-                engine.cancelTouches(now: endsAt)
-                endHandled = true
-            }
-            engine.step(now: now, readiness: .quiet)
-            while let first = snapshotsAt.first, first <= now {
-                snapshotsAt.removeFirst()
-                snapshot(first)
-            }
-            if untilStopped { continue }
-            if nextStep == nil && (!script.hasEndLine || endHandled) && engine.nextWakeup == nil && snapshotsAt.isEmpty {
-                break
+    public func run(
+        on loop: PanelLoop, with others: [LoopParticipant] = [], untilStopped: Bool = false, stopAsked: () -> Bool = { false }
+    ) -> Bool {
+        let turns: [LoopParticipant] = [self] + others
+        while untilStopped || !isFinished {
+            guard loop.turn(turns) else { break }
+            if stopAsked() {
+                engine.shutdown(now: loop.now)
+                return false
             }
         }
-        engine.shutdown(now: now)
+        engine.shutdown(now: loop.now)
         return true
+    }
+
+    /// Nothing left to play: no step, no `end` line, no deadline of the engine, no snapshot.
+    private var isFinished: Bool {
+        nextStep == nil && (!script.hasEndLine || endHandled) && engine.nextWakeup == nil && snapshotsAt.isEmpty
+    }
+
+    public var nextDeadline: MonotonicInstant? {
+        var due = MonotonicInstant.earliest(engine.nextWakeup, nextStep.map { onClock($0.at) })
+        if script.hasEndLine && !endHandled { due = MonotonicInstant.earliest(due, endsAt) }
+        return MonotonicInstant.earliest(due, snapshotsAt.first)
+    }
+
+    /// What is due by `now`: the steps (each at its own instant), the `end` line, whatever
+    /// else the engine has due, and the snapshots. A turn that woke early (a signal, a control
+    /// command) does only what the clock says is due; the next turn waits for the rest.
+    public func turn(_ events: ArraySlice<PollEvents>, now: MonotonicInstant) {
+        while let step = nextStep, onClock(step.at) <= now {
+            let stepAt = onClock(step.at)
+            traceLog?.line = step.line
+            hardware.load(step.input, at: stepAt)
+            engine.step(now: stepAt, readiness: .readable)
+            traceLog?.line = nil
+            nextStep = script.next()
+        }
+        if script.hasEndLine && !endHandled && endsAt <= now {
+            engine.cancelTouches(now: endsAt)
+            endHandled = true
+        }
+        engine.step(now: now, readiness: .quiet)
+        while let first = snapshotsAt.first, first <= now {
+            snapshotsAt.removeFirst()
+            snapshot(first)
+        }
     }
 
     /// A script instant (an offset from the trace's zero) on the engine's clock.

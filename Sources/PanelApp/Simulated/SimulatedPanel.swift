@@ -131,39 +131,23 @@ public enum SimulatedPanel {
             backlight: config.backlight.map { PanelBacklight(device: SimulatedBacklight(log: log), config: $0, log: log) })
         if let bridge { bridge.attach(engine) }
 
-        // Signals are read in virtual time too (without waiting): SIGTERM and SIGINT stop a
-        // fast run, and children are reaped as they finish, not all at the end.
-        // The control socket is served here too, between the runner's steps.
-        let waitForSignals = { (runnerDeadline: MonotonicInstant?, now: () -> MonotonicInstant) -> Bool in
-            // What the runner's last step gave goes out before the wait, not after it.
-            bridge?.turn(revents: [], engine: engine, now: MonotonicClock.now())
-            var deadline = runnerDeadline
-            if let due = bridge?.nextDeadline, deadline == nil || due < deadline! { deadline = due }
-            var extra = control?.pollInterests ?? []
-            let controlCount = extra.count
-            let mqttInterest = bridge?.pollInterest
-            if let mqttInterest { extra.append(mqttInterest) }
-            let ready = DescriptorWait.wait(signalDescriptor: signals.pollDescriptor, sourceDescriptor: nil, extra: extra, until: deadline)
-            if let control, !ready.extra.isEmpty {
-                control.service(Array(ready.extra.prefix(controlCount))) { command in engine.control(command, now: now()) }
-            }
-            let mqttEvents = mqttInterest != nil && ready.extra.count > controlCount ? ready.extra[controlCount] : []
-            bridge?.turn(revents: mqttEvents, engine: engine, now: MonotonicClock.now())
-            guard ready.signals else { return true }
-            let received = signals.readSignals()
-            if received.contains(.child) { engine.commandsFinished(exec.reapFinished(), now: now()) }
-            return !(received.contains(.terminate) || received.contains(.interrupt))
-        }
-        let clock: SimulatedBoardRunner.Clock
-        if options.virtualTime {
-            clock = .virtual(keepGoing: { now in waitForSignals(MonotonicInstant(nanoseconds: 0), { now }) })
-        } else {
-            clock = .real(now: { MonotonicClock.now() }, waitUntil: { deadline in waitForSignals(deadline, { MonotonicClock.now() }) })
-        }
+        // Signals, the control socket and the broker are served on the virtual clock too
+        // (polled without waiting at every wake-up): SIGTERM and SIGINT stop a fast run, and
+        // children are reaped as they finish, not all at the end.
+        let loop = PanelLoop(clock: options.virtualTime ? .virtual : .real, startingAt: origin)
+        let signalWatch = SignalWatch(signals)
+        var others: [LoopParticipant] = []
+        if let control { others.append(ControlTurn(control, engine: engine, readClock: { loop.readClock() })) }
+        if let bridge { others.append(BrokerTurn(bridge, engine: engine, waitsForDeadlines: !options.virtualTime)) }
+        others.append(signalWatch)
         let runner = SimulatedBoardRunner(
-            engine: engine, script: script, origin: origin, clock: clock, hardware: hardware, traceLog: traceLog,
+            engine: engine, script: script, origin: origin, hardware: hardware, traceLog: traceLog,
             snapshotsAt: options.pngAtMs.map { origin + .milliseconds($0) }, snapshot: writeFrame)
-        runner.run(untilStopped: options.tracePath == nil)
+        runner.run(on: loop, with: others, untilStopped: options.tracePath == nil) {
+            let received = signalWatch.take()
+            if received.contains(.child) { engine.commandsFinished(exec.reapFinished(), now: loop.now) }
+            return received.asksToStop
+        }
         if let bridge {
             BrokerFarewell.finish(bridge, engine: engine)
             if !options.virtualTime { log.log(bridge.summaryLine()) }

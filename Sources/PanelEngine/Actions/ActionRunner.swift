@@ -53,9 +53,7 @@ public final class ActionRunner {
     /// The earliest instant a pulse must end or a command is due a signal.
     public var nextDeadline: MonotonicInstant? {
         var earliest = exec.nextDeadline
-        for (_, end) in pulseEnds where earliest == nil || end < earliest! {
-            earliest = end
-        }
+        for (_, end) in pulseEnds { earliest = MonotonicInstant.earliest(earliest, end) }
         return earliest
     }
 

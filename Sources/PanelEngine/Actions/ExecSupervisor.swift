@@ -78,8 +78,7 @@ public final class ExecSupervisor {
     public var nextDeadline: MonotonicInstant? {
         var earliest: MonotonicInstant? = nil
         for child in children {
-            guard let due = ExecSupervisor.dueAt(child.stage) else { continue }
-            if earliest == nil || due < earliest! { earliest = due }
+            earliest = MonotonicInstant.earliest(earliest, ExecSupervisor.dueAt(child.stage))
         }
         return earliest
     }

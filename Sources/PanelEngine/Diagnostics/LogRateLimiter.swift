@@ -39,8 +39,7 @@ public struct LogRateLimiter: Sendable {
     public var nextDeadline: MonotonicInstant? {
         var earliest: MonotonicInstant?
         for (_, tally) in tallies where tally.suppressed > 0 {
-            let end = tally.windowStart + LogRateLimiter.window
-            if earliest == nil || end < earliest! { earliest = end }
+            earliest = MonotonicInstant.earliest(earliest, tally.windowStart + LogRateLimiter.window)
         }
         return earliest
     }

@@ -102,17 +102,8 @@ public final class PanelEngine: TouchSink {
     /// source's next poll or probe, the end of a GPIO pulse. Nil: sleep until a descriptor.
     /// Asked on every turn of the loop: no array, and the pipeline read in place.
     public var nextWakeup: MonotonicInstant? {
-        var earliest = pipeline.earliestDeadline()
-        PanelEngine.keepEarlier(source.nextWakeup, in: &earliest)
-        PanelEngine.keepEarlier(actions.nextDeadline, in: &earliest)
-        PanelEngine.keepEarlier(errorLogs?.nextDeadline, in: &earliest)
-        return earliest
-    }
-
-    private static func keepEarlier(_ candidate: MonotonicInstant?, in earliest: inout MonotonicInstant?) {
-        if let candidate, earliest == nil || candidate < earliest! {
-            earliest = candidate
-        }
+        let touch = MonotonicInstant.earliest(pipeline.earliestDeadline(), source.nextWakeup)
+        return MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline))
     }
 
     /// One turn of the loop at `now`: the source reads what is waiting (each frame at its own

@@ -24,22 +24,14 @@ public struct TouchPipeline: Sendable {
     /// The earliest instant at which `advance(to:)` has work: a gesture deadline, the
     /// instant held touches count as lost, or the end of an idle time.
     public var nextDeadline: MonotonicInstant? {
-        TouchPipeline.earlier(TouchPipeline.earlier(classifier.nextDeadline, tracker.deadline), wakeGate.deadline)
+        MonotonicInstant.earliest(MonotonicInstant.earliest(classifier.nextDeadline, tracker.deadline), wakeGate.deadline)
     }
 
     /// `nextDeadline` for a caller that holds the pipeline in a class (the panel engine):
     /// mutating only so that it is read in place. Through the getter, each read copied the
     /// whole pipeline (about 9 KB) first, on every turn of the loop.
     public mutating func earliestDeadline() -> MonotonicInstant? {
-        TouchPipeline.earlier(TouchPipeline.earlier(classifier.nextDeadline, tracker.deadline), wakeGate.deadline)
-    }
-
-    /// The earlier of two optional instants (no array: TouchCore never allocates).
-    @inline(__always)
-    static func earlier(_ a: MonotonicInstant?, _ b: MonotonicInstant?) -> MonotonicInstant? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return b < a ? b : a
+        MonotonicInstant.earliest(MonotonicInstant.earliest(classifier.nextDeadline, tracker.deadline), wakeGate.deadline)
     }
 
     /// Enables or disables a button for the touches that go down from now on.

@@ -23,6 +23,15 @@ public struct MonotonicInstant: Comparable, Hashable, Sendable {
         nanoseconds / 1_000_000
     }
 
+    /// The earlier of two optional instants, nil only when both are: the one way deadlines are
+    /// merged, from the pipeline's own to the loop's timeout. No array: TouchCore never allocates.
+    @inlinable @inline(__always)
+    public static func earliest(_ a: MonotonicInstant?, _ b: MonotonicInstant?) -> MonotonicInstant? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return b < a ? b : a
+    }
+
     public static func < (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Bool {
         lhs.nanoseconds < rhs.nanoseconds
     }

@@ -26,10 +26,11 @@ struct SimulatedBoardTests {
         on_tap = emit
         """
 
-    /// Plays `trace`, snapshotting the panel at `snapshotMs`; returns event lines and PNGs.
+    /// Plays `trace` on the virtual clock, snapshotting the panel at `snapshotMs`; returns
+    /// event lines and PNGs. `stopAtTurn`: a stand-in for a signal, readable from that turn on.
     func play(
-        _ trace: String, snapshotMs: [Int64], rotation: String = "0", keepGoing: @escaping () -> Bool = { true }
-    ) throws -> (lines: [String], pngs: [[UInt8]]) {
+        _ trace: String, snapshotMs: [Int64], rotation: String = "0", stopAtTurn: Int? = nil
+    ) throws -> (lines: [String], pngs: [[UInt8]], turns: Int) {
         let text = SimulatedBoardTests.config.replacingOccurrences(of: "height = 240", with: "height = 240\nrotation = \(rotation)")
         let config = try PanelConfigLoader.parse(text: text, file: "sim.ini")
         let script = try TouchScript(
@@ -50,12 +51,13 @@ struct SimulatedBoardTests {
             output: output.buffer, surface: surface, log: log, startedAt: at(0))
         var pngs: [[UInt8]] = []
         let runner = SimulatedBoardRunner(
-            engine: engine, script: script, origin: at(0), clock: .virtual(keepGoing: { _ in keepGoing() }), hardware: hardware,
+            engine: engine, script: script, origin: at(0), hardware: hardware,
             snapshotsAt: snapshotMs.map { at($0) },
             snapshot: { _ in pngs.append(FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout)!) })
-        runner.run()
+        let stop = PipeSignal(raisedBeforeTurn: stopAtTurn)
+        runner.run(on: PanelLoop(clock: .virtual, startingAt: at(0)), with: [stop]) { stop.seen }
         #expect(log.lines == [])
-        return (output.lines, pngs)
+        return (output.lines, pngs, stop.turns)
     }
 
     func pixel(_ png: [UInt8], x: Int, y: Int) throws -> [UInt8] {
@@ -90,12 +92,10 @@ struct SimulatedBoardTests {
     /// Issue 14, finding 5: in virtual time a signal is looked for at every wake-up; SIGTERM
     /// stops the run there, and touches still held are cancelled as a live stop does.
     @Test func aVirtualRunStopsWhenASignalAsks() throws {
-        var wakeUps = 0
-        let result = try play("0 down 0 60 60\n500 move 0 62 60\n100000 up 0 62 60\n", snapshotMs: [], keepGoing: {
-            wakeUps += 1
-            return wakeUps < 4
-        })
-        #expect(wakeUps == 4)
+        let result = try play("0 down 0 60 60\n500 move 0 62 60\n100000 up 0 62 60\n", snapshotMs: [], stopAtTurn: 4)
+        // Turns at 0, 16 and 32 ms; the fourth wait sees the signal before its deadline (48 ms)
+        // and stops at the instant it began, as a live wait that a signal ends early does.
+        #expect(result.turns == 4)
         #expect(result.lines == [
             #"{"t_ms":0,"button":"go","event":"pressed"}"#,
             #"{"t_ms":32,"button":"go","event":"cancelled"}"#,
@@ -183,5 +183,35 @@ struct TraceErrorTextTests {
             return TraceErrorText.describe(error, in: buffer, path: "esc.trace", lineNumber: 1)
         }
         #expect(text == #"esc.trace:1: expected a coordinate in display pixels from 0 to 65535, found "\x1b[2J""#)
+    }
+}
+
+/// A stand-in for the signal descriptor: a pipe that becomes readable (one byte written) just
+/// before turn `raisedBeforeTurn`, so the loop sees it in that turn's poll as it would a signal.
+final class PipeSignal: LoopParticipant {
+    private var fds: [Int32] = [-1, -1]
+    private let raisedBeforeTurn: Int?
+    private(set) var turns = 0
+    private(set) var seen = false
+
+    init(raisedBeforeTurn: Int?) {
+        self.raisedBeforeTurn = raisedBeforeTurn
+        _ = fds.withUnsafeMutableBufferPointer { pipe($0.baseAddress) }
+    }
+
+    deinit {
+        close(fds[0])
+        close(fds[1])
+    }
+
+    var pollInterests: [PollInterest] { [PollInterest(descriptor: fds[0], events: .readable)] }
+
+    func turn(_ events: ArraySlice<PollEvents>, now: MonotonicInstant) {
+        turns += 1
+        if events.first?.contains(.readable) == true { seen = true }
+        if let raisedBeforeTurn, turns + 1 == raisedBeforeTurn {
+            var byte: UInt8 = 1
+            _ = write(fds[1], &byte, 1)
+        }
     }
 }

@@ -60,7 +60,7 @@ public final class DRMSurface: PanelSurface {
     }
 
     public func frameDone(at instant: MonotonicInstant, edge: MonotonicInstant?) {
-        if let edge, waitingEdge == nil || edge < waitingEdge! { waitingEdge = edge }
+        waitingEdge = MonotonicInstant.earliest(waitingEdge, edge)
         let damage = changed
         changed = .none
         step(.changed(damage))
