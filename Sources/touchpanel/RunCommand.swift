@@ -6,7 +6,7 @@ import PanelDrivers
 import PanelEngine
 import TouchCore
 
-/// `touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast] [--debug-gestures]`: the
+/// `touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast] [--debug NAME,...]`: the
 /// panel. On hardware it reads the controller, draws into the framebuffer and acts; on the
 /// simulated board (`[board] simulated = yes`, the default without an I2C bus) the same
 /// engine plays a trace and writes what the panel shows as PNG frames.
@@ -21,7 +21,7 @@ enum RunCommand {
         }
         var options = SimulationOptions()
         options.recordPath = recordPath
-        var debugGestures = false
+        var debug: [StateMachineName] = []
         var index = 1
         while index < arguments.count {
             let flag = arguments[index]
@@ -32,9 +32,16 @@ enum RunCommand {
                 index += 1
                 continue
             case "--debug-gestures":
-                debugGestures = true
+                debug = [.gestures]
                 index += 1
                 continue
+            case "--debug":
+                switch StateMachineName.parseList(value ?? "") {
+                case .success(let names): debug = names
+                case .failure(let error):
+                    log.error(error.message)
+                    return 2
+                }
             case "--trace": options.tracePath = value
             case "--png-dir": options.pngDirectory = value
             case "--png-at":
@@ -77,14 +84,14 @@ enum RunCommand {
                 log.error("cannot create \(directory): \(String(cString: strerror(clinux_errno())))")
                 return 1
             }
-            return SimulatedPanel.run(config: config, options: options, log: log, debugGestures: debugGestures)
+            return SimulatedPanel.run(config: config, options: options, log: log, debug: debug)
         }
         guard options.tracePath == nil, options.pngDirectory == nil, !options.virtualTime else {
             log.error("--trace, --png-dir and --fast need the simulated board ([board] simulated = yes)")
             return 2
         }
         return LivePanel.run(
-            configPath: configPath, config: config, log: log, launchedAt: launchedAt, debugGestures: debugGestures,
+            configPath: configPath, config: config, log: log, launchedAt: launchedAt, debug: debug,
             recordPath: recordPath)
     }
 

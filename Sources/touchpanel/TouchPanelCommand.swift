@@ -72,8 +72,10 @@ enum TouchPanelCommand {
     /// Each subcommand's usage lines, as `touchpanel --help` lists them all.
     static let subcommandUsages: [(name: String, text: String)] = [
         ("run", """
-            touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast] [--format F] [--debug-gestures]
-                                             run the panel (hardware, or the simulated board)
+            touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast] [--format F] [--debug NAME,...]
+                                             run the panel (hardware, or the simulated board);
+                                             --debug logs the transitions of gestures, holds,
+                                             power, mqtt, exec, flips, watchdog, source, or all
 
             """),
         ("record", """

@@ -78,7 +78,7 @@ struct InvariantSink: GestureEventSink {
     }
 
     /// Power changes, like events, never go back in time nor come from the future.
-    mutating func powerChanged(to power: PanelPower, at: MonotonicInstant) {
+    mutating func powerChanged(from previous: PanelPower, because input: PanelPower.Input, to power: PanelPower, at: MonotonicInstant) {
         powers["\(power)", default: 0] += 1
         if violation == nil, at < lastPowerAt || at > now {
             violation = "power \(power) at \(at.nanoseconds) ns after one at \(lastPowerAt.nanoseconds) ns, now \(now.nanoseconds) ns"

@@ -10,7 +10,7 @@ struct EventRecorder: GestureEventSink {
         events.append(event)
     }
 
-    mutating func powerChanged(to power: PanelPower, at: MonotonicInstant) {
+    mutating func powerChanged(from previous: PanelPower, because input: PanelPower.Input, to power: PanelPower, at: MonotonicInstant) {
         powerChanges.append("\(at.wholeMilliseconds) \(power)")
     }
 }

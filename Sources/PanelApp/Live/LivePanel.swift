@@ -27,7 +27,7 @@ public enum LivePanel {
     /// `recordPath`: `touchpanel record` writes every raw report there as a trace.
     public static func run(
         configPath: String, config firstConfig: PanelConfiguration, log: PanelLog,
-        launchedAt: MonotonicInstant = MonotonicClock.now(), debugGestures: Bool = false,
+        launchedAt: MonotonicInstant = MonotonicClock.now(), debug: [StateMachineName] = [],
         notifier: ServiceNotifier = SystemdNotifier(), recordPath: String? = nil
     ) -> Int32 {
         let signals: SignalChannel
@@ -46,6 +46,8 @@ public enum LivePanel {
         let events = EventStream(descriptor: standardOutput, log: log)
         let latency = LatencyStatistics(log: log, now: { MonotonicClock.now() })
         let startedAt = MonotonicClock.now()
+        let transitions = debug.isEmpty ? nil : TransitionLog(machines: debug, origin: startedAt, log: log)
+        exec.transitions = transitions
         var recorder: RawTraceRecorder?
         if let recordPath {
             do throws(StartError) {
@@ -64,7 +66,7 @@ public enum LivePanel {
             log.error("cannot start with \(firstConfig.file): \(error.message)")
             return 1
         }
-        var session = start(firstConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, debugGestures: debugGestures)
+        var session = start(firstConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, transitions: transitions)
         guard session != nil else { return 1 }
         if let engine = session?.engine { bridge?.attach(engine) }
         session?.engine.source.record(to: recorder)
@@ -129,9 +131,9 @@ public enum LivePanel {
                 // The old session's GPIO lines must be released before the new one asks.
                 turns = []
                 session = nil
-                session = start(newConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
+                session = start(newConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, transitions: transitions)
                 if session == nil {
-                    session = start(oldConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, debugGestures: debugGestures)
+                    session = start(oldConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, transitions: transitions)
                     if newBridge != nil, session != nil {
                         // The old config runs again, and with it its own [mqtt]: the new link
                         // has not connected yet and goes; the old one is brought up afresh.
@@ -161,12 +163,12 @@ public enum LivePanel {
 
     private static func start(
         _ config: PanelConfiguration, exec: ExecSupervisor, events: EventStream, latency: LatencyStatistics, log: PanelLog,
-        startedAt: MonotonicInstant, carried: LiveSession.Carried = LiveSession.Carried(), debugGestures: Bool
+        startedAt: MonotonicInstant, carried: LiveSession.Carried = LiveSession.Carried(), transitions: TransitionLog?
     ) -> LiveSession? {
         do throws(StartError) {
             return try LiveSession(
                 config: config, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried,
-                debugGestures: debugGestures)
+                transitions: transitions)
         } catch {
             log.error("cannot start with \(config.file): \(error.message)")
             return nil

@@ -45,7 +45,7 @@ public final class LiveSession {
     /// `latency` outlives sessions: a reload does not reset the figures.
     public init(
         config: PanelConfiguration, exec: ExecSupervisor, events: EventStream, latency: LatencyStatistics, log: PanelLog,
-        startedAt: MonotonicInstant, carried: Carried = Carried(), debugGestures: Bool = false
+        startedAt: MonotonicInstant, carried: Carried = Carried(), transitions: TransitionLog? = nil
     ) throws(StartError) {
         self.config = config
         var held = HeldLines()
@@ -75,7 +75,7 @@ public final class LiveSession {
             levels: levels, latchedButtons: carried.latchedButtons)
         engine = PanelEngine(
             config: config, source: source, actions: actions, output: OutputBuffer(events: events), surface: slot, log: log,
-            startedAt: startedAt, debugGestures: debugGestures,
+            startedAt: startedAt, transitions: transitions,
             backlight: backlightDevice.map { PanelBacklight(device: $0, config: config.backlight ?? .defaults, log: log) },
             idleSince: MonotonicClock.now(), limitsErrorLogs: true)
         latency.budgetMicroseconds = config.display.budgetUs.map { Int64($0) }
@@ -100,6 +100,7 @@ public final class LiveSession {
             let drm = DRMSurface(
                 card: card, painter: painter, buttonCount: config.buttons.count, rects: config.buttons.map { $0.rect }, log: log)
             drm.latency = latency
+            drm.transitions = engine.transitions
             drmSurface = drm
             slot.attach(drm, at: instant)
         }

@@ -31,7 +31,7 @@ public struct SimulationOptions: Sendable {
 public enum SimulatedPanel {
     /// Runs until the trace is played out (or forever without one, until SIGTERM/SIGINT).
     /// Returns the process's exit status.
-    public static func run(config: PanelConfiguration, options: SimulationOptions, log: PanelLog, debugGestures: Bool = false) -> Int32 {
+    public static func run(config: PanelConfiguration, options: SimulationOptions, log: PanelLog, debug: [StateMachineName] = []) -> Int32 {
         var script: TouchScript
         do throws(TouchScript.ScriptError) {
             if let tracePath = options.tracePath {
@@ -127,8 +127,10 @@ public enum SimulatedPanel {
             levels: OutputsBringUp.startLevels(config, carried: [:]))
         let engine = PanelEngine(
             config: config, source: hardware.source, actions: actions, output: .standardOutput(),
-            surface: surface, log: traceLog, startedAt: origin, debugGestures: debugGestures,
+            surface: surface, log: traceLog, startedAt: origin,
+            transitions: debug.isEmpty ? nil : TransitionLog(machines: debug, origin: origin, log: traceLog),
             backlight: config.backlight.map { PanelBacklight(device: SimulatedBacklight(log: log), config: $0, log: log) })
+        exec.transitions = engine.transitions
         if let bridge { bridge.attach(engine) }
 
         // Signals, the control socket and the broker are served on the virtual clock too

@@ -19,6 +19,8 @@ public final class ActionRunner {
     public private(set) var latched: [Bool]
     /// Each button's hold-to-run press (`idle` for buttons without `on_press`/`on_release`).
     public private(set) var holds: [HoldToRun]
+    /// `--debug holds`: every hold-to-run transition logged.
+    public var transitions: TransitionLog?
 
     /// `levels` and `latchedButtons` (by button name) carry what a reload must not forget:
     /// a relay switched on stays on, a toggle button stays latched.
@@ -111,6 +113,9 @@ public final class ActionRunner {
     private func hold(_ index: Int, _ input: HoldToRun.Input, now: MonotonicInstant) {
         let button = buttons[index]
         let (state, effect) = HoldToRun.next(holds[index], input)
+        transitions?.record(
+            .holds, at: now, of: button.name, from: TransitionText.hold(holds[index]), input: TransitionText.hold(input),
+            to: TransitionText.hold(state))
         holds[index] = state
         switch effect {
         case .none:

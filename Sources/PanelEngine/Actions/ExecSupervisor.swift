@@ -37,6 +37,8 @@ public final class ExecSupervisor {
 
     private let processes: ChildProcessControl
     private let log: PanelLog
+    /// `--debug exec`: every stage change logged.
+    public var transitions: TransitionLog?
     public private(set) var children: [Child] = []
 
     public init(processes: ChildProcessControl, log: PanelLog) {
@@ -89,6 +91,9 @@ public final class ExecSupervisor {
             let (stage, signal) = ExecSupervisor.next(after: children[index].stage, now: now)
             guard let signal else { continue }
             let child = children[index]
+            transitions?.record(
+                .exec, at: now, of: "[button \(child.button)] pid \(child.pid)", from: TransitionText.exec(child.stage),
+                input: "deadline", to: TransitionText.exec(stage))
             children[index].stage = stage
             processes.signalGroup(of: child.pid, signal)
             if signal == ChildSignal.terminate {

@@ -1,25 +1,29 @@
 import LinuxSystem
 import TouchCore
 
-/// `--debug-gestures`: one log line per button state transition, written from the one place
-/// transitions happen (`GestureClassifier.apply`), as libinput logs its tap state machine:
+/// The gesture machine's lines of `TransitionLog` (`--debug gestures`): one per button state
+/// transition, written from the one place transitions happen (`GestureClassifier.apply`):
 ///
 ///     gesture 330 ms play: held(touch 0, taps 0) + up(100,60) -> awaiting_tap(taps 1)
 public final class GestureDebugLog {
     private let buttonNames: [String]
-    private let origin: MonotonicInstant
-    private let log: PanelLog
+    private let transitions: TransitionLog
 
-    public init(buttonNames: [String], origin: MonotonicInstant, log: PanelLog) {
+    public init(buttonNames: [String], transitions: TransitionLog) {
         self.buttonNames = buttonNames
-        self.origin = origin
-        self.log = log
+        self.transitions = transitions
+    }
+
+    /// A log of the gesture machine alone.
+    public convenience init(buttonNames: [String], origin: MonotonicInstant, log: PanelLog) {
+        self.init(buttonNames: buttonNames, transitions: TransitionLog(machines: [.gestures], origin: origin, log: log))
     }
 
     public func log(_ transition: GestureTransition) {
-        let ms = (transition.at - origin).nanoseconds / 1_000_000
         let name = buttonNames.indices.contains(transition.button) ? buttonNames[transition.button] : "#\(transition.button)"
-        log.log("gesture \(ms) ms \(name): \(GestureDebugLog.describe(transition.from)) + \(GestureDebugLog.describe(transition.input)) -> \(GestureDebugLog.describe(transition.to))")
+        transitions.record(
+            .gestures, at: transition.at, of: name, from: GestureDebugLog.describe(transition.from),
+            input: GestureDebugLog.describe(transition.input), to: GestureDebugLog.describe(transition.to))
     }
 
     static func describe(_ state: ButtonGestureState) -> String {

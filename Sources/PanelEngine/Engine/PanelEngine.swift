@@ -33,12 +33,15 @@ public final class PanelEngine: TouchSink {
     public private(set) var stoppedAt: MonotonicInstant?
     /// Told of each event and state change (the MQTT bridge).
     public var listener: PanelListener?
+    /// `--debug`: the machines whose transitions are logged, for the engine's own and for
+    /// the devices and links attached to it.
+    public let transitions: TransitionLog?
     /// Set when the source cannot go on: the loop stops the panel.
     public private(set) var stopReason: String?
 
     public init(
         config: PanelConfiguration, source: TouchSource, actions: ActionRunner, output: OutputBuffer,
-        surface: PanelSurface?, log: PanelLog, startedAt: MonotonicInstant, debugGestures: Bool = false,
+        surface: PanelSurface?, log: PanelLog, startedAt: MonotonicInstant, transitions: TransitionLog? = nil,
         backlight: PanelBacklight? = nil, idleSince: MonotonicInstant? = nil, limitsErrorLogs: Bool = false
     ) {
         errorLogs = limitsErrorLogs ? LogRateLimiter() : nil
@@ -52,7 +55,10 @@ public final class PanelEngine: TouchSink {
         pipeline = config.makePipeline(
             controllerWidth: source.range.width, controllerHeight: source.range.height, startedAt: idleSince ?? startedAt)
         writer = EventLineWriter(buttonNames: config.buttons.map { $0.name }, output: output, origin: startedAt)
-        events = EventCollector(debug: debugGestures ? GestureDebugLog(buttonNames: config.buttons.map { $0.name }, origin: startedAt, log: log) : nil)
+        self.transitions = transitions
+        let gestures = transitions.flatMap { $0.wants(.gestures) ? GestureDebugLog(buttonNames: config.buttons.map { $0.name }, transitions: $0) : nil }
+        events = EventCollector(gestures: gestures, transitions: transitions)
+        actions.transitions = transitions
         looks = ButtonRepaintTracker(layout: config.makeLayout())
         for index in actions.latched.indices where actions.latched[index] {
             looks.setLatched(index, true)
@@ -234,15 +240,17 @@ public final class PanelEngine: TouchSink {
 }
 
 /// Collects one pipeline call's events; its storage is reserved once and reused. With a
-/// debug log, every gesture transition is logged as it happens.
+/// transition log, every gesture and power transition is logged as it happens.
 struct EventCollector: GestureEventSink {
     private var events: [GestureEvent] = []
     /// Idle blanking's changes during the call, oldest first.
     private var powerChanges: [PanelPower] = []
-    private let debug: GestureDebugLog?
+    private let gestures: GestureDebugLog?
+    private let transitions: TransitionLog?
 
-    init(debug: GestureDebugLog? = nil) {
-        self.debug = debug
+    init(gestures: GestureDebugLog? = nil, transitions: TransitionLog? = nil) {
+        self.gestures = gestures
+        self.transitions = transitions
         events.reserveCapacity(64)
     }
 
@@ -254,13 +262,16 @@ struct EventCollector: GestureEventSink {
         events.append(event)
     }
 
-    var observesTransitions: Bool { debug != nil }
+    var observesTransitions: Bool { gestures != nil }
 
     mutating func transition(_ transition: GestureTransition) {
-        debug?.log(transition)
+        gestures?.log(transition)
     }
 
-    mutating func powerChanged(to power: PanelPower, at: MonotonicInstant) {
+    mutating func powerChanged(from previous: PanelPower, because input: PanelPower.Input, to power: PanelPower, at: MonotonicInstant) {
+        transitions?.record(
+            .power, at: at, of: "panel", from: TransitionText.power(previous), input: TransitionText.power(input),
+            to: TransitionText.power(power))
         powerChanges.append(power)
     }
 

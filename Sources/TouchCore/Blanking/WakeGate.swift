@@ -40,8 +40,9 @@ public struct WakeGate: Sendable {
         let next = PanelPower.next(power, input, dims: timings.dimAfter != nil)
         if next == .awake { idleSince = at }
         guard next != power else { return }
+        let previous = power
         power = next
-        sink.powerChanged(to: next, at: at)
+        sink.powerChanged(from: previous, because: input, to: next, at: at)
     }
 
     /// Fires the idle time-out if it is due at `now`, at its own instant; true if it fired.

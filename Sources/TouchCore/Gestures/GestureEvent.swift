@@ -52,8 +52,8 @@ public protocol GestureEventSink {
     var observesTransitions: Bool { get }
     /// Every state transition of every button, from the one place they happen.
     mutating func transition(_ transition: GestureTransition)
-    /// The idle blanking changed the display's power (`WakeGate`).
-    mutating func powerChanged(to power: PanelPower, at: MonotonicInstant)
+    /// The idle blanking changed the display's power (`WakeGate`), from the one place it does.
+    mutating func powerChanged(from previous: PanelPower, because input: PanelPower.Input, to power: PanelPower, at: MonotonicInstant)
 }
 
 extension GestureEventSink {
@@ -64,7 +64,7 @@ extension GestureEventSink {
     public mutating func transition(_ transition: GestureTransition) {}
 
     @inline(__always)
-    public mutating func powerChanged(to power: PanelPower, at: MonotonicInstant) {}
+    public mutating func powerChanged(from previous: PanelPower, because input: PanelPower.Input, to power: PanelPower, at: MonotonicInstant) {}
 }
 
 /// One step of one button's state machine, as libinput logs its tap machine's: the button,

@@ -20,6 +20,10 @@ public final class DRMSurface: PanelSurface {
     public private(set) var flipsCompleted = 0
     /// Edge to flip: from a report's INT edge to the vblank that showed its frame.
     public var latency: LatencyStatistics?
+    /// `--debug flips`: every page-flip transition logged, at the instant of the last frame
+    /// (a flip's completion is read from the card, not from the clock).
+    public var transitions: TransitionLog?
+    private var lastFrameAt = MonotonicInstant(nanoseconds: 0)
     /// The earliest edge among changes not yet in a frame, and the one of the queued frame.
     private var waitingEdge: MonotonicInstant?
     private var flippingEdge: MonotonicInstant?
@@ -60,6 +64,7 @@ public final class DRMSurface: PanelSurface {
     }
 
     public func frameDone(at instant: MonotonicInstant, edge: MonotonicInstant?) {
+        lastFrameAt = instant
         waitingEdge = MonotonicInstant.earliest(waitingEdge, edge)
         let damage = changed
         changed = .none
@@ -86,6 +91,11 @@ public final class DRMSurface: PanelSurface {
 
     private func step(_ input: PageFlipChain.Input) {
         let (next, frame) = PageFlipChain.next(chain, input)
+        if let transitions, transitions.wants(.flips) {
+            transitions.record(
+                .flips, at: lastFrameAt, of: name, from: TransitionText.flips(chain), input: TransitionText.flips(input),
+                to: TransitionText.flips(next))
+        }
         chain = next
         if let frame {
             flippingEdge = waitingEdge

@@ -65,8 +65,12 @@ public final class MQTTBridge: PanelListener {
 
     /// Takes `engine` as the panel whose events and state go out (at start and after each
     /// reload): discovery and state are published again for its buttons.
+    /// `--debug mqtt`: every link transition logged (the attached engine's log).
+    public private(set) var transitions: TransitionLog?
+
     public func attach(_ engine: PanelEngine) {
         engine.listener = self
+        transitions = engine.transitions
         buttonNames = engine.config.buttons.map { $0.name }
         quotedNames = buttonNames.map(JSONText.quotedBytes)
         origin = engine.eventOrigin
@@ -176,6 +180,11 @@ public final class MQTTBridge: PanelListener {
 
     private func step(_ input: MQTTLink.Input, now: MonotonicInstant) {
         let (next, effect) = MQTTLink.next(link, input, now: now, keepaliveS: settings.config.keepaliveS, jitter: jitter.next())
+        if let transitions, transitions.wants(.mqtt) {
+            transitions.record(
+                .mqtt, at: now, of: settings.brokerName, from: TransitionText.link(link, origin: transitions.origin),
+                input: TransitionText.link(input), to: TransitionText.link(next, origin: transitions.origin))
+        }
         if case .waiting = next, case .online = link {
             // What the library held when the link went is its own now: QoS 0 messages are
             // gone without a callback, QoS 1 and 2 are sent again after the reconnect. Counting

@@ -1,0 +1,94 @@
+import LinuxSystem
+import TouchCore
+
+/// How each machine's states and inputs read in `TransitionLog` lines (`--debug`). Written
+/// out by hand: the firmware has no reflection to print an enum with.
+public enum TransitionText {
+    public static func power(_ power: PanelPower) -> String {
+        switch power {
+        case .awake: "awake"
+        case .dimmed: "dimmed"
+        case .off: "off"
+        }
+    }
+
+    public static func power(_ input: PanelPower.Input) -> String {
+        switch input {
+        case .idleTimeout: "idle_timeout"
+        case .touchDown: "touch_down"
+        case .wakeRequested: "wake"
+        case .blankRequested: "blank"
+        }
+    }
+
+    public static func hold(_ hold: HoldToRun) -> String {
+        switch hold {
+        case .idle: "idle"
+        case .held(let command): command.map { "held(command \($0))" } ?? "held"
+        }
+    }
+
+    public static func hold(_ input: HoldToRun.Input) -> String {
+        switch input {
+        case .commandFailed(let pid): "command_failed(\(pid))"
+        default: input.name
+        }
+    }
+
+    /// Instants are written in ms since `origin`, as the log line's own time is.
+    public static func link(_ link: MQTTLink, origin: MonotonicInstant) -> String {
+        switch link {
+        case .waiting(let retryAt, let failures): "waiting(retry at \(ms(retryAt, origin)) ms, failures \(failures))"
+        case .connecting(_, let failures): "connecting(failures \(failures))"
+        case .online: "online"
+        case .stopped: "stopped"
+        }
+    }
+
+    public static func link(_ input: MQTTLink.Input) -> String {
+        switch input {
+        case .due: "due"
+        case .connectFailed: "connect_failed"
+        case .accepted: "accepted"
+        case .refused: "refused"
+        case .lost: "lost"
+        case .stop: "stop"
+        }
+    }
+
+    public static func exec(_ stage: ExecSupervisor.Stage) -> String {
+        switch stage {
+        case .running: "running"
+        case .terminating: "terminating"
+        case .killed: "killed"
+        }
+    }
+
+    public static func flips(_ chain: PageFlipChain) -> String {
+        switch chain {
+        case .showing(let front, let backLacks): "showing(front \(front), back lacks \(damage(backLacks)))"
+        case .flipping(let pending, let backLacks, let waiting):
+            "flipping(to \(pending), back lacks \(damage(backLacks)), waiting \(damage(waiting)))"
+        }
+    }
+
+    public static func flips(_ input: PageFlipChain.Input) -> String {
+        switch input {
+        case .changed(let damage): "changed(\(TransitionText.damage(damage)))"
+        case .flipCompleted: "flip_completed"
+        }
+    }
+
+    /// `none`, `all`, or the buttons' indices: `1,4`.
+    public static func damage(_ damage: Damage) -> String {
+        if damage.whole { return "all" }
+        if damage.isEmpty { return "none" }
+        var indices: [String] = []
+        for index in 0..<64 where damage.buttons.contains(index) { indices.append("\(index)") }
+        return indices.joined(separator: ",")
+    }
+
+    private static func ms(_ instant: MonotonicInstant, _ origin: MonotonicInstant) -> Int64 {
+        (instant - origin).nanoseconds / 1_000_000
+    }
+}
