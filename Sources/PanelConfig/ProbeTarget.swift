@@ -51,7 +51,7 @@ public struct ProbeTarget: Equatable, Sendable {
                 }
                 bus = number
             } else {
-                guard let parsed = parseAddress(value) else {
+                guard let parsed = try? ValueSyntax.i2cAddress(value) else {
                     return .failure(.usage("--address takes 0x03..0x77, not \"\(value)\""))
                 }
                 address = parsed
@@ -81,18 +81,5 @@ public struct ProbeTarget: Equatable, Sendable {
         if let bus { target.bus = bus }
         if let address { target.address = address }
         return .success(target)
-    }
-
-    /// `0x38` or `56`, in 0x03..0x77 (the 7-bit addresses a device may have).
-    static func parseAddress(_ text: String) -> UInt8? {
-        let bytes = Array(text.utf8)
-        let value: Int?
-        if bytes.count > 2, bytes[0] == UInt8(ascii: "0"), bytes[1] == UInt8(ascii: "x") || bytes[1] == UInt8(ascii: "X") {
-            value = Int(String(decoding: bytes[2...], as: UTF8.self), radix: 16)
-        } else {
-            value = ValueSyntax.integer(bytes)
-        }
-        guard let value, (0x03...0x77).contains(value) else { return nil }
-        return UInt8(value)
     }
 }

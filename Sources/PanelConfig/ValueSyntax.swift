@@ -152,25 +152,31 @@ extension ValueSyntax {
         return RGBColor(r: channels[0], g: channels[1], b: channels[2])
     }
 
-    /// A 7-bit I2C address outside the reserved ones: `0x38` (hex, either case) or `56`.
+    /// The 7-bit I2C addresses a device may have: 0x00..0x02 and 0x78..0x7F are the bus's own
+    /// (general call, CBUS, 10-bit addressing).
+    static let i2cAddresses: ClosedRange<Int> = 0x03...0x77
+
+    /// An I2C address in `i2cAddresses`: hex after `0x` (either case, leading zeros allowed:
+    /// `0x38`, `0x0038`) or decimal (`56`). The one rule for `[controller] address` and
+    /// `touchpanel probe --address`, so that probe takes what the config takes.
     static func i2cAddress(_ text: String) throws(ValueProblem) -> UInt8 {
         let bytes = Array(text.utf8)
         var value: Int?
         if bytes.count > 2 && bytes[0] == UInt8(ascii: "0") && (bytes[1] == UInt8(ascii: "x") || bytes[1] == UInt8(ascii: "X")) {
-            // At most two hex digits: an address is one byte.
             var number = 0
             for byte in bytes[2...] {
-                guard let digit = hexDigit(byte), bytes.count <= 4 else {
+                guard let digit = hexDigit(byte) else {
                     number = -1
                     break
                 }
-                number = number * 16 + Int(digit)
+                // Held just past the range: more digits cannot bring it back, and it cannot overflow.
+                number = min(number * 16 + Int(digit), i2cAddresses.upperBound + 1)
             }
             value = number
         } else {
             value = integer(bytes)
         }
-        guard let value, value >= 0x03 && value <= 0x77 else {
+        guard let value, i2cAddresses.contains(value) else {
             throw .expected("an I2C address 0x03..0x77 (hex like 0x38, or decimal 3..119)", found: text)
         }
         return UInt8(value)

@@ -41,7 +41,8 @@ struct ControllerHardwareTests {
 
     @Test func addressInHexOrDecimal() throws {
         let cases: [(String, UInt8)] = [("0x38", 0x38), ("0X5d", 0x5D), ("0x03", 0x03), ("0x77", 0x77), ("0x3", 3),
-                                        ("56", 0x38), ("3", 3), ("119", 0x77)]
+                                        ("0x038", 0x38), ("0x0038", 0x38), ("0X005D", 0x5D), ("0x0000000000000000000077", 0x77),
+                                        ("56", 0x38), ("3", 3), ("119", 0x77), ("056", 0x38)]
         for (text, address) in cases {
             let config = try #require(parsed(ControllerHardwareTests.controller("address = \(text)")))
             #expect(config.controller.address == address, "\(text)")
@@ -77,7 +78,8 @@ struct ControllerHardwareTests {
     }
 
     @Test func badAddress() {
-        for address in ["0x78", "0x02", "0x", "0x038", "120", "2", "0x3g", "38h", "0x-1", ""] {
+        for address in ["0x78", "0x02", "0x", "0x0078", "0x0002", "0x10000000000000000000038", "0x+38", "0x 38", "00x38",
+                        "120", "2", "0x3g", "38h", "0x-1", ""] {
             #expect(renderedErrors(ControllerHardwareTests.controller("address = \(address)")) == [
                 "panel.ini:5: [controller] address: expected an I2C address 0x03..0x77 (hex like 0x38, or decimal 3..119), "
                     + "found \"\(address)\"",

@@ -47,6 +47,29 @@ struct ProbeTargetTests {
         #expect(errors.errors.map { $0.rendered } == ["panel.ini:1: [display] height: missing; expected the display height in pixels, 1..8192"])
     }
 
+    /// `--address` and `[controller] address` take and refuse the same texts: one parser.
+    @Test func theAddressOptionTakesWhatTheConfigTakes() {
+        let taken: [(String, UInt8)] = [("0x38", 0x38), ("0x0038", 0x38), ("0X005d", 0x5D), ("0x0000000000000000000003", 0x03),
+                                        ("0x77", 0x77), ("56", 0x38), ("3", 0x03)]
+        for (text, address) in taken {
+            #expect(resolve(["--address", text]) == .success(ProbeTarget(bus: 1, address: address)), "\(text)")
+            let config = Self.display + "[controller]\nbus = 1\naddress = \(text)\n"
+            #expect(resolve(["panel.ini"], config: config) == .success(ProbeTarget(bus: 1, address: address)), "\(text)")
+        }
+        for text in ["0x0078", "0x02", "0x+38", "0x", "0x10000000000000000000038", "120"] {
+            #expect(resolve(["--address", text]) == .failure(.usage("--address takes 0x03..0x77, not \"\(text)\"")))
+            let config = Self.display + "[controller]\nbus = 1\naddress = \(text)\n"
+            guard case .failure(.config(let errors)) = resolve(["panel.ini"], config: config) else {
+                Issue.record("address \(text) was taken from the config")
+                continue
+            }
+            #expect(errors.errors.map { $0.rendered } == [
+                "panel.ini:6: [controller] address: expected an I2C address 0x03..0x77 (hex like 0x38, or decimal 3..119), "
+                    + "found \"\(text)\"",
+            ])
+        }
+    }
+
     @Test func badOptionsAreUsageErrors() {
         #expect(resolve(["--address", "0x78"]) == .failure(.usage(#"--address takes 0x03..0x77, not "0x78""#)))
         #expect(resolve(["--address", "0xzz"]) == .failure(.usage(#"--address takes 0x03..0x77, not "0xzz""#)))
