@@ -21,7 +21,8 @@ public enum ButtonAction: Equatable, Sendable {
     /// 198 characters, for the same reason: libinih.
     case exec(command: String)
     /// Drive output `line` of GPIO chip `chip` (a name like `gpiochip0`, a label or a path).
-    case gpio(chip: String, line: Int, operation: GPIOOperation)
+    /// `gpio CHIP LINE ...` gives an offset; a line name comes only from an `[output]` section.
+    case gpio(chip: String, line: LineRef, operation: GPIOOperation)
 }
 
 extension ButtonAction {
@@ -99,7 +100,7 @@ extension ButtonAction {
         guard words.count == 4 || words.count == 5,
               let line = ValueSyntax.integer(words[2].utf8), gpioLines.contains(line)
         else { throw .expected(gpioGrammar, found: text) }
-        return .gpio(chip: words[1], line: line, operation: try operation(words[3...], text: text))
+        return .gpio(chip: words[1], line: .offset(line), operation: try operation(words[3...], text: text))
     }
 
     /// `on`, `off`, `toggle` or `pulse MS`: the words after the line or output.

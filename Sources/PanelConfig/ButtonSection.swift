@@ -150,8 +150,9 @@ struct ButtonDraft: SectionDraft {
     }
 
     /// The action `key` names; nil when the button does not give `key`, or (with the reason in
-    /// `errors` and `ok` false) when it names an output no `[output NAME]` declares or drives
-    /// one of the controller's own lines.
+    /// `errors` and `ok` false) when it names an output no `[output NAME]` declares, drives
+    /// one of the controller's own lines, or gives by offset a line on a chip whose `[output]`
+    /// names its line.
     private func resolvedAction(
         _ key: ButtonKey, _ draft: ActionDraft?, outputs: [OutputConfig], controller: ControllerConfig?,
         ok: inout Bool, errors: inout ErrorCollector
@@ -165,8 +166,18 @@ struct ButtonDraft: SectionDraft {
             ok = false
             return nil
         }
-        if case .gpio(let chip, let line, _) = action, let problem = controller?.problemDriving(chip: chip, line: line) {
+        guard case .gpio(let chip, let line, _) = action else { return action }
+        if let problem = controller?.problemDriving(chip: chip, line: line) {
             errors.add(at: keyPlace, section: title, key: key.rawValue, problem)
+            ok = false
+            return nil
+        }
+        // An output's own line passed this when its section was read; this catches an offset
+        // in the action on a chip whose [output] names its line.
+        if let other = OutputConfig.otherNaming(chip: chip, line: line, among: outputs) {
+            errors.add(at: keyPlace, section: title, key: key.rawValue,
+                       OutputConfig.otherNamingMessage(chip: chip, line: line, other: other)
+                           + "; an action reaches a named line through its section: gpio NAME on|off|toggle|pulse MS")
             ok = false
             return nil
         }

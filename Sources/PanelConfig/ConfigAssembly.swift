@@ -55,9 +55,13 @@ enum ConfigAssembly {
             let place = draft.place(.line) ?? draft.header
             if let other = declaredOutputs.first(where: { $0.line == output.line && OutputConfig.sameChip($0.chip, output.chip) }) {
                 errors.add(at: place, section: draft.title, key: OutputKey.line.rawValue,
-                           "\(output.chip) line \(output.line) is already [output \(other.name ?? "")]; one line, one section")
+                           "\(output.chip) line \(output.line.configValue) is already [output \(other.name ?? "")]; "
+                           + "one line, one section")
             } else if let problem = controller?.problemDriving(chip: output.chip, line: output.line) {
                 errors.add(at: place, section: draft.title, key: OutputKey.line.rawValue, problem)
+            } else if let other = OutputConfig.otherNaming(chip: output.chip, line: output.line, among: declaredOutputs) {
+                errors.add(at: place, section: draft.title, key: OutputKey.line.rawValue,
+                           OutputConfig.otherNamingMessage(chip: output.chip, line: output.line, other: other))
             } else {
                 declaredOutputs.append(output)
             }

@@ -4,6 +4,15 @@ import TouchCore
 public enum LineRef: Equatable, Sendable {
     case offset(Int)
     case name(String)
+
+    /// `24` or `GPIO24`, as the config writes it; a name never starts with a digit, so the
+    /// two cannot be mistaken for each other.
+    public var configValue: String {
+        switch self {
+        case .offset(let offset): "\(offset)"
+        case .name(let name): name
+        }
+    }
 }
 
 /// A GPIO line of the Pi: the controller's interrupt output wired to an input, or its reset
@@ -113,12 +122,13 @@ public struct ControllerConfig: Equatable, Sendable {
 extension ControllerConfig {
     /// Why an action must not drive `chip` `line`: it is the controller's own INT or reset
     /// line, and driving it would stop touch input or reset the controller. Nil when it is
-    /// neither, as far as a config can tell (a line given by name, or a chip by label, is
-    /// only resolved on the Pi, where the kernel refuses a line already requested).
-    func problemDriving(chip: String, line: Int) -> String? {
+    /// neither, as far as a config can tell (a line given by name here and by offset there,
+    /// or a chip by label, is only resolved on the Pi, where the kernel refuses a line
+    /// already requested).
+    func problemDriving(chip: String, line: LineRef) -> String? {
         for (role, key, configured) in [("interrupt", "interrupt_line", interrupt), ("reset", "reset_line", reset)] {
-            guard let configured, configured.line == .offset(line), OutputConfig.sameChip(configured.chip, chip) else { continue }
-            return "gpio \(chip) \(line) is the controller's \(role) line ([controller] \(key) = \(line)); "
+            guard let configured, configured.line == line, OutputConfig.sameChip(configured.chip, chip) else { continue }
+            return "gpio \(chip) \(line.configValue) is the controller's \(role) line ([controller] \(key) = \(line.configValue)); "
                 + "an action driving it would break touch input; use another line"
         }
         return nil

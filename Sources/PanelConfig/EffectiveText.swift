@@ -5,10 +5,11 @@ extension PanelConfiguration {
     /// The configuration the panel runs with, as a config file: the board preset applied,
     /// every default filled in, every key of every section written with its value, sections
     /// in a fixed order (`[board]`, `[display]`, `[touch]`, `[controller]`, the outputs, then
-    /// the buttons, each in file order); actions name outputs by chip and line. A leading
-    /// comment names the preset file. Optional keys that are not set are written as comments,
-    /// since they have no value; `interrupt_line = none` and `reset_line = none` stand for no
-    /// line.
+    /// the buttons, each in file order); actions name outputs by chip and line, or by the
+    /// output's name where its section names the line (`gpio CHIP LINE` takes offsets only).
+    /// A leading comment names the preset file. Optional keys that are not set are written as
+    /// comments, since they have no value; `interrupt_line = none` and `reset_line = none`
+    /// stand for no line.
     ///
     /// Parsing it (with the same file name and preset search path) gives this configuration
     /// back; only the buttons' `line` differs, being where they stand in this text.
@@ -157,7 +158,7 @@ extension PanelConfiguration {
             guard let name = output.name else { continue }
             out.section("output \(name)")
             out.key("chip", output.chip)
-            out.key("line", "\(output.line)")
+            out.key("line", output.line.configValue)
             out.key("active_low", IniWriter.yesNo(output.activeLow))
             out.key("start", output.startsOn ? "on" : "off")
         }
@@ -169,13 +170,13 @@ extension PanelConfiguration {
             out.key("label", LabelText.escaped(button.label))
             out.key("enabled", IniWriter.yesNo(button.enabled))
             out.key("latch", IniWriter.yesNo(button.latch))
-            out.action("on_tap", button.onTap)
-            out.action("on_double_tap", button.onDoubleTap)
-            out.action("on_triple_tap", button.onTripleTap)
-            out.action("on_long_press", button.onLongPress)
-            out.action("on_repeat", button.onRepeat)
-            out.action("on_press", button.onPress)
-            out.action("on_release", button.onRelease)
+            out.action("on_tap", button.onTap, outputs: outputs)
+            out.action("on_double_tap", button.onDoubleTap, outputs: outputs)
+            out.action("on_triple_tap", button.onTripleTap, outputs: outputs)
+            out.action("on_long_press", button.onLongPress, outputs: outputs)
+            out.action("on_repeat", button.onRepeat, outputs: outputs)
+            out.action("on_press", button.onPress, outputs: outputs)
+            out.action("on_release", button.onRelease, outputs: outputs)
             out.key("exec_limit", "\(button.execLimits.maxRunning)")
             out.key("exec_timeout_ms", "\(button.execLimits.timeoutMs)")
             out.timings(button.timings)
@@ -253,7 +254,9 @@ private struct IniWriter {
         key("disabled_text", colors.disabledText.hexString)
     }
 
-    mutating func action(_ name: String, _ action: ButtonAction?) {
+    /// A line `gpio CHIP LINE` cannot give (a name) is written as its output's name, which
+    /// reads back to the same chip and line.
+    mutating func action(_ name: String, _ action: ButtonAction?, outputs: [OutputConfig]) {
         guard let action else {
             unset(name, "no action")
             return
@@ -270,7 +273,13 @@ private struct IniWriter {
             case .toggle: "toggle"
             case .pulse(let ms): "pulse \(ms)"
             }
-            key(name, "gpio \(chip) \(line) \(verb)")
+            if case .name = line,
+               let outputName = outputs.first(where: { $0.chip == chip && $0.line == line })?.name
+            {
+                key(name, "gpio \(outputName) \(verb)")
+            } else {
+                key(name, "gpio \(chip) \(line.configValue) \(verb)")
+            }
         }
     }
 
@@ -279,11 +288,7 @@ private struct IniWriter {
     }
 
     static func line(_ line: LineRef?) -> String {
-        switch line {
-        case nil: "none"
-        case .offset(let offset): "\(offset)"
-        case .name(let name): name
-        }
+        line?.configValue ?? "none"
     }
 
     /// `0x38`: two lower-case hex digits.

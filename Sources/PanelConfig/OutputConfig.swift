@@ -6,14 +6,15 @@ public struct OutputConfig: Equatable, Sendable {
     public var name: String?
     /// A chip name (`gpiochip0`), label or path, as `gpio` actions name it.
     public var chip: String
-    public var line: Int
+    /// An offset (`17`), or a line name (`GPIO17`) when an `[output]` section gives one.
+    public var line: LineRef
     /// The line is active (on) when low: relay boards that switch on a low input.
     public var activeLow: Bool
     /// The level the line is requested at when the panel starts: on (active) or off.
     /// Off by default, so that no relay switches when the panel starts.
     public var startsOn: Bool
 
-    public init(name: String? = nil, chip: String, line: Int, activeLow: Bool = false, startsOn: Bool = false) {
+    public init(name: String? = nil, chip: String, line: LineRef, activeLow: Bool = false, startsOn: Bool = false) {
         self.name = name
         self.chip = chip
         self.line = line
@@ -28,6 +29,25 @@ public struct OutputConfig: Equatable, Sendable {
             chip.hasPrefix("/dev/") ? chip.dropFirst(5) : Substring(chip)
         }
         return plain(first) == plain(second)
+    }
+
+    /// A declared output on the same chip whose line is given the other way (by name where
+    /// `line` is an offset, or the other way round). Whether the two are one line is only
+    /// known once the chip is open, and two keys for one line would be two outputs: the
+    /// config refuses the mix rather than find out at start.
+    static func otherNaming(chip: String, line: LineRef, among outputs: [OutputConfig]) -> OutputConfig? {
+        func isName(_ line: LineRef) -> Bool {
+            if case .name = line { return true }
+            return false
+        }
+        return outputs.first { isName($0.line) != isName(line) && sameChip($0.chip, chip) }
+    }
+
+    /// Why `chip` `line` cannot be driven beside `other` (from `otherNaming`).
+    static func otherNamingMessage(chip: String, line: LineRef, other: OutputConfig) -> String {
+        "gpio \(chip) \(line.configValue) may be the line of [output \(other.name ?? "")] (\(other.chip) \(other.line.configValue)): "
+            + "a line name is matched to its offset only when the chip is opened; "
+            + "give the lines of one chip all by offset or all by name"
     }
 
     /// Every line the panel drives: the declared outputs in file order, then each line that

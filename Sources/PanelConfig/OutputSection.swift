@@ -15,7 +15,7 @@ struct OutputDraft: SectionDraft {
     let counts: Bool
     var given = GivenKeys()
     var chip: String?
-    var line: Int?
+    var line: LineRef?
     var activeLow: Bool?
     var startsOn: Bool?
 
@@ -34,7 +34,8 @@ struct OutputDraft: SectionDraft {
             guard words.count == 1 else { throw .expected("one chip name, label or path, like gpiochip0", found: value) }
             chip = words[0]
         case .line:
-            line = try ValueSyntax.integer(value, in: ButtonAction.gpioLines, unit: " (the line's offset on its chip)")
+            // As [controller] interrupt_line reads its line, without `none`: never nil.
+            line = try ValueSyntax.lineRef(value, allowingNone: false)
         case .activeLow:
             activeLow = try ValueSyntax.boolean(value)
         case .start:
@@ -49,7 +50,7 @@ struct OutputDraft: SectionDraft {
     /// The output; nil (and the reasons in `errors`) when its chip or line is missing.
     func finish(errors: inout ErrorCollector) -> OutputConfig? {
         requireKey(.chip, "the GPIO chip, like chip = gpiochip0", errors: &errors)
-        requireKey(.line, "the line's offset on the chip, like line = 17", errors: &errors)
+        requireKey(.line, "the line's offset on the chip or its name, like line = 17 or line = GPIO17", errors: &errors)
         guard let chip, let line else { return nil }
         return OutputConfig(name: name, chip: chip, line: line, activeLow: activeLow ?? false, startsOn: startsOn ?? false)
     }

@@ -212,12 +212,16 @@ extension ValueSyntax {
     }
 
     /// A GPIO line: an offset on its chip (`24`) or a line name from the device tree
-    /// (`GPIO24`). With `allowingNone`, `none` means no line (nil).
+    /// (`GPIO24`). With `allowingNone`, `none` means no line (nil); without, it is refused
+    /// rather than taken as a line name, since it reads as no line wherever a line is given.
     static func lineRef(_ text: String, allowingNone: Bool) throws(ValueProblem) -> LineRef? {
-        if allowingNone && text == "none" { return nil }
         let what = allowingNone
             ? "a line offset 0..1023, a line name like GPIO24, or none"
             : "a line offset 0..1023 or a line name like GPIO24"
+        if text == "none" {
+            guard allowingNone else { throw .expected(what, found: text) }
+            return nil
+        }
         guard let first = text.utf8.first else { throw .expected(what, found: text) }
         if first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
             guard let offset = integer(text.utf8), ButtonAction.gpioLines.contains(offset) else { throw .expected(what, found: text) }

@@ -23,16 +23,16 @@ struct OutputSectionTests {
             active_low = yes
             start = off
             """))
-        #expect(config.outputs == [OutputConfig(name: "relay1", chip: "gpiochip0", line: 17, activeLow: true, startsOn: false)])
-        #expect(config.buttons[0].onTap == .gpio(chip: "gpiochip0", line: 17, operation: .pulse(ms: 500)))
-        #expect(config.buttons[0].onLongPress == .gpio(chip: "gpiochip0", line: 17, operation: .off))
+        #expect(config.outputs == [OutputConfig(name: "relay1", chip: "gpiochip0", line: .offset(17), activeLow: true, startsOn: false)])
+        #expect(config.buttons[0].onTap == .gpio(chip: "gpiochip0", line: .offset(17), operation: .pulse(ms: 500)))
+        #expect(config.buttons[0].onLongPress == .gpio(chip: "gpiochip0", line: .offset(17), operation: .off))
     }
 
     @Test func anOutputIsActiveHighAndOffAtStartUnlessItSaysOtherwise() throws {
         let config = try #require(parsed(Self.display + "[output fan]\nchip = gpiochip0\nline = 5\n\n[output lamp]\nchip = gpiochip0\nline = 6\nstart = on\n"))
         #expect(config.outputs == [
-            OutputConfig(name: "fan", chip: "gpiochip0", line: 5, activeLow: false, startsOn: false),
-            OutputConfig(name: "lamp", chip: "gpiochip0", line: 6, activeLow: false, startsOn: true),
+            OutputConfig(name: "fan", chip: "gpiochip0", line: .offset(5), activeLow: false, startsOn: false),
+            OutputConfig(name: "lamp", chip: "gpiochip0", line: .offset(6), activeLow: false, startsOn: true),
         ])
     }
 
@@ -50,8 +50,8 @@ struct OutputSectionTests {
             on_long_press = gpio gpiochip0 22 off
             """))
         #expect(config.outputs == [
-            OutputConfig(name: "relay1", chip: "gpiochip0", line: 17, activeLow: true, startsOn: false),
-            OutputConfig(name: nil, chip: "gpiochip0", line: 22, activeLow: false, startsOn: false),
+            OutputConfig(name: "relay1", chip: "gpiochip0", line: .offset(17), activeLow: true, startsOn: false),
+            OutputConfig(name: nil, chip: "gpiochip0", line: .offset(22), activeLow: false, startsOn: false),
         ])
     }
 
@@ -146,4 +146,142 @@ struct OutputSectionTests {
         #expect(again.outputs == config.outputs)
         #expect(again.buttons[0].onTap == config.buttons[0].onTap)
     }
+
+    @Test func aLineIsAnOffsetOrANameAsInterruptLineTakesIt() throws {
+        let config = try #require(parsed(Self.display + """
+            [output relay]
+            chip = gpiochip0
+            line = GPIO17
+
+            [output bus]
+            chip = gpiochip1
+            line = ID_SDA.1-x
+
+            [output high]
+            chip = gpiochip2
+            line = 1023
+
+            [button a]
+            rect = 0, 0, 100, 100
+            on_tap = gpio relay pulse 500
+            on_double_tap = gpio bus on
+            """))
+        #expect(config.outputs == [
+            OutputConfig(name: "relay", chip: "gpiochip0", line: .name("GPIO17")),
+            OutputConfig(name: "bus", chip: "gpiochip1", line: .name("ID_SDA.1-x")),
+            OutputConfig(name: "high", chip: "gpiochip2", line: .offset(1023)),
+        ])
+        #expect(config.buttons[0].onTap == .gpio(chip: "gpiochip0", line: .name("GPIO17"), operation: .pulse(ms: 500)))
+        #expect(config.buttons[0].onDoubleTap == .gpio(chip: "gpiochip1", line: .name("ID_SDA.1-x"), operation: .on))
+    }
+
+    @Test func badLinesAreRefusedAsInterruptLineRefusesThem() {
+        let longName = String(repeating: "L", count: 64)
+        for line in ["1024", "-1", "GPIO 17", "GPIO#17", "none", "17x", longName] {
+            #expect(renderedErrors(Self.display + "[output a]\nchip = gpiochip0\nline = \(line)\n") == [
+                "panel.ini:6: [output a] line: expected a line offset 0..1023 or a line name like GPIO24, found \"\(line)\"",
+            ])
+        }
+        #expect(renderedErrors(Self.display + "[output a]\nchip = gpiochip0\n") == [
+            "panel.ini:4: [output a] line: missing; expected the line's offset on the chip or its name, like line = 17 or line = GPIO17",
+        ])
+    }
+
+    @Test func oneNamedLineTwiceOrTheControllersNamedLineIsRefused() {
+        #expect(renderedErrors(Self.display + """
+            [controller]
+            model = gt911
+            bus = 1
+            interrupt_line = GPIO4
+
+            [output a]
+            chip = gpiochip0
+            line = GPIO17
+
+            [output b]
+            chip = /dev/gpiochip0
+            line = GPIO17
+
+            [output c]
+            chip = gpiochip0
+            line = GPIO4
+            """) == [
+            "panel.ini:15: [output b] line: /dev/gpiochip0 line GPIO17 is already [output a]; one line, one section",
+            "panel.ini:19: [output c] line: gpio gpiochip0 GPIO4 is the controller's interrupt line ([controller] interrupt_line = GPIO4); "
+                + "an action driving it would break touch input; use another line",
+        ])
+    }
+
+    /// `GPIO17` and `17` may be one line or two: only the open chip can say. Two keys for one
+    /// line would be two outputs, so a chip's lines are given all one way.
+    @Test func aNameAndAnOffsetOnOneChipAreRefused() {
+        #expect(renderedErrors(Self.display + """
+            [output relay]
+            chip = gpiochip0
+            line = GPIO17
+
+            [output fan]
+            chip = /dev/gpiochip0
+            line = 17
+
+            [output lamp]
+            chip = gpiochip1
+            line = 17
+
+            [button a]
+            rect = 0, 0, 100, 100
+            on_tap = gpio gpiochip0 22 on
+            on_double_tap = gpio gpiochip1 22 on
+            on_long_press = gpio relay off
+            """) == [
+            "panel.ini:10: [output fan] line: gpio /dev/gpiochip0 17 may be the line of [output relay] (gpiochip0 GPIO17): "
+                + "a line name is matched to its offset only when the chip is opened; give the lines of one chip all by offset or all by name",
+            "panel.ini:18: [button a] on_tap: gpio gpiochip0 22 may be the line of [output relay] (gpiochip0 GPIO17): "
+                + "a line name is matched to its offset only when the chip is opened; give the lines of one chip all by offset or all by name; "
+                + "an action reaches a named line through its section: gpio NAME on|off|toggle|pulse MS",
+        ])
+        #expect(renderedErrors(Self.display + """
+            [output fan]
+            chip = gpiochip0
+            line = 17
+
+            [output relay]
+            chip = gpiochip0
+            line = GPIO17
+            """) == [
+            "panel.ini:10: [output relay] line: gpio gpiochip0 GPIO17 may be the line of [output fan] (gpiochip0 17): "
+                + "a line name is matched to its offset only when the chip is opened; give the lines of one chip all by offset or all by name",
+        ])
+    }
+
+    @Test func aNamedLineIsWrittenByNameAndItsActionsByTheOutputsName() throws {
+        let config = try #require(parsed(Self.display + """
+            [output relay1]
+            chip = gpiochip0
+            line = GPIO17
+            active_low = yes
+
+            [output fan]
+            chip = gpiochip1
+            line = 5
+
+            [button a]
+            rect = 0, 0, 100, 100
+            on_tap = gpio relay1 toggle
+            on_double_tap = gpio fan pulse 100
+            on_long_press = gpio gpiochip1 6 on
+            """))
+        let text = config.effectiveText()
+        #expect(text.contains("\n[output relay1]\nchip = gpiochip0\nline = GPIO17\nactive_low = yes\nstart = off\n"))
+        #expect(text.contains("\non_tap = gpio relay1 toggle\n"))
+        #expect(text.contains("\non_double_tap = gpio gpiochip1 5 pulse 100\n"))
+        #expect(text.contains("\non_long_press = gpio gpiochip1 6 on\n"))
+        let again = try #require(parsed(text))
+        #expect(again.outputs == config.outputs)
+        #expect(again.buttons[0].onTap == config.buttons[0].onTap)
+        #expect(again.buttons[0].onDoubleTap == config.buttons[0].onDoubleTap)
+        #expect(again.buttons[0].onLongPress == config.buttons[0].onLongPress)
+        #expect(again.effectiveText() == text)
+    }
+
 }

@@ -67,11 +67,11 @@ struct ValidConfigTests {
                     name: "play", label: "Play / Pause", rect: Rect(x: 20, y: 20, width: 200, height: 120),
                     enabled: true, timings: panelTimings,
                     onTap: .exec(command: "mpc toggle"), onDoubleTap: .emit,
-                    onLongPress: .gpio(chip: "gpiochip0", line: 17, operation: .pulse(ms: 200)), line: 18),
+                    onLongPress: .gpio(chip: "gpiochip0", line: .offset(17), operation: .pulse(ms: 200)), line: 18),
                 ButtonConfig(
                     name: "stop", label: "stop", rect: Rect(x: 240, y: 20, width: 200, height: 120),
                     enabled: false, timings: stopTimings,
-                    onTripleTap: .gpio(chip: "gpiochip1", line: 4, operation: .toggle), onRepeat: .emit, line: 26),
+                    onTripleTap: .gpio(chip: "gpiochip1", line: .offset(4), operation: .toggle), onRepeat: .emit, line: 26),
                 ButtonConfig(
                     name: "info.bar-1", label: "info.bar-1", rect: Rect(x: 0, y: 400, width: 800, height: 80),
                     enabled: true, timings: panelTimings, line: 35),
@@ -160,12 +160,12 @@ struct ValidConfigTests {
         #expect(config.controller == ControllerConfig(model: .ft5406, width: 800, height: 480, invertX: true, invertY: true))
         let a = config.buttons[0]
         #expect(a.enabled)
-        #expect(a.onTap == .gpio(chip: "/dev/gpiochip4", line: 0, operation: .on))
-        #expect(a.onDoubleTap == .gpio(chip: "gpiochip0", line: 1023, operation: .off))
+        #expect(a.onTap == .gpio(chip: "/dev/gpiochip4", line: .offset(0), operation: .on))
+        #expect(a.onDoubleTap == .gpio(chip: "gpiochip0", line: .offset(1023), operation: .off))
         // The command is kept as written after `exec`, inner spacing included.
         #expect(a.onTripleTap == .exec(command: "echo  \"a=b\"   done"))
-        #expect(a.onLongPress == .gpio(chip: "pinctrl-bcm2711", line: 5, operation: .pulse(ms: 60000)))
-        #expect(a.onRepeat == .gpio(chip: "gpiochip0", line: 6, operation: .pulse(ms: 1)))
+        #expect(a.onLongPress == .gpio(chip: "pinctrl-bcm2711", line: .offset(5), operation: .pulse(ms: 60000)))
+        #expect(a.onRepeat == .gpio(chip: "gpiochip0", line: .offset(6), operation: .pulse(ms: 1)))
     }
 
     @Test func everyControllerModelName() throws {

@@ -31,7 +31,8 @@ public enum OutputsBringUp {
             do throws(GPIOError) {
                 outputs[key] = try request(output, levels[key] ?? false)
             } catch {
-                throw StartError(message: "gpio \(output.chip) \(output.line)\(output.name.map { " ([output \($0)])" } ?? ""): \(error.message)")
+                let section = output.name.map { " ([output \($0)])" } ?? ""
+                throw StartError(message: "gpio \(output.chip) \(output.line.configValue)\(section): \(error.message)")
             }
         }
         return outputs
@@ -39,7 +40,7 @@ public enum OutputsBringUp {
 
     public static func requestLine(_ output: OutputConfig, active: Bool) throws(GPIOError) -> DigitalOutput {
         let line = try GpiodOutputLine(
-            chip: GPIOChipSelector(output.chip), line: .offset(output.line), initialActive: active, activeLow: output.activeLow)
+            chip: GPIOChipSelector(output.chip), line: LineSelector(output.line), initialActive: active, activeLow: output.activeLow)
         return GPIOLineOutput(line: line)
     }
 }

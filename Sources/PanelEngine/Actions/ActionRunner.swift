@@ -47,9 +47,11 @@ public final class ActionRunner {
         latched[index] = on
     }
 
-    /// `gpiochip0:17`; `/dev/gpiochip0` and `gpiochip0` are one chip.
-    public static func outputKey(chip: String, line: Int) -> String {
-        "\(chip.hasPrefix("/dev/") ? String(chip.dropFirst(5)) : chip):\(line)"
+    /// `gpiochip0:17`, or `gpiochip0:GPIO17` for a named line; `/dev/gpiochip0` and
+    /// `gpiochip0` are one chip. A name and an offset are two keys: the config refuses
+    /// outputs that mix them on one chip (`OutputConfig.otherNaming`).
+    public static func outputKey(chip: String, line: LineRef) -> String {
+        "\(chip.hasPrefix("/dev/") ? String(chip.dropFirst(5)) : chip):\(line.configValue)"
     }
 
     /// The earliest instant a pulse must end or a command is due a signal.

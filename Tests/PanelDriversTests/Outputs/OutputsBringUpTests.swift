@@ -12,7 +12,7 @@ struct OutputsBringUpTests {
     final class Requests {
         var lines: [String] = []
         func request(_ output: OutputConfig, _ active: Bool) throws(GPIOError) -> DigitalOutput {
-            lines.append("\(output.chip):\(output.line) active_low=\(output.activeLow) active=\(active)")
+            lines.append("\(output.chip):\(output.line.configValue) active_low=\(output.activeLow) active=\(active)")
             return RecordingOutput()
         }
     }
@@ -88,4 +88,32 @@ struct OutputsBringUpTests {
             #expect(error.message == #"gpio gpiochip0 17 ([output relay]): GPIO line 17 on gpiochip0 is in use by "relayd""#)
         }
     }
+
+    @Test func aNamedLineIsRequestedByNameAndItsActionsDriveIt() throws {
+        let config = try PanelConfigLoader.parse(text: """
+            [display]
+            width = 800
+            height = 480
+
+            [output relay]
+            chip = /dev/gpiochip0
+            line = GPIO17
+            start = on
+
+            [button a]
+            rect = 0, 0, 100, 100
+            on_tap = gpio relay toggle
+            """, file: "panel.ini")
+        let requests = Requests()
+        let levels = OutputsBringUp.startLevels(config, carried: [:])
+        #expect(levels == ["gpiochip0:GPIO17": true])
+        let outputs = try OutputsBringUp.open(config, levels: levels, request: requests.request)
+        #expect(requests.lines == ["/dev/gpiochip0:GPIO17 active_low=false active=true"])
+        let relay = try #require(outputs["gpiochip0:GPIO17"] as? RecordingOutput)
+        let actions = ActionRunner(buttons: config.buttons, exec: recordingExec(), outputs: outputs, log: RecordingLog(), levels: levels)
+        actions.handle(GestureEvent(at: .milliseconds(10), button: 0, kind: .tap(taps: 1)))
+        #expect(relay.levels == [false])
+        #expect(actions.levels == ["gpiochip0:GPIO17": false])
+    }
+
 }
