@@ -6,7 +6,8 @@
 # engine) and must give the same event lines: with the FT5x06 of panel.ini, and the rule
 # traces also with a GT911 and with an evdev input device in its place (a trace named
 # gt911-* or evdev-* holds raw lines of that kind and runs only on its own controller).
-# Finally every config in boards/ and examples/ must pass `touchpanel check`.
+# Every config in boards/ and examples/ must pass `touchpanel check`. Finally the reference
+# images: what the simulated board draws must match Tests/ReferenceImages/ pixel for pixel.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -291,6 +292,41 @@ for config in boards/*.ini examples/*.ini; do
         echo "FAIL  check $config"
         sed 's/^/      /' "$scratch/err"
     fi
+done
+
+# Reference images: the cases of Tests/ReferenceImages/cases.sh rendered on the simulated board
+# and compared pixel for pixel (decoded, not byte for byte) with the checked-in PNGs. A rendered
+# image that differs is kept in build/reference-diff/; scripts/update-reference-images.sh
+# regenerates the references when a picture changes on purpose.
+. Tests/ReferenceImages/cases.sh
+render_reference_images "$touchpanel" "$scratch/reference" >"$scratch/reference-list" 2>"$scratch/reference-err"
+rm -rf build/reference-diff
+reference_failed() {  # reference_failed IMAGE MESSAGE
+    failed=$((failed + 1))
+    echo "FAIL  reference image $1: $2"
+}
+python3 Tests/ReferenceImages/png.py compare-all Tests/ReferenceImages "$scratch/reference" \
+    <"$scratch/reference-list" >"$scratch/reference-results" || true
+while IFS=$'\t' read -r image result; do
+    case "$result" in
+        same)
+            passed=$((passed + 1))
+            echo "ok    reference image $image" ;;
+        "not rendered") reference_failed "$image" "not rendered (the errors follow)" ;;
+        "no reference")
+            reference_failed "$image" "no reference; run scripts/update-reference-images.sh (and look at it)" ;;
+        *)
+            mkdir -p "$(dirname "build/reference-diff/$image")"
+            cp "$scratch/reference/$image" "build/reference-diff/$image"
+            reference_failed "$image" "$result; rendered: build/reference-diff/$image" ;;
+    esac
+done <"$scratch/reference-results"
+[ "$(wc -l <"$scratch/reference-results")" = "$(wc -l <"$scratch/reference-list")" ] ||
+    reference_failed "comparison" "png.py compare-all stopped early"
+sed 's/^/      /' "$scratch/reference-err"
+for reference in Tests/ReferenceImages/*/*.png; do
+    grep -qxF "${reference#Tests/ReferenceImages/}" "$scratch/reference-list" ||
+        reference_failed "${reference#Tests/ReferenceImages/}" "no case renders it; run scripts/update-reference-images.sh"
 done
 
 echo "traces: $passed passed, $failed failed"

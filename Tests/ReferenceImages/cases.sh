@@ -1,0 +1,107 @@
+# The reference images' cases, sourced (from the repository's root) by
+# scripts/update-reference-images.sh, which writes them, and scripts/test-traces.sh, which
+# compares them: `render_reference_images TOUCHPANEL DIR` renders every case on the simulated
+# board into DIR and prints each image's path under DIR, one a line. Errors go to stderr; an
+# image that could not be rendered is listed but missing.
+#
+#   demo/MS-NAME.png        examples/demo.ini with examples/demo.trace at MS milliseconds
+#   latch/MS-NAME.png       two latch buttons and a disabled one (latch_config), latch_trace
+#   boards/PRESET-rotR.png  every preset in boards/ at every rotation, idle, three buttons
+
+reference_demo_frames="40:play-pressed 300:play-released 630:lights-pressed 2600:volume-up-held
+    3075:play-dragged-off 4020:play-pressed-raw 5025:service-pressed"
+reference_latch_frames="40:heat-pressed 200:heat-on 440:fan-pressed 600:both-on 1000:heat-off"
+reference_rotations="0 90 180 270"
+
+latch_config() {
+    cat <<'INI'
+[board]
+preset = sim
+[button heat]
+rect = 40, 40, 340, 180
+label = Heat
+latch = yes
+on_tap = emit
+[button fan]
+rect = 420, 40, 340, 180
+label = Fan
+latch = yes
+on_tap = emit
+[button pump]
+rect = 40, 260, 720, 180
+label = Pump (off)
+enabled = no
+INI
+}
+
+latch_trace() {
+    printf '0 down 0 200 100\n80 up 0 200 100\n400 down 0 600 100\n480 up 0 600 100\n'
+    printf '800 down 0 200 100\n880 up 0 200 100\n1100 end\n'
+}
+
+# board_config PRESET ROTATION WIDTH HEIGHT: the preset on the simulated board, turned, with
+# three buttons (one disabled) laid out in the turned picture of WIDTH x HEIGHT.
+board_config() {
+    local m=$(( ($3 < $4 ? $3 : $4) / 20 ))
+    local w=$(( ($3 - 3 * m) / 2 )) h=$(( ($4 - 3 * m) / 2 ))
+    printf '[board]\npreset = %s\nsimulated = yes\n[display]\nrotation = %s\n' "$1" "$2"
+    printf '[button one]\nrect = %s, %s, %s, %s\nlabel = One\non_tap = emit\n' $m $m $w $h
+    printf '[button two]\nrect = %s, %s, %s, %s\nlabel = Two\nenabled = no\n' $((2 * m + w)) $m $w $h
+    printf '[button three]\nrect = %s, %s, %s, %s\nlabel = rotation %s\non_tap = emit\n' $m $((2 * m + h)) $((m + 2 * w)) $h "$2"
+}
+
+# render_frames TOUCHPANEL CONFIG TRACE WORK OUT "MS:NAME ...": the frames at those instants,
+# as OUT/MS-NAME.png (MS as four digits).
+render_frames() {
+    local touchpanel=$1 config=$2 trace=$3 work=$4 out=$5 frames=$6 at="" frame status=0
+    for frame in $frames; do at+=${at:+,}${frame%%:*}; done
+    mkdir -p "$work/png" "$out"
+    TOUCHPANEL_BOARDS=$PWD/boards "$touchpanel" run "$config" --trace "$trace" --fast \
+        --png-dir "$work/png" --png-at "$at" >/dev/null 2>"$work/err" || status=$?
+    [ "$status" = 0 ] || { echo "$config: touchpanel run exited $status"; cat "$work/err"; } >&2
+    for frame in $frames; do
+        mv "$work/png/"frame-*-"$(printf %06d "${frame%%:*}")"ms.png \
+            "$out/$(printf %04d "${frame%%:*}")-${frame#*:}.png" 2>/dev/null ||
+            echo "$config: no frame at ${frame%%:*} ms" >&2
+    done
+}
+
+# render_board TOUCHPANEL DIR PRESET ROTATION: DIR/boards/PRESET-rotROTATION.png
+render_board() {
+    local touchpanel=$1 dir=$2 preset=$3 rotation=$4 work="$2/.work/$3-rot$4" size width height
+    mkdir -p "$work"
+    printf '[board]\npreset = %s\nsimulated = yes\n' "$preset" >"$work/size.ini"
+    size=$(TOUCHPANEL_BOARDS=$PWD/boards "$touchpanel" check "$work/size.ini" 2>&1 |
+        sed -n '/^\[display\]/,/^\[/s/^\(width\|height\) = \([0-9]*\)$/\2/p' | tr '\n' ' ') || true
+    read -r width height <<<"$size" || true
+    [ -n "$height" ] || { echo "boards/$preset.ini: no display size from touchpanel check"; return 0; } >&2
+    case "$rotation" in 90 | 270) board_config "$preset" "$rotation" "$height" "$width" ;;
+        *) board_config "$preset" "$rotation" "$width" "$height" ;; esac >"$work/panel.ini"
+    : >"$work/empty.trace"
+    render_frames "$touchpanel" "$work/panel.ini" "$work/empty.trace" "$work" "$work" "0:frame"
+    mv "$work/0000-frame.png" "$dir/boards/$preset-rot$rotation.png" 2>/dev/null || true
+}
+
+render_reference_images() {
+    local touchpanel=$1 dir=$2 frame board preset rotation
+    mkdir -p "$dir/.work/latch" "$dir/boards"
+    latch_config >"$dir/.work/latch/panel.ini"
+    latch_trace >"$dir/.work/latch/panel.trace"
+    for frame in $reference_demo_frames; do echo "demo/$(printf %04d "${frame%%:*}")-${frame#*:}.png"; done
+    render_frames "$touchpanel" examples/demo.ini examples/demo.trace "$dir/.work/demo" "$dir/demo" \
+        "$reference_demo_frames" &
+    for frame in $reference_latch_frames; do echo "latch/$(printf %04d "${frame%%:*}")-${frame#*:}.png"; done
+    render_frames "$touchpanel" "$dir/.work/latch/panel.ini" "$dir/.work/latch/panel.trace" "$dir/.work/latch" \
+        "$dir/latch" "$reference_latch_frames" &
+    for board in boards/*.ini; do
+        preset=$(basename "$board" .ini)
+        for rotation in $reference_rotations; do
+            echo "boards/$preset-rot$rotation.png"
+            render_board "$touchpanel" "$dir" "$preset" "$rotation" &
+            # As many runs at once as there are processors.
+            while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || true; done
+        done
+    done
+    wait
+    rm -rf "$dir/.work"
+}
