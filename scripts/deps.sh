@@ -19,6 +19,7 @@ packages=(
     libdrm-dev                                       # DRM/KMS output
     mosquitto mosquitto-clients openssl              # the real-broker tier: broker, clients, its CA
     file
+    python3                                          # the reference images' PNG reader (Tests/ReferenceImages/png.py)
 )
 # `deps.sh vm`: also what the kernel VM tier needs (scripts/vm/run.sh).
 if [[ ${1:-} == vm ]]; then
