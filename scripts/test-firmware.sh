@@ -164,5 +164,18 @@ else
     sed 's/^/    /' "$osize_log" | tail -n 10
 fi
 
+# --- (e) size against the checked-in baseline -------------------------------------------------
+# Benchmarks/Thresholds/size-baseline.json: a commit that grows the firmware past it on purpose
+# updates the baseline and says why.
+while read -r line; do
+    if [[ $line == *": holds" ]]; then
+        passed=$((passed + 1))
+        echo "ok   $line"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $line"
+    fi
+done < <(python3 "$root/Benchmarks/Scripts/size_growth.py" "$root/build/firmware")
+
 echo "$passed passed, $failed failed"
 ((failed == 0))

@@ -23,6 +23,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import callgrind  # noqa: E402
 import firmware_sizes  # noqa: E402
+import size_growth  # noqa: E402
 
 TARGET = "TouchCoreBenchmarks"
 # The input path in a replay's profile: decode, then transform, track and classify.
@@ -496,13 +497,10 @@ def main():
     if os.path.exists(limits_path):
         with open(limits_path) as f:
             limit_spec = json.load(f).get("limits", {})
-        sizes = footprint["stripped_bytes"].get("trixie-aarch64", {})
         interrupt_memory = ((vm.get("metrics") or {}).get("resident_kb") or {}).get("interrupt") or {}
         values = {
             "firmware-input-path": measured_instructions.get("firmware-input-path"),
             "firmware-redraw-button-xrgb8888": measured_instructions.get("firmware-redraw-button-xrgb8888"),
-            "size-trixie-aarch64-touchpanel": sizes.get("touchpanel"),
-            "size-trixie-aarch64-touchpanel-static": sizes.get("touchpanel-static"),
             "vm-anonymous-memory": interrupt_memory.get("anonymous"),
         }
         for name, spec in sorted(limit_spec.items()):
@@ -517,6 +515,15 @@ def main():
             limits["checks"].append({"name": name, "value": value, "limit": spec["limit"], "unit": spec["unit"],
                                      "what": spec.get("what"), "status": status})
             table.add("limits", "%s (limit %s)" % (name, spec["limit"]), value, "%s: %s" % (spec["unit"], status))
+    # The firmware's size against its checked-in baseline (size-baseline.json).
+    for check in size_growth.checks(os.path.join(root, "build", "firmware")):
+        name = "size-" + check["name"].replace("/", "-")
+        status = check["status"]
+        if status == "exceeded":
+            failures.append("size %s: %s bytes, at most %s (baseline %s)" % (check["name"], check["bytes"], check["limit"], check["baseline"]))
+        limits["checks"].append({"name": name, "value": check["bytes"], "limit": check["limit"], "unit": "bytes",
+                                 "what": "stripped, within size-baseline.json's allowed growth", "status": status})
+        table.add("limits", "%s (at most %s)" % (name, check["limit"]), check["bytes"], "bytes: %s" % status)
 
     # --- build times -----------------------------------------------------------------------------
     timings = {k[len("seconds_"):]: float(v) for k, v in meta.items() if k.startswith("seconds_")}
