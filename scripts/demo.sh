@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's first command: installs what the host build needs, builds touchpanel and runs
+# The README's first command: installs what the host build needs (no cross toolchains), builds touchpanel and runs
 # the example panel on the simulated board with the example trace, in real time. It prints
 # the event lines and writes what the panel shows after each change as PNG frames into
 # out/demo/. Extra arguments go to `touchpanel run` (e.g. --fast for virtual time).
@@ -21,7 +21,7 @@ if [[ ${1:-} == --mqtt ]]; then
       printf '\n[mqtt]\nhost = %s\nport = %s\nclient_id = touchpanel-demo\nname = TouchPanel demo\n' "$host" "$port"
     } >"$config"
 fi
-scripts/deps.sh
+scripts/deps.sh host
 swift build --product touchpanel >&2
 mkdir -p out/demo
 rm -f out/demo/frame-*.png

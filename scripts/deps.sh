@@ -1,26 +1,33 @@
 #!/usr/bin/env bash
 # Host packages for the firmware build, its qemu-user tests and the Debian packages (on a Debian
-# bookworm host). `deps.sh vm` adds the VM tiers' packages.
+# bookworm host). `deps.sh host` installs only the host build's (the demo); `deps.sh vm` adds
+# the VM tiers' packages.
 # Idempotent: when everything is installed it only asks dpkg and exits, so every build script
 # can call it unconditionally.
 set -euo pipefail
 
-packages=(
-    qemu-user-static                                 # runs the ARM binaries (no binfmt needed)
-    libc6-dev-arm64-cross libc6-dev-armhf-cross      # cross glibc + Linux headers
-    gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf    # crt files and libgcc for the link
-    libinih-dev libgpiod-dev libi2c-dev pkg-config   # host build of the same sources
-    libsystemd-dev                                   # sd_notify (host build and tests)
-    curl xz-utils                                    # sysroot.sh's fallback for a stale index
-    dpkg-dev lintian                                 # scripts/package.sh: dpkg-deb, lintian
+# `deps.sh host`: only what the host build and the simulated board need (scripts/demo.sh).
+host_packages=(
+    libinih-dev libgpiod-dev libi2c-dev pkg-config   # the host build of the same sources
+    libsystemd-dev                                   # sd_notify
     libfreetype-dev fonts-dejavu-core                # labels: FreeType, and the default font
-    binutils                                         # readelf for the build checks
     libmosquitto-dev                                 # [mqtt]: the MQTT client library
     libdrm-dev                                       # DRM/KMS output
-    mosquitto mosquitto-clients openssl              # the real-broker tier: broker, clients, its CA
-    file
-    python3                                          # the reference images' PNG reader (Tests/ReferenceImages/png.py)
 )
+packages=("${host_packages[@]}")
+if [[ ${1:-} != host ]]; then
+    packages+=(
+        qemu-user-static                             # runs the ARM binaries (no binfmt needed)
+        libc6-dev-arm64-cross libc6-dev-armhf-cross  # cross glibc + Linux headers
+        gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf  # crt files and libgcc for the link
+        curl xz-utils                                # sysroot.sh's fallback for a stale index
+        dpkg-dev lintian                             # scripts/package.sh: dpkg-deb, lintian
+        binutils                                     # readelf for the build checks
+        mosquitto mosquitto-clients openssl          # the real-broker tier: broker, clients, its CA
+        file
+        python3                                      # the reference images' PNG reader (Tests/ReferenceImages/png.py)
+    )
+fi
 # `deps.sh vm`: also what the kernel VM tier needs (scripts/vm/run.sh).
 if [[ ${1:-} == vm ]]; then
     packages+=(
