@@ -50,6 +50,18 @@ module() {
     swiftc "${flags[@]}" -wmo -module-name "$name" -emit-module -emit-module-path "$build/modules/$name.swiftmodule" \
         -I "$build/modules" -I Sources/CLinux/include -c -o "$object" $(find "$@" -name '*.swift' | sort)
 }
+# CLinux's C files, for the modules above TouchCore that call into them (LinuxSystem's
+# sd_notify and stdout wrappers are linked into the config target, used or not).
+clinux_objects() {
+    local c object
+    for c in Sources/CLinux/*.c; do
+        object=$build/modules/CLinux.$(basename "$c" .c).o
+        if [ ! -f "$object" ] || [ "$c" -nt "$object" ]; then
+            clang -O1 -g -I Sources/CLinux/include -I /usr/include/libdrm -c "$c" -o "$object" || return 1
+        fi
+        echo "$object"
+    done
+}
 module TouchCore Sources/TouchCore || exit 1
 module LinuxSystem Sources/LinuxSystem || exit 1
 module PanelConfig Sources/PanelConfig || exit 1
@@ -70,7 +82,10 @@ fuzz_binary() {
     esac
     objects="$build/modules/TouchCore.o"
     libraries=""
-    if [ "$target" = config ]; then objects="$objects $build/modules/LinuxSystem.o $build/modules/PanelConfig.o"; libraries="-linih"; fi
+    if [ "$target" = config ]; then
+        objects="$objects $build/modules/LinuxSystem.o $build/modules/PanelConfig.o $(clinux_objects | tr '\n' ' ')"
+        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm"
+    fi
     swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build/modules" -I Sources/CLinux/include \
         $sources $objects $libraries -o "$binary" 2>&1 | grep -v 'Cannot export local symbol' >&2
     [ -x "$binary" ]
