@@ -24,12 +24,11 @@ enum ProbeCommand {
         }
         let bus = target.bus
         let address = target.address
-        guard let device = try? LinuxI2CDevice(bus: bus, address: address) else {
-            do throws(I2CError) {
-                _ = try LinuxI2CDevice(bus: bus, address: address)
-            } catch {
-                log.error(error.message)
-            }
+        let device: LinuxI2CDevice
+        do throws(I2CError) {
+            device = try LinuxI2CDevice(bus: bus, address: address)
+        } catch {
+            log.error(error.message)
             return 1
         }
         var out = OutputBuffer.standardOutput()

@@ -17,13 +17,9 @@ public final class GpiodInterruptLine: InterruptSource {
     public var description: String { line.description }
     private let line: GpiodLine
 
-    /// Requests `edge` events on `line` of `chip` as consumer "touchpanel". `pullUp` asks the
-    /// kernel (5.5+) for the pull-up bias an open-drain INT needs when the panel has none.
-    public init(
-        chip selector: GPIOChipSelector, line lineSelector: LineSelector, edge: InterruptEdge = .falling,
-        pullUp: Bool = false
-    ) throws(GPIOError) {
-        let line = try GpiodLine(chip: selector, line: lineSelector, mode: .edges(edge, pullUp: pullUp), activeLow: false)
+    /// Requests `edge` events on `line` of `chip` as consumer "touchpanel".
+    public init(chip selector: GPIOChipSelector, line lineSelector: LineSelector, edge: InterruptEdge = .falling) throws(GPIOError) {
+        let line = try GpiodLine(chip: selector, line: lineSelector, mode: .edges(edge, pullUp: false), activeLow: false)
         let descriptor = tp_gpio_event_fd(line.handle)
         guard descriptor >= 0, clinux_set_nonblocking(descriptor) == 0 else {
             throw .failed(operation: "preparing \(line.description) for events", Errno.current)

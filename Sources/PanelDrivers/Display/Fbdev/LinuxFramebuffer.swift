@@ -25,10 +25,6 @@ public final class LinuxFramebuffer {
     public let pixels: UnsafeMutableRawBufferPointer
     private let descriptor: Int32
 
-    public convenience init(number: Int) throws(FramebufferError) {
-        try self.init(path: "/dev/fb\(number)")
-    }
-
     /// Opens `path` read/write, reads its variable and fixed screen info, and maps it.
     public init(path: String) throws(FramebufferError) {
         let descriptor: Int32
