@@ -10,7 +10,7 @@ extension Devices {
     struct LinuxFramebufferTests {
         @Test func aMissingFramebufferIsNamedWithAHint() {
             #expect(throws: FramebufferError.notFound(path: "/dev/fb99")) {
-                _ = try LinuxFramebuffer(number: 99)
+                _ = try LinuxFramebuffer(path: "/dev/fb99")
             }
             #expect(FramebufferError.notFound(path: "/dev/fb99").message
                 == "no /dev/fb99: no framebuffer with that number (is the display's driver loaded, "
