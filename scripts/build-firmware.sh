@@ -187,12 +187,21 @@ build_target() {
     # file says why); scripts/check-osize.sh, run by test-firmware.sh, checks that it holds.
     # FIRMWARE_OPT (-O or -Osize) puts every module at one level, for comparisons.
     local speed=${FIRMWARE_OPT:--O} size=${FIRMWARE_OPT:--Osize}
+    # Link-time optimisation across the Swift modules (each compiled to LLVM bitcode, optimised
+    # together by lld): the module split (DESIGN.md section 2) costs no size or speed at the
+    # module boundaries, and the ARM firmware is about 12 % smaller than without it. The x86-64
+    # build that scripts/bench.sh measures keeps separate objects, so that the functions its
+    # callgrind toggles name stay functions of their own. FIRMWARE_LTO=no turns it off.
+    local lto=${FIRMWARE_LTO:-yes}
+    [[ $arch == x86_64 ]] && lto=${FIRMWARE_LTO:-no}
+    local -a lto_flags=()
+    [[ $lto == yes ]] && lto_flags=(-lto=llvm-full)
     local -a swift_common=(
         -target "$swift_target" "${xcc[@]}"
         -enable-experimental-feature Embedded -swift-version 6
         -wmo -parse-as-library -Xfrontend -function-sections
         -module-cache-path "$out/module-cache"
-        -I "$mod"
+        -I "$mod" "${lto_flags[@]}"
     )
     # swift_module NAME SRC_DIR KIND "IMPORTS" [extra swiftc flags...]
     # KIND = lib (also emits NAME.swiftmodule) | exe. IMPORTS = the modules it may import; only

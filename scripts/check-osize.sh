@@ -9,6 +9,9 @@
 #   -Osize              the runtime's own retain: corrupted while the toolchain has the bug
 #   -Osize+fix          with Sources/FirmwareRuntime/bridge-object-retain.c, as the firmware is
 #                       linked: must be intact
+#   -Osize+fix+lto      the same as LLVM bitcode, optimised at the link as the firmware is
+#                       (scripts/build-firmware.sh): the fix must still win over the runtime's
+#                       weak definitions: must be intact
 # Prints one line for each with what the program printed and its exit code.
 # Exits 0 when -O and -Osize+fix are intact (the firmware's -Osize modules are safe), 1 when
 # either is not, 2 when something could not be built or run. scripts/test-firmware.sh runs it;
@@ -26,13 +29,14 @@ mkdir -p "$out"
 "$toolbin/clang" --target=aarch64-linux-gnu --sysroot="$sysroot" -Os \
     -c Sources/FirmwareRuntime/bridge-object-retain.c -o "$out/bridge-object-retain.o" || exit 2
 status=0
-for variant in -O -Osize -Osize+fix; do
-    level=${variant%+fix} object=$out/program$level.o binary=$out/program$variant
-    fix=()
-    [[ $variant == *+fix ]] && fix=("$out/bridge-object-retain.o")
+for variant in -O -Osize -Osize+fix -Osize+fix+lto; do
+    level=${variant%%+*} object=$out/program$variant.o binary=$out/program$variant
+    fix=() lto=()
+    [[ $variant == *+fix* ]] && fix=("$out/bridge-object-retain.o")
+    [[ $variant == *+lto ]] && lto=(-lto=llvm-full)
     rm -f "$object"   # swiftc keeps an object whose LLVM IR is unchanged
     "$swiftc" -target aarch64-none-none-elf -Xcc --target=aarch64-linux-gnu -enable-experimental-feature Embedded \
-        -swift-version 6 -wmo -parse-as-library "$level" -Xfrontend -function-sections \
+        -swift-version 6 -wmo -parse-as-library "$level" "${lto[@]}" -Xfrontend -function-sections \
         -c Tests/Toolchain/osize-string-retain.swift -o "$object" || exit 2
     "$toolbin/clang" --target=aarch64-linux-gnu --sysroot="$sysroot" -fuse-ld=lld -Wl,--gc-sections "$object" \
         "${fix[@]}" "$toolbin/../lib/swift/embedded/aarch64-none-none-elf/libswiftUnicodeDataTables.a" \
