@@ -18,14 +18,9 @@ public func fuzzTrace(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         decoder: RawReportDecoder(model: .ft5406, width: 800, height: 480))
     var sink = InvariantSink(buttons: 2)
     let text = UnsafeBufferPointer(start: data, count: size)
-    var start = TraceLineParser.contentStart(of: text)
-    var lineNumber = 0
-    while start < size {
-        var end = start
-        while end < size && text[end] != UInt8(ascii: "\n") { end += 1 }
-        lineNumber += 1
-        let line = UnsafeBufferPointer(rebasing: text[start..<end])
-        start = end + 1
+    var lines = TraceLineSplitter()
+    while let line = lines.next(in: text) {
+        let lineNumber = lines.lineNumber
         guard case .line(let parsed) = TraceLineParser.parse(line) else { return 0 }
         switch parsed {
         case .point(let atMs, _, _, _), .report(let atMs, _), .end(let atMs):

@@ -44,66 +44,31 @@ enum ReplayCommand {
             decoder: config.makeRawReportDecoder())
         var status: Int32 = 0
         trace.withUnsafeBufferPointer { all in
-            var lineStart = TraceLineParser.contentStart(of: all)
-            var lineNumber = 0
-            while lineStart < all.count && status == 0 {
-                var lineEnd = lineStart
-                while lineEnd < all.count && all[lineEnd] != UInt8(ascii: "\n") {
-                    lineEnd += 1
-                }
-                lineNumber += 1
-                let line = UnsafeBufferPointer(rebasing: all[lineStart..<lineEnd])
-                lineStart = lineEnd + 1
+            var lines = TraceLineSplitter()
+            while status == 0, let line = lines.next(in: all) {
                 switch TraceLineParser.parse(line) {
                 case .error(let lineError):
-                    errors.write(TraceErrorText.describe(lineError, in: line, path: tracePath, lineNumber: lineNumber) + "\n")
+                    errors.write("\(tracePath):\(lines.lineNumber): \(CoreErrorText.describe(lineError, in: line))\n")
                     status = 1
                 case .line(let traceLine):
-                    switch replayer.play(traceLine, lineNumber: lineNumber, into: &writer) {
+                    switch replayer.play(traceLine, lineNumber: lines.lineNumber, into: &writer) {
                     case .played:
                         break
                     case .reportDropped(let reportError):
-                        errors.write("\(tracePath):\(lineNumber): report dropped: \(MalformedReportText.describe(reportError))\n")
+                        errors.write("\(tracePath):\(lines.lineNumber): report dropped: \(CoreErrorText.describe(reportError))\n")
                     case .refused(let refusal):
-                        errors.write("\(tracePath):\(lineNumber): \(describe(refusal))\n")
+                        errors.write("\(tracePath):\(lines.lineNumber): \(CoreErrorText.describe(refusal))\n")
                         status = 1
                     }
                 }
             }
         }
         if status == 0, let refusal = replayer.finish(into: &writer) {
-            errors.write("\(tracePath):\(lineNumberOf(refusal)): \(describe(refusal))\n")
+            errors.write("\(tracePath):\(refusal.downLine ?? 0): \(CoreErrorText.describe(refusal))\n")
             status = 1
         }
         writer.output.flush()
         errors.flush()
         return status
-    }
-
-    private static func lineNumberOf(_ refusal: TraceReplayError) -> Int {
-        if case .touchStillDown(_, let sinceLine) = refusal { return sinceLine }
-        return 0
-    }
-
-    static func describe(_ refusal: TraceReplayError) -> String {
-        switch refusal {
-        case .timeWentBack(let previousMs):
-            return "time goes back: the previous line was at \(previousMs) ms"
-        case .touchAlreadyDown(let id, let sinceLine):
-            return "touch \(id) is already down (since line \(sinceLine))"
-        case .touchNotDown(let id):
-            return "touch \(id) is not down"
-        case .touchHeldByReport(let id):
-            return "touch \(id) is held by a raw report; point lines need another ID"
-        case .touchHeldByPointLine(let id, let sinceLine):
-            return "the report uses touch \(id), held by the point line \(sinceLine)"
-        case .lineAfterEnd(let endLine):
-            return "nothing may follow `end` (line \(endLine))"
-        case .touchStillDown(let id, _):
-            return "touch \(id) is still down when the trace ends; add its `up` or an `end` line"
-        case .rawTouchStillDown(let id):
-            return "touch \(id) of the raw lines is still down when the trace ends (an input device reports every lift: "
-                + "lost_ms does not apply); add its lift or an `end` line"
-        }
     }
 }

@@ -60,6 +60,26 @@ struct TraceReplayerTests {
         #expect(error(tooLong) == TraceLineError(.reportTooLong, fieldStart: 8 + 63 * 3 + 1, fieldEnd: 8 + 64 * 3))
     }
 
+    /// Lines as the splitter cuts them, with their numbers.
+    func split(_ bytes: [UInt8]) -> [String] {
+        bytes.withUnsafeBufferPointer { all in
+            var lines = TraceLineSplitter()
+            var cut: [String] = []
+            while let line = lines.next(in: all) {
+                cut.append("\(lines.lineNumber):" + String(decoding: line, as: UTF8.self))
+            }
+            return cut
+        }
+    }
+
+    @Test func linesAreCutAtNewlinesAfterAByteOrderMark() {
+        #expect(split(Array("0 down 0 1 1\n\n10 up 0 1 1\n".utf8)) == ["1:0 down 0 1 1", "2:", "3:10 up 0 1 1"])
+        #expect(split([0xEF, 0xBB, 0xBF] + Array("5 end".utf8)) == ["1:5 end"])
+        #expect(split(Array("a\r\nb".utf8)) == ["1:a\r", "2:b"])
+        #expect(split([]) == [])
+        #expect(split([0xEF, 0xBB, 0xBF]) == [])
+    }
+
     func replayer() -> TraceReplayer {
         var layout = ButtonLayout()
         layout.append(ButtonSpec(rect: Rect(x: 0, y: 0, width: 100, height: 100)))

@@ -28,7 +28,22 @@ public struct TouchScript: Sendable {
         public var line: Int
     }
 
+    /// Why a trace cannot run on the simulated board. A line that breaks the trace format or
+    /// its rules carries TouchCore's error, worded as `replay` words it (`CoreErrorText`).
     public struct ScriptError: Error, Sendable {
+        public enum Cause: Equatable, Sendable {
+            /// The file could not be read.
+            case unreadable
+            /// TouchCore's parser refused the line.
+            case malformed(TraceLineError)
+            /// The line breaks a rule of traces (`TraceRules`).
+            case refused(TraceReplayError)
+            /// A fine line that the simulated controller cannot report (see `play`).
+            case notSimulated
+        }
+
+        public var cause: Cause
+        /// `path:line: what`, as `replay` prints it.
         public var message: String
     }
 
@@ -46,10 +61,9 @@ public struct TouchScript: Sendable {
     private let transform: CoordinateTransform
     private let maxPoints: Int
     private let family: ControllerFamily
-    /// Where the next line starts, and its number.
-    private var cursor = 0
-    private var lineNumber = 0
-    private var fingers: [(id: UInt8, position: Point, line: Int)] = []
+    private var lines = TraceLineSplitter()
+    private var rules = TraceRules()
+    private var fingers: [(id: UInt8, position: Point)] = []
     private var lastMs: Int64 = 0
     private var lastPointLine = 0
     /// The next line with an instant, read ahead so that repeats stop before it.
@@ -67,12 +81,13 @@ public struct TouchScript: Sendable {
         self.transform = transform
         self.maxPoints = maxPoints
         self.family = family
-        cursor = trace.withUnsafeBufferPointer { TraceLineParser.contentStart(of: $0) }
         // The check: every line played once without the repeats, and thrown away.
         var check = self
         while try check.nextLineStep(repeating: false) != nil {}
-        if !check.ended, let held = check.fingers.first {
-            throw ScriptError(message: "\(path):\(held.line): touch \(held.id) is still down when the trace ends; add its `up` or an `end` line")
+        // Past `end` only blank lines may follow, as in `replay`.
+        while try check.readLine() != nil {}
+        if let refusal = check.rules.finish() {
+            throw check.error(.refused(refusal), line: refusal.downLine ?? 0, CoreErrorText.describe(refusal))
         }
         endsAt = .milliseconds(check.lastMs)
         hasEndLine = check.ended
@@ -84,7 +99,7 @@ public struct TouchScript: Sendable {
         do {
             bytes = try FileContents.bytes(ofFile: path, maxBytes: 256 << 20, what: "a trace")
         } catch {
-            throw ScriptError(message: "\(path): \(error.message)")
+            throw ScriptError(cause: .unreadable, message: "\(path): \(error.message)")
         }
         try self.init(
             trace: bytes, path: path, transform: config.makeTransform(), maxPoints: config.controller.model.maxPoints,
@@ -122,41 +137,42 @@ public struct TouchScript: Sendable {
         return nil
     }
 
-    /// The next line that carries an instant, checked for time going back; nil at the end.
+    /// The next line that carries an instant, checked with TouchCore's parser and rules;
+    /// nil at the end.
     private mutating func readLine() throws(ScriptError) -> (atMs: Int64, line: TraceLine, number: Int)? {
-        while cursor < trace.count {
-            let start = cursor
-            var end = start
-            while end < trace.count && trace[end] != UInt8(ascii: "\n") { end += 1 }
-            cursor = end + 1
-            lineNumber += 1
-            let outcome = trace.withUnsafeBufferPointer { all in
-                TraceLineParser.parse(UnsafeBufferPointer(rebasing: all[start..<end]))
+        let trace = self.trace
+        while true {
+            var malformed = ""
+            let outcome: TraceLineOutcome? = trace.withUnsafeBufferPointer { all in
+                guard let text = lines.next(in: all) else { return nil }
+                let outcome = TraceLineParser.parse(text)
+                if case .error(let error) = outcome { malformed = CoreErrorText.describe(error, in: text) }
+                return outcome
             }
-            let line: TraceLine
+            let number = lines.lineNumber
             switch outcome {
+            case nil:
+                return nil
             case .error(let error):
-                throw ScriptError(message: trace.withUnsafeBufferPointer { all in
-                    TraceErrorText.describe(
-                        error, in: UnsafeBufferPointer(rebasing: all[start..<end]), path: path, lineNumber: lineNumber)
-                })
-            case .line(let parsed):
-                line = parsed
+                throw self.error(.malformed(error), line: number, malformed)
+            case .line(let line):
+                if let refusal = rules.check(line, lineNumber: number) {
+                    throw self.error(.refused(refusal), line: number, CoreErrorText.describe(refusal))
+                }
+                switch line {
+                case .blank: continue
+                case .point(let t, _, _, _), .report(let t, _), .end(let t): return (t, line, number)
+                }
             }
-            let atMs: Int64
-            switch line {
-            case .blank: continue
-            case .point(let t, _, _, _), .report(let t, _), .end(let t): atMs = t
-            }
-            guard atMs >= lastMs else {
-                throw ScriptError(message: "\(path):\(lineNumber): time goes back: the previous line was at \(lastMs) ms")
-            }
-            return (atMs, line, lineNumber)
         }
-        return nil
     }
 
-    /// One line's effect on the fingers held, and its step (nil for `end`).
+    private func error(_ cause: ScriptError.Cause, line: Int, _ text: String) -> ScriptError {
+        ScriptError(cause: cause, message: "\(path):\(line): \(text)")
+    }
+
+    /// One line's effect on the fingers held, and its step (nil for `end`). `readLine` has
+    /// checked it with the rules of every trace; what is left are the simulated controller's.
     private mutating func play(_ line: TraceLine, at now: MonotonicInstant, number: Int) throws(ScriptError) -> Step? {
         switch line {
         case .blank:
@@ -168,37 +184,35 @@ public struct TouchScript: Sendable {
             // A raw report is the whole register map: it would lift every finger a point
             // line holds (replay keeps them apart; the chip cannot).
             if let held = fingers.first {
-                throw ScriptError(message: "\(path):\(number): a raw report while touch \(held.id) from a point line is down; the simulated chip reports one set of fingers: lift it first")
+                throw error(.notSimulated, line: number, "a raw report while touch \(held.id) from a point line is down; the simulated chip reports one set of fingers: lift it first")
             }
             guard report.family == family else {
-                throw ScriptError(message: "\(path):\(number): a \(report.family.traceKeyword) line, but the simulated board runs a \(family.traceKeyword) controller ([controller] model)")
+                throw error(.notSimulated, line: number, "a \(report.family.traceKeyword) line, but the simulated board runs a \(family.traceKeyword) controller ([controller] model)")
             }
             return Step(at: now, input: .raw(report), line: number)
         case .point(_, let kind, let id, let position):
             // A controller reports only points on its panel; one beyond it cannot be
             // simulated (an FT5x06's 12 bits would wrap it onto another spot).
             guard position.x < transform.logicalWidth, position.y < transform.logicalHeight else {
-                throw ScriptError(message: "\(path):\(number): (\(position.x), \(position.y)) is outside the \(transform.logicalWidth)x\(transform.logicalHeight) display; the simulated controller cannot report it")
+                throw error(.notSimulated, line: number, "(\(position.x), \(position.y)) is outside the \(transform.logicalWidth)x\(transform.logicalHeight) display; the simulated controller cannot report it")
             }
-            let raw = TouchScript.controllerPoint(for: position, transform: transform)
+            let raw = transform.controllerPoint(for: position)
             lastPointLine = number
+            // The rules let a touch go down only when it is up, and move or up only when down.
             let index = fingers.firstIndex { $0.id == id }
             switch kind {
             case .down:
-                guard index == nil else {
-                    throw ScriptError(message: "\(path):\(number): touch \(id) is already down")
-                }
                 guard fingers.count < maxPoints else {
-                    throw ScriptError(message: "\(path):\(number): more than \(maxPoints) fingers for this controller")
+                    throw error(.notSimulated, line: number, "more than \(maxPoints) fingers for this controller")
                 }
-                fingers.append((id, raw, number))
+                fingers.append((id, raw))
                 return Step(at: now, input: TouchScript.frame(fingers, changed: id, event: .down), line: number)
             case .move:
-                guard let index else { throw ScriptError(message: "\(path):\(number): touch \(id) is not down") }
+                guard let index else { return nil }
                 fingers[index].position = raw
                 return Step(at: now, input: TouchScript.frame(fingers, changed: id, event: .contact), line: number)
             case .up:
-                guard let index else { throw ScriptError(message: "\(path):\(number): touch \(id) is not down") }
+                guard let index else { return nil }
                 fingers[index].position = raw
                 let step = Step(at: now, input: TouchScript.frame(fingers, changed: id, event: .up), line: number)
                 fingers.remove(at: index)
@@ -207,53 +221,11 @@ public struct TouchScript: Sendable {
         }
     }
 
-    private static func frame(_ fingers: [(id: UInt8, position: Point, line: Int)], changed: UInt8?, event: TouchPointEvent) -> Input {
+    private static func frame(_ fingers: [(id: UInt8, position: Point)], changed: UInt8?, event: TouchPointEvent) -> Input {
         var frame = TouchFrame()
         for finger in fingers {
             frame.append(TouchPoint(id: finger.id, position: finger.position, event: finger.id == changed ? event : .contact))
         }
         return .frame(frame)
-    }
-
-    /// The controller coordinates that `transform` maps onto `point`: undo the calibration
-    /// and the rotation, then scale up (rounding up, so that the forward transform's rounding
-    /// down lands on the same pixel), unswap, uninvert.
-    public static func controllerPoint(for point: Point, transform t: CoordinateTransform) -> Point {
-        func unscale(_ value: Int32, range: Int32, display: Int32) -> Int32 {
-            if range == display || display <= 0 { return value }
-            let scaled = (Int64(value) * Int64(range) + Int64(display) - 1) / Int64(display)
-            return Int32(max(0, min(scaled, Int64(range - 1))))
-        }
-        var logical = point
-        if let calibration = t.calibration {
-            logical = uncalibrate(point, calibration)
-        }
-        let panel = t.rotation.physicalPoint(ofLogical: logical, physicalWidth: t.panelWidth, physicalHeight: t.panelHeight)
-        let rangeX = t.swapXY ? t.controllerHeight : t.controllerWidth
-        let rangeY = t.swapXY ? t.controllerWidth : t.controllerHeight
-        var x = unscale(panel.x, range: rangeX, display: t.panelWidth)
-        var y = unscale(panel.y, range: rangeY, display: t.panelHeight)
-        if t.swapXY { swap(&x, &y) }
-        if t.invertX { x = t.controllerWidth - 1 - x }
-        if t.invertY { y = t.controllerHeight - 1 - y }
-        return Point(x: x, y: y)
-    }
-
-    /// The point the calibration maps onto `point`: the inverse matrix, then a search of the
-    /// neighbours for the one whose forward mapping lands exactly on it (fixed-point rounding).
-    private static func uncalibrate(_ point: Point, _ c: AffineCalibration) -> Point {
-        let a = Double(c.a), b = Double(c.b), cc = Double(c.c), d = Double(c.d), e = Double(c.e), f = Double(c.f)
-        let determinant = a * e - b * d
-        guard determinant != 0 else { return point }
-        let px = Double(point.x) * 65_536 - cc
-        let py = Double(point.y) * 65_536 - f
-        let guess = Point(x: Int32((e * px - b * py) / determinant), y: Int32((a * py - d * px) / determinant))
-        for dy in Int32(-2)...2 {
-            for dx in Int32(-2)...2 {
-                let candidate = Point(x: guess.x + dx, y: guess.y + dy)
-                if c.apply(candidate) == point { return candidate }
-            }
-        }
-        return guess
     }
 }

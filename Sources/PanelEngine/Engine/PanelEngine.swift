@@ -157,7 +157,7 @@ public final class PanelEngine: TouchSink {
 
     public func dropped(_ problem: MalformedReport, at instant: MonotonicInstant) {
         if errorLogs?.admit("controller report dropped", at: instant) ?? true {
-            log.warning("controller report dropped: \(MalformedReportText.describe(problem))")
+            log.warning("controller report dropped: \(CoreErrorText.describe(problem))")
         }
         tick(now: max(instant, lastInputAt))
     }

@@ -66,10 +66,36 @@ public struct CoordinateTransform: Equatable, Sendable {
         return calibration.apply(logical)
     }
 
+    /// The controller coordinates that `apply` maps onto display pixel `point`: what the
+    /// simulated board's controller reports for a trace's point line. Each step of `apply`
+    /// undone in reverse order; the scaling rounds up, so that `apply`'s rounding down lands
+    /// on the same pixel whenever the controller's range is at least the panel's size. Not on
+    /// the touch path: built for size.
+    @_optimize(size)
+    public func controllerPoint(for point: Point) -> Point {
+        let logical = calibration?.preimage(of: point) ?? point
+        let panel = rotation.physicalPoint(ofLogical: logical, physicalWidth: panelWidth, physicalHeight: panelHeight)
+        let rangeX = swapXY ? controllerHeight : controllerWidth
+        let rangeY = swapXY ? controllerWidth : controllerHeight
+        var x = CoordinateTransform.unscale(panel.x, to: rangeX, from: panelWidth)
+        var y = CoordinateTransform.unscale(panel.y, to: rangeY, from: panelHeight)
+        if swapXY { swap(&x, &y) }
+        if invertX { x = controllerWidth - 1 - x }
+        if invertY { y = controllerHeight - 1 - y }
+        return Point(x: x, y: y)
+    }
+
     private static func scale(_ value: Int32, from source: Int32, to target: Int32) -> Int32 {
         if source == target || source <= 0 { return value }
         let scaled = widen(value) * widen(target) / widen(source)
         return Int32(truncatingIfNeeded: scaled)
+    }
+
+    /// `scale` backwards, rounding up and kept within the controller's range.
+    private static func unscale(_ value: Int32, to range: Int32, from display: Int32) -> Int32 {
+        if range == display || display <= 0 { return value }
+        let scaled = (widen(value) * widen(range) + widen(display) - 1) / widen(display)
+        return Int32(truncatingIfNeeded: max(0, min(scaled, widen(range) - 1)))
     }
 }
 
@@ -99,6 +125,29 @@ public struct AffineCalibration: Equatable, Sendable {
         let outX = (a &* x &+ b &* y &+ c) &>> 16
         let outY = (d &* x &+ e &* y &+ f) &>> 16
         return Point(x: AffineCalibration.clamp(outX), y: AffineCalibration.clamp(outY))
+    }
+
+    /// The point that `apply` maps onto `point`: the inverse matrix at the middle of the
+    /// pixel, then a search of the neighbours for the one that lands exactly on it (the fixed
+    /// point rounds down). In whole numbers, as `apply`; a matrix without an inverse leaves
+    /// the point as it is, and one too wild for 64 bits gives some point, never a trap. Not on
+    /// the touch path: built for size.
+    @_optimize(size)
+    public func preimage(of point: Point) -> Point {
+        let determinant = a &* e &- b &* d
+        guard determinant != 0 else { return point }
+        let px = widen(point.x) &* AffineCalibration.one &+ AffineCalibration.one / 2 &- c
+        let py = widen(point.y) &* AffineCalibration.one &+ AffineCalibration.one / 2 &- f
+        let guess = Point(
+            x: AffineCalibration.clamp((e &* px &- b &* py).dividedReportingOverflow(by: determinant).partialValue),
+            y: AffineCalibration.clamp((a &* py &- d &* px).dividedReportingOverflow(by: determinant).partialValue))
+        for dy in Int32(-2)...2 {
+            for dx in Int32(-2)...2 {
+                let candidate = Point(x: guess.x + dx, y: guess.y + dy)
+                if apply(candidate) == point { return candidate }
+            }
+        }
+        return guess
     }
 
     /// Keeps a wild matrix from wrapping a coordinate around: far off the display is off it.

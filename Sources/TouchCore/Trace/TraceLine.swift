@@ -65,17 +65,12 @@ public enum TraceLineOutcome: Sendable {
     case error(TraceLineError)
 }
 
-/// Splits a trace line into whitespace-separated fields and parses them.
+/// Splits a trace line into whitespace-separated fields and parses them (a trace into lines:
+/// `TraceLineSplitter`).
 public enum TraceLineParser {
     /// The latest time a line may carry: the last whole millisecond a 64-bit nanosecond
     /// instant holds. A later one would have to wrap or saturate; it is refused instead.
     public static let latestMs: Int64 = Int64.max / 1_000_000
-
-    /// Where a trace's first line starts: after a UTF-8 byte order mark, if the editor that
-    /// saved it wrote one (configs accept one too).
-    public static func contentStart(of trace: UnsafeBufferPointer<UInt8>) -> Int {
-        trace.count >= 3 && trace[0] == 0xEF && trace[1] == 0xBB && trace[2] == 0xBF ? 3 : 0
-    }
 
     public static func parse(_ line: UnsafeBufferPointer<UInt8>) -> TraceLineOutcome {
         var fields = FieldCursor(line: line)

@@ -172,17 +172,30 @@ struct TouchScriptTests {
             #expect(error.message == "mix.trace:2: a raw report while touch 0 from a point line is down; the simulated chip reports one set of fingers: lift it first")
         }
     }
-}
 
-@Suite("Trace error text")
-struct TraceErrorTextTests {
-    @Test func aControlByteInABadFieldIsShownAsHex() {
-        let line = Array("10 down 0 1 \u{1B}[2J".utf8)
-        let text = line.withUnsafeBufferPointer { buffer -> String in
-            guard case .error(let error) = TraceLineParser.parse(buffer) else { return "parsed" }
-            return TraceErrorText.describe(error, in: buffer, path: "esc.trace", lineNumber: 1)
+    /// The rules of traces are TouchCore's, with replay's words: a double down names the
+    /// line of the first, and nothing may follow `end` (the simulated board used to ignore
+    /// what did).
+    @Test func theTraceRulesAreReplays() {
+        func refusal(_ text: String) -> (TouchScript.ScriptError.Cause, String)? {
+            do {
+                _ = try TouchScript(
+                    trace: Array(text.utf8), path: "rules.trace", transform: .identity(width: 800, height: 480), maxPoints: 5)
+                return nil
+            } catch {
+                return (error.cause, error.message)
+            }
         }
-        #expect(text == #"esc.trace:1: expected a coordinate in display pixels from 0 to 65535, found "\x1b[2J""#)
+        let twice = refusal("0 down 1 10 10\n10 down 1 20 20\n")
+        #expect(twice?.0 == .refused(.touchAlreadyDown(id: 1, sinceLine: 1)))
+        #expect(twice?.1 == "rules.trace:2: touch 1 is already down (since line 1)")
+        let afterEnd = refusal("0 down 0 10 10\n100 end\n\n# done\n200 down 0 10 10\n")
+        #expect(afterEnd?.0 == .refused(.lineAfterEnd(endLine: 2)))
+        #expect(afterEnd?.1 == "rules.trace:5: nothing may follow `end` (line 2)")
+        #expect(refusal("0 down 0 10 10\n100 end\n\n# done\n") == nil)
+        let bad = refusal("0 down 16 10 10\n")
+        #expect(bad?.0 == .malformed(TraceLineError(.expectedTouchID, fieldStart: 7, fieldEnd: 9)))
+        #expect(bad?.1 == #"rules.trace:1: expected a touch ID from 0 to 15, found "16""#)
     }
 }
 

@@ -19,7 +19,7 @@ final class RecordingSink: TouchSink {
     }
 
     func dropped(_ problem: MalformedReport, at: MonotonicInstant) {
-        calls.append("dropped \(at.wholeMilliseconds): \(MalformedReportText.describe(problem))")
+        calls.append("dropped \(at.wholeMilliseconds): \(CoreErrorText.describe(problem))")
     }
 
     func sourceFailed(_ message: String, at: MonotonicInstant) {
