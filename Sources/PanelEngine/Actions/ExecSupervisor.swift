@@ -8,7 +8,12 @@ import TouchCore
 /// at their time-out. It never waits: time comes in as a parameter, finished children
 /// through `reaped`, and the loop asks `nextDeadline` when to call `tick`.
 public final class ExecSupervisor {
-    /// Where one running command is in being stopped.
+    /// Where one running command is in being stopped:
+    ///
+    ///     running --- time-out due / SIGTERM ---> terminating --- grace over / SIGKILL ---> killed
+    ///     (each stage ends when the command is reaped)
+    ///
+    /// Any change to `next(after:now:)` must be represented in this diagram.
     public enum Stage: Equatable, Sendable {
         /// Running; `timeoutAt` is when it gets SIGTERM (nil: no time-out).
         case running(timeoutAt: MonotonicInstant?)

@@ -6,6 +6,15 @@ import TouchCore
 /// (`released`), the finger leaving the button (`exit`: dragging back in does not start it
 /// again), `cancelled` (a lost touch, a failed controller, a reload, a stop), or the
 /// `on_press` command ending in failure while the finger is still down.
+///
+///              pressed / run on_press
+///     idle -----------------------------> held(command)
+///       ^                                   |
+///       +-----------------------------------+
+///         released, exit, cancelled, or its own command failed / run on_release
+///     (enter, a second pressed, another command's failure: no change)
+///
+/// Any change to `next` must be represented in this diagram.
 public enum HoldToRun: Equatable, Sendable {
     /// No press, or its `on_release` has run.
     case idle

@@ -1,4 +1,12 @@
 /// How the display is lit: the wall panel's idle blanking (`[backlight]`).
+///
+///             idle_timeout            idle_timeout
+///     awake ---------------> dimmed ---------------> off
+///       |  (no dim stage: straight to off)            ^
+///       +---------------------------------------------+
+///     touch_down, wake: any state -> awake     blank: any state -> off
+///
+/// Any change to `next` must be represented in this diagram.
 public enum PanelPower: Equatable, Sendable {
     /// At the configured brightness.
     case awake

@@ -37,6 +37,16 @@ public struct Damage: Hashable, Sendable {
 ///
 /// Every transition is in `next`; the surface does what the returned `Frame` says. Buffers are
 /// 0 and 1.
+///
+///                    changed (not empty) / paint the back buffer, queue its flip
+///     showing(front) ------------------------------------------> flipping(pending)
+///           ^                                                     |   ^      |
+///           +---- flip completed, nothing waiting ----------------+   |      | changed /
+///                 flip completed, changes waiting / paint and flip ---+      | wait for it
+///                                                                  <---------+
+///     (flip completed while showing: a stray event, no change)
+///
+/// Any change to `next` must be represented in this diagram.
 public enum PageFlipChain: Hashable, Sendable {
     /// Nothing queued; `front` is on screen and the other buffer lacks `backLacks`.
     case showing(front: Int, backLacks: Damage)

@@ -4,6 +4,17 @@ import TouchCore
 /// The broker connection's life as one state machine: when to connect, how long to wait for
 /// the broker's answer, when to retry, when keep-alive is due. Every transition is in `next`,
 /// so the bridge only does what the effect says, and the rules are tested with virtual time.
+///
+///                  due at retryAt / connect
+///     waiting --------------------------------> connecting
+///        ^  ^                                     |    |
+///        |  +-- answer timeout, connect failed, --+    | accepted / came online
+///        |      refused, lost / retry with back-off    v
+///        +------------- lost, refused / retry ------ online --+ due at keepAliveAt /
+///                                                      ^------+ keep alive
+///     any state --- stop / disconnect ---> stopped (final)
+///
+/// Any change to `next` must be represented in this diagram.
 public enum MQTTLink: Equatable, Sendable {
     /// No connection; the next attempt is at `retryAt`. `failures`: attempts in a row that
     /// failed, for the back-off.
