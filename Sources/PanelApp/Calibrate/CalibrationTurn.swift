@@ -13,10 +13,7 @@ final class CalibrationTurn: LoopParticipant {
         self.session = session
     }
 
-    var pollInterests: [PollInterest] {
-        guard let descriptor = source.waitDescriptor, descriptor >= 0 else { return [] }
-        return [PollInterest(descriptor: descriptor, events: .readable)]
-    }
+    var pollInterests: [PollInterest] { TouchTurn.interests(of: source) }
 
     var nextDeadline: MonotonicInstant? { source.nextWakeup }
 

@@ -1,4 +1,3 @@
-import CLinux
 import LinuxSystem
 import PanelEngine
 import TouchCore
@@ -13,10 +12,8 @@ enum BrokerFarewell {
         func waitOnce() {
             let now = MonotonicClock.now()
             guard now < deadline, let interest = bridge.pollInterest else { return }
-            var descriptors = [pollfd(fd: interest.descriptor, events: interest.events.rawValue, revents: 0)]
-            let remaining = deadline - now
-            _ = descriptors.withUnsafeMutableBufferPointer { clinux_ppoll_ns($0.baseAddress, 1, min(remaining.nanoseconds, 50_000_000)) }
-            bridge.turn(revents: PollEvents(rawValue: descriptors[0].revents), engine: engine, now: MonotonicClock.now())
+            let events = Poller.wait([interest], timeoutNs: min((deadline - now).nanoseconds, 50_000_000))
+            bridge.turn(revents: events[0], engine: engine, now: MonotonicClock.now())
         }
         while bridge.isConnecting, MonotonicClock.now() < deadline { waitOnce() }
         bridge.sayOffline()

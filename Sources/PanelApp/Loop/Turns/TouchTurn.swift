@@ -11,10 +11,7 @@ final class TouchTurn: LoopParticipant {
         self.engine = engine
     }
 
-    var pollInterests: [PollInterest] {
-        guard let descriptor = engine.waitDescriptor, descriptor >= 0 else { return [] }
-        return [PollInterest(descriptor: descriptor, events: .readable)]
-    }
+    var pollInterests: [PollInterest] { TouchTurn.interests(of: engine.source) }
 
     var nextDeadline: MonotonicInstant? { engine.nextWakeup }
 
@@ -23,6 +20,12 @@ final class TouchTurn: LoopParticipant {
         // deadlines due before them: a second tap whose edge came before release+W continues
         // the sequence even if the loop woke after it.
         engine.step(now: now, readiness: TouchTurn.readiness(events.first ?? []))
+    }
+
+    /// What a source waits on: its descriptor, readable, when it has one.
+    static func interests(of source: TouchSource) -> [PollInterest] {
+        guard let descriptor = source.waitDescriptor, descriptor >= 0 else { return [] }
+        return [PollInterest(descriptor: descriptor, events: .readable)]
     }
 
     /// What the wait saw on a source's descriptor, as the source reads it.

@@ -28,10 +28,9 @@ private final class ServedSocket: @unchecked Sendable {
     /// One turn of the loop: a wait of at most `ms` on the socket's descriptors, then
     /// whatever they have.
     func turn(ms: Int64 = 50) {
-        var descriptors = server.pollInterests.map { pollfd(fd: $0.descriptor, events: $0.events.rawValue, revents: 0) }
-        let count = descriptors.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), Int32(ms)) }
-        guard count > 0 else { return }
-        server.service(descriptors.map { PollEvents(rawValue: $0.revents) }) { command in
+        let events = Poller.wait(server.pollInterests, timeoutNs: ms * 1_000_000)
+        guard events.contains(where: { !$0.isEmpty }) else { return }
+        server.service(events) { command in
             self.commands.append(command)
             return command == .state ? #"{"ok":true,"state":1}"# : #"{"ok":true}"#
         }
