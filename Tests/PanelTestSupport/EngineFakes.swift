@@ -9,6 +9,7 @@ import TouchCore
 /// and records how often it was asked; polled reports pass the same TD_STATUS gate as the
 /// real chip's.
 final class ScriptedChip: I2CTouchChip {
+    let model = ControllerModel.ft5406
     var reports: [FT5x06Report] = []
     var faults: [I2CError?] = []
     var probeResults: [Bool] = []

@@ -37,7 +37,9 @@ public final class SimulatedTouchHardware {
                 touches: UInt8(controller.model.maxPoints), isRecording: false)
             source = I2CTouchSource(
                 description: "simulated \(controller.model.configName)", range: range,
-                chip: GT911Chip(controller: GT911Controller(transport: chip), maxPoints: controller.model.maxPoints, range: range),
+                chip: GT911Chip(
+                    controller: GT911Controller(transport: chip), model: controller.model, maxPoints: controller.model.maxPoints,
+                    range: range),
                 wakeup: .interrupt(line), startedAt: origin, log: log)
             loadStep = { input, instant in
                 switch input {

@@ -26,6 +26,15 @@ public struct ControllerWatchdog: Sendable {
                 "\(count) malformed reports within \(windowMs) ms"
             }
         }
+
+        /// The input in `--debug watchdog` lines.
+        public var name: String {
+            switch self {
+            case .stuck: "stuck"
+            case .phantomTaps: "phantom_taps"
+            case .errorFlood: "error_flood"
+            }
+        }
     }
 
     /// Downs at one spot, this many in a row at one period, are no finger.
@@ -83,8 +92,10 @@ public struct ControllerWatchdog: Sendable {
         return .errorFlood(count: errors.count, windowMs: ControllerWatchdog.floodWindow.nanoseconds / 1_000_000)
     }
 
-    /// The source recovered the chip at `at`: what was seen before no longer counts.
-    public mutating func recovering(at instant: MonotonicInstant) {
+    /// The source recovered the chip at `at`: what was seen before no longer counts. Returns
+    /// when the hold-off ends.
+    @discardableResult
+    public mutating func recovering(at instant: MonotonicInstant) -> MonotonicInstant {
         if let last = lastRecoveryAt, instant < last + ControllerWatchdog.calmAfter {
             holdOff = holdOff + holdOff
             if ControllerWatchdog.longestHoldOff < holdOff { holdOff = ControllerWatchdog.longestHoldOff }
@@ -94,6 +105,7 @@ public struct ControllerWatchdog: Sendable {
         lastRecoveryAt = instant
         holdOffUntil = instant + holdOff
         forget()
+        return instant + holdOff
     }
 
     /// The reads stopped (the chip failed, the source probes it): what was seen before no

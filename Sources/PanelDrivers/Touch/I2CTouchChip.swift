@@ -7,6 +7,8 @@ import TouchCore
 /// with its own registers, framing and quirks; the source adds what they share (INT edge or
 /// polling, failure and probing, reopening the bus).
 public protocol I2CTouchChip: AnyObject {
+    /// The chip's row in the model table: its timings.
+    var model: ControllerModel { get }
     /// Reads one report and decodes it. `polled`: no INT edge announced it.
     func readReport(polled: Bool) throws(I2CError) -> DecodeOutcome
     /// Asks the chip who it is: a probe after a failure.

@@ -7,6 +7,7 @@ import TouchCore
 /// A failed transfer cancels the held touches and the chip is probed again with back-off;
 /// with `reopen`, the bus device is closed on failure and opened afresh for each probe (an
 /// open /dev/i2c-N pins its adapter, so an adapter that went away could never come back).
+/// When to do what is `I2CSourceState`'s to say; the source performs its effects.
 public final class I2CTouchSource: TouchSource {
     public enum Wakeup {
         /// The chip pulls its INT line for each fresh report.
@@ -15,37 +16,24 @@ public final class I2CTouchSource: TouchSource {
         case polling(interval: MonotonicDuration)
     }
 
-    /// A GT911 may raise INT up to about 10 ms before its ready bit is set: after an edge whose
-    /// report is not ready, the status is read again every `readyRetry`, for at most
-    /// `readyTimeout` (the kernel's goodix driver waits 20 ms the same way).
-    public static let readyRetry = MonotonicDuration.milliseconds(1)
-    public static let readyTimeout = MonotonicDuration.milliseconds(20)
-
     public let description: String
     public let range: ControllerRange
     private var chip: I2CTouchChip?
+    /// The chip's row in the model table: its timings.
+    private let model: ControllerModel
     private let reopen: (() throws(I2CError) -> I2CTouchChip)?
     private let wakeup: Wakeup
+    private let pollInterval: MonotonicDuration?
     private let log: PanelLog
-    public private(set) var recovery = SourceRecovery()
-    private var nextPollAt: MonotonicInstant?
-    /// After an edge whose report was not ready: the edge, and when to read again.
-    private var unreadEdge: MonotonicInstant?
-    private var readyRetryAt: MonotonicInstant?
+    public private(set) var state: I2CSourceState
     /// Watches for a chip gone wrong while still answering; nil: not watched.
     public private(set) var watchdog: ControllerWatchdog?
     /// The chip's reset line, for the watchdog's reset (nil: re-initialise over I2C only).
     private let resetLine: OutputLine?
     /// `touchpanel record`: where raw reports go.
     private var recorder: RawTraceRecorder?
-    /// While the watchdog holds the chip in reset: when to release it.
-    private var resetReleaseAt: MonotonicInstant?
-
-    /// How long the watchdog holds the reset line (a GT911 needs over 10 ms, an FT5x06 5 ms),
-    /// and how long after its release the chip is first asked again (an FT5x06 needs about
-    /// 300 ms to start scanning).
-    public static let resetHold = MonotonicDuration.milliseconds(20)
-    public static let resetSettle = MonotonicDuration.milliseconds(300)
+    /// `--debug source,watchdog`.
+    private var transitions: TransitionLog?
 
     public init(
         description: String, range: ControllerRange, chip: I2CTouchChip, wakeup: Wakeup, startedAt: MonotonicInstant,
@@ -57,14 +45,20 @@ public final class I2CTouchSource: TouchSource {
         self.resetLine = resetLine
         self.range = range
         self.chip = chip
+        model = chip.model
         self.wakeup = wakeup
+        if case .polling(let interval) = wakeup { pollInterval = interval } else { pollInterval = nil }
         self.log = log
         self.reopen = reopen
-        if case .polling = wakeup { nextPollAt = startedAt }
+        state = .reading(nextPollAt: pollInterval == nil ? nil : startedAt)
     }
 
     public func record(to recorder: RawTraceRecorder?) {
         self.recorder = recorder
+    }
+
+    public func debug(to transitions: TransitionLog?) {
+        self.transitions = transitions
     }
 
     public var waitDescriptor: Int32? {
@@ -72,11 +66,10 @@ public final class I2CTouchSource: TouchSource {
         return line.pollDescriptor
     }
 
-    public var nextWakeup: MonotonicInstant? {
-        if let resetReleaseAt { return resetReleaseAt }
-        guard recovery.isHealthy else { return recovery.nextProbeAt }
-        return readyRetryAt ?? nextPollAt
-    }
+    public var nextWakeup: MonotonicInstant? { state.deadline }
+
+    /// False while the chip is down: in reset, or probed.
+    public var isHealthy: Bool { state.isHealthy }
 
     public func service(now: MonotonicInstant, readiness: DescriptorReadiness, into sink: TouchSink) {
         if readiness == .failed {
@@ -85,35 +78,44 @@ public final class I2CTouchSource: TouchSource {
         }
         if readiness == .readable, case .interrupt(let line) = wakeup {
             do throws(GPIOError) {
-                // Edges are drained even while the chip is failed, so the descriptor quietens.
-                if let edge = try line.readEdges(), recovery.isHealthy {
-                    readyRetryAt = nil
-                    read(measuredAt: edge, now: now, polled: false, into: sink)
-                }
+                // Edges are drained even while the chip is down, so the descriptor quietens.
+                if let edge = try line.readEdges() { step(.edge(edge), now: now, into: sink) }
             } catch {
-                log.error("interrupt line: \(error.message)")
+                log.error("interrupt line: " + error.message)
             }
         }
-        if let retryAt = readyRetryAt, retryAt <= now, let edge = unreadEdge {
-            readyRetryAt = nil
-            read(measuredAt: edge, now: now, polled: false, into: sink)
+        // Each step that is due moves the deadline past now.
+        while let due = state.deadline, due <= now {
+            step(.due, now: now, into: sink)
         }
-        if let releaseAt = resetReleaseAt, releaseAt <= now {
-            resetReleaseAt = nil
+    }
+
+    /// The one place the state changes: the transition is logged, then its effect performed.
+    private func step(_ input: I2CSourceState.Input, now: MonotonicInstant, into sink: TouchSink) {
+        let (next, effect) = I2CSourceState.next(
+            state, input, now: now, model: model, pollInterval: pollInterval, resets: resetLine != nil)
+        if let transitions, transitions.wants(.source) {
+            transitions.record(
+                .source, at: now, of: description, from: TransitionText.source(state, origin: transitions.origin),
+                input: TransitionText.source(input, origin: transitions.origin),
+                to: TransitionText.source(next, origin: transitions.origin))
+        }
+        state = next
+        switch effect {
+        case .none:
+            break
+        case .read(let instant, let polled):
+            read(measuredAt: instant, now: now, polled: polled, into: sink)
+        case .holdReset, .releaseReset:
+            let hold = if case .holdReset = effect { true } else { false }
             do throws(GPIOError) {
-                try resetLine?.set(true)
+                try resetLine?.set(!hold)
             } catch {
-                log.error("reset line: \(error.message)")
+                log.error("reset line: " + error.message)
+                if hold { step(.resetFailed, now: now, into: sink) }
             }
-        }
-        if resetReleaseAt == nil, let probeAt = recovery.nextProbeAt, probeAt <= now {
+        case .probe:
             probe(now: now, into: sink)
-        }
-        if recovery.isHealthy, case .polling(let interval) = wakeup, let pollAt = nextPollAt, pollAt <= now {
-            // Skipped polls are not made up: one read, then the next slot after now.
-            let slots = (now - pollAt).nanoseconds / interval.nanoseconds + 1
-            nextPollAt = pollAt + interval * slots
-            read(measuredAt: now, now: now, polled: true, into: sink)
         }
     }
 
@@ -123,13 +125,11 @@ public final class I2CTouchSource: TouchSource {
         do throws(I2CError) {
             outcome = try chip.readReport(polled: polled)
         } catch {
-            recorder?.comment("controller: \(error.message) (replay cannot show this failure)")
+            recorder?.comment("controller: " + error.message + " (replay cannot show this failure)")
             if reopen != nil { self.chip = nil }
-            unreadEdge = nil
-            readyRetryAt = nil
             watchdog?.forget()
-            recovery.failed(at: now)
-            sink.sourceFailed("controller: \(error.message); touches cancelled, probing again", at: instant)
+            step(.readFailed, now: now, into: sink)
+            sink.sourceFailed("controller: " + error.message + "; touches cancelled, probing again", at: instant)
             return
         }
         if let recorder, let line = chip.rawTraceLine() {
@@ -137,49 +137,35 @@ public final class I2CTouchSource: TouchSource {
         }
         switch outcome {
         case .frame(let frame):
-            unreadEdge = nil
             if let problem = watchdog?.observe(frame, at: instant) {
-                recover(from: problem, at: instant, now: now, into: sink)
+                trip(problem, at: instant, now: now, into: sink)
                 return
             }
             sink.frame(frame, measuredAt: instant)
         case .malformed(let problem):
-            unreadEdge = nil
             sink.dropped(problem, at: instant)
             if let flood = watchdog?.observeError(at: instant) {
-                recover(from: flood, at: instant, now: now, into: sink)
+                trip(flood, at: instant, now: now, into: sink)
             }
         case .pending:
-            guard !polled, now < instant + I2CTouchSource.readyTimeout else {
-                unreadEdge = nil
-                return
-            }
-            unreadEdge = instant
-            readyRetryAt = now + I2CTouchSource.readyRetry
+            if !polled { step(.notReady(edge: instant), now: now, into: sink) }
         }
     }
 
-    /// The watchdog's way back: the touches are cancelled, the chip is held in reset for
-    /// `resetHold` and asked again `resetSettle` after, or (no reset line) asked again and
-    /// restarted as after a failure; reads resume when it answers.
-    private func recover(from problem: ControllerWatchdog.Problem, at instant: MonotonicInstant, now: MonotonicInstant, into sink: TouchSink) {
-        watchdog?.recovering(at: instant)
-        unreadEdge = nil
-        readyRetryAt = nil
-        if let resetLine {
-            sink.sourceFailed("controller watchdog: \(problem.message); touches cancelled, resetting the controller", at: instant)
-            do throws(GPIOError) {
-                try resetLine.set(false)
-                resetReleaseAt = now + I2CTouchSource.resetHold
-                recovery.takenDown(at: now, firstProbeAt: now + I2CTouchSource.resetHold + I2CTouchSource.resetSettle)
-                return
-            } catch {
-                log.error("reset line: \(error.message)")
-            }
-        } else {
-            sink.sourceFailed("controller watchdog: \(problem.message); touches cancelled, initialising the controller again", at: instant)
+    /// The watchdog's way back: the touches are cancelled, the chip is held in reset and
+    /// asked again once it has settled, or (no reset line) asked again and restarted as after
+    /// a failure; reads resume when it answers. The one place the watchdog's state changes.
+    private func trip(_ problem: ControllerWatchdog.Problem, at instant: MonotonicInstant, now: MonotonicInstant, into sink: TouchSink) {
+        let holdOffUntil = watchdog?.recovering(at: instant)
+        // It finds problems only while watching; its hold-off ends by itself.
+        if let transitions, transitions.wants(.watchdog), let holdOffUntil {
+            transitions.record(
+                .watchdog, at: now, of: description, from: "watching", input: problem.name,
+                to: TransitionText.timed("holding_off(until ", holdOffUntil, origin: transitions.origin))
         }
-        recovery.failed(at: now)
+        let how = resetLine == nil ? "; touches cancelled, initialising the controller again" : "; touches cancelled, resetting the controller"
+        sink.sourceFailed("controller watchdog: " + problem.message + how, at: instant)
+        step(.tripped, now: now, into: sink)
     }
 
     private func probe(now: MonotonicInstant, into sink: TouchSink) {
@@ -191,12 +177,12 @@ public final class I2CTouchSource: TouchSource {
             guard let chip else { throw I2CError.noAcknowledge }
             try chip.identify()
             chip.restart()
-            recovery.recovered()
-            if case .polling = wakeup { nextPollAt = now }
-            sink.sourceRecovered("controller answers again")
         } catch {
             if reopen != nil { chip = nil }
-            recovery.failed(at: now)
+            step(.silent, now: now, into: sink)
+            return
         }
+        step(.answered, now: now, into: sink)
+        sink.sourceRecovered("controller answers again")
     }
 }

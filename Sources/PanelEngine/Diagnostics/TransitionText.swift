@@ -88,7 +88,13 @@ public enum TransitionText {
         return indices.joined(separator: ",")
     }
 
-    private static func ms(_ instant: MonotonicInstant, _ origin: MonotonicInstant) -> Int64 {
+    /// `opening` and an instant, closed: `probing(probe at ` -> `probing(probe at 300 ms)`.
+    public static func timed(_ opening: String, _ instant: MonotonicInstant, origin: MonotonicInstant) -> String {
+        opening + "\(ms(instant, origin)) ms)"
+    }
+
+    /// An instant in the lines' own unit: ms since `origin`.
+    public static func ms(_ instant: MonotonicInstant, _ origin: MonotonicInstant) -> Int64 {
         (instant - origin).nanoseconds / 1_000_000
     }
 }

@@ -59,6 +59,7 @@ public final class PanelEngine: TouchSink {
         let gestures = transitions.flatMap { $0.wants(.gestures) ? GestureDebugLog(buttonNames: config.buttons.map { $0.name }, transitions: $0) : nil }
         events = EventCollector(gestures: gestures, transitions: transitions)
         actions.transitions = transitions
+        source.debug(to: transitions)
         looks = ButtonRepaintTracker(layout: config.makeLayout())
         for index in actions.latched.indices where actions.latched[index] {
             looks.setLatched(index, true)

@@ -26,10 +26,13 @@ public protocol TouchSource: AnyObject {
     func service(now: MonotonicInstant, readiness: DescriptorReadiness, into sink: TouchSink)
     /// From now on every raw report read also goes to `recorder` (`touchpanel record`).
     func record(to recorder: RawTraceRecorder?)
+    /// From now on the source's transitions go to `transitions` (`--debug source`).
+    func debug(to transitions: TransitionLog?)
 }
 
 extension TouchSource {
     public func record(to recorder: RawTraceRecorder?) {}
+    public func debug(to transitions: TransitionLog?) {}
 }
 
 /// A controller's coordinate range: coordinates run from 0 to `width - 1` and `height - 1`.

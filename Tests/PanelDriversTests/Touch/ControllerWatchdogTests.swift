@@ -110,7 +110,7 @@ struct ControllerWatchdogTests {
         rig.chip.faults = [I2CError.noAcknowledge]
         rig.edge(100)
         rig.tick(200)
-        #expect(rig.source.recovery.isHealthy)
+        #expect(rig.source.isHealthy)
         rig.interrupt(2_000, held)
         rig.interrupt(2_400, held)
         #expect(!rig.log.lines.contains { $0.hasPrefix("controller watchdog") })
@@ -150,7 +150,7 @@ struct ControllerWatchdogTests {
         var noise = FT5x06Report()
         for byte: UInt8 in [0, 0, 9] { noise.append(byte) }
         var ms: Int64 = 0
-        while rig.source.recovery.isHealthy && ms < 2_000 {
+        while rig.source.isHealthy && ms < 2_000 {
             rig.interrupt(ms, noise)
             ms += 20
         }

@@ -63,7 +63,7 @@ struct EngineOverI2CTests {
         rig.chip.plug()
         rig.chip.clearTransactions()
         rig.tick(320)
-        #expect(rig.source.recovery.isHealthy)
+        #expect(rig.source.isHealthy)
         // The probe reads the identification registers.
         #expect(rig.chip.transactions == [.byteRead(0xA3), .byteRead(0xA6), .byteRead(0xA8)])
         rig.edge(400, report([(2, 50, 50, .down)]))

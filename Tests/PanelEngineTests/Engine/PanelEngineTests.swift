@@ -86,7 +86,7 @@ struct PanelEngineTests {
         rig.edge(500)
         #expect(rig.chip.reads == readsBefore)
         rig.tick(730)
-        #expect(rig.source.recovery.isHealthy)
+        #expect(rig.source.isHealthy)
         #expect(rig.chip.probes == 3)
         // Back: a tap works again.
         rig.interrupt(800, report([(2, 50, 50, .down)]))

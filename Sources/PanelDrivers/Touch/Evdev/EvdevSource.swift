@@ -8,9 +8,24 @@ import TouchCore
 /// start or unplugged later is waited for (an inotify watch on /dev/input, and a re-check
 /// every `recheckInterval` for links udev makes after the node) and reopened without a
 /// restart; its held touches are cancelled when it goes. Idle with the device present, the
-/// loop sleeps on its descriptor: no wake-ups at all.
+/// loop sleeps on its descriptor: no wake-ups at all. Any change to its states must be
+/// represented in this diagram:
+///
+///                      lost: touches cancelled
+///          present ------------------------------> absent(recheckAt)
+///             ^                                     |    ^
+///             +--- recheck: the device opens -------+    |
+///                                                   +----+ recheck: it does not
+///
+/// (recheck: an inotify event on /dev/input, or `recheckAt` came).
 public final class EvdevSource: TouchSource {
     public static let recheckInterval = MonotonicDuration.milliseconds(1_000)
+
+    /// The device open, or waited for.
+    private enum Presence {
+        case present(EvdevDevice)
+        case absent(recheckAt: MonotonicInstant)
+    }
 
     public let description: String
     /// The range decoders and the transform use: the configured one, or the open device's
@@ -20,10 +35,11 @@ public final class EvdevSource: TouchSource {
     private let open: () throws(EvdevError) -> EvdevDevice
     private let watch: DeviceDirectoryWatch?
     private let log: PanelLog
-    private var device: EvdevDevice?
+    private var presence: Presence
     private var assembler: EvdevFrameAssembler
-    private var recheckAt: MonotonicInstant?
     private var recorder: RawTraceRecorder?
+    /// `--debug source`.
+    private var transitions: TransitionLog?
 
     /// `device`: the device if it could be opened at start (nil: wait for it). `range`: the
     /// config's range when given; otherwise the device's, or the config's default while absent.
@@ -33,31 +49,43 @@ public final class EvdevSource: TouchSource {
         open: @escaping () throws(EvdevError) -> EvdevDevice
     ) {
         self.description = description
-        self.device = device
+        presence = device.map { .present($0) } ?? .absent(recheckAt: startedAt + EvdevSource.recheckInterval)
         self.rangeGiven = rangeGiven
         self.range = !rangeGiven && device != nil ? device!.axes.range : range
         self.watch = watch
         self.log = log
         self.open = open
         assembler = EvdevSource.assembler(for: device?.axes, range: self.range, rangeGiven: rangeGiven)
-        if device == nil { recheckAt = startedAt + EvdevSource.recheckInterval }
     }
 
     public func record(to recorder: RawTraceRecorder?) {
         self.recorder = recorder
     }
 
-    public var waitDescriptor: Int32? {
-        if let device { return device.descriptor >= 0 ? device.descriptor : nil }
-        return watch?.descriptor
+    public func debug(to transitions: TransitionLog?) {
+        self.transitions = transitions
     }
 
-    public var nextWakeup: MonotonicInstant? { device == nil ? recheckAt : nil }
+    public var waitDescriptor: Int32? {
+        switch presence {
+        case .present(let device): device.descriptor >= 0 ? device.descriptor : nil
+        case .absent: watch?.descriptor
+        }
+    }
+
+    public var nextWakeup: MonotonicInstant? {
+        guard case .absent(let recheckAt) = presence else { return nil }
+        return recheckAt
+    }
 
     public func service(now: MonotonicInstant, readiness: DescriptorReadiness, into sink: TouchSink) {
-        guard let device else {
+        let device: EvdevDevice
+        switch presence {
+        case .present(let present):
+            device = present
+        case .absent(let recheckAt):
             if readiness != .quiet { watch?.drain() }
-            if readiness == .readable || (recheckAt.map { $0 <= now } ?? false) {
+            if readiness == .readable || recheckAt <= now {
                 reopen(now: now, into: sink)
             }
             return
@@ -87,7 +115,7 @@ public final class EvdevSource: TouchSource {
                 }
             }
             outcome = assembler.finishResync()
-            log.warning("\(description): events dropped by the kernel (SYN_DROPPED); state re-read")
+            log.warning(description + ": events dropped by the kernel (SYN_DROPPED); state re-read")
         }
         switch outcome {
         case .frame(let frame): sink.frame(frame, measuredAt: instant)
@@ -97,22 +125,37 @@ public final class EvdevSource: TouchSource {
     }
 
     private func lost(_ message: String, now: MonotonicInstant, into sink: TouchSink) {
-        recorder?.comment("\(description): \(message) (replay cannot show this)")
-        device = nil
-        recheckAt = now + EvdevSource.recheckInterval
-        sink.sourceFailed("\(description): \(message); touches cancelled, waiting for it to come back", at: now)
+        recorder?.comment(description + ": " + message + " (replay cannot show this)")
+        become(.absent(recheckAt: now + EvdevSource.recheckInterval), after: "lost", at: now)
+        sink.sourceFailed(description + ": " + message + "; touches cancelled, waiting for it to come back", at: now)
     }
 
     private func reopen(now: MonotonicInstant, into sink: TouchSink) {
         do throws(EvdevError) {
             let reopened = try open()
             if !rangeGiven { range = reopened.axes.range }
-            device = reopened
-            recheckAt = nil
+            become(.present(reopened), after: "recheck", at: now)
             assembler = EvdevSource.assembler(for: reopened.axes, range: range, rangeGiven: rangeGiven)
-            sink.sourceRecovered("\(description) is there: \"\(reopened.name)\"")
+            sink.sourceRecovered(description + " is there: \"" + reopened.name + "\"")
         } catch {
-            recheckAt = now + EvdevSource.recheckInterval
+            become(.absent(recheckAt: now + EvdevSource.recheckInterval), after: "recheck", at: now)
+        }
+    }
+
+    /// The one place the presence changes.
+    private func become(_ next: Presence, after input: String, at now: MonotonicInstant) {
+        if let transitions, transitions.wants(.source) {
+            transitions.record(
+                .source, at: now, of: description, from: text(presence, origin: transitions.origin), input: input,
+                to: text(next, origin: transitions.origin))
+        }
+        presence = next
+    }
+
+    private func text(_ presence: Presence, origin: MonotonicInstant) -> String {
+        switch presence {
+        case .present: "present"
+        case .absent(let recheckAt): TransitionText.timed("absent(recheck at ", recheckAt, origin: origin)
         }
     }
 

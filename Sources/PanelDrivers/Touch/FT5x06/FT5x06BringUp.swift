@@ -7,11 +7,6 @@ import TouchCore
 /// wired, identifies it, writes the configured threshold and report period, and requests
 /// its INT line (or polls).
 enum FT5x06BringUp {
-    /// How long the reset line is held low.
-    static let resetHoldNs: Int64 = 5_000_000
-    /// How long the FT5x06 needs after its reset line is released (about 300 ms).
-    static let resetSettleNs: Int64 = 300_000_000
-
     static func open(
         _ config: PanelConfiguration, bus: Int, startedAt: MonotonicInstant, log: PanelLog, held: inout HeldLines
     ) throws(StartError) -> TouchSource {
@@ -21,9 +16,9 @@ enum FT5x06BringUp {
             do throws(GPIOError) {
                 let line = try GpiodOutputLine(chip: GPIOChipSelector(reset.chip), line: LineSelector(reset.line), initialActive: true)
                 try line.set(false)
-                BringUpDelay.sleep(nanoseconds: resetHoldNs)
+                BringUpDelay.sleep(nanoseconds: controllerConfig.model.resetHold.nanoseconds)
                 try line.set(true)
-                BringUpDelay.sleep(nanoseconds: resetSettleNs)
+                BringUpDelay.sleep(nanoseconds: controllerConfig.model.resetSettle.nanoseconds)
                 held.reset = line
             } catch {
                 throw StartError(message: "reset line: \(error.message)")

@@ -6,6 +6,7 @@ import TouchCore
 /// reports back until the registers are live (`FT5x06PollGate`), decodes with TouchCore.
 public final class FT5x06Chip: I2CTouchChip {
     public let controller: FT5x06Controller
+    public let model: ControllerModel
     private let codec: FT5x06Codec
     private var gate = FT5x06PollGate()
     /// Reused for every report: reading never allocates.
@@ -14,6 +15,7 @@ public final class FT5x06Chip: I2CTouchChip {
 
     public init(controller: FT5x06Controller, model: ControllerModel, range: ControllerRange) {
         self.controller = controller
+        self.model = model
         codec = FT5x06Codec(maxPoints: model.maxPoints, width: range.width, height: range.height)
     }
 

@@ -8,10 +8,9 @@ import TouchCore
 /// touch number and INT trigger from its config block, and requests its INT line (or polls:
 /// the Touch Display 2 wires no INT to the Pi).
 enum GT911BringUp {
-    /// The datasheet's power-on timing, as the kernel's goodix driver uses it:
-    /// RST low for more than 10 ms (T2),
-    static let resetHoldNs: Int64 = 20_000_000
-    /// INT set to the address level for more than 100 us before RST rises (T3),
+    /// The datasheet's power-on timing, as the kernel's goodix driver uses it: RST low for the
+    /// model's `resetHold` (more than 10 ms, T2), then INT set to the address level for more
+    /// than 100 us before RST rises (T3),
     static let addressSetupNs: Int64 = 1_000_000
     /// more than 5 ms after RST rises before INT may change (T4),
     static let addressHoldNs: Int64 = 6_000_000
@@ -25,7 +24,7 @@ enum GT911BringUp {
         let address = controllerConfig.address
         let place = "controller on /dev/i2c-\(bus) at \(HexText.byte(address))"
         if let reset = controllerConfig.reset {
-            held.reset = try resetSelectingAddress(reset, interrupt: controllerConfig.interrupt, address: address)
+            held.reset = try resetSelectingAddress(reset, interrupt: controllerConfig.interrupt, address: address, model: controllerConfig.model)
         }
         let openController = { () throws(I2CError) -> GT911Controller in
             GT911Controller(transport: try LinuxI2CDevice(bus: bus, address: address))
@@ -53,10 +52,10 @@ enum GT911BringUp {
         let wakeup = try I2CWakeup.open(controllerConfig, edge: identity.interruptEdge)
         return I2CTouchSource(
             description: "\(controllerConfig.model.configName) on /dev/i2c-\(bus) at \(HexText.byte(address))",
-            range: range, chip: GT911Chip(controller: controller, maxPoints: maxPoints, range: range),
+            range: range, chip: GT911Chip(controller: controller, model: controllerConfig.model, maxPoints: maxPoints, range: range),
             wakeup: wakeup, startedAt: startedAt, log: log,
             reopen: { () throws(I2CError) -> I2CTouchChip in
-                GT911Chip(controller: try openController(), maxPoints: maxPoints, range: range)
+                GT911Chip(controller: try openController(), model: controllerConfig.model, maxPoints: maxPoints, range: range)
             },
             watchdog: ControllerWatchdog(stuckMs: controllerConfig.stuckMs),
             // A GT911 reads its address from INT as RST rises: with INT wired (an input now,
@@ -68,11 +67,11 @@ enum GT911BringUp {
     /// The reset sequence; with an INT line it also selects the address (INT high at reset:
     /// 0x14, low: 0x5D). Returns the reset line, held high for the session.
     private static func resetSelectingAddress(
-        _ reset: OutputLineConfig, interrupt: InterruptLineConfig?, address: UInt8
+        _ reset: OutputLineConfig, interrupt: InterruptLineConfig?, address: UInt8, model: ControllerModel
     ) throws(StartError) -> OutputLine {
         do throws(GPIOError) {
             let resetLine = try GpiodOutputLine(chip: GPIOChipSelector(reset.chip), line: LineSelector(reset.line), initialActive: false)
-            BringUpDelay.sleep(nanoseconds: resetHoldNs)
+            BringUpDelay.sleep(nanoseconds: model.resetHold.nanoseconds)
             if let interrupt {
                 // INT is an output only for the sequence; the source requests it for edges.
                 let interruptLine = try GpiodOutputLine(

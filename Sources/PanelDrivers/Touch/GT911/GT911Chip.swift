@@ -6,11 +6,13 @@ import TouchCore
 /// TouchCore. A status without the ready bit decodes to `pending`; the source reads again.
 public final class GT911Chip: I2CTouchChip {
     public let controller: GT911Controller
+    public let model: ControllerModel
     private let codec: GT911Codec
     private var report = GT911Report()
 
-    public init(controller: GT911Controller, maxPoints: Int, range: ControllerRange) {
+    public init(controller: GT911Controller, model: ControllerModel, maxPoints: Int, range: ControllerRange) {
         self.controller = controller
+        self.model = model
         codec = GT911Codec(maxPoints: maxPoints, width: range.width, height: range.height)
     }
 

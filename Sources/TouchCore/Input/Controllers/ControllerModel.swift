@@ -110,6 +110,21 @@ public enum ControllerModel: UInt8, Sendable {
         }
     }
 
+    /// A GT911 may raise INT up to about 10 ms before it sets its ready bit: a report not
+    /// ready at its edge is read again every `readyRetry` until `readyTimeout` after the edge
+    /// (goodix.c's GOODIX_BUFFER_STATUS_TIMEOUT is 20 ms). A timeout of zero: no ready bit,
+    /// never waited for.
+    public var readyRetry: MonotonicDuration { .milliseconds(1) }
+    public var readyTimeout: MonotonicDuration { .milliseconds(family == .goodix ? 20 : 0) }
+
+    /// How long the reset line is held low: a GT911 needs over 10 ms (T2), an FT5x06 5 ms
+    /// (edt-ft5x06.c); both are held 20 ms.
+    public var resetHold: MonotonicDuration { .milliseconds(family == .evdev ? 0 : 20) }
+
+    /// How long after the reset's release the chip is first asked again: an FT5x06 needs
+    /// about 300 ms to start scanning (edt-ft5x06.c); a GT911 is given as long.
+    public var resetSettle: MonotonicDuration { .milliseconds(family == .evdev ? 0 : 300) }
+
     /// The I2C address the chip answers at when the config gives none.
     public var defaultAddress: UInt8? {
         switch family {

@@ -66,6 +66,22 @@ struct EvdevSourceTests {
         #expect(sink.calls.last == "frame 1600: 0@5,0")
     }
 
+    @Test func itsPresenceIsLoggedAsTransitions() {
+        let source = source(device: device)
+        let log = RecordingLog()
+        source.debug(to: TransitionLog(machines: [.source], origin: at(0), log: log))
+        device.unplug()
+        source.service(now: at(30), readiness: .failed, into: sink)
+        source.service(now: at(1030), readiness: .quiet, into: sink)
+        device.plug()
+        source.service(now: at(1500), readiness: .readable, into: sink)
+        #expect(log.lines == [
+            "source 30 ms test device: present + lost -> absent(recheck at 1030 ms)",
+            "source 1030 ms test device: absent(recheck at 1030 ms) + recheck -> absent(recheck at 2030 ms)",
+            "source 1500 ms test device: absent(recheck at 2030 ms) + recheck -> present",
+        ])
+    }
+
     @Test func synDroppedIsRecoveredFromTheDevicesSlots() {
         let source = source(device: device)
         queue([(Self.abs, EvdevCode.absMTTrackingID, 7), (Self.abs, EvdevCode.absMTPositionX, 100),

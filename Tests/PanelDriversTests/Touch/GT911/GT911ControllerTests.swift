@@ -84,7 +84,7 @@ struct GT911SourceTests {
         let range = ControllerRange(width: 800, height: 480)
         source = I2CTouchSource(
             description: "gt911", range: range,
-            chip: GT911Chip(controller: GT911Controller(transport: chip), maxPoints: 5, range: range),
+            chip: GT911Chip(controller: GT911Controller(transport: chip), model: .gt911, maxPoints: 5, range: range),
             wakeup: .interrupt(line), startedAt: at(0), log: RecordingLog())
     }
 
