@@ -119,7 +119,7 @@ public enum I2CSourceState: Equatable, Sendable {
             guard now < edge + model.readyTimeout else { return (state, .none) }
             return (.awaitingReady(edge: edge, retryAt: now + model.readyRetry), .none)
         case (.reading, .tripped) where resets:
-            let releaseAt = now + model.resetHold
+            let releaseAt = now + model.watchdogResetHold
             return (.heldInReset(releaseAt: releaseAt, probeAt: releaseAt + model.resetSettle), .holdReset)
         case (.reading, .readFailed), (.reading, .tripped), (.heldInReset, .resetFailed):
             return (.probing(probeAt: now + firstRetry, backoff: firstRetry), .none)

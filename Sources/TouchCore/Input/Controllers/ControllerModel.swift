@@ -117,9 +117,19 @@ public enum ControllerModel: UInt8, Sendable {
     public var readyRetry: MonotonicDuration { .milliseconds(1) }
     public var readyTimeout: MonotonicDuration { .milliseconds(family == .goodix ? 20 : 0) }
 
-    /// How long the reset line is held low: a GT911 needs over 10 ms (T2), an FT5x06 5 ms
-    /// (edt-ft5x06.c); both are held 20 ms.
-    public var resetHold: MonotonicDuration { .milliseconds(family == .evdev ? 0 : 20) }
+    /// How long the reset line is held low at bring-up: a GT911 over 10 ms (T2, goodix.c
+    /// holds 20 ms), an FT5x06 5 ms (edt-ft5x06.c).
+    public var resetHold: MonotonicDuration {
+        switch family {
+        case .ft5x06: .milliseconds(5)
+        case .goodix: .milliseconds(20)
+        case .evdev: .zero
+        }
+    }
+
+    /// How long the controller watchdog holds the reset line: one value long enough for either
+    /// family, as it always was.
+    public var watchdogResetHold: MonotonicDuration { .milliseconds(family == .evdev ? 0 : 20) }
 
     /// How long after the reset's release the chip is first asked again: an FT5x06 needs
     /// about 300 ms to start scanning (edt-ft5x06.c); a GT911 is given as long.
