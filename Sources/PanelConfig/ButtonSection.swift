@@ -2,35 +2,54 @@ import TouchCore
 
 /// The keys of `[button NAME]`: where the button is, what it shows, what its gestures do, and
 /// its own overrides of the `[touch]` timings and of the `[display]` look.
-enum ButtonKey: String, SectionKey {
+enum ButtonKey: SectionKey {
     case rect
     case label
     case enabled
     case latch
-    case onTap = "on_tap"
-    case onDoubleTap = "on_double_tap"
-    case onTripleTap = "on_triple_tap"
-    case onLongPress = "on_long_press"
-    case onRepeat = "on_repeat"
-    case onPress = "on_press"
-    case onRelease = "on_release"
-    case execLimit = "exec_limit"
-    case execTimeoutMs = "exec_timeout_ms"
-    case multiTapMs = "multi_tap_ms"
-    case longPressMs = "long_press_ms"
-    case repeatMs = "repeat_ms"
-    case slopPx = "slop_px"
-    case multiTapSlopPx = "multi_tap_slop_px"
-    case fontSize = "font_size"
-    case fill
-    case pressedFill = "pressed_fill"
-    case disabledFill = "disabled_fill"
-    case onFill = "on_fill"
-    case border
-    case text
-    case pressedText = "pressed_text"
-    case onText = "on_text"
-    case disabledText = "disabled_text"
+    case onTap
+    case onDoubleTap
+    case onTripleTap
+    case onLongPress
+    case onRepeat
+    case onPress
+    case onRelease
+    case execLimit
+    case execTimeoutMs
+    case timing(TimingKey)
+    case fontSize
+    case color(ButtonColorKey)
+
+    static let allCases: [ButtonKey] =
+        [.rect, .label, .enabled, .latch, .onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease,
+         .execLimit, .execTimeoutMs]
+        + TimingKey.allCases.map(ButtonKey.timing) + [.fontSize] + ButtonColorKey.allCases.map(ButtonKey.color)
+
+    init?(rawValue: String) {
+        guard let key = ButtonKey.named(rawValue) else { return nil }
+        self = key
+    }
+
+    var rawValue: String {
+        switch self {
+        case .rect: "rect"
+        case .label: "label"
+        case .enabled: "enabled"
+        case .latch: "latch"
+        case .onTap: "on_tap"
+        case .onDoubleTap: "on_double_tap"
+        case .onTripleTap: "on_triple_tap"
+        case .onLongPress: "on_long_press"
+        case .onRepeat: "on_repeat"
+        case .onPress: "on_press"
+        case .onRelease: "on_release"
+        case .execLimit: "exec_limit"
+        case .execTimeoutMs: "exec_timeout_ms"
+        case .timing(let key): key.rawValue
+        case .fontSize: DisplayKey.fontSize.rawValue
+        case .color(let key): key.rawValue
+        }
+    }
 }
 
 /// `[button NAME]` while it is read.
@@ -86,28 +105,16 @@ struct ButtonDraft: SectionDraft {
             execLimits.maxRunning = try ValueSyntax.integer(value, in: ExecLimits.maxRunningRange, unit: " (commands at once)")
         case .execTimeoutMs:
             execLimits.timeoutMs = try ValueSyntax.integer(value, in: ExecLimits.timeoutMsRange, unit: " (ms, 0 for none)")
-        case .multiTapMs: try timings.set(.multiTapMs, from: value)
-        case .longPressMs: try timings.set(.longPressMs, from: value)
-        case .repeatMs: try timings.set(.repeatMs, from: value)
-        case .slopPx: try timings.set(.slopPx, from: value)
-        case .multiTapSlopPx: try timings.set(.multiTapSlopPx, from: value)
+        case .timing(let key): try timings.set(key, from: value)
         case .fontSize: fontSize = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
-        case .fill: try colors.set(.fill, from: value)
-        case .pressedFill: try colors.set(.pressedFill, from: value)
-        case .disabledFill: try colors.set(.disabledFill, from: value)
-        case .onFill: try colors.set(.onFill, from: value)
-        case .border: try colors.set(.border, from: value)
-        case .text: try colors.set(.text, from: value)
-        case .pressedText: try colors.set(.pressedText, from: value)
-        case .onText: try colors.set(.onText, from: value)
-        case .disabledText: try colors.set(.disabledText, from: value)
+        case .color(let key): try colors.set(key, from: value)
         }
     }
 
     static func advice(forUnknownKey name: String) -> String? {
         switch name {
         case TouchKey.lostMs.rawValue:
-            "lost_ms applies to the whole controller, not to one button; set it in [touch]"
+            "\(name) applies to the whole controller, not to one button; set it in [touch]"
         case DisplayKey.background.rawValue, DisplayKey.borderPx.rawValue, DisplayKey.font.rawValue:
             "\(name) applies to the whole display, not to one button; set it in [display]"
         default:

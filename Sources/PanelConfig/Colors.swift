@@ -116,7 +116,8 @@ public struct PanelColors: Equatable, Sendable {
 }
 
 /// The button colour keys, which `[display]` sets for the panel and `[button NAME]` may
-/// override for itself.
+/// override for itself: one table that both sections' keys take in (`DisplayKey.color`,
+/// `ButtonKey.color`).
 enum ButtonColorKey: String, CaseIterable, Sendable {
     case fill
     case pressedFill = "pressed_fill"

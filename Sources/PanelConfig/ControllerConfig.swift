@@ -126,9 +126,9 @@ extension ControllerConfig {
     /// or a chip by label, is only resolved on the Pi, where the kernel refuses a line
     /// already requested).
     func problemDriving(chip: String, line: LineRef) -> String? {
-        for (role, key, configured) in [("interrupt", "interrupt_line", interrupt), ("reset", "reset_line", reset)] {
+        for (role, key, configured) in [("interrupt", ControllerKey.interruptLine, interrupt), ("reset", ControllerKey.resetLine, reset)] {
             guard let configured, configured.line == line, OutputConfig.sameChip(configured.chip, chip) else { continue }
-            return "gpio \(chip) \(line.configValue) is the controller's \(role) line ([controller] \(key) = \(line.configValue)); "
+            return "gpio \(chip) \(line.configValue) is the controller's \(role) line ([controller] \(key.rawValue) = \(line.configValue)); "
                 + "an action driving it would break touch input; use another line"
         }
         return nil

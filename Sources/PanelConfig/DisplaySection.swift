@@ -1,28 +1,48 @@
 import TouchCore
 /// The keys of `[display]`.
-enum DisplayKey: String, SectionKey {
+enum DisplayKey: SectionKey {
     case width
     case height
     case framebuffer
     case output
     case card
     case connector
-    case drmFormat = "drm_format"
+    case drmFormat
     case rotation
     case font
-    case fontSize = "font_size"
+    case fontSize
     case background
-    case fill
-    case pressedFill = "pressed_fill"
-    case disabledFill = "disabled_fill"
-    case onFill = "on_fill"
-    case border
-    case text
-    case pressedText = "pressed_text"
-    case onText = "on_text"
-    case disabledText = "disabled_text"
-    case borderPx = "border_px"
-    case budgetUs = "budget_us"
+    case color(ButtonColorKey)
+    case borderPx
+    case budgetUs
+
+    static let allCases: [DisplayKey] =
+        [.width, .height, .framebuffer, .output, .card, .connector, .drmFormat, .rotation, .font, .fontSize, .background]
+        + ButtonColorKey.allCases.map(DisplayKey.color) + [.borderPx, .budgetUs]
+
+    init?(rawValue: String) {
+        guard let key = DisplayKey.named(rawValue) else { return nil }
+        self = key
+    }
+
+    var rawValue: String {
+        switch self {
+        case .width: "width"
+        case .height: "height"
+        case .framebuffer: "framebuffer"
+        case .output: "output"
+        case .card: "card"
+        case .connector: "connector"
+        case .drmFormat: "drm_format"
+        case .rotation: "rotation"
+        case .font: "font"
+        case .fontSize: "font_size"
+        case .background: "background"
+        case .color(let key): key.rawValue
+        case .borderPx: "border_px"
+        case .budgetUs: "budget_us"
+        }
+    }
 }
 
 /// `[display]` while it is read: the size of the panel the buttons are laid out on, the
@@ -79,15 +99,7 @@ struct DisplayDraft: MergeableDraft {
         case .font: font = try ValueSyntax.absolutePath(value, of: "a TrueType or OpenType font file")
         case .fontSize: fontSize = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
         case .background: background = try ValueSyntax.color(value)
-        case .fill: try colors.set(.fill, from: value)
-        case .pressedFill: try colors.set(.pressedFill, from: value)
-        case .disabledFill: try colors.set(.disabledFill, from: value)
-        case .onFill: try colors.set(.onFill, from: value)
-        case .border: try colors.set(.border, from: value)
-        case .text: try colors.set(.text, from: value)
-        case .pressedText: try colors.set(.pressedText, from: value)
-        case .onText: try colors.set(.onText, from: value)
-        case .disabledText: try colors.set(.disabledText, from: value)
+        case .color(let key): try colors.set(key, from: value)
         case .borderPx: borderPx = try ValueSyntax.integer(value, in: DisplayDraft.borderRange, unit: " (pixels)")
         case .budgetUs: budgetUs = try ValueSyntax.integer(value, in: DisplayDraft.budgetRange, unit: " (microseconds)")
         }

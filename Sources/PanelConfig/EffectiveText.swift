@@ -24,163 +24,162 @@ extension PanelConfiguration {
 
         out.section("board")
         if let presetName = board.presetName {
-            out.key("preset", presetName)
+            out.key(BoardKey.preset, presetName)
         } else {
-            out.unset("preset", "no board preset")
+            out.unset(BoardKey.preset, "no board preset")
         }
-        out.key("simulated", IniWriter.yesNo(board.simulated))
+        out.key(BoardKey.simulated, IniWriter.yesNo(board.simulated))
 
         out.section("display")
-        out.key("width", "\(display.width)")
-        out.key("height", "\(display.height)")
-        out.key("output", display.output.rawValue)
-        out.key("framebuffer", display.framebuffer)
+        out.key(DisplayKey.width, "\(display.width)")
+        out.key(DisplayKey.height, "\(display.height)")
+        out.key(DisplayKey.output, display.output.rawValue)
+        out.key(DisplayKey.framebuffer, display.framebuffer)
         if let card = display.card {
-            out.key("card", card)
+            out.key(DisplayKey.card, card)
         } else {
-            out.unset("card", "the first card with a connected display")
+            out.unset(DisplayKey.card, "the first card with a connected display")
         }
         if let connector = display.connector {
-            out.key("connector", connector)
+            out.key(DisplayKey.connector, connector)
         } else {
-            out.unset("connector", "the first connected one")
+            out.unset(DisplayKey.connector, "the first connected one")
         }
-        out.key("drm_format", display.drmFormat.rawValue)
-        out.key("rotation", "\(display.rotation.degrees)")
-        out.key("font", display.font)
-        out.key("font_size", "\(display.fontSize)")
-        out.key("background", display.colors.background.hexString)
+        out.key(DisplayKey.drmFormat, display.drmFormat.rawValue)
+        out.key(DisplayKey.rotation, "\(display.rotation.degrees)")
+        out.key(DisplayKey.font, display.font)
+        out.key(DisplayKey.fontSize, "\(display.fontSize)")
+        out.key(DisplayKey.background, display.colors.background.hexString)
         out.colors(display.colors.buttons)
-        out.key("border_px", "\(display.borderPx)")
+        out.key(DisplayKey.borderPx, "\(display.borderPx)")
         if let budget = display.budgetUs {
-            out.key("budget_us", "\(budget)")
+            out.key(DisplayKey.budgetUs, "\(budget)")
         } else {
-            out.unset("budget_us", "no latency budget")
+            out.unset(DisplayKey.budgetUs, "no latency budget")
         }
 
         out.section("touch")
         out.timings(timings)
-        out.key("lost_ms", "\(lostAfter.nanoseconds / 1_000_000)")
+        out.key(TouchKey.lostMs, "\(lostAfter.nanoseconds / 1_000_000)")
 
         out.section("controller")
-        out.key("model", controller.model.configName)
+        out.key(ControllerKey.model, controller.model.configName)
         if controller.model.family != .ft5x06 && !controller.rangeGiven {
-            out.unset("width", "read from the \(controller.model.family == .evdev ? "device" : "chip") at start; \(controller.width) in replay")
-            out.unset("height", "read from the \(controller.model.family == .evdev ? "device" : "chip") at start; \(controller.height) in replay")
+            out.unset(ControllerKey.width, "read from the \(controller.model.family == .evdev ? "device" : "chip") at start; \(controller.width) in replay")
+            out.unset(ControllerKey.height, "read from the \(controller.model.family == .evdev ? "device" : "chip") at start; \(controller.height) in replay")
         } else {
-            out.key("width", "\(controller.width)")
-            out.key("height", "\(controller.height)")
+            out.key(ControllerKey.width, "\(controller.width)")
+            out.key(ControllerKey.height, "\(controller.height)")
         }
-        out.key("invert_x", IniWriter.yesNo(controller.invertX))
-        out.key("invert_y", IniWriter.yesNo(controller.invertY))
-        out.key("swap_xy", IniWriter.yesNo(controller.swapXY))
+        out.key(ControllerKey.invertX, IniWriter.yesNo(controller.invertX))
+        out.key(ControllerKey.invertY, IniWriter.yesNo(controller.invertY))
+        out.key(ControllerKey.swapXY, IniWriter.yesNo(controller.swapXY))
         if let calibration = controller.calibration {
-            out.key("calibration", [calibration.a, calibration.b, calibration.c, calibration.d, calibration.e, calibration.f]
-                .map(IniWriter.fixedPoint16).joined(separator: " "))
+            out.key(ControllerKey.calibration, calibration.configValue)
         } else {
-            out.unset("calibration", "none")
+            out.unset(ControllerKey.calibration, "none")
         }
         if controller.model.family == .evdev {
             if let device = controller.device {
-                out.key("device", device)
+                out.key(ControllerKey.device, device)
             } else if let name = controller.deviceName {
-                out.key("name", name)
+                out.key(ControllerKey.name, name)
             } else {
-                out.unset("device", "no input device")
+                out.unset(ControllerKey.device, "no input device")
             }
-            out.key("grab", IniWriter.yesNo(controller.grab))
+            out.key(ControllerKey.grab, IniWriter.yesNo(controller.grab))
         } else {
             if let bus = controller.bus {
-                out.key("bus", "\(bus)")
+                out.key(ControllerKey.bus, "\(bus)")
             } else {
-                out.unset("bus", "no controller hardware")
+                out.unset(ControllerKey.bus, "no controller hardware")
             }
-            out.key("address", IniWriter.hexByte(controller.address))
-            out.key("interrupt_chip", controller.interrupt?.chip ?? ControllerConfig.defaultChip)
-            out.key("interrupt_line", IniWriter.line(controller.interrupt?.line))
-            out.key("poll_ms", "\(controller.pollIntervalMs)")
-            out.key("reset_chip", controller.reset?.chip ?? ControllerConfig.defaultChip)
-            out.key("reset_line", IniWriter.line(controller.reset?.line))
-            out.key("stuck_ms", "\(controller.stuckMs)")
+            out.key(ControllerKey.address, IniWriter.hexByte(controller.address))
+            out.key(ControllerKey.interruptChip, controller.interrupt?.chip ?? ControllerConfig.defaultChip)
+            out.key(ControllerKey.interruptLine, IniWriter.line(controller.interrupt?.line))
+            out.key(ControllerKey.pollMs, "\(controller.pollIntervalMs)")
+            out.key(ControllerKey.resetChip, controller.reset?.chip ?? ControllerConfig.defaultChip)
+            out.key(ControllerKey.resetLine, IniWriter.line(controller.reset?.line))
+            out.key(ControllerKey.stuckMs, "\(controller.stuckMs)")
         }
         if controller.model.family == .ft5x06 {
             if let threshold = controller.threshold {
-                out.key("threshold", "\(threshold)")
+                out.key(ControllerKey.threshold, "\(threshold)")
             } else {
-                out.unset("threshold", "the controller keeps its own")
+                out.unset(ControllerKey.threshold, "the controller keeps its own")
             }
             if let reportPeriod = controller.reportPeriod {
-                out.key("report_period", "\(reportPeriod)")
+                out.key(ControllerKey.reportPeriod, "\(reportPeriod)")
             } else {
-                out.unset("report_period", "the controller keeps its own")
+                out.unset(ControllerKey.reportPeriod, "the controller keeps its own")
             }
         }
 
         if let backlight {
             out.section("backlight")
             if let device = backlight.device {
-                out.key("device", device)
+                out.key(BacklightKey.device, device)
             } else {
-                out.unset("device", "the only device in /sys/class/backlight")
+                out.unset(BacklightKey.device, "the only device in /sys/class/backlight")
             }
-            out.key("brightness", "\(backlight.brightnessPercent)")
-            out.key("dim_brightness", "\(backlight.dimBrightnessPercent)")
-            out.key("dim_after_s", "\(backlight.dimAfterS)")
-            out.key("off_after_s", "\(backlight.offAfterS)")
+            out.key(BacklightKey.brightness, "\(backlight.brightnessPercent)")
+            out.key(BacklightKey.dimBrightness, "\(backlight.dimBrightnessPercent)")
+            out.key(BacklightKey.dimAfterS, "\(backlight.dimAfterS)")
+            out.key(BacklightKey.offAfterS, "\(backlight.offAfterS)")
         }
 
         if let control {
             out.section("control")
-            out.key("socket", control.socketPath)
-            out.key("mode", "0\(control.mode >> 6 & 7)\(control.mode >> 3 & 7)\(control.mode & 7)")
+            out.key(ControlKey.socket, control.socketPath)
+            out.key(ControlKey.mode, "0\(control.mode >> 6 & 7)\(control.mode >> 3 & 7)\(control.mode & 7)")
         }
 
         if let mqtt {
             out.section("mqtt")
-            out.key("host", mqtt.host)
-            if let port = mqtt.port { out.key("port", "\(port)") } else { out.unset("port", "\(mqtt.effectivePort)") }
-            if let clientID = mqtt.clientID { out.key("client_id", clientID) } else { out.unset("client_id", "touchpanel-HOSTNAME") }
-            if let prefix = mqtt.topicPrefix { out.key("topic_prefix", prefix) } else { out.unset("topic_prefix", "touchpanel/NODE, NODE the client_id made topic-safe") }
-            if let username = mqtt.username { out.key("username", username) } else { out.unset("username", "none") }
-            if let file = mqtt.passwordFile { out.key("password_file", file) } else { out.unset("password_file", "none") }
-            if let file = mqtt.caFile { out.key("ca_file", file) } else { out.unset("ca_file", "plain TCP, no TLS") }
-            if let file = mqtt.certFile { out.key("cert_file", file) }
-            if let file = mqtt.keyFile { out.key("key_file", file) }
-            out.key("keepalive_s", "\(mqtt.keepaliveS)")
-            out.key("qos", "\(mqtt.qos)")
-            out.key("queue", "\(mqtt.queueEvents)")
-            out.key("discovery", IniWriter.yesNo(mqtt.discovery))
-            out.key("discovery_prefix", mqtt.discoveryPrefix)
-            if let name = mqtt.deviceName { out.key("name", name) } else { out.unset("name", "the host name") }
+            out.key(MQTTKey.host, mqtt.host)
+            if let port = mqtt.port { out.key(MQTTKey.port, "\(port)") } else { out.unset(MQTTKey.port, "\(mqtt.effectivePort)") }
+            if let clientID = mqtt.clientID { out.key(MQTTKey.clientID, clientID) } else { out.unset(MQTTKey.clientID, "touchpanel-HOSTNAME") }
+            if let prefix = mqtt.topicPrefix { out.key(MQTTKey.topicPrefix, prefix) } else { out.unset(MQTTKey.topicPrefix, "touchpanel/NODE, NODE the \(MQTTKey.clientID.rawValue) made topic-safe") }
+            if let username = mqtt.username { out.key(MQTTKey.username, username) } else { out.unset(MQTTKey.username, "none") }
+            if let file = mqtt.passwordFile { out.key(MQTTKey.passwordFile, file) } else { out.unset(MQTTKey.passwordFile, "none") }
+            if let file = mqtt.caFile { out.key(MQTTKey.caFile, file) } else { out.unset(MQTTKey.caFile, "plain TCP, no TLS") }
+            if let file = mqtt.certFile { out.key(MQTTKey.certFile, file) }
+            if let file = mqtt.keyFile { out.key(MQTTKey.keyFile, file) }
+            out.key(MQTTKey.keepaliveS, "\(mqtt.keepaliveS)")
+            out.key(MQTTKey.qos, "\(mqtt.qos)")
+            out.key(MQTTKey.queue, "\(mqtt.queueEvents)")
+            out.key(MQTTKey.discovery, IniWriter.yesNo(mqtt.discovery))
+            out.key(MQTTKey.discoveryPrefix, mqtt.discoveryPrefix)
+            if let name = mqtt.deviceName { out.key(MQTTKey.name, name) } else { out.unset(MQTTKey.name, "the host name") }
         }
 
         for output in outputs {
             guard let name = output.name else { continue }
             out.section("output \(name)")
-            out.key("chip", output.chip)
-            out.key("line", output.line.configValue)
-            out.key("active_low", IniWriter.yesNo(output.activeLow))
-            out.key("start", output.startsOn ? "on" : "off")
+            out.key(OutputKey.chip, output.chip)
+            out.key(OutputKey.line, output.line.configValue)
+            out.key(OutputKey.activeLow, IniWriter.yesNo(output.activeLow))
+            out.key(OutputKey.start, output.startsOn ? "on" : "off")
         }
 
         for button in buttons {
             out.section("button \(button.name)")
             let rect = button.rect
-            out.key("rect", "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
-            out.key("label", LabelText.escaped(button.label))
-            out.key("enabled", IniWriter.yesNo(button.enabled))
-            out.key("latch", IniWriter.yesNo(button.latch))
-            out.action("on_tap", button.onTap, outputs: outputs)
-            out.action("on_double_tap", button.onDoubleTap, outputs: outputs)
-            out.action("on_triple_tap", button.onTripleTap, outputs: outputs)
-            out.action("on_long_press", button.onLongPress, outputs: outputs)
-            out.action("on_repeat", button.onRepeat, outputs: outputs)
-            out.action("on_press", button.onPress, outputs: outputs)
-            out.action("on_release", button.onRelease, outputs: outputs)
-            out.key("exec_limit", "\(button.execLimits.maxRunning)")
-            out.key("exec_timeout_ms", "\(button.execLimits.timeoutMs)")
+            out.key(ButtonKey.rect, "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+            out.key(ButtonKey.label, LabelText.escaped(button.label))
+            out.key(ButtonKey.enabled, IniWriter.yesNo(button.enabled))
+            out.key(ButtonKey.latch, IniWriter.yesNo(button.latch))
+            out.action(.onTap, button.onTap, outputs: outputs)
+            out.action(.onDoubleTap, button.onDoubleTap, outputs: outputs)
+            out.action(.onTripleTap, button.onTripleTap, outputs: outputs)
+            out.action(.onLongPress, button.onLongPress, outputs: outputs)
+            out.action(.onRepeat, button.onRepeat, outputs: outputs)
+            out.action(.onPress, button.onPress, outputs: outputs)
+            out.action(.onRelease, button.onRelease, outputs: outputs)
+            out.key(ButtonKey.execLimit, "\(button.execLimits.maxRunning)")
+            out.key(ButtonKey.execTimeoutMs, "\(button.execLimits.timeoutMs)")
             out.timings(button.timings)
-            out.key("font_size", "\(button.fontSize)")
+            out.key(ButtonKey.fontSize, "\(button.fontSize)")
             out.colors(button.colors)
         }
         return out.text
@@ -212,7 +211,9 @@ private struct IniWriter {
     /// `key = value`, or `key=value` where the spaces would cost the value: a value starting
     /// with `;` (libinih takes ` ;` as a comment), or a line that would grow too long (the
     /// value was read from a line of at most that length, written `key=value` at the least).
-    mutating func key(_ name: String, _ value: String) {
+    /// `key` is a case of a section's key enum, or of a table of keys sections share.
+    mutating func key<Key: RawRepresentable<String>>(_ key: Key, _ value: String) {
+        let name = key.rawValue
         let spaced = "\(name) = \(value)"
         if value.utf8.first == UInt8(ascii: ";") || spaced.utf8.count > IniWriter.longestLine {
             text += "\(name)=\(value)\n"
@@ -222,41 +223,41 @@ private struct IniWriter {
     }
 
     /// An optional key without a value, as a comment saying what its absence means.
-    mutating func unset(_ name: String, _ meaning: String) {
-        text += "; \(name): not set (\(meaning))\n"
+    mutating func unset<Key: RawRepresentable<String>>(_ key: Key, _ meaning: String) {
+        text += "; \(key.rawValue): not set (\(meaning))\n"
     }
 
     mutating func timings(_ timings: GestureTimings) {
-        key("multi_tap_ms", "\(timings.multiTap.nanoseconds / 1_000_000)")
-        key("long_press_ms", "\(timings.longPress.nanoseconds / 1_000_000)")
-        key("repeat_ms", "\(timings.repeatInterval.nanoseconds / 1_000_000)")
-        key("slop_px", "\(timings.slopPx)")
-        key("multi_tap_slop_px", "\(timings.multiTapSlopPx)")
+        key(TimingKey.multiTapMs, "\(timings.multiTap.nanoseconds / 1_000_000)")
+        key(TimingKey.longPressMs, "\(timings.longPress.nanoseconds / 1_000_000)")
+        key(TimingKey.repeatMs, "\(timings.repeatInterval.nanoseconds / 1_000_000)")
+        key(TimingKey.slopPx, "\(timings.slopPx)")
+        key(TimingKey.multiTapSlopPx, "\(timings.multiTapSlopPx)")
     }
 
     mutating func colors(_ colors: ButtonPalette) {
-        key("fill", colors.fill.hexString)
-        key("pressed_fill", colors.pressedFill.hexString)
-        key("disabled_fill", colors.disabledFill.hexString)
-        key("on_fill", colors.onFill.hexString)
-        key("border", colors.border.hexString)
-        key("text", colors.text.hexString)
+        key(ButtonColorKey.fill, colors.fill.hexString)
+        key(ButtonColorKey.pressedFill, colors.pressedFill.hexString)
+        key(ButtonColorKey.disabledFill, colors.disabledFill.hexString)
+        key(ButtonColorKey.onFill, colors.onFill.hexString)
+        key(ButtonColorKey.border, colors.border.hexString)
+        key(ButtonColorKey.text, colors.text.hexString)
         if let pressedText = colors.pressedText {
-            key("pressed_text", pressedText.hexString)
+            key(ButtonColorKey.pressedText, pressedText.hexString)
         } else {
-            unset("pressed_text", "as text")
+            unset(ButtonColorKey.pressedText, "as \(ButtonColorKey.text.rawValue)")
         }
         if let onText = colors.onText {
-            key("on_text", onText.hexString)
+            key(ButtonColorKey.onText, onText.hexString)
         } else {
-            unset("on_text", "as text")
+            unset(ButtonColorKey.onText, "as \(ButtonColorKey.text.rawValue)")
         }
-        key("disabled_text", colors.disabledText.hexString)
+        key(ButtonColorKey.disabledText, colors.disabledText.hexString)
     }
 
     /// A line `gpio CHIP LINE` cannot give (a name) is written as its output's name, which
     /// reads back to the same chip and line.
-    mutating func action(_ name: String, _ action: ButtonAction?, outputs: [OutputConfig]) {
+    mutating func action(_ name: ButtonKey, _ action: ButtonAction?, outputs: [OutputConfig]) {
         guard let action else {
             unset(name, "no action")
             return

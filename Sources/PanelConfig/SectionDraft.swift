@@ -1,6 +1,15 @@
 /// The keys one kind of section takes, spelt as in the file (case-sensitive, lowercase).
-/// The declaration order of the cases is the order they are listed in messages.
+/// `allCases` is the order they are listed in messages: the declaration order of the cases.
+/// A section that takes a shared table of keys (the timings, the button colours) holds it as
+/// one case with the shared key, and spells out its `allCases` and `rawValue` itself.
 protocol SectionKey: CaseIterable, Hashable, RawRepresentable where RawValue == String {}
+
+extension SectionKey {
+    /// The key spelt `name`, for the sections that spell out their `allCases`.
+    static func named(_ name: String) -> Self? {
+        allCases.first { $0.rawValue == name }
+    }
+}
 
 /// One section of one file while it is read: the values taken so far and where each came
 /// from. Each kind of section has its own draft type with its own key table (its `Key`

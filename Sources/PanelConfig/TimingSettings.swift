@@ -1,7 +1,8 @@
 import TouchCore
 
 /// The gesture parameters of DESIGN.md section 4 that `[touch]` sets for the panel and a
-/// `[button NAME]` may override for itself.
+/// `[button NAME]` may override for itself: one table that both sections' keys take in
+/// (`TouchKey.timing`, `ButtonKey.timing`).
 enum TimingKey: String, CaseIterable, Sendable {
     case multiTapMs = "multi_tap_ms"
     case longPressMs = "long_press_ms"

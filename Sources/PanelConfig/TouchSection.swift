@@ -1,13 +1,23 @@
 import TouchCore
 
 /// The keys of `[touch]`: the panel-wide gesture parameters of DESIGN.md section 4.
-enum TouchKey: String, SectionKey {
-    case multiTapMs = "multi_tap_ms"
-    case longPressMs = "long_press_ms"
-    case repeatMs = "repeat_ms"
-    case slopPx = "slop_px"
-    case multiTapSlopPx = "multi_tap_slop_px"
-    case lostMs = "lost_ms"
+enum TouchKey: SectionKey {
+    case timing(TimingKey)
+    case lostMs
+
+    static let allCases: [TouchKey] = TimingKey.allCases.map(TouchKey.timing) + [.lostMs]
+
+    init?(rawValue: String) {
+        guard let key = TouchKey.named(rawValue) else { return nil }
+        self = key
+    }
+
+    var rawValue: String {
+        switch self {
+        case .timing(let key): key.rawValue
+        case .lostMs: "lost_ms"
+        }
+    }
 }
 
 /// `[touch]` while it is read. Every key is optional; absent ones keep DESIGN.md's defaults.
@@ -28,11 +38,7 @@ struct TouchDraft: MergeableDraft {
 
     mutating func set(_ key: TouchKey, from value: String) throws(ValueProblem) {
         switch key {
-        case .multiTapMs: try timings.set(.multiTapMs, from: value)
-        case .longPressMs: try timings.set(.longPressMs, from: value)
-        case .repeatMs: try timings.set(.repeatMs, from: value)
-        case .slopPx: try timings.set(.slopPx, from: value)
-        case .multiTapSlopPx: try timings.set(.multiTapSlopPx, from: value)
+        case .timing(let key): try timings.set(key, from: value)
         case .lostMs: lostMs = try ValueSyntax.integer(value, in: TouchDraft.lostRange, unit: " (milliseconds)")
         }
     }
