@@ -7,6 +7,20 @@ enum BacklightKey: String, SectionKey {
     case dimBrightness = "dim_brightness"
     case dimAfterS = "dim_after_s"
     case offAfterS = "off_after_s"
+
+    var doc: KeyDoc {
+        let defaults = BacklightConfig.defaults
+        let percent = KeyDoc.span(BacklightDraft.percentRange)
+        let idle = KeyDoc.span(BacklightDraft.idleRange)
+        return switch self {
+        case .device: .words("the only one there", "a name in /sys/class/backlight, such as `10-0045` or `rpi_backlight`")
+        case .brightness: .value("\(defaults.brightnessPercent)", "percent while awake, \(percent)")
+        case .dimBrightness: .value("\(defaults.dimBrightnessPercent)", "percent while dimmed, \(percent), at most `brightness`")
+        case .dimAfterS: .value("\(defaults.dimAfterS)", "seconds from the last lift to dimming, \(idle); 0: never")
+        case .offAfterS:
+            .value("\(defaults.offAfterS)", "seconds from the last lift to off, \(idle), longer than `dim_after_s`; 0: never")
+        }
+    }
 }
 
 /// `[backlight]` while it is read. Every key is optional.

@@ -4,6 +4,17 @@ import TouchCore
 enum BoardKey: String, SectionKey {
     case preset
     case simulated
+
+    var doc: KeyDoc {
+        switch self {
+        case .preset:
+            .words("none", "NAME of `boards/NAME.ini`, applied first: 1 to \(BoardDraft.maxPresetNameLength) "
+                   + "of A-Z a-z 0-9 `_ . -`; not in a preset")
+        case .simulated:
+            .words("`yes` without controller hardware, `no` with it",
+                   "`no` runs on the hardware, which needs a `bus` (or for evdev a `device` or `name`)")
+        }
+    }
 }
 
 /// `[board]` while it is read. In a board preset `preset` is refused: presets do not nest.

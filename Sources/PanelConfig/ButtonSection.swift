@@ -50,6 +50,33 @@ enum ButtonKey: SectionKey {
         case .color(let key): key.rawValue
         }
     }
+
+    var doc: KeyDoc {
+        let action = "the action of"
+        return switch self {
+        case .rect: .required("x, y, width, height in display pixels, inside the display as rotated")
+        case .label: .words("the button's name", "the text; `\\n` breaks the line")
+        case .enabled: .value("yes", "`no`: drawn disabled, takes no touch")
+        case .latch: .value("no", "`yes`: a toggle, each tap flips it on or off")
+        case .onTap: .words("none", "\(action) a single tap: `emit`, `exec COMMAND`, `gpio OUTPUT on|off|toggle|pulse MS`")
+        case .onDoubleTap: .words("none", "\(action) a double tap")
+        case .onTripleTap: .words("none", "\(action) a triple tap")
+        case .onLongPress: .words("none", "\(action) a long press")
+        case .onRepeat: .words("none", "\(action) each repeat while a long press is held")
+        case .onPress: .words("none", "\(action) the touch going down (hold-to-run)")
+        case .onRelease: .words("none", "\(action) the end of that press, however it ends")
+        case .execLimit:
+            .value("\(ExecLimits.defaults.maxRunning)",
+                   "at most this many of the button's commands run at once, \(KeyDoc.span(ExecLimits.maxRunningRange))")
+        case .execTimeoutMs:
+            .value("\(ExecLimits.defaults.timeoutMs)",
+                   "a command still running this long gets SIGTERM, and SIGKILL \(ExecLimits.killGraceMs) ms later; "
+                   + "\(KeyDoc.span(ExecLimits.timeoutMsRange)) ms, 0: none")
+        case .timing(let key): .words("`[touch]`'s", key.what)
+        case .fontSize: .words("`[display]`'s", "the label's size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
+        case .color(let key): .words("`[display]`'s", key.what)
+        }
+    }
 }
 
 /// `[button NAME]` while it is read.
@@ -114,7 +141,7 @@ struct ButtonDraft: SectionDraft {
     static func advice(forUnknownKey name: String) -> String? {
         switch name {
         case TouchKey.lostMs.rawValue:
-            "\(name) applies to the whole controller, not to one button; set it in [touch]"
+            "lost_ms applies to the whole controller, not to one button; set it in [touch]"
         case DisplayKey.background.rawValue, DisplayKey.borderPx.rawValue, DisplayKey.font.rawValue:
             "\(name) applies to the whole display, not to one button; set it in [display]"
         default:

@@ -57,20 +57,8 @@ public struct ButtonPalette: Equatable, Sendable {
 }
 
 /// The colours of `[display]`: the background, and the button colours every button starts
-/// from. The defaults are a dark theme, readable in a dim room and not glaring at night:
-///
-/// | key             | default   |                               |
-/// |-----------------|-----------|-------------------------------|
-/// | `background`    | `#101214` | near black                    |
-/// | `fill`          | `#2A2E33` | dark grey                     |
-/// | `pressed_fill`  | `#4A6FA5` | muted blue, while touched     |
-/// | `disabled_fill` | `#1A1C1F` | barely off the background     |
-/// | `on_fill`       | `#2E7D32` | green, a latched button on    |
-/// | `border`        | `#5A6068` | mid grey                      |
-/// | `text`          | `#F2F2F2` | off white                     |
-/// | `pressed_text`  | `text`    | the label while pressed       |
-/// | `on_text`       | `text`    | the label while latched on    |
-/// | `disabled_text` | `#6B7078` | dimmed: reads as disabled     |
+/// from. The defaults are a dark theme, readable in a dim room and not glaring at night; the
+/// `[display]` key table of boards/README.md lists them (`ButtonColorKey.displayDoc`).
 public struct PanelColors: Equatable, Sendable {
     public var background: RGBColor
     public var fill: RGBColor
@@ -128,6 +116,36 @@ enum ButtonColorKey: String, CaseIterable, Sendable {
     case pressedText = "pressed_text"
     case onText = "on_text"
     case disabledText = "disabled_text"
+
+    /// What the colour is of, in the README's key tables.
+    var what: String {
+        switch self {
+        case .fill: "a button at rest"
+        case .pressedFill: "a button while touched"
+        case .disabledFill: "a button with `enabled = no`"
+        case .onFill: "a `latch` button that is on"
+        case .border: "every button's border"
+        case .text: "the label"
+        case .pressedText: "the label while pressed"
+        case .onText: "the label of a `latch` button that is on"
+        case .disabledText: "the label of a disabled button, dimmed so that it reads as disabled"
+        }
+    }
+
+    /// The key's row in `[display]`'s table: the panel's default, and what it looks like.
+    var displayDoc: KeyDoc {
+        let defaults = PanelColors.defaults.buttons
+        return switch self {
+        case .fill: .value(defaults.fill.hexString, "\(what): dark grey")
+        case .pressedFill: .value(defaults.pressedFill.hexString, "\(what): muted blue")
+        case .disabledFill: .value(defaults.disabledFill.hexString, "\(what): barely off the background")
+        case .onFill: .value(defaults.onFill.hexString, "\(what): green")
+        case .border: .value(defaults.border.hexString, "\(what): mid grey")
+        case .text: .value(defaults.text.hexString, "\(what): off white")
+        case .pressedText, .onText: .words("as `\(ButtonColorKey.text.rawValue)`", what)
+        case .disabledText: .value(defaults.disabledText.hexString, what)
+        }
+    }
 }
 
 /// The button colours one section gave; absent ones come from the panel (for a button) or

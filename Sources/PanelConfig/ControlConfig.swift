@@ -20,6 +20,15 @@ public struct ControlConfig: Equatable, Sendable {
 enum ControlKey: String, SectionKey {
     case socket
     case mode
+
+    var doc: KeyDoc {
+        switch self {
+        case .socket: .value(ControlConfig.defaultSocketPath, "where the socket is made: an absolute path of at most 107 bytes")
+        case .mode:
+            .value("0" + String(ControlConfig.defaults.mode, radix: 8),
+                   "who may connect: octal permission bits that let the owner read and write")
+        }
+    }
 }
 
 /// `[control]` while it is read.

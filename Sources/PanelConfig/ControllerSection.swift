@@ -1,3 +1,4 @@
+import LinuxSystem
 import TouchCore
 
 /// The keys of `[controller]`: which controller the panel has (a row of the model table),
@@ -24,6 +25,66 @@ enum ControllerKey: String, SectionKey {
     case device
     case name
     case grab
+
+    var doc: KeyDoc {
+        let axis = "the display's, in the controller's axes"
+        let range = "\(KeyDoc.span(ControllerDraft.rangeLimits)) (FT5x06: \(KeyDoc.span(ControllerDraft.ft5x06RangeLimits))); "
+            + "a GT911 or an input device reports its own at start, used unless this is given"
+        let register = "FT5x06: \(KeyDoc.span(ControllerDraft.registerRange)), written to register"
+        return switch self {
+        case .model: .value(ControllerDraft.defaultModel.configName, ControllerKey.modelList)
+        case .width: .words(axis, "the controller's X range, " + range)
+        case .height: .words(axis, "the controller's Y range, " + range)
+        case .invertX: .value("no", "the controller's X axis against the panel's native orientation, inverted before any swap")
+        case .invertY: .value("no", "the same for Y")
+        case .swapXY: .value("no", "then X and Y swapped")
+        case .calibration:
+            .words("none", "six numbers `a b c d e f`: x' = a·x + b·y + c, y' = d·x + e·y + f in display pixels, "
+                   + "after the rotation (tslib's order)")
+        case .bus: .words("none: no hardware", "I2C: the N of /dev/i2c-N, \(KeyDoc.span(ControllerDraft.busRange))")
+        case .address:
+            .words("`\(HexText.byte(ControllerModel.ft5406.defaultAddress ?? 0))` (FT5x06), "
+                   + "`\(HexText.byte(ControllerModel.gt911.defaultAddress ?? 0))` (Goodix)",
+                   "I2C: 0x03..0x77: hex after `0x` (`0x38`, `0x0038`) or decimal; `probe --address` takes the same")
+        case .interruptChip: .value(ControllerConfig.defaultChip, "I2C: the chip of `interrupt_line`: a name, label or /dev path")
+        case .interruptLine: .words("none: polling", "I2C: the INT line: an offset 0..1023, a name like `GPIO24`, or `none`")
+        case .pollMs:
+            .value("\(ControllerConfig.defaultPollIntervalMs)",
+                   "I2C: how often to read the controller without an INT line, \(KeyDoc.span(ControllerDraft.pollRange)) ms")
+        case .resetChip: .value(ControllerConfig.defaultChip, "I2C: the chip of `reset_line`")
+        case .resetLine: .words("none", "I2C: an output to the controller's reset: an offset, a name, or `none`")
+        case .stuckMs:
+            .value("\(ControllerConfig.defaultStuckMs)",
+                   "I2C: the same report with touches down this long is a frozen controller, which the watchdog "
+                   + "resets; \(KeyDoc.span(ControllerDraft.stuckRange)) ms, 0: never")
+        case .threshold: .words("the controller's", "\(register) 0x80 (touch threshold)")
+        case .reportPeriod: .words("the controller's", "\(register) 0x88 (report period)")
+        case .device: .words("none", "evdev: `/dev/input/eventN`, or a `/dev/input/by-path/...` or `by-id/...` link")
+        case .name: .words("none", "evdev: the device's name (`/proc/bus/input/devices`), instead of `device`")
+        case .grab: .value("no", "evdev: take the device exclusively (EVIOCGRAB), so no desktop acts on the same touches")
+        }
+    }
+
+    /// `ft5206` ... `ft6336` (FocalTech), `gt911` `gt9271` (Goodix), `evdev` (an input device):
+    /// the models in table order, each family's after its last.
+    private static var modelList: String {
+        var text = ""
+        let models = ControllerModel.all
+        for (index, model) in models.enumerated() {
+            text += "`\(model.configName)`"
+            guard index + 1 < models.count, models[index + 1].family == model.family else {
+                let name = switch model.family {
+                case .ft5x06: "FocalTech"
+                case .goodix: "Goodix"
+                case .evdev: "an input device"
+                }
+                text += " (\(name))" + (index + 1 < models.count ? ", " : "")
+                continue
+            }
+            text += " "
+        }
+        return text
+    }
 }
 
 extension ControllerModel {

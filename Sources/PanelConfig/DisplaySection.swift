@@ -43,6 +43,34 @@ enum DisplayKey: SectionKey {
         case .budgetUs: "budget_us"
         }
     }
+
+    var doc: KeyDoc {
+        let size = KeyDoc.span(DisplayDraft.sizeRange)
+        return switch self {
+        case .width: .required("the panel's native width in pixels, the framebuffer's xres, \(size)")
+        case .height: .required("its native height, the framebuffer's yres, \(size)")
+        case .framebuffer: .value(DisplayConfig.defaultFramebuffer, "the fbdev device, an absolute path")
+        case .output:
+            .value(DisplayOutputChoice.auto.rawValue,
+                   "`drm` (DRM/KMS: page flips, no tearing), `fbdev`, or `auto`: DRM, else fbdev with a log line saying why")
+        case .card: .words("the first with a connected display", "a DRM card, an absolute path: `/dev/dri/card1`")
+        case .connector: .words("the first connected", "the kernel's connector name: `HDMI-A-1`, `DSI-1`, `DPI-1`")
+        case .drmFormat:
+            .value(DRMPixelFormat.xrgb8888.rawValue, "or `rgb565`: half the memory and bandwidth, colours rounded to 5-6-5 bits")
+        case .rotation:
+            .value("\(DisplayRotation.degrees0.degrees)",
+                   "0, 90, 180 or 270, clockwise: turns the picture and the touch; button rects are in the turned picture")
+        case .font: .value(DisplayConfig.defaultFont, "the labels' TrueType or OpenType font, an absolute path")
+        case .fontSize:
+            .value("\(DisplayConfig.defaultFontSize)", "the labels' size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
+        case .background: .value(PanelColors.defaults.background.hexString, "behind the buttons: near black")
+        case .color(let key): key.displayDoc
+        case .borderPx:
+            .value("\(DisplayConfig.defaultBorderPx)", "every button's border, \(KeyDoc.span(DisplayDraft.borderRange)) pixels")
+        case .budgetUs:
+            .words("none", "\(KeyDoc.span(DisplayDraft.budgetRange)) microseconds: log every frame whose INT edge to pixels took longer")
+        }
+    }
 }
 
 /// `[display]` while it is read: the size of the panel the buttons are laid out on, the

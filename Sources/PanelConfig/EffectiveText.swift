@@ -212,8 +212,20 @@ private struct IniWriter {
     /// with `;` (libinih takes ` ;` as a comment), or a line that would grow too long (the
     /// value was read from a line of at most that length, written `key=value` at the least).
     /// `key` is a case of a section's key enum, or of a table of keys sections share.
+    @inline(__always)
     mutating func key<Key: RawRepresentable<String>>(_ key: Key, _ value: String) {
-        let name = key.rawValue
+        write(key.rawValue, value)
+    }
+
+    /// An optional key without a value, as a comment saying what its absence means.
+    @inline(__always)
+    mutating func unset<Key: RawRepresentable<String>>(_ key: Key, _ meaning: String) {
+        writeUnset(key.rawValue, meaning)
+    }
+
+    /// Compiled once, not once for each kind of key (the firmware's size).
+    @inline(never)
+    private mutating func write(_ name: String, _ value: String) {
         let spaced = "\(name) = \(value)"
         if value.utf8.first == UInt8(ascii: ";") || spaced.utf8.count > IniWriter.longestLine {
             text += "\(name)=\(value)\n"
@@ -222,9 +234,9 @@ private struct IniWriter {
         }
     }
 
-    /// An optional key without a value, as a comment saying what its absence means.
-    mutating func unset<Key: RawRepresentable<String>>(_ key: Key, _ meaning: String) {
-        text += "; \(key.rawValue): not set (\(meaning))\n"
+    @inline(never)
+    private mutating func writeUnset(_ name: String, _ meaning: String) {
+        text += "; \(name): not set (\(meaning))\n"
     }
 
     mutating func timings(_ timings: GestureTimings) {

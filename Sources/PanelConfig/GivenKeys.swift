@@ -46,8 +46,18 @@ struct GivenKeys {
         if let entry = other.entries.first(where: { $0.name == name }) { entries.append(entry) }
     }
 
+    /// Records that the section does not give `name`, which it must, at its header.
+    @inline(never)
+    func require(_ name: String, _ explanation: String, header: SourceLine, section: String, errors: inout ErrorCollector) {
+        if place(of: name) == nil {
+            errors.add(at: header, section: section, key: name, "missing; expected \(explanation)")
+        }
+    }
+
     /// Records what was wrong with the value of `name`. Static, like `unknownKeyMessage`: shared
-    /// by every kind of section and compiled once.
+    /// by every kind of section and compiled once. Never inlined: each kind of section's `take`
+    /// would carry a copy (the firmware's size).
+    @inline(never)
     static func reject(
         _ name: String, value: String, problem: ValueProblem, at place: SourceLine, section: String,
         errors: inout ErrorCollector
@@ -58,6 +68,15 @@ struct GivenKeys {
             message += "; after a value only ` ;` starts a comment, `#` only at the start of a line"
         }
         errors.add(at: place, section: section, key: name, message)
+    }
+
+    /// Records a key the section does not take: `advice` where the section has some for it,
+    /// else the generic message. Never inlined, as `reject`.
+    @inline(never)
+    static func refuseUnknown(
+        _ name: String, advice: String?, keys: [String], at place: SourceLine, section: String, errors: inout ErrorCollector
+    ) {
+        errors.add(at: place, section: section, key: name, advice ?? unknownKeyMessage(name, keys: keys))
     }
 
     /// `unknown key; did you mean on_tap? valid keys: ...`: the technician sees the fix and

@@ -15,10 +15,38 @@ enum MQTTKey: String, SectionKey {
     case discovery
     case discoveryPrefix = "discovery_prefix"
     case name
+
+    var doc: KeyDoc {
+        let defaults = MQTTConfig(host: "")
+        return switch self {
+        case .host: .required("the broker's host name or address; a name is looked up at each connect")
+        case .port: .words("`1883`, or `8883` with `ca_file`", KeyDoc.span(MQTTDraft.portRange))
+        case .clientID: .words("`touchpanel-HOSTNAME`", "1 to 64 printable characters without spaces")
+        case .topicPrefix:
+            .words("`touchpanel/NODE`, NODE the `client_id` made topic-safe", "a topic without wildcards or a leading or trailing /")
+        case .username: .words("none", "the user name to log in with")
+        case .passwordFile: .words("none", "a file whose first line is the password; needs `username`")
+        case .caFile: .words("none: plain TCP", "TLS: verify the broker with the CAs in this file")
+        case .certFile: .words("none", "TLS: a client certificate, with `key_file`")
+        case .keyFile: .words("none", "TLS: the client certificate's key")
+        case .keepaliveS: .value("\(defaults.keepaliveS)", "\(KeyDoc.span(MQTTDraft.keepaliveRange)) seconds")
+        case .qos: .value("\(defaults.qos)", "\(KeyDoc.span(MQTTDraft.qosRange)): of events, state and availability")
+        case .queue:
+            .value("\(defaults.queueEvents)", "events kept while the broker is away (the newest), \(KeyDoc.span(MQTTDraft.queueRange))")
+        case .discovery: .value(defaults.discovery ? "yes" : "no", "Home Assistant MQTT discovery")
+        case .discoveryPrefix: .value(defaults.discoveryPrefix, "where the discovery documents go")
+        case .name: .words("the host name", "the device's name in Home Assistant, 1 to 64 bytes")
+        }
+    }
 }
 
 /// `[mqtt]` while it is read. `host` is required; everything else has a default.
 struct MQTTDraft: SectionDraft {
+    static let portRange: ClosedRange<Int> = 1...65_535
+    static let keepaliveRange: ClosedRange<Int> = 5...3_600
+    static let qosRange: ClosedRange<Int> = 0...2
+    static let queueRange: ClosedRange<Int> = 1...10_000
+
     let title = "mqtt"
     let header: SourceLine
     var given = GivenKeys()
@@ -36,7 +64,7 @@ struct MQTTDraft: SectionDraft {
             }
             config.host = value
         case .port:
-            config.port = try ValueSyntax.integer(value, in: 1...65_535, unit: "")
+            config.port = try ValueSyntax.integer(value, in: MQTTDraft.portRange, unit: "")
         case .clientID:
             // MQTT 3.1.1 servers must take 1..23 bytes of [0-9a-zA-Z]; mosquitto takes more.
             guard !value.isEmpty, value.utf8.count <= 64, value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
@@ -60,11 +88,11 @@ struct MQTTDraft: SectionDraft {
         case .keyFile:
             config.keyFile = try MQTTDraft.absolutePath(value)
         case .keepaliveS:
-            config.keepaliveS = try ValueSyntax.integer(value, in: 5...3_600, unit: " (seconds)")
+            config.keepaliveS = try ValueSyntax.integer(value, in: MQTTDraft.keepaliveRange, unit: " (seconds)")
         case .qos:
-            config.qos = try ValueSyntax.integer(value, in: 0...2, unit: "")
+            config.qos = try ValueSyntax.integer(value, in: MQTTDraft.qosRange, unit: "")
         case .queue:
-            config.queueEvents = try ValueSyntax.integer(value, in: 1...10_000, unit: " (events)")
+            config.queueEvents = try ValueSyntax.integer(value, in: MQTTDraft.queueRange, unit: " (events)")
         case .discovery:
             config.discovery = try ValueSyntax.boolean(value)
         case .discoveryPrefix:

@@ -4,6 +4,15 @@ enum OutputKey: String, SectionKey {
     case line
     case activeLow = "active_low"
     case start
+
+    var doc: KeyDoc {
+        switch self {
+        case .chip: .required("the GPIO chip: a name, label or /dev path, like `gpiochip0`")
+        case .line: .required("the line's offset 0..1023 or its name (`GPIO17`), as `interrupt_line` takes it")
+        case .activeLow: .value("no", "`yes`: on is low, for relay boards that switch on a low input")
+        case .start: .value("off", "the level the line is requested at when the panel starts: `off` or `on`")
+        }
+    }
 }
 
 /// `[output NAME]` while it is read.

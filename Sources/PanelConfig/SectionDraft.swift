@@ -1,8 +1,12 @@
 /// The keys one kind of section takes, spelt as in the file (case-sensitive, lowercase).
-/// `allCases` is the order they are listed in messages: the declaration order of the cases.
-/// A section that takes a shared table of keys (the timings, the button colours) holds it as
-/// one case with the shared key, and spells out its `allCases` and `rawValue` itself.
-protocol SectionKey: CaseIterable, Hashable, RawRepresentable where RawValue == String {}
+/// `allCases` is the order they are listed in messages and in the README's key tables: the
+/// declaration order of the cases. A section that takes a shared table of keys (the timings,
+/// the button colours) holds it as one case with the shared key, and spells out its `allCases`
+/// and `rawValue` itself.
+protocol SectionKey: CaseIterable, Hashable, RawRepresentable where RawValue == String {
+    /// The key's row in the README's key tables.
+    var doc: KeyDoc { get }
+}
 
 extension SectionKey {
     /// The key spelt `name`, for the sections that spell out their `allCases`.
@@ -13,8 +17,12 @@ extension SectionKey {
 
 /// One section of one file while it is read: the values taken so far and where each came
 /// from. Each kind of section has its own draft type with its own key table (its `Key`
-/// enum), so adding a key is one case plus one line in that draft's `set`. What every kind
-/// shares (a key given twice, a bad value, an unknown key) lives in `GivenKeys`, compiled once.
+/// enum). Adding a key takes: its case and its `doc` in the enum (name, default, what), its
+/// parser in the draft's `set` and where the draft keeps the value, the field of the typed
+/// config (and its hand-over in `finish` where the draft keeps its own fields), its line in
+/// `EffectiveText`, and `scripts/update-readme-keys.sh` for the README's table. What every
+/// kind shares (a key given twice, a bad value, an unknown key) lives in `GivenKeys`,
+/// compiled once.
 protocol SectionDraft {
     associatedtype Key: SectionKey
 
@@ -45,9 +53,8 @@ extension SectionDraft {
     /// Takes one `key = value` line of this section, or records why not.
     mutating func take(name: String, value: String, at place: SourceLine, errors: inout ErrorCollector) {
         guard let key = Key(rawValue: name) else {
-            let message = Self.advice(forUnknownKey: name)
-                ?? GivenKeys.unknownKeyMessage(name, keys: Key.allCases.map { $0.rawValue })
-            errors.add(at: place, section: title, key: name, message)
+            GivenKeys.refuseUnknown(name, advice: Self.advice(forUnknownKey: name), keys: Key.allCases.map { $0.rawValue },
+                                    at: place, section: title, errors: &errors)
             return
         }
         guard given.admit(name, at: place, section: title, errors: &errors) else { return }
@@ -61,9 +68,7 @@ extension SectionDraft {
 
     /// Records a required key that the section does not give.
     func requireKey(_ key: Key, _ explanation: String, errors: inout ErrorCollector) {
-        if place(key) == nil {
-            errors.add(at: header, section: title, key: key.rawValue, "missing; expected \(explanation)")
-        }
+        given.require(key.rawValue, explanation, header: header, section: title, errors: &errors)
     }
 }
 
@@ -90,14 +95,16 @@ extension MergeableDraft {
         guard let preset else { return panel }
         guard let panel else { return preset }
         var result = Self(header: panel.header)
-        var panelOnly: [Key] = []
+        // By name: comparing names is compiled once, comparing keys once for each kind of key.
+        var panelOnly: [String] = []
         for group in Self.alternatives where group.contains(where: { panel.place($0) != nil }) {
-            panelOnly += group
+            for key in group { panelOnly.append(key.rawValue) }
         }
         for key in Key.allCases {
-            let source = panel.place(key) != nil || panelOnly.contains(key) ? panel : preset
-            result.given.carry(key.rawValue, from: source.given)
-            if let text = source.given.text(of: key.rawValue) {
+            let name = key.rawValue
+            let source = panel.given.place(of: name) != nil || panelOnly.contains(name) ? panel : preset
+            result.given.carry(name, from: source.given)
+            if let text = source.given.text(of: name) {
                 try? result.set(key, from: text)
             }
         }

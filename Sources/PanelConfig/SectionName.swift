@@ -1,6 +1,9 @@
 /// The sections a config file may have, recognised from the text between the brackets of a
-/// header. A new section is a new case here, a new draft type, and a new arm in
-/// `ConfigBuilder`'s two switches; nothing else changes.
+/// header. A new section is a new case here and in the expected lists below; a new draft type
+/// with its key enum; in `ConfigBuilder` an `OpenSection` case, a list of drafts and an arm in
+/// each of its two switches; its part in `ConfigAssembly.finish` and a field of
+/// `PanelConfiguration`; a block in `EffectiveText`; and a row in `KeyTables.all` with its
+/// markers in a README.
 enum SectionName: Equatable {
     case board
     case display

@@ -26,6 +26,30 @@ enum TimingKey: String, CaseIterable, Sendable {
         case .slopPx, .multiTapSlopPx: " (pixels)"
         }
     }
+
+    /// What the parameter is, with its range, in the README's key tables.
+    var what: String {
+        let range = KeyDoc.span(range)
+        return switch self {
+        case .multiTapMs: "W: how long after a lift a further tap may start, \(range) ms; 0: every tap is a single tap at once"
+        case .longPressMs: "L: how long a touch must stay put for a long press, \(range) ms"
+        case .repeatMs: "R: the interval between repeats after a long press, \(range) ms"
+        case .slopPx: "S: how far a touch may move from where it went down and still become a long press, \(range) pixels"
+        case .multiTapSlopPx: "D: how far a further tap may land from the first, \(range) pixels"
+        }
+    }
+
+    /// The key's row in `[touch]`'s table: the built-in default.
+    var touchDoc: KeyDoc {
+        let defaults = GestureTimings.defaults
+        return switch self {
+        case .multiTapMs: .value("\(defaults.multiTap.nanoseconds / 1_000_000)", what)
+        case .longPressMs: .value("\(defaults.longPress.nanoseconds / 1_000_000)", what)
+        case .repeatMs: .value("\(defaults.repeatInterval.nanoseconds / 1_000_000)", what)
+        case .slopPx: .value("\(defaults.slopPx)", what)
+        case .multiTapSlopPx: .value("\(defaults.multiTapSlopPx)", what)
+        }
+    }
 }
 
 /// The timing keys one section gave; absent ones fall back to the panel's values (for a

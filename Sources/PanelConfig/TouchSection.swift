@@ -18,6 +18,16 @@ enum TouchKey: SectionKey {
         case .lostMs: "lost_ms"
         }
     }
+
+    var doc: KeyDoc {
+        switch self {
+        case .timing(let key): key.touchDoc
+        case .lostMs:
+            .value("\(TouchDraft.defaultLostMs)",
+                   "held touches the controller stops reporting for this long are lost (cancelled), "
+                   + "\(KeyDoc.span(TouchDraft.lostRange)) ms; not for evdev, which reports every lift")
+        }
+    }
 }
 
 /// `[touch]` while it is read. Every key is optional; absent ones keep DESIGN.md's defaults.

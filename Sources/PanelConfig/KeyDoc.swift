@@ -1,0 +1,63 @@
+/// One key's row in the README's key tables: its default and what it is for, in markdown.
+/// Each key enum gives its keys' rows in `doc`, next to their names; defaults and ranges are
+/// read from the constants the parser uses, so the tables say what the binary does. Only the
+/// tables read `doc` (`KeyTables`, through the tests), so the firmware carries none of it.
+struct KeyDoc {
+    let defaultText: String
+    let what: String
+
+    /// A default written as the file would write it: `17`, `no`, `/dev/fb0`.
+    static func value(_ text: String, _ what: String) -> KeyDoc {
+        KeyDoc(defaultText: "`\(text)`", what: what)
+    }
+
+    /// A default in words: `none`, `the display's`.
+    static func words(_ text: String, _ what: String) -> KeyDoc {
+        KeyDoc(defaultText: text, what: what)
+    }
+
+    /// A key the section must give.
+    static func required(_ what: String) -> KeyDoc {
+        KeyDoc(defaultText: "required", what: what)
+    }
+
+    /// `1..8192`, as the tables write a range.
+    static func span(_ range: ClosedRange<Int>) -> String {
+        "\(range.lowerBound)..\(range.upperBound)"
+    }
+}
+
+/// The README's key tables, one a section: `key | default | what`, the keys in the order
+/// messages list them. README.md and boards/README.md hold each between
+/// `<!-- keys:NAME -->` and `<!-- /keys:NAME -->`; a test keeps them equal to these, and
+/// `scripts/update-readme-keys.sh` writes them.
+enum KeyTables {
+    /// Each section's marker name and table.
+    static var all: [(name: String, table: String)] {
+        [
+            ("board", table(BoardKey.self)),
+            ("display", table(DisplayKey.self)),
+            ("touch", table(TouchKey.self)),
+            ("controller", table(ControllerKey.self)),
+            ("button", table(ButtonKey.self)),
+            ("output", table(OutputKey.self)),
+            ("backlight", table(BacklightKey.self)),
+            ("control", table(ControlKey.self)),
+            ("mqtt", table(MQTTKey.self)),
+        ]
+    }
+
+    static func table<Key: SectionKey>(_: Key.Type) -> String {
+        var text = "| key | default | what |\n|---|---|---|\n"
+        for key in Key.allCases {
+            let doc = key.doc
+            text += "| `\(key.rawValue)` | \(cell(doc.defaultText)) | \(cell(doc.what)) |\n"
+        }
+        return text
+    }
+
+    /// `|` would end the cell, even in backticks: markdown takes `\|` for it.
+    private static func cell(_ text: String) -> String {
+        text.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+    }
+}
