@@ -1,10 +1,12 @@
+import TouchCore
+
 /// What a GPIO action does to its output line.
 public enum GPIOOperation: Equatable, Sendable {
     case on
     case off
     case toggle
-    /// On for `ms` milliseconds, then off.
-    case pulse(ms: Int)
+    /// On for this long, then off.
+    case pulse(MonotonicDuration)
 }
 
 /// What happens when a button's gesture fires (DESIGN.md section 5). Every action also
@@ -113,7 +115,7 @@ extension ButtonAction {
             guard let ms = ValueSyntax.integer(words[words.startIndex + 1].utf8), pulseMilliseconds.contains(ms) else {
                 throw .expected(gpioGrammar, found: text)
             }
-            return .pulse(ms: ms)
+            return .pulse(.milliseconds(Int64(ms)))
         default:
             throw .expected(gpioGrammar, found: text)
         }

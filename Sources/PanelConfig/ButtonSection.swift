@@ -69,7 +69,7 @@ enum ButtonKey: SectionKey {
             .value("\(ExecLimits.defaults.maxRunning)",
                    "at most this many of the button's commands run at once, \(KeyDoc.span(ExecLimits.maxRunningRange))")
         case .execTimeoutMs:
-            .value("\(ExecLimits.defaults.timeoutMs)",
+            .value("\((ExecLimits.defaults.timeout?.nanoseconds ?? 0) / 1_000_000)",
                    "a command still running this long gets SIGTERM, and SIGKILL \(ExecLimits.killGraceMs) ms later; "
                    + "\(KeyDoc.span(ExecLimits.timeoutMsRange)) ms, 0: none")
         case .timing(let key): .words("`[touch]`'s", key.what)
@@ -131,7 +131,8 @@ struct ButtonDraft: SectionDraft {
         case .execLimit:
             execLimits.maxRunning = try ValueSyntax.integer(value, in: ExecLimits.maxRunningRange, unit: " (commands at once)")
         case .execTimeoutMs:
-            execLimits.timeoutMs = try ValueSyntax.integer(value, in: ExecLimits.timeoutMsRange, unit: " (ms, 0 for none)")
+            let ms = try ValueSyntax.integer(value, in: ExecLimits.timeoutMsRange, unit: " (ms, 0 for none)")
+            execLimits.timeout = ms > 0 ? .milliseconds(Int64(ms)) : nil
         case .timing(let key): try timings.set(key, from: value)
         case .fontSize: fontSize = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
         case .color(let key): try colors.set(key, from: value)

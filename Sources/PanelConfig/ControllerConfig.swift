@@ -55,11 +55,11 @@ public struct ControllerConfig: Equatable, Sendable {
     public var bus: Int?
     /// The controller's 7-bit I2C address.
     public var address: UInt8
-    /// Where the controller's INT line comes in; nil to poll every `pollIntervalMs`.
+    /// Where the controller's INT line comes in; nil to poll every `pollInterval`.
     public var interrupt: InterruptLineConfig?
     /// How often to read the controller in polling mode (the kernel's 17 ms). Kept, unused,
     /// when an interrupt line is configured.
-    public var pollIntervalMs: Int
+    public var pollInterval: MonotonicDuration
     /// An output wired to the controller's reset input; nil when there is none.
     public var reset: OutputLineConfig?
     /// FT5x06: written to register 0x80 (touch threshold) at start; nil leaves the chip's own.
@@ -73,22 +73,23 @@ public struct ControllerConfig: Equatable, Sendable {
     /// evdev: take the device exclusively (EVIOCGRAB), so no desktop also acts on touches.
     public var grab: Bool
     /// `stuck_ms`: the same report with touches down this long means a frozen controller
-    /// (the watchdog then cancels the touches and resets or re-initialises it); 0: never.
-    public var stuckMs: Int
+    /// (the watchdog then cancels the touches and resets or re-initialises it); nil: never
+    /// (`stuck_ms = 0`).
+    public var stuckAfter: MonotonicDuration?
 
     /// The chip of the interrupt and reset lines when only the line is given.
     public static let defaultChip = "gpiochip0"
-    public static let defaultPollIntervalMs = 17
+    public static let defaultPollInterval = MonotonicDuration.milliseconds(17)
     /// A finger at rest still moves the raw coordinates now and then; half a minute of
     /// byte-identical reports is a controller that stopped scanning.
-    public static let defaultStuckMs = 30_000
+    public static let defaultStuckAfter = MonotonicDuration.milliseconds(30_000)
 
     public init(
         model: ControllerModel, width: Int32, height: Int32, rangeGiven: Bool = true,
         invertX: Bool = false, invertY: Bool = false, swapXY: Bool = false, calibration: AffineCalibration? = nil,
         bus: Int? = nil, address: UInt8? = nil,
-        interrupt: InterruptLineConfig? = nil, pollIntervalMs: Int = ControllerConfig.defaultPollIntervalMs,
-        reset: OutputLineConfig? = nil, stuckMs: Int = ControllerConfig.defaultStuckMs,
+        interrupt: InterruptLineConfig? = nil, pollInterval: MonotonicDuration = ControllerConfig.defaultPollInterval,
+        reset: OutputLineConfig? = nil, stuckAfter: MonotonicDuration? = ControllerConfig.defaultStuckAfter,
         threshold: UInt8? = nil, reportPeriod: UInt8? = nil,
         device: String? = nil, deviceName: String? = nil, grab: Bool = false
     ) {
@@ -103,9 +104,9 @@ public struct ControllerConfig: Equatable, Sendable {
         self.bus = bus
         self.address = address ?? model.defaultAddress ?? 0
         self.interrupt = interrupt
-        self.pollIntervalMs = pollIntervalMs
+        self.pollInterval = pollInterval
         self.reset = reset
-        self.stuckMs = stuckMs
+        self.stuckAfter = stuckAfter
         self.threshold = threshold
         self.reportPeriod = reportPeriod
         self.device = device

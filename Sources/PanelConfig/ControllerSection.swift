@@ -49,12 +49,12 @@ enum ControllerKey: String, SectionKey {
         case .interruptChip: .value(ControllerConfig.defaultChip, "I2C: the chip of `interrupt_line`: a name, label or /dev path")
         case .interruptLine: .words("none: polling", "I2C: the INT line: an offset 0..1023, a name like `GPIO24`, or `none`")
         case .pollMs:
-            .value("\(ControllerConfig.defaultPollIntervalMs)",
+            .value("\(ControllerConfig.defaultPollInterval.nanoseconds / 1_000_000)",
                    "I2C: how often to read the controller without an INT line, \(KeyDoc.span(ControllerDraft.pollRange)) ms")
         case .resetChip: .value(ControllerConfig.defaultChip, "I2C: the chip of `reset_line`")
         case .resetLine: .words("none", "I2C: an output to the controller's reset: an offset, a name, or `none`")
         case .stuckMs:
-            .value("\(ControllerConfig.defaultStuckMs)",
+            .value("\(ControllerConfig.defaultStuckAfter.nanoseconds / 1_000_000)",
                    "I2C: the same report with touches down this long is a frozen controller, which the watchdog "
                    + "resets; \(KeyDoc.span(ControllerDraft.stuckRange)) ms, 0: never")
         case .threshold: .words("the controller's", "\(register) 0x80 (touch threshold)")
@@ -242,9 +242,9 @@ struct ControllerDraft: MergeableDraft {
             invertX: invertX ?? false, invertY: invertY ?? false, swapXY: swap, calibration: calibration,
             bus: bus, address: address,
             interrupt: interruptLine.map { InterruptLineConfig(chip: interruptChip ?? chip, line: $0) },
-            pollIntervalMs: pollMs ?? ControllerConfig.defaultPollIntervalMs,
+            pollInterval: pollMs.map { .milliseconds(Int64($0)) } ?? ControllerConfig.defaultPollInterval,
             reset: resetLine.map { OutputLineConfig(chip: resetChip ?? chip, line: $0) },
-            stuckMs: stuckMs ?? ControllerConfig.defaultStuckMs,
+            stuckAfter: stuckMs.map { $0 > 0 ? .milliseconds(Int64($0)) : nil } ?? ControllerConfig.defaultStuckAfter,
             threshold: threshold, reportPeriod: reportPeriod,
             device: device, deviceName: deviceName, grab: grab ?? false)
     }

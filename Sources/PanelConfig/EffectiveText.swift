@@ -97,10 +97,10 @@ extension PanelConfiguration {
             out.key(ControllerKey.address, IniWriter.hexByte(controller.address))
             out.key(ControllerKey.interruptChip, controller.interrupt?.chip ?? ControllerConfig.defaultChip)
             out.key(ControllerKey.interruptLine, IniWriter.line(controller.interrupt?.line))
-            out.key(ControllerKey.pollMs, "\(controller.pollIntervalMs)")
+            out.key(ControllerKey.pollMs, "\(controller.pollInterval.nanoseconds / 1_000_000)")
             out.key(ControllerKey.resetChip, controller.reset?.chip ?? ControllerConfig.defaultChip)
             out.key(ControllerKey.resetLine, IniWriter.line(controller.reset?.line))
-            out.key(ControllerKey.stuckMs, "\(controller.stuckMs)")
+            out.key(ControllerKey.stuckMs, "\((controller.stuckAfter?.nanoseconds ?? 0) / 1_000_000)")
         }
         if controller.model.family == .ft5x06 {
             if let threshold = controller.threshold {
@@ -177,7 +177,7 @@ extension PanelConfiguration {
             out.action(.onPress, button.onPress, outputs: outputs)
             out.action(.onRelease, button.onRelease, outputs: outputs)
             out.key(ButtonKey.execLimit, "\(button.execLimits.maxRunning)")
-            out.key(ButtonKey.execTimeoutMs, "\(button.execLimits.timeoutMs)")
+            out.key(ButtonKey.execTimeoutMs, "\((button.execLimits.timeout?.nanoseconds ?? 0) / 1_000_000)")
             out.timings(button.timings)
             out.key(ButtonKey.fontSize, "\(button.fontSize)")
             out.colors(button.colors)
@@ -284,7 +284,7 @@ private struct IniWriter {
             case .on: "on"
             case .off: "off"
             case .toggle: "toggle"
-            case .pulse(let ms): "pulse \(ms)"
+            case .pulse(let length): "pulse \(length.nanoseconds / 1_000_000)"
             }
             if case .name = line,
                let outputName = outputs.first(where: { $0.chip == chip && $0.line == line })?.name

@@ -1,3 +1,5 @@
+import TouchCore
+
 /// How far one button's `exec` commands may go: how many may run at once, and how long each
 /// may run before it is stopped. A command that hangs (a player waiting on a dead network
 /// share) must not pile up children with every tap, nor live for ever, on a box that runs
@@ -7,16 +9,16 @@ public struct ExecLimits: Equatable, Sendable {
     /// command would be one more starts nothing (its event line still goes out).
     public var maxRunning: Int
     /// `exec_timeout_ms`: a command still running this long after it started gets SIGTERM,
-    /// and SIGKILL `ExecLimits.killGraceMs` later. 0: no time-out (a program meant to run
-    /// for long, such as a kiosk browser).
-    public var timeoutMs: Int
+    /// and SIGKILL `ExecLimits.killGraceMs` later. Nil (`exec_timeout_ms = 0`): no time-out
+    /// (a program meant to run for long, such as a kiosk browser).
+    public var timeout: MonotonicDuration?
 
-    public init(maxRunning: Int, timeoutMs: Int) {
+    public init(maxRunning: Int, timeout: MonotonicDuration?) {
         self.maxRunning = maxRunning
-        self.timeoutMs = timeoutMs
+        self.timeout = timeout
     }
 
-    public static let defaults = ExecLimits(maxRunning: 4, timeoutMs: 60_000)
+    public static let defaults = ExecLimits(maxRunning: 4, timeout: .milliseconds(60_000))
 
     /// From SIGTERM to SIGKILL for a command past its time-out: time to close files cleanly.
     public static let killGraceMs = 2_000

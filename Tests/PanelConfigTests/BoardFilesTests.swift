@@ -46,7 +46,7 @@ struct BoardFilesTests {
         #expect(config.display == DisplayConfig(width: 800, height: 480))
         #expect(config.controller == ControllerConfig(
             model: .ft5406, width: 800, height: 480, invertX: true, invertY: true, swapXY: false,
-            bus: 10, address: 0x38, interrupt: nil, pollIntervalMs: 17))
+            bus: 10, address: 0x38, interrupt: nil, pollInterval: .milliseconds(17)))
         #expect(config.makeRawReportDecoder().ft5x06.maxPoints == 5)
         #expect(config.board.simulated == false)
     }
@@ -75,7 +75,7 @@ struct BoardFilesTests {
         #expect(config.display == DisplayConfig(width: 800, height: 480))
         #expect(config.controller == ControllerConfig(
             model: .ft5406, width: 800, height: 480, bus: 1, address: 0x38,
-            interrupt: InterruptLineConfig(chip: "gpiochip0", line: .offset(4)), pollIntervalMs: 17))
+            interrupt: InterruptLineConfig(chip: "gpiochip0", line: .offset(4)), pollInterval: .milliseconds(17)))
         #expect(config.board.simulated == false)
     }
 
@@ -83,7 +83,7 @@ struct BoardFilesTests {
         let config = try BoardFilesTests.load("touch-display-2")
         #expect(config.display == DisplayConfig(width: 720, height: 1280))
         #expect(config.controller == ControllerConfig(
-            model: .gt911, width: 720, height: 1280, rangeGiven: false, bus: 10, address: 0x5D, pollIntervalMs: 17))
+            model: .gt911, width: 720, height: 1280, rangeGiven: false, bus: 10, address: 0x5D, pollInterval: .milliseconds(17)))
         #expect(config.board.simulated == false)
     }
 
@@ -108,7 +108,7 @@ struct BoardFilesTests {
         let waveshare = try BoardFilesTests.load("waveshare-dsi")
         #expect(waveshare.display == DisplayConfig(width: 1024, height: 600))
         #expect(waveshare.controller == ControllerConfig(
-            model: .gt911, width: 800, height: 480, bus: 10, address: 0x14, pollIntervalMs: 17))
+            model: .gt911, width: 800, height: 480, bus: 10, address: 0x14, pollInterval: .milliseconds(17)))
         for name in ["official-7inch-v1-evdev", "generic-evdev"] {
             let config = try BoardFilesTests.load(name)
             #expect(config.controller == ControllerConfig(

@@ -37,7 +37,7 @@ struct BoardPresetTests {
         #expect(config.controller.bus == 11)
         #expect(config.timings.slopPx == 4)
         // From the preset, where the file says nothing:
-        #expect(config.controller.pollIntervalMs == 20)
+        #expect(config.controller.pollInterval == .milliseconds(20))
         #expect(config.controller.invertX)
         #expect(config.display.width == 800)
         #expect(config.display.fontSize == 30)

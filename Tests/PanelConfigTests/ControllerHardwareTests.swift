@@ -22,7 +22,7 @@ struct ControllerHardwareTests {
             """)))
         #expect(config.controller == ControllerConfig(
             model: .ft6236, width: 800, height: 480, bus: 1, address: 0x48,
-            interrupt: InterruptLineConfig(chip: "/dev/gpiochip4", line: .name("GPIO24")), pollIntervalMs: 1000,
+            interrupt: InterruptLineConfig(chip: "/dev/gpiochip4", line: .name("GPIO24")), pollInterval: .milliseconds(1000),
             reset: OutputLineConfig(chip: "pinctrl-bcm2711", line: .offset(17)), threshold: 0, reportPeriod: 255))
         #expect(config.board == BoardConfig(presetName: nil, presetFile: nil, simulated: false))
     }
@@ -32,7 +32,7 @@ struct ControllerHardwareTests {
         #expect(config.controller.bus == nil)
         #expect(config.controller.address == 0x38)
         #expect(config.controller.interrupt == nil)
-        #expect(config.controller.pollIntervalMs == 17)
+        #expect(config.controller.pollInterval == .milliseconds(17))
         #expect(config.controller.reset == nil)
         #expect(config.controller.threshold == nil)
         #expect(config.controller.reportPeriod == nil)

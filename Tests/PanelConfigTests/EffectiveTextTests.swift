@@ -167,7 +167,7 @@ struct EffectiveTextTests {
         #expect(config.board == BoardConfig(presetName: "kitchen", presetFile: dir.path + "/kitchen.ini", simulated: false))
         #expect(config.controller == ControllerConfig(
             model: .ft6236, width: 480, height: 800, invertX: true, invertY: false, swapXY: true, bus: 10, address: 0x48,
-            interrupt: InterruptLineConfig(chip: "gpiochip4", line: .name("GPIO24")), pollIntervalMs: 50,
+            interrupt: InterruptLineConfig(chip: "gpiochip4", line: .name("GPIO24")), pollInterval: .milliseconds(50),
             reset: OutputLineConfig(chip: "gpiochip0", line: .offset(5)), threshold: 40, reportPeriod: 12))
         #expect(config.buttons[3].label == ";semicolon first")
         #expect(config.buttons[3].latch)

@@ -17,12 +17,12 @@ struct ExecActionTests {
 
     @Test func limitsDefaultToFourAtOnceAndAMinute() throws {
         let config = try #require(parsed(Self.panel("on_tap = exec mpc toggle")))
-        #expect(config.buttons[0].execLimits == ExecLimits(maxRunning: 4, timeoutMs: 60_000))
+        #expect(config.buttons[0].execLimits == ExecLimits(maxRunning: 4, timeout: .milliseconds(60_000)))
     }
 
     @Test func limitsAreTakenPerButton() throws {
         let config = try #require(parsed(Self.panel("on_tap = exec mpc toggle\nexec_limit = 1\nexec_timeout_ms = 0")))
-        #expect(config.buttons[0].execLimits == ExecLimits(maxRunning: 1, timeoutMs: 0))
+        #expect(config.buttons[0].execLimits == ExecLimits(maxRunning: 1, timeout: nil))
     }
 
     @Test func limitsOutOfRangeAreErrorsWithTheirLine() {

@@ -24,7 +24,7 @@ struct OutputSectionTests {
             start = off
             """))
         #expect(config.outputs == [OutputConfig(name: "relay1", chip: "gpiochip0", line: .offset(17), activeLow: true, startsOn: false)])
-        #expect(config.buttons[0].onTap == .gpio(chip: "gpiochip0", line: .offset(17), operation: .pulse(ms: 500)))
+        #expect(config.buttons[0].onTap == .gpio(chip: "gpiochip0", line: .offset(17), operation: .pulse(.milliseconds(500))))
         #expect(config.buttons[0].onLongPress == .gpio(chip: "gpiochip0", line: .offset(17), operation: .off))
     }
 
@@ -171,7 +171,7 @@ struct OutputSectionTests {
             OutputConfig(name: "bus", chip: "gpiochip1", line: .name("ID_SDA.1-x")),
             OutputConfig(name: "high", chip: "gpiochip2", line: .offset(1023)),
         ])
-        #expect(config.buttons[0].onTap == .gpio(chip: "gpiochip0", line: .name("GPIO17"), operation: .pulse(ms: 500)))
+        #expect(config.buttons[0].onTap == .gpio(chip: "gpiochip0", line: .name("GPIO17"), operation: .pulse(.milliseconds(500))))
         #expect(config.buttons[0].onDoubleTap == .gpio(chip: "gpiochip1", line: .name("ID_SDA.1-x"), operation: .on))
     }
 

@@ -67,7 +67,7 @@ struct ValidConfigTests {
                     name: "play", label: "Play / Pause", rect: Rect(x: 20, y: 20, width: 200, height: 120),
                     enabled: true, timings: panelTimings,
                     onTap: .exec(command: "mpc toggle"), onDoubleTap: .emit,
-                    onLongPress: .gpio(chip: "gpiochip0", line: .offset(17), operation: .pulse(ms: 200)), line: 18),
+                    onLongPress: .gpio(chip: "gpiochip0", line: .offset(17), operation: .pulse(.milliseconds(200))), line: 18),
                 ButtonConfig(
                     name: "stop", label: "stop", rect: Rect(x: 240, y: 20, width: 200, height: 120),
                     enabled: false, timings: stopTimings,
@@ -164,8 +164,8 @@ struct ValidConfigTests {
         #expect(a.onDoubleTap == .gpio(chip: "gpiochip0", line: .offset(1023), operation: .off))
         // The command is kept as written after `exec`, inner spacing included.
         #expect(a.onTripleTap == .exec(command: "echo  \"a=b\"   done"))
-        #expect(a.onLongPress == .gpio(chip: "pinctrl-bcm2711", line: .offset(5), operation: .pulse(ms: 60000)))
-        #expect(a.onRepeat == .gpio(chip: "gpiochip0", line: .offset(6), operation: .pulse(ms: 1)))
+        #expect(a.onLongPress == .gpio(chip: "pinctrl-bcm2711", line: .offset(5), operation: .pulse(.milliseconds(60000))))
+        #expect(a.onRepeat == .gpio(chip: "gpiochip0", line: .offset(6), operation: .pulse(.milliseconds(1))))
     }
 
     @Test func everyControllerModelName() throws {

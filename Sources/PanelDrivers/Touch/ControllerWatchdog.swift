@@ -62,8 +62,8 @@ public struct ControllerWatchdog: Sendable {
     private var holdOff = ControllerWatchdog.firstHoldOff
     private var lastRecoveryAt: MonotonicInstant?
 
-    public init(stuckMs: Int) {
-        stuckAfter = stuckMs > 0 ? .milliseconds(Int64(stuckMs)) : nil
+    public init(stuckAfter: MonotonicDuration?) {
+        self.stuckAfter = stuckAfter
     }
 
     /// A decoded report at `at`; a problem when this report shows the chip has gone wrong.

@@ -7,7 +7,7 @@ import TouchCore
 enum I2CWakeup {
     static func open(_ controller: ControllerConfig, edge: InterruptEdge) throws(StartError) -> I2CTouchSource.Wakeup {
         guard let line = controller.interrupt else {
-            return .polling(interval: .milliseconds(Int64(controller.pollIntervalMs)))
+            return .polling(interval: controller.pollInterval)
         }
         do throws(GPIOError) {
             return .interrupt(try GpiodInterruptLine(chip: GPIOChipSelector(line.chip), line: LineSelector(line.line), edge: edge))

@@ -162,9 +162,9 @@ public final class ActionRunner {
             case .toggle:
                 pulseEnds[key] = nil
                 drive(key, !(levels[key] ?? false), for: button)
-            case .pulse(let ms):
+            case .pulse(let length):
                 drive(key, true, for: button)
-                pulseEnds[key] = at + .milliseconds(Int64(ms))
+                pulseEnds[key] = at + length
             }
             return nil
         }

@@ -76,8 +76,9 @@ public final class ExecSupervisor {
             log.error("[button \(button)] exec \"\(command)\": \(error.message)")
             return .failed(error)
         }
-        let timeoutAt = limits.timeoutMs > 0 ? now + .milliseconds(Int64(limits.timeoutMs)) : nil
-        children.append(Child(pid: pid, button: button, command: command, timeoutMs: limits.timeoutMs, stage: .running(timeoutAt: timeoutAt)))
+        let timeoutMs = Int((limits.timeout?.nanoseconds ?? 0) / 1_000_000)
+        children.append(Child(pid: pid, button: button, command: command, timeoutMs: timeoutMs,
+                              stage: .running(timeoutAt: limits.timeout.map { now + $0 })))
         return .started(pid: pid)
     }
 

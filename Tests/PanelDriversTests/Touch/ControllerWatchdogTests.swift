@@ -14,7 +14,7 @@ private func frame(_ points: [(UInt8, Int32, Int32, TouchPointEvent)]) -> TouchF
 @Suite("Controller watchdog: stuck reports, phantom taps, error floods, at exact times")
 struct ControllerWatchdogTests {
     @Test func theSameReportWithATouchDownForStuckMsIsStuck() {
-        var watchdog = ControllerWatchdog(stuckMs: 1_000)
+        var watchdog = ControllerWatchdog(stuckAfter: .milliseconds(1_000))
         #expect(watchdog.observe(frame([(0, 100, 100, .down)]), at: at(0)) == nil)
         #expect(watchdog.observe(frame([(0, 100, 100, .contact)]), at: at(17)) == nil)
         // A change of one coordinate starts the count again.
@@ -24,17 +24,17 @@ struct ControllerWatchdogTests {
     }
 
     @Test func noTouchesOrStuckMsZeroIsNeverStuck() {
-        var watchdog = ControllerWatchdog(stuckMs: 1_000)
+        var watchdog = ControllerWatchdog(stuckAfter: .milliseconds(1_000))
         for ms in stride(from: Int64(0), through: 5_000, by: 17) {
             #expect(watchdog.observe(TouchFrame(), at: at(ms)) == nil)
         }
-        var off = ControllerWatchdog(stuckMs: 0)
+        var off = ControllerWatchdog(stuckAfter: nil)
         #expect(off.observe(frame([(0, 100, 100, .down)]), at: at(0)) == nil)
         #expect(off.observe(frame([(0, 100, 100, .contact)]), at: at(3_600_000)) == nil)
     }
 
     @Test func fiveDownsAtOneSpotAtOnePeriodArePhantomTaps() {
-        var watchdog = ControllerWatchdog(stuckMs: 0)
+        var watchdog = ControllerWatchdog(stuckAfter: nil)
         let downsMs: [Int64] = [0, 1_000, 2_001, 2_999, 4_000]
         var found: [ControllerWatchdog.Problem?] = []
         for ms in downsMs {
@@ -53,7 +53,7 @@ struct ControllerWatchdogTests {
             ([0, 1_000, 2_000, 3_000, 4_000], [300, 300, 301, 300, 300]),
             ([0, 90, 180, 270, 360], [300, 300, 300, 300, 300]),
         ] {
-            var watchdog = ControllerWatchdog(stuckMs: 0)
+            var watchdog = ControllerWatchdog(stuckAfter: nil)
             for (ms, x) in zip(downs, spots) {
                 #expect(watchdog.observe(frame([(1, x, 200, .down)]), at: at(ms)) == nil)
                 #expect(watchdog.observe(TouchFrame(), at: at(ms + 40)) == nil)
@@ -63,7 +63,7 @@ struct ControllerWatchdogTests {
 
     @Test func aGT911sNewIDsCountAsDowns() {
         // A GT911 reports no down events: a new ID is one.
-        var watchdog = ControllerWatchdog(stuckMs: 0)
+        var watchdog = ControllerWatchdog(stuckAfter: nil)
         var last: ControllerWatchdog.Problem?
         for ms in stride(from: Int64(0), through: 2_000, by: 500) {
             last = watchdog.observe(frame([(0, 10, 20, .contact)]), at: at(ms))
@@ -73,19 +73,19 @@ struct ControllerWatchdogTests {
     }
 
     @Test func twentyMalformedReportsWithinASecondAreAFlood() {
-        var watchdog = ControllerWatchdog(stuckMs: 0)
+        var watchdog = ControllerWatchdog(stuckAfter: nil)
         for index in 0..<19 {
             #expect(watchdog.observeError(at: at(Int64(index) * 50)) == nil)
         }
         #expect(watchdog.observeError(at: at(999)) == .errorFlood(count: 20, windowMs: 1_000))
-        var slow = ControllerWatchdog(stuckMs: 0)
+        var slow = ControllerWatchdog(stuckAfter: nil)
         for index in 0..<100 {
             #expect(slow.observeError(at: at(Int64(index) * 60)) == nil)
         }
     }
 
     @Test func afterARecoveryItHoldsOffLongerEachTimeSoon() {
-        var watchdog = ControllerWatchdog(stuckMs: 100)
+        var watchdog = ControllerWatchdog(stuckAfter: .milliseconds(100))
         watchdog.recovering(at: at(0))
         #expect(watchdog.currentHoldOff == .milliseconds(1_000))
         _ = watchdog.observe(frame([(0, 5, 5, .contact)]), at: at(100))
@@ -103,7 +103,7 @@ struct ControllerWatchdogTests {
     /// Found on the kernel VM: a finger held across an I2C failure must not count the time
     /// the bus was down as time the report stayed the same.
     @Test func anI2CFailureStartsTheStuckCountAfresh() throws {
-        let rig = try EngineRig(watchdog: ControllerWatchdog(stuckMs: 500))
+        let rig = try EngineRig(watchdog: ControllerWatchdog(stuckAfter: .milliseconds(500)))
         let held = FT5x06Codec.encode(frame([(0, 50, 50, .contact)]))
         rig.interrupt(0, FT5x06Codec.encode(frame([(0, 50, 50, .down)])))
         rig.interrupt(20, held)
@@ -120,7 +120,7 @@ struct ControllerWatchdogTests {
 
     @Test func aStuckChipIsResetThroughItsResetLineAndReadAgain() throws {
         let reset = RecordingOutputLine()
-        let rig = try EngineRig(watchdog: ControllerWatchdog(stuckMs: 500), resetLine: reset)
+        let rig = try EngineRig(watchdog: ControllerWatchdog(stuckAfter: .milliseconds(500)), resetLine: reset)
         rig.interrupt(0, FT5x06Codec.encode(frame([(0, 50, 50, .down)])))
         var ms: Int64 = 20
         while ms <= 520 {
@@ -145,7 +145,7 @@ struct ControllerWatchdogTests {
     }
 
     @Test func withoutAResetLineTheChipIsInitialisedAgain() throws {
-        let rig = try EngineRig(watchdog: ControllerWatchdog(stuckMs: 0), limitsErrorLogs: true)
+        let rig = try EngineRig(watchdog: ControllerWatchdog(stuckAfter: nil), limitsErrorLogs: true)
         // TD_STATUS says 9 points; an FT5406 has 5.
         var noise = FT5x06Report()
         for byte: UInt8 in [0, 0, 9] { noise.append(byte) }

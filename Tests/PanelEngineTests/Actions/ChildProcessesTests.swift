@@ -97,7 +97,7 @@ extension Devices {
             let log = RecordingLog()
             let exec = ExecSupervisor(processes: ChildProcesses(), log: log)
             let outcome = exec.launch(command: "sleep 30", environment: [], button: "slow",
-                                      limits: ExecLimits(maxRunning: 1, timeoutMs: 1), now: at(0))
+                                      limits: ExecLimits(maxRunning: 1, timeout: .milliseconds(1)), now: at(0))
             guard case .started(let pid) = outcome else {
                 Issue.record("not started: \(outcome)")
                 return

@@ -14,7 +14,7 @@ struct ExecSupervisorTests {
 
     @Test func theLimitStartsExactlyThatManyAndRefusesTheRest() {
         let exec = exec
-        let limits = ExecLimits(maxRunning: 2, timeoutMs: 0)
+        let limits = ExecLimits(maxRunning: 2, timeout: nil)
         let outcomes = (0..<5).map { _ in
             exec.launch(command: "mpc next", environment: [], button: "next", limits: limits, now: at(10))
         }
@@ -30,7 +30,7 @@ struct ExecSupervisorTests {
 
     @Test func aReapedCommandFreesItsPlace() {
         let exec = exec
-        let limits = ExecLimits(maxRunning: 1, timeoutMs: 0)
+        let limits = ExecLimits(maxRunning: 1, timeout: nil)
         exec.launch(command: "true", environment: [], button: "a", limits: limits, now: at(0))
         #expect(exec.launch(command: "true", environment: [], button: "a", limits: limits, now: at(5)) == .refusedAtLimit(running: 1))
         processes.finished = [ReapedChild(pid: 100, termination: .exited(0))]
@@ -43,7 +43,7 @@ struct ExecSupervisorTests {
 
     @Test func eachButtonHasItsOwnLimit() {
         let exec = exec
-        let one = ExecLimits(maxRunning: 1, timeoutMs: 0)
+        let one = ExecLimits(maxRunning: 1, timeout: nil)
         exec.launch(command: "a", environment: [], button: "a", limits: one, now: at(0))
         #expect(exec.launch(command: "b", environment: [], button: "b", limits: one, now: at(0)) == .started(pid: 101))
         #expect(exec.runningCount(of: "a") == 1)
@@ -52,7 +52,7 @@ struct ExecSupervisorTests {
 
     @Test func pastItsTimeOutACommandGetsSIGTERMThenSIGKILLAfterTheGrace() {
         let exec = exec
-        exec.launch(command: "sleep 600", environment: [], button: "slow", limits: ExecLimits(maxRunning: 4, timeoutMs: 1_000), now: at(250))
+        exec.launch(command: "sleep 600", environment: [], button: "slow", limits: ExecLimits(maxRunning: 4, timeout: .milliseconds(1_000)), now: at(250))
         #expect(exec.nextDeadline == at(1_250))
         exec.tick(now: at(1_249))
         #expect(processes.transactions == ["spawn 100 sleep 600"])
@@ -81,7 +81,7 @@ struct ExecSupervisorTests {
 
     @Test func aCommandThatEndsOnSIGTERMGetsNoSIGKILL() {
         let exec = exec
-        exec.launch(command: "sleep 600", environment: [], button: "slow", limits: ExecLimits(maxRunning: 4, timeoutMs: 100), now: at(0))
+        exec.launch(command: "sleep 600", environment: [], button: "slow", limits: ExecLimits(maxRunning: 4, timeout: .milliseconds(100)), now: at(0))
         exec.tick(now: at(100))
         processes.finished = [ReapedChild(pid: 100, termination: .signaled(SIGTERM))]
         exec.reapFinished()
@@ -92,7 +92,7 @@ struct ExecSupervisorTests {
 
     @Test func withoutATimeOutNothingIsEverDue() {
         let exec = exec
-        exec.launch(command: "kiosk", environment: [], button: "k", limits: ExecLimits(maxRunning: 1, timeoutMs: 0), now: at(0))
+        exec.launch(command: "kiosk", environment: [], button: "k", limits: ExecLimits(maxRunning: 1, timeout: nil), now: at(0))
         #expect(exec.nextDeadline == nil)
         exec.tick(now: at(Int64(Int32.max)))
         #expect(processes.transactions == ["spawn 100 kiosk"])
@@ -100,7 +100,7 @@ struct ExecSupervisorTests {
 
     @Test func failuresAreLoggedWithTheCommandAndTheStatus() {
         let exec = exec
-        let limits = ExecLimits(maxRunning: 4, timeoutMs: 0)
+        let limits = ExecLimits(maxRunning: 4, timeout: nil)
         exec.launch(command: "false", environment: [], button: "a", limits: limits, now: at(0))
         exec.launch(command: "crash", environment: [], button: "b", limits: limits, now: at(0))
         exec.launch(command: "fine", environment: [], button: "c", limits: limits, now: at(0))

@@ -53,6 +53,6 @@ enum FT5x06BringUp {
             description: "\(controllerConfig.model.configName) on /dev/i2c-\(bus) at \(HexText.byte(controllerConfig.address))",
             range: range, chip: chip, wakeup: wakeup, startedAt: startedAt, log: log,
             reopen: { () throws(I2CError) -> I2CTouchChip in try openChip() },
-            watchdog: ControllerWatchdog(stuckMs: controllerConfig.stuckMs), resetLine: held.reset)
+            watchdog: ControllerWatchdog(stuckAfter: controllerConfig.stuckAfter), resetLine: held.reset)
     }
 }

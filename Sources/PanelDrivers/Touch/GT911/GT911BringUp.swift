@@ -57,7 +57,7 @@ enum GT911BringUp {
             reopen: { () throws(I2CError) -> I2CTouchChip in
                 GT911Chip(controller: try openController(), model: controllerConfig.model, maxPoints: maxPoints, range: range)
             },
-            watchdog: ControllerWatchdog(stuckMs: controllerConfig.stuckMs),
+            watchdog: ControllerWatchdog(stuckAfter: controllerConfig.stuckAfter),
             // A GT911 reads its address from INT as RST rises: with INT wired (an input now,
             // pulled by the board) a reset could move it to the other address, so the
             // watchdog then only initialises it again over I2C.
