@@ -91,7 +91,7 @@ struct I2CSourceStateTests {
 
     @Test func aWatchdogResetIsLoggedByTheWatchdogAndTheSource() throws {
         let reset = RecordingOutputLine()
-        let rig = try EngineRig(watchdog: ControllerWatchdog(stuckMs: 500), resetLine: reset)
+        let rig = try EngineRig(watchdog: ControllerWatchdog(stuckAfter: .milliseconds(500)), resetLine: reset)
         let log = RecordingLog()
         rig.source.debug(to: TransitionLog(machines: [.source, .watchdog], origin: at(0), log: log))
         rig.interrupt(0, report([(0, 50, 50, .down)]))
