@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // The host build: tests, tools and the simulated board on the development machine.
-// The firmware (Embedded Swift for aarch64 and armhf) is built by scripts/build-firmware.sh
+// The firmware (Embedded Swift for aarch64 and armhf) is built by scripts/build/build-firmware.sh
 // from the same sources; target flags for it stay out of this file.
 import PackageDescription
 
@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "PanelApp", dependencies: ["TouchCore", "CLinux", "CFreeType", "LinuxSystem", "PanelConfig", "PanelEngine", "PanelDrivers"]),
         .executableTarget(name: "touchpanel", dependencies: ["TouchCore", "CLinux", "CFreeType", "LinuxSystem", "PanelConfig", "PanelEngine", "PanelDrivers", "PanelApp"]),
         // The firmware self-test: allocation-free checks of TouchCore. Built for ARM by
-        // scripts/build-firmware.sh and run under qemu-user; run on the host by TouchCoreTests.
+        // scripts/build/build-firmware.sh and run under qemu-user; run on the host by TouchCoreTests.
         .target(name: "FirmwareSelfTest", dependencies: ["TouchCore"], path: "Tests/FirmwareSelfTest"),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "FirmwareSelfTest"]),
         .testTarget(name: "PanelConfigTests", dependencies: ["PanelConfig", "TouchCore"]),

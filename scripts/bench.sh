@@ -2,10 +2,10 @@
 # scripts/bench.sh [--update-baselines]
 #
 # Every benchmark of the project, then ONE table (benchmark, metric, value, unit) and
-# bench/results.json (schema in Benchmarks/README.md):
-#   1. firmware footprint: scripts/build-firmware.sh all, stripped sizes of touchpanel and
+# build/bench/results.json (schema in Benchmarks/README.md):
+#   1. firmware footprint: scripts/build/build-firmware.sh all, stripped sizes of touchpanel and
 #      touchpanel-static for aarch64 and armhf
-#   2. callgrind over `touchpanel replay bench/panel.ini` (host release build) of a generated
+#   2. callgrind over `touchpanel replay Benchmarks/panel.ini` (host release build) of a generated
 #      trace of 100,000 raw FT5x06 reports, and of a trace of as many comment lines: whole cost,
 #      per-report cost, TouchPipeline.report's inclusive cost, the biggest costs; then the same
 #      replay by the firmware's own code (Embedded Swift for x86-64, the firmware's flags): per
@@ -43,7 +43,7 @@ done
 work=$root/build/bench
 reports=${BENCH_REPORTS:-100000}
 seed=1
-mkdir -p "$work" bench
+mkdir -p "$work"
 rm -rf "$work/pct"
 meta=$work/meta.txt
 : >"$meta"
@@ -89,8 +89,8 @@ fi
 if [[ ${BENCH_SKIP_FIRMWARE:-} == 1 ]]; then
     record firmware_build skipped
 else
-    say "firmware build (scripts/build-firmware.sh all)"
-    if timed firmware_build scripts/build-firmware.sh all >"$work/firmware.log" 2>&1; then
+    say "firmware build (scripts/build/build-firmware.sh all)"
+    if timed firmware_build scripts/build/build-firmware.sh all >"$work/firmware.log" 2>&1; then
         record firmware_build ok
     else
         record firmware_build failed
@@ -106,8 +106,8 @@ binary=$(swift build -c release --product touchpanel --show-bin-path)/touchpanel
 [[ -x $binary ]] || die "$binary not found"
 record replay_binary "${binary#"$root/"}"
 
-say "trace of $reports raw reports (scripts/make-long-trace.py)"
-python3 scripts/make-long-trace.py "$work/long.trace" --blank "$work/blank.trace" --reports "$reports" --seed "$seed" ||
+say "trace of $reports raw reports (Benchmarks/Scripts/make-long-trace.py)"
+python3 Benchmarks/Scripts/make-long-trace.py "$work/long.trace" --blank "$work/blank.trace" --reports "$reports" --seed "$seed" ||
     die "make-long-trace.py failed"
 record reports "$reports"
 record trace "${work#"$root/"}/long.trace"
@@ -121,20 +121,20 @@ measured=$work/touchpanel-without-debug-info
 objcopy --strip-debug "$binary" "$measured" || die "objcopy --strip-debug $binary failed"
 for kind in long blank; do
     timed "callgrind_$kind" valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.$kind.out" \
-        "$measured" replay bench/panel.ini "$work/$kind.trace" >"$work/replay.$kind.out" 2>"$work/valgrind.$kind.log" ||
+        "$measured" replay Benchmarks/panel.ini "$work/$kind.trace" >"$work/replay.$kind.out" 2>"$work/valgrind.$kind.log" ||
         die "touchpanel replay of $work/$kind.trace failed under valgrind (see $work/valgrind.$kind.log)"
 done
 record replay_events "$(wc -l <"$work/replay.long.out")"
 
 # The firmware's own code: the same sources built as Embedded Swift with the firmware's flags,
-# for x86-64 (scripts/build-firmware.sh bookworm-x86_64), static so that it runs on any host,
+# for x86-64 (scripts/build/build-firmware.sh bookworm-x86_64), static so that it runs on any host,
 # replaying the same traces under callgrind. Its event lines must match the host build's.
 say "firmware (Embedded Swift, x86-64): build, then callgrind over the same replay"
 firmware_x86=$root/build/firmware/bookworm-x86_64/touchpanel-static
-if timed firmware_x86_build scripts/build-firmware.sh bookworm-x86_64 >"$work/firmware-x86_64.log" 2>&1; then
+if timed firmware_x86_build scripts/build/build-firmware.sh bookworm-x86_64 >"$work/firmware-x86_64.log" 2>&1; then
     for kind in long blank; do
         timed "callgrind_firmware_$kind" valgrind --tool=callgrind \
-            --callgrind-out-file="$work/callgrind.firmware-$kind.out" "$firmware_x86" replay bench/panel.ini \
+            --callgrind-out-file="$work/callgrind.firmware-$kind.out" "$firmware_x86" replay Benchmarks/panel.ini \
             "$work/$kind.trace" >"$work/replay.firmware-$kind.out" 2>"$work/valgrind.firmware-$kind.log" ||
             die "the firmware's replay of $work/$kind.trace failed under valgrind (see $work/valgrind.firmware-$kind.log)"
     done
@@ -143,13 +143,13 @@ if timed firmware_x86_build scripts/build-firmware.sh bookworm-x86_64 >"$work/fi
     timed callgrind_firmware_input valgrind --tool=callgrind --collect-atstart=no \
         --toggle-collect='$e9TouchCore0A8PipelineV5frame*' --toggle-collect='$e9TouchCore11FT5x06CodecV6decode*' \
         --toggle-collect='$e11PanelEngine15EventLineWriterV7receive*' \
-        --callgrind-out-file="$work/callgrind.firmware-input.out" "$firmware_x86" replay bench/panel.ini \
+        --callgrind-out-file="$work/callgrind.firmware-input.out" "$firmware_x86" replay Benchmarks/panel.ini \
         "$work/long.trace" >/dev/null 2>"$work/valgrind.firmware-input.log" ||
         die "the firmware's input-path replay failed under valgrind (see $work/valgrind.firmware-input.log)"
     # Painting: the same trace on the simulated board (--fast), every repaint into its
     # framebuffer, labels from FreeType as on a panel.
     timed callgrind_firmware_paint valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.firmware-run.out" \
-        "$firmware_x86" run bench/panel.ini --trace "$work/long.trace" --fast >/dev/null 2>"$work/valgrind.firmware-run.log" ||
+        "$firmware_x86" run Benchmarks/panel.ini --trace "$work/long.trace" --fast >/dev/null 2>"$work/valgrind.firmware-run.log" ||
         die "the firmware's simulated run failed under valgrind (see $work/valgrind.firmware-run.log)"
     if cmp -s "$work/replay.long.out" "$work/replay.firmware-long.out"; then
         record firmware_replay_matches yes

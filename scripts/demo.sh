@@ -21,7 +21,7 @@ if [[ ${1:-} == --mqtt ]]; then
       printf '\n[mqtt]\nhost = %s\nport = %s\nclient_id = touchpanel-demo\nname = TouchPanel demo\n' "$host" "$port"
     } >"$config"
 fi
-scripts/deps.sh host
+scripts/build/deps.sh host
 swift build --product touchpanel >&2
 mkdir -p out/demo
 rm -f out/demo/frame-*.png

@@ -1,34 +1,34 @@
 #!/usr/bin/env bash
 # The README's test command: every test tier this project has, on a fresh machine.
 #   0. the rule between the modules: imports, the build graphs, who reads the clock
-#      (scripts/check-imports.sh)
+#      (Tests/Imports/check.sh)
 #   1. host unit tests (Swift Testing)
 #   2. replay traces against their expected event lines
 #   3. the firmware build for aarch64 and armhf, its self-tests under qemu-user, and the
 #      firmware replay compared byte for byte with the host's
 #   4. the real-broker tier: the panel against Debian's mosquitto on loopback, with a password
-#      file and TLS (scripts/test-mqtt.sh)
+#      file and TLS (Tests/MQTT/test.sh)
 #   5. a fuzz smoke: every libFuzzer target 10 s (scripts/fuzz.sh --smoke; the long runs are
 #      scripts/fuzz.sh on its own)
 #   6. the Debian packages: the four built, lintian, each checked against its release
-#      (scripts/test-packages.sh)
+#      (Tests/Packages/test.sh)
 #   7. the kernel VM: the static aarch64 firmware on Debian's arm64 kernel under qemu-system-aarch64
-#      with i2c-stub, gpio-sim and vfb as its touch hardware (scripts/vm/run.sh; at most 5 minutes)
+#      with i2c-stub, gpio-sim and vfb as its touch hardware (Tests/VM/run.sh; at most 5 minutes)
 #   8. the system VM: the trixie arm64 package in a Debian trixie arm64 system booted with systemd
-#      (scripts/sysvm/run.sh; the first run also debootstraps the root, about 5 minutes)
+#      (Tests/SystemVM/run.sh; the first run also debootstraps the root, about 5 minutes)
 # Each tier runs even when an earlier one failed; the last line sums them up.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-scripts/deps.sh || { echo "0 passed, 1 failed"; exit 1; }
+scripts/build/deps.sh || { echo "0 passed, 1 failed"; exit 1; }
 
 passed=0
 failed=0
 
 echo "== module rules"
-scripts/check-imports.sh 2>&1 | tee "$log"
+Tests/Imports/check.sh 2>&1 | tee "$log"
 rules_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
 rules_passed=$(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$rules_line")
 passed=$((passed + ${rules_passed:-0}))
@@ -48,13 +48,13 @@ else
 fi
 
 echo "== replay traces"
-scripts/test-traces.sh 2>&1 | tee "$log"
+Tests/Traces/test.sh 2>&1 | tee "$log"
 passed=$((passed + $(sed -nE 's/^traces: ([0-9]+) passed, ([0-9]+) failed$/\1/p' "$log" | tail -n 1)))
 trace_failed=$(sed -nE 's/^traces: ([0-9]+) passed, ([0-9]+) failed$/\2/p' "$log" | tail -n 1)
 failed=$((failed + ${trace_failed:-1}))
 
 echo "== firmware: cross-build, self-tests under qemu-user, replay comparison"
-scripts/test-firmware.sh 2>&1 | tee "$log"
+Tests/Firmware/test.sh 2>&1 | tee "$log"
 firmware_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
 passed=$((passed + $(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$firmware_line")))
 firmware_failed=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$firmware_line")
@@ -75,19 +75,19 @@ tier() {
     failed=$((failed + ${tier_failed:-1}))
 }
 
-tier "MQTT broker" scripts/test-mqtt.sh
+tier "MQTT broker" Tests/MQTT/test.sh
 tier "fuzz smoke" scripts/fuzz.sh --smoke
-tier "Debian packages" scripts/test-packages.sh
+tier "Debian packages" Tests/Packages/test.sh
 
 echo "== kernel VM"
-timeout -k 10 300 scripts/vm/run.sh 2>&1 | tee "$log"
+timeout -k 10 300 Tests/VM/run.sh 2>&1 | tee "$log"
 vm_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
 vm_passed=$(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$vm_line")
 vm_failed=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$vm_line")
 passed=$((passed + ${vm_passed:-0}))
 failed=$((failed + ${vm_failed:-1}))   # no summary line (a timeout, a crash): one failure
 
-tier "system VM" timeout -k 10 1500 scripts/sysvm/run.sh
+tier "system VM" timeout -k 10 1500 Tests/SystemVM/run.sh
 
 echo "== all tiers"
 echo "$passed passed, $failed failed"

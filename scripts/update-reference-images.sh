@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates, on purpose, the reference images in Tests/ReferenceImages/ that
-# scripts/test-traces.sh compares pixel for pixel: the cases of Tests/ReferenceImages/cases.sh,
+# Tests/Traces/test.sh compares pixel for pixel: the cases of Tests/ReferenceImages/cases.sh,
 # rendered on the simulated board (host build) and stored as zlib-compressed PNGs. A reference
 # whose pixels are unchanged is left as it is; one no case renders any more is removed. Review
 # the changed files (git status, and look at them) before committing.

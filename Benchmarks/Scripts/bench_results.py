@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Gathers what scripts/bench.sh measured into bench/results.json, prints one table
+"""Gathers what scripts/bench.sh measured into build/bench/results.json, prints one table
 (benchmark, metric, value, unit) and checks the budgets.
 
     bench_results.py ROOT WORK [--update-budgets]
@@ -272,7 +272,7 @@ def main():
     # --- callgrind: touchpanel replay of the long trace ------------------------------------------
     reports = int(meta.get("reports", "0") or 0)
     cg = {"tool": run(["valgrind", "--version"]), "binary": meta.get("replay_binary"),
-          "config": "bench/panel.ini", "trace": meta.get("trace"),
+          "config": "Benchmarks/panel.ini", "trace": meta.get("trace"),
           "trace_seed": int(meta["trace_seed"]) if meta.get("trace_seed", "").isdigit() else None,
           "reports": reports,
           "events": int(meta["replay_events"]) if meta.get("replay_events", "").strip().isdigit() else None, "build": "swift build -c release --product touchpanel (x86_64 host)",
@@ -338,7 +338,7 @@ def main():
         table.add("replay (100k reports)", "instructions", None, "")
 
     # --- callgrind: the firmware's own build (Embedded Swift, x86-64) of the same replay --------
-    firmware_cg = {"build": "scripts/build-firmware.sh bookworm-x86_64 (Embedded Swift, the firmware's flags), "
+    firmware_cg = {"build": "scripts/build/build-firmware.sh bookworm-x86_64 (Embedded Swift, the firmware's flags), "
                             "touchpanel-static", "replay_matches_host": meta.get("firmware_replay_matches")}
     label = "firmware replay (Embedded x86-64)"
     fw_long = os.path.join(work, "callgrind.firmware-long.out")
@@ -382,7 +382,7 @@ def main():
         full = run_profile.per_call_from_outside(lambda n: n.startswith("FramebufferSurface.drawAll("))
         firmware_cg["paint"] = {"button_repaint": round(button, 1) if button else None,
                                 "full_redraw_first": round(full, 1) if full else None,
-                                "button": "185x145, XRGB8888, bench/panel.ini on the simulated board"}
+                                "button": "185x145, XRGB8888, Benchmarks/panel.ini on the simulated board"}
         table.add(label, "one button repaint (185x145, XRGB8888)", firmware_cg["paint"]["button_repaint"], "instr")
         table.add(label, "first full redraw (800x480, 12 buttons, looks prepared)", firmware_cg["paint"]["full_redraw_first"], "instr")
         if button:
@@ -568,7 +568,7 @@ def main():
         failures = [f for f in failures if "instructions per unit, budget" not in f]
         results["checks"] = {"passed": not failures, "failures": failures, "notes": notes}
 
-    out = os.path.join(root, "bench", "results.json")
+    out = os.path.join(root, "build", "bench", "results.json")
     with open(out, "w") as f:
         json.dump(results, f, indent=2, ensure_ascii=False)
         f.write("\n")
@@ -578,7 +578,7 @@ def main():
         print("note: " + note)
     for failure in failures:
         print("FAIL: " + failure)
-    print("bench: results in bench/results.json; %s" % ("all checks passed" if not failures else
+    print("bench: results in build/bench/results.json; %s" % ("all checks passed" if not failures else
                                                          "%d check(s) failed" % len(failures)))
     if any("missing" in f or "does not work" in f or "did not run" in f or "no malloc count" in f for f in failures):
         return 1

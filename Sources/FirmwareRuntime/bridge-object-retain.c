@@ -1,5 +1,5 @@
 // Replaces the Embedded Swift 6.3 runtime's swift_bridgeObjectRetain and _n in the firmware
-// (scripts/build-firmware.sh links this; the host build uses the full Swift runtime and never
+// (scripts/build/build-firmware.sh links this; the host build uses the full Swift runtime and never
 // sees it). The compiler declares swift_bridgeObjectRetain as returning its argument unchanged
 // (LLVM's `returned`), but the runtime returns the pointer with its tag bits cleared; _n
 // returns its argument too, to match. Where the call is

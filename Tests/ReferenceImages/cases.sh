@@ -1,5 +1,5 @@
 # The reference images' cases, sourced (from the repository's root) by
-# scripts/update-reference-images.sh, which writes them, and scripts/test-traces.sh, which
+# scripts/update-reference-images.sh, which writes them, and Tests/Traces/test.sh, which
 # compares them: `render_reference_images TOUCHPANEL DIR` renders every case on the simulated
 # board into DIR and prints each image's path under DIR, one a line. Errors go to stderr; an
 # image that could not be rendered is listed but missing.

@@ -6,7 +6,7 @@
 // unchanged (`ptr returned %0`), but the Embedded runtime returns the pointer with its tag bits
 // cleared; at -Osize the call is not inlined and the caller goes on with the returned value.
 // At -O the runtime function is inlined and the returned value is never used.
-// scripts/check-osize.sh builds this at -O, at -Osize, and at -Osize linked with the fix, and
+// Tests/Toolchain/check-osize.sh builds this at -O, at -Osize, and at -Osize linked with the fix, and
 // runs each under qemu-aarch64.
 
 struct Draft {

@@ -1,5 +1,5 @@
 #!/bin/busybox sh
-# /init of the kernel VM test (scripts/vm/run.sh packs it with busybox, the simulator modules,
+# /init of the kernel VM test (Tests/VM/run.sh packs it with busybox, the simulator modules,
 # the static aarch64 firmware and the two helpers; see Tests/VM/README.md).
 #
 # Brings up the simulated touch hardware on Debian's own arm64 kernel:
@@ -13,7 +13,7 @@
 # 0x814E of gt911-stub), then the INT line is pulled low and back high; the evdev runs send
 # protocol-B events through uinput. TOUCH (ft5x06, gt911, evdev) says which one a run uses.
 #
-# Console protocol (read by scripts/vm/run.sh; qemu exits 0 whatever happens):
+# Console protocol (read by Tests/VM/run.sh; qemu exits 0 whatever happens):
 #   VMTEST ok NAME | VMTEST FAIL NAME: WHY     one line per check, details indented below
 #   VMTEST-LATENCY-BEGIN MODE ... VMTEST-LATENCY-END      the firmware's latency lines
 #   VMTEST-FB-BEGIN NAME W H BPP STRIDE RO RL GO GL BO BL ... VMTEST-FB-END   gzip+base64
@@ -44,7 +44,7 @@ ADDR=0x38
 PASSED=0
 FAILED=0
 OIFS=$IFS
-# The idle window (seconds): vm_idle_s=N on the kernel command line (scripts/vm/run.sh passes
+# The idle window (seconds): vm_idle_s=N on the kernel command line (Tests/VM/run.sh passes
 # VM_IDLE_SECONDS), which the kernel hands to /init as an environment variable.
 IDLE_S=${vm_idle_s:-2}
 case $IDLE_S in '' | *[!0-9]*) IDLE_S=2 ;; esac
@@ -96,7 +96,7 @@ load_drm_modules() {
     done <"$M/order-drm"
 }
 drm_card() { ls /dev/dri/card* 2>/dev/null | head -n 1; }
-# screendump NAME: qemu's monitor (scripts/vm/screendump.py on the host) saves what the virtual
+# screendump NAME: qemu's monitor (Tests/VM/screendump.py on the host) saves what the virtual
 # display shows as build/vm/screen-NAME.ppm; the panel holds still meanwhile.
 screendump() {
     echo "VMTEST-SCREENDUMP $1"

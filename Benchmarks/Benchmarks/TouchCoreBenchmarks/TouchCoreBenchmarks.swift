@@ -1,5 +1,5 @@
 // The ordo-one/benchmark suite of TouchCore's hot path. Names are shared with the callgrind
-// driver (Sources/TouchCoreInstructions) and with bench/results.json.
+// driver (Sources/TouchCoreInstructions) and with build/bench/results.json.
 //
 // Per-report benchmarks run 1,000 reports (or classifier inputs) per iteration with
 // `scalingFactor: .kilo`, so the figures the tool prints with `*` are per report.

@@ -2,12 +2,12 @@ import TouchCore
 
 /// The panel every benchmark runs on: the official 7" display (800x480, FT5406, both axes
 /// inverted as its kernel overlay sets them) with a dozen buttons in a 4 x 3 grid. The same
-/// panel as bench/panel.ini, which the callgrind replay uses.
+/// panel as Benchmarks/panel.ini, which the callgrind replay uses.
 public enum BenchPanel {
     public static let width: Int32 = 800
     public static let height: Int32 = 480
 
-    /// What each button listens for, in grid order (row by row); the names are bench/panel.ini's.
+    /// What each button listens for, in grid order (row by row); the names are Benchmarks/panel.ini's.
     public struct Button: Sendable {
         public var name: String
         public var rect: Rect

@@ -42,7 +42,7 @@ public struct GestureEvent: Equatable, Sendable {
 /// never allocates: the firmware writes them out, tests collect them.
 ///
 /// A function generic over the sink is specialised in the module that calls it, and the
-/// firmware builds those modules for size (-Osize, scripts/build-firmware.sh). So every such
+/// firmware builds those modules for size (-Osize, scripts/build/build-firmware.sh). So every such
 /// function in TouchCore carries `@_optimize(speed)`: TouchCore's part of the input path runs
 /// as its own -O code does wherever it is specialised (the sink itself is the caller's).
 public protocol GestureEventSink {

@@ -1,6 +1,6 @@
 # DRM/KMS on qemu's virtio-gpu (a virtio-mmio device, 800x480), with the pixels read from
 # outside the guest: qemu's monitor saves what the virtual display shows (screendump), and
-# scripts/vm/console.py checks those pictures. The drm run starts with `output = drm` before
+# Tests/VM/console.py checks those pictures. The drm run starts with `output = drm` before
 # the card exists: no display yet, touches still give events; then virtio-gpu is loaded and the
 # panel appears on it by itself (its re-check deadline), idle, with a button held, and after.
 if runs_in interrupt; then

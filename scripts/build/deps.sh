@@ -21,14 +21,14 @@ if [[ ${1:-} != host ]]; then
         libc6-dev-arm64-cross libc6-dev-armhf-cross  # cross glibc + Linux headers
         gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf  # crt files and libgcc for the link
         curl xz-utils                                # sysroot.sh's fallback for a stale index
-        dpkg-dev lintian                             # scripts/package.sh: dpkg-deb, lintian
+        dpkg-dev lintian                             # scripts/build/package.sh: dpkg-deb, lintian
         binutils                                     # readelf for the build checks
         mosquitto mosquitto-clients openssl          # the real-broker tier: broker, clients, its CA
         file
         python3                                      # the reference images' PNG reader (Tests/ReferenceImages/png.py)
     )
 fi
-# `deps.sh vm`: also what the kernel VM tier needs (scripts/vm/run.sh).
+# `deps.sh vm`: also what the kernel VM tier needs (Tests/VM/run.sh).
 if [[ ${1:-} == vm ]]; then
     packages+=(
         qemu-system-arm                              # qemu-system-aarch64 (TCG)

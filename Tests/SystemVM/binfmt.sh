@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/sysvm/binfmt.sh: lets this x86_64 machine run arm64 and armhf programs directly
+# Tests/SystemVM/binfmt.sh: lets this x86_64 machine run arm64 and armhf programs directly
 # (chroot, debootstrap's second stage) by registering qemu-user-static with binfmt_misc, once.
 set -euo pipefail
 misc=/proc/sys/fs/binfmt_misc

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/sysroot.sh RELEASE ARCH   (RELEASE = trixie | bookworm; ARCH = arm64 | armhf, aarch64 is
+# scripts/build/sysroot.sh RELEASE ARCH   (RELEASE = trixie | bookworm; ARCH = arm64 | armhf, aarch64 is
 #                                    accepted for arm64)
 #
 # Fetches one Raspberry Pi OS base release's ARM packages that the firmware is compiled and
@@ -41,7 +41,7 @@ case $release in
     bookworm) packages+=(libgcc-12-dev libgpiod2 libpng16-16 libgcrypt20 libgpg-error0 liblz4-1 liblzma5 libzstd1 libssl3) ;;
 esac
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 dest="$root/build/sysroot/$release-$arch"
 work="$root/build/sysroot/.apt/$release-$arch"
 stamp="$dest/.stamp"

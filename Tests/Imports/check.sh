@@ -9,7 +9,7 @@
 # catches what SwiftPM lets through transitively (PanelEngine reaching CLinux via LinuxSystem).
 # Prints one line per failed check and ends with "N passed, N failed".
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 # module: what it may import (besides the Swift standard library).
 declare -A allowed=(
@@ -68,7 +68,7 @@ while read -r entry; do
     else
         passed=$((passed + 1))
     fi
-done < <(sed -n '/^firmware_modules=(/,/^)/p' scripts/build-firmware.sh | sed -nE 's/^[[:space:]]*"([^"]*)".*/\1/p')
+done < <(sed -n '/^firmware_modules=(/,/^)/p' scripts/build/build-firmware.sh | sed -nE 's/^[[:space:]]*"([^"]*)".*/\1/p')
 
 # 3. The clock.
 readers=$(grep -rln 'MonotonicClock\.now()' Sources --include='*.swift' |

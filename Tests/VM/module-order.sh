@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/vm/module-order.sh KERNEL_MODULES_DIR OUR_MODULES_DIR MODULE...
+# Tests/VM/module-order.sh KERNEL_MODULES_DIR OUR_MODULES_DIR MODULE...
 #
 # Prints the .ko files that load MODULE... in order, each after the modules it needs. The
 # kernel package ships no modules.dep (depmod runs on install), so dependencies come from each

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/vm/fetch.sh
+# Tests/VM/fetch.sh
 #
 # Fetches what the kernel VM's guest needs from Debian's arm64 archive and unpacks it under
 # build/vm/guest/KERNEL-PACKAGE-VERSION/:
@@ -10,7 +10,7 @@
 # hard-coded version: security updates change it), from every suite of this Debian release
 # the machine's own apt sources list (release, -updates, -security).
 #
-# Uses a private apt configuration, like scripts/sysroot.sh (whose source-list reader it
+# Uses a private apt configuration, like scripts/build/sysroot.sh (whose source-list reader it
 # reuses), so the machine's own apt state and architectures stay untouched.
 #
 # Prints shell assignments for the caller to eval (KVER, KPKG_VERSION, GUEST_DIR, ...);
@@ -31,8 +31,8 @@ codename=${DEBIAN_CODENAME:-$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 # host_sources: "URI SUITE SIGNED-BY ARCHS" for every enabled deb source with `main`, from the
 # one-line and deb822 formats. Taken from sysroot.sh itself so there is one reader of apt
 # sources in the project.
-source <(sed -n '/^host_sources() {$/,/^}$/p' "$root/scripts/sysroot.sh")
-declare -F host_sources >/dev/null || die "scripts/sysroot.sh no longer defines host_sources()"
+source <(sed -n '/^host_sources() {$/,/^}$/p' "$root/scripts/build/sysroot.sh")
+declare -F host_sources >/dev/null || die "scripts/build/sysroot.sh no longer defines host_sources()"
 
 mkdir -p "$work/lists/partial" "$work/cache/archives/partial" "$work/empty.d"
 list=$work/sources.list
@@ -132,7 +132,7 @@ if [[ ! -f $stamp || $(<"$stamp") != "$key" ]]; then
     sed -i -E "s|^include /usr/src/|include $guest/root/usr/src/|" "$hdr/Makefile"
     grep -q "^include $guest/" "$hdr/Makefile" || die "$hdr/Makefile does not include the common tree as expected"
     for d in scripts tools; do
-        [[ -e /usr/lib/linux-kbuild-6.1/$d ]] || die "host /usr/lib/linux-kbuild-6.1/$d missing (scripts/deps.sh vm)"
+        [[ -e /usr/lib/linux-kbuild-6.1/$d ]] || die "host /usr/lib/linux-kbuild-6.1/$d missing (scripts/build/deps.sh vm)"
         ln -sfn "/usr/lib/linux-kbuild-6.1/$d" "$hdr/$d"
         ln -sfn "/usr/lib/linux-kbuild-6.1/$d" "$common/$d"
     done

@@ -4,8 +4,8 @@
 # with mosquitto_sub (Tests/MQTT/run.py). Works in build/mqtt/. Ends with `N passed, M failed`.
 # Arguments: scenario names to run only those.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-scripts/deps.sh || { echo "0 passed, 1 failed"; exit 1; }
+cd "$(dirname "$0")/../.."
+scripts/build/deps.sh || { echo "0 passed, 1 failed"; exit 1; }
 mkdir -p build
 if ! swift build --product touchpanel >build/mqtt-build.log 2>&1; then
     cat build/mqtt-build.log

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/vm/run.sh
+# Tests/VM/run.sh
 #
 # The kernel VM tier: the aarch64 firmware on Debian's own arm64 kernel under
 # qemu-system-aarch64 (TCG), with the touch hardware simulated by the kernel itself:
@@ -7,16 +7,16 @@
 # gt911-stub (a GT911's 16-bit registers, which no kernel simulator has) and the kernel's
 # uinput (a touchscreen input device for the evdev source).
 #
-#   1. host packages (scripts/deps.sh vm): qemu-system-arm, linux-source-6.1, linux-kbuild-6.1, cpio
-#   2. the guest kernel, its headers and busybox-static for arm64 (scripts/vm/fetch.sh)
-#   3. i2c-stub, gpio-sim and vfb built out of tree for that kernel (scripts/vm/modules.sh)
-#   4. the static aarch64 firmware (scripts/build-firmware.sh trixie-aarch64: libgpiod v2, as on
+#   1. host packages (scripts/build/deps.sh vm): qemu-system-arm, linux-source-6.1, linux-kbuild-6.1, cpio
+#   2. the guest kernel, its headers and busybox-static for arm64 (Tests/VM/fetch.sh)
+#   3. i2c-stub, gpio-sim and vfb built out of tree for that kernel (Tests/VM/modules.sh)
+#   4. the static aarch64 firmware (scripts/build/build-firmware.sh trixie-aarch64: libgpiod v2, as on
 #      today's Raspberry Pi OS; VM_RELEASE=bookworm for the v1.6 one) and the test helpers
 #      (touch-inject: the FT5x06's or GT911's side; uinput-touch: a touchscreen; fbpeek)
 #      (Tests/VM/*.c, static)
 #   5. an initramfs with Tests/VM/init.sh as /init and Tests/VM/scenarios/
 #   6. one boot, bounded by a timeout; the console log is build/vm/console.log
-#   7. scripts/vm/console.py reads the results from the log, writes build/vm/latency.json,
+#   7. Tests/VM/console.py reads the results from the log, writes build/vm/latency.json,
 #      build/vm/metrics.json (peak RSS, time to the first frame, idle wake-ups per second in
 #      interrupt and polling mode; reported, never gated) and build/vm/fb-pressed.png
 # Downloads and built modules are cached under build/vm/, keyed by the kernel package version.
@@ -46,14 +46,14 @@ step() { echo "vm: $* ($((SECONDS - started)) s)" >&2; }
 
 mkdir -p "$vm"
 step "host packages"
-"$root/scripts/deps.sh" vm >&2 || broken "installing the host packages (scripts/deps.sh vm)"
+"$root/scripts/build/deps.sh" vm >&2 || broken "installing the host packages (scripts/build/deps.sh vm)"
 
 step "guest kernel and busybox (arm64)"
-guest_env=$("$root/scripts/vm/fetch.sh") || broken "fetching the arm64 guest packages"
+guest_env=$("$root/Tests/VM/fetch.sh") || broken "fetching the arm64 guest packages"
 eval "$guest_env"
 
 step "simulator modules for $KVER"
-moddir=$("$root/scripts/vm/modules.sh" "$KVER" "$KPKG_VERSION" "$HEADERS_DIR") ||
+moddir=$("$root/Tests/VM/modules.sh" "$KVER" "$KPKG_VERSION" "$HEADERS_DIR") ||
     broken "building i2c-stub, gpio-sim and vfb"
 
 if [[ -n ${VM_FIRMWARE:-} ]]; then
@@ -63,7 +63,7 @@ else
     # VM_RELEASE: whose libgpiod the static firmware carries (trixie: v2, bookworm: v1.6).
     release=${VM_RELEASE:-trixie}
     step "firmware ($release-aarch64, static)"
-    "$root/scripts/build-firmware.sh" "$release-aarch64" >&2 || broken "firmware build (see the errors above)"
+    "$root/scripts/build/build-firmware.sh" "$release-aarch64" >&2 || broken "firmware build (see the errors above)"
     firmware=$root/build/firmware/$release-aarch64/touchpanel-static
 fi
 [[ -x $firmware ]] || broken "$firmware missing"
@@ -82,12 +82,12 @@ kmods=$kroot/lib/modules/$KVER/kernel
 image=$kroot/boot/vmlinuz-$KVER
 [[ -f $image ]] || broken "no kernel image at $image"
 
-mapfile -t order < <("$root/scripts/vm/module-order.sh" "$kmods" "$moddir" \
+mapfile -t order < <("$root/Tests/VM/module-order.sh" "$kmods" "$moddir" \
     configfs i2c-dev i2c-stub gpio-sim vfb gt911-stub backlight-stub evdev uinput) || broken "resolving the kernel modules"
 ((${#order[@]})) || broken "resolving the kernel modules"
 # The drm run's modules, loaded by the guest only then: virtio-mmio (Debian builds it as a
 # module) and virtio-gpu with what it needs that the list above has not loaded already.
-mapfile -t drm_order < <("$root/scripts/vm/module-order.sh" "$kmods" "$moddir" virtio_mmio virtio-gpu) ||
+mapfile -t drm_order < <("$root/Tests/VM/module-order.sh" "$kmods" "$moddir" virtio_mmio virtio-gpu) ||
     broken "resolving the DRM modules"
 
 initramfs=$vm/initramfs
@@ -126,9 +126,9 @@ rm -f "$console" "$monitor" "$vm"/screen-*.ppm
 boot_start=$SECONDS
 rc=0
 # virtio-gpu: the drm run's DRM/KMS card, 800x480; its pictures are taken through the monitor
-# by scripts/vm/screendump.py when the guest asks (VMTEST-SCREENDUMP NAME on the console). The
+# by Tests/VM/screendump.py when the guest asks (VMTEST-SCREENDUMP NAME on the console). The
 # kernel's virtio-gpu driver needs virtio 1.0, which qemu's virtio-mmio offers only when told to.
-python3 "$root/scripts/vm/screendump.py" "$console" "$monitor" "$vm" &
+python3 "$root/Tests/VM/screendump.py" "$console" "$monitor" "$vm" &
 watcher=$!
 timeout -k 5 "$limit" qemu-system-aarch64 -M virt -cpu cortex-a72 -m 512 -smp 1 -nographic -no-reboot \
     -accel tcg -nic none -kernel "$image" -initrd "$vm/initrd.gz" \
@@ -145,5 +145,5 @@ if ((rc == 124 || rc == 137)); then
     tail -n 30 "$console" | sed 's/^/    /' >&2
 fi
 
-python3 "$root/scripts/vm/console.py" "$console" --out "$vm" --kernel "$KVER" \
+python3 "$root/Tests/VM/console.py" "$console" --out "$vm" --kernel "$KVER" \
     --boot-seconds "$boot_seconds" --total-seconds "$((SECONDS - started))"

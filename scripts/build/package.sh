@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/package.sh [TARGET...]     (default: all; TARGET as for build-firmware.sh)
+# scripts/build/package.sh [TARGET...]     (default: all; TARGET as for build-firmware.sh)
 #
 # Builds the Debian packages into build/packages/:
 #   touchpanel_VERSION+deb13_arm64.deb, touchpanel_VERSION+deb13_armhf.deb   (trixie)
@@ -15,15 +15,15 @@
 # package's size and Depends.
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 die() { echo "package: error: $*" >&2; exit 1; }
 
-"$root/scripts/deps.sh"
+"$root/scripts/build/deps.sh"
 targets=("$@")
 ((${#targets[@]})) || targets=(all)
-"$root/scripts/build-firmware.sh" "${targets[@]}" >&2
-mapfile -t targets < <("$root/scripts/build-firmware.sh" --list "${targets[@]}")
+"$root/scripts/build/build-firmware.sh" "${targets[@]}" >&2
+mapfile -t targets < <("$root/scripts/build/build-firmware.sh" --list "${targets[@]}")
 
 version=$(sed -nE 's/.*static let text: StaticString = "([^"]+)".*/\1/p' Sources/PanelEngine/Engine/SoftwareVersion.swift)
 [[ -n $version ]] || die "no version in Sources/PanelEngine/Engine/SoftwareVersion.swift"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/sysvm/run.sh: the system VM tier. The trixie arm64 .deb (scripts/package.sh)
+# Tests/SystemVM/run.sh: the system VM tier. The trixie arm64 .deb (scripts/build/package.sh)
 # installed with dpkg into a Debian trixie arm64 root (debootstrap, cached under build/sysvm/),
 # booted with systemd as PID 1 under qemu-system-aarch64 on the kernel the kernel-VM tier
 # fetches, with vfb and a uinput touchscreen (Tests/VM/uinput-touch.c) as the panel.
@@ -17,19 +17,19 @@ started=$(date +%s)
 step() { echo "sysvm: $* ($(($(date +%s) - started)) s)" >&2; }
 broken() { echo "FAIL $1"; echo "0 passed, 1 failed"; exit 1; }
 
-"$root/scripts/deps.sh" vm >&2 || broken "host packages"
+"$root/scripts/build/deps.sh" vm >&2 || broken "host packages"
 step "Debian trixie arm64 root"
-tarball=$("$root/scripts/sysvm/rootfs.sh") || broken "debootstrap (scripts/sysvm/rootfs.sh)"
+tarball=$("$root/Tests/SystemVM/rootfs.sh") || broken "debootstrap (Tests/SystemVM/rootfs.sh)"
 step "kernel and simulator modules"
-guest_env=$("$root/scripts/vm/fetch.sh") || broken "fetching the arm64 kernel"
+guest_env=$("$root/Tests/VM/fetch.sh") || broken "fetching the arm64 kernel"
 eval "$guest_env"
-moddir=$("$root/scripts/vm/modules.sh" "$KVER" "$KPKG_VERSION" "$HEADERS_DIR") || broken "building the simulator modules"
-mapfile -t order < <("$root/scripts/vm/module-order.sh" "$GUEST_DIR/root/lib/modules/$KVER/kernel" "$moddir" vfb backlight-stub evdev uinput)
+moddir=$("$root/Tests/VM/modules.sh" "$KVER" "$KPKG_VERSION" "$HEADERS_DIR") || broken "building the simulator modules"
+mapfile -t order < <("$root/Tests/VM/module-order.sh" "$GUEST_DIR/root/lib/modules/$KVER/kernel" "$moddir" vfb backlight-stub evdev uinput)
 ((${#order[@]})) || broken "resolving the kernel modules"
 image=$GUEST_DIR/root/boot/vmlinuz-$KVER
 
 step "package"
-"$root/scripts/package.sh" trixie-aarch64 >&2 || broken "scripts/package.sh trixie-aarch64"
+"$root/scripts/build/package.sh" trixie-aarch64 >&2 || broken "scripts/build/package.sh trixie-aarch64"
 deb=$(ls -t "$root"/build/packages/touchpanel_*+deb13_arm64.deb | head -n1)
 aarch64-linux-gnu-gcc -static -O2 -Wall -Wextra -Werror -o "$work/uinput-touch" "$root/Tests/VM/uinput-touch.c" ||
     broken "compiling Tests/VM/uinput-touch.c"

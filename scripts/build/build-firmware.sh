@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# scripts/build-firmware.sh [TARGET...]     (default: all)
+# scripts/build/build-firmware.sh [TARGET...]     (default: all)
 #
 # TARGET: RELEASE-ARCH with RELEASE = trixie | bookworm and ARCH = aarch64 | armhf, or a
 # RELEASE or an ARCH alone for both of the other, or `all` for the four.
 #
 # Builds the Embedded Swift firmware for ARM Linux into build/firmware/RELEASE-ARCH/, compiled
-# and linked against that Debian release's own packages (scripts/sysroot.sh):
+# and linked against that Debian release's own packages (scripts/build/sysroot.sh):
 #   touchpanel          dynamic; needs libc, libinih, libgpiod, libi2c, libfreetype, libsystemd
 #                       of that release on the board (trixie: libgpiod.so.3, the v2 API;
 #                       bookworm: libgpiod.so.2, v1.6)
@@ -26,7 +26,7 @@
 #      (comparisons only).
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 src=$(cd "${TOUCHPANEL_SRC:-$root}" && pwd)
 
@@ -53,7 +53,7 @@ if [[ $list_only == yes ]]; then printf '%s\n' "${targets[@]}"; exit 0; fi
 die() { echo "build-firmware: error: $*" >&2; exit 1; }
 
 # The firmware's library modules, NAME:IMPORTS, in build order: DESIGN.md section 2's layers.
-# Package.swift declares the same graph for the host build (scripts/check-imports.sh compares).
+# Package.swift declares the same graph for the host build (Tests/Imports/check.sh compares).
 firmware_modules=(
     "TouchCore:"
     "LinuxSystem:TouchCore CLinux"
@@ -63,7 +63,7 @@ firmware_modules=(
     "PanelApp:TouchCore LinuxSystem PanelConfig PanelEngine PanelDrivers CLinux CFreeType"
 )
 
-"$root/scripts/deps.sh"
+"$root/scripts/build/deps.sh"
 
 swiftc=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
 [[ -x $swiftc ]] || die "swiftc not found (install a Swift toolchain or set SWIFTC)"
@@ -127,7 +127,7 @@ build_target() {
             ;;
     esac
 
-    "$root/scripts/sysroot.sh" "$release" "$deb"
+    "$root/scripts/build/sysroot.sh" "$release" "$deb"
     local sysroot=$root/build/sysroot/$release-$deb
     local libdir=$sysroot/usr/lib/$triple
     # Headers, crt files, libgcc and libc all come from the release's own packages.
@@ -184,7 +184,7 @@ build_target() {
     # aarch64 binary about 14 % smaller). TouchCore's functions generic over the event sink are
     # specialised in those -Osize modules, so they carry @_optimize(speed) (GestureEventSink
     # says why). -Osize relies on FirmwareRuntime's corrected swift_bridgeObjectRetain (its
-    # file says why); scripts/check-osize.sh, run by test-firmware.sh, checks that it holds.
+    # file says why); Tests/Toolchain/check-osize.sh, run by test-firmware.sh, checks that it holds.
     # FIRMWARE_OPT (-O or -Osize) puts every module at one level, for comparisons.
     local speed=${FIRMWARE_OPT:--O} size=${FIRMWARE_OPT:--Osize}
     # Link-time optimisation across the Swift modules (each compiled to LLVM bitcode, optimised
@@ -219,7 +219,7 @@ build_target() {
         inputs=("${files[@]}")
         # A module that imports LinuxSystem (or one above it) loads CLinux's module map through
         # it, so it gets CLinux's headers without being allowed to import CLinux itself
-        # (scripts/check-imports.sh keeps that rule).
+        # (Tests/Imports/check.sh keeps that rule).
         local -a deps=($imports)
         if [[ " $imports " == *" LinuxSystem "* && " $imports " != *" CLinux "* ]]; then deps+=(CLinux); fi
         for d in "${deps[@]}"; do
@@ -239,7 +239,7 @@ build_target() {
     }
 
     # The library modules in the order they build, with what each may import: the same graph
-    # as Package.swift's targets (scripts/check-imports.sh checks the two agree and that no
+    # as Package.swift's targets (Tests/Imports/check.sh checks the two agree and that no
     # source file imports more than its module may).
     local -a app_modules=()
     local entry name imports
@@ -265,7 +265,7 @@ build_target() {
         unicode=("$embedded_lib/$swift_target/libswiftUnicodeDataTables.a")
     # Without --as-needed (lld's default): the dynamic binary always declares what the board
     # must provide (libc, libinih, libgpiod, libi2c, libfreetype, libsystemd), which is what the
-    # package's Depends are derived from (scripts/package.sh).
+    # package's Depends are derived from (scripts/build/package.sh).
     local -a link=(
         "$clang" --target="$triple" "${target_cflags[@]}" -fuse-ld=lld -Wl,--gc-sections -Wl,--icf=all
         # DT_RELR: relative relocations packed into a bitmap (glibc >= 2.36: bookworm and trixie

@@ -9,7 +9,7 @@
 # Every config in boards/ and examples/ must pass `touchpanel check`. Finally the reference
 # images: what the simulated board draws must match Tests/ReferenceImages/ pixel for pixel.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 swift build --product touchpanel >/dev/null
 touchpanel="$(swift build --show-bin-path)/touchpanel"

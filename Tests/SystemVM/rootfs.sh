@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/sysvm/rootfs.sh: prints the path of a Debian trixie arm64 root (debootstrap, minbase,
+# Tests/SystemVM/rootfs.sh: prints the path of a Debian trixie arm64 root (debootstrap, minbase,
 # with systemd) as a tarball under build/sysvm/, made once and reused while the package list
 # is the same (the first run takes about 5 minutes, see /work/shared/recipes/systemd-vm.md).
 # Registers qemu-user with binfmt_misc when it is not (root only), for debootstrap's second
@@ -13,7 +13,7 @@ key=$(echo "trixie arm64 minbase $packages" | sha256sum | cut -c1-16)
 tarball=$cache/trixie-arm64-$key.tar.gz
 mkdir -p "$cache"
 
-"$root/scripts/sysvm/binfmt.sh" >&2
+"$root/Tests/SystemVM/binfmt.sh" >&2
 
 if [[ ! -f $tarball ]]; then
     mirror=$(awk '/^URIs:/ { print $2; exit } /^deb / { for (i = 2; i <= NF; i++) if ($i ~ /^http/) { print $i; exit } }' \

@@ -1,26 +1,26 @@
 #!/usr/bin/env bash
-# scripts/check-osize.sh
+# Tests/Toolchain/check-osize.sh
 #
 # The Embedded Swift 6.3 bug that -Osize exposes, and the firmware's fix for it
 # (Tests/Toolchain/osize-string-retain.swift and Sources/FirmwareRuntime say how). Builds that
 # program with the firmware's Embedded flags three ways, links each against the bookworm arm64
-# sysroot (scripts/sysroot.sh) and runs it under qemu-aarch64-static:
+# sysroot (scripts/build/sysroot.sh) and runs it under qemu-aarch64-static:
 #   -O                  the runtime's retain is inlined: intact
 #   -Osize              the runtime's own retain: corrupted while the toolchain has the bug
 #   -Osize+fix          with Sources/FirmwareRuntime/bridge-object-retain.c, as the firmware is
 #                       linked: must be intact
 #   -Osize+fix+lto      the same as LLVM bitcode, optimised at the link as the firmware is
-#                       (scripts/build-firmware.sh): the fix must still win over the runtime's
+#                       (scripts/build/build-firmware.sh): the fix must still win over the runtime's
 #                       weak definitions: must be intact
 # Prints one line for each with what the program printed and its exit code.
 # Exits 0 when -O and -Osize+fix are intact (the firmware's -Osize modules are safe), 1 when
-# either is not, 2 when something could not be built or run. scripts/test-firmware.sh runs it;
+# either is not, 2 when something could not be built or run. Tests/Firmware/test.sh runs it;
 # a plain -Osize line that says "intact" means the toolchain is fixed and the file can go.
 set -uo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
-"$root/scripts/sysroot.sh" bookworm arm64 >/dev/null || exit 2
+"$root/scripts/build/sysroot.sh" bookworm arm64 >/dev/null || exit 2
 sysroot=$root/build/sysroot/bookworm-arm64
 swiftc=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
 toolbin=$(dirname "$(readlink -f "$swiftc")")

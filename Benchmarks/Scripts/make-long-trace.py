@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Write a long replay trace of raw FT5x06 reports for bench/panel.ini, for the benchmarks.
+"""Write a long replay trace of raw FT5x06 reports for Benchmarks/panel.ini, for the benchmarks.
 
-    scripts/make-long-trace.py [--reports N] [--seed S] OUT [--blank BLANK]
+    Benchmarks/Scripts/make-long-trace.py [--reports N] [--seed S] OUT [--blank BLANK]
 
 OUT gets exactly N lines (default 100,000), each a raw report as an FT5406 on the official 7"
 display sends them (controller coordinates, both axes inverted, one report every 17 ms while
@@ -25,7 +25,7 @@ PERIOD_MS = 17
 
 
 def button_rect(index):
-    """bench/panel.ini's grid: 4 x 3 buttons of 185 x 145 with 10-pixel gaps."""
+    """Benchmarks/panel.ini's grid: 4 x 3 buttons of 185 x 145 with 10-pixel gaps."""
     column, row = index % 4, index // 4
     return 10 + 195 * column, 10 + 155 * row, 185, 145
 

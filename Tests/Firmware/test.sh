@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/test-firmware.sh
+# Tests/Firmware/test.sh
 #
 # Builds the firmware for both releases (trixie, bookworm) and both arches (aarch64, armhf), then
 #  (a) runs touchcore-selftest for each under qemu-user (each prints "N passed, N failed");
@@ -10,7 +10,7 @@
 #      identical stderr: the error lines are part of the replay contract too).
 #      armhf is compared too: it is the 32-bit build, where Int is 32 bits wide;
 #  (c) runs the simulated board on the demo through both and compares event lines and PNGs;
-#  (d) runs scripts/check-osize.sh: the runtime fix the -Osize modules rely on still works.
+#  (d) runs Tests/Toolchain/check-osize.sh: the runtime fix the -Osize modules rely on still works.
 # The last line is "N passed, N failed": self-test cases plus one for each comparison of (b) and
 # (c) and for (d), with one failure added for a run that crashed, printed no count, or passed
 # nothing.
@@ -19,14 +19,14 @@
 # Env: TOUCHPANEL_SRC as for build-firmware.sh (scratch testing only).
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 src=$(cd "${TOUCHPANEL_SRC:-$root}" && pwd)
 
 # A build failure still ends with the summary line CI reads.
 broken() { echo "FAIL $1"; echo "0 passed, 1 failed"; exit 1; }
 
-"$root/scripts/build-firmware.sh" all >&2 || broken "firmware build (see the errors above)"
+"$root/scripts/build/build-firmware.sh" all >&2 || broken "firmware build (see the errors above)"
 
 swift=$(command -v swift || echo /opt/swift/usr/bin/swift)
 echo "== host build (swift build --product touchpanel)" >&2
@@ -155,7 +155,7 @@ done
 # Every module but TouchCore is built with -Osize, which is safe only with
 # Sources/FirmwareRuntime's swift_bridgeObjectRetain; the 50-line reproducer must stay intact.
 osize_log=$results/check-osize.out
-if "$root/scripts/check-osize.sh" >"$osize_log" 2>&1; then
+if "$root/Tests/Toolchain/check-osize.sh" >"$osize_log" 2>&1; then
     passed=$((passed + 1))
     echo "ok   -Osize runtime fix: $(grep -- '^-Osize+fix:' "$osize_log")"
 else

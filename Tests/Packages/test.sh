@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/test-packages.sh: builds the four Debian packages (scripts/package.sh, lintian
+# Tests/Packages/test.sh: builds the four Debian packages (scripts/build/package.sh, lintian
 # included) and checks each one against its own release:
 #   - every library in its binary's NEEDED list is in a package of that release (found in the
 #     contents of the release's .debs) that its Depends names;
@@ -8,16 +8,16 @@
 #     in it (chroot; qemu-user through binfmt_misc, which needs root).
 # The last line is "N passed, N failed".
 set -uo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 passed=0 failed=0
-scripts/sysvm/binfmt.sh || { echo "FAIL binfmt"; echo "0 passed, 1 failed"; exit 1; }
+Tests/SystemVM/binfmt.sh || { echo "FAIL binfmt"; echo "0 passed, 1 failed"; exit 1; }
 ok() { echo "ok   $*"; passed=$((passed + 1)); }
 bad() { echo "FAIL $*"; failed=$((failed + 1)); }
 
-if ! scripts/package.sh all >build/package.log 2>&1; then
+if ! scripts/build/package.sh all >build/package.log 2>&1; then
     tail -n 30 build/package.log
-    echo "FAIL scripts/package.sh"; echo "0 passed, 1 failed"; exit 1
+    echo "FAIL scripts/build/package.sh"; echo "0 passed, 1 failed"; exit 1
 fi
 sed -n '/^touchpanel_/p' build/package.log
 grep -E '^  [EWI]: ' build/package.log && echo "(lintian tags above)"

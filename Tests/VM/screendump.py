@@ -2,7 +2,7 @@
 """Takes the kernel VM's screen pictures: follows the console log, and for every
 `VMTEST-SCREENDUMP NAME` line the guest prints, asks qemu's monitor (a Unix socket, HMP) to save
 what the virtual display shows as OUT/screen-NAME.ppm. Ends when the guest prints its result
-line, or when killed (scripts/vm/run.sh does when qemu exits).
+line, or when killed (Tests/VM/run.sh does when qemu exits).
 Usage: screendump.py CONSOLE_LOG MONITOR_SOCKET OUT_DIR"""
 import os
 import socket

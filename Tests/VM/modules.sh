@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/vm/modules.sh
+# Tests/VM/modules.sh
 #
 # Builds the three kernel simulators the VM needs, which Debian's arm64 kernel lacks, as
 # out-of-tree modules for the guest kernel (cross: ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-):
@@ -14,7 +14,7 @@
 #   backlight-stub  a backlight class device with nothing behind it (Tests/VM/backlight-stub.c:
 #              qemu's virt machine has no backlight)
 # Sources come from the host's linux-source-6.1 (same release as the guest kernel), built
-# against the guest's linux-headers with the host's linux-kbuild-6.1 (scripts/vm/fetch.sh).
+# against the guest's linux-headers with the host's linux-kbuild-6.1 (Tests/VM/fetch.sh).
 #
 # One addition to i2c-stub, for the fault tests: a writable parameter `nack`
 # (/sys/module/i2c_stub/parameters/nack). While it is 1 every transfer fails with ENXIO, as
@@ -34,11 +34,11 @@ say() { echo "vm/modules: $*" >&2; }
 die() { say "error: $*"; exit 1; }
 
 tarball=/usr/src/linux-source-6.1.tar.xz
-[[ -f $tarball ]] || die "$tarball missing (scripts/deps.sh vm installs linux-source-6.1)"
+[[ -f $tarball ]] || die "$tarball missing (scripts/build/deps.sh vm installs linux-source-6.1)"
 src_version=$(dpkg-query -W -f='${Version}' linux-source-6.1)
 kbuild_version=$(dpkg-query -W -f='${Version}' linux-kbuild-6.1)
 cross=aarch64-linux-gnu-
-command -v "${cross}gcc" >/dev/null || die "${cross}gcc missing (scripts/deps.sh)"
+command -v "${cross}gcc" >/dev/null || die "${cross}gcc missing (scripts/build/deps.sh)"
 if [[ $src_version != "$kpkg_version" || $kbuild_version != "$kpkg_version" ]]; then
     say "note: guest kernel $kpkg_version, host linux-source-6.1 $src_version, linux-kbuild-6.1 $kbuild_version"
 fi
