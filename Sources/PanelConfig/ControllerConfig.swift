@@ -1,7 +1,7 @@
 import TouchCore
 
 /// A GPIO line on its chip: by offset (`24`) or by the name the device tree gives it (`GPIO24`).
-public enum LineRef: Equatable, Sendable {
+public enum LineRef: Hashable, Sendable {
     case offset(Int)
     case name(String)
 

@@ -34,10 +34,10 @@ public final class LiveSession {
     /// Lines a bring-up keeps for the session's life (a controller's reset line).
     private let held: HeldLines
 
-    /// What a reload hands from one session to the next: output levels by `outputKey`, and
+    /// What a reload hands from one session to the next: output levels by id, and
     /// the latched buttons that are on, by name.
     public struct Carried {
-        public var levels: [String: Bool] = [:]
+        public var levels: [OutputID: Bool] = [:]
         public var latchedButtons: [String] = []
         public init() {}
     }
@@ -59,7 +59,7 @@ public final class LiveSession {
         } catch {
             // No display yet is no reason to refuse touches: buttons on a printed overlay
             // still work, and one that appears later is drawn on.
-            guard error.absent else { throw StartError(message: error.message) }
+            guard error.absent else { throw StartError(.display, error.message) }
             log.warning("display: none yet (\(error.message)); touches and actions go on, \(LiveSession.lookingAgain)")
             displayRetryAt = MonotonicClock.now() + LiveSession.displayRetry
         }

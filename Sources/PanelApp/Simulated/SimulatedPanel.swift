@@ -160,11 +160,11 @@ public enum SimulatedPanel {
     }
 
     /// GPIO actions on the simulated board change no real line; the log shows what they did.
-    private static func simulatedOutputs(for config: PanelConfiguration, log: PanelLog) -> [String: DigitalOutput] {
-        var outputs: [String: DigitalOutput] = [:]
+    private static func simulatedOutputs(for config: PanelConfiguration, log: PanelLog) -> [OutputID: DigitalOutput] {
+        var outputs: [OutputID: DigitalOutput] = [:]
         for output in config.outputs {
-            let key = ActionRunner.outputKey(chip: output.chip, line: output.line)
-            outputs[key] = LoggedOutput(name: key, log: log)
+            let key = output.id
+            outputs[key] = LoggedOutput(name: key.description, log: log)
         }
         return outputs
     }

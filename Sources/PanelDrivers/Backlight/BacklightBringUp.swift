@@ -18,15 +18,15 @@ public enum BacklightBringUp {
         let present = DirectoryListing.names(in: directory).sorted()
         if let name = backlight.device {
             guard present.contains(name) else {
-                throw StartError(message: "[backlight] device \(name): not in \(directory)" + listing(present))
+                throw StartError(.backlight, "[backlight] device \(name): not in \(directory)" + listing(present))
             }
             return name
         }
         guard present.count == 1 else {
             if present.isEmpty {
-                throw StartError(message: "[backlight]: \(directory) has no device; this display's backlight is not under the kernel's control (remove [backlight], or load its driver)")
+                throw StartError(.backlight, "[backlight]: \(directory) has no device; this display's backlight is not under the kernel's control (remove [backlight], or load its driver)")
             }
-            throw StartError(message: "[backlight]: \(directory) has \(present.count) devices; choose one with device = " + present.joined(separator: " or "))
+            throw StartError(.backlight, "[backlight]: \(directory) has \(present.count) devices; choose one with device = " + present.joined(separator: " or "))
         }
         return present[0]
     }

@@ -25,7 +25,7 @@ public final class SysfsBacklight: BacklightDevice {
         self.path = path
         maxBrightness = try SysfsBacklight.readNumber("\(path)/max_brightness")
         guard maxBrightness > 0 else {
-            throw StartError(message: "\(path)/max_brightness is 0: this backlight cannot be dimmed")
+            throw StartError(.backlight, "\(path)/max_brightness is 0: this backlight cannot be dimmed")
         }
         brightnessAtStart = try SysfsBacklight.readNumber("\(path)/brightness")
         brightnessDescriptor = try SysfsBacklight.openForWriting("\(path)/brightness")
@@ -79,7 +79,7 @@ public final class SysfsBacklight: BacklightDevice {
         do throws(FileContents.Failure) {
             bytes = try FileContents.bytes(ofFile: file, maxBytes: 64, what: "a backlight attribute")
         } catch {
-            throw StartError(message: "\(file): \(error.message)")
+            throw StartError(.backlight, "\(file): \(error.message)")
         }
         var value = 0
         var digits = 0
@@ -91,10 +91,10 @@ public final class SysfsBacklight: BacklightDevice {
             case UInt8(ascii: "\n") where digits > 0:
                 return value
             default:
-                throw StartError(message: "\(file): expected a number, found \"\(String(decoding: bytes, as: UTF8.self))\"")
+                throw StartError(.backlight, "\(file): expected a number, found \"\(String(decoding: bytes, as: UTF8.self))\"")
             }
         }
-        guard digits > 0 else { throw StartError(message: "\(file): empty") }
+        guard digits > 0 else { throw StartError(.backlight, "\(file): empty") }
         return value
     }
 
@@ -106,7 +106,7 @@ public final class SysfsBacklight: BacklightDevice {
             let hint = error.rawValue == EACCES
                 ? "; the touchpanel package's udev rule gives the video group write access (sudo udevadm trigger --subsystem-match=backlight)"
                 : ""
-            throw StartError(message: "cannot open \(file) for writing: \(reason)\(hint)")
+            throw StartError(.backlight, "cannot open \(file) for writing: \(reason)\(hint)")
         }
         return descriptor
     }

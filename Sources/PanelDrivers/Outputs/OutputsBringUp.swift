@@ -10,29 +10,29 @@ public enum OutputsBringUp {
     /// Asks the kernel for one line: `active` is the logical level it starts at.
     public typealias Request = (_ output: OutputConfig, _ active: Bool) throws(GPIOError) -> DigitalOutput
 
-    /// The logical level of every output at the start of a session, by `outputKey`: what it
+    /// The logical level of every output at the start of a session, by id: what it
     /// had before a reload, else its `start`.
-    public static func startLevels(_ config: PanelConfiguration, carried: [String: Bool]) -> [String: Bool] {
-        var levels: [String: Bool] = [:]
+    public static func startLevels(_ config: PanelConfiguration, carried: [OutputID: Bool]) -> [OutputID: Bool] {
+        var levels: [OutputID: Bool] = [:]
         for output in config.outputs {
-            let key = ActionRunner.outputKey(chip: output.chip, line: output.line)
+            let key = output.id
             levels[key] = carried[key] ?? output.startsOn
         }
         return levels
     }
 
-    /// The outputs by `outputKey`, each requested at its level in `levels` (`startLevels`).
+    /// The outputs by id, each requested at its level in `levels` (`startLevels`).
     public static func open(
-        _ config: PanelConfiguration, levels: [String: Bool], request: Request = OutputsBringUp.requestLine
-    ) throws(StartError) -> [String: DigitalOutput] {
-        var outputs: [String: DigitalOutput] = [:]
+        _ config: PanelConfiguration, levels: [OutputID: Bool], request: Request = OutputsBringUp.requestLine
+    ) throws(StartError) -> [OutputID: DigitalOutput] {
+        var outputs: [OutputID: DigitalOutput] = [:]
         for output in config.outputs {
-            let key = ActionRunner.outputKey(chip: output.chip, line: output.line)
+            let key = output.id
             do throws(GPIOError) {
                 outputs[key] = try request(output, levels[key] ?? false)
             } catch {
                 let section = output.name.map { " ([output \($0)])" } ?? ""
-                throw StartError(message: "gpio \(output.chip) \(output.line.configValue)\(section): \(error.message)")
+                throw StartError(.output(key), "gpio \(output.chip) \(output.line.configValue)\(section): \(error.message)")
             }
         }
         return outputs

@@ -12,7 +12,7 @@ enum I2CWakeup {
         do throws(GPIOError) {
             return .interrupt(try GpiodInterruptLine(chip: GPIOChipSelector(line.chip), line: LineSelector(line.line), edge: edge))
         } catch {
-            throw StartError(message: "interrupt line: \(error.message)")
+            throw StartError(.controller, "interrupt line: \(error.message)")
         }
     }
 }

@@ -11,12 +11,12 @@ public enum TouchSourceBringUp {
         switch config.controller.model.family {
         case .ft5x06:
             guard let bus = config.controller.bus else {
-                throw StartError(message: "no [controller] bus: set one, or run on the simulated board")
+                throw StartError(.controller, "no [controller] bus: set one, or run on the simulated board")
             }
             return try FT5x06BringUp.open(config, bus: bus, startedAt: startedAt, log: log, held: &held)
         case .goodix:
             guard let bus = config.controller.bus else {
-                throw StartError(message: "no [controller] bus: set one, or run on the simulated board")
+                throw StartError(.controller, "no [controller] bus: set one, or run on the simulated board")
             }
             return try GT911BringUp.open(config, bus: bus, startedAt: startedAt, log: log, held: &held)
         case .evdev:

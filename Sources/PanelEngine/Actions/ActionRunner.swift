@@ -11,11 +11,11 @@ public final class ActionRunner {
     /// Shared with the sessions before and after a reload.
     public let exec: ExecSupervisor
     private let log: PanelLog
-    /// Outputs by `ActionRunner.outputKey`, opened before the panel starts.
-    private let outputs: [String: DigitalOutput]
-    /// The level each output was last driven to, by `outputKey`.
-    public private(set) var levels: [String: Bool]
-    private var pulseEnds: [String: MonotonicInstant] = [:]
+    /// Outputs by id, opened before the panel starts.
+    private let outputs: [OutputID: DigitalOutput]
+    /// The level each output was last driven to.
+    public private(set) var levels: [OutputID: Bool]
+    private var pulseEnds: [OutputID: MonotonicInstant] = [:]
     public private(set) var latched: [Bool]
     /// Each button's hold-to-run press (`idle` for buttons without `on_press`/`on_release`).
     public private(set) var holds: [HoldToRun]
@@ -25,8 +25,8 @@ public final class ActionRunner {
     /// `levels` and `latchedButtons` (by button name) carry what a reload must not forget:
     /// a relay switched on stays on, a toggle button stays latched.
     public init(
-        buttons: [ButtonConfig], exec: ExecSupervisor, outputs: [String: DigitalOutput], log: PanelLog,
-        levels: [String: Bool] = [:], latchedButtons: [String] = []
+        buttons: [ButtonConfig], exec: ExecSupervisor, outputs: [OutputID: DigitalOutput], log: PanelLog,
+        levels: [OutputID: Bool] = [:], latchedButtons: [String] = []
     ) {
         self.buttons = buttons
         self.exec = exec
@@ -45,13 +45,6 @@ public final class ActionRunner {
     /// Sets a latch button's state from outside (the control socket); runs no action.
     public func setLatched(_ index: Int, _ on: Bool) {
         latched[index] = on
-    }
-
-    /// `gpiochip0:17`, or `gpiochip0:GPIO17` for a named line; `/dev/gpiochip0` and
-    /// `gpiochip0` are one chip. A name and an offset are two keys: the config refuses
-    /// outputs that mix them on one chip (`OutputConfig.otherNaming`).
-    public static func outputKey(chip: String, line: LineRef) -> String {
-        "\(chip.hasPrefix("/dev/") ? String(chip.dropFirst(5)) : chip):\(line.configValue)"
     }
 
     /// The earliest instant a pulse must end or a command is due a signal.
@@ -151,7 +144,7 @@ public final class ActionRunner {
             if case .started(let pid) = outcome { return pid }
             return nil
         case .gpio(let chip, let line, let operation):
-            let key = ActionRunner.outputKey(chip: chip, line: line)
+            let key = OutputID(chip: chip, line: line)
             switch operation {
             case .on:
                 pulseEnds[key] = nil
@@ -187,7 +180,7 @@ public final class ActionRunner {
         pulseEnds = [:]
     }
 
-    private func drive(_ key: String, _ high: Bool, for button: ButtonConfig?) {
+    private func drive(_ key: OutputID, _ high: Bool, for button: ButtonConfig?) {
         guard let output = outputs[key] else {
             log.error("gpio \(key): not opened")
             return

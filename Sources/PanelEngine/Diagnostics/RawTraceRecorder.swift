@@ -20,7 +20,7 @@ public final class RawTraceRecorder {
         do throws(Errno) {
             file = try CreatedFile(path: path)
         } catch {
-            throw StartError(message: "cannot create \(path): \(error.message)")
+            throw StartError(.recording, "cannot create \(path): \(error.message)")
         }
     }
 

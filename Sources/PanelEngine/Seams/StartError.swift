@@ -1,11 +1,29 @@
 import LinuxSystem
+import PanelConfig
 
 /// Why the panel could not start with a config: a device that cannot be opened stops the
-/// start with its reason, before anything is drawn.
+/// start with its reason, before anything is drawn. `part` says which of the config's parts
+/// it was, so a caller can tell a missing controller from a refused output without reading
+/// the text.
 public struct StartError: Error {
+    public enum Part: Equatable, Sendable {
+        /// The touch controller: its bus, its chip, its interrupt or reset line, or its input device.
+        case controller
+        case display
+        case backlight
+        case output(OutputID)
+        case mqtt
+        case control
+        /// The raw trace `record` writes.
+        case recording
+    }
+
+    public var part: Part
+    /// The reason as the log and `systemctl status` show it, naming the file, line or device.
     public var message: String
 
-    public init(message: String) {
+    public init(_ part: Part, _ message: String) {
+        self.part = part
         self.message = message
     }
 }

@@ -49,10 +49,25 @@ struct OutputsBringUpTests {
             "gpiochip0:18 active_low=false active=true",
             "gpiochip0:22 active_low=false active=false",
         ])
-        #expect(outputs.keys.sorted() == ["gpiochip0:17", "gpiochip0:18", "gpiochip0:22"])
+        #expect(outputs.keys.map(\.description).sorted() == ["gpiochip0:17", "gpiochip0:18", "gpiochip0:22"])
         // Requested at that level: nothing is driven after the request.
         #expect(outputs.values.allSatisfy { ($0 as! RecordingOutput).levels.isEmpty })
         #expect(levels == ["gpiochip0:17": false, "gpiochip0:18": true, "gpiochip0:22": false])
+    }
+
+    @Test func aLineTheKernelRefusesStopsTheStartNamingTheOutput() throws {
+        let config = try PanelConfigLoader.parse(text: Self.config, file: "panel.ini")
+        func refuseLamp(_ output: OutputConfig, _ active: Bool) throws(GPIOError) -> DigitalOutput {
+            guard output.name != "lamp" else { throw GPIOError.lineBusy(chip: "gpiochip0", line: "18", consumer: "relayd") }
+            return RecordingOutput()
+        }
+        do throws(StartError) {
+            _ = try OutputsBringUp.open(config, levels: [:], request: refuseLamp)
+            Issue.record("the start went on with a refused line")
+        } catch {
+            #expect(error.part == .output("gpiochip0:18"))
+            #expect(error.message == "gpio gpiochip0 18 ([output lamp]): GPIO line 18 on gpiochip0 is in use by \"relayd\"")
+        }
     }
 
     @Test func afterAReloadEachLineKeepsTheLevelItHad() throws {

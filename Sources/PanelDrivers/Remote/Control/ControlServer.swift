@@ -41,7 +41,7 @@ public final class ControlServer {
         guard descriptor >= 0 else {
             let error = Errno.current
             let why = error.rawValue == EEXIST ? "something other than a socket is there" : error.message
-            throw StartError(message: "[control] socket \(config.socketPath): \(why)")
+            throw StartError(.control, "[control] socket \(config.socketPath): \(why)")
         }
         listener = descriptor
     }

@@ -12,7 +12,7 @@ public enum MQTTBringUp {
     public static func open(_ config: PanelConfiguration, log: PanelLog, now: MonotonicInstant) throws(StartError) -> MQTTBridge? {
         guard let mqtt = config.mqtt else { return nil }
         guard MosquittoConnection.isAvailable else {
-            throw StartError(message: "[mqtt]: this build of touchpanel has no MQTT (the static firmware: Debian ships no static libmosquitto); use the packaged touchpanel")
+            throw StartError(.mqtt, "[mqtt]: this build of touchpanel has no MQTT (the static firmware: Debian ships no static libmosquitto); use the packaged touchpanel")
         }
         let settings = MQTTBridge.Settings(config: mqtt, hostName: hostName())
         var password: String?
@@ -35,11 +35,11 @@ public enum MQTTBringUp {
         do throws(FileContents.Failure) {
             bytes = try FileContents.bytes(ofFile: path, maxBytes: 4_096, what: "[mqtt] password_file")
         } catch {
-            throw StartError(message: error.message)
+            throw StartError(.mqtt, error.message)
         }
         var line = bytes.prefix { $0 != UInt8(ascii: "\n") }
         if line.last == UInt8(ascii: "\r") { line.removeLast() }
-        guard !line.isEmpty else { throw StartError(message: "[mqtt] password_file \(path): its first line is empty") }
+        guard !line.isEmpty else { throw StartError(.mqtt, "[mqtt] password_file \(path): its first line is empty") }
         return String(decoding: line, as: UTF8.self)
     }
 

@@ -23,7 +23,7 @@ public final class MosquittoConnection: MQTTConnection {
     ) throws(StartError) {
         var error: Int32 = 0
         guard let client = tp_mqtt_new(clientID, &error) else {
-            throw StartError(message: "[mqtt] cannot make a client \"\(clientID)\": \(String(cString: tp_mqtt_error_text(error)))")
+            throw StartError(.mqtt, "[mqtt] cannot make a client \"\(clientID)\": \(String(cString: tp_mqtt_error_text(error)))")
         }
         self.client = client
         self.host = host
@@ -31,13 +31,13 @@ public final class MosquittoConnection: MQTTConnection {
         self.keepaliveS = keepaliveS
         if let username {
             let code = tp_mqtt_set_login(client, username, password)
-            guard code == 0 else { throw StartError(message: "[mqtt] username: \(String(cString: tp_mqtt_error_text(code)))") }
+            guard code == 0 else { throw StartError(.mqtt, "[mqtt] username: \(String(cString: tp_mqtt_error_text(code)))") }
         }
         let willCode = will.payload.withUnsafeBytes { bytes in
             tp_mqtt_set_will(client, will.topic, bytes.baseAddress, Int32(bytes.count), Int32(will.qos), will.retain ? 1 : 0)
         }
         guard willCode == 0 else {
-            throw StartError(message: "[mqtt] last will on \(will.topic): \(String(cString: tp_mqtt_error_text(willCode)))")
+            throw StartError(.mqtt, "[mqtt] last will on \(will.topic): \(String(cString: tp_mqtt_error_text(willCode)))")
         }
         if let tls {
             let code = tp_mqtt_set_tls(client, tls.caFile, tls.certFile, tls.keyFile)
@@ -45,7 +45,7 @@ public final class MosquittoConnection: MQTTConnection {
                 // libmosquitto checks that each file can be opened; say which ones were given.
                 var files = "ca_file \(tls.caFile)"
                 if let cert = tls.certFile, let key = tls.keyFile { files += ", cert_file \(cert), key_file \(key)" }
-                throw StartError(message: "[mqtt] TLS with \(files): \(String(cString: tp_mqtt_error_text(code))) (is each file there and readable?)")
+                throw StartError(.mqtt, "[mqtt] TLS with \(files): \(String(cString: tp_mqtt_error_text(code))) (is each file there and readable?)")
             }
         }
     }

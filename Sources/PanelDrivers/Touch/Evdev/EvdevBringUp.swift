@@ -14,7 +14,7 @@ enum EvdevBringUp {
         } else if let name = controller.deviceName {
             target = .name(name)
         } else {
-            throw StartError(message: "model = evdev without device or name in [controller]")
+            throw StartError(.controller, "model = evdev without device or name in [controller]")
         }
         let locator = EvdevDeviceLocator(target: target, grab: controller.grab)
         var device: LinuxEvdevDevice?
@@ -25,7 +25,7 @@ enum EvdevBringUp {
             case .missing, .noDeviceNamed, .gone:
                 log.warning("\(locator.description): \(error.message); waiting for it")
             case .permissionDenied, .notATouchscreen, .other:
-                throw StartError(message: "\(locator.description): \(error.message)")
+                throw StartError(.controller, "\(locator.description): \(error.message)")
             }
         }
         if let device {

@@ -21,7 +21,7 @@ enum FT5x06BringUp {
                 BringUpDelay.sleep(nanoseconds: controllerConfig.model.resetSettle.nanoseconds)
                 held.reset = line
             } catch {
-                throw StartError(message: "reset line: \(error.message)")
+                throw StartError(.controller, "reset line: \(error.message)")
             }
         }
         let range = ControllerRange(width: controllerConfig.width, height: controllerConfig.height)
@@ -42,7 +42,7 @@ enum FT5x06BringUp {
             if let threshold = controllerConfig.threshold { try chip.controller.setThreshold(threshold) }
             if let period = controllerConfig.reportPeriod { try chip.controller.setReportPeriod(period) }
         } catch {
-            throw StartError(message: "\(place): \(error.message)")
+            throw StartError(.controller, "\(place): \(error.message)")
         }
         log.log("controller: \(identity.summary)")
         if let model = identity.model, model.maxPoints != controllerConfig.model.maxPoints {

@@ -35,7 +35,7 @@ enum GT911BringUp {
             controller = try openController()
             identity = try controller.identify()
         } catch {
-            throw StartError(message: "\(place): \(error.message)")
+            throw StartError(.controller, "\(place): \(error.message)")
         }
         log.log("controller: \(identity.summary)")
         if let model = identity.model, model != controllerConfig.model {
@@ -87,7 +87,7 @@ enum GT911BringUp {
             }
             return resetLine
         } catch {
-            throw StartError(message: "reset sequence: \(error.message)")
+            throw StartError(.controller, "reset sequence: \(error.message)")
         }
     }
 }
