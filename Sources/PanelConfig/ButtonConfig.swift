@@ -32,6 +32,8 @@ public struct ButtonConfig: Equatable, Sendable {
     /// `exec_limit` and `exec_timeout_ms`: how many of its `exec` commands run at once, and
     /// how long each may.
     public var execLimits: ExecLimits
+    /// `interlock`: the group whose buttons never run together (nil: none).
+    public var interlock: String?
 
     public init(
         name: String, label: String, rect: Rect, enabled: Bool = true, timings: GestureTimings = .defaults,
@@ -39,7 +41,7 @@ public struct ButtonConfig: Equatable, Sendable {
         onLongPress: ButtonAction? = nil, onRepeat: ButtonAction? = nil,
         onPress: ButtonAction? = nil, onRelease: ButtonAction? = nil, line: Int,
         colors: ButtonPalette = .defaults, fontSize: Int = DisplayConfig.defaultFontSize, latch: Bool = false,
-        execLimits: ExecLimits = .defaults
+        execLimits: ExecLimits = .defaults, interlock: String? = nil
     ) {
         self.name = name
         self.label = label
@@ -58,6 +60,7 @@ public struct ButtonConfig: Equatable, Sendable {
         self.fontSize = fontSize
         self.latch = latch
         self.execLimits = execLimits
+        self.interlock = interlock
     }
 
     /// What the classifier needs: the gestures to listen for follow from the actions given.

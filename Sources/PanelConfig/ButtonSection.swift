@@ -7,6 +7,7 @@ enum ButtonKey: SectionKey {
     case label
     case enabled
     case latch
+    case interlock
     case onTap
     case onDoubleTap
     case onTripleTap
@@ -21,7 +22,7 @@ enum ButtonKey: SectionKey {
     case color(ButtonColorKey)
 
     static let allCases: [ButtonKey] =
-        [.rect, .label, .enabled, .latch, .onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease,
+        [.rect, .label, .enabled, .latch, .interlock, .onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease,
          .execLimit, .execTimeoutMs]
         + TimingKey.allCases.map(ButtonKey.timing) + [.fontSize] + ButtonColorKey.allCases.map(ButtonKey.color)
 
@@ -36,6 +37,7 @@ enum ButtonKey: SectionKey {
         case .label: "label"
         case .enabled: "enabled"
         case .latch: "latch"
+        case .interlock: "interlock"
         case .onTap: "on_tap"
         case .onDoubleTap: "on_double_tap"
         case .onTripleTap: "on_triple_tap"
@@ -58,6 +60,7 @@ enum ButtonKey: SectionKey {
         case .label: .words("the button's name", "the text; `\\n` breaks the line")
         case .enabled: .value("yes", "`no`: drawn disabled, takes no touch")
         case .latch: .value("no", "`yes`: a toggle, each tap flips it on or off")
+        case .interlock: .words("none", "a group name: while a button of the group is held or runs a command, the others take no touch")
         case .onTap: .words("none", "\(action) a single tap: `emit`, `exec COMMAND`, `gpio OUTPUT on|off|toggle|pulse MS`")
         case .onDoubleTap: .words("none", "\(action) a double tap")
         case .onTripleTap: .words("none", "\(action) a triple tap")
@@ -93,6 +96,7 @@ struct ButtonDraft: SectionDraft {
     var label: String?
     var enabled: Bool?
     var latch: Bool?
+    var interlock: String?
     var onTap: ActionDraft?
     var onDoubleTap: ActionDraft?
     var onTripleTap: ActionDraft?
@@ -121,6 +125,7 @@ struct ButtonDraft: SectionDraft {
         case .label: label = LabelText.unescaped(value)
         case .enabled: enabled = try ValueSyntax.boolean(value)
         case .latch: latch = try ValueSyntax.boolean(value)
+        case .interlock: interlock = try ValueSyntax.groupName(value)
         case .onTap: onTap = try ActionDraft(parsing: value)
         case .onDoubleTap: onDoubleTap = try ActionDraft(parsing: value)
         case .onTripleTap: onTripleTap = try ActionDraft(parsing: value)
@@ -181,7 +186,7 @@ struct ButtonDraft: SectionDraft {
             onPress: press, onRelease: release, line: header.line,
             colors: colors.applied(to: (display?.colors ?? .defaults).buttons),
             fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize,
-            latch: latch ?? false, execLimits: execLimits)
+            latch: latch ?? false, execLimits: execLimits, interlock: interlock)
     }
 
     /// The action `key` names; nil when the button does not give `key`, or (with the reason in

@@ -75,6 +75,7 @@ enum ConfigAssembly {
                 buttons.append(button)
             }
         }
+        lonelyInterlocks(panel.buttons.filter(\.counts), errors: &errors)
 
         guard errors.isEmpty, let display, let controller, let board else {
             return .failure(ConfigErrors(errors: errors.inLineOrder(files: fileOrder)))
@@ -85,5 +86,17 @@ enum ConfigAssembly {
             outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
             control: panel.control?.config, mqtt: mqtt,
             warnings: panel.warnings.inLineOrder(files: fileOrder)))
+    }
+
+    /// An interlock group with one button guards nothing: most likely its partner's
+    /// `interlock` is misspelt, which on a machine is worth stopping for.
+    private static func lonelyInterlocks(_ drafts: [ButtonDraft], errors: inout ErrorCollector) {
+        for draft in drafts {
+            guard let group = draft.interlock, drafts.filter({ $0.interlock == group }).count == 1 else { continue }
+            let others = Set(drafts.compactMap(\.interlock)).subtracting([group]).sorted()
+            let known = others.isEmpty ? "" : "; the other groups: " + others.joined(separator: ", ")
+            errors.add(at: draft.place(.interlock) ?? draft.header, section: draft.title, key: ButtonKey.interlock.rawValue,
+                       "no other button is in interlock group \(group): a group keeps two or more buttons from running together\(known)")
+        }
     }
 }

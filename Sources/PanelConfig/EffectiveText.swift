@@ -169,6 +169,7 @@ extension PanelConfiguration {
             out.key(ButtonKey.label, LabelText.escaped(button.label))
             out.key(ButtonKey.enabled, IniWriter.yesNo(button.enabled))
             out.key(ButtonKey.latch, IniWriter.yesNo(button.latch))
+            if let group = button.interlock { out.key(ButtonKey.interlock, group) }
             out.action(.onTap, button.onTap, outputs: outputs)
             out.action(.onDoubleTap, button.onDoubleTap, outputs: outputs)
             out.action(.onTripleTap, button.onTripleTap, outputs: outputs)

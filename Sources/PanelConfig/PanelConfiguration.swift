@@ -53,9 +53,18 @@ public struct PanelConfiguration: Equatable, Sendable {
     public func makeLayout() -> ButtonLayout {
         var layout = ButtonLayout()
         for button in buttons {
-            layout.append(button.spec)
+            var spec = button.spec
+            spec.interlockGroup = interlockGroup(of: button)
+            layout.append(spec)
         }
         return layout
+    }
+
+    /// The classifier's number for the button's interlock group: one more than the index of
+    /// the group's first button; 0 for a button without one.
+    public func interlockGroup(of button: ButtonConfig) -> Int {
+        guard let group = button.interlock, let first = buttons.firstIndex(where: { $0.interlock == group }) else { return 0 }
+        return first + 1
     }
 
     /// The panel's size in its native orientation: the framebuffer's xres and yres.

@@ -202,6 +202,14 @@ extension ValueSyntax {
         }
     }
 
+    /// A group name (`interlock = jog`): one word of name characters, at most 32 of them.
+    static func groupName(_ text: String) throws(ValueProblem) -> String {
+        guard !text.isEmpty, text.utf8.count <= 32, text.utf8.allSatisfy(isNameByte) else {
+            throw .expected("a group name of letters, digits, _ . - (at most 32)", found: text)
+        }
+        return text
+    }
+
     /// A GPIO chip as libgpiod opens one: a name (`gpiochip0`), a label (`pinctrl-bcm2711`)
     /// or a path (`/dev/gpiochip0`). One word; whether it exists is for the board to say.
     static func gpioChip(_ text: String) throws(ValueProblem) -> String {

@@ -3,7 +3,8 @@ import TouchCore
 /// The rules every event stream of the touch pipeline keeps, whatever its input (DESIGN.md
 /// section 4): every `pressed` is matched by exactly one `released` or `cancelled` before the
 /// next; time never goes back; no event is later than the instant the pipeline was told it
-/// is; no tap follows a long press of the same press. Shared by the property test and the
+/// is; no tap follows a long press of the same press; no button is pressed while another of
+/// its interlock group is held or runs a command. Shared by the property test and the
 /// pipeline fuzz target (scripts/fuzz.sh compiles this file into it).
 struct GestureInvariants {
     private var held: [Bool]
@@ -14,10 +15,15 @@ struct GestureInvariants {
     /// Events checked, by kind (`tap 2`, `long_press`, ...): a generator that never makes a
     /// kind tests nothing about it.
     private(set) var kinds: [String: Int] = [:]
+    /// Each button's interlock group (0: none), and whether a command it started still runs.
+    private let groups: [Int]
+    var commandsRunning: [Bool]
 
-    init(buttons: Int) {
+    init(buttons: Int, groups: [Int] = []) {
         held = Array(repeating: false, count: buttons)
         longPressed = Array(repeating: false, count: buttons)
+        self.groups = groups.isEmpty ? Array(repeating: 0, count: buttons) : groups
+        commandsRunning = Array(repeating: false, count: buttons)
     }
 
     /// The rule `event`, received during a call made at `now`, breaks; nil when none.
@@ -39,6 +45,11 @@ struct GestureInvariants {
         switch event.kind {
         case .pressed:
             if held[button] { return "button \(button) pressed twice without a release or cancel" }
+            if groups[button] != 0, let other = held.indices.first(where: {
+                $0 != button && groups[$0] == groups[button] && (held[$0] || commandsRunning[$0])
+            }) {
+                return "button \(button) pressed while button \(other) of its interlock group \(held[other] ? "is held" : "runs a command")"
+            }
             held[button] = true
             longPressed[button] = false
         case .released, .cancelled:
@@ -73,8 +84,15 @@ struct InvariantSink: GestureEventSink {
     private(set) var powers: [String: Int] = [:]
     private var lastPowerAt = MonotonicInstant(nanoseconds: 0)
 
-    init(buttons: Int) {
-        invariants = GestureInvariants(buttons: buttons)
+    /// Downs ignored for an interlock.
+    private(set) var interlockRefusals = 0
+
+    init(buttons: Int, groups: [Int] = []) {
+        invariants = GestureInvariants(buttons: buttons, groups: groups)
+    }
+
+    mutating func interlocked(_ button: Int, heldBy holder: Int, at: MonotonicInstant) {
+        interlockRefusals += 1
     }
 
     /// Power changes, like events, never go back in time nor come from the future.
@@ -97,23 +115,25 @@ struct InvariantSink: GestureEventSink {
 /// byte source (a seeded generator or a fuzzer's input), checking the invariants throughout.
 struct GestureDriver {
     /// Six buttons: plain tap, double tap, triple tap with long press, repeat, a disabled one,
-    /// and a press-only one, two of them touching so that drags cross between them.
+    /// and a press-only one, two of them touching so that drags cross between them. The plain
+    /// tap and the repeat button are one interlock group.
     static func layout() -> ButtonLayout {
         var layout = ButtonLayout()
-        layout.append(ButtonSpec(rect: Rect(x: 0, y: 0, width: 200, height: 200), highestTapCount: 1))
+        layout.append(ButtonSpec(rect: Rect(x: 0, y: 0, width: 200, height: 200), highestTapCount: 1, interlockGroup: 1))
         layout.append(ButtonSpec(rect: Rect(x: 200, y: 0, width: 200, height: 200), highestTapCount: 2))
         layout.append(ButtonSpec(rect: Rect(x: 400, y: 0, width: 200, height: 200), highestTapCount: 3, listensForLongPress: true))
-        layout.append(ButtonSpec(rect: Rect(x: 0, y: 240, width: 200, height: 200), highestTapCount: 1, listensForRepeat: true))
+        layout.append(ButtonSpec(rect: Rect(x: 0, y: 240, width: 200, height: 200), highestTapCount: 1, listensForRepeat: true, interlockGroup: 1))
         layout.append(ButtonSpec(rect: Rect(x: 240, y: 240, width: 200, height: 200), enabled: false))
         layout.append(ButtonSpec(rect: Rect(x: 480, y: 240, width: 200, height: 200), highestTapCount: 0))
         return layout
     }
 
     static let buttonCount = 6
+    static let groups = [1, 0, 0, 1, 0, 0]
     static let maxFingers: UInt8 = 5
 
     var pipeline: TouchPipeline
-    var sink = InvariantSink(buttons: buttonCount)
+    var sink = InvariantSink(buttons: buttonCount, groups: groups)
     var nowMs: Int64 = 0
     var fingersDown: [Bool] = Array(repeating: false, count: Int(maxFingers))
     var positions: [Point] = Array(repeating: Point(x: 0, y: 0), count: Int(maxFingers))
@@ -173,7 +193,13 @@ struct GestureDriver {
             fingersDown[finger] = false
             sendFrame(changing: nil, to: .contact, after: (value >> 32) % 30)
         case 6:
-            if (value >> 32) % 16 == 0 { cancelAll() } else {
+            if (value >> 32) % 16 == 0 { cancelAll() } else if (value >> 32) % 16 == 1 {
+                // The repeat button's command starts or ends: while it runs, the plain tap
+                // button (its interlock partner) takes no touch.
+                let running = (value >> 40) % 2 == 0
+                pipeline.setCommandsRunning(3, running)
+                sink.invariants.commandsRunning[3] = running
+            } else {
                 sendFrame(changing: nil, to: .contact, after: 17)
             }
         default:

@@ -32,6 +32,8 @@ struct GesturePropertyTests {
         }
         #expect(driver.finish() == nil, "seed \(seed), after \(steps) steps")
         #expect(driver.sink.invariants.count > wanted)
+        // Downs on an interlocked button were ignored, so the interlock was exercised.
+        #expect(driver.sink.interlockRefusals > 0, "seed \(seed): no down was ever ignored for an interlock")
         // Every kind of event happens, so every rule is exercised.
         let kinds = driver.sink.invariants.kinds
         for kind in ["pressed", "released", "cancelled", "exit", "enter", "tap 1", "tap 2", "tap 3", "long_press", "repeat"] {
@@ -64,6 +66,18 @@ struct GesturePropertyTests {
         for kind in ["pressed", "released", "cancelled", "tap 1", "tap 2", "long_press"] {
             #expect((kinds[kind] ?? 0) > 0, "seed \(seed): no \(kind) among \(kinds)")
         }
+    }
+
+    @Test func theInvariantsCatchTwoButtonsOfAnInterlockGroupPressedTogether() {
+        var invariants = GestureInvariants(buttons: 3, groups: [1, 0, 1])
+        #expect(invariants.check(GestureEvent(at: .milliseconds(10), button: 0, kind: .pressed), now: .milliseconds(10)) == nil)
+        #expect(invariants.check(GestureEvent(at: .milliseconds(20), button: 1, kind: .pressed), now: .milliseconds(20)) == nil)
+        #expect(invariants.check(GestureEvent(at: .milliseconds(30), button: 2, kind: .pressed), now: .milliseconds(30))
+            == "button 2 pressed while button 0 of its interlock group is held")
+        var running = GestureInvariants(buttons: 2, groups: [4, 4])
+        running.commandsRunning[1] = true
+        #expect(running.check(GestureEvent(at: .milliseconds(10), button: 0, kind: .pressed), now: .milliseconds(10))
+            == "button 0 pressed while button 1 of its interlock group runs a command")
     }
 
     @Test func theInvariantsCatchABrokenStream() {

@@ -5,6 +5,12 @@ struct EventRecorder: GestureEventSink {
     var events: [GestureEvent] = []
     /// Idle blanking's changes, as "t_ms power".
     var powerChanges: [String] = []
+    /// Downs ignored for an interlock, as "t_ms button held_by holder" (indices).
+    var interlockRefusals: [String] = []
+
+    mutating func interlocked(_ button: Int, heldBy holder: Int, at: MonotonicInstant) {
+        interlockRefusals.append("\(at.wholeMilliseconds) \(button) held_by \(holder)")
+    }
 
     mutating func receive(_ event: GestureEvent) {
         events.append(event)
@@ -86,11 +92,11 @@ struct PanelDriver {
 
 func button(
     _ x: Int32, _ y: Int32, _ w: Int32, _ h: Int32, taps: Int = 1, longPress: Bool = false, repeats: Bool = false,
-    enabled: Bool = true, timings: GestureTimings = .defaults
+    enabled: Bool = true, timings: GestureTimings = .defaults, interlock: Int = 0
 ) -> ButtonSpec {
     ButtonSpec(
         rect: Rect(x: x, y: y, width: w, height: h), enabled: enabled, highestTapCount: taps,
-        listensForLongPress: longPress, listensForRepeat: repeats, timings: timings)
+        listensForLongPress: longPress, listensForRepeat: repeats, timings: timings, interlockGroup: interlock)
 }
 
 func contact(_ id: UInt8, _ x: Int32, _ y: Int32, _ event: TouchPointEvent = .contact) -> TouchPoint {

@@ -38,6 +38,8 @@ public final class PanelEngine: TouchSink {
     public let transitions: TransitionLog?
     /// Set when the source cannot go on: the loop stops the panel.
     public private(set) var stopReason: String?
+    /// The buttons with an interlock group: the classifier is told when their commands run.
+    private let interlocked: [Int]
 
     public init(
         config: PanelConfiguration, source: TouchSource, actions: ActionRunner, output: OutputBuffer,
@@ -65,6 +67,9 @@ public final class PanelEngine: TouchSink {
             looks.setLatched(index, true)
         }
         lastInputAt = startedAt
+        interlocked = config.buttons.indices.filter { config.buttons[$0].interlock != nil }
+        // Commands a session before a reload started still hold their groups.
+        refreshInterlocks()
         _ = looks.takeDirty()
         surface?.drawAll(config.buttons.indices.map { looks.visualState(ofButton: $0) })
         surface?.frameDone(at: startedAt)
@@ -146,6 +151,7 @@ public final class PanelEngine: TouchSink {
     public func commandsFinished(_ finished: [ExecSupervisor.Finished], now: MonotonicInstant) {
         guard !finished.isEmpty else { return }
         actions.commandsFinished(finished, now: max(now, lastInputAt))
+        refreshInterlocks()
     }
 
     // MARK: - TouchSink: what the source hands over
@@ -210,6 +216,10 @@ public final class PanelEngine: TouchSink {
             backlight?.apply(power)
             listener?.panelStateChanged()
         }
+        while let refusal = events.takeInterlockRefusal() {
+            let button = config.buttons[refusal.button], holder = config.buttons[refusal.holder]
+            log.log("[button \(button.name)] touch ignored: interlock \(button.interlock ?? "") is held by [button \(holder.name)]")
+        }
         guard !events.isEmpty else { return }
         for index in 0..<events.count {
             let event = events[index]
@@ -223,8 +233,17 @@ public final class PanelEngine: TouchSink {
             looks.receive(event)
         }
         writer.flush()
+        if !interlocked.isEmpty { refreshInterlocks() }
         if let edge { latency?.eventsWritten(sinceEdge: edge) }
         if repaintDirty(at: events[events.count - 1].at, edge: edge), let edge { latency?.framePainted(sinceEdge: edge) }
+    }
+
+    /// Tells the classifier which interlocked buttons still run a command: such a button
+    /// keeps its group until the command ends.
+    private func refreshInterlocks() {
+        for index in interlocked {
+            pipeline.setCommandsRunning(index, actions.exec.runningCount(of: config.buttons[index].name) > 0)
+        }
     }
 
     /// Paints the buttons whose look changed; true if any was.
@@ -246,6 +265,8 @@ struct EventCollector: GestureEventSink {
     private var events: [GestureEvent] = []
     /// Idle blanking's changes during the call, oldest first.
     private var powerChanges: [PanelPower] = []
+    /// Downs the call ignored for an interlock: the button and the one holding its group.
+    private var interlockRefusals: [(button: Int, holder: Int)] = []
     private let gestures: GestureDebugLog?
     private let transitions: TransitionLog?
 
@@ -276,6 +297,14 @@ struct EventCollector: GestureEventSink {
         powerChanges.append(power)
     }
 
+    mutating func interlocked(_ button: Int, heldBy holder: Int, at: MonotonicInstant) {
+        interlockRefusals.append((button, holder))
+    }
+
+    mutating func takeInterlockRefusal() -> (button: Int, holder: Int)? {
+        interlockRefusals.isEmpty ? nil : interlockRefusals.removeFirst()
+    }
+
     /// The oldest power change not yet taken.
     mutating func takePowerChange() -> PanelPower? {
         powerChanges.isEmpty ? nil : powerChanges.removeFirst()
@@ -284,5 +313,6 @@ struct EventCollector: GestureEventSink {
     mutating func removeAll() {
         events.removeAll(keepingCapacity: true)
         powerChanges.removeAll(keepingCapacity: true)
+        interlockRefusals.removeAll(keepingCapacity: true)
     }
 }

@@ -12,11 +12,15 @@ public struct ButtonSpec: Equatable, Sendable {
     /// `on_repeat` is configured.
     public var listensForRepeat: Bool
     public var timings: GestureTimings
+    /// The button's interlock group (0: none). While one button of a group is held, or a
+    /// command it started still runs, a down on another button of the group is ignored for
+    /// its whole life: two jog directions never run together.
+    public var interlockGroup: Int
 
     public init(
         rect: Rect, enabled: Bool = true, highestTapCount: Int = 1,
         listensForLongPress: Bool = false, listensForRepeat: Bool = false,
-        timings: GestureTimings = .defaults
+        timings: GestureTimings = .defaults, interlockGroup: Int = 0
     ) {
         self.rect = rect
         self.enabled = enabled
@@ -24,5 +28,6 @@ public struct ButtonSpec: Equatable, Sendable {
         self.listensForLongPress = listensForLongPress || listensForRepeat
         self.listensForRepeat = listensForRepeat
         self.timings = timings
+        self.interlockGroup = interlockGroup
     }
 }

@@ -1,7 +1,8 @@
 /// Who a touch belongs to (rule 1), decided at its down for its whole life.
 enum TouchOwner: Equatable, Sendable {
     case none
-    /// Down outside every button, on a disabled one, or on one already held.
+    /// Down outside every button, on a disabled one, on one already held, or on one whose
+    /// interlock group another button holds.
     case ignored
     case button(Int)
 }
@@ -34,13 +35,22 @@ public struct GestureClassifier: Sendable {
     /// transition.
     private var specs: InlineArray<64, ButtonSpec>
     private let buttonCount: Int
+    /// Whether a command each button started still runs (told by the caller, which runs
+    /// them): such a button keeps its interlock group after its touch has ended.
+    private var commandsRunning: InlineArray<64, Bool>
+    /// Whether any button has an interlock group: without one the down path skips the check.
+    private let hasInterlocks: Bool
 
     public init(layout: ButtonLayout) {
         buttonCount = layout.count
         specs = InlineArray(repeating: ButtonSpec(rect: Rect(x: 0, y: 0, width: 0, height: 0)))
+        var interlocks = false
         for index in 0..<layout.count {
             specs[index] = layout[index]
+            if layout[index].interlockGroup != 0 { interlocks = true }
         }
+        hasInterlocks = interlocks
+        commandsRunning = InlineArray(repeating: false)
         states = InlineArray(repeating: .idle)
         owners = InlineArray(repeating: .none)
         deadlines = InlineArray(repeating: .max)
@@ -55,6 +65,13 @@ public struct GestureClassifier: Sendable {
 
     public func isEnabled(_ index: Int) -> Bool {
         specs.span[index].enabled
+    }
+
+    /// Says whether a command `index` started still runs; while one does, the button keeps
+    /// its interlock group as if it were held.
+    public mutating func setCommandsRunning(_ index: Int, _ running: Bool) {
+        guard index >= 0 && index < buttonCount else { return }
+        commandsRunning[index] = running
     }
 
     public func state(ofButton index: Int) -> ButtonGestureState {
@@ -115,6 +132,11 @@ public struct GestureClassifier: Sendable {
                 owners[slot] = .ignored
                 return
             }
+            if hasInterlocks, let holder = interlockHolder(of: button) {
+                owners[slot] = .ignored
+                sink.interlocked(button, heldBy: holder, at: now)
+                return
+            }
             owners[slot] = .button(button)
             apply(.down(touchID: id, at: point), toButton: button, at: now, into: &sink)
         case .move(let id, let point):
@@ -147,6 +169,17 @@ public struct GestureClassifier: Sendable {
     private mutating func hitTest(_ point: Point) -> Int? {
         for index in 0..<buttonCount where specs[index].rect.contains(point) {
             return index
+        }
+        return nil
+    }
+
+    /// The first other button of `button`'s interlock group that is held or still runs a
+    /// command; nil when the group is free (or the button has none).
+    private mutating func interlockHolder(of button: Int) -> Int? {
+        let group = specs[button].interlockGroup
+        guard group != 0 else { return nil }
+        for index in 0..<buttonCount where index != button && specs[index].interlockGroup == group {
+            if isHeld(index) || commandsRunning[index] { return index }
         }
         return nil
     }

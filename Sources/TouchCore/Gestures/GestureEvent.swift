@@ -54,6 +54,9 @@ public protocol GestureEventSink {
     mutating func transition(_ transition: GestureTransition)
     /// The idle blanking changed the display's power (`WakeGate`), from the one place it does.
     mutating func powerChanged(from previous: PanelPower, because input: PanelPower.Input, to power: PanelPower, at: MonotonicInstant)
+    /// A down on `button` was ignored for its whole life because `holder`, of the same
+    /// interlock group, is held or still runs a command.
+    mutating func interlocked(_ button: Int, heldBy holder: Int, at: MonotonicInstant)
 }
 
 extension GestureEventSink {
@@ -65,6 +68,9 @@ extension GestureEventSink {
 
     @inline(__always)
     public mutating func powerChanged(from previous: PanelPower, because input: PanelPower.Input, to power: PanelPower, at: MonotonicInstant) {}
+
+    @inline(__always)
+    public mutating func interlocked(_ button: Int, heldBy holder: Int, at: MonotonicInstant) {}
 }
 
 /// One step of one button's state machine, as libinput logs its tap machine's: the button,

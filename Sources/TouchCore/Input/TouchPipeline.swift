@@ -39,6 +39,11 @@ public struct TouchPipeline: Sendable {
         classifier.setEnabled(index, enabled)
     }
 
+    /// Says whether a command `index` started still runs (it keeps its interlock group).
+    public mutating func setCommandsRunning(_ index: Int, _ running: Bool) {
+        classifier.setCommandsRunning(index, running)
+    }
+
     /// Wake or blank from outside (the control socket) at `now`.
     @_optimize(speed)
     public mutating func power<Sink: GestureEventSink>(_ input: PanelPower.Input, at now: MonotonicInstant, into sink: inout Sink) {
