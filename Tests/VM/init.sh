@@ -145,7 +145,7 @@ ucmd() {
 
 setup_gpio_sim() {
     G=/sys/kernel/config/gpio-sim/touch
-    mkdir $G && mkdir $G/bank0 && echo 5 >$G/bank0/num_lines &&
+    mkdir $G && mkdir $G/bank0 && echo 6 >$G/bank0/num_lines &&
         mkdir $G/bank0/line0 && echo TOUCH_INT >$G/bank0/line0/name &&
         echo 1 >$G/live || return 1
     SIMDEV=$(cat $G/dev_name)
@@ -244,8 +244,16 @@ write_config() {
         echo "[button jog]"
         echo "rect = 240, 160, 200, 120"
         echo "label = Jog"
+        echo "interlock = jog"
         echo "on_press = gpio $CHIP 4 on      ; hold-to-run: line 4 high while held"
         echo "on_release = gpio $CHIP 4 off"
+        echo
+        echo "[button back]             ; jog's other direction: never with jog"
+        echo "rect = 240, 300, 200, 120"
+        echo "label = Back"
+        echo "interlock = jog"
+        echo "on_press = gpio $CHIP 5 on"
+        echo "on_release = gpio $CHIP 5 off"
         echo
         echo "[output relay]            ; an active-low relay input: line 2 high while off"
         echo "chip = $CHIP"

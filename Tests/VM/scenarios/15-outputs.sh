@@ -37,3 +37,27 @@ up 1
 [ "$(line_value 4)" = 0 ] || note "jog line 4 after the lift: $(line_value 4), expected 0"
 expect "jog pressed" "jog exit" "jog enter" "jog released" "jog pressed" "jog released"
 end
+
+# Interlock: jog (line 4) and back (line 5) are one group. A second finger on back while jog is
+# held is ignored for its whole life, so the two lines are never high together; back alone
+# runs once jog is let go, and then a finger on jog is the one ignored.
+begin "interlock: jog and back never drive their lines together"
+both_low() { [ "$(line_value 4)" = 0 ] && [ "$(line_value 5)" = 0 ]; }
+both_low || note "at start: lines 4 and 5 are $(line_value 4) $(line_value 5), expected 0 0"
+down 0 340 220
+down 1 340 360
+[ "$(line_value 4)$(line_value 5)" = 10 ] || note "jog held, finger on back: lines 4 5 = $(line_value 4)$(line_value 5), expected 10"
+up 0
+[ "$(line_value 4)$(line_value 5)" = 00 ] || note "jog let go, back's finger still down: $(line_value 4)$(line_value 5), expected 00"
+up 1
+down 2 340 360
+down 3 340 220
+[ "$(line_value 4)$(line_value 5)" = 01 ] || note "back held, finger on jog: lines 4 5 = $(line_value 4)$(line_value 5), expected 01"
+up 3
+up 2
+both_low || note "after both lifts: lines 4 and 5 are $(line_value 4) $(line_value 5), expected 0 0"
+expect "jog pressed" "jog released" "back pressed" "back released"
+[ "$(grep -c 'touch ignored: interlock jog' "$LOG")" = 2 ] ||
+    note "log: $(grep 'interlock' "$LOG" | tr '\n' ';'), expected two 'touch ignored' lines"
+grep -q '\[button back\] touch ignored: interlock jog is held by \[button jog\]' "$LOG" || note "log: no line for back"
+end
