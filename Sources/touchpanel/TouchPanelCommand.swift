@@ -6,7 +6,7 @@ import PanelDrivers
 import PanelEngine
 import TouchCore
 
-/// The command line: `run`, `record`, `replay`, `check`, `probe`, `calibrate`, `ctl`, `version`.
+/// The command line: `run`, `record`, `replay`, `check`, `safe-outputs`, `probe`, `calibrate`, `ctl`, `version`.
 enum TouchPanelCommand {
     static let version = SoftwareVersion.text
 
@@ -47,6 +47,9 @@ enum TouchPanelCommand {
         case "check":
             guard rest.count == 2 else { return usageError("check takes CONFIG") }
             return CheckCommand.run(configPath: rest[1])
+        case "safe-outputs":
+            guard rest.count == 2 else { return usageError("safe-outputs takes CONFIG") }
+            return SafeOutputsCommand.run(configPath: rest[1])
         case "version", "--version":
             var out = OutputBuffer.standardOutput()
             out.write("touchpanel ")
@@ -91,6 +94,11 @@ enum TouchPanelCommand {
             """),
         ("check", """
             touchpanel check CONFIG          validate a config, print it with the board applied
+
+            """),
+        ("safe-outputs", """
+            touchpanel safe-outputs CONFIG   drive every output of CONFIG to its inactive level
+                                             (the unit runs it after every stop, crashes too)
 
             """),
         ("probe", """

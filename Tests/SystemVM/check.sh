@@ -75,6 +75,41 @@ else
     bad "no restart after SIGSTOP: $(systemctl is-active touchpanel), pid $(main_pid)"; journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
 fi
 
+# A killed panel leaves no relay on. music's hold-to-run drives line 2 of touchpanel-hold
+# (Tests/VM/gpio-hold-stub.c: a released line keeps its level, as the Pi's do). SIGKILL while
+# it is held: ExecStopPost's safe-outputs takes the line low, before the restart (RestartSec=2).
+HOLD=/sys/module/gpio_hold_stub/parameters/levels
+pump() { cut -c3 $HOLD; }
+if [ -r $HOLD ]; then
+    sed -i 's|^on_long_press = emit$|on_long_press = emit\non_press = gpio touchpanel-hold 2 on\non_release = gpio touchpanel-hold 2 off|' /etc/touchpanel/panel.ini
+    systemctl restart touchpanel
+    wait_for 100 is_active
+    pid=$(main_pid)
+    restarts=$(systemctl show -p NRestarts --value touchpanel)
+    printf 'down 0 600 240\nsyn\n' >&3
+    if wait_for 50 sh -c "[ \"\$(cut -c3 $HOLD)\" = 1 ]"; then
+        started=$(date +%s%N)
+        kill -KILL "$pid"
+        if wait_for 10 sh -c "[ \"\$(cut -c3 $HOLD)\" = 0 ]"; then
+            low_ms=$((($(date +%s%N) - started) / 1000000))
+            now_restarts=$(systemctl show -p NRestarts --value touchpanel)
+            if [ "$now_restarts" = "$restarts" ]; then
+                ok "SIGKILL while held: line low after $low_ms ms, before any restart ($(journalctl -u touchpanel -o cat --no-pager | grep -m1 'safe-outputs: touchpanel-hold'))"
+            else
+                bad "line low after $low_ms ms, but only after a restart (NRestarts $restarts -> $now_restarts)"
+            fi
+        else
+            bad "line still $(pump) 1 s after SIGKILL"; journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
+        fi
+    else
+        bad "hold-to-run never drove line 2: levels $(cat $HOLD)"; journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
+    fi
+    printf 'up 0\nsyn\n' >&3
+    if wait_for 100 restarted; then ok "restarted after SIGKILL as pid $(main_pid); line $(pump)"; else bad "no restart after SIGKILL: $(systemctl is-active touchpanel)"; fi
+else
+    bad "no $HOLD (gpio-hold-stub not loaded)"
+fi
+
 # Idle blanking as the service runs it: the unprivileged user writes the backlight stub's
 # sysfs files (group video through the package's udev rule) under the unit's hardening.
 BL=/sys/class/backlight/touchpanel-stub

@@ -24,7 +24,7 @@ step "kernel and simulator modules"
 guest_env=$("$root/Tests/VM/fetch.sh") || broken "fetching the arm64 kernel"
 eval "$guest_env"
 moddir=$("$root/Tests/VM/modules.sh" "$KVER" "$KPKG_VERSION" "$HEADERS_DIR") || broken "building the simulator modules"
-mapfile -t order < <("$root/Tests/VM/module-order.sh" "$GUEST_DIR/root/lib/modules/$KVER/kernel" "$moddir" vfb backlight-stub evdev uinput)
+mapfile -t order < <("$root/Tests/VM/module-order.sh" "$GUEST_DIR/root/lib/modules/$KVER/kernel" "$moddir" vfb backlight-stub gpio-hold-stub evdev uinput)
 ((${#order[@]})) || broken "resolving the kernel modules"
 image=$GUEST_DIR/root/boot/vmlinuz-$KVER
 

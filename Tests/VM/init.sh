@@ -248,6 +248,12 @@ write_config() {
         echo "on_press = gpio $CHIP 4 on      ; hold-to-run: line 4 high while held"
         echo "on_release = gpio $CHIP 4 off"
         echo
+        echo "[button pump]             ; hold-to-run on a line that outlives its owner (gpio-hold-stub)"
+        echo "rect = 460, 300, 200, 120"
+        echo "label = Pump"
+        echo "on_press = gpio touchpanel-hold 1 on"
+        echo "on_release = gpio touchpanel-hold 1 off"
+        echo
         echo "[button back]             ; jog's other direction: never with jog"
         echo "rect = 240, 300, 200, 120"
         echo "label = Back"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tests/VM/modules.sh
 #
-# Builds the three kernel simulators the VM needs, which Debian's arm64 kernel lacks, as
+# Builds the kernel simulators and stubs the VMs need, which Debian's arm64 kernel lacks, as
 # out-of-tree modules for the guest kernel (cross: ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-):
 #   i2c-stub   the FT5x06's registers at 0x38
 #   gpio-sim   its INT line; gpio-sim.c + gpiolib.h + kernel/irq/irq_sim.c in one module,
@@ -13,6 +13,8 @@
 #              the kernel has no simulator for it)
 #   backlight-stub  a backlight class device with nothing behind it (Tests/VM/backlight-stub.c:
 #              qemu's virt machine has no backlight)
+#   gpio-hold-stub  a GPIO chip whose released outputs keep their level, as the Pi's do
+#              (Tests/VM/gpio-hold-stub.c: gpio-sim returns a released line to its pull)
 # Sources come from the host's linux-source-6.1 (same release as the guest kernel), built
 # against the guest's linux-headers with the host's linux-kbuild-6.1 (Tests/VM/fetch.sh).
 #
@@ -47,10 +49,10 @@ out=$vm/modules/$kver
 key=$({
     echo "$kver $kpkg_version $src_version $kbuild_version"
     "${cross}gcc" --version | head -n1
-    sha256sum "${BASH_SOURCE[0]}" "$root/Tests/VM/gt911-stub.c" "$root/Tests/VM/backlight-stub.c"
+    sha256sum "${BASH_SOURCE[0]}" "$root/Tests/VM/gt911-stub.c" "$root/Tests/VM/backlight-stub.c" "$root/Tests/VM/gpio-hold-stub.c"
 } | sha256sum | cut -c1-64)
 if [[ -f $out/.key && $(<"$out/.key") == "$key" ]] &&
-    [[ -f $out/i2c-stub.ko && -f $out/gpio-sim.ko && -f $out/vfb.ko && -f $out/gt911-stub.ko && -f $out/backlight-stub.ko ]]; then
+    [[ -f $out/i2c-stub.ko && -f $out/gpio-sim.ko && -f $out/vfb.ko && -f $out/gt911-stub.ko && -f $out/backlight-stub.ko && -f $out/gpio-hold-stub.ko ]]; then
     echo "$out"
     exit 0
 fi
@@ -78,6 +80,7 @@ cp "$srcdir/drivers/i2c/i2c-stub.c" "$srcdir/drivers/video/fbdev/vfb.c" \
 cp "$srcdir/drivers/gpio/gpio-sim.c" "$build/gpio-sim-core.c"   # gpio-sim.ko is the composite
 cp "$root/Tests/VM/gt911-stub.c" "$build/"                       # our own: a GT911's registers
 cp "$root/Tests/VM/backlight-stub.c" "$build/"                   # our own: a backlight
+cp "$root/Tests/VM/gpio-hold-stub.c" "$build/"                   # our own: outputs that outlive their owner
 
 # replace FILE OLD NEW: a literal, checked edit (a changed upstream file must fail loudly).
 replace() {
@@ -103,16 +106,16 @@ replace "$build/i2c-stub.c" '	if (!chip)
 '
 
 cat >"$build/Kbuild" <<'EOF'
-obj-m := i2c-stub.o gpio-sim.o vfb.o gt911-stub.o backlight-stub.o
+obj-m := i2c-stub.o gpio-sim.o vfb.o gt911-stub.o backlight-stub.o gpio-hold-stub.o
 gpio-sim-y := gpio-sim-core.o irq_sim.o
 EOF
 
-say "building i2c-stub, gpio-sim, vfb, gt911-stub, backlight-stub for $kver"
+say "building i2c-stub, gpio-sim, vfb, gt911-stub, backlight-stub, gpio-hold-stub for $kver"
 make -s -C "$headers" M="$build" ARCH=arm64 CROSS_COMPILE="$cross" modules >"$build/make.log" 2>&1 || {
     sed 's/^/    /' "$build/make.log" >&2
     die "module build failed"
 }
-for m in i2c-stub gpio-sim vfb gt911-stub backlight-stub; do
+for m in i2c-stub gpio-sim vfb gt911-stub backlight-stub gpio-hold-stub; do
     [[ -f $build/$m.ko ]] || die "$m.ko was not built"
     magic=$("${cross}objcopy" -O binary -j .modinfo "$build/$m.ko" /dev/stdout | tr '\0' '\n' |
         sed -n 's/^vermagic=//p')

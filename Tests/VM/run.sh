@@ -83,7 +83,7 @@ image=$kroot/boot/vmlinuz-$KVER
 [[ -f $image ]] || broken "no kernel image at $image"
 
 mapfile -t order < <("$root/Tests/VM/module-order.sh" "$kmods" "$moddir" \
-    configfs i2c-dev i2c-stub gpio-sim vfb gt911-stub backlight-stub evdev uinput) || broken "resolving the kernel modules"
+    configfs i2c-dev i2c-stub gpio-sim vfb gt911-stub backlight-stub gpio-hold-stub evdev uinput) || broken "resolving the kernel modules"
 ((${#order[@]})) || broken "resolving the kernel modules"
 # The drm run's modules, loaded by the guest only then: virtio-mmio (Debian builds it as a
 # module) and virtio-gpu with what it needs that the list above has not loaded already.
