@@ -159,6 +159,40 @@ else
     sed 's/^/      /' "$scratch/err"
 fi
 
+# Virtual time and real children (issue 24): in --fast runs a command's time-out and the
+# stop's wait run in real time, so `exec env > FILE` writes its file every time, and every
+# hold-to-run press's on_release command runs to its end, ten runs in a row each.
+cat >"$scratch/children.ini" <<'INI'
+[display]
+width = 800
+height = 480
+[button save]
+rect = 0, 0, 200, 100
+exec_timeout_ms = 1000
+on_tap = exec env > "$SAVE_TO"
+[button jog]
+rect = 400, 0, 200, 100
+on_press = exec echo pressed >> "$JOG_LOG"
+on_release = exec sleep 0.05; echo "released $TOUCHPANEL_EVENT" >> "$JOG_LOG"
+INI
+printf '0 down 0 50 50\n40 up 0 50 50\n100 down 1 450 50\n600000 up 1 450 50\n' >"$scratch/children.trace"
+written=0 ended=0
+for run in 1 2 3 4 5 6 7 8 9 10; do
+    rm -f "$scratch/saved" "$scratch/jog.log"
+    SAVE_TO=$scratch/saved JOG_LOG=$scratch/jog.log timeout 60 "$touchpanel" run "$scratch/children.ini" \
+        --trace "$scratch/children.trace" --fast >/dev/null 2>"$scratch/err" || true
+    grep -q '^TOUCHPANEL_EVENT=tap$' "$scratch/saved" 2>/dev/null && written=$((written + 1))
+    [ "$(sort "$scratch/jog.log" 2>/dev/null | tr '\n' ';')" = "pressed;released released;" ] && ended=$((ended + 1))
+done
+if [ "$written" = 10 ] && [ "$ended" = 10 ]; then
+    passed=$((passed + 1))
+    echo "ok    --fast with real children: exec env > FILE wrote 10 of 10, every on_release ran 10 of 10"
+else
+    failed=$((failed + 1))
+    echo "FAIL  --fast with real children: exec env > FILE wrote $written of 10, on_release ran $ended of 10"
+    sed 's/^/      /' "$scratch/err"
+fi
+
 # Idle blanking on the simulated board: dimmed at 1 s, off at 2 s, the touch at 3 s wakes the
 # panel and is swallowed, the next one taps; replay prints the same event lines.
 cat >"$scratch/blank.ini" <<'INI'

@@ -119,13 +119,13 @@ public enum LivePanel {
                 continue
             case .stop:
                 recorder?.end(at: session?.engine.stoppedAt ?? MonotonicClock.now())
-                waitForCommands(exec, loop: loop, signals: signalWatch, log: log)
+                CommandsAtStop.wait(exec, signals: signalWatch, log: log, leftTo: "left to the service manager")
                 return 0
             case .refused(let status):
                 notifier.notify(ServiceMessage.readyAfterReload(status))
             case .fail:
                 recorder?.end(at: session?.engine.stoppedAt ?? MonotonicClock.now())
-                waitForCommands(exec, loop: loop, signals: signalWatch, log: log)
+                CommandsAtStop.wait(exec, signals: signalWatch, log: log, leftTo: "left to the service manager")
                 return 1
             case .replace(let newConfig, let newBridge):
                 // The old session's GPIO lines must be released before the new one asks.
@@ -172,23 +172,6 @@ public enum LivePanel {
         } catch {
             log.error("cannot start with \(config.file): \(error.message)")
             return nil
-        }
-    }
-
-    /// At stop, the commands still running (an `on_release` the stop itself started among
-    /// them) get `ExecLimits.stopWaitMs` to finish before the panel exits: once it is gone,
-    /// the service manager signals whatever is left in its cgroup. A second SIGTERM or SIGINT
-    /// ends the wait.
-    private static func waitForCommands(_ exec: ExecSupervisor, loop: PanelLoop, signals: SignalWatch, log: PanelLog) {
-        exec.reapFinished()
-        let deadline = MonotonicClock.now() + .milliseconds(Int64(ExecLimits.stopWaitMs))
-        while !exec.children.isEmpty, MonotonicClock.now() < deadline {
-            loop.turn([signals], until: deadline)
-            if signals.take().asksToStop { break }
-            exec.reapFinished()
-        }
-        for child in exec.children {
-            log.warning("[button \(child.button)] exec \"\(child.command)\": still running at stop; left to the service manager")
         }
     }
 

@@ -36,6 +36,7 @@ public final class SimulatedBoardRunner: LoopParticipant {
         self.snapshot = snapshot
         endsAt = origin + (script.endsAt - MonotonicInstant(nanoseconds: 0))
         nextStep = self.script.next()
+        skipRestingRepeats()
     }
 
     /// Plays the script to its end, then the remaining deadlines, then stops the engine; the
@@ -80,6 +81,7 @@ public final class SimulatedBoardRunner: LoopParticipant {
             engine.step(now: stepAt, readiness: .readable)
             traceLog?.line = nil
             nextStep = script.next()
+            skipRestingRepeats()
         }
         if script.hasEndLine && !endHandled && endsAt <= now {
             engine.cancelTouches(now: endsAt)
@@ -89,6 +91,22 @@ public final class SimulatedBoardRunner: LoopParticipant {
         while let first = snapshotsAt.first, first <= now {
             snapshotsAt.removeFirst()
             snapshot(first)
+        }
+    }
+
+    /// A resting finger's repeated report changes nothing but the instant the touch was last
+    /// seen, which only matters once the touch would count as lost. So a repeat is played
+    /// only when the engine has something due (a long press, a repeat, the lost-touch time,
+    /// a pulse's end) before the step after it; the others are skipped, and an hour's hold
+    /// plays as a report about every `lost_ms` rather than every report interval. Nothing the
+    /// panel shows or sends changes: each deadline still fires at its instant.
+    private func skipRestingRepeats() {
+        while let step = nextStep, step.isRepeat {
+            var ahead = script
+            guard let following = ahead.next() else { return }
+            if let due = engine.nextWakeup, due <= onClock(following.at) { return }
+            nextStep = following
+            script = ahead
         }
     }
 

@@ -72,7 +72,9 @@ public enum SimulatedPanel {
             return 1
         }
         defer { signals.close() }
-        let exec = ExecSupervisor(processes: ChildProcesses(), log: log)
+        // Commands are real processes: on the virtual clock their time-outs run in real time.
+        let exec = ExecSupervisor(
+            processes: ChildProcesses(), log: log, childClock: options.virtualTime ? { MonotonicClock.now() } : nil)
         let control: ControlServer?
         do throws(StartError) {
             control = try config.control.map { config throws(StartError) in try ControlServer(config: config, log: log) }
@@ -155,7 +157,7 @@ public enum SimulatedPanel {
             if !options.virtualTime { log.log(bridge.summaryLine()) }
         }
         recorder?.end(at: engine.stoppedAt ?? origin)
-        exec.reapFinished()
+        CommandsAtStop.wait(exec, signals: signalWatch, log: log, leftTo: "left running")
         return 0
     }
 

@@ -26,6 +26,9 @@ public struct TouchScript: Sendable {
         /// The trace line the step comes from (for a held finger's repeated report, the line
         /// of its last point line), so that what the panel logs about it can name the line.
         public var line: Int
+        /// A resting finger reported again, as a chip does while touched: it changes nothing
+        /// but the instant the touch was last seen.
+        public var isRepeat = false
     }
 
     /// Why a trace cannot run on the simulated board. A line that breaks the trace format or
@@ -126,7 +129,7 @@ public struct TouchScript: Sendable {
             guard let (atMs, line, number) = upcoming else { return nil }
             if repeating, !fingers.isEmpty, let at = repeatAt, at < MonotonicInstant.milliseconds(atMs) {
                 repeatAt = at + TouchScript.reportInterval
-                return Step(at: at, input: TouchScript.frame(fingers, changed: nil, event: .contact), line: lastPointLine)
+                return Step(at: at, input: TouchScript.frame(fingers, changed: nil, event: .contact), line: lastPointLine, isRepeat: true)
             }
             upcoming = nil
             lastMs = atMs

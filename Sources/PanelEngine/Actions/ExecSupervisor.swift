@@ -45,10 +45,17 @@ public final class ExecSupervisor {
     /// `--debug exec`: every stage change logged.
     public var transitions: TransitionLog?
     public private(set) var children: [Child] = []
+    /// Children are real processes: on the simulated board's virtual clock, which jumps from
+    /// one deadline to the next, a time-out stamped in virtual time would end a command before
+    /// it ran. With `childClock` (the real clock, handed in by the run) time-outs are stamped
+    /// and checked on it, and `nextDeadline` stays nil so that a virtual clock never jumps to
+    /// them; `nextChildDeadline` says when, on that clock. Nil: the engine's time is real.
+    public let childClock: (() -> MonotonicInstant)?
 
-    public init(processes: ChildProcessControl, log: PanelLog) {
+    public init(processes: ChildProcessControl, log: PanelLog, childClock: (() -> MonotonicInstant)? = nil) {
         self.processes = processes
         self.log = log
+        self.childClock = childClock
     }
 
     /// How many of `button`'s commands are running (stages past the time-out included: they
@@ -77,13 +84,20 @@ public final class ExecSupervisor {
             return .failed(error)
         }
         let timeoutMs = Int((limits.timeout?.nanoseconds ?? 0) / 1_000_000)
+        let startedAt = childClock?() ?? now
         children.append(Child(pid: pid, button: button, command: command, timeoutMs: timeoutMs,
-                              stage: .running(timeoutAt: limits.timeout.map { now + $0 })))
+                              stage: .running(timeoutAt: limits.timeout.map { startedAt + $0 })))
         return .started(pid: pid)
     }
 
-    /// The earliest instant a child is due a signal.
+    /// The earliest instant, on the engine's clock, a child is due a signal; nil with a
+    /// `childClock`, whose deadlines are not the engine's.
     public var nextDeadline: MonotonicInstant? {
+        childClock == nil ? nextChildDeadline : nil
+    }
+
+    /// The earliest instant a child is due a signal, on the clock its time-outs run on.
+    public var nextChildDeadline: MonotonicInstant? {
         var earliest: MonotonicInstant? = nil
         for child in children {
             earliest = MonotonicInstant.earliest(earliest, ExecSupervisor.dueAt(child.stage))
@@ -91,14 +105,16 @@ public final class ExecSupervisor {
         return earliest
     }
 
-    /// Signals the children whose time-out or grace has run out at `now`.
-    public func tick(now: MonotonicInstant) {
+    /// Signals the children whose time-out or grace has run out at `now` (the engine's
+    /// instant; with a `childClock`, that clock's reading instead).
+    public func tick(now engineNow: MonotonicInstant) {
+        let now = childClock?() ?? engineNow
         for index in children.indices {
             let (stage, signal) = ExecSupervisor.next(after: children[index].stage, now: now)
             guard let signal else { continue }
             let child = children[index]
             transitions?.record(
-                .exec, at: now, of: "[button \(child.button)] pid \(child.pid)", from: TransitionText.exec(child.stage),
+                .exec, at: engineNow, of: "[button \(child.button)] pid \(child.pid)", from: TransitionText.exec(child.stage),
                 input: "deadline", to: TransitionText.exec(stage))
             children[index].stage = stage
             processes.signalGroup(of: child.pid, signal)

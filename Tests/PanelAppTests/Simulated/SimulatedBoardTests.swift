@@ -93,13 +93,29 @@ struct SimulatedBoardTests {
     /// stops the run there, and touches still held are cancelled as a live stop does.
     @Test func aVirtualRunStopsWhenASignalAsks() throws {
         let result = try play("0 down 0 60 60\n500 move 0 62 60\n100000 up 0 62 60\n", snapshotMs: [], stopAtTurn: 4)
-        // Turns at 0, 16 and 32 ms; the fourth wait sees the signal before its deadline (48 ms)
-        // and stops at the instant it began, as a live wait that a signal ends early does.
+        // Turns at 0, 192 and 384 ms (the resting finger is reported again only before it
+        // would count as lost: lost_ms 200, reports every 16 ms); the fourth wait sees the
+        // signal before its deadline and stops at the instant it began, as a live wait that a
+        // signal ends early does.
         #expect(result.turns == 4)
         #expect(result.lines == [
             #"{"t_ms":0,"button":"go","event":"pressed"}"#,
-            #"{"t_ms":32,"button":"go","event":"cancelled"}"#,
+            #"{"t_ms":384,"button":"go","event":"cancelled"}"#,
         ])
+    }
+
+    /// Issue 24: an hour's hold plays as one report about every lost_ms (192 ms: the last
+    /// 16 ms slot before the touch would count as lost), not one every 16 ms.
+    @Test func anHourHeldPlaysAReportOnlyBeforeTheTouchWouldCountAsLost() throws {
+        let result = try play("0 down 0 60 60\n3600000 up 0 60 60\n", snapshotMs: [])
+        #expect(result.lines == [
+            #"{"t_ms":0,"button":"go","event":"pressed"}"#,
+            #"{"t_ms":3600000,"button":"go","event":"released"}"#,
+            #"{"t_ms":3600000,"button":"go","event":"tap","taps":1}"#,
+        ])
+        // The down, a report at 192 k ms for k = 1 ... 18,749, the up: 18,751 turns (every
+        // 16 ms it was 225,001).
+        #expect(result.turns == 18_751)
     }
 
     @Test func heldFingerIsReportedRepeatedlySoLostMsDoesNotCancelIt() throws {

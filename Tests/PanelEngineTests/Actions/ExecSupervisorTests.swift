@@ -79,6 +79,25 @@ struct ExecSupervisorTests {
         #expect(log.entries.map(\.priority) == [.warning, .error, .warning])
     }
 
+    /// Issue 24: on the simulated board's virtual clock a command's time-out runs in real
+    /// time. The virtual clock may jump an hour ahead; the command is signalled only when the
+    /// real clock (here a stand-in the test moves) passes its time-out.
+    @Test func onAChildClockTimeOutsRunOnThatClockAndTheEngineNeverWaitsForThem() {
+        final class Clock { var now = at(5_000) }
+        let real = Clock()
+        let exec = ExecSupervisor(processes: processes, log: log, childClock: { real.now })
+        exec.launch(command: "env > out", environment: [], button: "save", limits: ExecLimits(maxRunning: 1, timeout: .milliseconds(1_000)), now: at(0))
+        #expect(exec.children[0].stage == .running(timeoutAt: at(6_000)))
+        #expect(exec.nextDeadline == nil)
+        #expect(exec.nextChildDeadline == at(6_000))
+        exec.tick(now: at(3_600_000))
+        #expect(processes.transactions == ["spawn 100 env > out"])
+        real.now = at(6_000)
+        exec.tick(now: at(3_600_001))
+        #expect(processes.transactions == ["spawn 100 env > out", "signal 100 \(SIGTERM)"])
+        #expect(exec.children[0].stage == .terminating(killAt: at(8_000)))
+    }
+
     @Test func aCommandThatEndsOnSIGTERMGetsNoSIGKILL() {
         let exec = exec
         exec.launch(command: "sleep 600", environment: [], button: "slow", limits: ExecLimits(maxRunning: 4, timeout: .milliseconds(100)), now: at(0))
