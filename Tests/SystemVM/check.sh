@@ -45,6 +45,10 @@ user=$(ps -o user= -p "$pid" | tr -d ' ')
 groups=$(id -nG touchpanel)
 case " $groups " in *" gpio "*) case " $groups " in *" i2c "*" input "*|*" input "*" i2c "*) ok "touchpanel is in: $groups" ;; *) bad "groups: $groups" ;; esac ;; *) bad "groups: $groups" ;; esac
 
+# The unit's exposure as systemd rates it: at most 2.0, with every check below passing under it.
+score=$(systemd-analyze security touchpanel 2>/dev/null | sed -n 's/.*Overall exposure level for touchpanel.service: \([0-9.]*\).*/\1/p')
+if [ -n "$score" ] && awk "BEGIN { exit !($score <= 2.0) }"; then ok "systemd-analyze security touchpanel: $score"; else bad "systemd-analyze security touchpanel: '$score', expected at most 2.0"; fi
+
 # A tap on the touchscreen: its event line in the journal.
 tap_seen() { journalctl -u touchpanel -o cat --no-pager | grep -q '"button":"light","event":"tap","taps":1'; }
 printf 'down 0 100 100\nsyn\nup 0\nsyn\n' >&3
