@@ -20,14 +20,15 @@ public enum GestureInput: Equatable, Sendable {
 public struct GestureClassifier: Sendable {
     private var states: InlineArray<64, ButtonGestureState>
     private var owners: InlineArray<16, TouchOwner>
-    /// Each button's next deadline in nanoseconds (`Int64.max`: none), kept up to date by
-    /// `apply`, so that finding the earliest is a scan of 64-bit values on every report
-    /// rather than a state-machine query per button.
-    private var deadlines: InlineArray<64, Int64>
+    /// Each button's next deadline (nil: none), kept up to date by `apply`, so that finding
+    /// the earliest is a scan of stored values on every report rather than a state-machine
+    /// query per button. Optional rather than a sentinel: a deadline that saturated at the
+    /// end of the clock is still a deadline, and still fires.
+    private var deadlines: InlineArray<64, MonotonicInstant?>
     /// The earliest of `deadlines` and its button (-1: none), refreshed by `apply`. A plain
     /// stored value on purpose: reading an InlineArray through a non-mutating getter made
     /// the compiler copy the whole classifier (about 9 KB) on every report.
-    private var earliestNanoseconds = Int64.max
+    private var earliest: MonotonicInstant?
     private var earliestButton = -1
 
     /// The layout's specs, held as a plain stored array and read in place by the mutating
@@ -53,7 +54,7 @@ public struct GestureClassifier: Sendable {
         commandsRunning = InlineArray(repeating: false)
         states = InlineArray(repeating: .idle)
         owners = InlineArray(repeating: .none)
-        deadlines = InlineArray(repeating: .max)
+        deadlines = InlineArray(repeating: nil)
     }
 
     /// Enables or disables a button at run time (the control socket). Like `enabled` in the
@@ -80,18 +81,20 @@ public struct GestureClassifier: Sendable {
 
     /// The earliest instant at which some button needs a `deadline` input.
     public var nextDeadline: MonotonicInstant? {
-        earliestButton < 0 ? nil : MonotonicInstant(nanoseconds: earliestNanoseconds)
+        earliest
     }
 
     /// Finds the button with the earliest deadline (the first listed on a tie).
     private mutating func refreshEarliest() {
         var button = -1
-        var earliest = Int64.max
-        for index in 0..<buttonCount where deadlines[index] < earliest {
-            earliest = deadlines[index]
+        var first: MonotonicInstant? = nil
+        for index in 0..<buttonCount {
+            guard let due = deadlines[index] else { continue }
+            if let soonest = first, soonest <= due { continue }
+            first = due
             button = index
         }
-        earliestNanoseconds = earliest
+        earliest = first
         earliestButton = button
     }
 
@@ -115,8 +118,8 @@ public struct GestureClassifier: Sendable {
 
     @_optimize(speed)
     private mutating func fireDeadlines<Sink: GestureEventSink>(upTo now: MonotonicInstant, into sink: inout Sink) {
-        while earliestButton >= 0, earliestNanoseconds <= now.nanoseconds {
-            apply(.deadline, toButton: earliestButton, at: MonotonicInstant(nanoseconds: earliestNanoseconds), into: &sink)
+        while earliestButton >= 0, let due = earliest, due <= now {
+            apply(.deadline, toButton: earliestButton, at: due, into: &sink)
         }
     }
 
@@ -199,7 +202,7 @@ public struct GestureClassifier: Sendable {
             sink.transition(GestureTransition(at: now, button: button, from: states[button], input: input, to: next))
         }
         states[button] = next
-        let due = ButtonGestureMachine.nextDeadline(next, spec: spec)?.nanoseconds ?? .max
+        let due = ButtonGestureMachine.nextDeadline(next, spec: spec)
         if due != deadlines[button] {
             deadlines[button] = due
             refreshEarliest()
