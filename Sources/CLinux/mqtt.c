@@ -126,7 +126,14 @@ int tp_mqtt_set_tls(tp_mqtt *mqtt, const char *ca_file, const char *cert_file, c
 }
 
 int tp_mqtt_connect(tp_mqtt *mqtt, const char *host, int port, int keepalive_s) {
-    return mosquitto_connect_async(mqtt->client, host, port, keepalive_s);
+    int result = mosquitto_connect_async(mqtt->client, host, port, keepalive_s);
+    // libmosquitto makes its socket without SOCK_CLOEXEC (lib/net_mosq.c, net__try_connect_tcp),
+    // a new one on every connect: mark it, or a child that outlives a killed panel would hold
+    // the broker connection open and the last will would wait for the child. (Its internal
+    // socket pair is not reachable from here; ChildProcesses closes it in the child.)
+    int socket = mosquitto_socket(mqtt->client);
+    if (socket >= 0) fcntl(socket, F_SETFD, FD_CLOEXEC);
+    return result;
 }
 
 int tp_mqtt_socket(tp_mqtt *mqtt) { return mosquitto_socket(mqtt->client); }

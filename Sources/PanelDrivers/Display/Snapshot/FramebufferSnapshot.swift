@@ -43,7 +43,8 @@ public enum FramebufferSnapshot {
     /// so that a reader polling the path never sees half a picture. Errors name `path`.
     public static func writeFile(path: String, bytes: [UInt8]) throws(FileWriteError) {
         let temporary = path + ".tmp"
-        let fd = creat(temporary, 0o644)
+        // Close-on-exec like every descriptor the panel opens (creat(2) is not).
+        let fd = temporary.withCString { clinux_create_file($0) }
         guard fd >= 0 else { throw FileWriteError(path: path, errno: clinux_errno()) }
         var written = 0
         while written < bytes.count {
