@@ -331,6 +331,10 @@ static inline int clinux_set_nonblocking(int fd) {
     return fcntl(fd, F_SETFL, flags | O_NONBLOCK);
 }
 
+/// A spawn action closing every descriptor from `from` up in the child (glibc 2.34+: bookworm
+/// has 2.36). Declared here for the reason ppoll is: spawn.h has it only under _GNU_SOURCE.
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+
 /// The process environment, a mutable global Swift 6 refuses to read directly.
 static inline char **clinux_environ(void) {
     extern char **environ;

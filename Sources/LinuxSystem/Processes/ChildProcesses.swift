@@ -27,6 +27,13 @@ public final class ChildProcesses: ChildProcessControl {
     ///
     /// It leads a process group of its own, so that a time-out stops the whole command
     /// (`a | b`, `sleep 1; b`), not only the shell.
+    ///
+    /// It starts with descriptors 0, 1 and 2 only. The panel's own are close-on-exec, but
+    /// libmosquitto's internal socket pair is not and cannot be reached, and a library may
+    /// add more: a child that outlives a killed panel must not keep its broker connection
+    /// (the last will would wait for the child), its control socket or its devices open.
+    /// glibc (2.34+) closes them in the child with close_range(2), or by walking
+    /// /proc/self/fd on a kernel without it.
     public func spawnShell(command: String, environment: [(String, String)] = []) throws(SpawnError) -> Int32 {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -49,6 +56,9 @@ public final class ChildProcesses: ChildProcessControl {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 1)
         if outputDescriptor != 2 { posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 2) }
+        // After the dup2s: `outputDescriptor` itself goes too when it is above 2.
+        let closing = posix_spawn_file_actions_addclosefrom_np(&actions, 3)
+        guard closing == 0 else { throw SpawnError(command: command, errno: Errno(closing)) }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, arguments.pointers[0]!, &actions, &attributes, arguments.pointers, variables.pointers)
         guard result == 0 else { throw SpawnError(command: command, errno: Errno(result)) }
