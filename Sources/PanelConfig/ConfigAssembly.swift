@@ -80,12 +80,15 @@ enum ConfigAssembly {
         guard errors.isEmpty, let display, let controller, let board else {
             return .failure(ConfigErrors(errors: errors.inLineOrder(files: fileOrder)))
         }
+        var warnings = panel.warnings
+        panel.control?.warn(&warnings)
+        panel.mqtt?.warn(&warnings)
         return .success(PanelConfiguration(
             file: panel.file, display: display, timings: panelTimings, lostAfter: touch.lostAfter,
             controller: controller, buttons: buttons,
             outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
             control: panel.control?.config, mqtt: mqtt,
-            warnings: panel.warnings.inLineOrder(files: fileOrder)))
+            warnings: warnings.inLineOrder(files: fileOrder)))
     }
 
     /// An interlock group with one button guards nothing: most likely its partner's

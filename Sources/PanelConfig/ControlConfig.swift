@@ -59,6 +59,16 @@ struct ControlDraft: SectionDraft {
         }
     }
 
+    /// Valid but open to strangers: any bit for others lets every account on the machine
+    /// at the socket, and the socket can disable buttons and blank the panel.
+    func warn(_ warnings: inout ErrorCollector) {
+        guard config.mode & 0o007 != 0, let place = place(.mode) else { return }
+        warnings.add(at: place, section: title, key: ControlKey.mode.rawValue,
+                     "warning: \(ValueSyntax.permissionText(config.mode)) opens the control socket to every user on this machine: "
+                     + "anyone who connects can change labels and latches, disable buttons and blank the panel; "
+                     + "use 0660 and add who needs it to the panel's group (touchpanel under systemd)")
+    }
+
     static func octal(_ text: String) -> Int? {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty, bytes.count <= 4 else { return nil }

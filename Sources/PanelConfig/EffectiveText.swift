@@ -131,7 +131,7 @@ extension PanelConfiguration {
         if let control {
             out.section("control")
             out.key(ControlKey.socket, control.socketPath)
-            out.key(ControlKey.mode, "0\(control.mode >> 6 & 7)\(control.mode >> 3 & 7)\(control.mode & 7)")
+            out.key(ControlKey.mode, ValueSyntax.permissionText(control.mode))
         }
 
         if let mqtt {

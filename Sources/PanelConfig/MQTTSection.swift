@@ -1,3 +1,5 @@
+import LinuxSystem
+
 /// The keys of `[mqtt]`.
 enum MQTTKey: String, SectionKey {
     case host
@@ -111,6 +113,32 @@ struct MQTTDraft: SectionDraft {
         let bytes = Array(text.utf8)
         return !bytes.isEmpty && bytes.count <= 128 && bytes.first != UInt8(ascii: "/") && bytes.last != UInt8(ascii: "/")
             && !bytes.contains { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "#") || $0 < 0x20 || $0 == 0x7F }
+    }
+
+    /// Valid but open to strangers: a password sent in clear text over the network, or a
+    /// password file that others than its owner may read or change (looked at on disk now:
+    /// `check` runs where the panel will).
+    func warn(_ warnings: inout ErrorCollector) {
+        guard let file = config.passwordFile, let place = place(.passwordFile) else { return }
+        let key = MQTTKey.passwordFile.rawValue
+        if config.caFile == nil, !MQTTDraft.isLoopback(config.host) {
+            warnings.add(at: place, section: title, key: key,
+                         "warning: without TLS the password goes to \(config.host) in clear text, readable by anyone on the "
+                         + "network between; give ca_file (the broker then needs a TLS listener, usually on port 8883)")
+        }
+        if let bits = FilePermissions.bits(ofFile: file), bits & 0o077 != 0 {
+            warnings.add(at: place, section: title, key: key,
+                         "warning: \(file) has mode \(ValueSyntax.permissionText(bits)): users other than its owner can read "
+                         + "or change the password; chmod 600 \(file), owned by the user the panel runs as (touchpanel under systemd)")
+        }
+    }
+
+    /// A broker on this machine: its traffic never leaves it. `localhost`, `::1` and 127.x.x.x.
+    static func isLoopback(_ host: String) -> Bool {
+        if host == "localhost" || host == "::1" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127"
+            && parts.allSatisfy { !$0.isEmpty && $0.utf8.count <= 3 && $0.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
     }
 
     static func absolutePath(_ text: String) throws(ValueProblem) -> String {

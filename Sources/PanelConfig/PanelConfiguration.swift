@@ -24,8 +24,9 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var control: ControlConfig?
     /// `[mqtt]`: the broker link; nil without the section.
     public var mqtt: MQTTConfig?
-    /// What is valid but likely not meant, each with file:line: `check` prints these, and
-    /// `run` logs them at start.
+    /// What is valid but likely not meant, or open to strangers (a control socket every user
+    /// may reach, a password sent or kept where others can read it), each with file:line:
+    /// `check` prints these, and `run` logs them at start.
     public var warnings: [ConfigError]
 
     public init(

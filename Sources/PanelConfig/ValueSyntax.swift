@@ -77,6 +77,11 @@ enum ValueSyntax {
         return value
     }
 
+    /// Permission bits as chmod takes them: `0660`.
+    static func permissionText(_ bits: Int) -> String {
+        "0\(bits >> 6 & 7)\(bits >> 3 & 7)\(bits & 7)"
+    }
+
     /// The spellings of yes and no a config writer is likely to reach for; lowercase only,
     /// like every other word of the file.
     static func boolean(_ text: String) throws(ValueProblem) -> Bool {

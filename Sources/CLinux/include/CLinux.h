@@ -180,6 +180,13 @@ static inline int clinux_is_regular_file(int fd) {
     return S_ISREG(info.st_mode) ? 1 : 0;
 }
 
+/// The permission bits (st_mode & 07777) of `path`, links followed; -1 and errno on error.
+static inline int clinux_permission_bits(const char *path) {
+    struct stat info;
+    if (stat(path, &info) != 0) return -1;
+    return (int)(info.st_mode & 07777);
+}
+
 /// ini_parse_stream's reader: fgets-shaped, fed by Swift so that it can count lines.
 typedef char *(*clinux_ini_reader)(char *line, int capacity, void *stream);
 /// ini_parse_stream's handler: called once per `key = value`.
