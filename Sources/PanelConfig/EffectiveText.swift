@@ -148,6 +148,7 @@ extension PanelConfiguration {
             out.key(MQTTKey.keepaliveS, "\(mqtt.keepaliveS)")
             out.key(MQTTKey.qos, "\(mqtt.qos)")
             out.key(MQTTKey.queue, "\(mqtt.queueEvents)")
+            out.key(MQTTKey.commands, IniWriter.yesNo(mqtt.commands))
             out.key(MQTTKey.discovery, IniWriter.yesNo(mqtt.discovery))
             out.key(MQTTKey.discoveryPrefix, mqtt.discoveryPrefix)
             if let name = mqtt.deviceName { out.key(MQTTKey.name, name) } else { out.unset(MQTTKey.name, "the host name") }

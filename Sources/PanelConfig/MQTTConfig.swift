@@ -1,5 +1,6 @@
 /// `[mqtt]`: the panel's link to an MQTT broker (and through it, Home Assistant): event lines
-/// out, state retained, commands in. A panel without the section opens no connection.
+/// out, state retained, commands in (unless `commands = no`). A panel without the section
+/// opens no connection.
 public struct MQTTConfig: Equatable, Sendable {
     public var host: String
     /// 1883, or 8883 with TLS, unless given.
@@ -19,6 +20,10 @@ public struct MQTTConfig: Equatable, Sendable {
     public var qos: Int
     /// Events kept while the broker is away: the newest this many.
     public var queueEvents: Int
+    /// Whether commands come in from the broker. `no`: the panel publishes only and
+    /// subscribes to no command topic, so no one with access to the broker can disable a
+    /// button or blank the panel.
+    public var commands: Bool
     public var discovery: Bool
     public var discoveryPrefix: String
     /// The device's name in Home Assistant; nil: the host name.
@@ -27,7 +32,7 @@ public struct MQTTConfig: Equatable, Sendable {
     public init(
         host: String, port: Int? = nil, clientID: String? = nil, topicPrefix: String? = nil, username: String? = nil,
         passwordFile: String? = nil, caFile: String? = nil, certFile: String? = nil, keyFile: String? = nil,
-        keepaliveS: Int = 60, qos: Int = 1, queueEvents: Int = 100, discovery: Bool = true,
+        keepaliveS: Int = 60, qos: Int = 1, queueEvents: Int = 100, commands: Bool = true, discovery: Bool = true,
         discoveryPrefix: String = "homeassistant", deviceName: String? = nil
     ) {
         self.host = host
@@ -42,6 +47,7 @@ public struct MQTTConfig: Equatable, Sendable {
         self.keepaliveS = keepaliveS
         self.qos = qos
         self.queueEvents = queueEvents
+        self.commands = commands
         self.discovery = discovery
         self.discoveryPrefix = discoveryPrefix
         self.deviceName = deviceName

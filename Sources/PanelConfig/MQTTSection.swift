@@ -14,6 +14,7 @@ enum MQTTKey: String, SectionKey {
     case keepaliveS = "keepalive_s"
     case qos
     case queue
+    case commands
     case discovery
     case discoveryPrefix = "discovery_prefix"
     case name
@@ -35,6 +36,9 @@ enum MQTTKey: String, SectionKey {
         case .qos: .value("\(defaults.qos)", "\(KeyDoc.span(MQTTDraft.qosRange)): of events, state and availability")
         case .queue:
             .value("\(defaults.queueEvents)", "events kept while the broker is away (the newest), \(KeyDoc.span(MQTTDraft.queueRange))")
+        case .commands:
+            .value(defaults.commands ? "yes" : "no",
+                   "take commands from the broker (the `/set` topics and `P/command`); `no`: publish only, subscribe to no command topic")
         case .discovery: .value(defaults.discovery ? "yes" : "no", "Home Assistant MQTT discovery")
         case .discoveryPrefix: .value(defaults.discoveryPrefix, "where the discovery documents go")
         case .name: .words("the host name", "the device's name in Home Assistant, 1 to 64 bytes")
@@ -95,6 +99,8 @@ struct MQTTDraft: SectionDraft {
             config.qos = try ValueSyntax.integer(value, in: MQTTDraft.qosRange, unit: "")
         case .queue:
             config.queueEvents = try ValueSyntax.integer(value, in: MQTTDraft.queueRange, unit: " (events)")
+        case .commands:
+            config.commands = try ValueSyntax.boolean(value)
         case .discovery:
             config.discovery = try ValueSyntax.boolean(value)
         case .discoveryPrefix:

@@ -7,15 +7,18 @@ import TouchCore
 /// enabled state a switch (both configuration), the backlight a light. Event entities rather
 /// than device triggers: one entity per button instead of one trigger per gesture, its last
 /// gesture is shown and logged, and it offers only the gestures the button listens for.
+/// A panel that takes no commands (`commands = no`) offers nothing to switch: its latches
+/// and enabled states are binary sensors, its labels sensors and its backlight a binary
+/// sensor, so Home Assistant shows no control that would do nothing.
 public enum HomeAssistantDiscovery {
     public struct Document: Equatable, Sendable {
         public var topic: String
         public var payload: [UInt8]
     }
 
-    /// The documents for `config`, in the order buttons are listed, the light last.
+    /// The documents for `config`, in the order buttons are listed, the backlight last.
     public static func documents(
-        config: PanelConfiguration, topics: MQTTTopics, deviceName: String, qos: Int
+        config: PanelConfiguration, topics: MQTTTopics, deviceName: String, qos: Int, commands: Bool = true
     ) -> [Document] {
         let device = deviceJSON(config: config, topics: topics, deviceName: deviceName)
         let common = ",\"availability_topic\":\(JSONText.quoted(topics.availability))"
@@ -38,27 +41,52 @@ public enum HomeAssistantDiscovery {
                         + ",\"event_types\":[" + types.map { "\"\($0)\"" }.joined(separator: ",") + "]"
                         + ",\"icon\":\"mdi:gesture-tap-button\"")
             }
-            if button.latch {
-                add("switch", object + "_latch",
-                    "\"name\":\(JSONText.quoted(button.name))" + switchTopics(topics, button.name, .latch)
-                        + ",\"icon\":\"mdi:toggle-switch-outline\"")
+            if commands {
+                if button.latch {
+                    add("switch", object + "_latch",
+                        "\"name\":\(JSONText.quoted(button.name))" + switchTopics(topics, button.name, .latch)
+                            + ",\"icon\":\"mdi:toggle-switch-outline\"")
+                }
+                add("text", object + "_label",
+                    "\"name\":\(JSONText.quoted(button.name + " label"))"
+                        + ",\"state_topic\":\(JSONText.quoted(topics.state(button.name, .label)))"
+                        + ",\"command_topic\":\(JSONText.quoted(topics.set(button.name, .label)))"
+                        + ",\"max\":128,\"entity_category\":\"config\",\"icon\":\"mdi:form-textbox\"")
+                add("switch", object + "_enabled",
+                    "\"name\":\(JSONText.quoted(button.name + " enabled"))" + switchTopics(topics, button.name, .enabled)
+                        + ",\"entity_category\":\"config\",\"icon\":\"mdi:gesture-tap\"")
+            } else {
+                if button.latch {
+                    add("binary_sensor", object + "_latch",
+                        "\"name\":\(JSONText.quoted(button.name))" + onOffState(topics.state(button.name, .latch))
+                            + ",\"icon\":\"mdi:toggle-switch-outline\"")
+                }
+                add("sensor", object + "_label",
+                    "\"name\":\(JSONText.quoted(button.name + " label"))"
+                        + ",\"state_topic\":\(JSONText.quoted(topics.state(button.name, .label)))"
+                        + ",\"entity_category\":\"diagnostic\",\"icon\":\"mdi:form-textbox\"")
+                add("binary_sensor", object + "_enabled",
+                    "\"name\":\(JSONText.quoted(button.name + " enabled"))" + onOffState(topics.state(button.name, .enabled))
+                        + ",\"entity_category\":\"diagnostic\",\"icon\":\"mdi:gesture-tap\"")
             }
-            add("text", object + "_label",
-                "\"name\":\(JSONText.quoted(button.name + " label"))"
-                    + ",\"state_topic\":\(JSONText.quoted(topics.state(button.name, .label)))"
-                    + ",\"command_topic\":\(JSONText.quoted(topics.set(button.name, .label)))"
-                    + ",\"max\":128,\"entity_category\":\"config\",\"icon\":\"mdi:form-textbox\"")
-            add("switch", object + "_enabled",
-                "\"name\":\(JSONText.quoted(button.name + " enabled"))" + switchTopics(topics, button.name, .enabled)
-                    + ",\"entity_category\":\"config\",\"icon\":\"mdi:gesture-tap\"")
         }
         if config.backlight != nil {
-            add("light", "backlight",
-                "\"name\":\"Backlight\",\"schema\":\"json\",\"state_topic\":\(JSONText.quoted(topics.backlight))"
-                    + ",\"command_topic\":\(JSONText.quoted(topics.backlightSet))"
-                    + ",\"supported_color_modes\":[\"brightness\"],\"brightness_scale\":100")
+            if commands {
+                add("light", "backlight",
+                    "\"name\":\"Backlight\",\"schema\":\"json\",\"state_topic\":\(JSONText.quoted(topics.backlight))"
+                        + ",\"command_topic\":\(JSONText.quoted(topics.backlightSet))"
+                        + ",\"supported_color_modes\":[\"brightness\"],\"brightness_scale\":100")
+            } else {
+                add("binary_sensor", "backlight",
+                    "\"name\":\"Backlight\"" + onOffState(topics.backlight) + ",\"value_template\":\"{{ value_json.state }}\"")
+            }
         }
         return documents
+    }
+
+    /// A binary sensor's topic and its ON and OFF.
+    private static func onOffState(_ topic: String) -> String {
+        ",\"state_topic\":\(JSONText.quoted(topic)),\"payload_on\":\"ON\",\"payload_off\":\"OFF\""
     }
 
     private static func switchTopics(_ topics: MQTTTopics, _ button: String, _ kind: MQTTTopics.ButtonStateKind) -> String {

@@ -76,7 +76,8 @@ public final class MQTTBridge: PanelListener {
         origin = engine.eventOrigin
         documents = settings.config.discovery
             ? HomeAssistantDiscovery.documents(
-                config: engine.config, topics: settings.topics, deviceName: settings.deviceName, qos: settings.config.qos)
+                config: engine.config, topics: settings.topics, deviceName: settings.deviceName, qos: settings.config.qos,
+                commands: settings.config.commands)
             : []
         if case .online = link {
             publishDiscovery()
@@ -269,7 +270,7 @@ public final class MQTTBridge: PanelListener {
     private func cameOnline() {
         log.log("mqtt: connected to \(settings.brokerName) as \(settings.clientID)")
         publish(settings.topics.availability, Array("online".utf8), retain: true)
-        var patterns = settings.topics.commandPatterns
+        var patterns = settings.config.commands ? settings.topics.commandPatterns : []
         if settings.config.discovery {
             patterns += [settings.topics.homeAssistantStatus, settings.topics.discoveryPattern]
         }
@@ -368,7 +369,9 @@ public final class MQTTBridge: PanelListener {
         case .unknown:
             return
         case .set, .backlight, .command:
-            break
+            // With `commands = no` the panel subscribes to none of these; should one come
+            // anyway, it is not acted on.
+            guard settings.config.commands else { return }
         }
         guard !retained else {
             log.warning("mqtt: ignored a retained command on \(topic): commands act once; publish them without retain")

@@ -224,6 +224,79 @@ struct MQTTBridgeTests {
         ])
     }
 
+    /// `commands = no`: the panel publishes only.
+    static let publishOnly = mqttConfig.replacingOccurrences(of: "keepalive_s = 20", with: "keepalive_s = 20\ncommands = no")
+
+    @Test func withCommandsOffOnlyHomeAssistantsTopicsAreSubscribedAndItsEntitiesAreReadOnly() throws {
+        let rig = try BridgeRig(config: Self.publishOnly)
+        rig.connect(at: 0)
+        let calls = rig.connection.calls
+        #expect(calls.filter { $0.hasPrefix("subscribe") } == [
+            "subscribe q1 homeassistant/status",
+            "subscribe q1 homeassistant/+/hall_panel/+/config",
+        ])
+        #expect(calls.filter { $0.contains(" homeassistant/") && $0.hasPrefix("publish") }.map { String($0.split(separator: " ")[3]) } == [
+            "homeassistant/event/hall_panel/heat/config",
+            "homeassistant/binary_sensor/hall_panel/heat_latch/config",
+            "homeassistant/sensor/hall_panel/heat_label/config",
+            "homeassistant/binary_sensor/hall_panel/heat_enabled/config",
+            "homeassistant/event/hall_panel/fan/config",
+            "homeassistant/sensor/hall_panel/fan_label/config",
+            "homeassistant/binary_sensor/hall_panel/fan_enabled/config",
+            "homeassistant/binary_sensor/hall_panel/backlight/config",
+        ])
+        #expect(!calls.contains { $0.contains("command_topic") })
+    }
+
+    @Test func withCommandsAndDiscoveryOffNothingIsSubscribed() throws {
+        let rig = try BridgeRig(config: Self.publishOnly.replacingOccurrences(of: "commands = no", with: "commands = no\ndiscovery = no"))
+        rig.connect(at: 0)
+        #expect(rig.connection.calls.filter { $0.hasPrefix("subscribe") } == [])
+        #expect(rig.connection.publishes.count == 1 + 6)  // availability and the state
+    }
+
+    @Test func withCommandsOffACommandThatArrivesAnywayChangesNothing() throws {
+        let rig = try BridgeRig(config: Self.publishOnly)
+        rig.connect(at: 0)
+        rig.connection.calls = []
+        rig.rig.surface.calls = []
+        let logged = rig.rig.log.lines
+        rig.connection.pendingEvents = [
+            .message(topic: "\(prefix)/button/heat/latch/set", payload: Array("ON".utf8), retained: false),
+            .message(topic: "\(prefix)/button/fan/label/set", payload: Array("Fan 2".utf8), retained: false),
+            .message(topic: "\(prefix)/button/fan/enabled/set", payload: Array("OFF".utf8), retained: false),
+            .message(topic: "\(prefix)/backlight/set", payload: Array(#"{"state":"OFF","brightness":40}"#.utf8), retained: false),
+            .message(topic: "\(prefix)/command", payload: Array("blank".utf8), retained: false),
+        ]
+        rig.turn(100, readable: true)
+        #expect(rig.connection.calls == ["read"])
+        #expect(rig.rig.surface.calls == [])
+        #expect(rig.rig.log.lines == logged)
+        #expect(rig.rig.engine.actions.latched == [false, false])
+        #expect(rig.rig.engine.currentLabels == ["Heating", "fan"])
+        #expect([rig.rig.engine.isEnabled(0), rig.rig.engine.isEnabled(1)] == [true, true])
+        #expect(rig.rig.engine.power == .awake)
+        #expect(rig.rig.engine.backlight?.brightnessPercent == 100)
+    }
+
+    @Test func theReadOnlyDocumentsOfALatchAndTheBacklight() throws {
+        let rig = try BridgeRig(config: Self.publishOnly)
+        let documents = HomeAssistantDiscovery.documents(
+            config: rig.rig.engine.config, topics: rig.bridge.settings.topics, deviceName: "Hall", qos: 1, commands: false)
+        #expect(String(decoding: documents[1].payload, as: UTF8.self).hasPrefix("""
+            {"name":"heat","state_topic":"touchpanel/hall_panel/button/heat/latch","payload_on":"ON","payload_off":"OFF",\
+            "icon":"mdi:toggle-switch-outline","unique_id":"hall_panel_heat_latch",
+            """))
+        #expect(String(decoding: documents[2].payload, as: UTF8.self).hasPrefix("""
+            {"name":"heat label","state_topic":"touchpanel/hall_panel/button/heat/label","entity_category":"diagnostic",\
+            "icon":"mdi:form-textbox","unique_id":"hall_panel_heat_label",
+            """))
+        #expect(String(decoding: documents[7].payload, as: UTF8.self).hasPrefix("""
+            {"name":"Backlight","state_topic":"touchpanel/hall_panel/backlight","payload_on":"ON","payload_off":"OFF",\
+            "value_template":"{{ value_json.state }}","unique_id":"hall_panel_backlight",
+            """))
+    }
+
     @Test func aRetainedOrMalformedCommandIsIgnoredWithALogLine() throws {
         let rig = try BridgeRig()
         rig.connect(at: 0)
