@@ -141,7 +141,7 @@ public enum SimulatedPanel {
         let loop = PanelLoop(clock: options.virtualTime ? .virtual : .real, startingAt: origin)
         let signalWatch = SignalWatch(signals)
         var others: [LoopParticipant] = []
-        if let control { others.append(ControlTurn(control, engine: engine, readClock: { loop.readClock() })) }
+        if let control { others.append(ControlTurn(control, engine: engine, readClock: { loop.readClock() }, waitsForDeadlines: !options.virtualTime)) }
         if let bridge { others.append(BrokerTurn(bridge, engine: engine, waitsForDeadlines: !options.virtualTime)) }
         others.append(signalWatch)
         let runner = SimulatedBoardRunner(

@@ -40,6 +40,11 @@ public final class PanelEngine: TouchSink {
     public private(set) var stopReason: String?
     /// The buttons with an interlock group: the classifier is told when their commands run.
     private let interlocked: [Int]
+    /// Labels set from outside and not yet rasterised: the newest text per button.
+    private var labelsToDraw: [String?]
+    private var labelsToDrawCount = 0
+    /// Looks or labels changed from outside wait to be drawn.
+    private var outsideChanged = false
 
     public init(
         config: PanelConfiguration, source: TouchSource, actions: ActionRunner, output: OutputBuffer,
@@ -54,6 +59,7 @@ public final class PanelEngine: TouchSink {
         self.backlight = backlight
         self.log = log
         labels = config.buttons.map { $0.label }
+        labelsToDraw = Array(repeating: nil, count: config.buttons.count)
         pipeline = config.makePipeline(
             controllerWidth: source.range.width, controllerHeight: source.range.height, startedAt: idleSince ?? startedAt)
         writer = EventLineWriter(buttonNames: config.buttons.map { $0.name }, output: output, origin: startedAt)
@@ -94,9 +100,49 @@ public final class PanelEngine: TouchSink {
         pipeline.setEnabled(index, enabled)
     }
 
-    /// A change to a button's look from outside the touch path, drawn at once.
+    /// A change to a button's look from outside the touch path (latched, enabled): kept, and
+    /// drawn in the next turn after the touch path has had its own (`drawOutsideChanges`),
+    /// so a burst of changes to one button is drawn once.
     func looksChanged(_ index: Int, at now: MonotonicInstant, _ change: (inout ButtonRepaintTracker) -> Void) {
         change(&looks)
+        outsideChanged = true
+    }
+
+    /// A label set from outside: only the newest text of each button is rasterised, in a
+    /// later turn, at most `labelsPerTurn` a turn.
+    func labelChanged(_ index: Int, to text: String) {
+        labels[index] = text
+        if labelsToDraw[index] == nil { labelsToDrawCount += 1 }
+        labelsToDraw[index] = text
+        outsideChanged = true
+    }
+
+    /// How many labels set from outside are rasterised and drawn in one turn of the loop: a
+    /// label at a large size costs far more than a button's repaint, and a flood of them must
+    /// cost a touch report at most this much.
+    public static let labelsPerTurn = 2
+
+    /// Whether changes from outside still wait to be drawn.
+    public var hasOutsideChangesToDraw: Bool { outsideChanged }
+
+    /// Draws what outside changes left, after the touch path's turn: at most `labelsPerTurn`
+    /// labels rasterised, then every button whose look changed.
+    private func drawOutsideChanges(at now: MonotonicInstant) {
+        var rasterised = 0
+        var index = 0
+        while labelsToDrawCount > 0, rasterised < PanelEngine.labelsPerTurn, index < labelsToDraw.count {
+            if let text = labelsToDraw[index] {
+                labelsToDraw[index] = nil
+                labelsToDrawCount -= 1
+                rasterised += 1
+                if let problem = surface?.setLabel(button: index, text: text) {
+                    log.error("[button \(config.buttons[index].name)] label: \(problem)")
+                }
+                looks.markDirty(index)
+            }
+            index += 1
+        }
+        outsideChanged = labelsToDrawCount > 0
         repaintDirty(at: max(now, lastInputAt))
     }
 
@@ -114,6 +160,7 @@ public final class PanelEngine: TouchSink {
     /// source's next poll or probe, the end of a GPIO pulse. Nil: sleep until a descriptor.
     /// Asked on every turn of the loop: no array, and the pipeline read in place.
     public var nextWakeup: MonotonicInstant? {
+        if outsideChanged { return lastInputAt }
         let touch = MonotonicInstant.earliest(pipeline.earliestDeadline(), source.nextWakeup)
         return MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline))
     }
@@ -124,6 +171,7 @@ public final class PanelEngine: TouchSink {
     public func step(now: MonotonicInstant, readiness: DescriptorReadiness) {
         source.service(now: now, readiness: readiness, into: self)
         tick(now: now)
+        if outsideChanged { drawOutsideChanges(at: now) }
     }
 
     /// Every held touch is cancelled at `now` (a trace's `end`).

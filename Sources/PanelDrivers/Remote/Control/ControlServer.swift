@@ -2,22 +2,41 @@ import CLinux
 import LinuxSystem
 import PanelConfig
 import PanelEngine
+import TouchCore
 
 /// The control socket: a listening Unix socket and its clients, every one non-blocking and
 /// polled by the loop with everything else, so that the touch path never waits for a
 /// client. One command per line, one JSON line back. A client that sends garbage or a line
-/// too long, or that stops reading its replies, is dropped with a log line; the others go on.
+/// too long, that stops reading its replies, or that says nothing for `idleTimeout`, is
+/// dropped with a log line; the others go on.
+///
+/// Each turn a client gets a bounded share: at most `readBytesPerTurn` read and
+/// `commandsPerTurn` commands run; what is left waits for the next turn (`hasPendingCommands`
+/// asks the loop to come back at once), after the touch path has had its turn again. So a
+/// client that never stops sending costs each turn at most that much, never the whole loop.
 public final class ControlServer {
     public let path: String
     private let listener: Int32
     private let log: PanelLog
     private var clients: [Client] = []
     private var nextClientNumber = 1
+    /// Refused connections since the last refusal logged, and when the next may be logged.
+    private var refusedUnlogged = 0
+    private var refusalLogAllowedAt: MonotonicInstant?
 
     public static let maxClients = 16
     public static let maxLineBytes = 1_024
     /// Replies a client has not read yet: beyond this it is not reading at all.
     public static let maxPendingReplyBytes = 65_536
+    /// What one client may have read from its socket in one turn of the loop.
+    public static let readBytesPerTurn = 4_096
+    /// How many of one client's commands run in one turn of the loop.
+    public static let commandsPerTurn = 8
+    /// A client that sends nothing for this long is dropped: 16 idle clients would
+    /// otherwise lock every other one out for good.
+    public static let idleTimeout = MonotonicDuration.milliseconds(60_000)
+    /// Refused connections are logged at most once in this long, with a count.
+    public static let refusalLogInterval = MonotonicDuration.milliseconds(1_000)
 
     final class Client {
         let descriptor: Int32
@@ -26,10 +45,15 @@ public final class ControlServer {
         var output: [UInt8] = []
         /// The client closed its side: reply to what it sent, then close.
         var finishing = false
+        /// Closed and forgotten: nothing may touch its descriptor again.
+        var closed = false
+        /// When it last sent something (or connected).
+        var heardAt: MonotonicInstant
 
-        init(descriptor: Int32, number: Int) {
+        init(descriptor: Int32, number: Int, at instant: MonotonicInstant) {
             self.descriptor = descriptor
             self.number = number
+            heardAt = instant
         }
     }
 
@@ -47,12 +71,28 @@ public final class ControlServer {
     }
 
     deinit {
-        for client in clients { _ = close(client.descriptor) }
+        for client in clients where !client.closed { _ = close(client.descriptor) }
         _ = close(listener)
         _ = path.withCString { unlink($0) }
     }
 
     public var clientCount: Int { clients.count }
+
+    /// Complete command lines read but not yet run: the loop should turn again at once.
+    public var hasPendingCommands: Bool {
+        clients.contains { !$0.closed && $0.input.contains(UInt8(ascii: "\n")) }
+    }
+
+    /// The earliest instant the server has something to do without a descriptor waking it:
+    /// a client's idle time-out, or the count of refused connections to log.
+    public var nextDeadline: MonotonicInstant? {
+        var earliest: MonotonicInstant? = nil
+        for client in clients {
+            earliest = MonotonicInstant.earliest(earliest, client.heardAt + ControlServer.idleTimeout)
+        }
+        if refusedUnlogged > 0 { earliest = MonotonicInstant.earliest(earliest, refusalLogAllowedAt) }
+        return earliest
+    }
 
     /// What the loop polls for the socket: the listener, and each client for input (and
     /// for output while replies wait).
@@ -66,60 +106,90 @@ public final class ControlServer {
         return interests
     }
 
-    /// After a wait: what each of `pollInterests` showed, in its order. Each complete line
-    /// becomes a command for `handle`, whose reply is queued for its client.
-    public func service(_ revents: [PollEvents], handle: (ControlCommand) -> String) {
+    /// After a wait, at `now`: what each of `pollInterests` showed, in its order (the same
+    /// clients as when they were asked for). Each complete line becomes a command for
+    /// `handle`, whose reply is queued for its client; a client with lines left over from the
+    /// last turn runs its next share of them even without an event. Then idle clients go.
+    public func service(_ revents: [PollEvents], now: MonotonicInstant, handle: (ControlCommand) -> String) {
         let polled = clients
-        for (offset, client) in polled.enumerated() where offset + 1 < revents.count {
-            let events = revents[offset + 1]
-            guard !events.isEmpty else { continue }
-            if events.contains(.writable) { flush(client) }
-            guard clients.contains(where: { $0 === client }) else { continue }
-            if events.readableOrClosed { read(client, handle: handle) }
+        for (offset, client) in polled.enumerated() {
+            let events = offset + 1 < revents.count ? revents[offset + 1] : []
+            if events.contains(.writable), !flush(client) { continue }
+            if client.closed { continue }
+            if events.readableOrClosed {
+                guard read(client, now: now) else { continue }
+            }
+            _ = takeLines(client, handle: handle)
         }
-        if let first = revents.first, first.contains(.readable) { acceptWaiting() }
+        if let first = revents.first, first.contains(.readable) { acceptWaiting(now: now) }
+        expire(now: now)
     }
 
-    private func acceptWaiting() {
-        while true {
+    /// Drops the clients idle for `idleTimeout`, and logs the refusals counted meanwhile.
+    private func expire(now: MonotonicInstant) {
+        for client in clients where client.heardAt + ControlServer.idleTimeout <= now {
+            drop(client, "idle for \(ControlServer.idleTimeout.nanoseconds / 1_000_000_000) s")
+        }
+        if refusedUnlogged > 0, let allowedAt = refusalLogAllowedAt, allowedAt <= now {
+            logRefusals(now: now)
+        }
+    }
+
+    private func acceptWaiting(now: MonotonicInstant) {
+        // At most as many as could be taken, plus one to find out the queue is not empty:
+        // a flood of connections is refused a bounded number at a time.
+        for _ in 0...ControlServer.maxClients {
             let descriptor = tp_control_accept(listener)
             guard descriptor >= 0 else { return }
             guard clients.count < ControlServer.maxClients else {
-                log.warning("control: a client refused: \(ControlServer.maxClients) already connected")
                 _ = close(descriptor)
+                refusedUnlogged += 1
+                if refusalLogAllowedAt.map({ $0 <= now }) ?? true { logRefusals(now: now) }
                 continue
             }
-            clients.append(Client(descriptor: descriptor, number: nextClientNumber))
+            clients.append(Client(descriptor: descriptor, number: nextClientNumber, at: now))
             nextClientNumber += 1
         }
     }
 
-    private func read(_ client: Client, handle: (ControlCommand) -> String) {
-        var chunk = [UInt8](repeating: 0, count: 4_096)
+    private func logRefusals(now: MonotonicInstant) {
+        let count = refusedUnlogged == 1 ? "a client" : "\(refusedUnlogged) clients"
+        log.warning("control: \(count) refused: \(ControlServer.maxClients) already connected")
+        refusedUnlogged = 0
+        refusalLogAllowedAt = now + ControlServer.refusalLogInterval
+    }
+
+    /// One receive of at most `readBytesPerTurn`; false when the client was dropped.
+    private func read(_ client: Client, now: MonotonicInstant) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: ControlServer.readBytesPerTurn)
         while true {
             let count = chunk.withUnsafeMutableBytes { tp_control_receive(client.descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 client.input.append(contentsOf: chunk[0..<count])
-                guard takeLines(client, handle: handle) else { return }
-                continue
+                client.heardAt = now
+                return true
             }
             if count == 0 {
                 client.finishing = true
-                if !client.input.isEmpty, takeLines(client, handle: handle, endOfInput: true) == false { return }
-                flush(client)
-                return
+                return true
             }
             let error = Errno.current
             if error == .interrupted { continue }
-            if error != .wouldBlock { drop(client, "read failed: \(error.message)") }
-            return
+            if error != .wouldBlock {
+                drop(client, "read failed: \(error.message)")
+                return false
+            }
+            return true
         }
     }
 
-    /// Runs the complete lines in the client's input; false when the client was dropped.
-    private func takeLines(_ client: Client, handle: (ControlCommand) -> String, endOfInput: Bool = false) -> Bool {
-        while true {
-            let end = client.input.firstIndex(of: UInt8(ascii: "\n")) ?? (endOfInput && !client.input.isEmpty ? client.input.count : nil)
+    /// Runs up to `commandsPerTurn` complete lines of the client's input; false when the
+    /// client was dropped.
+    private func takeLines(_ client: Client, handle: (ControlCommand) -> String) -> Bool {
+        var run = 0
+        while run < ControlServer.commandsPerTurn {
+            let endOfInput = client.finishing && !client.input.isEmpty
+            let end = client.input.firstIndex(of: UInt8(ascii: "\n")) ?? (endOfInput ? client.input.count : nil)
             guard let end else { break }
             var line = Array(client.input[0..<end])
             client.input.removeFirst(min(end + 1, client.input.count))
@@ -137,6 +207,7 @@ public final class ControlServer {
             case .success(let command): reply = handle(command)
             case .failure(let error): reply = error.reply
             }
+            run += 1
             client.output.append(contentsOf: Array(reply.utf8))
             client.output.append(UInt8(ascii: "\n"))
             guard client.output.count <= ControlServer.maxPendingReplyBytes else {
@@ -144,15 +215,16 @@ public final class ControlServer {
                 return false
             }
         }
-        if client.input.count > ControlServer.maxLineBytes {
+        if !client.input.contains(UInt8(ascii: "\n")), client.input.count > ControlServer.maxLineBytes {
             drop(client, "a line longer than \(ControlServer.maxLineBytes) bytes")
             return false
         }
-        flush(client)
-        return true
+        return flush(client)
     }
 
-    private func flush(_ client: Client) {
+    /// Sends what the socket takes; false when the client is gone (dropped, or finished and
+    /// closed). A finishing client is closed once its replies are out and its lines run.
+    private func flush(_ client: Client) -> Bool {
         while !client.output.isEmpty {
             let sent = client.output.withUnsafeBytes { tp_control_send(client.descriptor, $0.baseAddress, $0.count) }
             if sent > 0 {
@@ -161,18 +233,29 @@ public final class ControlServer {
             }
             let error = Errno.current
             if error == .interrupted { continue }
-            if error != .wouldBlock { drop(client, "write failed: \(error.message)") }
-            return
+            if error != .wouldBlock {
+                drop(client, "write failed: \(error.message)")
+                return false
+            }
+            return true
         }
-        if client.finishing { disconnect(client) }
+        if client.finishing && client.input.isEmpty {
+            disconnect(client)
+            return false
+        }
+        return true
     }
 
     private func drop(_ client: Client, _ why: String) {
+        guard !client.closed else { return }
         log.warning("control: client \(client.number) dropped: \(why)")
         disconnect(client)
     }
 
+    /// The one place a client's descriptor is closed: once, whatever path gets here first.
     private func disconnect(_ client: Client) {
+        guard !client.closed else { return }
+        client.closed = true
         _ = close(client.descriptor)
         clients.removeAll { $0 === client }
     }

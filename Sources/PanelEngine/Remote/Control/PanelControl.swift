@@ -3,8 +3,9 @@ import PanelConfig
 import TouchCore
 
 /// The control protocol's commands carried out on a running engine, each answered with one
-/// line of JSON. Changes are drawn at once and last until a reload (which starts again from
-/// the config).
+/// line of JSON. Changes take effect at once and are drawn in the engine's next turn, after
+/// the touch path (newest label per button, a bounded number a turn); they last until a
+/// reload (which starts again from the config).
 extension PanelEngine {
     public func control(_ command: ControlCommand, now: MonotonicInstant) -> String {
         switch run(command, now: now) {
@@ -22,12 +23,7 @@ extension PanelEngine {
             return .success(stateJSON())
         case .label(let name, let written):
             guard let index = buttonIndex(name) else { return .failure(unknownButton(name)) }
-            let text = LabelText.unescaped(written)
-            if let problem = surface?.setLabel(button: index, text: text) {
-                return .failure(ControlError("label of \(name): \(problem)"))
-            }
-            labels[index] = text
-            looksChanged(index, at: now) { $0.markDirty(index) }
+            labelChanged(index, to: LabelText.unescaped(written))
             return .success(ok)
         case .latch(let name, let on):
             guard let index = buttonIndex(name) else { return .failure(unknownButton(name)) }

@@ -14,6 +14,8 @@ private final class ServedSocket: @unchecked Sendable {
     let server: ControlServer
     let log = RecordingLog()
     var commands: [ControlCommand] = []
+    /// The instant each turn is served at: tests move it to reach time-outs.
+    var now = at(0)
 
     init(mode: Int = 0o660) throws {
         directory = NSTemporaryDirectory() + "touchpanel-control-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -26,11 +28,13 @@ private final class ServedSocket: @unchecked Sendable {
     }
 
     /// One turn of the loop: a wait of at most `ms` on the socket's descriptors, then
-    /// whatever they have.
+    /// whatever they have, as `ControlTurn` serves it at `now`.
     func turn(ms: Int64 = 50) {
-        let events = Poller.wait(server.pollInterests, timeoutNs: ms * 1_000_000)
-        guard events.contains(where: { !$0.isEmpty }) else { return }
-        server.service(events) { command in
+        let timeoutNs = server.hasPendingCommands ? 0 : ms * 1_000_000
+        let events = Poller.wait(server.pollInterests, timeoutNs: timeoutNs)
+        let due = server.nextDeadline.map { $0 <= now } ?? false
+        guard events.contains(where: { !$0.isEmpty }) || due || server.hasPendingCommands else { return }
+        server.service(events, now: now) { command in
             self.commands.append(command)
             return command == .state ? #"{"ok":true,"state":1}"# : #"{"ok":true}"#
         }
@@ -150,6 +154,94 @@ struct ControlServerTests {
         }
         #expect(served.server.clientCount == 0)
         #expect(served.log.lines == ["control: client 1 dropped: more than 65536 bytes of replies unread"])
+    }
+
+    /// Issue 23: a client that keeps sending gets a bounded share of each turn; another
+    /// client's command is answered in the first turn all the same.
+    @Test func aFloodingClientRunsAtMostItsShareEachTurn() throws {
+        let served = try ServedSocket()
+        let flood = try Peer(served.server.path)
+        let other = try Peer(served.server.path)
+        served.turn()
+        flood.send(String(repeating: "wake\n", count: 200))
+        other.send("state\n")
+        served.turn()
+        // One receive of at most 4096 bytes (200 lines of 5 bytes fit), eight of its commands.
+        #expect(served.commands == Array(repeating: .wake, count: 8) + [.state])
+        #expect(served.server.hasPendingCommands)
+        #expect(other.received() == "{\"ok\":true,\"state\":1}\n")
+        var turns = 1
+        while served.server.hasPendingCommands && turns < 100 {
+            served.turn(ms: 0)
+            turns += 1
+        }
+        #expect(turns == 25)
+        #expect(served.commands.count == 201)
+        #expect(served.server.clientCount == 2)
+    }
+
+    @Test func aClientSilentForSixtySecondsIsDropped() throws {
+        let served = try ServedSocket()
+        let quiet = try Peer(served.server.path)
+        served.turn()
+        #expect(served.server.nextDeadline == at(60_000))
+        served.now = at(30_000)
+        quiet.send("state\n")
+        served.turn()
+        #expect(served.server.nextDeadline == at(90_000))
+        served.now = at(89_999)
+        served.turn(ms: 0)
+        #expect(served.server.clientCount == 1)
+        served.now = at(90_000)
+        served.turn(ms: 0)
+        #expect(served.server.clientCount == 0)
+        #expect(quiet.received() == "{\"ok\":true,\"state\":1}\n<closed>")
+        #expect(served.log.lines == ["control: client 1 dropped: idle for 60 s"])
+    }
+
+    @Test func refusedConnectionsAreLoggedAtMostOnceASecondWithTheirCount() throws {
+        let served = try ServedSocket()
+        var peers: [Peer] = []
+        // The listen queue holds 8: connect 8 at a time, and let the server take them.
+        for _ in 0..<2 {
+            for _ in 0..<8 { peers.append(try Peer(served.server.path)) }
+            served.turn()
+        }
+        #expect(served.server.clientCount == 16)
+        // Then 40 more, refused as they come.
+        for _ in 0..<5 {
+            for _ in 0..<8 { peers.append(try Peer(served.server.path)) }
+            served.turn(ms: 0)
+        }
+        #expect(served.log.lines == ["control: a client refused: 16 already connected"])
+        #expect(served.server.nextDeadline == at(1_000))
+        served.now = at(1_000)
+        served.turn(ms: 0)
+        #expect(served.log.lines == [
+            "control: a client refused: 16 already connected",
+            "control: 39 clients refused: 16 already connected",
+        ])
+        #expect(served.server.clientCount == 16)
+    }
+
+    @Test func aClientGoneBeforeItsReplyIsDroppedAndClosedOnce() throws {
+        let served = try ServedSocket()
+        var gone: Peer? = try Peer(served.server.path)
+        served.turn()
+        gone?.send("state\nstate\n")
+        gone = nil
+        served.turn()
+        served.turn(ms: 0)
+        let dropped = served.log.lines.filter { $0.hasPrefix("control: client 1 dropped") }
+        #expect(dropped == ["control: client 1 dropped: write failed: errno 32 (Broken pipe)"])
+        #expect(served.server.clientCount == 0)
+        // The descriptor number is free again; a new client gets it and is served.
+        let next = try Peer(served.server.path)
+        served.turn()
+        next.send("state\n")
+        served.turn()
+        #expect(next.received() == "{\"ok\":true,\"state\":1}\n")
+        #expect(served.server.clientCount == 1)
     }
 
     @Test func somethingElseAtThePathIsNotReplaced() throws {

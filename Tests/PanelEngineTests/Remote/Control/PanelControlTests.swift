@@ -28,20 +28,22 @@ private let controlConfig = """
     on_tap = emit
     """
 
-@Suite("Control commands on a running engine: drawn at once, answered in JSON")
+@Suite("Control commands on a running engine: drawn in the next turn, answered in JSON")
 struct PanelControlTests {
-    @Test func labelLatchAndEnabledAreDrawnAtOnce() throws {
+    @Test func labelLatchAndEnabledAreDrawnInTheNextTurnOnceEach() throws {
         let rig = try EngineRig(config: controlConfig, backlight: RecordingBacklight())
         rig.surface.calls = []
         #expect(rig.engine.control(.label(button: "fan", text: "Fan \"2\""), now: at(100)) == #"{"ok":true}"#)
         #expect(rig.engine.control(.latch(button: "heat", on: true), now: at(200)) == #"{"ok":true}"#)
         #expect(rig.engine.control(.latch(button: "heat", on: true), now: at(250)) == #"{"ok":true}"#)
         #expect(rig.engine.control(.enable(button: "fan", enabled: false), now: at(300)) == #"{"ok":true}"#)
-        #expect(rig.surface.calls == [
-            "label 1 Fan \"2\"", "draw 1 normal", "frame 100",
-            "draw 0 on", "frame 200",
-            "draw 1 disabled", "frame 300",
-        ])
+        // Nothing is drawn while commands come in; the engine asks for a turn at once.
+        #expect(rig.surface.calls == [])
+        #expect(rig.engine.nextWakeup == at(0))
+        rig.tick(300)
+        #expect(rig.surface.calls == ["label 1 Fan \"2\"", "draw 0 on", "draw 1 disabled", "frame 300"])
+        #expect(!rig.engine.hasOutsideChangesToDraw)
+        #expect(rig.engine.nextWakeup == at(10_000))  // the idle blanking's next step
         // Setting a latch runs no action; the state says what is set.
         #expect(rig.launcher.launched.isEmpty)
         #expect(rig.engine.control(.state, now: at(400)) == """
@@ -49,6 +51,25 @@ struct PanelControlTests {
             {"name":"heat","label":"Heating","enabled":true,"on":true},\
             {"name":"fan","label":"Fan \\"2\\"","enabled":false}]}
             """)
+    }
+
+    /// Issue 23: a flood of labels costs each turn at most `labelsPerTurn` rasterisations,
+    /// and only the newest text of each button is rasterised at all.
+    @Test func aFloodOfLabelsIsRasterisedNewestOnlyAtMostTwoATurn() throws {
+        let rig = try EngineRig(config: controlConfig + "\n\n[button one]\nrect = 0, 200, 200, 100\non_tap = emit\n")
+        rig.surface.calls = []
+        for n in 1...50 {
+            _ = rig.engine.control(.label(button: "fan", text: "Fan \(n)"), now: at(100))
+            _ = rig.engine.control(.label(button: "heat", text: "Heat \(n)"), now: at(100))
+        }
+        _ = rig.engine.control(.label(button: "one", text: "One"), now: at(100))
+        rig.tick(100)
+        #expect(rig.surface.calls == ["label 0 Heat 50", "label 1 Fan 50", "draw 0 normal", "draw 1 normal", "frame 100"])
+        #expect(rig.engine.hasOutsideChangesToDraw)
+        rig.tick(101)
+        #expect(rig.surface.calls.suffix(3) == ["label 2 One", "draw 2 normal", "frame 101"])
+        #expect(!rig.engine.hasOutsideChangesToDraw)
+        #expect(rig.engine.control(.state, now: at(102)).contains(#""label":"Fan 50""#))
     }
 
     @Test func aDisabledButtonIgnoresTheNextTouchAndTakesTouchesWhenEnabledAgain() throws {
