@@ -49,7 +49,8 @@ fi
 
 echo "== replay traces"
 Tests/Traces/test.sh 2>&1 | tee "$log"
-passed=$((passed + $(sed -nE 's/^traces: ([0-9]+) passed, ([0-9]+) failed$/\1/p' "$log" | tail -n 1)))
+trace_passed=$(sed -nE 's/^traces: ([0-9]+) passed, ([0-9]+) failed$/\1/p' "$log" | tail -n 1)
+passed=$((passed + ${trace_passed:-0}))
 trace_failed=$(sed -nE 's/^traces: ([0-9]+) passed, ([0-9]+) failed$/\2/p' "$log" | tail -n 1)
 failed=$((failed + ${trace_failed:-1}))
 

@@ -23,6 +23,8 @@ struct tp_mqtt {
     struct tp_mqtt_queued *last;
     /// The library's last error-level log line: OpenSSL's reason for a failed handshake.
     char last_error[256];
+    /// Payloads longer than this are dropped here, before any copy (0: no limit).
+    int max_message_bytes;
 };
 
 static void enqueue(tp_mqtt *mqtt, tp_mqtt_event event) {
@@ -54,6 +56,13 @@ static void on_publish(struct mosquitto *client, void *context, int message_id) 
 
 static void on_message(struct mosquitto *client, void *context, const struct mosquitto_message *message) {
     (void)client;
+    tp_mqtt *mqtt = context;
+    if (mqtt->max_message_bytes > 0 && message->payloadlen > mqtt->max_message_bytes) {
+        tp_mqtt_event oversized = { .kind = TP_MQTT_OVERSIZED, .retained = message->retain, .payload_length = message->payloadlen };
+        oversized.topic = strdup(message->topic);
+        if (oversized.topic) enqueue(mqtt, oversized);
+        return;
+    }
     tp_mqtt_event event = { .kind = TP_MQTT_MESSAGE, .retained = message->retain };
     event.topic = strdup(message->topic);
     event.payload = malloc((size_t)message->payloadlen + 1);
@@ -124,6 +133,8 @@ int tp_mqtt_set_will(tp_mqtt *mqtt, const char *topic, const void *payload, int 
 int tp_mqtt_set_tls(tp_mqtt *mqtt, const char *ca_file, const char *cert_file, const char *key_file) {
     return mosquitto_tls_set(mqtt->client, ca_file, NULL, cert_file, key_file, NULL);
 }
+
+void tp_mqtt_set_max_message(tp_mqtt *mqtt, int bytes) { mqtt->max_message_bytes = bytes; }
 
 int tp_mqtt_connect(tp_mqtt *mqtt, const char *host, int port, int keepalive_s) {
     int result = mosquitto_connect_async(mqtt->client, host, port, keepalive_s);
@@ -200,6 +211,7 @@ int tp_mqtt_set_tls(tp_mqtt *mqtt, const char *ca_file, const char *cert_file, c
     (void)mqtt; (void)ca_file; (void)cert_file; (void)key_file;
     return TP_MQTT_NOT_BUILT_IN;
 }
+void tp_mqtt_set_max_message(tp_mqtt *mqtt, int bytes) { (void)mqtt; (void)bytes; }
 int tp_mqtt_connect(tp_mqtt *mqtt, const char *host, int port, int keepalive_s) { (void)mqtt; (void)host; (void)port; (void)keepalive_s; return TP_MQTT_NOT_BUILT_IN; }
 int tp_mqtt_socket(tp_mqtt *mqtt) { (void)mqtt; return -1; }
 int tp_mqtt_want_write(tp_mqtt *mqtt) { (void)mqtt; return 0; }

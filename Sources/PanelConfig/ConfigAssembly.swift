@@ -75,7 +75,7 @@ enum ConfigAssembly {
                 buttons.append(button)
             }
         }
-        lonelyInterlocks(panel.buttons.filter(\.counts), errors: &errors)
+        lonelyInterlocks(panel.buttons.filter { $0.counts }, errors: &errors)
 
         guard errors.isEmpty, let display, let controller, let board else {
             return .failure(ConfigErrors(errors: errors.inLineOrder(files: fileOrder)))
@@ -96,7 +96,9 @@ enum ConfigAssembly {
     private static func lonelyInterlocks(_ drafts: [ButtonDraft], errors: inout ErrorCollector) {
         for draft in drafts {
             guard let group = draft.interlock, drafts.filter({ $0.interlock == group }).count == 1 else { continue }
-            let others = Set(drafts.compactMap(\.interlock)).subtracting([group]).sorted()
+            var others: [String] = []
+            for other in drafts.compactMap({ $0.interlock }) where other != group && !others.contains(other) { others.append(other) }
+            others.sort()
             let known = others.isEmpty ? "" : "; the other groups: " + others.joined(separator: ", ")
             errors.add(at: draft.place(.interlock) ?? draft.header, section: draft.title, key: ButtonKey.interlock.rawValue,
                        "no other button is in interlock group \(group): a group keeps two or more buttons from running together\(known)")

@@ -148,6 +148,7 @@ extension PanelConfiguration {
             out.key(MQTTKey.keepaliveS, "\(mqtt.keepaliveS)")
             out.key(MQTTKey.qos, "\(mqtt.qos)")
             out.key(MQTTKey.queue, "\(mqtt.queueEvents)")
+            out.key(MQTTKey.maxMessageKB, "\(mqtt.maxMessageKB)")
             out.key(MQTTKey.commands, IniWriter.yesNo(mqtt.commands))
             out.key(MQTTKey.discovery, IniWriter.yesNo(mqtt.discovery))
             out.key(MQTTKey.discoveryPrefix, mqtt.discoveryPrefix)

@@ -20,6 +20,9 @@ public struct MQTTConfig: Equatable, Sendable {
     public var qos: Int
     /// Events kept while the broker is away: the newest this many.
     public var queueEvents: Int
+    /// `max_message_kb`: a message from the broker with a longer payload is dropped on
+    /// arrival, uncopied, and logged; a label or a command is never that long.
+    public var maxMessageKB: Int
     /// Whether commands come in from the broker. `no`: the panel publishes only and
     /// subscribes to no command topic, so no one with access to the broker can disable a
     /// button or blank the panel.
@@ -32,7 +35,7 @@ public struct MQTTConfig: Equatable, Sendable {
     public init(
         host: String, port: Int? = nil, clientID: String? = nil, topicPrefix: String? = nil, username: String? = nil,
         passwordFile: String? = nil, caFile: String? = nil, certFile: String? = nil, keyFile: String? = nil,
-        keepaliveS: Int = 60, qos: Int = 1, queueEvents: Int = 100, commands: Bool = true, discovery: Bool = true,
+        keepaliveS: Int = 60, qos: Int = 1, queueEvents: Int = 100, maxMessageKB: Int = 64, commands: Bool = true, discovery: Bool = true,
         discoveryPrefix: String = "homeassistant", deviceName: String? = nil
     ) {
         self.host = host
@@ -47,6 +50,7 @@ public struct MQTTConfig: Equatable, Sendable {
         self.keepaliveS = keepaliveS
         self.qos = qos
         self.queueEvents = queueEvents
+        self.maxMessageKB = maxMessageKB
         self.commands = commands
         self.discovery = discovery
         self.discoveryPrefix = discoveryPrefix

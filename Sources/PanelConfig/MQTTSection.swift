@@ -14,6 +14,7 @@ enum MQTTKey: String, SectionKey {
     case keepaliveS = "keepalive_s"
     case qos
     case queue
+    case maxMessageKB = "max_message_kb"
     case commands
     case discovery
     case discoveryPrefix = "discovery_prefix"
@@ -36,6 +37,8 @@ enum MQTTKey: String, SectionKey {
         case .qos: .value("\(defaults.qos)", "\(KeyDoc.span(MQTTDraft.qosRange)): of events, state and availability")
         case .queue:
             .value("\(defaults.queueEvents)", "events kept while the broker is away (the newest), \(KeyDoc.span(MQTTDraft.queueRange))")
+        case .maxMessageKB:
+            .value("\(defaults.maxMessageKB)", "a message from the broker longer than this many KiB is dropped and logged, \(KeyDoc.span(MQTTDraft.maxMessageRange))")
         case .commands:
             .value(defaults.commands ? "yes" : "no",
                    "take commands from the broker (the `/set` topics and `P/command`); `no`: publish only, subscribe to no command topic")
@@ -52,6 +55,7 @@ struct MQTTDraft: SectionDraft {
     static let keepaliveRange: ClosedRange<Int> = 5...3_600
     static let qosRange: ClosedRange<Int> = 0...2
     static let queueRange: ClosedRange<Int> = 1...10_000
+    static let maxMessageRange: ClosedRange<Int> = 1...16_384
 
     let title = "mqtt"
     let header: SourceLine
@@ -99,6 +103,8 @@ struct MQTTDraft: SectionDraft {
             config.qos = try ValueSyntax.integer(value, in: MQTTDraft.qosRange, unit: "")
         case .queue:
             config.queueEvents = try ValueSyntax.integer(value, in: MQTTDraft.queueRange, unit: " (events)")
+        case .maxMessageKB:
+            config.maxMessageKB = try ValueSyntax.integer(value, in: MQTTDraft.maxMessageRange, unit: " (KiB)")
         case .commands:
             config.commands = try ValueSyntax.boolean(value)
         case .discovery:

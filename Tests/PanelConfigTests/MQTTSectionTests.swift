@@ -25,6 +25,7 @@ struct MQTTSectionTests {
             keepalive_s = 2
             qos = 3
             queue = 0
+            max_message_kb = 0
             discovery = maybe
             cert_file = /etc/panel.crt
             colour = red
@@ -36,19 +37,20 @@ struct MQTTSectionTests {
             "panel.ini:8: [mqtt] keepalive_s: expected an integer 5..3600 (seconds), found \"2\"",
             "panel.ini:9: [mqtt] qos: expected an integer 0..2, found \"3\"",
             "panel.ini:10: [mqtt] queue: expected an integer 1..10000 (events), found \"0\"",
-            "panel.ini:11: [mqtt] discovery: expected yes/no, true/false, on/off or 1/0, found \"maybe\"",
-            "panel.ini:12: [mqtt] cert_file: cert_file and key_file go together: the client certificate and its key",
-            "panel.ini:13: [mqtt] colour: unknown key; valid keys: host, port, client_id, topic_prefix, username, password_file, ca_file, cert_file, key_file, keepalive_s, qos, queue, commands, discovery, discovery_prefix, name",
+            "panel.ini:11: [mqtt] max_message_kb: expected an integer 1..16384 (KiB), found \"0\"",
+            "panel.ini:12: [mqtt] discovery: expected yes/no, true/false, on/off or 1/0, found \"maybe\"",
+            "panel.ini:13: [mqtt] cert_file: cert_file and key_file go together: the client certificate and its key",
+            "panel.ini:14: [mqtt] colour: unknown key; valid keys: host, port, client_id, topic_prefix, username, password_file, ca_file, cert_file, key_file, keepalive_s, qos, queue, max_message_kb, commands, discovery, discovery_prefix, name",
         ])
     }
 
     @Test func commandsAreTakenUnlessTurnedOffAndTheEffectiveTextSaysWhich() throws {
         let byDefault = try PanelConfigLoader.parse(text: display800x480 + "[mqtt]\nhost = b\n", file: "panel.ini")
         #expect(byDefault.mqtt?.commands == true)
-        #expect(byDefault.effectiveText().contains("\nqueue = 100\ncommands = yes\ndiscovery = yes\n"))
+        #expect(byDefault.effectiveText().contains("\nqueue = 100\nmax_message_kb = 64\ncommands = yes\ndiscovery = yes\n"))
         let publishOnly = try PanelConfigLoader.parse(text: display800x480 + "[mqtt]\nhost = b\ncommands = no\n", file: "panel.ini")
         #expect(publishOnly.mqtt == MQTTConfig(host: "b", commands: false))
-        #expect(publishOnly.effectiveText().contains("\nqueue = 100\ncommands = no\ndiscovery = yes\n"))
+        #expect(publishOnly.effectiveText().contains("\nqueue = 100\nmax_message_kb = 64\ncommands = no\ndiscovery = yes\n"))
         #expect(try PanelConfigLoader.parse(text: publishOnly.effectiveText(), file: "panel.ini").mqtt == publishOnly.mqtt)
         #expect(renderedErrors(display800x480 + "[mqtt]\nhost = b\ncommands = never\n") == [
             "panel.ini:6: [mqtt] commands: expected yes/no, true/false, on/off or 1/0, found \"never\"",

@@ -49,7 +49,7 @@ int tp_control_connect(const char *path);
 /// One client; its events wait in a queue until taken.
 typedef struct tp_mqtt tp_mqtt;
 /// What a libmosquitto callback said, in the order it said it.
-enum tp_mqtt_event_kind { TP_MQTT_CONNECTED = 1, TP_MQTT_DISCONNECTED, TP_MQTT_PUBLISHED, TP_MQTT_MESSAGE };
+enum tp_mqtt_event_kind { TP_MQTT_CONNECTED = 1, TP_MQTT_DISCONNECTED, TP_MQTT_PUBLISHED, TP_MQTT_MESSAGE, TP_MQTT_OVERSIZED };
 /// libmosquitto's MOSQ_ERR_NOT_SUPPORTED: what every call returns in a build without it.
 #define TP_MQTT_NOT_BUILT_IN 10
 typedef struct {
@@ -59,6 +59,7 @@ typedef struct {
     /// PUBLISHED: the message id that `tp_mqtt_publish` gave.
     int message_id;
     /// MESSAGE: topic and payload (NUL-terminated copies, freed by tp_mqtt_event_free).
+    /// OVERSIZED: the topic and payload_length of a message over the limit; no payload.
     char *topic;
     void *payload;
     int payload_length;
@@ -75,6 +76,8 @@ int tp_mqtt_set_login(tp_mqtt *mqtt, const char *username, const char *password)
 int tp_mqtt_set_will(tp_mqtt *mqtt, const char *topic, const void *payload, int length, int qos, int retain);
 /// Verify the broker against `ca_file`; with a client certificate when `cert_file` is not NULL.
 int tp_mqtt_set_tls(tp_mqtt *mqtt, const char *ca_file, const char *cert_file, const char *key_file);
+/// Messages whose payload is longer than `bytes` are not copied: an OVERSIZED event says so.
+void tp_mqtt_set_max_message(tp_mqtt *mqtt, int bytes);
 /// Starts a connection without waiting for it (the CONNACK arrives as an event).
 int tp_mqtt_connect(tp_mqtt *mqtt, const char *host, int port, int keepalive_s);
 /// The socket to poll, or -1.

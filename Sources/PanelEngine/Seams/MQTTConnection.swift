@@ -9,6 +9,8 @@ public enum MQTTClientEvent: Equatable, Sendable {
     /// A message was written (QoS 0) or acknowledged (QoS 1 and 2).
     case published(messageID: Int32)
     case message(topic: String, payload: [UInt8], retained: Bool)
+    /// A message longer than `[mqtt] max_message_kb` arrived and was dropped uncopied.
+    case oversized(topic: String, bytes: Int)
 }
 
 /// One client connection to a broker, never waiting: the seam between the bridge and

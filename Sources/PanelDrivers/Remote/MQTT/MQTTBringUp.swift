@@ -24,7 +24,8 @@ public enum MQTTBringUp {
             username: mqtt.username, password: password,
             will: MosquittoConnection.Will(
                 topic: settings.topics.availability, payload: Array("offline".utf8), qos: mqtt.qos, retain: true),
-            tls: mqtt.caFile.map { (caFile: $0, certFile: mqtt.certFile, keyFile: mqtt.keyFile) })
+            tls: mqtt.caFile.map { (caFile: $0, certFile: mqtt.certFile, keyFile: mqtt.keyFile) },
+            maxMessageBytes: mqtt.maxMessageKB * 1_024)
         let seed = UInt64(bitPattern: now.nanoseconds) ^ (UInt64(UInt32(bitPattern: getpid())) << 32)
         return MQTTBridge(settings: settings, connection: connection, log: log, now: now, jitterSeed: seed)
     }

@@ -19,7 +19,7 @@ public final class MosquittoConnection: MQTTConnection {
 
     public init(
         clientID: String, host: String, port: Int, keepaliveS: Int, username: String?, password: String?, will: Will,
-        tls: (caFile: String, certFile: String?, keyFile: String?)?
+        tls: (caFile: String, certFile: String?, keyFile: String?)?, maxMessageBytes: Int
     ) throws(StartError) {
         var error: Int32 = 0
         guard let client = tp_mqtt_new(clientID, &error) else {
@@ -29,6 +29,7 @@ public final class MosquittoConnection: MQTTConnection {
         self.host = host
         self.port = port
         self.keepaliveS = keepaliveS
+        tp_mqtt_set_max_message(client, Int32(maxMessageBytes))
         if let username {
             let code = tp_mqtt_set_login(client, username, password)
             guard code == 0 else { throw StartError(.mqtt, "[mqtt] username: \(String(cString: tp_mqtt_error_text(code)))") }
@@ -92,6 +93,8 @@ public final class MosquittoConnection: MQTTConnection {
                 events.append(.disconnected(code: event.code))
             case Int32(TP_MQTT_PUBLISHED.rawValue):
                 events.append(.published(messageID: event.message_id))
+            case Int32(TP_MQTT_OVERSIZED.rawValue):
+                events.append(.oversized(topic: event.topic.map { String(cString: $0) } ?? "", bytes: Int(event.payload_length)))
             default:
                 let topic = event.topic.map { String(cString: $0) } ?? ""
                 var payload: [UInt8] = []

@@ -41,6 +41,11 @@ public final class MQTTBridge: PanelListener {
     private var outbox: MQTTOutbox
     /// Message id -> the instant of the event it carries (nil for state and discovery).
     private var inFlight: [Int32: MonotonicInstant?] = [:]
+    /// Messages dropped on arrival for being over `max_message_kb`, and their log lines'
+    /// limit: a broker that sends one again and again (a retained one on every reconnect)
+    /// fills the log a few lines a minute.
+    public private(set) var oversizedDropped = 0
+    private var oversizedLogs = LogRateLimiter()
     private var jitter: JitterSource
     /// The engine's buttons and time origin, from `attach`.
     private var buttonNames: [String] = []
@@ -113,6 +118,7 @@ public final class MQTTBridge: PanelListener {
         // What the library reported first: a refused CONNACK says why (a wrong password) better
         // than the read's own "connection refused".
         handleLibraryEvents(engine: engine, now: now)
+        for line in oversizedLogs.expire(at: now) { log.warning(line) }
         check(ioResult, now: now)
         if let due = link.deadline, due <= now { step(.due, now: now) }
         handleLibraryEvents(engine: engine, now: now)
@@ -263,6 +269,11 @@ public final class MQTTBridge: PanelListener {
                 }
             case .message(let topic, let payload, let retained):
                 received(topic: topic, payload: payload, retained: retained, engine: engine, now: now)
+            case .oversized(let topic, let bytes):
+                oversizedDropped += 1
+                if oversizedLogs.admit("mqtt: messages over max_message_kb", at: now) {
+                    log.warning("mqtt: a message of \(bytes) bytes on \(topic) dropped: over max_message_kb \(settings.config.maxMessageKB)")
+                }
             }
         }
     }

@@ -224,6 +224,23 @@ struct MQTTBridgeTests {
         ])
     }
 
+    /// Issue 23: a message over `max_message_kb` is dropped on arrival (libmosquitto's callback
+    /// copies nothing of it) and logged a few times a minute, with the count of the rest.
+    @Test func messagesOverTheLimitAreDroppedCountedAndLoggedAFewAMinute() throws {
+        let rig = try BridgeRig()
+        rig.connect(at: 0)
+        rig.rig.log.lines = []
+        rig.connection.pendingEvents = Array(
+            repeating: .oversized(topic: "\(prefix)/button/fan/label/set", bytes: 67_108_864), count: 5)
+        rig.turn(100, readable: true)
+        #expect(rig.bridge.oversizedDropped == 5)
+        let line = "mqtt: a message of 67108864 bytes on \(prefix)/button/fan/label/set dropped: over max_message_kb 64"
+        #expect(rig.rig.log.lines == [line, line, line])
+        rig.turn(60_100)
+        #expect(rig.rig.log.lines == [line, line, line, "mqtt: messages over max_message_kb: 2 more in 60 s not logged"])
+        #expect(rig.rig.engine.currentLabels == ["Heating", "fan"])
+    }
+
     /// `commands = no`: the panel publishes only.
     static let publishOnly = mqttConfig.replacingOccurrences(of: "keepalive_s = 20", with: "keepalive_s = 20\ncommands = no")
 
