@@ -7,7 +7,10 @@ scenario and ends with `N passed, M failed`."""
 import json
 import os
 import re
+import signal
+import subprocess
 import sys
+import time
 import traceback
 
 from harness import (Broker, BlackHole, CertificateAuthority, Panel, Subscriber, clean_directory, frames, pixel,
@@ -297,6 +300,34 @@ def the_last_will_says_offline_when_the_panel_dies(ctx):
         later.close()
 
 
+def a_killed_panel_with_a_command_still_running_says_offline_at_once(ctx):
+    """Issue 24: an exec child holds none of the panel's descriptors (close_range at spawn, the
+    MQTT socket close-on-exec), so the broker sees the connection close the moment the panel is
+    killed and sends the last will then, not when the child ends 30 s later."""
+    client = "test-will-child"
+    prefix = ctx.prefix(client)
+    buttons = "\n[button lights]\nrect = 280, 20, 240, 200\non_tap = exec sleep 29.75\n"
+    trace = ctx.write("child.trace", "300 down 0 300 100\n350 up 0 300 100\n60000 end\n")
+    live = Subscriber(ctx.broker, [prefix + "/availability"])
+    panel = Panel(ctx.binary, ctx.config(client, {"client_id": client, "keepalive_s": 60}, buttons=buttons), trace=trace)
+    try:
+        live.wait_for(prefix + "/availability", "online")
+        wait_until(lambda: any('"event":"tap"' in line for line in panel.out.snapshot()), 10, "the tap")
+        wait_until(lambda: subprocess.run(["pgrep", "-f", "sleep 29.75"], capture_output=True).returncode == 0, 5,
+                   "the command to start")
+        killed_at = time.monotonic()
+        # SIGKILL, without waiting for the panel's output to end: the command holds its stdout.
+        panel.process.send_signal(signal.SIGKILL)
+        live.wait_for(prefix + "/availability", "offline", timeout_s=3)
+        print(f"    last will {time.monotonic() - killed_at:.2f} s after SIGKILL, the command still running", flush=True)
+        assert live.on(prefix + "/availability") == ["online", "offline"]
+    finally:
+        live.close()
+        if panel.process.poll() is None:
+            panel.kill()
+        subprocess.run(["pkill", "-f", "sleep 29.75"])
+
+
 def commands_change_what_is_drawn_and_state_comes_back(ctx):
     client = "test-commands"
     prefix = ctx.prefix(client)
@@ -500,6 +531,7 @@ SCENARIOS = [
     discovery_documents_and_retained_state,
     a_double_tap_is_one_double_tap_and_events_match_stdout,
     the_last_will_says_offline_when_the_panel_dies,
+    a_killed_panel_with_a_command_still_running_says_offline_at_once,
     commands_change_what_is_drawn_and_state_comes_back,
     tls_with_the_test_ca_and_a_wrong_ca,
     the_broker_restarting_loses_nothing_and_keeps_the_order,
