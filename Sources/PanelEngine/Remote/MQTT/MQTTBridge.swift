@@ -33,6 +33,10 @@ public final class MQTTBridge: PanelListener {
     /// this, events wait in the outbox, so a slow broker cannot make the library's own
     /// queue grow without bound.
     public static let maxInFlight = 20
+    /// Home Assistant's `online` is answered with discovery and state at most once in this long.
+    public static let reannounceInterval = MonotonicDuration.milliseconds(10_000)
+    /// Dropped events are logged and published on `P/dropped` at most once in this long.
+    public static let dropReportInterval = MonotonicDuration.milliseconds(1_000)
 
     public let settings: Settings
     private let connection: MQTTConnection
@@ -55,6 +59,17 @@ public final class MQTTBridge: PanelListener {
     /// Retained state as last published, by topic; emptied on every connect.
     private var publishedState: [String: [UInt8]] = [:]
     private var stateDirty = true
+    /// Discovery documents and retained state waiting for room in the in-flight window, by
+    /// topic in the order first queued: a newer payload for a topic replaces the one waiting.
+    /// Events go out first; these take what room is left.
+    private var retainedQueue: [(topic: String, payload: [UInt8])] = []
+    /// When discovery and state were last sent, and when they are due again after a Home
+    /// Assistant that says `online` again within `reannounceInterval`.
+    private var announcedAt: MonotonicInstant?
+    private var announceDueAt: MonotonicInstant?
+    /// Events dropped from the outbox are reported at most once in `dropReportInterval`,
+    /// as they happen, even while the outbox never empties.
+    private var dropReportAllowedAt: MonotonicInstant?
     /// Event to publish (QoS 0: written; QoS 1 and 2: acknowledged by the broker).
     public private(set) var eventToPublish = LatencyHistogram()
     private var scratch: [UInt8] = []
@@ -93,7 +108,12 @@ public final class MQTTBridge: PanelListener {
 
     // MARK: - What the loop asks
 
-    public var nextDeadline: MonotonicInstant? { link.deadline }
+    public var nextDeadline: MonotonicInstant? {
+        guard case .online = link else { return link.deadline }
+        var due = MonotonicInstant.earliest(link.deadline, announceDueAt)
+        if outbox.dropped > 0 { due = MonotonicInstant.earliest(due, dropReportAllowedAt) }
+        return due
+    }
 
     /// The socket to poll, while there is a connection.
     public var pollInterest: PollInterest? {
@@ -123,8 +143,9 @@ public final class MQTTBridge: PanelListener {
         if let due = link.deadline, due <= now { step(.due, now: now) }
         handleLibraryEvents(engine: engine, now: now)
         if case .online = link {
-            pump()
+            if let due = announceDueAt, due <= now { announce(now: now) }
             if stateDirty { publishState(engine: engine) }
+            pump(now: now)
             if connection.wantsWrite { check(connection.writePending(), now: now) }
             // A QoS 0 message counts as published once written, which libmosquitto reports
             // from inside the publish call: taken now, not at the next wake-up.
@@ -214,7 +235,7 @@ public final class MQTTBridge: PanelListener {
         case .retry:
             break  // logged by `fail`, which knows why
         case .cameOnline:
-            cameOnline()
+            cameOnline(now: now)
         case .keepAlive:
             check(connection.keepAlive(), now: now)
         case .disconnect:
@@ -278,7 +299,7 @@ public final class MQTTBridge: PanelListener {
         }
     }
 
-    private func cameOnline() {
+    private func cameOnline(now: MonotonicInstant) {
         log.log("mqtt: connected to \(settings.brokerName) as \(settings.clientID)")
         publish(settings.topics.availability, Array("online".utf8), retain: true)
         var patterns = settings.config.commands ? settings.topics.commandPatterns : []
@@ -289,9 +310,12 @@ public final class MQTTBridge: PanelListener {
             let code = connection.subscribe(pattern, qos: settings.config.qos)
             if code != 0 { log.warning("mqtt: cannot subscribe to \(pattern): \(connection.errorText(code))") }
         }
+        retainedQueue.removeAll()
         publishDiscovery()
         publishedState.removeAll()
         stateDirty = true
+        announcedAt = now
+        announceDueAt = nil
         let dropped = outbox.takeDroppedCount()
         if dropped > 0 {
             log.warning("mqtt: \(dropped) events dropped while \(settings.brokerName) was away (queue = \(outbox.capacity))")
@@ -301,18 +325,48 @@ public final class MQTTBridge: PanelListener {
 
     // MARK: - Out
 
-    /// Hands queued events to the library while it has room, oldest first.
-    private func pump() {
+    /// Hands queued messages to the library while the in-flight window has room: events
+    /// first, oldest first, then discovery and state. Events dropped meanwhile are reported
+    /// as they happen, at most once in `dropReportInterval`.
+    private func pump(now: MonotonicInstant) {
         while inFlight.count < MQTTBridge.maxInFlight, let entry = outbox.takeFirst() {
             for (index, message) in entry.messages.enumerated() {
                 publish(message.topic, message.payload, retain: false, eventAt: index == 0 ? entry.at : nil)
             }
         }
-        if outbox.isEmpty, outbox.dropped > 0 {
+        if outbox.dropped > 0, dropReportAllowedAt.map({ $0 <= now }) ?? true {
             let dropped = outbox.takeDroppedCount()
             log.warning("mqtt: \(dropped) events dropped while \(settings.brokerName) was slow (queue = \(outbox.capacity))")
             publish(settings.topics.dropped, Array("{\"dropped\":\(dropped)}".utf8), retain: false)
+            dropReportAllowedAt = now + MQTTBridge.dropReportInterval
         }
+        var sent = 0
+        while inFlight.count < MQTTBridge.maxInFlight, sent < retainedQueue.count {
+            let message = retainedQueue[sent]
+            publish(message.topic, message.payload, retain: true)
+            sent += 1
+        }
+        retainedQueue.removeFirst(sent)
+    }
+
+    /// Queues a retained message; one already waiting for the same topic takes the new payload.
+    private func queueRetained(_ topic: String, _ payload: [UInt8]) {
+        if let index = retainedQueue.firstIndex(where: { $0.topic == topic }) {
+            retainedQueue[index].payload = payload
+        } else {
+            retainedQueue.append((topic, payload))
+        }
+    }
+
+    /// Discovery and every state again, for a Home Assistant that (re)started.
+    private func announce(now: MonotonicInstant) {
+        log.log("mqtt: Home Assistant is online; discovery and state sent again")
+        publish(settings.topics.availability, Array("online".utf8), retain: true)
+        publishDiscovery()
+        publishedState.removeAll()
+        stateDirty = true
+        announcedAt = now
+        announceDueAt = nil
     }
 
     private func publish(_ topic: String, _ payload: [UInt8], retain: Bool, eventAt: MonotonicInstant? = nil) {
@@ -326,7 +380,7 @@ public final class MQTTBridge: PanelListener {
 
     private func publishDiscovery() {
         for document in documents {
-            publish(document.topic, document.payload, retain: true)
+            queueRetained(document.topic, document.payload)
         }
     }
 
@@ -335,7 +389,7 @@ public final class MQTTBridge: PanelListener {
         stateDirty = false
         for (topic, payload) in MQTTBridge.states(of: engine, topics: settings.topics) where publishedState[topic] != payload {
             publishedState[topic] = payload
-            publish(topic, payload, retain: true)
+            queueRetained(topic, payload)
         }
     }
 
@@ -365,11 +419,12 @@ public final class MQTTBridge: PanelListener {
         switch incoming {
         case .homeAssistantStatus:
             guard payload == Array("online".utf8) else { return }
-            log.log("mqtt: Home Assistant is online; discovery and state sent again")
-            publish(settings.topics.availability, Array("online".utf8), retain: true)
-            publishDiscovery()
-            publishedState.removeAll()
-            stateDirty = true
+            // A flood of `online` costs one announcement in `reannounceInterval`.
+            if let last = announcedAt, now < last + MQTTBridge.reannounceInterval {
+                announceDueAt = last + MQTTBridge.reannounceInterval
+            } else {
+                announce(now: now)
+            }
             return
         case .discoveryDocument:
             // A document of ours from an earlier config: cleared, so Home Assistant drops it.

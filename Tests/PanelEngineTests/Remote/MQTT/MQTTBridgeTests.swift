@@ -367,16 +367,81 @@ struct MQTTBridgeTests {
             .message(topic: "homeassistant/status", payload: Array("online".utf8), retained: false),
         ]
         rig.turn(100, readable: true)
+        #expect(rig.connection.publishes == ["publish retained q1 homeassistant/event/hall_panel/pump/config "])
+        // Discovery and state went out at the connect, 100 ms ago: Home Assistant's `online`
+        // is answered 10 s after that, once.
+        #expect(rig.bridge.nextDeadline == at(10_001))
+        rig.connection.acknowledgeAll()
+        rig.turn(10_001)
         let topics = rig.connection.publishes.map { String($0.split(separator: " ")[3]) }
-        #expect(topics.first == "homeassistant/event/hall_panel/pump/config")
-        #expect(rig.connection.publishes.first == "publish retained q1 homeassistant/event/hall_panel/pump/config ")
-        #expect(Array(topics.dropFirst().prefix(2)) == ["\(prefix)/availability", "homeassistant/event/hall_panel/heat/config"])
+        #expect(Array(topics.prefix(3)) == [
+            "homeassistant/event/hall_panel/pump/config", "\(prefix)/availability", "homeassistant/event/hall_panel/heat/config",
+        ])
         // Availability, 8 documents and 6 states again.
         #expect(topics.count == 1 + 1 + 8 + 6)
         #expect(rig.rig.log.lines.suffix(2) == [
             "mqtt: clearing homeassistant/event/hall_panel/pump/config: no longer in the config",
             "mqtt: Home Assistant is online; discovery and state sent again",
         ])
+    }
+
+    /// Issue 23: `online` flooded on Home Assistant's status topic costs one announcement in
+    /// 10 s, however many times it comes.
+    @Test func aFloodOfOnlineIsAnsweredOnceInTenSeconds() throws {
+        let rig = try BridgeRig()
+        rig.connect(at: 0)
+        rig.connection.calls = []
+        rig.rig.log.lines = []
+        for turn in 0..<50 {
+            rig.connection.pendingEvents = Array(
+                repeating: .message(topic: "homeassistant/status", payload: Array("online".utf8), retained: false), count: 20)
+            rig.turn(20_000 + Int64(turn) * 10, readable: true)
+        }
+        // The first of the 1,000 is answered at once (availability, 8 documents, 6 states);
+        // the others wait for 10 s after it.
+        #expect(rig.rig.log.lines == ["mqtt: Home Assistant is online; discovery and state sent again"])
+        #expect(rig.connection.publishes.count == 15)
+        #expect(rig.bridge.nextDeadline == at(30_000))
+        rig.connection.acknowledgeAll()
+        rig.turn(30_000)
+        #expect(rig.rig.log.lines.count == 2)
+        #expect(rig.connection.publishes.count == 30)
+        #expect(rig.bridge.nextDeadline == rig.bridge.link.deadline)
+    }
+
+    /// Issue 23: discovery and state count against the in-flight window with the events, so
+    /// the library's own queue never holds more than the window.
+    @Test func discoveryStateAndEventsShareTheInFlightWindow() throws {
+        let rig = try BridgeRig()
+        rig.turn(0)
+        rig.connection.pendingEvents = [.connected(code: 0)]
+        rig.turn(1, readable: true)
+        // Availability and 14 retained messages: 15 in flight, none acknowledged.
+        #expect(rig.connection.publishes.count == 15)
+        for tap in 0..<3 { rig.tapFan(1_000 + Int64(tap) * 1_000) }
+        // Nothing acknowledged: the window holds 20, the availability, 14 retained and the
+        // first five of the taps' event messages; the rest wait in the outbox.
+        #expect(rig.connection.publishes.count == MQTTBridge.maxInFlight)
+        #expect(rig.connection.publishes.last == #"publish q1 \#(prefix)/button/fan/event {"t_ms":2000,"button":"fan","event":"pressed"}"#)
+        rig.connection.acknowledgeAll()
+        rig.turn(5_000, readable: true)
+        // The rest of the events so far: released 2050, tap and gesture 2300, pressed 3000,
+        // released 3050 (the third tap fires only at its deadline, in an engine turn).
+        #expect(rig.connection.publishes.count == MQTTBridge.maxInFlight + 5)
+    }
+
+    /// Issue 23: events dropped from a full outbox are reported as they happen (once a second
+    /// at most), not only once the outbox empties, which a busy panel may never see.
+    @Test func dropsAreReportedAsTheyHappenWhileTheOutboxStaysFull() throws {
+        let rig = try BridgeRig(config: mqttConfig.replacingOccurrences(of: "queue = 4", with: "queue = 1"))
+        rig.turn(0)
+        rig.connection.pendingEvents = [.connected(code: 0)]
+        rig.turn(1, readable: true)
+        rig.rig.log.lines = []
+        for tap in 0..<4 { rig.tapFan(1_000 + Int64(tap) * 100, id: UInt8(tap % 2)) }
+        let dropped = rig.rig.log.lines.filter { $0.contains("events dropped") }
+        #expect(dropped.count == 1)
+        #expect(rig.connection.publishes.last?.hasPrefix("publish q1 \(prefix)/dropped {\"dropped\":") == true)
     }
 
     @Test func theEventEntityDocumentMatchesHomeAssistantsSchema() throws {
