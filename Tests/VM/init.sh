@@ -17,8 +17,8 @@
 #   VMTEST ok NAME | VMTEST FAIL NAME: WHY     one line per check, details indented below
 #   VMTEST-LATENCY-BEGIN MODE ... VMTEST-LATENCY-END      the firmware's latency lines
 #   VMTEST-FB-BEGIN NAME W H BPP STRIDE RO RL GO GL BO BL ... VMTEST-FB-END   gzip+base64
-#   VMTEST-METRIC RUN NAME VALUE...     a footprint or idle figure of one firmware run; reported,
-#                                       never a check (see measure_idle and print_metrics)
+#   VMTEST-METRIC RUN NAME VALUE...     a footprint or idle figure of one firmware run; the host
+#                                       checks idle wake-ups and anonymous memory (console.py)
 #   VMTEST-RESULT passed=N failed=N                       last; absent = the run broke off
 /bin/busybox --install -s /bin
 export PATH=/bin:/usr/bin
