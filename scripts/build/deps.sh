@@ -24,6 +24,7 @@ if [[ ${1:-} != host ]]; then
         dpkg-dev lintian                             # scripts/build/package.sh: dpkg-deb, lintian
         binutils                                     # readelf for the build checks
         mosquitto mosquitto-clients openssl          # the real-broker tier: broker, clients, its CA
+        procps                                       # pgrep/pkill: the MQTT tier's exec child
         file
         python3                                      # the reference images' PNG reader (Tests/ReferenceImages/png.py)
     )
