@@ -15,8 +15,7 @@ enum CommandsAtStop {
         let loop = PanelLoop(clock: .real, startingAt: MonotonicClock.now())
         let deadline = loop.now + .milliseconds(Int64(ExecLimits.stopWaitMs))
         while !exec.children.isEmpty, loop.now < deadline {
-            let childDue = exec.childClock == nil ? exec.nextDeadline : exec.nextChildDeadline
-            loop.turn([signals], until: MonotonicInstant.earliest(deadline, childDue))
+            loop.turn([signals], until: MonotonicInstant.earliest(deadline, exec.nextChildDeadline))
             if signals.take().asksToStop { break }
             exec.tick(now: loop.now)
             exec.reapFinished()

@@ -311,11 +311,7 @@ public final class MQTTBridge: PanelListener {
             if code != 0 { log.warning("mqtt: cannot subscribe to \(pattern): \(connection.errorText(code))") }
         }
         retainedQueue.removeAll()
-        publishDiscovery()
-        publishedState.removeAll()
-        stateDirty = true
-        announcedAt = now
-        announceDueAt = nil
+        queueDiscoveryAndState(now: now)
         let dropped = outbox.takeDroppedCount()
         if dropped > 0 {
             log.warning("mqtt: \(dropped) events dropped while \(settings.brokerName) was away (queue = \(outbox.capacity))")
@@ -362,6 +358,12 @@ public final class MQTTBridge: PanelListener {
     private func announce(now: MonotonicInstant) {
         log.log("mqtt: Home Assistant is online; discovery and state sent again")
         publish(settings.topics.availability, Array("online".utf8), retain: true)
+        queueDiscoveryAndState(now: now)
+    }
+
+    /// Every discovery document and every state queued again, as of `now`: the one place an
+    /// announcement (on connect, or to a Home Assistant that came online) is counted.
+    private func queueDiscoveryAndState(now: MonotonicInstant) {
         publishDiscovery()
         publishedState.removeAll()
         stateDirty = true
