@@ -145,17 +145,21 @@ enum TouchPanelCommand {
 }
 
 /// `touchpanel check CONFIG`: every error with file:line, exit 1; or the effective config,
-/// after any warnings on stderr (exit 0: a warning does not stop the panel).
+/// after any warnings on stderr (exit 0: a warning does not stop the panel), ending with a
+/// comment line on what fitting the labels kept in the glyph cache.
 enum CheckCommand {
     /// A label that does not fit its button even at the smallest size is clipped on the
-    /// panel: said here, with the button's line. Needs the config's font.
-    static func labelWarnings(_ config: PanelConfiguration) -> [String] {
-        let fits: [LabelFit.Result]
+    /// panel: said here, with the button's line. Needs the config's font, whose glyph cache
+    /// after fitting every label is what the panel holds once it has drawn them: said in a
+    /// comment, so the output still reads back as the config.
+    static func labelCheck(_ config: PanelConfiguration) -> (warnings: [String], cacheLine: String?) {
+        let font: FontRasterizer
         do throws(FontError) {
-            fits = try FramebufferSurface.labelFits(for: config)
+            font = try FontRasterizer(path: config.display.font, pixelSize: DisplayConfig.defaultFontSize)
         } catch {
-            return ["\(config.file): warning: cannot check that the labels fit: \(error.message)"]
+            return (["\(config.file): warning: cannot check that the labels fit: \(error.message)"], nil)
         }
+        let fits = FramebufferSurface.labelFits(for: config, font: font)
         var warnings: [String] = []
         for (button, fit) in zip(config.buttons, fits) where !fit.fits {
             let rect = button.rect
@@ -163,13 +167,16 @@ enum CheckCommand {
                 + "does not fit the \(rect.width)x\(rect.height) button even at \(LabelFit.minimumPixelSize) px; it is drawn clipped "
                 + "(a shorter label, a line break \\n, or a larger rect)")
         }
-        return warnings
+        let cacheLine = "; glyph cache after fitting the labels: \(font.glyphCacheCount) glyphs, "
+            + "\(font.glyphCacheByteCount) of \(font.glyphCacheByteLimit) bytes\n"
+        return (warnings, cacheLine)
     }
 
     static func run(configPath: String) -> Int32 {
         do {
             let config = try PanelConfigLoader.load(path: configPath)
-            let warnings = config.warnings.map { $0.rendered } + labelWarnings(config)
+            let labels = labelCheck(config)
+            let warnings = config.warnings.map { $0.rendered } + labels.warnings
             if !warnings.isEmpty {
                 var errors = OutputBuffer.standardError()
                 for warning in warnings {
@@ -180,6 +187,7 @@ enum CheckCommand {
             }
             var out = OutputBuffer.standardOutput()
             out.write(config.effectiveText())
+            if let cacheLine = labels.cacheLine { out.write(cacheLine) }
             out.flush()
             return 0
         } catch {

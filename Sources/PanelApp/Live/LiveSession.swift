@@ -53,7 +53,7 @@ public final class LiveSession {
         self.log = log
         self.latency = latency
         slot = DisplaySlot(buttonCount: config.buttons.count)
-        var opened: (OpenedDisplay, FramebufferLayout, [LabelBitmap])?
+        var opened: (OpenedDisplay, FramebufferLayout, ButtonLabels)?
         do throws(DisplayUnavailable) {
             opened = try DisplayBringUp.open(config, log: log)
         } catch {
@@ -84,7 +84,7 @@ public final class LiveSession {
     }
 
     /// Puts the panel on a display just opened.
-    private func show(_ opened: (OpenedDisplay, FramebufferLayout, [LabelBitmap]), at instant: MonotonicInstant) {
+    private func show(_ opened: (OpenedDisplay, FramebufferLayout, ButtonLabels), at instant: MonotonicInstant) {
         let (display, layout, labels) = opened
         self.display = display
         displayRetryAt = nil

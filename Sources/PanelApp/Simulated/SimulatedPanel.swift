@@ -53,7 +53,7 @@ public enum SimulatedPanel {
             log.error("the simulated framebuffer cannot be \(physicalWidth)x\(physicalHeight)")
             return 1
         }
-        let labels: [LabelBitmap]
+        let labels: ButtonLabels
         do throws(FontError) {
             labels = try FramebufferSurface.rasterizeLabels(for: config)
         } catch {

@@ -51,7 +51,7 @@ public enum DisplayChoice {
 /// its rotation, and rasterises the labels: everything the surface needs, or the reason it
 /// cannot be had.
 public enum DisplayBringUp {
-    public static func open(_ config: PanelConfiguration, log: PanelLog) throws(DisplayUnavailable) -> (OpenedDisplay, FramebufferLayout, [LabelBitmap]) {
+    public static func open(_ config: PanelConfiguration, log: PanelLog) throws(DisplayUnavailable) -> (OpenedDisplay, FramebufferLayout, ButtonLabels) {
         let display = config.display
         let chosen = try DisplayChoice.choose(
             display.output,

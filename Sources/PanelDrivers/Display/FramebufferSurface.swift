@@ -4,9 +4,9 @@ import PanelEngine
 import TouchCore
 
 /// Paints the panel into framebuffer memory: the mmap'd /dev/fbN of a live panel, or the
-/// simulated board's buffer. Labels are rasterised once, at start-up, and each button's look
-/// is prepared once per state it is shown in, so a repaint is only row copies into memory the
-/// caller owns.
+/// simulated board's buffer. Labels are rasterised once, at start-up or when set, and each
+/// button's look is prepared once per state it is shown in, so a repaint only writes rows
+/// into memory the caller owns.
 public final class FramebufferSurface: PanelSurface {
     public let layout: FramebufferLayout
     /// Where it paints; a page-flipped display points it at its back buffer before each frame.
@@ -17,18 +17,18 @@ public final class FramebufferSurface: PanelSurface {
     private let styles: [ButtonStyle]
     private var labels: [LabelBitmap]
     private let prepared: PreparedButtons
-    /// For a label set at run time: the font, each button, the border.
-    private let fontPath: String
+    /// For a label set at run time: the font the others came from, each button, the border.
+    private let font: FontRasterizer
     private let buttons: [ButtonConfig]
     private let borderPx: Int
     /// Called after each frame: the simulated board writes a PNG, a live panel notes the time.
     public var onFrame: ((MonotonicInstant) -> Void)?
 
-    public init(layout: FramebufferLayout, pixels: UnsafeMutableRawBufferPointer, config: PanelConfiguration, labels: [LabelBitmap]) {
+    public init(layout: FramebufferLayout, pixels: UnsafeMutableRawBufferPointer, config: PanelConfiguration, labels: ButtonLabels) {
         self.layout = layout
         self.pixels = pixels
-        self.labels = labels
-        fontPath = config.display.font
+        self.labels = labels.bitmaps
+        font = labels.font
         buttons = config.buttons
         borderPx = config.display.borderPx
         painter = FramebufferPainter(layout: layout)
@@ -49,37 +49,37 @@ public final class FramebufferSurface: PanelSurface {
             border: palette.border, borderWidth: Int32(borderPx))
     }
 
-    /// Rasterises every button's label, fitted to its button (`LabelFit`): the font is
-    /// opened once and set to each size tried.
-    public static func rasterizeLabels(for config: PanelConfiguration) throws(FontError) -> [LabelBitmap] {
+    /// Opens the config's font, once, and rasterises every button's label with it.
+    public static func rasterizeLabels(for config: PanelConfiguration) throws(FontError) -> ButtonLabels {
         let font = try FontRasterizer(path: config.display.font, pixelSize: DisplayConfig.defaultFontSize)
-        return config.buttons.map { button in
-            let fit = fitLabel(button.label, of: button, borderPx: config.display.borderPx, font: font)
-            font.setPixelSize(fit.pixelSize)
-            return font.rasterize(lines: fit.lines)
-        }
+        return ButtonLabels(
+            font: font,
+            bitmaps: config.buttons.map { fittedLabel($0.label, of: $0, borderPx: config.display.borderPx, font: font) })
     }
 
-    /// How each button's label fits it, for `check`'s warnings.
-    public static func labelFits(for config: PanelConfiguration) throws(FontError) -> [LabelFit.Result] {
-        let font = try FontRasterizer(path: config.display.font, pixelSize: DisplayConfig.defaultFontSize)
-        return config.buttons.map { fitLabel($0.label, of: $0, borderPx: config.display.borderPx, font: font) }
+    /// One label fitted to its button (`LabelFit`) and rasterised at the size found: the work
+    /// of a label at start-up and of each label set later.
+    public static func fittedLabel(_ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer) -> LabelBitmap {
+        let fit = fitLabel(text, of: button, borderPx: borderPx, font: font)
+        font.setPixelSize(fit.pixelSize)
+        return font.rasterize(lines: fit.lines)
     }
 
-    /// The room inside the border and the padding, at the button's font size and below.
+    /// How each button's label fits it, for `check`'s warnings; `font` is the config's.
+    public static func labelFits(for config: PanelConfiguration, font: FontRasterizer) -> [LabelFit.Result] {
+        config.buttons.map { fitLabel($0.label, of: $0, borderPx: config.display.borderPx, font: font) }
+    }
+
+    /// The room inside the border and the padding, at the button's font size and below. A
+    /// size the font cannot be set to (a bitmap font has only some) never fits.
     static func fitLabel(_ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer) -> LabelFit.Result {
         let inset = 2 * (borderPx + LabelFit.paddingPx)
+        let height = max(0, Int(button.rect.height) - inset)
         return LabelFit.fit(
-            text, width: max(0, Int(button.rect.width) - inset), height: max(0, Int(button.rect.height) - inset),
+            text, width: max(0, Int(button.rect.width) - inset), height: height,
             startSize: button.fontSize,
-            measure: { line, size in
-                font.setPixelSize(size)
-                return font.measure(line)
-            },
-            lineHeight: { size in
-                font.setPixelSize(size)
-                return font.lineHeight
-            })
+            measure: { line, size in font.setPixelSize(size) ? font.measure(line) : Int.max },
+            lineHeight: { size in font.setPixelSize(size) ? font.lineHeight : height + 1 })
     }
 
     public func drawAll(_ states: [ButtonVisualState]) {
@@ -95,20 +95,13 @@ public final class FramebufferSurface: PanelSurface {
         }
     }
 
-    /// Opens the font for the one label: labels change seldom (the control socket), and
-    /// FreeType then holds nothing between changes.
+    /// Fits and rasterises with the font the start-up labels came from: no file is opened,
+    /// and glyphs drawn before are not rendered again.
     public func setLabel(button: Int, text: String) -> String? {
         guard button >= 0 && button < labels.count else { return "no button \(button)" }
-        do throws(FontError) {
-            let font = try FontRasterizer(path: fontPath, pixelSize: buttons[button].fontSize)
-            let fit = FramebufferSurface.fitLabel(text, of: buttons[button], borderPx: borderPx, font: font)
-            font.setPixelSize(fit.pixelSize)
-            labels[button] = font.rasterize(lines: fit.lines)
-            prepared.forget(button: button)
-            return nil
-        } catch {
-            return error.message
-        }
+        labels[button] = FramebufferSurface.fittedLabel(text, of: buttons[button], borderPx: borderPx, font: font)
+        prepared.forget(button: button)
+        return nil
     }
 
     public func frameDone(at instant: MonotonicInstant) {

@@ -3,79 +3,70 @@ import CLinux
 import LinuxSystem
 import PanelEngine
 
-/// Rasterises button labels with FreeType: one face at one pixel size, each label once at
-/// start-up into an 8-bit coverage bitmap that the allocation-free painter then blends.
-/// Glyphs are placed by their advances on one baseline (no kerning, no shaping: labels are
-/// short words). Not thread-safe, like the FT_Library it owns.
+/// Rasterises button labels with FreeType into 8-bit coverage bitmaps that the
+/// allocation-free painter then blends. One per font file: it opens the face once
+/// (`FontFace`) and keeps what FreeType gives for each glyph (`GlyphCache`), so fitting a
+/// label, which measures the same characters at a few sizes over and over, and setting
+/// labels later ask FreeType for each glyph once per size: its metrics when it is measured,
+/// its bitmap when it is drawn. Glyphs are placed by their advances on one baseline (no
+/// kerning, no shaping: labels are short words). Not thread-safe, like the FT_Library it
+/// owns.
 public final class FontRasterizer {
     /// DejaVu Sans from Debian's fonts-dejavu-core, present on Raspberry Pi OS.
     public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    /// The glyph cache's bound (`GlyphCache`).
+    public static let defaultGlyphCacheBytes = 256 * 1024
 
-    public let path: String
+    public var path: String { face.path }
     public private(set) var pixelSize: Int
-    private let library: FT_Library
-    private let face: FT_Face
-    /// Line metrics in whole pixels: every label of this rasterizer has the same height and
-    /// baseline, so labels of equal-sized buttons line up.
+    private let face: FontFace
+    private let glyphs: GlyphCache
+    /// Each size's line metrics once asked for: a size seen before costs FreeType nothing.
+    /// At most one entry per size FreeType accepts (1...1000).
+    private var lines: [Int: LineMetrics] = [:]
+    /// Line metrics in whole pixels at `pixelSize`: every label of this size has the same
+    /// height and baseline, so labels of equal-sized buttons line up.
     public private(set) var ascender: Int
     public private(set) var lineHeight: Int
 
-    public init(path: String, pixelSize: Int) throws(FontError) {
-        var library: FT_Library?
-        let initError = FT_Init_FreeType(&library)
-        guard initError == 0, let library else {
-            throw .cannotInitialize(reason: FreeTypeErrorText.describe(initError))
+    /// Opens the font at `pixelSize`; `glyphCacheBytes` bounds the glyphs kept.
+    public init(path: String, pixelSize: Int, glyphCacheBytes: Int = FontRasterizer.defaultGlyphCacheBytes) throws(FontError) {
+        face = try FontFace(path: path)
+        if let reason = face.select(pixelSize: pixelSize) {
+            throw .cannotSetSize(path: path, pixelSize: pixelSize, reason: reason)
         }
-        // FreeType only says "cannot open resource" for a missing file; errno says why.
-        if access(path, R_OK) != 0 {
-            let reason = String(cString: strerror(clinux_errno()))
-            FT_Done_FreeType(library)
-            throw .cannotOpen(path: path, reason: reason)
-        }
-        var face: FT_Face?
-        let openError = FT_New_Face(library, path, 0, &face)
-        guard openError == 0, let face else {
-            FT_Done_FreeType(library)
-            throw .cannotOpen(path: path, reason: FreeTypeErrorText.describe(openError))
-        }
-        guard pixelSize >= 1 && pixelSize <= 1000 else {
-            FT_Done_Face(face)
-            FT_Done_FreeType(library)
-            throw .cannotSetSize(path: path, pixelSize: pixelSize, reason: "pixel size must be 1 to 1000")
-        }
-        let sizeError = FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize))
-        guard sizeError == 0 else {
-            FT_Done_Face(face)
-            FT_Done_FreeType(library)
-            throw .cannotSetSize(path: path, pixelSize: pixelSize, reason: FreeTypeErrorText.describe(sizeError))
-        }
-        self.path = path
+        let metrics = face.lineMetrics
         self.pixelSize = pixelSize
-        self.library = library
-        self.face = face
-        // 26.6 fixed point; rounded outwards so that no glyph within the metrics is cut.
-        let metrics = face.pointee.size.pointee.metrics
-        ascender = Int((metrics.ascender + 63) >> 6)
-        lineHeight = ascender - Int(metrics.descender >> 6)
-    }
-
-    deinit {
-        FT_Done_Face(face)
-        FT_Done_FreeType(library)
+        glyphs = GlyphCache(byteLimit: glyphCacheBytes)
+        lines[pixelSize] = metrics
+        ascender = metrics.ascender
+        lineHeight = metrics.lineHeight
     }
 
     /// Another size for the same face (fitting a label tries several); false if FreeType
-    /// cannot set it.
+    /// cannot set it, and the size stays what it was.
     @discardableResult
     public func setPixelSize(_ size: Int) -> Bool {
         guard size != pixelSize else { return true }
-        guard size >= 1 && size <= 1000, FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0 else { return false }
+        let metrics: LineMetrics
+        if let known = lines[size] {
+            metrics = known
+        } else {
+            guard face.select(pixelSize: size) == nil else { return false }
+            metrics = face.lineMetrics
+            lines[size] = metrics
+        }
         pixelSize = size
-        let metrics = face.pointee.size.pointee.metrics
-        ascender = Int((metrics.ascender + 63) >> 6)
-        lineHeight = ascender - Int(metrics.descender >> 6)
+        ascender = metrics.ascender
+        lineHeight = metrics.lineHeight
         return true
     }
+
+    /// The bytes the glyph cache holds and may hold, and how many glyphs (`touchpanel check`
+    /// says so).
+    public var glyphCacheByteCount: Int { glyphs.byteCount }
+    public var glyphCacheByteLimit: Int { glyphs.byteLimit }
+    public var glyphCacheCount: Int { glyphs.count }
 
     /// The ink width of one line of `text` at the current size.
     public func measure(_ text: String) -> Int {
@@ -85,11 +76,12 @@ public final class FontRasterizer {
 
     /// From the leftmost to the rightmost glyph pixel, the pen starting at 0; nil: no ink.
     private func inkExtent(_ text: String) -> (left: Int, right: Int)? {
+        let size = pixelSize
         var pen = 0
         var left = Int.max
         var right = Int.min
         for scalar in text.unicodeScalars {
-            guard let glyph = load(scalar) else { continue }
+            guard let glyph = metrics(scalar, size: size) else { continue }
             if glyph.width > 0 && glyph.rows > 0 {
                 left = min(left, pen + glyph.left)
                 right = max(right, pen + glyph.left + glyph.width)
@@ -107,12 +99,17 @@ public final class FontRasterizer {
         guard width > 0, lineHeight > 0 else { return .empty }
         let height = lineHeight * lines.count
         var pixels = [UInt8](repeating: 0, count: width * height)
-        for (index, bitmap) in bitmaps.enumerated() where bitmap.width > 0 {
-            let x0 = (width - Int(bitmap.width)) / 2
-            let y0 = index * lineHeight
-            for y in 0..<Int(bitmap.height) where y0 + y < height {
-                for x in 0..<Int(bitmap.width) {
-                    pixels[(y0 + y) * width + x0 + x] = bitmap.coverage(x: x, y: y)
+        pixels.withUnsafeMutableBufferPointer { target in
+            for (index, bitmap) in bitmaps.enumerated() where bitmap.width > 0 {
+                let lineWidth = Int(bitmap.width)
+                let x0 = (width - lineWidth) / 2
+                let y0 = index * lineHeight
+                bitmap.pixels.withUnsafeBufferPointer { source in
+                    // Every line's bitmap is `lineHeight` tall: its rows copied whole.
+                    for y in 0..<min(Int(bitmap.height), height - y0) {
+                        (target.baseAddress! + (y0 + y) * width + x0).update(
+                            from: source.baseAddress! + y * lineWidth, count: lineWidth)
+                    }
                 }
             }
         }
@@ -132,54 +129,45 @@ public final class FontRasterizer {
         var pixels = [UInt8](repeating: 0, count: width * lineHeight)
         var pen = -left
         for scalar in text.unicodeScalars {
-            guard let glyph = load(scalar) else { continue }
-            let bitmap = face.pointee.glyph.pointee.bitmap
+            guard let (glyph, coverage) = drawn(scalar) else { continue }
             let x0 = pen + glyph.left
             let y0 = ascender - glyph.top
-            for row in 0..<glyph.rows {
-                let y = y0 + row
-                guard y >= 0 && y < lineHeight, let buffer = bitmap.buffer else { continue }
-                // A negative pitch means the rows are stored bottom-up.
-                let pitch = Int(bitmap.pitch)
-                let source = pitch >= 0 ? buffer + row * pitch : buffer + (glyph.rows - 1 - row) * -pitch
-                for column in 0..<glyph.width {
-                    let x = x0 + column
-                    guard x >= 0 && x < width else { continue }
-                    let value: UInt8
-                    if glyph.isMono {
-                        value = (source[column >> 3] & (0x80 >> UInt8(column & 7))) != 0 ? 255 : 0
-                    } else {
-                        value = source[column]
+            pen += glyph.advance
+            // The part of the glyph inside the bitmap: rows below the line's top and above its
+            // bottom, columns from the ink's left to its right.
+            let rows = max(0, -y0)..<max(0, min(glyph.rows, lineHeight - y0))
+            let columns = max(0, -x0)..<max(0, min(glyph.width, width - x0))
+            guard !rows.isEmpty, !columns.isEmpty else { continue }
+            pixels.withUnsafeMutableBufferPointer { target in
+                coverage.withUnsafeBufferPointer { source in
+                    for row in rows {
+                        let from = source.baseAddress! + row * glyph.width
+                        let to = target.baseAddress! + (y0 + row) * width + x0
+                        for column in columns where from[column] > to[column] {
+                            to[column] = from[column]
+                        }
                     }
-                    let index = y * width + x
-                    if value > pixels[index] { pixels[index] = value }
                 }
             }
-            pen += glyph.advance
         }
         return LabelBitmap(width: Int32(width), height: Int32(lineHeight), pixels: pixels)
     }
 
-    private struct Glyph {
-        var left: Int
-        var top: Int
-        var width: Int
-        var rows: Int
-        var advance: Int
-        var isMono: Bool
+    /// One character's metrics at the current size: from the cache, or loaded once and kept.
+    private func metrics(_ scalar: Unicode.Scalar, size: Int) -> GlyphMetrics? {
+        if let kept = glyphs.entry(scalar, pixelSize: size) { return kept.metrics }
+        return glyphs.keep(scalar, pixelSize: size, metrics: face.metrics(scalar, pixelSize: size), coverage: nil).metrics
     }
 
-    /// Renders one character into the face's glyph slot; nil when FreeType cannot, or when it
-    /// rendered into a pixel mode other than 8-bit grey or 1-bit mono.
-    private func load(_ scalar: Unicode.Scalar) -> Glyph? {
-        guard FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_RENDER)) == 0 else { return nil }
-        let slot = face.pointee.glyph.pointee
-        let mode = slot.bitmap.pixel_mode
-        let isMono = mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
-        guard isMono || mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else { return nil }
-        return Glyph(
-            left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
-            width: Int(slot.bitmap.width), rows: Int(slot.bitmap.rows),
-            advance: Int((slot.advance.x + 32) >> 6), isMono: isMono)
+    /// One character drawn at the current size: from the cache, or rendered once and kept.
+    private func drawn(_ scalar: Unicode.Scalar) -> (GlyphMetrics, [UInt8])? {
+        let kept = glyphs.entry(scalar, pixelSize: pixelSize)
+        if let kept {
+            guard let metrics = kept.metrics else { return nil }
+            if let coverage = kept.coverage { return (metrics, coverage) }
+        }
+        guard let rendered = face.render(scalar, pixelSize: pixelSize) else { return nil }
+        glyphs.keep(scalar, pixelSize: pixelSize, metrics: rendered.metrics, coverage: rendered.coverage)
+        return rendered
     }
 }

@@ -65,14 +65,15 @@ struct LabelFitTests {
             rect = 300, 0, 200, 100
             label = Kitchen\\nfan
             """, file: "labels.ini")
-        let fits = try FramebufferSurface.labelFits(for: config)
+        let font = try FontRasterizer(path: config.display.font, pixelSize: 24)
+        let fits = FramebufferSurface.labelFits(for: config, font: font)
         #expect(fits.map { $0.fits } == [true, false, true])
         #expect(fits[0].lines == ["Living", "room lights"])
         #expect(fits[0].pixelSize < 24)
         #expect(fits[2] == LabelFit.Result(lines: ["Kitchen", "fan"], pixelSize: 24, fits: true))
         // The two-line label is as tall as two lines of the font.
         let labels = try FramebufferSurface.rasterizeLabels(for: config)
-        let font = try FontRasterizer(path: config.display.font, pixelSize: 24)
-        #expect(labels[2].height == Int32(2 * font.lineHeight))
+        font.setPixelSize(24)
+        #expect(labels.bitmaps[2].height == Int32(2 * font.lineHeight))
     }
 }

@@ -1,0 +1,145 @@
+import CFreeType
+import CLinux
+import LinuxSystem
+import PanelEngine
+
+/// A font file opened once: FreeType's library and the file's one face, kept for every label
+/// the panel fits and draws, at start-up and each time a label is set. Sizes are set on that
+/// one face with FT_Set_Pixel_Sizes, and only when a glyph not yet in the cache is rendered:
+/// a fit visits a handful of sizes once each, so an FT_Size per size (FT_New_Size) would only
+/// keep hinting state for sizes that are not used again. Not thread-safe, like the FT_Library
+/// it owns.
+final class FontFace {
+    let path: String
+    private let library: FT_Library
+    private let face: FT_Face
+    /// The size FreeType's face is set to now; 0 before the first, or after one failed.
+    private var selectedPixelSize = 0
+
+    /// The sizes FreeType is asked for: larger than any button, and a bitmap that size is
+    /// already 1 MB.
+    static let pixelSizes = 1...1000
+
+    init(path: String) throws(FontError) {
+        var library: FT_Library?
+        let initError = FT_Init_FreeType(&library)
+        guard initError == 0, let library else {
+            throw .cannotInitialize(reason: FreeTypeErrorText.describe(initError))
+        }
+        // FreeType only says "cannot open resource" for a missing file; errno says why.
+        if access(path, R_OK) != 0 {
+            let reason = String(cString: strerror(clinux_errno()))
+            FT_Done_FreeType(library)
+            throw .cannotOpen(path: path, reason: reason)
+        }
+        var face: FT_Face?
+        let openError = FT_New_Face(library, path, 0, &face)
+        guard openError == 0, let face else {
+            FT_Done_FreeType(library)
+            throw .cannotOpen(path: path, reason: FreeTypeErrorText.describe(openError))
+        }
+        self.path = path
+        self.library = library
+        self.face = face
+    }
+
+    deinit {
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+    }
+
+    /// Sets the face to `pixelSize` unless it is already; the reason when FreeType cannot.
+    func select(pixelSize: Int) -> String? {
+        guard FontFace.pixelSizes.contains(pixelSize) else { return "pixel size must be 1 to 1000" }
+        guard pixelSize != selectedPixelSize else { return nil }
+        let error = FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize))
+        guard error == 0 else {
+            selectedPixelSize = 0
+            return FreeTypeErrorText.describe(error)
+        }
+        selectedPixelSize = pixelSize
+        return nil
+    }
+
+    /// Line metrics at the size selected last, in whole pixels, rounded outwards so that no
+    /// glyph within them is cut.
+    var lineMetrics: LineMetrics {
+        // 26.6 fixed point.
+        let metrics = face.pointee.size.pointee.metrics
+        let ascender = Int((metrics.ascender + 63) >> 6)
+        return LineMetrics(ascender: ascender, lineHeight: ascender - Int(metrics.descender >> 6))
+    }
+
+    /// One character's metrics at `pixelSize`, loaded (and hinted) but not rendered: since
+    /// FreeType 2.10 loading an outline presets the bitmap's place and size that rendering
+    /// it gives, so a fit measures the sizes it tries without drawing them. Nil when FreeType
+    /// cannot load it, or it is a bitmap in a pixel mode `render` refuses; a glyph in any
+    /// other format is rendered to find out.
+    func metrics(_ scalar: Unicode.Scalar, pixelSize: Int) -> GlyphMetrics? {
+        guard select(pixelSize: pixelSize) == nil,
+            FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_DEFAULT)) == 0
+        else { return nil }
+        let slot = face.pointee.glyph.pointee
+        switch slot.format {
+        case FT_GLYPH_FORMAT_OUTLINE:
+            return FontFace.metrics(of: slot)
+        case FT_GLYPH_FORMAT_BITMAP:
+            return FontFace.isUsable(slot.bitmap) ? FontFace.metrics(of: slot) : nil
+        default:
+            return render(scalar, pixelSize: pixelSize)?.metrics
+        }
+    }
+
+    /// One character rendered at `pixelSize`, its coverage copied out of FreeType's glyph slot
+    /// as 8-bit rows from the top; nil when FreeType cannot render it, or rendered it into a
+    /// pixel mode other than 8-bit grey or 1-bit mono.
+    func render(_ scalar: Unicode.Scalar, pixelSize: Int) -> (metrics: GlyphMetrics, coverage: [UInt8])? {
+        guard select(pixelSize: pixelSize) == nil,
+            FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_RENDER)) == 0
+        else { return nil }
+        let slot = face.pointee.glyph.pointee
+        let bitmap = slot.bitmap
+        guard FontFace.isUsable(bitmap) else { return nil }
+        let isMono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
+        let width = Int(bitmap.width)
+        let rows = Int(bitmap.rows)
+        var coverage = [UInt8](repeating: 0, count: width * rows)
+        if let buffer = bitmap.buffer, width > 0 {
+            // A negative pitch means the rows are stored bottom-up.
+            let pitch = Int(bitmap.pitch)
+            coverage.withUnsafeMutableBufferPointer { target in
+                for row in 0..<rows {
+                    let source = pitch >= 0 ? buffer + row * pitch : buffer + (rows - 1 - row) * -pitch
+                    let line = target.baseAddress! + row * width
+                    if isMono {
+                        for column in 0..<width {
+                            line[column] = (source[column >> 3] & (0x80 >> UInt8(column & 7))) != 0 ? 255 : 0
+                        }
+                    } else {
+                        line.update(from: source, count: width)
+                    }
+                }
+            }
+        }
+        return (FontFace.metrics(of: slot), coverage)
+    }
+
+    /// Where the slot's bitmap goes and how far the pen moves, in whole pixels.
+    private static func metrics(of slot: FT_GlyphSlotRec) -> GlyphMetrics {
+        GlyphMetrics(
+            left: Int(slot.bitmap_left), top: Int(slot.bitmap_top), width: Int(slot.bitmap.width), rows: Int(slot.bitmap.rows),
+            advance: Int((slot.advance.x + 32) >> 6))
+    }
+
+    /// 8-bit grey or 1-bit mono: the pixel modes a label is composed from.
+    private static func isUsable(_ bitmap: FT_Bitmap) -> Bool {
+        bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) || bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
+    }
+}
+
+/// A face's line at one size: every label of that size has the same height and baseline, so
+/// labels of equal-sized buttons line up.
+struct LineMetrics: Equatable {
+    var ascender: Int
+    var lineHeight: Int
+}
