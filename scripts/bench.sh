@@ -7,7 +7,9 @@
 #      touchpanel-static for aarch64 and armhf
 #   2. callgrind over `touchpanel replay Benchmarks/panel.ini` (host release build) of a generated
 #      trace of 100,000 raw FT5x06 reports, and of a trace of as many comment lines: whole cost,
-#      per-report cost, TouchPipeline.report's inclusive cost, the biggest costs; then the same
+#      per-report cost, TouchPipeline.report's inclusive cost, the biggest costs; instructions to
+#      fit and rasterise a 128-character label in a 400x300 button from font_size 200 and 24
+#      (Benchmarks/label-fit-*.ini, the same build on the simulated board); then the same
 #      replay by the firmware's own code (Embedded Swift for x86-64, the firmware's flags): per
 #      report, the input path alone (decode + TouchPipeline, without the event sink), and the
 #      same trace on the simulated board: instructions per button repaint and per full redraw
@@ -125,6 +127,19 @@ for kind in long blank; do
         die "touchpanel replay of $work/$kind.trace failed under valgrind (see $work/valgrind.$kind.log)"
 done
 record replay_events "$(wc -l <"$work/replay.long.out")"
+
+# Labels: one 128-character label fitted to a 400x300 button and rasterised, from font_size 200
+# and from 24 (Benchmarks/label-fit-*.ini), the work of a label set over MQTT or the control
+# socket (FramebufferSurface.fittedLabel), here at start-up on the simulated board, with the
+# glyph cache as empty as the first such label finds it. No touch: an empty trace.
+say "callgrind: a long label fitted and rasterised, from font_size 24 and 200"
+: >"$work/no-touch.trace"
+for size in 24 200; do
+    timed "callgrind_label_$size" valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.label-$size.out" \
+        "$measured" run "Benchmarks/label-fit-$size.ini" --trace "$work/no-touch.trace" --fast \
+        >/dev/null 2>"$work/valgrind.label-$size.log" ||
+        die "touchpanel run Benchmarks/label-fit-$size.ini failed under valgrind (see $work/valgrind.label-$size.log)"
+done
 
 # The firmware's own code: the same sources built as Embedded Swift with the firmware's flags,
 # for x86-64 (scripts/build/build-firmware.sh bookworm-x86_64), static so that it runs on any host,

@@ -337,6 +337,28 @@ def main():
         failures.append("callgrind profiles of the replay are missing")
         table.add("replay (100k reports)", "instructions", None, "")
 
+    # --- callgrind: one label fitted and rasterised, host release build ----------------------------
+    # Per call of FramebufferSurface.fittedLabel: what a label set over MQTT or the control socket
+    # costs, measured on the first label of a run (the glyph cache empty, the font just opened).
+    labels = {"build": cg["build"], "per": "label: FramebufferSurface.fittedLabel, inclusive",
+              "label": "128 characters in a 400x300 button, Benchmarks/label-fit-*.ini on the simulated board"}
+    for size in (24, 200):
+        path = os.path.join(work, "callgrind.label-%d.out" % size)
+        name = "label-fit-%d" % size
+        if not os.path.exists(path):
+            failures.append("callgrind profile of the label fit from font_size %d is missing (%s)" % (size, path))
+            continue
+        per_label = callgrind.Profile(path).demangle().per_call_from_outside(
+            lambda n: n.removeprefix("specialized ").startswith("static FramebufferSurface.fittedLabel("))
+        if per_label is None:
+            failures.append("%s: FramebufferSurface.fittedLabel was not called: renamed or inlined?" % path)
+            continue
+        labels[name] = round(per_label)
+        measured_instructions[name] = round(per_label)
+        table.add("label (host release)", "fit + rasterise 128 characters from font_size %d" % size, round(per_label),
+                  "instr/label")
+    cg["labels"] = labels
+
     # --- callgrind: the firmware's own build (Embedded Swift, x86-64) of the same replay --------
     firmware_cg = {"build": "scripts/build/build-firmware.sh bookworm-x86_64 (Embedded Swift, the firmware's flags), "
                             "touchpanel-static", "replay_matches_host": meta.get("firmware_replay_matches")}
@@ -501,6 +523,8 @@ def main():
         values = {
             "firmware-input-path": measured_instructions.get("firmware-input-path"),
             "firmware-redraw-button-xrgb8888": measured_instructions.get("firmware-redraw-button-xrgb8888"),
+            "label-fit-24": measured_instructions.get("label-fit-24"),
+            "label-fit-200": measured_instructions.get("label-fit-200"),
             "vm-anonymous-memory": interrupt_memory.get("anonymous"),
         }
         for name, spec in sorted(limit_spec.items()):
@@ -528,7 +552,8 @@ def main():
     # --- build times -----------------------------------------------------------------------------
     timings = {k[len("seconds_"):]: float(v) for k, v in meta.items() if k.startswith("seconds_")}
     for key, label in (("firmware_build", "firmware build"), ("host_release_build", "touchpanel release build"),
-                       ("callgrind_long", "callgrind, long replay"), ("benchmarks_build", "benchmark package build"),
+                       ("callgrind_long", "callgrind, long replay"), ("callgrind_label_200", "callgrind, label fit from 200 px"),
+                       ("benchmarks_build", "benchmark package build"),
                        ("callgrind_driver", "callgrind, scenario driver"),
                        ("ordo_run", "ordo-one run (with its tool's build)"), ("total", "scripts/bench.sh")):
         if key in timings:

@@ -58,7 +58,9 @@ public final class FramebufferSurface: PanelSurface {
     }
 
     /// One label fitted to its button (`LabelFit`) and rasterised at the size found: the work
-    /// of a label at start-up and of each label set later.
+    /// of a label at start-up and of each label set later. A function of its own in every
+    /// build: scripts/bench.sh counts its instructions per call.
+    @inline(never)
     public static func fittedLabel(_ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer) -> LabelBitmap {
         let fit = fitLabel(text, of: button, borderPx: borderPx, font: font)
         font.setPixelSize(fit.pixelSize)
