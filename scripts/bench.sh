@@ -12,7 +12,8 @@
 #      (Benchmarks/label-fit-*.ini, the same build on the simulated board); then the same
 #      replay by the firmware's own code (Embedded Swift for x86-64, the firmware's flags): per
 #      report, the input path alone (decode + TouchPipeline, without the event sink), and the
-#      same trace on the simulated board: instructions per button repaint and per full redraw
+#      same trace on the simulated board in XRGB8888 and in RGB565: instructions per button
+#      repaint and per full redraw
 #   3. callgrind over Benchmarks' scenario driver: exact instructions per report (per input,
 #      per redraw) of each benchmark scenario, checked against Benchmarks/Thresholds/callgrind.json
 #   4. the ordo-one/benchmark suite (Benchmarks/): wall time, mallocs (and instructions where
@@ -162,10 +163,14 @@ if timed firmware_x86_build scripts/build/build-firmware.sh bookworm-x86_64 >"$w
         "$work/long.trace" >/dev/null 2>"$work/valgrind.firmware-input.log" ||
         die "the firmware's input-path replay failed under valgrind (see $work/valgrind.firmware-input.log)"
     # Painting: the same trace on the simulated board (--fast), every repaint into its
-    # framebuffer, labels from FreeType as on a panel.
-    timed callgrind_firmware_paint valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.firmware-run.out" \
-        "$firmware_x86" run Benchmarks/panel.ini --trace "$work/long.trace" --fast >/dev/null 2>"$work/valgrind.firmware-run.log" ||
-        die "the firmware's simulated run failed under valgrind (see $work/valgrind.firmware-run.log)"
+    # framebuffer, labels from FreeType as on a panel; in XRGB8888, what DRM/KMS scans out,
+    # and in RGB565, the simulated board's default and a 16-bit fbdev's.
+    for format in xrgb8888 rgb565; do
+        timed "callgrind_firmware_paint_$format" valgrind --tool=callgrind \
+            --callgrind-out-file="$work/callgrind.firmware-run-$format.out" "$firmware_x86" run Benchmarks/panel.ini \
+            --trace "$work/long.trace" --fast --format "$format" >/dev/null 2>"$work/valgrind.firmware-run-$format.log" ||
+            die "the firmware's simulated run in $format failed under valgrind (see $work/valgrind.firmware-run-$format.log)"
+    done
     if cmp -s "$work/replay.long.out" "$work/replay.firmware-long.out"; then
         record firmware_replay_matches yes
     else

@@ -394,25 +394,31 @@ def main():
             measured_instructions["firmware-input-path"] = firmware_cg["per_report"]["input_path"]
             table.add(label, "input path: decode + TouchPipeline, without the event sink",
                       firmware_cg["per_report"]["input_path"], "instr/report")
-    # Painting on the simulated board: per repaint of one button (185x145, XRGB8888, its look
-    # prepared), and per full redraw (the first: clear, then every button, preparing each look).
-    fw_run = os.path.join(work, "callgrind.firmware-run.out")
-    if os.path.exists(fw_run):
+    # Painting on the simulated board, in each pixel format: per repaint of one button (185x145,
+    # its look prepared), and per full redraw (the first: clear, then every button, preparing
+    # each look).
+    firmware_cg["paint"] = {}
+    for pixels, shown in (("xrgb8888", "XRGB8888"), ("rgb565", "RGB565")):
+        fw_run = os.path.join(work, "callgrind.firmware-run-%s.out" % pixels)
+        if not os.path.exists(fw_run):
+            continue
         run_profile = callgrind.Profile(fw_run).demangle()
         button = run_profile.per_call_from_outside(
             lambda n: n.startswith("FramebufferPainter.paintButton(rect:style:state:prepared:in:)"))
         full = run_profile.per_call_from_outside(lambda n: n.startswith("FramebufferSurface.drawAll("))
-        firmware_cg["paint"] = {"button_repaint": round(button, 1) if button else None,
-                                "full_redraw_first": round(full, 1) if full else None,
-                                "button": "185x145, XRGB8888, Benchmarks/panel.ini on the simulated board"}
-        table.add(label, "one button repaint (185x145, XRGB8888)", firmware_cg["paint"]["button_repaint"], "instr")
-        table.add(label, "first full redraw (800x480, 12 buttons, looks prepared)", firmware_cg["paint"]["full_redraw_first"], "instr")
+        firmware_cg["paint"][pixels] = {
+            "button_repaint": round(button, 1) if button else None,
+            "full_redraw_first": round(full, 1) if full else None,
+            "button": "185x145, %s, Benchmarks/panel.ini on the simulated board (--format %s)" % (shown, pixels)}
+        table.add(label, "one button repaint (185x145, %s)" % shown, firmware_cg["paint"][pixels]["button_repaint"], "instr")
+        table.add(label, "first full redraw (800x480 %s, 12 buttons, looks prepared)" % shown,
+                  firmware_cg["paint"][pixels]["full_redraw_first"], "instr")
         if button:
-            measured_instructions["firmware-redraw-button-xrgb8888"] = round(button, 1)
+            measured_instructions["firmware-redraw-button-" + pixels] = round(button, 1)
         else:
-            failures.append("the firmware's simulated run painted no button (build/bench/callgrind.firmware-run.out)")
-        if firmware_cg["replay_matches_host"] != "yes":
-            failures.append("the firmware's replay differs from the host build's (build/bench/replay.firmware-long.out)")
+            failures.append("the firmware's simulated run painted no button (%s)" % fw_run)
+    if firmware_cg["paint"] and firmware_cg["replay_matches_host"] != "yes":
+        failures.append("the firmware's replay differs from the host build's (build/bench/replay.firmware-long.out)")
     cg["firmware_x86_64"] = firmware_cg
 
     # --- budgets ---------------------------------------------------------------------------------
@@ -523,6 +529,7 @@ def main():
         values = {
             "firmware-input-path": measured_instructions.get("firmware-input-path"),
             "firmware-redraw-button-xrgb8888": measured_instructions.get("firmware-redraw-button-xrgb8888"),
+            "firmware-redraw-button-rgb565": measured_instructions.get("firmware-redraw-button-rgb565"),
             "label-fit-24": measured_instructions.get("label-fit-24"),
             "label-fit-200": measured_instructions.get("label-fit-200"),
             "vm-anonymous-memory": interrupt_memory.get("anonymous"),

@@ -63,6 +63,27 @@ struct RenderPreparedButtonTests {
         }
     }
 
+    /// Square buttons of 1 to 70 pixels, so that a physical row is as long in every rotation:
+    /// rows under 16 bytes (copied), and every length left after the 128-byte turns of the
+    /// 16-byte stores; with no border, borders whose ends take one 16-byte store (1 and 3
+    /// pixels; 5 at 2 bytes a pixel), and borders wider than that, whose rows are copied.
+    @Test(arguments: [DisplayRotation.degrees0, .degrees90, .degrees180, .degrees270])
+    func everyRowLengthGivesTheSamePixels(rotation: DisplayRotation) {
+        var compared = 0
+        for format in [PixelFormat.xrgb8888, .rgb565, .rgb888] {
+            for side in Int32(1)...70 {
+                for borderWidth in [Int32(0), 1, 3, 5, 9] {
+                    let both = paintBothWays(
+                        rect: Rect(x: 1, y: 1, width: side, height: side), width: 72, height: 72, format: format,
+                        rotation: rotation, state: .pressed, borderWidth: borderWidth)
+                    #expect(both.direct == both.blended, "\(format.bytesPerPixel) bytes, \(side) px, border \(borderWidth)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 3 * 70 * 5)
+    }
+
     @Test func allBorderHasOnlyRowsAndOffScreenHasNothing() {
         let allBorder = paintBothWays(
             rect: Rect(x: 1, y: 1, width: 2, height: 2), width: 8, height: 8, format: .xrgb8888,

@@ -4,8 +4,8 @@ import TouchCore
 
 /// Each button's look prepared once per state, the first time the button is shown in that
 /// state (`FramebufferPainter.prepare`: its border and middle rows, and the label blended
-/// over the fill): a repaint then copies rows instead of filling and blending every pixel
-/// again. Only the states a button is actually shown in take memory: most buttons are only
+/// over the fill): a repaint then writes rows from these instead of filling and blending
+/// every pixel again. Only the states a button is actually shown in take memory: most buttons are only
 /// ever normal and pressed.
 final class PreparedButtons {
     /// One state's look: the bytes `prepare` wrote, and where its label goes.

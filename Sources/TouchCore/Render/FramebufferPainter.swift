@@ -47,9 +47,13 @@ public struct FramebufferPainter: Sendable {
     }
 
     /// The same picture as `paintButton(label:)` from a look prepared once for this state
-    /// (`prepare`): every physical row of the button is one copy from ordinary memory (a
-    /// border row, or a middle row of border, fill and border), then the label's rows. A
-    /// repaint never blends, never reads the framebuffer, and costs one copy a row. A
+    /// (`prepare`): every physical row of the button is written from ordinary memory (a
+    /// border row, or a middle row of border, fill and border), then the label's rows are
+    /// copied over it. A repaint never blends and never reads the framebuffer. Where a pixel
+    /// is 2 or 4 bytes and a row at least 16, a row is written as what `prepare` makes it, runs
+    /// of one pixel (the border row's first; the middle row's first, its fill and its last),
+    /// 16 bytes a store from a register: no load for each store and no call, as a copy needs.
+    /// Otherwise each row is one copy. A
     /// `prepared` whose rows do not match the button on this layout is not trusted: the
     /// button is then filled plainly, without its label. Returns false (writing nothing) when
     /// the buffer is too small.
@@ -69,15 +73,51 @@ public struct FramebufferPainter: Sendable {
             return true
         }
         // The physical rows that cross the inside of the border (none when it is all border or
-        // its inside is off the screen).
+        // its inside is off the screen), and the inside's columns within a row.
         let q = labelArea(of: rect, style: style).flatMap { layout.physicalRect(ofLogical: $0) }
-        let middleStart = q?.y ?? 0
-        let middleEnd = q.map { $0.y + $0.height } ?? 0
-        var offset = Int(p.y) * layout.strideBytes + Int(p.x) * bpp
-        for y in p.y..<p.y + p.height {
-            let row = y >= middleStart && y < middleEnd ? middleRow : borderRow
-            (base + offset).copyMemory(from: row, byteCount: rowBytes)
-            offset += layout.strideBytes
+        let rows = Int(p.height)
+        let middle = q.map { q -> Range<Int> in
+            let first = min(max(0, Int(q.y) - Int(p.y)), rows)
+            return first..<min(max(first, Int(q.y) - Int(p.y) + Int(q.height)), rows)
+        } ?? 0..<0
+        let stride = layout.strideBytes
+        let top = base + Int(p.y) * stride + Int(p.x) * bpp
+        if (bpp == 2 || bpp == 4) && rowBytes >= 16 {
+            let border = FramebufferPainter.repeated(pixelAt: borderRow, bytes: bpp)
+            var row = top
+            FramebufferPainter.storeRows(border, at: row, count: middle.lowerBound, stride: stride, byteCount: rowBytes)
+            row += middle.lowerBound * stride
+            if let q, !middle.isEmpty {
+                // The middle row: its first pixel up to the inside, the fill across it, its
+                // last pixel after it. Where each end is at most 16 bytes (a border of up to 4
+                // or 8 pixels) and the inside at least 16, an end takes one store of 16 bytes
+                // that the fill then partly covers (all of it when there is no border);
+                // otherwise the row is copied.
+                let leftBytes = Int(q.x - p.x) * bpp
+                let insideBytes = Int(q.width) * bpp
+                let rightBytes = rowBytes - leftBytes - insideBytes
+                if leftBytes <= 16 && rightBytes <= 16 && insideBytes >= 16 {
+                    let left = FramebufferPainter.repeated(pixelAt: middleRow, bytes: bpp)
+                    let fill = FramebufferPainter.repeated(pixelAt: middleRow + leftBytes, bytes: bpp)
+                    let right = FramebufferPainter.repeated(pixelAt: middleRow + (rowBytes - bpp), bytes: bpp)
+                    FramebufferPainter.storeMiddleRows(
+                        left: left, fill: fill, right: right, at: row, count: middle.count, stride: stride,
+                        rowBytes: rowBytes, leftBytes: leftBytes, insideBytes: insideBytes)
+                    row += middle.count * stride
+                } else {
+                    for _ in middle {
+                        row.copyMemory(from: middleRow, byteCount: rowBytes)
+                        row += stride
+                    }
+                }
+            }
+            FramebufferPainter.storeRows(border, at: row, count: rows - middle.upperBound, stride: stride, byteCount: rowBytes)
+        } else {
+            var row = top
+            for index in 0..<rows {
+                row.copyMemory(from: middle.contains(index) ? middleRow : borderRow, byteCount: rowBytes)
+                row += stride
+            }
         }
         guard let q, let label = prepared.label else { return true }
         let l = label.physicalRect
@@ -87,12 +127,96 @@ public struct FramebufferPainter: Sendable {
             l.height <= q.height - (l.y - q.y), label.pixels.count >= labelRowBytes * Int(l.height),
             let from = label.pixels.baseAddress
         else { return true }
-        offset = Int(l.y) * layout.strideBytes + Int(l.x) * bpp
+        var offset = Int(l.y) * stride + Int(l.x) * bpp
         for row in 0..<Int(l.height) {
             (base + offset).copyMemory(from: from + row * labelRowBytes, byteCount: labelRowBytes)
-            offset += layout.strideBytes
+            offset += stride
         }
         return true
+    }
+
+    /// `count` rows `stride` apart, each `byteCount` bytes of `pattern`. A function of its own,
+    /// like `storeMiddleRows`: its loop keeps its registers.
+    @inline(never)
+    private static func storeRows(
+        _ pattern: SIMD2<UInt64>, at first: UnsafeMutableRawPointer, count: Int, stride: Int, byteCount: Int
+    ) {
+        var row = first
+        for _ in 0..<count {
+            store(pattern, at: row, byteCount: byteCount)
+            row += stride
+        }
+    }
+
+    /// `count` middle rows `stride` apart: `left` across the first 16 bytes and `right` across
+    /// the last 16, then `fill` over the inside (`insideBytes` from `leftBytes`), covering what
+    /// the two ends wrote there.
+    @inline(never)
+    private static func storeMiddleRows(
+        left: SIMD2<UInt64>, fill: SIMD2<UInt64>, right: SIMD2<UInt64>, at first: UnsafeMutableRawPointer, count: Int,
+        stride: Int, rowBytes: Int, leftBytes: Int, insideBytes: Int
+    ) {
+        var row = first
+        for _ in 0..<count {
+            row.storeBytes(of: left, as: SIMD2<UInt64>.self)
+            (row + (rowBytes - 16)).storeBytes(of: right, as: SIMD2<UInt64>.self)
+            store(fill, at: row + leftBytes, byteCount: insideBytes)
+            row += stride
+        }
+    }
+
+    /// The pixel of `bytes` bytes (2 or 4) at `pixel`, repeated across 16 bytes.
+    @inline(__always)
+    private static func repeated(pixelAt pixel: UnsafeRawPointer, bytes: Int) -> SIMD2<UInt64> {
+        let value: UInt64
+        if bytes == 4 {
+            value = UInt64(pixel.loadUnaligned(as: UInt32.self)) &* 0x0000_0001_0000_0001
+        } else {
+            value = UInt64(pixel.loadUnaligned(as: UInt16.self)) &* 0x0001_0001_0001_0001
+        }
+        return SIMD2(repeating: value)
+    }
+
+    /// Fills `byteCount` bytes (at least 16, whole pixels of 2 or 4 bytes) with `pattern`:
+    /// 128 bytes a turn, then what is left from its start and from the end, the stores from
+    /// the end overlapping those before them (a pattern of whole pixels fits at any whole
+    /// pixel).
+    @inline(__always)
+    private static func store(_ pattern: SIMD2<UInt64>, at start: UnsafeMutableRawPointer, byteCount: Int) {
+        let end = start + byteCount
+        var at = start
+        while end - at >= 128 {
+            at.storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (at + 16).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (at + 32).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (at + 48).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (at + 64).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (at + 80).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (at + 96).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (at + 112).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            at += 128
+        }
+        let left = end - at
+        if left > 64 {
+            at.storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (at + 16).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (at + 32).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (at + 48).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (end - 64).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (end - 48).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (end - 32).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (end - 16).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+        } else if left > 32 {
+            at.storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (at + 16).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (end - 32).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (end - 16).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+        } else if left > 16 {
+            at.storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (end - 16).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+        } else if left > 0 {
+            (end - 16).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+        }
     }
 
     /// The bytes `prepare` needs for this button: two physical rows of its visible part, and

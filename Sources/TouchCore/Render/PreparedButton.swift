@@ -1,8 +1,9 @@
 /// A button's look in one state, made once (`FramebufferPainter.prepare`) in the
 /// framebuffer's pixel format and physical row order: its two kinds of row, and its label
-/// already blended over the fill. Painting the button in that state then copies rows from
-/// ordinary memory instead of filling and blending every pixel again. A borrowed view: the
-/// caller owns the memory and keeps it alive while the view is used.
+/// already blended over the fill. Painting the button in that state then writes its rows
+/// from these (as runs of their pixels, or copies) and copies the label's, instead of filling
+/// and blending every pixel again. A borrowed view: the caller owns the memory and keeps it
+/// alive while the view is used.
 public struct PreparedButton {
     /// A physical row of the button's visible part that is all border.
     public let borderRow: UnsafeRawBufferPointer
