@@ -8,6 +8,9 @@
 #      firmware replay compared byte for byte with the host's
 #   4. the real-broker tier: the panel against Debian's mosquitto on loopback, with a password
 #      file and TLS (Tests/MQTT/test.sh)
+#   4b. the flood tier: the release build on the simulated board in real time, flooded through
+#      its control socket and the broker; lateness against the same run's quiet stretches
+#      (Tests/Floods/test.sh)
 #   5. a fuzz smoke: every libFuzzer target 10 s (scripts/fuzz.sh --smoke; the long runs are
 #      scripts/fuzz.sh on its own)
 #   6. the Debian packages: the four built, lintian, each checked against its release
@@ -77,6 +80,7 @@ tier() {
 }
 
 tier "MQTT broker" Tests/MQTT/test.sh
+tier "floods" Tests/Floods/test.sh
 tier "fuzz smoke" scripts/fuzz.sh --smoke
 tier "Debian packages" Tests/Packages/test.sh
 

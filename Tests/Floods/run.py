@@ -1,0 +1,399 @@
+#!/usr/bin/env python3
+"""The flood tier: the panel on the simulated board in real time (a tap on `lights` every
+250 ms for the whole run), against Debian's mosquitto on loopback and its own control socket,
+flooded five ways one after the other with quiet stretches between. Each event line's lateness
+is its arrival here against its logical instant (the trace's time), less the smallest such
+difference in the run; every flood is judged against the quiet stretches of the same run.
+Usage: run.py TOUCHPANEL WORKDIR [FLOOD...] (only those floods; all by default). Prints `ok NAME` or `FAIL NAME: why` per check, the figures,
+and ends with `N passed, M failed`.
+
+Floods, in the order they come:
+  control   one control client sending label commands as fast as the socket takes them
+  labels    eight 128-character labels at font_size 200, twice
+  online    `online` on homeassistant/status, 1000 a second, with 64 buttons to announce
+  big       one retained 64 MB message on a label topic
+  rate      1000 label messages a second over eight buttons
+"""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import traceback
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "MQTT"))
+from harness import Broker, CertificateAuthority, Panel, Subscriber, clean_directory, publish, wait_until  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CLIENT_ID = "flood-panel"
+PREFIX = f"touchpanel/{CLIENT_ID}"
+TAP_EVERY_MS = 250
+# Seconds from the trace's zero: a quiet stretch before each flood and after the last.
+QUIET_S = 3.0
+FLOOD_S = 4.0
+# After a flood ends, what it left queued may still be worked off: its window runs this long.
+TAIL_S = 1.0
+FLOODS = ["control", "labels", "online", "big", "rate"]
+# The promise: touch lines within this many times the quiet p99 ...
+RATIO = 3.0
+# ... where a quiet p99 under this counts as this: below a millisecond the lateness of a line is
+# the scheduler's (two processes waking on a shared core), not the panel's loop.
+FLOOR_MS = 1.0
+MEMORY_LIMIT_KB = 64 * 1024
+BIG_MESSAGE_BYTES = 64 * 1024 * 1024
+LONG_LABEL = ("Living room lamps dim to half while the kitchen fan keeps turning and the hall lights wait "
+              "for the front door to open at sunset.")
+
+
+def schedule(names):
+    """(name, start_s, end_s) of each flood in trace time, and the run's end."""
+    spans = []
+    t = 1.0 + QUIET_S
+    for name in names:
+        spans.append((name, t, t + FLOOD_S))
+        t += FLOOD_S + QUIET_S
+    return spans, t
+
+
+def config(workdir, broker, password_file):
+    text = f"""[display]
+width = 800
+height = 480
+
+[touch]
+multi_tap_ms = 250
+long_press_ms = 500
+
+[controller]
+model = ft5406
+
+[control]
+socket = {workdir}/control.sock
+
+[mqtt]
+host = 127.0.0.1
+port = {broker.port}
+username = {Broker.PANEL_USER}
+password_file = {password_file}
+client_id = {CLIENT_ID}
+name = Flood panel
+
+[button message]
+rect = 0, 0, 400, 300
+font_size = 200
+label = Message
+
+[button lights]
+rect = 0, 300, 200, 180
+label = Lights
+on_tap = emit
+"""
+    # 62 more in the right half, 7 columns of 9 rows: 64 buttons for Home Assistant to hear of.
+    for index in range(62):
+        column, row = index % 7, index // 7
+        text += f"\n[button b{index:02}]\nrect = {400 + column * 57}, {row * 53}, 55, 51\nlabel = B{index}\n"
+    path = os.path.join(workdir, "panel.ini")
+    with open(path, "w") as file:
+        file.write(text)
+    return path
+
+
+def trace(workdir, end_s):
+    lines = []
+    t = 500
+    touch = 0
+    while t < end_s * 1000 - 500:
+        lines.append(f"{t} down {touch} 100 390")
+        lines.append(f"{t + 50} up {touch} 100 390")
+        touch = (touch + 1) % 10
+        t += TAP_EVERY_MS
+    lines.append(f"{int(end_s * 1000)} end")
+    path = os.path.join(workdir, "taps.trace")
+    with open(path, "w") as file:
+        file.write("\n".join(lines) + "\n")
+    return path
+
+
+def memory_kb(pid):
+    """VmRSS and VmHWM of the process, in KiB."""
+    figures = {}
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                figures[key] = int(value.split()[0])
+    return figures["VmRSS"], figures["VmHWM"]
+
+
+def percentile(values, permille):
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    index = min(len(ordered) - 1, (len(ordered) * permille + 999) // 1000 - 1)
+    return ordered[max(0, index)]
+
+
+def ask_state(path):
+    """A new client's `state` right after the flood: the socket still serves (the first line
+    of the reply, or what went wrong)."""
+    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    client.settimeout(5)
+    try:
+        client.connect(path)
+        client.sendall(b"state\n")
+        reply = b""
+        while b"\n" not in reply:
+            data = client.recv(65536)
+            if not data:
+                break
+            reply += data
+        return reply.split(b"\n")[0].decode(errors="replace")
+    except OSError as error:
+        return f"no reply: {error}"
+    finally:
+        client.close()
+
+
+def pub_args(broker, topic, extra=()):
+    return ["-h", "127.0.0.1", "-p", str(broker.port), "-u", broker.USER, "-P", broker.PASSWORD,
+            "-t", topic, *extra]
+
+
+class Run:
+    """One panel run with the floods, and what it measured."""
+
+    def __init__(self, binary, workdir, names, wrapper=()):
+        self.binary = binary
+        self.names = names
+        self.wrapper = list(wrapper)
+        self.workdir = workdir
+        clean_directory(workdir)
+        authority = CertificateAuthority(os.path.join(workdir, "ca"), "TouchPanel flood CA")
+        self.broker = Broker(workdir, authority)
+        self.password_file = os.path.join(workdir, "panel-password")
+        with open(self.password_file, "w") as file:
+            file.write(Broker.PANEL_PASSWORD + "\n")
+        self.spans, self.end_s = schedule(names)
+        self.config = config(workdir, self.broker, self.password_file)
+        self.trace = trace(workdir, self.end_s)
+        self.flood_figures = {}
+        self.memory = {}
+        self.sent = {}
+
+    def reference(self):
+        """The event lines of the same trace in virtual time, without [mqtt] or [control]."""
+        plain = os.path.join(self.workdir, "plain.ini")
+        with open(self.config) as source, open(plain, "w") as target:
+            skipping = False
+            for line in source:
+                if line.startswith("["):
+                    skipping = line.strip() in ("[mqtt]", "[control]")
+                if not skipping:
+                    target.write(line)
+        panel = Panel(self.binary, plain, trace=self.trace, extra=["--fast"])
+        code = panel.wait_exit(60)
+        assert code == 0, f"the reference run exited with {code}: {panel.err.snapshot()[-5:]}"
+        return panel.out.snapshot()
+
+    def flood(self, name, panel, seconds):
+        broker = self.broker
+        if name == "control":
+            result = subprocess.run([sys.executable, "-B", os.path.join(HERE, "flooder.py"), "control",
+                                     f"{self.workdir}/control.sock", str(seconds)],
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=seconds + 60)
+            assert result.returncode == 0, f"the control flooder failed: {result.stderr.decode()[-400:]}"
+            self.sent[name] = int(result.stdout.split()[-1])
+            self.after_control = ask_state(f"{self.workdir}/control.sock")
+        elif name == "labels":
+            # Eight long labels at font_size 200, all at once, and again halfway through.
+            for _ in range(2):
+                for index in range(8):
+                    publish(broker, f"{PREFIX}/button/message/label/set", f"{index} {LONG_LABEL}"[:128])
+                time.sleep(seconds / 2)
+            publish(broker, f"{PREFIX}/button/message/label/set", "LABELS DONE")
+            self.sent[name] = 17
+        elif name == "online":
+            result = subprocess.run([sys.executable, "-B", os.path.join(HERE, "flooder.py"), "paced", "1000",
+                                     str(seconds), *pub_args(broker, "homeassistant/status", ["-q", "0"])],
+                                    env={**os.environ, "LINE": "online"}, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, timeout=seconds + 60)
+            assert result.returncode == 0, f"the online flooder failed: {result.stderr.decode()[-400:]}"
+            self.sent[name] = int(result.stdout.split()[-1])
+        elif name == "big":
+            big = os.path.join(self.workdir, "big.bin")
+            with open(big, "wb") as file:
+                file.write(b"x" * BIG_MESSAGE_BYTES)
+            started = time.monotonic()
+            subprocess.run(["mosquitto_pub", *pub_args(broker, f"{PREFIX}/button/b00/label/set", ["-q", "1", "-r", "-f", big])],
+                           check=True, timeout=60)
+            os.remove(big)
+            time.sleep(max(0.0, seconds - (time.monotonic() - started)))
+            self.sent[name] = 1
+        elif name == "rate":
+            publishers = []
+            for index in range(8):
+                publishers.append(subprocess.Popen(
+                    [sys.executable, "-B", os.path.join(HERE, "flooder.py"), "paced", "125", str(seconds),
+                     *pub_args(broker, f"{PREFIX}/button/b{index + 10:02}/label/set", ["-q", "0"])],
+                    stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+            total = 0
+            for publisher in publishers:
+                out, err = publisher.communicate(timeout=seconds + 60)
+                assert publisher.returncode == 0, f"a rate flooder failed: {err.decode()[-400:]}"
+                total += int(out.split()[-1])
+            for index in range(8):
+                publish(broker, f"{PREFIX}/button/b{index + 10:02}/label/set", f"last {index}")
+            self.sent[name] = total + 8
+
+    def go(self):
+        reference = self.reference()
+        self.broker.start()
+        events = Subscriber(self.broker, [f"{PREFIX}/button/lights/event", f"{PREFIX}/dropped"], client_id="flood-checker")
+        panel = Panel(self.binary, self.config, trace=self.trace)
+        self.panel = panel
+        try:
+            panel.wait_log("mqtt: connected", timeout_s=10)
+            start = panel.started
+            for name, begin_s, end_s in self.spans:
+                delay = start + begin_s - time.monotonic()
+                if delay > 0:
+                    time.sleep(delay)
+                self.memory[name + " before"] = memory_kb(panel.process.pid)
+                began = time.monotonic()
+                self.flood(name, panel, FLOOD_S - 0.2)
+                self.flood_figures[name] = (began - start, time.monotonic() - start)
+                self.memory[name + " after"] = memory_kb(panel.process.pid)
+            delay = start + self.end_s - 0.3 - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+            self.memory["end"] = memory_kb(panel.process.pid)
+            code = panel.wait_exit(120)
+            assert code == 0, f"the panel exited with {code}: {panel.err.snapshot()[-10:]}"
+            wait_until(lambda: len(events.on(f"{PREFIX}/button/lights/event")) >= len(reference), 30,
+                       "every event line at the broker")
+            # The labels the panel last published, as the broker keeps them.
+            topics = [f"{PREFIX}/button/{button}/label" for button in ["message"] + [f"b{i:02}" for i in range(10, 18)]]
+            states = Subscriber(self.broker, topics)
+            try:
+                wait_until(lambda: len(states.messages()) >= len(topics), 10, "the retained labels")
+                self.labels = {topic.split("/")[3]: payload for _, topic, payload in states.messages()}
+            finally:
+                states.close()
+        finally:
+            if panel.process.poll() is None:
+                panel.kill()
+            events.close()
+            # The big retained message must not greet the next run.
+            publish(self.broker, f"{PREFIX}/button/b00/label/set", None, retain=True)
+            self.broker.stop()
+        self.reference_lines = reference
+        self.events = events
+
+
+def lateness_by_stretch(run):
+    """Lateness (ms) of each event line, grouped into the quiet stretches and each flood's
+    window (from the flood's first message to TAIL_S after its last)."""
+    lines = run.panel.out.snapshot()
+    times = run.panel.out.times
+    offsets = []
+    for line, arrived in zip(lines, times):
+        logical_s = json.loads(line)["t_ms"] / 1000
+        offsets.append((logical_s, arrived - run.panel.started - logical_s))
+    base = min(offset for _, offset in offsets)
+    quiet = []
+    floods = {name: [] for name in run.names}
+    for logical_s, offset in offsets:
+        lateness_ms = (offset - base) * 1000
+        where = None
+        for name, (began, ended) in run.flood_figures.items():
+            if began - base <= logical_s <= ended - base + TAIL_S:
+                where = name
+        if where:
+            floods[where].append(lateness_ms)
+        elif logical_s > 1.0:
+            quiet.append(lateness_ms)
+    return quiet, floods
+
+
+def main():
+    binary, workdir = sys.argv[1], sys.argv[2]
+    names = sys.argv[3:] or FLOODS
+    unknown = [name for name in names if name not in FLOODS]
+    if unknown:
+        print(f"run.py: no flood named {', '.join(unknown)}; the floods are {', '.join(FLOODS)}")
+        return 2
+    passed = failed = 0
+
+    def check(name, condition, detail):
+        nonlocal passed, failed
+        if condition:
+            print(f"ok {name}: {detail}", flush=True)
+            passed += 1
+        else:
+            print(f"FAIL {name}: {detail}", flush=True)
+            failed += 1
+
+    run = Run(binary, workdir, names)
+    try:
+        run.go()
+    except Exception:
+        traceback.print_exc()
+        log = os.path.join(workdir, "panel.log")
+        if hasattr(run, "panel"):
+            with open(log, "w") as file:
+                file.write("\n".join(run.panel.err.snapshot()))
+            print("the panel's last words:\n  " + "\n  ".join(run.panel.err.snapshot()[-8:]))
+        print(f"{passed} passed, {failed + 1} failed")
+        return 1
+    with open(os.path.join(workdir, "panel.log"), "w") as file:
+        file.write("\n".join(run.panel.err.snapshot()) + "\n")
+
+    stdout = run.panel.out.snapshot()
+    check("every_event_line_in_order", stdout == run.reference_lines,
+          f"{len(stdout)} lines, {len(run.reference_lines)} in the virtual-time run")
+    received = run.events.on(f"{PREFIX}/button/lights/event")
+    check("every_event_at_the_broker_in_order", received == run.reference_lines,
+          f"{len(received)} of {len(run.reference_lines)} events reached the broker; dropped: {run.events.on(PREFIX + '/dropped')}")
+
+    if "control" in names:
+        check("control_socket_serves_after_its_flood", run.after_control.startswith("{"),
+              f"a new client's state: {run.after_control[:60]}")
+    if "labels" in names:
+        check("labels_flood_keeps_the_newest", run.labels.get("message") == "LABELS DONE",
+              f"message is labelled {run.labels.get('message')!r}")
+    if "rate" in names:
+        newest = {f"b{index + 10:02}": f"last {index}" for index in range(8)}
+        got = {button: run.labels.get(button) for button in newest}
+        check("rate_flood_keeps_the_newest", got == newest, f"labels {got}")
+
+    quiet, floods = lateness_by_stretch(run)
+    quiet_p99 = percentile(quiet, 990)
+    allowed = RATIO * max(quiet_p99, FLOOR_MS)
+    print(f"  quiet: {len(quiet)} lines, p50 {percentile(quiet, 500):.2f} ms, p99 {quiet_p99:.2f} ms, "
+          f"max {max(quiet):.2f} ms; allowed in a flood: {allowed:.2f} ms")
+    figures = {"quiet": {"lines": len(quiet), "p50_ms": percentile(quiet, 500), "p99_ms": quiet_p99,
+                         "max_ms": max(quiet)}}
+    for name in names:
+        values = floods[name]
+        p99 = percentile(values, 990)
+        rss_before, _ = run.memory[name + " before"]
+        rss_after, hwm_after = run.memory[name + " after"]
+        figures[name] = {"lines": len(values), "p50_ms": percentile(values, 500), "p99_ms": p99,
+                         "max_ms": max(values) if values else 0, "sent": run.sent.get(name),
+                         "rss_before_kb": rss_before, "rss_after_kb": rss_after, "hwm_after_kb": hwm_after}
+        check(f"flood_{name}_keeps_touch_lines_on_time", values and p99 <= allowed,
+              f"{len(values)} lines, p50 {percentile(values, 500):.2f} ms, p99 {p99:.2f} ms "
+              f"({p99 / max(quiet_p99, FLOOR_MS):.2f}x the quiet p99), max {max(values) if values else 0:.2f} ms; "
+              f"{run.sent.get(name)} sent; RSS {rss_before} -> {rss_after} KiB")
+    _, hwm = run.memory["end"]
+    check("memory_within_64_mib", hwm <= MEMORY_LIMIT_KB, f"peak RSS {hwm} KiB (limit {MEMORY_LIMIT_KB})")
+    with open(os.path.join(workdir, "figures.json"), "w") as file:
+        json.dump(figures, file, indent=2)
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
