@@ -139,7 +139,7 @@ public struct FramebufferPainter: Sendable {
     /// like `storeMiddleRows`: its loop keeps its registers.
     @inline(never)
     private static func storeRows(
-        _ pattern: SIMD2<UInt64>, at first: UnsafeMutableRawPointer, count: Int, stride: Int, byteCount: Int
+        _ pattern: SIMD4<UInt32>, at first: UnsafeMutableRawPointer, count: Int, stride: Int, byteCount: Int
     ) {
         var row = first
         for _ in 0..<count {
@@ -153,13 +153,13 @@ public struct FramebufferPainter: Sendable {
     /// the two ends wrote there.
     @inline(never)
     private static func storeMiddleRows(
-        left: SIMD2<UInt64>, fill: SIMD2<UInt64>, right: SIMD2<UInt64>, at first: UnsafeMutableRawPointer, count: Int,
+        left: SIMD4<UInt32>, fill: SIMD4<UInt32>, right: SIMD4<UInt32>, at first: UnsafeMutableRawPointer, count: Int,
         stride: Int, rowBytes: Int, leftBytes: Int, insideBytes: Int
     ) {
         var row = first
         for _ in 0..<count {
-            row.storeBytes(of: left, as: SIMD2<UInt64>.self)
-            (row + (rowBytes - 16)).storeBytes(of: right, as: SIMD2<UInt64>.self)
+            row.storeBytes(of: left, as: SIMD4<UInt32>.self)
+            (row + (rowBytes - 16)).storeBytes(of: right, as: SIMD4<UInt32>.self)
             store(fill, at: row + leftBytes, byteCount: insideBytes)
             row += stride
         }
@@ -167,14 +167,14 @@ public struct FramebufferPainter: Sendable {
 
     /// The pixel of `bytes` bytes (2 or 4) at `pixel`, repeated across 16 bytes.
     @inline(__always)
-    private static func repeated(pixelAt pixel: UnsafeRawPointer, bytes: Int) -> SIMD2<UInt64> {
-        let value: UInt64
-        if bytes == 4 {
-            value = UInt64(pixel.loadUnaligned(as: UInt32.self)) &* 0x0000_0001_0000_0001
-        } else {
-            value = UInt64(pixel.loadUnaligned(as: UInt16.self)) &* 0x0001_0001_0001_0001
-        }
-        return SIMD2(repeating: value)
+    private static func repeated(pixelAt pixel: UnsafeRawPointer, bytes: Int) -> SIMD4<UInt32> {
+        // Byte by byte, little-endian as the framebuffer is (a row need not be aligned), in
+        // 32-bit words: on armhf `loadUnaligned` and 64-bit conversions build only with an
+        // allocation, which TouchCore may not make.
+        let byte = pixel.assumingMemoryBound(to: UInt8.self)
+        let low = UInt32(byte[0]) | UInt32(byte[1]) << 8
+        let word = bytes == 4 ? low | UInt32(byte[2]) << 16 | UInt32(byte[3]) << 24 : low | low << 16
+        return SIMD4(word, word, word, word)
     }
 
     /// Fills `byteCount` bytes (at least 16, whole pixels of 2 or 4 bytes) with `pattern`:
@@ -182,40 +182,40 @@ public struct FramebufferPainter: Sendable {
     /// the end overlapping those before them (a pattern of whole pixels fits at any whole
     /// pixel).
     @inline(__always)
-    private static func store(_ pattern: SIMD2<UInt64>, at start: UnsafeMutableRawPointer, byteCount: Int) {
+    private static func store(_ pattern: SIMD4<UInt32>, at start: UnsafeMutableRawPointer, byteCount: Int) {
         let end = start + byteCount
         var at = start
         while end - at >= 128 {
-            at.storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (at + 16).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (at + 32).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (at + 48).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (at + 64).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (at + 80).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (at + 96).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (at + 112).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            at.storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 16).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 32).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 48).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 64).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 80).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 96).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 112).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
             at += 128
         }
         let left = end - at
         if left > 64 {
-            at.storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (at + 16).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (at + 32).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (at + 48).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (end - 64).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (end - 48).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (end - 32).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (end - 16).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            at.storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 16).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 32).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 48).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (end - 64).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (end - 48).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (end - 32).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (end - 16).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
         } else if left > 32 {
-            at.storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (at + 16).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (end - 32).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (end - 16).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            at.storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 16).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (end - 32).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (end - 16).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
         } else if left > 16 {
-            at.storeBytes(of: pattern, as: SIMD2<UInt64>.self)
-            (end - 16).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            at.storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (end - 16).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
         } else if left > 0 {
-            (end - 16).storeBytes(of: pattern, as: SIMD2<UInt64>.self)
+            (end - 16).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
         }
     }
 
