@@ -22,6 +22,8 @@ import sys
 import zlib
 
 METRIC_MODES = ("interrupt", "polling", "gt911", "evdev")
+SLOWEST = re.compile(r"latency slowest_report (.*)$")
+SLOWEST_FIELD = re.compile(r"(\w+)=(-?\d+|none)")
 LATENCY = re.compile(r"latency (\w+) count=(\d+) p50_us=(-?\d+) p99_us=(-?\d+) max_us=(-?\d+)")
 
 
@@ -174,6 +176,11 @@ def main():
             if line.startswith("VMTEST-LATENCY-END"):
                 block = None
                 continue
+            m = SLOWEST.search(line)
+            if m:
+                latency.setdefault(block[1], {})["slowest_report"] = {
+                    key: (None if value == "none" else int(value)) for key, value in SLOWEST_FIELD.findall(m.group(1))}
+                continue
             m = LATENCY.search(line)
             if m:
                 name, count, p50, p99, mx = m.groups()
@@ -227,10 +234,21 @@ def main():
         f.write("\n")
     for mode, figures in latency.items():
         for name, v in figures.items():
+            if name == "slowest_report":
+                print(f"     vm latency ({mode}) slowest report: " + " ".join(f"{k}={v[k]}" for k in v))
+                continue
             print(f"     vm latency ({mode}) {name}: count={v['count']} p50={v['p50_us']} us "
                   f"p99={v['p99_us']} us max={v['max_us']} us")
-    if not latency:
-        print("     vm latency: the firmware printed no latency lines")
+    # Every touch run reports its figures: a run that ended without them (killed, crashed)
+    # would leave latency.json silently short.
+    for mode in ("interrupt", "polling", "gt911", "evdev"):
+        count = latency.get(mode, {}).get("edge_to_event", {}).get("count", 0)
+        if count > 0:
+            passed += 1
+            print(f"ok   vm latency figures of the {mode} run: {count} reports from edge to event line")
+        else:
+            failed += 1
+            print(f"FAIL vm latency figures of the {mode} run: none (the run printed no latency lines)")
 
     # --- metrics.json: footprint and idle cost per mode. Idle wake-ups and anonymous memory
     # are checked below; the rest is reported.

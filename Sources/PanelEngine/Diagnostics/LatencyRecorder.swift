@@ -5,6 +5,10 @@ import TouchCore
 /// its pixels were painted; the report's instant is the INT edge's kernel timestamp (or the
 /// poll's read time). The engine reads no clock; the recorder does.
 public protocol LatencyRecorder: AnyObject {
+    /// The loop woke at `now` and the touch source's turn begins (no clock read: the loop's).
+    func turnBegan(at now: MonotonicInstant)
+    /// The source read and decoded a report measured at `edge` and hands it over.
+    func frameDecoded(edge: MonotonicInstant)
     func eventsWritten(sinceEdge edge: MonotonicInstant)
     func framePainted(sinceEdge edge: MonotonicInstant)
     /// An event due at `logicalAt` (release+W, down+L, a repeat, a lost touch) fires now.
@@ -21,6 +25,16 @@ public final class LatencyStatistics: LatencyRecorder {
     public private(set) var deadlineLateness = LatencyHistogram()
     /// DRM/KMS: edge to the vblank whose page flip showed the frame (the pixels as seen).
     public private(set) var edgeToFlip = LatencyHistogram()
+    /// Where a report's time goes, stage by stage, for the reports `edgeToEvent` counts: the
+    /// edge to the loop's wake-up, the wake-up to the report read and decoded (the I2C or
+    /// input read), that to its event lines written, those to its pixels painted.
+    public private(set) var stages = ReportStages()
+    /// The stages of the report slowest from edge to pixels (or to its event lines, when it
+    /// painted nothing).
+    public private(set) var slowest: ReportStages.Sample?
+    private var wokeAt: MonotonicInstant?
+    private var decodedAt: MonotonicInstant?
+    private var current: ReportStages.Sample?
     private let now: () -> MonotonicInstant
     /// Frames slower than this are logged; set from `[display] budget_us` (and on reload).
     public var budgetMicroseconds: Int64?
@@ -32,12 +46,36 @@ public final class LatencyStatistics: LatencyRecorder {
         self.now = now
     }
 
+    public func turnBegan(at now: MonotonicInstant) {
+        wokeAt = now
+    }
+
+    public func frameDecoded(edge: MonotonicInstant) {
+        decodedAt = now()
+    }
+
     public func eventsWritten(sinceEdge edge: MonotonicInstant) {
-        edgeToEvent.record(now() - edge)
+        let written = now()
+        edgeToEvent.record(written - edge)
+        // A polled report is measured after the wake-up: its edge-to-wake stage is zero.
+        let woke = max(wokeAt ?? edge, edge)
+        let decoded = max(decodedAt ?? woke, woke)
+        let sample = ReportStages.Sample(
+            edgeToWake: woke - edge, wakeToDecoded: decoded - woke, decodedToEvent: written - decoded, eventToPixels: nil)
+        stages.record(sample)
+        current = sample
+        if slowest.map({ sample.total > $0.total }) ?? true { slowest = sample }
     }
 
     public func framePainted(sinceEdge edge: MonotonicInstant) {
-        let latency = now() - edge
+        let painted = now()
+        let latency = painted - edge
+        if var sample = current {
+            sample.eventToPixels = painted - (edge + sample.total)
+            stages.recordPixels(sample.eventToPixels!)
+            if let slow = slowest, sample.total >= slow.total { slowest = sample }
+            current = nil
+        }
         edgeToPixels.record(latency)
         if let budget = budgetMicroseconds, latency.nanoseconds / 1_000 > budget {
             log.warning("frame over budget: edge to pixels \(latency.nanoseconds / 1_000) us > \(budget) us")
@@ -62,6 +100,11 @@ public final class LatencyStatistics: LatencyRecorder {
             LatencyStatistics.line("deadline_lateness", deadlineLateness),
         ]
         if edgeToFlip.count > 0 { lines.append(LatencyStatistics.line("edge_to_flip", edgeToFlip)) }
+        lines.append(LatencyStatistics.line("stage_edge_to_wake", stages.edgeToWake))
+        lines.append(LatencyStatistics.line("stage_wake_to_decoded", stages.wakeToDecoded))
+        lines.append(LatencyStatistics.line("stage_decoded_to_event", stages.decodedToEvent))
+        lines.append(LatencyStatistics.line("stage_event_to_pixels", stages.eventToPixels))
+        if let slowest { lines.append("latency slowest_report \(slowest.description)") }
         return lines
     }
 

@@ -169,6 +169,7 @@ public final class PanelEngine: TouchSink {
     /// instant, after everything due before it), then whatever else is due at `now` fires.
     /// The live loop and the simulated board both drive the engine through this call alone.
     public func step(now: MonotonicInstant, readiness: DescriptorReadiness) {
+        latency?.turnBegan(at: now)
         source.service(now: now, readiness: readiness, into: self)
         tick(now: now)
         if outsideChanged { drawOutsideChanges(at: now) }
@@ -205,6 +206,7 @@ public final class PanelEngine: TouchSink {
     // MARK: - TouchSink: what the source hands over
 
     public func frame(_ frame: TouchFrame, measuredAt: MonotonicInstant) {
+        latency?.frameDecoded(edge: measuredAt)
         let at = max(measuredAt, lastInputAt)
         tick(now: at)
         feed(now: at, edge: measuredAt) { pipeline, sink in pipeline.frame(frame, at: at, into: &sink) }

@@ -8,6 +8,9 @@ hold_level() { cut -c$(($1 + 1)) /sys/module/gpio_hold_stub/parameters/levels; }
 
 begin "killed while a hold-to-run output is on: the line stays on until safe-outputs"
 [ "$(hold_level 1)" = 0 ] || note "pump line (touchpanel-hold 1) at start: $(hold_level 1), expected 0"
+# The run's latency figures first (SIGUSR1), as its SIGTERM would have printed them.
+kill -USR1 "$FWPID"
+wait_until 5 grep -q 'latency slowest_report' "$LOG" || note "no latency figures after SIGUSR1"
 FWHWM=$(status_kb VmHWM)
 FWMEM="$(status_kb RssAnon) $(status_kb RssFile) $(status_kb RssShmem) $(framebuffer_rss_kb)"
 # Killed at once: the harness sends no report while the finger rests, and after lost_ms

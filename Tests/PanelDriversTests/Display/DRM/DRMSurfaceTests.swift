@@ -173,7 +173,7 @@ struct DRMSurfaceTests {
         rig.surface.cardReadable()
         #expect(latency.edgeToFlip.count == 1)
         #expect(latency.edgeToFlip.maxMicroseconds == 31_000)
-        #expect(latency.summaryLines().last == "latency edge_to_flip count=1 p50_us=31000 p99_us=31000 max_us=31000")
+        #expect(latency.summaryLines().contains("latency edge_to_flip count=1 p50_us=31000 p99_us=31000 max_us=31000"))
     }
 
     @Test func aRefusedFlipOnAnUnpluggedConnectorMarksTheDisplayLost() throws {
