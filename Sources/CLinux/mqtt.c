@@ -1,6 +1,8 @@
 // The MQTT client: libmosquitto driven from the panel's own poll loop (never its threads, never
 // a blocking call), its callbacks turned into a queue of events that the Swift side takes after
-// each loop call. Debian ships no static libmosquitto, so the static firmware is compiled with
+// each loop call. It speaks MQTT 5, so that CONNECT can carry a maximum packet size (see
+// store_connect_properties), and falls back to MQTT 3.1.1 for a broker that refuses version 5.
+// Debian ships no static libmosquitto, so the static firmware is compiled with
 // TOUCHPANEL_WITHOUT_MOSQUITTO: there every call fails with MOSQ_ERR_NOT_SUPPORTED.
 #include "CLinux.h"
 #include <stdlib.h>
@@ -8,6 +10,7 @@
 
 #ifndef TOUCHPANEL_WITHOUT_MOSQUITTO
 #include <mosquitto.h>
+#include <mqtt_protocol.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
@@ -23,9 +26,20 @@ struct tp_mqtt {
     struct tp_mqtt_queued *last;
     /// The library's last error-level log line: OpenSSL's reason for a failed handshake.
     char last_error[256];
-    /// Payloads longer than this are dropped here, before any copy (0: no limit).
+    /// Payloads longer than this are dropped here, before any copy (0: no limit). Over MQTT 5
+    /// the broker is also asked to send no packet that could not hold such a payload.
     int max_message_bytes;
+    /// 1 once a broker answered MQTT 5's CONNECT with "unsupported protocol version": every
+    /// later connect of this client is MQTT 3.1.1, where only the check on arrival is left.
+    int mqtt311;
 };
+
+/// What a PUBLISH holds besides its payload, at most: the fixed header (5 bytes), the topic
+/// with its length (2 + 65,535, the longest MQTT allows), a packet id (2) and the properties
+/// with their length (4 + 4,096: a publisher's content type, response topic or user properties
+/// in any ordinary use). The maximum packet size asked for is the payload limit plus this, so
+/// the broker never drops a message that the panel would take because of a long topic.
+#define TP_MQTT_PUBLISH_OVERHEAD (5 + 2 + 65535 + 2 + 4 + 4096)
 
 static void enqueue(tp_mqtt *mqtt, tp_mqtt_event event) {
     struct tp_mqtt_queued *item = calloc(1, sizeof *item);
@@ -41,7 +55,12 @@ static void enqueue(tp_mqtt *mqtt, tp_mqtt_event event) {
 
 static void on_connect(struct mosquitto *client, void *context, int code) {
     (void)client;
-    enqueue(context, (tp_mqtt_event){ .kind = TP_MQTT_CONNECTED, .code = code });
+    tp_mqtt *mqtt = context;
+    // A broker of MQTT 3.1.1 at most answers version 5 with a 3.1.1 CONNACK "unacceptable
+    // protocol version"; libmosquitto reports it as MQTT 5's 132 (lib/handle_connack.c). The
+    // protocol is switched at the next connect, not here inside the library's read.
+    if (code == MQTT_RC_UNSUPPORTED_PROTOCOL_VERSION) mqtt->mqtt311 = 1;
+    enqueue(mqtt, (tp_mqtt_event){ .kind = TP_MQTT_CONNECTED, .code = code });
 }
 
 static void on_disconnect(struct mosquitto *client, void *context, int code) {
@@ -110,6 +129,10 @@ tp_mqtt *tp_mqtt_new(const char *client_id, int *error) {
     // An event is a few small packets: Nagle's algorithm would hold the second one back until
     // the first is acknowledged (tens of ms with delayed ACKs).
     mosquitto_int_option(mqtt->client, MOSQ_OPT_TCP_NODELAY, 1);
+    // MQTT 5 with the session as clean as 3.1.1's clean session was: mosquitto_new's `true` is
+    // Clean Start, and without a Session Expiry Interval property the broker ends the session
+    // when the connection ends. The last will (no Will Delay Interval) is sent at once, as before.
+    mosquitto_int_option(mqtt->client, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V5);
     *error = 0;
     return mqtt;
 }
@@ -136,8 +159,36 @@ int tp_mqtt_set_tls(tp_mqtt *mqtt, const char *ca_file, const char *cert_file, c
 
 void tp_mqtt_set_max_message(tp_mqtt *mqtt, int bytes) { mqtt->max_message_bytes = bytes; }
 
+/// Sets the properties that libmosquitto sends in every CONNECT from now on: the maximum packet
+/// size over MQTT 5, none over 3.1.1 (libmosquitto refuses to connect 3.1.1 with properties).
+///
+/// libmosquitto 2.0 takes CONNECT properties only in mosquitto_connect_bind_v5, whose TCP
+/// connect blocks the caller. That function copies the properties into the client
+/// (mosq->connect_properties) before it checks host, port and keepalive in
+/// mosquitto__connect_init, which returns MOSQ_ERR_INVAL for a NULL host before anything else
+/// happens; mosquitto_connect_async then sends what is stored (mosquitto__reconnect). So the
+/// call below with no host stores them without touching the network. Read in lib/connect.c of
+/// 2.0.11 (bookworm: lines 95-120, 41-48, 157-179) and 2.0.21 (trixie: the same code at 96-121,
+/// 41-48, 158-180); Tests/MQTT checks that the broker gets the property.
+static int store_connect_properties(tp_mqtt *mqtt) {
+    mosquitto_property *properties = NULL;
+    if (!mqtt->mqtt311 && mqtt->max_message_bytes > 0) {
+        uint32_t limit = (uint32_t)mqtt->max_message_bytes + TP_MQTT_PUBLISH_OVERHEAD;
+        int result = mosquitto_property_add_int32(&properties, MQTT_PROP_MAXIMUM_PACKET_SIZE, limit);
+        if (result != MOSQ_ERR_SUCCESS) return result;
+    }
+    int result = mosquitto_connect_bind_v5(mqtt->client, NULL, 0, 0, NULL, properties);
+    mosquitto_property_free_all(&properties);
+    // MOSQ_ERR_INVAL is the host check's answer after the properties were stored; anything else
+    // (no memory for the copy) is a failure of its own.
+    return result == MOSQ_ERR_INVAL ? MOSQ_ERR_SUCCESS : result;
+}
+
 int tp_mqtt_connect(tp_mqtt *mqtt, const char *host, int port, int keepalive_s) {
-    int result = mosquitto_connect_async(mqtt->client, host, port, keepalive_s);
+    if (mqtt->mqtt311) mosquitto_int_option(mqtt->client, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311);
+    int result = store_connect_properties(mqtt);
+    if (result != MOSQ_ERR_SUCCESS) return result;
+    result = mosquitto_connect_async(mqtt->client, host, port, keepalive_s);
     // libmosquitto makes its socket without SOCK_CLOEXEC (lib/net_mosq.c, net__try_connect_tcp),
     // a new one on every connect: mark it, or a child that outlives a killed panel would hold
     // the broker connection open and the last will would wait for the child. (Its internal
@@ -175,7 +226,9 @@ int tp_mqtt_subscribe(tp_mqtt *mqtt, const char *pattern, int qos) {
 
 int tp_mqtt_disconnect(tp_mqtt *mqtt) { return mosquitto_disconnect(mqtt->client); }
 
-const char *tp_mqtt_error_text(int code) { return mosquitto_strerror(code); }
+// libmosquitto's errors are below 128; a DISCONNECT from an MQTT 5 broker reports its reason
+// code (128 and up) through the same callback.
+const char *tp_mqtt_error_text(int code) { return code >= 128 ? mosquitto_reason_string(code) : mosquitto_strerror(code); }
 
 int tp_mqtt_take_last_error(tp_mqtt *mqtt, char *text, int capacity) {
     if (!mqtt->last_error[0] || capacity <= 0) return 0;
@@ -183,7 +236,8 @@ int tp_mqtt_take_last_error(tp_mqtt *mqtt, char *text, int capacity) {
     mqtt->last_error[0] = 0;
     return 1;
 }
-const char *tp_mqtt_connack_text(int code) { return mosquitto_connack_string(code); }
+// A CONNACK's code: 3.1.1's are 1 to 5, MQTT 5's reason codes 128 and up.
+const char *tp_mqtt_connack_text(int code) { return code >= 128 ? mosquitto_reason_string(code) : mosquitto_connack_string(code); }
 
 int tp_mqtt_next_event(tp_mqtt *mqtt, tp_mqtt_event *event) {
     struct tp_mqtt_queued *item = mqtt->first;

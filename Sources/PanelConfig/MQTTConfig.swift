@@ -20,8 +20,9 @@ public struct MQTTConfig: Equatable, Sendable {
     public var qos: Int
     /// Events kept while the broker is away: the newest this many.
     public var queueEvents: Int
-    /// `max_message_kb`: a message from the broker with a longer payload is dropped on
-    /// arrival, uncopied, and logged; a label or a command is never that long.
+    /// `max_message_kb`: over MQTT 5 the broker is asked (Maximum Packet Size) to send no
+    /// message with a longer payload; one that comes anyway (a 3.1.1 broker, or one just over the
+    /// limit) is dropped on arrival, uncopied, and logged; a label or a command is never that long.
     public var maxMessageKB: Int
     /// Whether commands come in from the broker. `no`: the panel publishes only and
     /// subscribes to no command topic, so no one with access to the broker can disable a

@@ -38,7 +38,7 @@ enum MQTTKey: String, SectionKey {
         case .queue:
             .value("\(defaults.queueEvents)", "events kept while the broker is away (the newest), \(KeyDoc.span(MQTTDraft.queueRange))")
         case .maxMessageKB:
-            .value("\(defaults.maxMessageKB)", "a message from the broker longer than this many KiB is dropped and logged, \(KeyDoc.span(MQTTDraft.maxMessageRange))")
+            .value("\(defaults.maxMessageKB)", "the longest message taken from the broker, in KiB: an MQTT 5 broker is asked to send none longer, one that comes anyway is dropped and logged, \(KeyDoc.span(MQTTDraft.maxMessageRange))")
         case .commands:
             .value(defaults.commands ? "yes" : "no",
                    "take commands from the broker (the `/set` topics and `P/command`); `no`: publish only, subscribe to no command topic")

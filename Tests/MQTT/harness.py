@@ -204,6 +204,24 @@ def publish(broker, topic, payload, retain=False):
     run(command)
 
 
+def publish_file(broker, topic, path, retain=False):
+    """The file's bytes as one message: for payloads longer than a command line may be."""
+    command = ["mosquitto_pub", "-h", "127.0.0.1", "-p", str(broker.port), "-u", broker.USER, "-P", broker.PASSWORD,
+               "-q", "1", "-t", topic, "-f", path]
+    if retain:
+        command.append("-r")
+    run(command)
+
+
+def peak_rss_kib(pid):
+    """The process's peak resident set (VmHWM in /proc/PID/status), in KiB."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    raise AssertionError(f"no VmHWM in /proc/{pid}/status")
+
+
 class Panel:
     """`touchpanel run` on the simulated board, its stdout (event lines) and stderr (log)
     collected as they come."""

@@ -13,8 +13,8 @@ import sys
 import time
 import traceback
 
-from harness import (Broker, BlackHole, CertificateAuthority, Panel, Subscriber, clean_directory, frames, pixel,
-                     publish, read_png, region, wait_until)
+from harness import (Broker, BlackHole, CertificateAuthority, Panel, Subscriber, clean_directory, frames,
+                     peak_rss_kib, pixel, publish, publish_file, read_png, region, wait_until)
 
 BUTTONS = """
 [button play]
@@ -103,6 +103,12 @@ class Context:
         path = os.path.join(self.workdir, name)
         with open(path, "w") as file:
             file.write(text)
+        return path
+
+    def write_bytes(self, name, data):
+        path = os.path.join(self.workdir, name)
+        with open(path, "wb") as file:
+            file.write(data)
         return path
 
     def config(self, name, mqtt=None, backlight=False, buttons=BUTTONS):
@@ -527,6 +533,52 @@ def a_wrong_password_is_logged_and_retried_with_back_off(ctx):
     print(f"  {refusals[0].removeprefix('touchpanel: ')}")
 
 
+def a_message_over_max_message_kb_stays_at_the_broker(ctx):
+    """MQTT 5's Maximum Packet Size in the panel's CONNECT: mosquitto drops a 64 MiB retained
+    message on a topic the panel subscribes to instead of sending it, so it costs the panel no
+    memory (libmosquitto would read it whole before the panel's own check could drop it). A
+    payload of exactly max_message_kb still arrives; one a byte longer fits the packet size
+    (which leaves room for topic and properties) and is dropped by the panel on arrival."""
+    client = "test-oversize"
+    prefix = ctx.prefix(client)
+    topic = prefix + "/button/heat/label/set"
+    limit = 64 * 1024  # max_message_kb's default
+    big = ctx.write_bytes("big.payload", b"x" * (64 * 1024 * 1024))
+    at_limit = ctx.write_bytes("at-limit.payload", b"x" * limit)
+    over_limit = ctx.write_bytes("over-limit.payload", b"x" * (limit + 1))
+    with open(ctx.broker.log_path, "rb") as log:
+        broker_log_start = len(log.read())
+    publish_file(ctx.broker, topic, big, retain=True)
+    live = Subscriber(ctx.broker, [prefix + "/button/heat/label"])
+    panel = Panel(ctx.binary, ctx.config(client, {"client_id": client}))
+    try:
+        panel.wait_log(f"mqtt: connected to 127.0.0.1:{ctx.broker.port} as {client}")
+        # The panel publishes its state after subscribing: once the broker passed the state on,
+        # it has handled the subscription and with it the retained message.
+        live.wait_for(prefix + "/button/heat/label", "Heat")
+        publish_file(ctx.broker, topic, at_limit)
+        panel.wait_log(f"mqtt: {topic}: label longer than 128 bytes")
+        publish_file(ctx.broker, topic, over_limit)
+        panel.wait_log(f"mqtt: a message of {limit + 1} bytes on {topic} dropped: over max_message_kb 64")
+        peak_kib = peak_rss_kib(panel.process.pid)
+        with open(ctx.broker.log_path, "rb") as log:
+            broker_log = log.read()[broker_log_start:].decode("utf-8", "replace")
+        dropped = re.findall(rf"Dropping too large outgoing PUBLISH for {client} \((\d+) bytes\)", broker_log)
+        big_at_panel = [line for line in panel.err.snapshot() if "a message of 67108864 bytes" in line]
+        print(f"  mosquitto dropped {dropped} bytes for {client}; the panel's peak RSS {peak_kib / 1024:.1f} MiB",
+              flush=True)
+        assert len(dropped) == 1 and int(dropped[0]) > 64 * 1024 * 1024, \
+            f"mosquitto logged no drop of the 64 MiB message for {client}: {dropped}; the panel logged {big_at_panel}"
+        assert not big_at_panel, big_at_panel
+        assert peak_kib < 32 * 1024, f"the panel's peak RSS is {peak_kib} KiB"
+        assert panel.stop() == 0
+    finally:
+        live.close()
+        publish(ctx.broker, topic, None, retain=True)
+        if panel.process.poll() is None:
+            panel.kill()
+
+
 SCENARIOS = [
     discovery_documents_and_retained_state,
     a_double_tap_is_one_double_tap_and_events_match_stdout,
@@ -538,6 +590,7 @@ SCENARIOS = [
     a_full_queue_drops_the_oldest_and_says_how_many,
     a_broker_that_never_answers_is_given_up_and_the_panel_goes_on,
     a_wrong_password_is_logged_and_retried_with_back_off,
+    a_message_over_max_message_kb_stays_at_the_broker,
 ]
 
 

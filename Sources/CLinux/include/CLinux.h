@@ -68,7 +68,8 @@ typedef struct {
 
 /// 1 when built with libmosquitto (0 in the static firmware).
 int tp_mqtt_available(void);
-/// A client with a clean session, or NULL with a libmosquitto error code in `error`.
+/// An MQTT 5 client with a clean session (Clean Start, no session expiry), or NULL with a
+/// libmosquitto error code in `error`.
 tp_mqtt *tp_mqtt_new(const char *client_id, int *error);
 void tp_mqtt_free(tp_mqtt *mqtt);
 /// These return 0 or a libmosquitto error code (text: tp_mqtt_error_text).
@@ -77,8 +78,11 @@ int tp_mqtt_set_will(tp_mqtt *mqtt, const char *topic, const void *payload, int 
 /// Verify the broker against `ca_file`; with a client certificate when `cert_file` is not NULL.
 int tp_mqtt_set_tls(tp_mqtt *mqtt, const char *ca_file, const char *cert_file, const char *key_file);
 /// Messages whose payload is longer than `bytes` are not copied: an OVERSIZED event says so.
+/// Over MQTT 5 the next connects also ask the broker for no packet that could not hold such a
+/// payload (Maximum Packet Size: `bytes` and room for topic and properties).
 void tp_mqtt_set_max_message(tp_mqtt *mqtt, int bytes);
-/// Starts a connection without waiting for it (the CONNACK arrives as an event).
+/// Starts a connection without waiting for it (the CONNACK arrives as an event). MQTT 5, or
+/// 3.1.1 once a broker answered a connect with 132, unsupported protocol version.
 int tp_mqtt_connect(tp_mqtt *mqtt, const char *host, int port, int keepalive_s);
 /// The socket to poll, or -1.
 int tp_mqtt_socket(tp_mqtt *mqtt);
@@ -91,6 +95,7 @@ int tp_mqtt_loop_misc(tp_mqtt *mqtt);
 int tp_mqtt_publish(tp_mqtt *mqtt, int *message_id, const char *topic, const void *payload, int length, int qos, int retain);
 int tp_mqtt_subscribe(tp_mqtt *mqtt, const char *pattern, int qos);
 int tp_mqtt_disconnect(tp_mqtt *mqtt);
+/// A libmosquitto error code's text, or an MQTT 5 reason code's (128 and up: a DISCONNECT's).
 const char *tp_mqtt_error_text(int code);
 /// The library's last error-level log line since the last call (OpenSSL's reason for a failed
 /// handshake) into `text`: 1, or 0 when there was none.

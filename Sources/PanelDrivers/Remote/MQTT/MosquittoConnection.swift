@@ -110,13 +110,22 @@ public final class MosquittoConnection: MQTTConnection {
 
     public func errorText(_ code: Int32) -> String { String(cString: tp_mqtt_error_text(code)) }
     /// libmosquitto's "Connection Refused: not authorised." as "not authorised (code 5)": the log
-    /// line already says the broker refused.
+    /// line already says the broker refused. MQTT 5's reason codes (128 and up) come as
+    /// libmosquitto names them ("Not authorized (code 135)"); 132 says what the next try does.
     public func connackText(_ code: Int32) -> String {
         var text = Substring(String(cString: tp_mqtt_connack_text(code)))
         if text.hasPrefix("Connection Refused: ") { text = text.dropFirst("Connection Refused: ".count) }
         if text.hasSuffix(".") { text = text.dropLast() }
+        if code == MosquittoConnection.unsupportedProtocolVersion {
+            return "\(text) (code \(code)): MQTT 5 refused, the next attempt is MQTT 3.1.1, "
+                + "where the broker is not told max_message_kb"
+        }
         return "\(text) (code \(code))"
     }
+
+    /// MQTT 5's CONNACK reason "unsupported protocol version", which libmosquitto also reports
+    /// for a 3.1.1 broker's "unacceptable protocol version": tp_mqtt_connect uses 3.1.1 after it.
+    static let unsupportedProtocolVersion: Int32 = 132
 
     public func takeLastError() -> String? {
         var text = [CChar](repeating: 0, count: 256)
