@@ -79,6 +79,11 @@ public final class ControlServer {
     public var clientCount: Int { clients.count }
 
     /// Complete command lines read but not yet run: the loop should turn again at once.
+    /// Bytes read from the clients and not yet run: less than two turns' reads a client.
+    public var bufferedInputBytes: Int {
+        clients.reduce(0) { $0 + $1.input.count }
+    }
+
     public var hasPendingCommands: Bool {
         clients.contains { !$0.closed && $0.input.contains(UInt8(ascii: "\n")) }
     }
@@ -116,7 +121,9 @@ public final class ControlServer {
             let events = offset + 1 < revents.count ? revents[offset + 1] : []
             if events.contains(.writable), !flush(client) { continue }
             if client.closed { continue }
-            if events.readableOrClosed {
+            // A client's unread input stays bounded: while what it sent before still holds a
+            // turn's worth, the rest waits in its socket (whose buffer then stops the sender).
+            if events.readableOrClosed, client.input.count < ControlServer.readBytesPerTurn {
                 guard read(client, now: now) else { continue }
             }
             _ = takeLines(client, handle: handle)
@@ -187,12 +194,15 @@ public final class ControlServer {
     /// client was dropped.
     private func takeLines(_ client: Client, handle: (ControlCommand) -> String) -> Bool {
         var run = 0
+        // Lines are taken from `start` on, and the input shortened once at the end of the turn.
+        var start = 0
         while run < ControlServer.commandsPerTurn {
-            let endOfInput = client.finishing && !client.input.isEmpty
-            let end = client.input.firstIndex(of: UInt8(ascii: "\n")) ?? (endOfInput ? client.input.count : nil)
+            let input = client.input
+            let endOfInput = client.finishing && start < input.count
+            let end = input[start...].firstIndex(of: UInt8(ascii: "\n")) ?? (endOfInput ? input.count : nil)
             guard let end else { break }
-            var line = Array(client.input[0..<end])
-            client.input.removeFirst(min(end + 1, client.input.count))
+            var line = Array(input[start..<end])
+            start = min(end + 1, input.count)
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             guard line.count <= ControlServer.maxLineBytes else {
                 drop(client, "a line longer than \(ControlServer.maxLineBytes) bytes")
@@ -215,6 +225,7 @@ public final class ControlServer {
                 return false
             }
         }
+        client.input.removeFirst(start)
         if !client.input.contains(UInt8(ascii: "\n")), client.input.count > ControlServer.maxLineBytes {
             drop(client, "a line longer than \(ControlServer.maxLineBytes) bytes")
             return false

@@ -62,7 +62,7 @@ public final class MQTTBridge: PanelListener {
     /// Discovery documents and retained state waiting for room in the in-flight window, by
     /// topic in the order first queued: a newer payload for a topic replaces the one waiting.
     /// Events go out first; these take what room is left.
-    private var retainedQueue: [(topic: String, payload: [UInt8])] = []
+    private var retainedQueue = RetainedQueue()
     /// When discovery and state were last sent, and when they are due again after a Home
     /// Assistant that says `online` again within `reannounceInterval`.
     private var announcedAt: MonotonicInstant?
@@ -336,22 +336,14 @@ public final class MQTTBridge: PanelListener {
             publish(settings.topics.dropped, Array("{\"dropped\":\(dropped)}".utf8), retain: false)
             dropReportAllowedAt = now + MQTTBridge.dropReportInterval
         }
-        var sent = 0
-        while inFlight.count < MQTTBridge.maxInFlight, sent < retainedQueue.count {
-            let message = retainedQueue[sent]
+        while inFlight.count < MQTTBridge.maxInFlight, let message = retainedQueue.takeFirst() {
             publish(message.topic, message.payload, retain: true)
-            sent += 1
         }
-        retainedQueue.removeFirst(sent)
     }
 
     /// Queues a retained message; one already waiting for the same topic takes the new payload.
     private func queueRetained(_ topic: String, _ payload: [UInt8]) {
-        if let index = retainedQueue.firstIndex(where: { $0.topic == topic }) {
-            retainedQueue[index].payload = payload
-        } else {
-            retainedQueue.append((topic, payload))
-        }
+        retainedQueue.queue(topic, payload)
     }
 
     /// Discovery and every state again, for a Home Assistant that (re)started.

@@ -180,6 +180,29 @@ struct ControlServerTests {
         #expect(served.server.clientCount == 2)
     }
 
+    @Test func aFloodingClientsUnreadLinesWaitInItsSocketNotInThePanel() throws {
+        let served = try ServedSocket()
+        let flood = try Peer(served.server.path)
+        served.turn()
+        // 40,000 bytes at once: 8,000 commands, more than the panel may hold for one client.
+        flood.send(String(repeating: "wake\n", count: 8_000))
+        var most = 0
+        var turns = 0
+        var replies = 0
+        while turns < 2_000 && served.commands.count < 8_000 {
+            served.turn(ms: 0)
+            most = max(most, served.server.bufferedInputBytes)
+            turns += 1
+            replies += flood.received().count { $0 == "\n" }
+        }
+        #expect(most < 2 * ControlServer.readBytesPerTurn)
+        #expect(served.commands.count == 8_000)
+        #expect(replies == 8_000)
+        #expect(turns == 1_000)
+        #expect(served.server.bufferedInputBytes == 0)
+        #expect(served.server.clientCount == 1)
+    }
+
     @Test func aClientSilentForSixtySecondsIsDropped() throws {
         let served = try ServedSocket()
         let quiet = try Peer(served.server.path)

@@ -1,0 +1,35 @@
+/// Retained messages (discovery documents, states) waiting for room in the in-flight window,
+/// oldest first. A newer payload for a topic that is still waiting takes the old one's place:
+/// only the newest state of a topic matters. Queueing is one dictionary look-up, so an
+/// announcement of hundreds of documents costs time in proportion to their number.
+struct RetainedQueue {
+    private var order: [String] = []
+    private var head = 0
+    private var payloads: [String: [UInt8]] = [:]
+
+    var count: Int { payloads.count }
+    var isEmpty: Bool { payloads.isEmpty }
+
+    mutating func queue(_ topic: String, _ payload: [UInt8]) {
+        if payloads.updateValue(payload, forKey: topic) == nil { order.append(topic) }
+    }
+
+    /// The oldest waiting topic with its newest payload.
+    mutating func takeFirst() -> (topic: String, payload: [UInt8])? {
+        guard head < order.count else { return nil }
+        let topic = order[head]
+        head += 1
+        if head == order.count {
+            order.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        guard let payload = payloads.removeValue(forKey: topic) else { return nil }
+        return (topic, payload)
+    }
+
+    mutating func removeAll() {
+        order.removeAll()
+        head = 0
+        payloads.removeAll()
+    }
+}
