@@ -255,13 +255,19 @@ class Run:
             self.memory["end"] = memory_kb(panel.process.pid)
             code = panel.wait_exit(120)
             assert code == 0, f"the panel exited with {code}: {panel.err.snapshot()[-10:]}"
-            wait_until(lambda: len(events.on(f"{PREFIX}/button/lights/event")) >= len(reference), 30,
-                       "every event line at the broker")
+            try:
+                wait_until(lambda: len(events.on(f"{PREFIX}/button/lights/event")) >= len(reference), 30,
+                           "every event line at the broker")
+            except AssertionError:
+                pass  # every_event_at_the_broker_in_order says how many came
             # The labels the panel last published, as the broker keeps them.
             topics = [f"{PREFIX}/button/{button}/label" for button in ["message"] + [f"b{i:02}" for i in range(10, 18)]]
             states = Subscriber(self.broker, topics)
             try:
-                wait_until(lambda: len(states.messages()) >= len(topics), 10, "the retained labels")
+                try:
+                    wait_until(lambda: len(states.messages()) >= len(topics), 10, "the retained labels")
+                except AssertionError:
+                    pass  # the checks of the newest labels say which are missing
                 self.labels = {topic.split("/")[3]: payload for _, topic, payload in states.messages()}
             finally:
                 states.close()
