@@ -61,7 +61,7 @@ public final class LatencyStatistics: LatencyRecorder {
         let woke = max(wokeAt ?? edge, edge)
         let decoded = max(decodedAt ?? woke, woke)
         let sample = ReportStages.Sample(
-            edgeToWake: woke - edge, wakeToDecoded: decoded - woke, decodedToEvent: written - decoded, eventToPixels: nil)
+            number: Int(edgeToEvent.count), edgeToWake: woke - edge, wakeToDecoded: decoded - woke, decodedToEvent: written - decoded, eventToPixels: nil)
         stages.record(sample)
         current = sample
         if slowest.map({ sample.total > $0.total }) ?? true { slowest = sample }

@@ -14,15 +14,19 @@ public struct ReportStages {
 
     /// One report's stages; `eventToPixels` is nil until (unless) its pixels are painted.
     public struct Sample: Equatable {
+        /// Which report of the run it was (1 for the first measured): the first of a kind pays
+        /// for cold caches (and under qemu's TCG, for translating the code it runs).
+        public var number: Int
         public var edgeToWake: MonotonicDuration
         public var wakeToDecoded: MonotonicDuration
         public var decodedToEvent: MonotonicDuration
         public var eventToPixels: MonotonicDuration?
 
         public init(
-            edgeToWake: MonotonicDuration, wakeToDecoded: MonotonicDuration, decodedToEvent: MonotonicDuration,
+            number: Int, edgeToWake: MonotonicDuration, wakeToDecoded: MonotonicDuration, decodedToEvent: MonotonicDuration,
             eventToPixels: MonotonicDuration?
         ) {
+            self.number = number
             self.edgeToWake = edgeToWake
             self.wakeToDecoded = wakeToDecoded
             self.decodedToEvent = decodedToEvent
@@ -34,11 +38,11 @@ public struct ReportStages {
             edgeToWake + wakeToDecoded + decodedToEvent + (eventToPixels ?? .zero)
         }
 
-        /// `edge_to_wake_us=… wake_to_decoded_us=… decoded_to_event_us=… event_to_pixels_us=…`
+        /// `number=N edge_to_wake_us=… wake_to_decoded_us=… decoded_to_event_us=… event_to_pixels_us=…`
         /// (`none` when nothing was painted).
         public var description: String {
             let pixels = eventToPixels.map { "\($0.nanoseconds / 1_000)" } ?? "none"
-            return "edge_to_wake_us=\(edgeToWake.nanoseconds / 1_000) wake_to_decoded_us=\(wakeToDecoded.nanoseconds / 1_000) "
+            return "number=\(number) edge_to_wake_us=\(edgeToWake.nanoseconds / 1_000) wake_to_decoded_us=\(wakeToDecoded.nanoseconds / 1_000) "
                 + "decoded_to_event_us=\(decodedToEvent.nanoseconds / 1_000) event_to_pixels_us=\(pixels)"
         }
     }

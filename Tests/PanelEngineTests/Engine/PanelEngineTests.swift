@@ -207,7 +207,7 @@ struct EngineLatencyTests {
             "latency stage_wake_to_decoded count=2 p50_us=255 p99_us=1500 max_us=1500",
             "latency stage_decoded_to_event count=2 p50_us=0 p99_us=0 max_us=0",
             "latency stage_event_to_pixels count=2 p50_us=0 p99_us=0 max_us=0",
-            "latency slowest_report edge_to_wake_us=0 wake_to_decoded_us=1500 decoded_to_event_us=0 event_to_pixels_us=0",
+            "latency slowest_report number=2 edge_to_wake_us=0 wake_to_decoded_us=1500 decoded_to_event_us=0 event_to_pixels_us=0",
         ])
     }
 
@@ -227,13 +227,13 @@ struct EngineLatencyTests {
         rig.edge(110, now: 110)
         func us(_ microseconds: Int64) -> MonotonicDuration { MonotonicDuration(nanoseconds: microseconds * 1_000) }
         #expect(statistics.slowest == ReportStages.Sample(
-            edgeToWake: us(2_000), wakeToDecoded: us(1_250), decodedToEvent: us(250), eventToPixels: us(250)))
+            number: 1, edgeToWake: us(2_000), wakeToDecoded: us(1_250), decodedToEvent: us(250), eventToPixels: us(250)))
         #expect(statistics.summaryLines().suffix(5) == [
             "latency stage_edge_to_wake count=2 p50_us=0 p99_us=2000 max_us=2000",
             "latency stage_wake_to_decoded count=2 p50_us=255 p99_us=1250 max_us=1250",
             "latency stage_decoded_to_event count=2 p50_us=250 p99_us=250 max_us=250",
             "latency stage_event_to_pixels count=2 p50_us=250 p99_us=250 max_us=250",
-            "latency slowest_report edge_to_wake_us=2000 wake_to_decoded_us=1250 decoded_to_event_us=250 event_to_pixels_us=250",
+            "latency slowest_report number=1 edge_to_wake_us=2000 wake_to_decoded_us=1250 decoded_to_event_us=250 event_to_pixels_us=250",
         ])
     }
 
