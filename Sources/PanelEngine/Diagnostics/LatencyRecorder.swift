@@ -71,8 +71,9 @@ public final class LatencyStatistics: LatencyRecorder {
         let painted = now()
         let latency = painted - edge
         if var sample = current {
-            sample.eventToPixels = painted - (edge + sample.total)
-            stages.recordPixels(sample.eventToPixels!)
+            let toPixels = painted - (edge + sample.total)
+            sample.eventToPixels = toPixels
+            stages.recordPixels(toPixels)
             if let slow = slowest, sample.total >= slow.total { slowest = sample }
             current = nil
         }
