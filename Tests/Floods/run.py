@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """The flood tier: the panel on the simulated board in real time (a tap on `lights` every
-100 ms for the whole run, about 100 touch reports in each flood's window), against Debian's
+100 ms for the whole run, about 120 touch reports in each flood's window), against Debian's
 mosquitto on loopback and its own control socket, flooded five ways one after the other with
 quiet stretches between. A report's lateness is the arrival here of its last event line
 against its logical instant (the trace's time), less the smallest such difference in the run;
-every flood is judged against the quiet stretches of the same run.
-Usage: run.py TOUCHPANEL WORKDIR [FLOOD...] (only those floods; all by default). Prints `ok NAME` or `FAIL NAME: why` per check, the figures,
-and ends with `N passed, M failed`.
+every flood is judged against the quiet stretches of the same run. A flood that misses is run
+once more on its own, with its own quiet stretches, and fails only when it misses again: a
+scheduler's hiccup on a shared machine misses once, a loop that waits on the flood every time.
+Usage: run.py TOUCHPANEL WORKDIR [FLOOD...] (only those floods; all by default). Prints
+`ok NAME` or `FAIL NAME: why` per check, the figures, and ends with `N passed, M failed`.
 
 Floods, in the order they come:
   control   one control client sending label commands as fast as the socket takes them
@@ -308,6 +310,29 @@ def lateness_by_stretch(run):
     return quiet, floods
 
 
+def judge(run):
+    """The quiet stretches' figures, and for each flood (on time?, what to print, its figures)."""
+    quiet, floods = lateness_by_stretch(run)
+    quiet_p99 = percentile(quiet, 990)
+    allowed = RATIO * max(quiet_p99, FLOOR_MS)
+    verdicts = {"quiet": {"reports": len(quiet), "p50_ms": percentile(quiet, 500), "p99_ms": quiet_p99,
+                          "max_ms": max(quiet), "allowed_ms": allowed}}
+    for name in run.names:
+        values = floods[name]
+        p99 = percentile(values, 990)
+        largest = max(values) if values else 0
+        rss_before, hwm_before = run.memory[name + " before"]
+        rss_after, hwm_after = run.memory[name + " after"]
+        figures = {"reports": len(values), "p50_ms": percentile(values, 500), "p99_ms": p99, "max_ms": largest,
+                   "sent": run.sent.get(name), "quiet_p99_ms": quiet_p99, "rss_before_kb": rss_before,
+                   "rss_after_kb": rss_after, "hwm_before_kb": hwm_before, "hwm_after_kb": hwm_after}
+        detail = (f"{len(values)} reports, p50 {percentile(values, 500):.2f} ms, p99 {p99:.2f} ms "
+                  f"({p99 / max(quiet_p99, FLOOR_MS):.2f}x the quiet p99 {quiet_p99:.2f} ms), max {largest:.2f} ms; "
+                  f"{run.sent.get(name)} sent; RSS {rss_before} -> {rss_after} KiB, peak {hwm_before} -> {hwm_after} KiB")
+        verdicts[name] = (bool(values) and p99 <= allowed, detail, figures)
+    return verdicts
+
+
 def main():
     binary, workdir = sys.argv[1], sys.argv[2]
     names = sys.argv[3:] or FLOODS
@@ -359,26 +384,25 @@ def main():
         got = {button: run.labels.get(button) for button in newest}
         check("rate_flood_keeps_the_newest", got == newest, f"labels {got}")
 
-    quiet, floods = lateness_by_stretch(run)
-    quiet_p99 = percentile(quiet, 990)
-    allowed = RATIO * max(quiet_p99, FLOOR_MS)
-    print(f"  quiet: {len(quiet)} reports, p50 {percentile(quiet, 500):.2f} ms, p99 {quiet_p99:.2f} ms, "
-          f"max {max(quiet):.2f} ms; allowed in a flood: {allowed:.2f} ms")
-    figures = {"quiet": {"reports": len(quiet), "p50_ms": percentile(quiet, 500), "p99_ms": quiet_p99,
-                         "max_ms": max(quiet)}}
+    verdicts = judge(run)
+    quiet = verdicts["quiet"]
+    print(f"  quiet: {quiet['reports']} reports, p50 {quiet['p50_ms']:.2f} ms, p99 {quiet['p99_ms']:.2f} ms, "
+          f"max {quiet['max_ms']:.2f} ms; allowed in a flood: {quiet['allowed_ms']:.2f} ms")
+    figures = {"quiet": quiet}
     for name in names:
-        values = floods[name]
-        p99 = percentile(values, 990)
-        rss_before, hwm_before = run.memory[name + " before"]
-        rss_after, hwm_after = run.memory[name + " after"]
-        figures[name] = {"reports": len(values), "p50_ms": percentile(values, 500), "p99_ms": p99,
-                         "max_ms": max(values) if values else 0, "sent": run.sent.get(name),
-                         "rss_before_kb": rss_before, "rss_after_kb": rss_after, "hwm_before_kb": hwm_before,
-                         "hwm_after_kb": hwm_after}
-        check(f"flood_{name}_keeps_touch_lines_on_time", values and p99 <= allowed,
-              f"{len(values)} reports, p50 {percentile(values, 500):.2f} ms, p99 {p99:.2f} ms "
-              f"({p99 / max(quiet_p99, FLOOR_MS):.2f}x the quiet p99), max {max(values) if values else 0:.2f} ms; "
-              f"{run.sent.get(name)} sent; RSS {rss_before} -> {rss_after} KiB, peak {hwm_before} -> {hwm_after} KiB")
+        ok, detail, figures[name] = verdicts[name]
+        if not ok:
+            # One more time on its own (quiet, the flood, quiet): a scheduler's hiccup on a
+            # shared machine misses once; a loop that waits on the flood misses again.
+            print(f"  {name} missed ({detail}); once more on its own", flush=True)
+            again = Run(binary, f"{workdir}-again-{name}", [name])
+            try:
+                again.go()
+                ok, detail_again, figures[name + " again"] = judge(again)[name]
+                detail = f"first {detail}; again {detail_again}"
+            except Exception as error:
+                detail = f"first {detail}; again it failed: {error}"
+        check(f"flood_{name}_keeps_touch_lines_on_time", ok, detail)
     _, hwm = run.memory["end"]
     check("memory_within_64_mib", hwm <= MEMORY_LIMIT_KB, f"peak RSS {hwm} KiB (limit {MEMORY_LIMIT_KB})")
     with open(os.path.join(workdir, "figures.json"), "w") as file:
