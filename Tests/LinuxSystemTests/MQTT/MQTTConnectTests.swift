@@ -26,11 +26,20 @@ extension Devices {
         /// Everything in a PUBLISH besides the payload that mqtt.c leaves room for.
         static let publishOverhead: UInt32 = 5 + 2 + 65_535 + 2 + 4 + 4_096
 
-        func inTemporaryDirectory(_ body: (String) throws -> Void) throws {
-            let directory = NSTemporaryDirectory() + "touchpanel-mqtt-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: directory) }
-            try body(directory)
+        /// A Unix socket listening where a broker would, and a client of mqtt.c named
+        /// `clientID`, both gone after `body`.
+        func withBrokerSocket(
+            clientID: String, _ body: (_ path: String, _ listener: Int32, _ client: OpaquePointer) throws -> Void
+        ) throws {
+            try inTemporaryDirectory(named: "mqtt") { directory in
+                let path = directory + "/broker.sock"
+                let listener = tp_control_listen(path, 0o600)
+                defer { close(listener) }
+                var error: Int32 = 0
+                let client = try #require(tp_mqtt_new(clientID, &error))
+                defer { tp_mqtt_free(client) }
+                try body(path, listener, client)
+            }
         }
 
         /// Waits up to 2 s for `descriptor` to be readable.
@@ -135,13 +144,7 @@ extension Devices {
         }
 
         @Test(.enabled(if: tp_mqtt_available() != 0)) func mqtt5AsksForTheLimitAndRoomForTopicAndPropertiesAtEveryConnect() throws {
-            try inTemporaryDirectory { directory in
-                let path = directory + "/broker.sock"
-                let listener = tp_control_listen(path, 0o600)
-                defer { close(listener) }
-                var error: Int32 = 0
-                let client = try #require(tp_mqtt_new("packet-size-test", &error))
-                defer { tp_mqtt_free(client) }
+            try withBrokerSocket(clientID: "packet-size-test") { path, listener, client in
                 tp_mqtt_set_max_message(client, 64 * 1_024)
                 for _ in 0..<2 {  // a reconnect sends it again
                     let served = try connect(client, to: path, listener: listener)
@@ -160,13 +163,7 @@ extension Devices {
         }
 
         @Test(.enabled(if: tp_mqtt_available() != 0)) func withoutALimitTheConnectAsksForNone() throws {
-            try inTemporaryDirectory { directory in
-                let path = directory + "/broker.sock"
-                let listener = tp_control_listen(path, 0o600)
-                defer { close(listener) }
-                var error: Int32 = 0
-                let client = try #require(tp_mqtt_new("no-limit-test", &error))
-                defer { tp_mqtt_free(client) }
+            try withBrokerSocket(clientID: "no-limit-test") { path, listener, client in
                 let served = try connect(client, to: path, listener: listener)
                 defer { close(served) }
                 let connect = try readConnect(served)
@@ -179,13 +176,7 @@ extension Devices {
         /// version" (1), which libmosquitto reports as 132; the next connect is 3.1.1 and carries
         /// no properties, which libmosquitto would refuse to connect with.
         @Test(.enabled(if: tp_mqtt_available() != 0)) func aBrokerOf311IsAskedAgainIn311() throws {
-            try inTemporaryDirectory { directory in
-                let path = directory + "/broker.sock"
-                let listener = tp_control_listen(path, 0o600)
-                defer { close(listener) }
-                var error: Int32 = 0
-                let client = try #require(tp_mqtt_new("fallback-test", &error))
-                defer { tp_mqtt_free(client) }
+            try withBrokerSocket(clientID: "fallback-test") { path, listener, client in
                 tp_mqtt_set_max_message(client, 64 * 1_024)
 
                 let first = try connect(client, to: path, listener: listener)

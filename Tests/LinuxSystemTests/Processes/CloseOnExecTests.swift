@@ -17,16 +17,8 @@ extension Devices {
             return flags
         }
 
-        /// A directory of its own for sockets and files, removed after `body`.
-        func inTemporaryDirectory(_ body: (String) throws -> Void) throws {
-            let directory = NSTemporaryDirectory() + "touchpanel-cloexec-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: directory) }
-            try body(directory)
-        }
-
         @Test func theOpenHelpers() throws {
-            try inTemporaryDirectory { directory in
+            try inTemporaryDirectory(named: "cloexec") { directory in
                 let opened = [
                     clinux_open_readonly("/dev/null"),
                     clinux_open_file_to_read("/dev/null"),
@@ -53,7 +45,7 @@ extension Devices {
         }
 
         @Test func theControlSocketsListenerServedClientAndClient() throws {
-            try inTemporaryDirectory { directory in
+            try inTemporaryDirectory(named: "cloexec") { directory in
                 let path = directory + "/control.sock"
                 let listener = tp_control_listen(path, 0o600)
                 let client = tp_control_connect(path)
@@ -72,7 +64,7 @@ extension Devices {
         /// broker here is a listening Unix socket (libmosquitto takes port 0 as a socket path):
         /// the connect completes at once, and nothing is ever sent.
         @Test(.enabled(if: tp_mqtt_available() != 0)) func theMQTTClientsSocketAfterEachConnect() throws {
-            try inTemporaryDirectory { directory in
+            try inTemporaryDirectory(named: "cloexec") { directory in
                 let path = directory + "/broker.sock"
                 let listener = tp_control_listen(path, 0o600)
                 defer { close(listener) }
