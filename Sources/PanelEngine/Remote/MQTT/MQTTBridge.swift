@@ -341,11 +341,6 @@ public final class MQTTBridge: PanelListener {
         }
     }
 
-    /// Queues a retained message; one already waiting for the same topic takes the new payload.
-    private func queueRetained(_ topic: String, _ payload: [UInt8]) {
-        retainedQueue.queue(topic, payload)
-    }
-
     /// Discovery and every state again, for a Home Assistant that (re)started.
     private func announce(now: MonotonicInstant) {
         log.log("mqtt: Home Assistant is online; discovery and state sent again")
@@ -374,7 +369,7 @@ public final class MQTTBridge: PanelListener {
 
     private func publishDiscovery() {
         for document in documents {
-            queueRetained(document.topic, document.payload)
+            retainedQueue.queue(document.topic, document.payload)
         }
     }
 
@@ -383,7 +378,7 @@ public final class MQTTBridge: PanelListener {
         stateDirty = false
         for (topic, payload) in MQTTBridge.states(of: engine, topics: settings.topics) where publishedState[topic] != payload {
             publishedState[topic] = payload
-            queueRetained(topic, payload)
+            retainedQueue.queue(topic, payload)
         }
     }
 
