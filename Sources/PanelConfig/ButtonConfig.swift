@@ -77,6 +77,14 @@ public struct ButtonConfig: Equatable, Sendable {
     /// Whether the button runs actions for the life of a press (`on_press` or `on_release`).
     public var holdsToRun: Bool { onPress != nil || onRelease != nil }
 
+    /// Whether one of its actions starts a command.
+    public var runsCommands: Bool {
+        [onTap, onDoubleTap, onTripleTap, onLongPress, onRepeat, onPress, onRelease].contains { action in
+            if case .exec? = action { return true }
+            return false
+        }
+    }
+
     /// Every action the button has, in the order of its keys.
     public var allActions: [ButtonAction] {
         [onTap, onDoubleTap, onTripleTap, onLongPress, onRepeat, onPress, onRelease].compactMap { $0 }

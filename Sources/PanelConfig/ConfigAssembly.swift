@@ -87,7 +87,7 @@ enum ConfigAssembly {
             file: panel.file, display: display, timings: panelTimings, lostAfter: touch.lostAfter,
             controller: controller, buttons: buttons,
             outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
-            control: panel.control?.config, mqtt: mqtt,
+            control: panel.control?.config, exec: panel.exec?.config, mqtt: mqtt,
             warnings: warnings.inLineOrder(files: fileOrder)))
     }
 

@@ -27,6 +27,7 @@ struct ConfigBuilder {
         case controller(Int)
         case backlight(Int)
         case control(Int)
+        case exec(Int)
         case mqtt(Int)
         case button(Int)
         case output(Int)
@@ -45,6 +46,7 @@ struct ConfigBuilder {
     private var controllers: [ControllerDraft] = []
     private var backlights: [BacklightDraft] = []
     private var controls: [ControlDraft] = []
+    private var execs: [ExecDraft] = []
     private var mqtts: [MQTTDraft] = []
     private(set) var buttons: [ButtonDraft] = []
     private(set) var outputs: [OutputDraft] = []
@@ -70,6 +72,7 @@ struct ConfigBuilder {
     var controller: ControllerDraft? { controllers.first }
     var backlight: BacklightDraft? { backlights.first }
     var control: ControlDraft? { controls.first }
+    var exec: ExecDraft? { execs.first }
     var mqtt: MQTTDraft? { mqtts.first }
 
     private var expectedSections: String {
@@ -113,6 +116,11 @@ struct ConfigBuilder {
             rejectRepeat(of: controls.first?.header, title: "control", line: line)
             controls.append(ControlDraft(header: header))
             open = .control(controls.count - 1)
+        case .exec:
+            guard admitPanelOnly(section: "exec", line: line, "a board preset holds no [exec]; put it in the panel config") else { return }
+            rejectRepeat(of: execs.first?.header, title: "exec", line: line)
+            execs.append(ExecDraft(header: header))
+            open = .exec(execs.count - 1)
         case .mqtt:
             guard admitPanelOnly(section: "mqtt", line: line, "a board preset holds no [mqtt]; put it in the panel config") else { return }
             rejectRepeat(of: mqtts.first?.header, title: "mqtt", line: line)
@@ -162,6 +170,8 @@ struct ConfigBuilder {
             backlights[index].take(name: name, value: value, at: place, errors: &errors)
         case .control(let index):
             controls[index].take(name: name, value: value, at: place, errors: &errors)
+        case .exec(let index):
+            execs[index].take(name: name, value: value, at: place, errors: &errors)
         case .mqtt(let index):
             mqtts[index].take(name: name, value: value, at: place, errors: &errors)
         case .button(let index):

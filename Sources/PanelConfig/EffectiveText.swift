@@ -134,6 +134,12 @@ extension PanelConfiguration {
             out.key(ControlKey.mode, ValueSyntax.permissionText(control.mode))
         }
 
+        if let exec {
+            out.section("exec")
+            out.key(ExecKey.groups, exec.groups.rawValue)
+            out.key(ExecKey.runner, exec.runnerSocket)
+        }
+
         if let mqtt {
             out.section("mqtt")
             out.key(MQTTKey.host, mqtt.host)

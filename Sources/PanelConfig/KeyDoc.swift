@@ -43,6 +43,7 @@ enum KeyTables {
             ("output", table(OutputKey.self)),
             ("backlight", table(BacklightKey.self)),
             ("control", table(ControlKey.self)),
+            ("exec", table(ExecKey.self)),
             ("mqtt", table(MQTTKey.self)),
         ]
     }

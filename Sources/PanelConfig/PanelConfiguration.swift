@@ -22,6 +22,9 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var backlight: BacklightConfig?
     /// `[control]`: the control socket; nil without the section.
     public var control: ControlConfig?
+    /// `[exec]`: how `exec` actions run; nil without the section (as the panel's children,
+    /// with its groups).
+    public var exec: ExecConfig?
     /// `[mqtt]`: the broker link; nil without the section.
     public var mqtt: MQTTConfig?
     /// What is valid but likely not meant, or open to strangers (a control socket every user
@@ -33,7 +36,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         file: String, display: DisplayConfig, timings: GestureTimings = .defaults,
         lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig],
         outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil,
-        control: ControlConfig? = nil, mqtt: MQTTConfig? = nil, warnings: [ConfigError] = []
+        control: ControlConfig? = nil, exec: ExecConfig? = nil, mqtt: MQTTConfig? = nil, warnings: [ConfigError] = []
     ) {
         self.file = file
         self.display = display
@@ -45,6 +48,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.board = board
         self.backlight = backlight
         self.control = control
+        self.exec = exec
         self.mqtt = mqtt
         self.warnings = warnings
     }

@@ -11,6 +11,7 @@ enum SectionName: Equatable {
     case controller
     case backlight
     case control
+    case exec
     case mqtt
     /// `[button NAME]`; the name is kept as written, valid or not, so that the keys of a
     /// button with a bad name are still checked.
@@ -18,7 +19,7 @@ enum SectionName: Equatable {
     /// `[output NAME]`: a GPIO output that buttons' `gpio NAME ...` actions drive.
     case output(name: String)
 
-    static let expectedList = "[board], [display], [touch], [controller], [backlight], [control], [mqtt], [output NAME] or [button NAME]"
+    static let expectedList = "[board], [display], [touch], [controller], [backlight], [control], [exec], [mqtt], [output NAME] or [button NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -32,6 +33,7 @@ enum SectionName: Equatable {
         case "controller": self = .controller
         case "backlight": self = .backlight
         case "control": self = .control
+        case "exec": self = .exec
         case "mqtt": self = .mqtt
         case "button": self = .button(name: "")
         case "output": self = .output(name: "")

@@ -6,7 +6,7 @@ import PanelDrivers
 import PanelEngine
 import TouchCore
 
-/// The command line: `run`, `record`, `replay`, `check`, `safe-outputs`, `probe`, `calibrate`, `ctl`, `version`.
+/// The command line: `run`, `record`, `replay`, `check`, `safe-outputs`, `exec-runner`, `probe`, `calibrate`, `ctl`, `version`.
 enum TouchPanelCommand {
     static let version = SoftwareVersion.text
 
@@ -50,6 +50,9 @@ enum TouchPanelCommand {
         case "safe-outputs":
             guard rest.count == 2 else { return usageError("safe-outputs takes CONFIG") }
             return SafeOutputsCommand.run(configPath: rest[1])
+        case "exec-runner":
+            guard rest.count == 1 else { return usageError("exec-runner takes no arguments: its standard input is its panel's connection") }
+            return ExecRunner.run(log: StandardErrorLog())
         case "version", "--version":
             var out = OutputBuffer.standardOutput()
             out.write("touchpanel ")
@@ -99,6 +102,12 @@ enum TouchPanelCommand {
         ("safe-outputs", """
             touchpanel safe-outputs CONFIG   drive every output of CONFIG to its inactive level
                                              (the unit runs it after every stop, crashes too)
+
+            """),
+        ("exec-runner", """
+            touchpanel exec-runner           run a panel's exec commands without its groups
+                                             ([exec] groups = none; touchpanel-exec.socket
+                                             starts it, its standard input the connection)
 
             """),
         ("probe", """

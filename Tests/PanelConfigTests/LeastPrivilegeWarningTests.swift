@@ -94,3 +94,37 @@ struct LeastPrivilegeWarningTests {
         }
     }
 }
+
+/// `[exec]`: whether commands keep the panel's device groups. A config written before the
+/// section keeps them, as it always did.
+@Suite("[exec] groups")
+struct ExecGroupsTests {
+    let command = "[button save]\nrect = 0, 0, 100, 100\non_tap = exec touch /tmp/saved\n"
+
+    func parse(_ text: String) throws -> PanelConfiguration {
+        try PanelConfigLoader.parse(text: display800x480 + text, file: "panel.ini", presetSearchPath: [])
+    }
+
+    @Test func aConfigWithoutTheSectionKeepsTheGroups() throws {
+        let config = try parse(command)
+        #expect(config.exec == nil)
+        #expect(config.warnings == [])
+    }
+
+    @Test func eitherChoiceIsTakenWithoutAWord() throws {
+        let none = try parse("[exec]\ngroups = none\n" + command)
+        #expect(none.exec == ExecConfig(groups: .none, runnerSocket: "/run/touchpanel-exec.sock"))
+        #expect(none.warnings == [])
+        let service = try parse("[exec]\ngroups = service\nrunner = /run/other-exec.sock\n" + command)
+        #expect(service.exec == ExecConfig(groups: .service, runnerSocket: "/run/other-exec.sock"))
+        #expect(service.warnings == [])
+    }
+
+    @Test func badValuesAreNamedWithTheirLine() {
+        #expect(renderedErrors(display800x480 + "[exec]\ngroups = nobody\n")
+            == ["panel.ini:5: [exec] groups: expected none or service, found \"nobody\""])
+        #expect(renderedErrors(display800x480 + "[exec]\nrunner = exec.sock\n")
+            == ["panel.ini:5: [exec] runner: expected an absolute path of at most 107 bytes without spaces, such as "
+                + "/run/touchpanel-exec.sock, found \"exec.sock\""])
+    }
+}

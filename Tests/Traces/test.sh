@@ -193,6 +193,58 @@ else
     sed 's/^/      /' "$scratch/err"
 fi
 
+# [exec] groups = none (issue 24): commands run in the exec runner, not in the panel. A stand-in
+# for touchpanel-exec.socket starts `touchpanel exec-runner` for the panel's connection; as
+# root it runs the runner as nobody with no supplementary groups, as systemd runs it as
+# touchpanel-exec. The command says who runs it and who its parent is. Without the socket the
+# simulated board says so and runs the command itself.
+chmod o+x "$scratch"  # the runner, as nobody, writes in shared/
+mkdir -m 1777 "$scratch/shared"
+cat >"$scratch/runner.ini" <<INI
+[display]
+width = 800
+height = 480
+[exec]
+groups = none
+runner = $scratch/exec.sock
+[button who]
+rect = 0, 0, 200, 100
+on_tap = exec echo "\$(id -u) \$(id -G) \$(tr '\\0' ' ' </proc/\$PPID/cmdline)" > "$scratch/shared/who"
+INI
+printf '0 down 0 50 50\n40 up 0 50 50\n' >"$scratch/runner.trace"
+runner_user=()
+expected_who="$(id -u) $(id -G) $touchpanel exec-runner "
+if [ "$(id -u)" = 0 ] && getent passwd nobody >/dev/null; then
+    runner_user=(--user nobody)
+    expected_who="$(id -u nobody) $(id -g nobody) $touchpanel exec-runner "
+fi
+python3 Tests/Traces/exec-runner-socket.py "$scratch/exec.sock" "$touchpanel" "$scratch/runner.log" "${runner_user[@]}" >"$scratch/launcher.out" &
+launcher=$!
+for _ in $(seq 100); do grep -q listening "$scratch/launcher.out" 2>/dev/null && break; sleep 0.05; done
+timeout 60 "$touchpanel" run "$scratch/runner.ini" --trace "$scratch/runner.trace" --fast >"$scratch/out" 2>"$scratch/err" || true
+kill "$launcher" 2>/dev/null; wait "$launcher" 2>/dev/null || true
+who=$(cat "$scratch/shared/who" 2>/dev/null || echo "(no file)")
+if [ "$who" = "$expected_who" ] && grep -q 'exec-runner: commands run as uid' "$scratch/runner.log"; then
+    passed=$((passed + 1))
+    echo "ok    [exec] groups = none: the command ran in the exec runner: $who"
+else
+    failed=$((failed + 1))
+    echo "FAIL  [exec] groups = none: the command said \"$who\", expected \"$expected_who\""
+    sed 's/^/      /' "$scratch/err" "$scratch/runner.log"
+fi
+rm -f "$scratch/shared/who" "$scratch/exec.sock"
+timeout 60 "$touchpanel" run "$scratch/runner.ini" --trace "$scratch/runner.trace" --fast >"$scratch/out" 2>"$scratch/err" || true
+who=$(cat "$scratch/shared/who" 2>/dev/null || echo "(no file)")
+if [ "$who" = "$(id -u) $(id -G) $touchpanel run $scratch/runner.ini --trace $scratch/runner.trace --fast " ] &&
+    grep -qF "[exec] groups = none: cannot reach the exec runner at $scratch/exec.sock: ENOENT (No such file or directory); enable it (systemctl enable --now touchpanel-exec.socket) or set groups = service; the simulated board runs the commands itself" "$scratch/err"; then
+    passed=$((passed + 1))
+    echo "ok    [exec] groups = none without the runner: the simulated board says so and runs the command itself"
+else
+    failed=$((failed + 1))
+    echo "FAIL  [exec] groups = none without the runner: \"$who\""
+    sed 's/^/      /' "$scratch/err"
+fi
+
 # Idle blanking on the simulated board: dimmed at 1 s, off at 2 s, the touch at 3 s wakes the
 # panel and is swallowed, the next one taps; replay prints the same event lines.
 cat >"$scratch/blank.ini" <<'INI'

@@ -69,6 +69,7 @@ for target in "${targets[@]}"; do
     install -m 644 boards/*.ini "$stage/usr/share/touchpanel/boards/"
     install -D -m 644 packaging/panel.ini "$stage/etc/touchpanel/panel.ini"
     install -D -m 644 packaging/touchpanel.service "$stage/usr/lib/systemd/system/touchpanel.service"
+    install -m 644 packaging/touchpanel-exec.socket packaging/touchpanel-exec@.service "$stage/usr/lib/systemd/system/"
     install -D -m 644 packaging/touchpanel.sysusers "$stage/usr/lib/sysusers.d/touchpanel.conf"
     install -D -m 644 packaging/60-touchpanel.rules "$stage/usr/lib/udev/rules.d/60-touchpanel.rules"
     install -d -m 755 "$stage/usr/share/man/man1" "$stage/usr/share/doc/touchpanel"

@@ -44,6 +44,24 @@ ssize_t tp_control_send(int fd, const void *bytes, size_t count);
 /// A blocking client connection (touchpanel ctl).
 int tp_control_connect(const char *path);
 
+// --- the exec runner's socket (execrunner.c) ------------------------------------------------------
+
+/// A connection to the exec runner's seqpacket socket at `path`, non-blocking, close-on-exec;
+/// -1 and errno on failure.
+int tp_runner_connect(const char *path);
+/// A connected seqpacket pair, non-blocking, close-on-exec (tests, and a runner's own checks).
+int tp_runner_pair(int ends[2]);
+/// One message, without waiting and without SIGPIPE.
+ssize_t tp_runner_send(int fd, const void *bytes, size_t count);
+/// One message without waiting; `*truncated` is 1 when it was longer than `capacity` (the rest
+/// is gone). 0: the other side closed.
+ssize_t tp_runner_receive(int fd, void *bytes, size_t capacity, int *truncated);
+/// 1 when `fd` is a seqpacket socket (the runner's standard input under systemd's Accept=yes).
+int tp_runner_is_seqpacket(int fd);
+/// getgroups(2): how many supplementary groups this process has, and which.
+int tp_supplementary_group_count(void);
+int tp_supplementary_groups(unsigned int *groups, int capacity);
+
 // --- the MQTT client (mqtt.c): libmosquitto without its threads -------------------------------
 
 /// One client; its events wait in a queue until taken.

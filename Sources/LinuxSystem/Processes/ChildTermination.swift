@@ -1,7 +1,7 @@
 import CLinux
 
 /// How a child process ended, decoded from its wait(2) status.
-public enum ChildTermination: Equatable, Sendable {
+public enum ChildTermination: Hashable, Sendable {
     case exited(Int32)
     case signaled(Int32)
     /// Stopped or continued (only reported with WUNTRACED/WCONTINUED; kept for completeness).

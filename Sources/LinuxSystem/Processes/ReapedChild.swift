@@ -1,7 +1,7 @@
 
 
 /// One finished child, as `ChildProcesses.reap()` collected it.
-public struct ReapedChild: Equatable, Sendable {
+public struct ReapedChild: Hashable, Sendable {
     public var pid: Int32
     public var termination: ChildTermination
 

@@ -40,7 +40,8 @@ public enum LivePanel {
         defer { signals.close() }
         let loop = PanelLoop(clock: .real, startingAt: MonotonicClock.now())
         let signalWatch = SignalWatch(signals)
-        let exec = ExecSupervisor(processes: ChildProcesses(), log: log)
+        let processes = ExecProcesses()
+        let exec = ExecSupervisor(processes: processes, log: log)
         let standardOutput = StandardOutputEvents()
         if let warning = standardOutput.warning { log.warning(warning) }
         let events = EventStream(descriptor: standardOutput, log: log)
@@ -66,7 +67,7 @@ public enum LivePanel {
             log.error("cannot start with \(firstConfig.file): \(error.message)")
             return 1
         }
-        var session = start(firstConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, transitions: transitions)
+        var session = start(firstConfig, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt, transitions: transitions)
         guard session != nil else { return 1 }
         if let engine = session?.engine { bridge?.attach(engine) }
         session?.engine.source.record(to: recorder)
@@ -91,6 +92,8 @@ public enum LivePanel {
                         turns.append(ControlTurn(control, engine: running.engine, readClock: { MonotonicClock.now() }))
                     }
                     if let bridge { turns.append(BrokerTurn(bridge, engine: running.engine)) }
+                    let engine = running.engine
+                    turns.append(ExecRunnerTurn(processes, exec: exec, log: log) { engine.commandsFinished($0, now: MonotonicClock.now()) })
                     turns += [watchdog, signalWatch]
                 }
                 next = step(
@@ -119,21 +122,21 @@ public enum LivePanel {
                 continue
             case .stop:
                 recorder?.end(at: session?.engine.stoppedAt ?? MonotonicClock.now())
-                CommandsAtStop.wait(exec, signals: signalWatch, log: log, leftTo: "left to the service manager")
+                CommandsAtStop.wait(exec, signals: signalWatch, runner: ExecRunnerTurn(processes, exec: exec, log: log) { _ in }, log: log, leftTo: "left to the service manager")
                 return 0
             case .refused(let status):
                 notifier.notify(ServiceMessage.readyAfterReload(status))
             case .fail:
                 recorder?.end(at: session?.engine.stoppedAt ?? MonotonicClock.now())
-                CommandsAtStop.wait(exec, signals: signalWatch, log: log, leftTo: "left to the service manager")
+                CommandsAtStop.wait(exec, signals: signalWatch, runner: ExecRunnerTurn(processes, exec: exec, log: log) { _ in }, log: log, leftTo: "left to the service manager")
                 return 1
             case .replace(let newConfig, let newBridge):
                 // The old session's GPIO lines must be released before the new one asks.
                 turns = []
                 session = nil
-                session = start(newConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, transitions: transitions)
+                session = start(newConfig, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, transitions: transitions)
                 if session == nil {
-                    session = start(oldConfig, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, transitions: transitions)
+                    session = start(oldConfig, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, transitions: transitions)
                     if newBridge != nil, session != nil {
                         // The old config runs again, and with it its own [mqtt]: the new link
                         // has not connected yet and goes; the old one is brought up afresh.
@@ -162,10 +165,11 @@ public enum LivePanel {
     }
 
     private static func start(
-        _ config: PanelConfiguration, exec: ExecSupervisor, events: EventStream, latency: LatencyStatistics, log: PanelLog,
+        _ config: PanelConfiguration, exec: ExecSupervisor, processes: ExecProcesses, events: EventStream, latency: LatencyStatistics, log: PanelLog,
         startedAt: MonotonicInstant, carried: LiveSession.Carried = LiveSession.Carried(), transitions: TransitionLog?
     ) -> LiveSession? {
         do throws(StartError) {
+            try ExecPlacement.apply(config, to: processes)
             return try LiveSession(
                 config: config, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried,
                 transitions: transitions)

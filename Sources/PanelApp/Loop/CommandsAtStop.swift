@@ -10,12 +10,13 @@ import TouchCore
 /// second SIGTERM or SIGINT ends the wait.
 enum CommandsAtStop {
     /// `leftTo`: who takes over what is still running (the service manager, or nobody).
-    static func wait(_ exec: ExecSupervisor, signals: SignalWatch, log: PanelLog, leftTo: String) {
+    /// `runner`: the exec runner links' turn, through which commands handed to a runner end.
+    static func wait(_ exec: ExecSupervisor, signals: SignalWatch, runner: ExecRunnerTurn, log: PanelLog, leftTo: String) {
         exec.reapFinished()
         let loop = PanelLoop(clock: .real, startingAt: MonotonicClock.now())
         let deadline = loop.now + .milliseconds(Int64(ExecLimits.stopWaitMs))
         while !exec.children.isEmpty, loop.now < deadline {
-            loop.turn([signals], until: MonotonicInstant.earliest(deadline, exec.nextChildDeadline))
+            loop.turn([signals, runner], until: MonotonicInstant.earliest(deadline, exec.nextChildDeadline))
             if signals.take().asksToStop { break }
             exec.tick(now: loop.now)
             exec.reapFinished()

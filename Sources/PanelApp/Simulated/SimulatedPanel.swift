@@ -73,8 +73,15 @@ public enum SimulatedPanel {
         }
         defer { signals.close() }
         // Commands are real processes: on the virtual clock their time-outs run in real time.
+        let processes = ExecProcesses()
+        do throws(StartError) {
+            try ExecPlacement.apply(config, to: processes)
+        } catch {
+            // On a desk the runner is seldom there, and the commands only need to run.
+            log.warning(error.message + "; the simulated board runs the commands itself")
+        }
         let exec = ExecSupervisor(
-            processes: ChildProcesses(), log: log, childClock: options.virtualTime ? { MonotonicClock.now() } : nil)
+            processes: processes, log: log, childClock: options.virtualTime ? { MonotonicClock.now() } : nil)
         let control: ControlServer?
         do throws(StartError) {
             control = try config.control.map { config throws(StartError) in try ControlServer(config: config, log: log) }
@@ -143,6 +150,7 @@ public enum SimulatedPanel {
         var others: [LoopParticipant] = []
         if let control { others.append(ControlTurn(control, engine: engine, readClock: { loop.readClock() }, waitsForDeadlines: !options.virtualTime)) }
         if let bridge { others.append(BrokerTurn(bridge, engine: engine, waitsForDeadlines: !options.virtualTime)) }
+        others.append(ExecRunnerTurn(processes, exec: exec, log: log) { engine.commandsFinished($0, now: loop.now) })
         others.append(signalWatch)
         let runner = SimulatedBoardRunner(
             engine: engine, script: script, origin: origin, hardware: hardware, traceLog: traceLog,
@@ -157,7 +165,7 @@ public enum SimulatedPanel {
             if !options.virtualTime { log.log(bridge.summaryLine()) }
         }
         recorder?.end(at: engine.stoppedAt ?? origin)
-        CommandsAtStop.wait(exec, signals: signalWatch, log: log, leftTo: "left running")
+        CommandsAtStop.wait(exec, signals: signalWatch, runner: ExecRunnerTurn(processes, exec: exec, log: log) { _ in }, log: log, leftTo: "left running")
         return 0
     }
 

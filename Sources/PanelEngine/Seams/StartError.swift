@@ -14,6 +14,8 @@ public struct StartError: Error {
         case output(OutputID)
         case mqtt
         case control
+        /// The exec runner that `[exec] groups = none` hands commands to.
+        case exec
         /// The raw trace `record` writes.
         case recording
     }
