@@ -8,7 +8,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cache=$root/build/sysvm
-packages=systemd,systemd-sysv,udev,kmod,procps,libgpiod3,libi2c0,libinih1,libfreetype6,libsystemd0,libmosquitto1,libdrm2,fonts-dejavu-core
+packages=systemd,systemd-sysv,udev,kmod,procps,libgpiod3,libi2c0,libinih1,libfreetype6,libsystemd0,libmosquitto1,libdrm2,fonts-dejavu-core,mosquitto,mosquitto-clients
 key=$(echo "trixie arm64 minbase $packages" | sha256sum | cut -c1-16)
 tarball=$cache/trixie-arm64-$key.tar.gz
 mkdir -p "$cache"

@@ -24,15 +24,22 @@ step "kernel and simulator modules"
 guest_env=$("$root/Tests/VM/fetch.sh") || broken "fetching the arm64 kernel"
 eval "$guest_env"
 moddir=$("$root/Tests/VM/modules.sh" "$KVER" "$KPKG_VERSION" "$HEADERS_DIR") || broken "building the simulator modules"
-mapfile -t order < <("$root/Tests/VM/module-order.sh" "$GUEST_DIR/root/lib/modules/$KVER/kernel" "$moddir" vfb backlight-stub gpio-hold-stub evdev uinput)
+mapfile -t order < <("$root/Tests/VM/module-order.sh" "$GUEST_DIR/root/lib/modules/$KVER/kernel" "$moddir" \
+    vfb backlight-stub gpio-hold-stub evdev uinput i2c-dev i2c-stub)
 ((${#order[@]})) || broken "resolving the kernel modules"
+# virtio-gpu, the DRM card: loaded by the checks only for the DRM check (until then the panel
+# draws on vfb's /dev/fb0).
+mapfile -t drm_order < <("$root/Tests/VM/module-order.sh" "$GUEST_DIR/root/lib/modules/$KVER/kernel" "$moddir" virtio_mmio virtio-gpu)
+((${#drm_order[@]})) || broken "resolving the DRM modules"
 image=$GUEST_DIR/root/boot/vmlinuz-$KVER
 
 step "package"
 "$root/scripts/build/package.sh" trixie-aarch64 >&2 || broken "scripts/build/package.sh trixie-aarch64"
 deb=$(ls -t "$root"/build/packages/touchpanel_*+deb13_arm64.deb | head -n1)
-aarch64-linux-gnu-gcc -static -O2 -Wall -Wextra -Werror -o "$work/uinput-touch" "$root/Tests/VM/uinput-touch.c" ||
-    broken "compiling Tests/VM/uinput-touch.c"
+for helper in uinput-touch touch-inject; do
+    aarch64-linux-gnu-gcc -static -O2 -Wall -Wextra -Werror -o "$work/$helper" "$root/Tests/VM/$helper.c" ||
+        broken "compiling Tests/VM/$helper.c"
+done
 
 step "root: unpack, dpkg -i $(basename "$deb")"
 tree=$work/root
@@ -45,7 +52,12 @@ rm "$tree/tmp/touchpanel.deb"
 lib=$tree/usr/local/lib/sysvm
 mkdir -p "$lib"
 for ko in "${order[@]}"; do cp "$ko" "$lib/"; basename "$ko" >>"$lib/order"; done
-cp "$work/uinput-touch" "$root/Tests/SystemVM/check.sh" "$lib/"
+for ko in "${drm_order[@]}"; do
+    grep -qx "$(basename "$ko")" "$lib/order" && continue
+    cp "$ko" "$lib/"
+    basename "$ko" >>"$lib/order-drm"
+done
+cp "$work/uinput-touch" "$work/touch-inject" "$root/Tests/SystemVM/check.sh" "$lib/"
 cp "$root/Tests/SystemVM/touchpanel-check.service" "$tree/etc/systemd/system/"
 ln -sf /etc/systemd/system/touchpanel-check.service "$tree/etc/systemd/system/multi-user.target.wants/touchpanel-check.service"
 echo sysvm >"$tree/etc/hostname"
@@ -56,6 +68,7 @@ ln -sf /dev/null "$tree/etc/systemd/system/serial-getty@ttyAMA0.service"
 step "booting (limit ${SYSVM_TIMEOUT:-420} s)"
 boot_started=$(date +%s)
 timeout "${SYSVM_TIMEOUT:-420}" qemu-system-aarch64 -M virt -cpu cortex-a72 -m 2048 -smp 2 -accel tcg -nic none \
+    -global virtio-mmio.force-legacy=false -device virtio-gpu-device,xres=800,yres=480 \
     -nographic -no-reboot -kernel "$image" -initrd "$work/rootfs.cpio.gz" \
     -append "console=ttyAMA0 rdinit=/lib/systemd/systemd systemd.unit=multi-user.target panic=-1 quiet" \
     </dev/null >"$work/console.log" 2>&1
