@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Host packages for the firmware build, its qemu-user tests and the Debian packages (on a Debian
-# bookworm host). `deps.sh host` installs only the host build's (the demo); `deps.sh vm` adds
-# the VM tiers' packages.
+# Host packages for the firmware build, its qemu-user tests, the Debian packages and their apt
+# repository (on a Debian bookworm host). `deps.sh host` installs only the host build's (the
+# demo); `deps.sh vm` adds the VM tiers' packages.
 # Idempotent: when everything is installed it only asks dpkg and exits, so every build script
 # can call it unconditionally.
 set -euo pipefail
@@ -22,6 +22,7 @@ if [[ ${1:-} != host ]]; then
         gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf  # crt files and libgcc for the link
         curl xz-utils                                # sysroot.sh's fallback for a stale index
         dpkg-dev lintian                             # scripts/build/package.sh: dpkg-deb, lintian
+        apt-utils gnupg                              # scripts/release.sh: apt-ftparchive, gpg/gpgv
         binutils                                     # readelf for the build checks
         mosquitto mosquitto-clients openssl          # the real-broker tier: broker, clients, its CA
         procps                                       # pgrep/pkill: the MQTT tier's exec child
