@@ -5,7 +5,9 @@
 #     contents of the release's .debs) that its Depends names;
 #   - unpacked over a root of that release's packages, `touchpanel version` and `touchpanel
 #     check /etc/touchpanel/panel.ini` (the installed example, with the installed presets) run
-#     in it (chroot; qemu-user through binfmt_misc, which needs root).
+#     in it (chroot; qemu-user through binfmt_misc, which needs root);
+#   - the signed apt repository that scripts/release.sh makes of them, read by apt: signature,
+#     versions per suite, refusals, an upgrade (Tests/Packages/apt-repo.sh).
 # The last line is "N passed, N failed".
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -61,5 +63,17 @@ for target in trixie-aarch64 trixie-armhf bookworm-aarch64 bookworm-armhf; do
         bad "$name: touchpanel check: $(head -n 3 <<<"$out")"
     fi
 done
+
+# The signed apt repository of these packages, read by apt (Tests/Packages/apt-repo.sh): its
+# checks count here one by one.
+repo_out=$(Tests/Packages/apt-repo.sh build/packages 2>&1)
+grep -vE '^apt-repo: [0-9]+ passed, [0-9]+ failed$' <<<"$repo_out"
+repo_line=$(grep -E '^apt-repo: [0-9]+ passed, [0-9]+ failed$' <<<"$repo_out" | tail -n 1)
+if [[ -n $repo_line ]]; then
+    passed=$((passed + $(sed -nE 's/^apt-repo: ([0-9]+) passed.*/\1/p' <<<"$repo_line")))
+    failed=$((failed + $(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$repo_line")))
+else
+    bad "Tests/Packages/apt-repo.sh ended without its summary line"
+fi
 echo "$passed passed, $failed failed"
 ((failed == 0))

@@ -23,6 +23,7 @@ if [[ ${1:-} != host ]]; then
         curl xz-utils                                # sysroot.sh's fallback for a stale index
         dpkg-dev lintian                             # scripts/build/package.sh: dpkg-deb, lintian
         apt-utils gnupg                              # scripts/release.sh: apt-ftparchive, gpg/gpgv
+        sqv                                          # Tests/Packages/apt-repo.sh: trixie apt's verifier
         binutils                                     # readelf for the build checks
         mosquitto mosquitto-clients openssl          # the real-broker tier: broker, clients, its CA
         procps                                       # pgrep/pkill: the MQTT tier's exec child
