@@ -3,8 +3,9 @@
 #
 # The apt repository of scripts/release.sh, end to end, without network and without a Pi: the
 # four packages of the source's version (copied from PACKAGES_DIR) are released with
-# --test-key into a temporary directory, and apt reads it as a Pi would, through a `file:`
-# source with signed-by= the exported keyring. apt is this machine's, run with a private
+# --test-key into a temporary directory, and apt reads it as a Pi would, through the README's
+# deb822 touchpanel.sources (URIs: file:..., Signed-By: the exported keyring). apt is this
+# machine's (bookworm's apt; trixie's verifies with sqv, checked on its own), run with a private
 # configuration (APT_CONFIG: its own sources, lists, cache, dpkg status and no trusted keys of
 # the machine) for arm64 or armhf, so the machine's own apt state is untouched. Checks:
 #   - release.sh prints the fingerprint; the keyring (binary) and the .asc hold that key alone,
@@ -109,18 +110,20 @@ else
 fi
 
 # --- apt, as on the Pi ----------------------------------------------------------------------
-# apt_setup DIR ARCH SOURCE-LINE [STATUS]: a private apt for ARCH in DIR with that one source.
+# apt_setup DIR ARCH REPO SUITE KEYRING [STATUS]: a private apt for ARCH in DIR whose one source
+# is the README's touchpanel.sources, with URIs file:REPO and Signed-By KEYRING.
 apt_setup() {
-    local dir=$1 arch=$2 source=$3 status=${4:-/dev/null}
-    mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial" "$dir/empty.d"
-    echo "$source" >"$dir/sources.list"
+    local dir=$1 arch=$2 repo=$3 suite=$4 keyring=$5 status=${6:-/dev/null}
+    mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial" "$dir/empty.d" "$dir/sources.list.d"
+    printf 'Types: deb\nURIs: file:%s\nSuites: %s\nComponents: main\nSigned-By: %s\n' \
+        "$repo" "$suite" "$keyring" >"$dir/sources.list.d/touchpanel.sources"
     cat >"$dir/apt.conf" <<CONF
 APT::Architecture "$arch";
 APT::Architectures { "$arch"; };
 Dir::Etc::Main "$dir/empty.d/none";
 Dir::Etc::Parts "$dir/empty.d";
-Dir::Etc::SourceList "$dir/sources.list";
-Dir::Etc::SourceParts "$dir/empty.d";
+Dir::Etc::SourceList "$dir/empty.d/none";
+Dir::Etc::SourceParts "$dir/sources.list.d";
 Dir::Etc::Preferences "$dir/empty.d/none";
 Dir::Etc::PreferencesParts "$dir/empty.d";
 Dir::Etc::Trusted "$dir/empty.d/none";
@@ -158,7 +161,7 @@ for suite in trixie bookworm; do
     case $suite in bookworm) suffix=deb12 ;; trixie) suffix=deb13 ;; esac
     for arch in arm64 armhf; do
         a=$tmp/apt-$suite-$arch
-        apt_setup "$a" "$arch" "deb [signed-by=$ring] file:$repo $suite main"
+        apt_setup "$a" "$arch" "$repo" $suite "$ring"
         update=$(apt_in "$a" apt-get update); rc=$?
         if ((rc == 0)) && ! grep -qE '^(W|E):' <<<"$update" &&
             [[ $(candidate "$a") == "$version+$suffix" && $(table "$a") == "$version+$suffix" ]]; then
@@ -181,7 +184,7 @@ else
 fi
 
 fake_status "$tmp/status-deps" "$deb"
-apt_setup "$a" arm64 "deb [signed-by=$ring] file:$repo trixie main" "$tmp/status-deps"
+apt_setup "$a" arm64 "$repo" trixie "$ring" "$tmp/status-deps"
 install=$(apt_in "$a" apt-get -s install touchpanel)
 want="Inst touchpanel ($version+deb13 TouchPanel:trixie [arm64])"
 if grep -qxF "$want" <<<"$install" && ! grep -q 'cannot be authenticated' <<<"$install"; then
@@ -195,7 +198,7 @@ fi
 # says PATTERN (an extended regex).
 refused() {
     local name=$1 r=$2 keyring=$3 pattern=$4 a=$tmp/apt-refused-$RANDOM out rc
-    apt_setup "$a" arm64 "deb [signed-by=$keyring] file:$r trixie main"
+    apt_setup "$a" arm64 "$r" trixie "$keyring"
     out=$(apt_in "$a" apt-get update); rc=$?
     if ((rc != 0)) && grep -qE "$pattern" <<<"$out" && [[ -z $(candidate "$a") || $(candidate "$a") == "(none)" ]]; then
         ok "$name: apt-get update fails ($(grep -oE "$pattern" <<<"$out" | head -n 1)) and sees no touchpanel"
@@ -227,7 +230,7 @@ cp -a "$repo" "$tmp/pooled"
 pooled=$tmp/pooled/pool/main/t/touchpanel/$(basename "$deb")
 printf 'X' | dd of="$pooled" bs=1 seek=1000 conv=notrunc status=none
 a=$tmp/apt-pooled
-apt_setup "$a" arm64 "deb [signed-by=$ring] file:$tmp/pooled trixie main"
+apt_setup "$a" arm64 "$tmp/pooled" trixie "$ring"
 apt_in "$a" apt-get update >/dev/null
 mkdir -p "$tmp/download-pooled"
 out=$(cd "$tmp/download-pooled" && apt_in "$a" apt-get download touchpanel); rc=$?
@@ -267,7 +270,7 @@ for case in "${cases[@]}"; do
     read -r suite arch suffix <<<"$case"
     a=$tmp/apt-upgrade-$suite-$arch
     fake_status "$tmp/status-$suite-$arch" "$tmp/p/touchpanel_${version}+${suffix}_$arch.deb" installed
-    apt_setup "$a" "$arch" "deb [signed-by=$up/touchpanel-archive-keyring.gpg] file:$up $suite main" "$tmp/status-$suite-$arch"
+    apt_setup "$a" "$arch" "$up" $suite "$up/touchpanel-archive-keyring.gpg" "$tmp/status-$suite-$arch"
     apt_in "$a" apt-get update >/dev/null
     before[$case]=$(apt_in "$a" apt-cache policy touchpanel | awk '/Installed:|Candidate:/ { printf "%s%s", sep, $2; sep = "/" }')
 done
