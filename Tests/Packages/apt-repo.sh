@@ -27,7 +27,7 @@
 # The last line is "apt-repo: N passed, N failed" (Tests/Packages/test.sh adds it up).
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$root"
+cd "$root" || exit 1
 passed=0 failed=0
 ok() { echo "ok   $*"; passed=$((passed + 1)); }
 bad() { echo "FAIL $*"; failed=$((failed + 1)); }
@@ -220,10 +220,9 @@ sed -i 's/^Label: TouchPanel$/Label: TouchPanel (edited)/' "$tmp/edited/dists/tr
 refused "the signed Release edited" "$tmp/edited" "$ring" "BADSIG $keyid"
 
 cp -a "$repo" "$tmp/indexed"
-for f in "$tmp/indexed/dists/trixie/main/binary-arm64/Packages"; do
-    sed -i "s/^Version: .*/Version: 9.9.9+deb13/" "$f"
-    gzip -9n <"$f" >"$f.gz"
-done
+f=$tmp/indexed/dists/trixie/main/binary-arm64/Packages
+sed -i "s/^Version: .*/Version: 9.9.9+deb13/" "$f"
+gzip -9n <"$f" >"$f.gz"
 refused "a Packages file changed under its signed hash" "$tmp/indexed" "$ring" "Hash Sum mismatch|unexpected size"
 
 cp -a "$repo" "$tmp/pooled"
@@ -298,10 +297,10 @@ rm -rf "$tmp/unpacked"
 dpkg-deb -R "$tmp/p3/touchpanel_${next}+deb13_arm64.deb" "$tmp/unpacked"
 echo "changed" >"$tmp/unpacked/usr/share/doc/touchpanel/extra"
 dpkg-deb --root-owner-group -Zxz -b "$tmp/unpacked" "$tmp/p3/touchpanel_${next}+deb13_arm64.deb" >/dev/null
-before=$(sha256sum "$up/dists/trixie/InRelease")
+signed_before=$(sha256sum "$up/dists/trixie/InRelease")
 out=$(scripts/release.sh --packages "$tmp/p3" --key "$tmp/archive-key.asc" --out "$up" 2>&1); rc=$?
 if ((rc != 0)) && grep -q "touchpanel_${next}+deb13_arm64.deb is already in .* with other bytes" <<<"$out" &&
-    [[ $(sha256sum "$up/dists/trixie/InRelease") == "$before" ]]; then
+    [[ $(sha256sum "$up/dists/trixie/InRelease") == "$signed_before" ]]; then
     ok "a re-release of $next with other bytes is refused, the repository unchanged"
 else
     bad "a re-release of $next with other bytes: exit $rc: $(tail -n 1 <<<"$out")"
