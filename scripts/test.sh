@@ -92,7 +92,7 @@ vm_failed=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$vm_line")
 passed=$((passed + ${vm_passed:-0}))
 failed=$((failed + ${vm_failed:-1}))   # no summary line (a timeout, a crash): one failure
 
-tier "system VM" timeout -k 10 1500 Tests/SystemVM/run.sh
+tier "system VM" timeout -k 10 2400 Tests/SystemVM/run.sh
 
 echo "== all tiers"
 echo "$passed passed, $failed failed"

@@ -7,7 +7,7 @@
 # (see its header); each "SYSVM ok/FAIL" line of the console is one check. Must run as root
 # (chroot, binfmt). The last line is "N passed, N failed".
 #
-# Env: SYSVM_TIMEOUT: seconds for the boot (default 420).
+# Env: SYSVM_TIMEOUT: seconds for the boot and the checks (default 900).
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -65,9 +65,9 @@ echo sysvm >"$tree/etc/hostname"
 ln -sf /dev/null "$tree/etc/systemd/system/serial-getty@ttyAMA0.service"
 (cd "$tree" && find . | cpio -H newc -o --quiet | gzip -1) >"$work/rootfs.cpio.gz" || broken "packing the root"
 
-step "booting (limit ${SYSVM_TIMEOUT:-420} s)"
+step "booting (limit ${SYSVM_TIMEOUT:-900} s)"
 boot_started=$(date +%s)
-timeout "${SYSVM_TIMEOUT:-420}" qemu-system-aarch64 -M virt -cpu cortex-a72 -m 2048 -smp 2 -accel tcg -nic none \
+timeout "${SYSVM_TIMEOUT:-900}" qemu-system-aarch64 -M virt -cpu cortex-a72 -m 2048 -smp 2 -accel tcg -nic none \
     -global virtio-mmio.force-legacy=false -device virtio-gpu-device,xres=800,yres=480 \
     -nographic -no-reboot -kernel "$image" -initrd "$work/rootfs.cpio.gz" \
     -append "console=ttyAMA0 rdinit=/lib/systemd/systemd systemd.unit=multi-user.target panic=-1 quiet" \
