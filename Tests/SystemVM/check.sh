@@ -165,6 +165,14 @@ else
     journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
 fi
 
+runner_unit=$(systemctl list-units 'touchpanel-exec@*' --plain --no-legend | awk '{ print $1 }' | head -n1)
+runner_score=$(systemd-analyze security "$runner_unit" 2>/dev/null | sed -n 's/.*Overall exposure level for .*: \([0-9.]*\).*/\1/p')
+if [ -n "$runner_score" ] && awk "BEGIN { exit !($runner_score <= 2.0) }"; then
+    ok "systemd-analyze security $runner_unit: $runner_score"
+else
+    bad "systemd-analyze security of the exec runner ('$runner_unit'): '$runner_score', expected at most 2.0"
+fi
+
 # The control socket: root (or a member of the touchpanel group) talks to the panel.
 if touchpanel ctl label light "From ctl" >/run/ctl.out 2>&1 && touchpanel ctl state >>/run/ctl.out 2>&1 &&
     grep -q '"name":"light","label":"From ctl"' /run/ctl.out; then
