@@ -32,4 +32,14 @@ public final class CreatedFile {
         }
         return nil
     }
+
+    /// fsync: what was written is on the disk, not only in the page cache; nil, or why not.
+    public func flushToDisk() -> Errno? {
+        do throws(Errno) {
+            _ = try Errno.retryingInterrupts { fsync(descriptor) }
+            return nil
+        } catch {
+            return error
+        }
+    }
 }

@@ -9,6 +9,8 @@ public enum FileContents {
     /// Why a file could not be read, worded for the message.
     public struct Failure: Error {
         public var message: String
+        /// The file is not there (ENOENT at open): for files that are fine to be missing.
+        public var missing = false
     }
 
     /// The whole file. Only a regular file is read: a FIFO would wait for a writer forever and
@@ -16,7 +18,10 @@ public enum FileContents {
     /// `what` names what the file should be, for the message about one far too large.
     public static func bytes(ofFile path: String, maxBytes: Int = configMaxBytes, what: String = "the panel config") throws(Failure) -> [UInt8] {
         let descriptor = path.withCString { clinux_open_file_to_read($0) }
-        guard descriptor >= 0 else { throw Failure(message: "cannot open: \(errnoText())") }
+        guard descriptor >= 0 else {
+            let missing = clinux_errno() == ENOENT
+            throw Failure(message: "cannot open: \(errnoText())", missing: missing)
+        }
         defer { _ = close(descriptor) }
         switch clinux_is_regular_file(descriptor) {
         case 1: break
