@@ -198,9 +198,11 @@ struct EngineRig {
 
     /// `backlight`: the device under `[backlight]`, when the config has one.
     /// `watchdog` and `resetLine`: the source's, as a bring-up gives them.
+    /// `kept`: a kept state restored at the start (`KeptState`).
     init(
         mode: RigMode = .interrupt, config text: String = engineTestConfig, backlight: BacklightDevice? = nil,
-        watchdog: ControllerWatchdog? = nil, resetLine: OutputLine? = nil, limitsErrorLogs: Bool = false
+        watchdog: ControllerWatchdog? = nil, resetLine: OutputLine? = nil, limitsErrorLogs: Bool = false,
+        kept: [ControlCommand] = []
     ) throws {
         let config = try PanelConfigLoader.parse(text: text, file: "engine.ini")
         let actions = ActionRunner(
@@ -217,7 +219,7 @@ struct EngineRig {
         engine = PanelEngine(
             config: config, source: source, actions: actions, output: output.buffer,
             surface: surface, log: log, startedAt: at(0),
-            backlight: EngineRig.light(backlight, config: config, log: log), limitsErrorLogs: limitsErrorLogs)
+            backlight: EngineRig.light(backlight, config: config, log: log), limitsErrorLogs: limitsErrorLogs, kept: kept)
     }
 
     private static func light(_ device: BacklightDevice?, config: PanelConfiguration, log: PanelLog) -> PanelBacklight? {

@@ -16,7 +16,7 @@ public final class PanelEngine: TouchSink {
     var labels: [String]
     /// The idle blanking's light, when the config has `[backlight]`.
     public let backlight: PanelBacklight?
-    private let log: PanelLog
+    let log: PanelLog
     public let actions: ActionRunner
     private var pipeline: TouchPipeline
     private var writer: EventLineWriter
@@ -45,11 +45,15 @@ public final class PanelEngine: TouchSink {
     private var labelsToDrawCount = 0
     /// Looks or labels changed from outside wait to be drawn.
     private var outsideChanged = false
+    /// Counts the changes to what `keptState` holds (a label, latch or enabled state set from
+    /// outside, a latch flipped by a tap): `StateKeeper` writes the state when it moved.
+    public internal(set) var keptStateChanges: UInt64 = 0
 
     public init(
         config: PanelConfiguration, source: TouchSource, actions: ActionRunner, output: OutputBuffer,
         surface: PanelSurface?, log: PanelLog, startedAt: MonotonicInstant, transitions: TransitionLog? = nil,
-        backlight: PanelBacklight? = nil, idleSince: MonotonicInstant? = nil, limitsErrorLogs: Bool = false
+        backlight: PanelBacklight? = nil, idleSince: MonotonicInstant? = nil, limitsErrorLogs: Bool = false,
+        kept: [ControlCommand] = []
     ) {
         errorLogs = limitsErrorLogs ? LogRateLimiter() : nil
         self.config = config
@@ -76,6 +80,8 @@ public final class PanelEngine: TouchSink {
         interlocked = config.buttons.indices.filter { config.buttons[$0].interlock != nil }
         // Commands a session before a reload started still hold their groups.
         refreshInterlocks()
+        // The state kept from before a reload or a restart, in the first frame already.
+        restore(kept, at: startedAt)
         _ = looks.takeDirty()
         surface?.drawAll(config.buttons.indices.map { looks.visualState(ofButton: $0) })
         surface?.frameDone(at: startedAt)
@@ -144,6 +150,20 @@ public final class PanelEngine: TouchSink {
         }
         outsideChanged = labelsToDrawCount > 0
         repaintDirty(at: max(now, lastInputAt))
+    }
+
+    /// Every label set from outside and not yet rasterised, at once (a restore before the
+    /// first frame); the buttons are drawn by the caller.
+    func drawPendingLabels() {
+        for index in labelsToDraw.indices {
+            guard let text = labelsToDraw[index] else { continue }
+            labelsToDraw[index] = nil
+            if let problem = surface?.setLabel(button: index, text: text) {
+                log.error("[button \(config.buttons[index].name)] label: \(problem)")
+            }
+        }
+        labelsToDrawCount = 0
+        outsideChanged = false
     }
 
     /// Wake or blank now, asked from outside (the control socket).
@@ -277,6 +297,7 @@ public final class PanelEngine: TouchSink {
             writer.receive(event)
             listener?.panelEvent(event)
             if actions.handle(event) {
+                keptStateChanges &+= 1
                 looks.setLatched(event.button, actions.latched[event.button])
                 listener?.panelStateChanged()
             }

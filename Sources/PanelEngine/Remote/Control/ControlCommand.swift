@@ -70,6 +70,20 @@ public enum ControlCommand: Equatable, Sendable {
         }
     }
 
+    /// The line that parses back to this command (a label as it was sent: `\n` for a line
+    /// break, as `LabelText.escaped` writes it).
+    public var line: String {
+        switch self {
+        case .state: "state"
+        case .label(let button, let text): "label \(button) \(text)"
+        case .latch(let button, let on): "latch \(button) \(on ? "on" : "off")"
+        case .enable(let button, let enabled): "\(enabled ? "enable" : "disable") \(button)"
+        case .brightness(let percent): "brightness \(percent)"
+        case .wake: "wake"
+        case .blank: "blank"
+        }
+    }
+
     private static func decimal(_ text: String) -> Int? {
         var value = 0
         for byte in text.utf8 {

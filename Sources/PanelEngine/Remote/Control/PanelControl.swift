@@ -4,19 +4,21 @@ import TouchCore
 
 /// The control protocol's commands carried out on a running engine, each answered with one
 /// line of JSON. Changes take effect at once and are drawn in the engine's next turn, after
-/// the touch path (newest label per button, a bounded number a turn); they last until a
-/// reload (which starts again from the config).
+/// the touch path (newest label per button, a bounded number a turn). Labels, latches and
+/// enabled states are carried into a reload and kept across a restart (`StateKeeper`).
 extension PanelEngine {
     public func control(_ command: ControlCommand, now: MonotonicInstant) -> String {
         switch run(command, now: now) {
         case .success(let reply):
             if command != .state { listener?.panelStateChanged() }
+            if command.changesKeptState { keptStateChanges &+= 1 }
             return reply
         case .failure(let error): return error.reply
         }
     }
 
-    private func run(_ command: ControlCommand, now: MonotonicInstant) -> Result<String, ControlError> {
+    /// Carries out one command: also how a kept state is restored (`PanelEngine.init`).
+    func run(_ command: ControlCommand, now: MonotonicInstant) -> Result<String, ControlError> {
         let ok = "{\"ok\":true}"
         switch command {
         case .state:
