@@ -67,8 +67,15 @@ public enum LivePanel {
             log.error("cannot start with \(firstConfig.file): \(error.message)")
             return 1
         }
-        var session = start(firstConfig, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt, transitions: transitions)
+        // The state kept by the last run, read back before the first frame.
+        let keeper = StateKeeper.fromEnvironment(log: log)
+        var kept = LiveSession.Carried()
+        kept.state = keeper?.readBack() ?? []
+        var session = start(
+            firstConfig, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt,
+            carried: kept, transitions: transitions)
         guard session != nil else { return 1 }
+        if let engine = session?.engine { keeper?.adopt(engine, now: MonotonicClock.now()) }
         if let engine = session?.engine { bridge?.attach(engine) }
         session?.engine.source.record(to: recorder)
         log.log("first frame \((MonotonicClock.now() - launchedAt).nanoseconds / 1_000) us after start")
@@ -94,6 +101,7 @@ public enum LivePanel {
                     if let bridge { turns.append(BrokerTurn(bridge, engine: running.engine)) }
                     let engine = running.engine
                     turns.append(ExecRunnerTurn(processes, exec: exec, log: log) { engine.commandsFinished($0, now: MonotonicClock.now()) })
+                    if let keeper { turns.append(StateTurn(keeper, engine: engine)) }
                     turns += [watchdog, signalWatch]
                 }
                 next = step(
@@ -104,13 +112,14 @@ public enum LivePanel {
                     oldConfig = running.config
                     running.engine.shutdown(now: MonotonicClock.now())
                     carried.levels = running.engine.actions.levels
-                    carried.latchedButtons = running.engine.actions.latchedButtons
+                    carried.state = running.engine.keptState
                     if let newBridge {
                         // The old broker link sends what the shutdown gave, then `offline`.
                         if let bridge { BrokerFarewell.finish(bridge, engine: running.engine) }
                         bridge = newBridge
                     }
                 case .stop, .fail:
+                    keeper?.stop(running.engine, now: MonotonicClock.now())
                     if let bridge { BrokerFarewell.finish(bridge, engine: running.engine) }
                     if let bridge { log.log(bridge.summaryLine()) }
                 case .keepGoing, .refused:
@@ -144,7 +153,10 @@ public enum LivePanel {
                     }
                 }
                 session?.engine.source.record(to: recorder)
-                if let engine = session?.engine { bridge?.attach(engine) }
+                if let engine = session?.engine {
+                    bridge?.attach(engine)
+                    keeper?.adopt(engine, now: MonotonicClock.now())
+                }
                 recorder?.comment("reloaded \(configPath): replay with the config of each part")
                 if session != nil {
                     log.log("reloaded \(configPath)")

@@ -34,11 +34,12 @@ public final class LiveSession {
     /// Lines a bring-up keeps for the session's life (a controller's reset line).
     private let held: HeldLines
 
-    /// What a reload hands from one session to the next: output levels by id, and
-    /// the latched buttons that are on, by name.
+    /// What a reload hands from one session to the next: output levels by id, and the state
+    /// set from outside (labels, latches, enabled states) as `KeptState`'s control lines, which
+    /// at the start come from the state file.
     public struct Carried {
         public var levels: [OutputID: Bool] = [:]
-        public var latchedButtons: [String] = []
+        public var state: [ControlCommand] = []
         public init() {}
     }
 
@@ -72,12 +73,12 @@ public final class LiveSession {
         if let warning = console.warning { log.warning(warning) }
         let actions = ActionRunner(
             buttons: config.buttons, exec: exec, outputs: outputs, log: log,
-            levels: levels, latchedButtons: carried.latchedButtons)
+            levels: levels)
         engine = PanelEngine(
             config: config, source: source, actions: actions, output: OutputBuffer(events: events), surface: slot, log: log,
             startedAt: startedAt, transitions: transitions,
             backlight: backlightDevice.map { PanelBacklight(device: $0, config: config.backlight ?? .defaults, log: log) },
-            idleSince: MonotonicClock.now(), limitsErrorLogs: true)
+            idleSince: MonotonicClock.now(), limitsErrorLogs: true, kept: carried.state)
         latency.budgetMicroseconds = config.display.budgetUs.map { Int64($0) }
         engine.latency = latency
         if let opened { show(opened, at: MonotonicClock.now()) }

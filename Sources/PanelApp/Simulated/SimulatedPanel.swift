@@ -130,6 +130,8 @@ public enum SimulatedPanel {
             }
             hardware.source.record(to: recorder)
         }
+        // Under systemd (or with STATE_DIRECTORY set) the simulated board keeps its state too.
+        let keeper = StateKeeper.fromEnvironment(log: log)
         let actions = ActionRunner(
             buttons: config.buttons, exec: exec,
             outputs: simulatedOutputs(for: config, log: log), log: log,
@@ -138,8 +140,10 @@ public enum SimulatedPanel {
             config: config, source: hardware.source, actions: actions, output: .standardOutput(),
             surface: surface, log: traceLog, startedAt: origin,
             transitions: debug.isEmpty ? nil : TransitionLog(machines: debug, origin: origin, log: traceLog),
-            backlight: config.backlight.map { PanelBacklight(device: SimulatedBacklight(log: log), config: $0, log: log) })
+            backlight: config.backlight.map { PanelBacklight(device: SimulatedBacklight(log: log), config: $0, log: log) },
+            kept: keeper?.readBack() ?? [])
         exec.transitions = engine.transitions
+        keeper?.adopt(engine, now: origin)
         if let bridge { bridge.attach(engine) }
 
         // Signals, the control socket and the broker are served on the virtual clock too
@@ -151,6 +155,7 @@ public enum SimulatedPanel {
         if let control { others.append(ControlTurn(control, engine: engine, readClock: { loop.readClock() }, waitsForDeadlines: !options.virtualTime)) }
         if let bridge { others.append(BrokerTurn(bridge, engine: engine, waitsForDeadlines: !options.virtualTime)) }
         others.append(ExecRunnerTurn(processes, exec: exec, log: log) { engine.commandsFinished($0, now: loop.now) })
+        if let keeper { others.append(StateTurn(keeper, engine: engine)) }
         others.append(signalWatch)
         let runner = SimulatedBoardRunner(
             engine: engine, script: script, origin: origin, hardware: hardware, traceLog: traceLog,
@@ -160,6 +165,7 @@ public enum SimulatedPanel {
             if received.contains(.child) { engine.commandsFinished(exec.reapFinished(), now: loop.now) }
             return received.asksToStop
         }
+        keeper?.stop(engine, now: loop.now)
         if let bridge {
             BrokerFarewell.finish(bridge, engine: engine)
             if !options.virtualTime { log.log(bridge.summaryLine()) }
