@@ -345,6 +345,80 @@ else
     sed 's/^/      /' "$scratch/cal.out" "$scratch/err"
 fi
 
+# State kept across a restart (issues 25 and 28): the simulated board on the real clock with
+# [control] and STATE_DIRECTORY. A label, a latch and an enabled state set through ctl are in
+# the state file after a clean stop, as control lines; the next start draws them in its first
+# frame (the same pixels as the first run's last frame) and ctl state says so; a line for a
+# button the config lost is dropped with a log line; a file that does not parse is set aside
+# as state.bad, naming file:line, and the panel starts from its config.
+mkdir -p "$scratch/state" "$scratch/state-png1" "$scratch/state-png2" "$scratch/state-png3"
+state_config() {  # state_config: the panel, with button pump only while $1 is "pump"
+    printf '[display]\nwidth = 800\nheight = 480\n[control]\nsocket = %s\n' "$scratch/state.sock"
+    printf '[button heat]\nrect = 0, 0, 200, 100\nlabel = Heating\nlatch = yes\non_tap = emit\n'
+    [ "${1:-}" = pump ] && printf '[button pump]\nrect = 300, 0, 200, 100\non_tap = emit\n'
+    return 0
+}
+state_config pump >"$scratch/state.ini"
+state_run() {  # state_run PNG_DIR CTL_COMMAND...: start the panel, run each ctl command, stop it
+    local png=$1 pid
+    shift
+    rm -f "$scratch/state.sock"
+    STATE_DIRECTORY="$scratch/state" timeout 60 "$touchpanel" run "$scratch/state.ini" --png-dir "$png" \
+        >/dev/null 2>>"$scratch/state-err" &
+    pid=$!
+    for _ in $(seq 200); do [ -S "$scratch/state.sock" ] && break; sleep 0.05; done
+    for command in "$@"; do
+        # shellcheck disable=SC2086 # each command is its words
+        "$touchpanel" ctl --socket "$scratch/state.sock" $command >>"$scratch/state-replies" 2>&1 || true
+    done
+    kill -TERM "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+}
+: >"$scratch/state-err"
+: >"$scratch/state-replies"
+state_run "$scratch/state-png1" 'label heat Heat\non' 'latch heat on' 'disable pump'
+kept=$(cat "$scratch/state/state" 2>/dev/null || echo "(no file)")
+state_run "$scratch/state-png2" state
+first_after=$(find "$scratch/state-png2" -name 'frame-0001-*' | head -n 1)
+last_before=$(find "$scratch/state-png1" -name 'frame-*' | sort | tail -n 1)
+if [ "$kept" = "$(printf '# touchpanel state: control commands replayed at start; written by the panel\nlabel heat Heat\\non\nlatch heat on\ndisable pump')" ] &&
+    [ "$(tail -n 1 "$scratch/state-replies")" = '{"ok":true,"backlight":null,"buttons":[{"name":"heat","label":"Heat\non","enabled":true,"on":true},{"name":"pump","label":"pump","enabled":false}]}' ] &&
+    [ -n "$first_after" ] && [ -n "$last_before" ] && cmp -s "$first_after" "$last_before" &&
+    grep -qxF "touchpanel: state: 3 lines read back from $scratch/state/state" "$scratch/state-err"; then
+    passed=$((passed + 1))
+    echo "ok    state kept across a restart: a label, a latch and a disabled button, in the first frame"
+else
+    failed=$((failed + 1))
+    echo "FAIL  state kept across a restart: the file said \"$kept\"; first frame $first_after, last $last_before"
+    sed 's/^/      /' "$scratch/state-replies" "$scratch/state-err"
+fi
+state_config >"$scratch/state.ini"
+: >"$scratch/state-err"
+state_run "$scratch/state-png3" state
+if [ "$(tail -n 1 "$scratch/state-replies")" = '{"ok":true,"backlight":null,"buttons":[{"name":"heat","label":"Heat\non","enabled":true,"on":true}]}' ] &&
+    grep -qxF "touchpanel: state: dropped what $scratch/state.ini no longer has: disable pump" "$scratch/state-err" &&
+    [ "$(tail -n +2 "$scratch/state/state")" = "$(printf 'label heat Heat\\non\nlatch heat on')" ]; then
+    passed=$((passed + 1))
+    echo "ok    state of a button the config lost: dropped with one log line, and from the file"
+else
+    failed=$((failed + 1))
+    echo "FAIL  state of a button the config lost"
+    sed 's/^/      /' "$scratch/state-replies" "$scratch/state-err" "$scratch/state/state"
+fi
+printf 'label heat Hot\nlatch heat maybe\n' >"$scratch/state/state"
+: >"$scratch/state-err"
+state_run "$scratch/state-png3" state
+if [ "$(tail -n 1 "$scratch/state-replies")" = '{"ok":true,"backlight":null,"buttons":[{"name":"heat","label":"Heating","enabled":true,"on":false}]}' ] &&
+    [ "$(cat "$scratch/state-err")" = "touchpanel: state: $scratch/state/state:2: latch takes on or off, not \"maybe\"; set aside as $scratch/state/state.bad, starting from the config" ] &&
+    [ "$(cat "$scratch/state/state.bad")" = "$(printf 'label heat Hot\nlatch heat maybe')" ] && [ ! -e "$scratch/state/state" ]; then
+    passed=$((passed + 1))
+    echo "ok    a state file that does not parse: set aside as state.bad with file:line, the panel starts from its config"
+else
+    failed=$((failed + 1))
+    echo "FAIL  a state file that does not parse"
+    sed 's/^/      /' "$scratch/state-replies" "$scratch/state-err"
+fi
+
 # check warns of a label that cannot fit its button even at the smallest size, naming its line.
 printf '[display]\nwidth = 800\nheight = 480\n[button room]\nrect = 0, 0, 120, 80\nlabel = Living room lights\n[button tiny]\nrect = 200, 0, 40, 24\nlabel = Supercalifragilistic\n' >"$scratch/labels.ini"
 if "$touchpanel" check "$scratch/labels.ini" >/dev/null 2>"$scratch/err" &&
