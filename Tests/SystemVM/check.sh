@@ -181,6 +181,15 @@ else
     bad "control socket"; detail </run/ctl.out
 fi
 
+# The label set from outside survives a restart: kept in the unit's StateDirectory.
+systemctl restart touchpanel
+if wait_for 100 is_active && touchpanel ctl state >/run/ctl2.out 2>&1 && grep -q '"name":"light","label":"From ctl"' /run/ctl2.out &&
+    grep -qx 'label light From ctl' /var/lib/touchpanel/state; then
+    ok "the label set by ctl survives a restart ($(ls -l /var/lib/touchpanel/state | cut -d' ' -f1,3,4))"
+else
+    bad "label after a restart: $(cat /run/ctl2.out); state file: $(cat /var/lib/touchpanel/state 2>&1 | tr '\n' ';')"
+fi
+
 # MQTT: the tap's event on the broker on this machine (Debian's mosquitto, loopback).
 timeout 20 mosquitto_sub -h 127.0.0.1 -C 1 -t 'touchpanel/sysvm/button/light/event' >/run/mqtt.out 2>&1 &
 sub=$!
