@@ -8,6 +8,8 @@
 #     in it (chroot; qemu-user through binfmt_misc, which needs root);
 #   - the signed apt repository that scripts/release.sh makes of them, read by apt: signature,
 #     versions per suite, refusals, an upgrade (Tests/Packages/apt-repo.sh).
+# First the maintainer scripts alone (Tests/Packages/maintainer-scripts.sh, seconds): install
+# neither enables nor starts the service, an upgrade keeps the user's choice.
 # The last line is "N passed, N failed".
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -16,6 +18,13 @@ passed=0 failed=0
 Tests/SystemVM/binfmt.sh || { echo "FAIL binfmt"; echo "0 passed, 1 failed"; exit 1; }
 ok() { echo "ok   $*"; passed=$((passed + 1)); }
 bad() { echo "FAIL $*"; failed=$((failed + 1)); }
+
+while read -r line; do
+    case $line in
+        "ok   "*) ok "maintainer scripts: ${line#ok   }" ;;
+        "FAIL "*) bad "maintainer scripts: ${line#FAIL }" ;;
+    esac
+done < <(Tests/Packages/maintainer-scripts.sh 2>&1)
 
 if ! scripts/build/package.sh all >build/package.log 2>&1; then
     tail -n 30 build/package.log
