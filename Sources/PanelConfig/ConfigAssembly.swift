@@ -81,6 +81,9 @@ enum ConfigAssembly {
             return .failure(ConfigErrors(errors: errors.inLineOrder(files: fileOrder)))
         }
         var warnings = panel.warnings
+        if let preset, let name = panel.board?.preset {
+            presetOverrides(panel: panel, preset: preset, presetName: name, warnings: &warnings)
+        }
         panel.control?.warn(&warnings)
         panel.mqtt?.warn(&warnings)
         return .success(PanelConfiguration(
@@ -89,6 +92,35 @@ enum ConfigAssembly {
             outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
             control: panel.control?.config, exec: panel.exec?.config, mqtt: mqtt,
             warnings: warnings.inLineOrder(files: fileOrder)))
+    }
+
+    /// A panel config that gives the display size or the touch device its preset gives too,
+    /// with another value, replaces the preset's without a word otherwise: a user who changed
+    /// only `preset =` would run a size and a device the preset never meant (issue 28). Said
+    /// at the panel config's line, with the preset's key, value and line.
+    private static func presetOverrides(panel: ConfigBuilder, preset: ConfigBuilder, presetName: String, warnings: inout ErrorCollector) {
+        func warn(_ title: String, _ key: String, _ given: GivenKeys, against presetKeys: [String], in presetGiven: GivenKeys) {
+            guard let place = given.place(of: key), let text = given.text(of: key) else { return }
+            for presetKey in presetKeys {
+                guard let presetPlace = presetGiven.place(of: presetKey), let presetText = presetGiven.text(of: presetKey),
+                    presetKey != key || presetText != text
+                else { continue }
+                warnings.add(at: place, section: title, key: key,
+                             "warning: preset \(presetName) sets \(presetKey) = \(presetText) (\(presetPlace.file):\(presetPlace.line)); "
+                             + "this line's \(key) = \(text) replaces it: delete the line to use the preset's, or keep it if your panel differs")
+            }
+        }
+        if let mine = panel.display, let theirs = preset.display {
+            for key in [DisplayKey.width, .height] {
+                warn(mine.title, key.rawValue, mine.given, against: [key.rawValue], in: theirs.given)
+            }
+        }
+        if let mine = panel.controller, let theirs = preset.controller {
+            let device = [ControllerKey.device.rawValue, ControllerKey.name.rawValue]
+            for key in device {
+                warn(mine.title, key, mine.given, against: device, in: theirs.given)
+            }
+        }
     }
 
     /// An interlock group with one button guards nothing: most likely its partner's
