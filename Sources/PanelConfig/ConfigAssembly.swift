@@ -91,7 +91,27 @@ enum ConfigAssembly {
             controller: controller, buttons: buttons,
             outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
             control: panel.control?.config, exec: panel.exec?.config, mqtt: mqtt,
-            warnings: warnings.inLineOrder(files: fileOrder)))
+            warnings: warnings.inLineOrder(files: fileOrder),
+            namedFiles: namedFiles(display: display, displayDraft: displayDraft, mqtt: panel.mqtt, file: panel.file)))
+    }
+
+    /// The files the panel reads at start, each with the line that names it.
+    private static func namedFiles(display: DisplayConfig, displayDraft: DisplayDraft?, mqtt: MQTTDraft?, file: String) -> NamedFiles {
+        var files: [NamedFile] = []
+        let fontPlace = displayDraft?.place(.font)
+        files.append(NamedFile(section: "display", key: DisplayKey.font.rawValue, path: display.font,
+                               file: fontPlace?.file ?? file, line: fontPlace?.line ?? 0))
+        if let mqtt {
+            let keys: [(MQTTKey, String?)] = [
+                (.passwordFile, mqtt.config.passwordFile), (.caFile, mqtt.config.caFile),
+                (.certFile, mqtt.config.certFile), (.keyFile, mqtt.config.keyFile),
+            ]
+            for (key, path) in keys {
+                guard let path, let place = mqtt.place(key) else { continue }
+                files.append(NamedFile(section: mqtt.title, key: key.rawValue, path: path, file: place.file, line: place.line))
+            }
+        }
+        return NamedFiles(files)
     }
 
     /// A panel config that gives the display size or the touch device its preset gives too,

@@ -31,12 +31,15 @@ public struct PanelConfiguration: Equatable, Sendable {
     /// may reach, a password sent or kept where others can read it), each with file:line:
     /// `check` prints these, and `run` logs them at start.
     public var warnings: [ConfigError]
+    /// The files its keys name that the panel reads at start, with the lines that name them.
+    public var namedFiles: NamedFiles
 
     public init(
         file: String, display: DisplayConfig, timings: GestureTimings = .defaults,
         lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig],
         outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil,
-        control: ControlConfig? = nil, exec: ExecConfig? = nil, mqtt: MQTTConfig? = nil, warnings: [ConfigError] = []
+        control: ControlConfig? = nil, exec: ExecConfig? = nil, mqtt: MQTTConfig? = nil, warnings: [ConfigError] = [],
+        namedFiles: NamedFiles = NamedFiles()
     ) {
         self.file = file
         self.display = display
@@ -51,6 +54,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.exec = exec
         self.mqtt = mqtt
         self.warnings = warnings
+        self.namedFiles = namedFiles
     }
 
     /// The buttons as the classifier sees them, in file order. The loader never accepts more

@@ -161,12 +161,17 @@ enum CheckCommand {
     /// panel: said here, with the button's line. Needs the config's font, whose glyph cache
     /// after fitting every label is what the panel holds once it has drawn them: said in a
     /// comment, so the output still reads back as the config.
-    static func labelCheck(_ config: PanelConfiguration) -> (warnings: [String], cacheLine: String?) {
+    ///
+    /// A font that does not load stops `run`, so it is an error here (`problems`), with the
+    /// line that names it.
+    static func labelCheck(_ config: PanelConfiguration) -> (problems: [String], warnings: [String], cacheLine: String?) {
         let font: FontRasterizer
         do throws(FontError) {
             font = try FontRasterizer(path: config.display.font, pixelSize: DisplayConfig.defaultFontSize)
         } catch {
-            return (["\(config.file): warning: cannot check that the labels fit: \(error.message)"], nil)
+            let named = config.namedFiles.all.first { $0.section == "display" && $0.key == "font" }
+            let prefix = named?.prefix ?? "\(config.file): [display] font: "
+            return ([prefix + error.message], [], nil)
         }
         let fits = FramebufferSurface.labelFits(for: config, font: font)
         var warnings: [String] = []
@@ -178,7 +183,7 @@ enum CheckCommand {
         }
         let cacheLine = "; glyph cache after fitting the labels: \(font.glyphCacheCount) glyphs, "
             + "\(font.glyphCacheByteCount) of \(font.glyphCacheByteLimit) bytes\n"
-        return (warnings, cacheLine)
+        return ([], warnings, cacheLine)
     }
 
     static func run(configPath: String) -> Int32 {
@@ -186,14 +191,17 @@ enum CheckCommand {
             let config = try PanelConfigLoader.load(path: configPath)
             let labels = labelCheck(config)
             let warnings = config.warnings.map { $0.rendered } + labels.warnings
-            if !warnings.isEmpty {
+            // What `run` would stop at before it opens a device: the files the config names.
+            let problems = labels.problems + MQTTBringUp.fileProblems(config.namedFiles)
+            if !warnings.isEmpty || !problems.isEmpty {
                 var errors = OutputBuffer.standardError()
-                for warning in warnings {
-                    errors.write(warning)
+                for line in warnings + problems {
+                    errors.write(line)
                     errors.write("\n")
                 }
                 errors.flush()
             }
+            if !problems.isEmpty { return 1 }
             var out = OutputBuffer.standardOutput()
             out.write(config.effectiveText())
             if let cacheLine = labels.cacheLine { out.write(cacheLine) }

@@ -431,6 +431,23 @@ else
     sed 's/^/      /' "$scratch/err"
 fi
 
+# check reads the files the config names as run's start would: a missing font or MQTT password
+# file fails it (exit 1), each named with its line and path, so that "check passes" means "run
+# gets past its config" (issue 28).
+printf '[display]\nwidth = 800\nheight = 480\nfont = /nonexistent/label.ttf\n[mqtt]\nhost = 127.0.0.1\nusername = panel\npassword_file = /nonexistent/mqtt.pass\n[button a]\nrect = 0, 0, 100, 100\n' >"$scratch/files.ini"
+status=0
+"$touchpanel" check "$scratch/files.ini" >/dev/null 2>"$scratch/err" || status=$?
+printf '%s\n' "$scratch/files.ini:4: [display] font: cannot open font /nonexistent/label.ttf: No such file or directory" \
+    "$scratch/files.ini:8: [mqtt] password_file /nonexistent/mqtt.pass: cannot open: No such file or directory" >"$scratch/expected-err"
+if [ "$status" = 1 ] && cmp -s "$scratch/err" "$scratch/expected-err"; then
+    passed=$((passed + 1))
+    echo "ok    check fails on a missing font and password_file, naming each line and path"
+else
+    failed=$((failed + 1))
+    echo "FAIL  check on missing files: exit $status"
+    { diff "$scratch/expected-err" "$scratch/err" || true; } | sed 's/^/      /'
+fi
+
 # check ends the effective config with a comment line on the glyph cache the labels filled
 # (DejaVu Sans 2.37, FreeType 2.12).
 cache_line=$("$touchpanel" check "$scratch/labels.ini" 2>/dev/null | tail -n 1)
