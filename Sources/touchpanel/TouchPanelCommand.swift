@@ -45,8 +45,12 @@ enum TouchPanelCommand {
             guard paths.count == 2 else { return usageError("replay takes CONFIG and TRACE") }
             return ReplayCommand.run(configPath: paths[paths.startIndex], tracePath: paths[paths.startIndex + 1], debugGestures: debugGestures)
         case "check":
-            guard rest.count == 2 else { return usageError("check takes CONFIG") }
-            return CheckCommand.run(configPath: rest[1])
+            let quiet = rest.contains("--quiet")
+            let paths = rest.dropFirst().filter { $0 != "--quiet" }
+            guard paths.count == 1, let path = paths.first, !path.hasPrefix("--") else {
+                return usageError("check takes CONFIG [--quiet]")
+            }
+            return CheckCommand.run(configPath: path, quiet: quiet)
         case "safe-outputs":
             guard rest.count == 2 else { return usageError("safe-outputs takes CONFIG") }
             return SafeOutputsCommand.run(configPath: rest[1])
@@ -96,7 +100,10 @@ enum TouchPanelCommand {
 
             """),
         ("check", """
-            touchpanel check CONFIG          validate a config, print it with the board applied
+            touchpanel check CONFIG [--quiet]
+                                             validate a config, print it with the board applied;
+                                             --quiet: print only warnings and errors (the unit's
+                                             ExecStartPre)
 
             """),
         ("safe-outputs", """
@@ -186,7 +193,9 @@ enum CheckCommand {
         return ([], warnings, cacheLine)
     }
 
-    static func run(configPath: String) -> Int32 {
+    /// `quiet`: only warnings and errors, on stderr; nothing on stdout (the unit's
+    /// `ExecStartPre`, whose output is the journal's at every start).
+    static func run(configPath: String, quiet: Bool = false) -> Int32 {
         do {
             let config = try PanelConfigLoader.load(path: configPath)
             let labels = labelCheck(config)
@@ -202,6 +211,7 @@ enum CheckCommand {
                 errors.flush()
             }
             if !problems.isEmpty { return 1 }
+            if quiet { return 0 }
             var out = OutputBuffer.standardOutput()
             out.write(config.effectiveText())
             if let cacheLine = labels.cacheLine { out.write(cacheLine) }

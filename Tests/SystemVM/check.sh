@@ -40,7 +40,7 @@ wait_for 100 grep -qs "^$UINPUT_NAME\$" /sys/class/input/event*/device/name && o
 udevadm settle
 
 # The guide: edit the config, check it, enable and start.
-sed -i 's|^device = .*|name = TouchPanel uinput touchscreen|' /etc/touchpanel/panel.ini
+sed -i 's|^# \[controller\]$|[controller]|; s|^# device = .*|name = TouchPanel uinput touchscreen|' /etc/touchpanel/panel.ini
 if touchpanel check /etc/touchpanel/panel.ini >/dev/null 2>/run/check.err; then ok "touchpanel check on the edited example"; else bad "touchpanel check"; detail </run/check.err; fi
 systemctl enable --now touchpanel 2>&1 | detail
 if is_active; then ok "systemctl enable --now: active (READY=1 received)"; else bad "not active: $(systemctl is-active touchpanel)"; journalctl -u touchpanel --no-pager | tail -n 20 | detail; fi
@@ -96,7 +96,7 @@ if [ -r $HOLD ]; then
     wait_for 100 is_active
     pid=$(main_pid)
     restarts=$(systemctl show -p NRestarts --value touchpanel)
-    printf 'down 0 600 240\nsyn\n' >&3
+    printf 'down 0 100 240\nsyn\n' >&3
     if wait_for 50 sh -c "[ \"\$(cut -c3 $HOLD)\" = 1 ]"; then
         # Timed by the journal, not by polling (under TCG a look at the line costs a process
         # start, and a busy loop takes the CPU safe-outputs needs): from the kill to the

@@ -448,6 +448,22 @@ else
     { diff "$scratch/expected-err" "$scratch/err" || true; } | sed 's/^/      /'
 fi
 
+# check --quiet (the unit's ExecStartPre) prints nothing for a good config and only the problems
+# for a bad one, with the same exit status as check.
+status=0
+"$touchpanel" check --quiet examples/demo.ini >"$scratch/out" 2>"$scratch/err" || status=$?
+quiet_bad=0
+"$touchpanel" check --quiet "$scratch/files.ini" >"$scratch/out2" 2>"$scratch/err2" || quiet_bad=$?
+if [ "$status" = 0 ] && [ ! -s "$scratch/out" ] && [ ! -s "$scratch/err" ] && [ "$quiet_bad" = 1 ] && [ ! -s "$scratch/out2" ] &&
+    cmp -s "$scratch/err2" "$scratch/expected-err" &&
+    grep -qx 'ExecStartPre=/usr/bin/touchpanel check --quiet /etc/touchpanel/panel.ini' packaging/touchpanel.service; then
+    passed=$((passed + 1))
+    echo "ok    check --quiet prints only problems, and the unit's ExecStartPre uses it"
+else
+    failed=$((failed + 1))
+    echo "FAIL  check --quiet: exit $status/$quiet_bad, $(wc -l <"$scratch/out") lines on stdout"
+fi
+
 # check ends the effective config with a comment line on the glyph cache the labels filled
 # (DejaVu Sans 2.37, FreeType 2.12).
 cache_line=$("$touchpanel" check "$scratch/labels.ini" 2>/dev/null | tail -n 1)
