@@ -5,6 +5,7 @@
 #define CLINUX_H
 
 #include <dirent.h>
+#include <grp.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>

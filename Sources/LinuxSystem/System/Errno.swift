@@ -20,6 +20,8 @@ public struct Errno: RawRepresentable, Hashable, Sendable, Error {
 
     public static let interrupted = Errno(EINTR)
     public static let wouldBlock = Errno(EAGAIN)
+    /// EACCES or EPERM: the caller may not do this, as opposed to its not being there.
+    public var deniesAccess: Bool { rawValue == EACCES || rawValue == EPERM }
 
     /// Runs one system call again for as long as it fails with EINTR: the one place where an
     /// interrupted call is retried, so EINTR never surfaces as an error anywhere else.

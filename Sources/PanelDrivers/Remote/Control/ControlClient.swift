@@ -7,11 +7,32 @@ public enum ControlClient {
     /// How long to wait for the panel's reply: it answers within one turn of its loop.
     public static let replyTimeoutMs: Int32 = 5_000
 
+    /// Why `ctl` could not connect, and what to do. A permission error means the panel runs
+    /// and this user may not reach its socket: the group that owns it says who may (issue 28).
+    public static func connectFailure(path: String, error: Errno, group: String?) -> String {
+        guard error.deniesAccess else {
+            return "cannot connect to \(path): \(error.message); is the panel running with [control]?"
+        }
+        let name = group ?? "GROUP"
+        return "cannot connect to \(path): \(error.message): this user is not allowed to use the panel's control socket; "
+            + "join \(group.map { "the \($0) group" } ?? "the group that owns it") (sudo usermod -aG \(name) $USER, then log in again)"
+    }
+
+    /// The name of the group that owns `path`, or nil when it cannot be told.
+    public static func owningGroup(of path: String) -> String? {
+        var status = stat()
+        guard path.withCString({ stat($0, &status) }) == 0, let entry = getgrgid(status.st_gid), let name = entry.pointee.gr_name else {
+            return nil
+        }
+        return String(cString: name)
+    }
+
     /// The reply line (without its newline), or what went wrong.
     public static func send(_ line: String, to path: String) -> Result<String, ControlError> {
         let descriptor = path.withCString { tp_control_connect($0) }
         guard descriptor >= 0 else {
-            return .failure(ControlError("cannot connect to \(path): \(Errno.current.message); is the panel running with [control]?"))
+            let error = Errno.current
+            return .failure(ControlError(connectFailure(path: path, error: error, group: error.deniesAccess ? owningGroup(of: path) : nil)))
         }
         defer { _ = close(descriptor) }
         var bytes = Array(line.utf8)

@@ -322,3 +322,28 @@ private final class ServingHandshake: @unchecked Sendable {
         condition.withLock { while !serverDone { condition.wait() } }
     }
 }
+
+/// `ctl` at a socket it may not use is told so, and which group to join (issue 28).
+@Suite("ctl's connect failures")
+struct ControlConnectFailureTests {
+    @Test func aPermissionErrorSaysWhoMayConnect() {
+        #expect(ControlClient.connectFailure(path: "/run/touchpanel/control.sock", error: Errno(EACCES), group: "touchpanel")
+            == "cannot connect to /run/touchpanel/control.sock: EACCES (Permission denied): this user is not allowed to use the "
+            + "panel's control socket; join the touchpanel group (sudo usermod -aG touchpanel $USER, then log in again)")
+        #expect(ControlClient.connectFailure(path: "/run/p.sock", error: Errno(EACCES), group: nil)
+            == "cannot connect to /run/p.sock: EACCES (Permission denied): this user is not allowed to use the "
+            + "panel's control socket; join the group that owns it (sudo usermod -aG GROUP $USER, then log in again)")
+    }
+
+    @Test func aMissingSocketStillAsksWhetherThePanelRuns() {
+        #expect(ControlClient.connectFailure(path: "/run/p.sock", error: Errno(ENOENT), group: nil)
+            == "cannot connect to /run/p.sock: ENOENT (No such file or directory); is the panel running with [control]?")
+    }
+
+    @Test func theOwningGroupIsRead() throws {
+        let path = NSTemporaryDirectory() + "ctl-group-\(getpid())"
+        FileManager.default.createFile(atPath: path, contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(ControlClient.owningGroup(of: path) == "root")
+    }
+}
