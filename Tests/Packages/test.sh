@@ -3,9 +3,11 @@
 # included) and checks each one against its own release:
 #   - every library in its binary's NEEDED list is in a package of that release (found in the
 #     contents of the release's .debs) that its Depends names;
-#   - unpacked over a root of that release's packages, `touchpanel version` and `touchpanel
-#     check /etc/touchpanel/panel.ini` (the installed example, with the installed presets) run
-#     in it (chroot; qemu-user through binfmt_misc, which needs root);
+#   - installed into a root that holds only what apt would install with it (its Depends,
+#     resolved by apt against the release's index, without Recommends: Depends alone must be
+#     enough), `touchpanel version` and `touchpanel check /etc/touchpanel/panel.ini` (the
+#     installed example, with the installed presets and the font it names) run in it (chroot;
+#     qemu-user through binfmt_misc, which needs root);
 #   - the signed apt repository that scripts/release.sh makes of them, read by apt: signature,
 #     versions per suite, refusals, an upgrade (Tests/Packages/apt-repo.sh).
 # First the maintainer scripts alone (Tests/Packages/maintainer-scripts.sh, seconds): install
@@ -18,6 +20,44 @@ passed=0 failed=0
 Tests/SystemVM/binfmt.sh || { echo "FAIL binfmt"; echo "0 passed, 1 failed"; exit 1; }
 ok() { echo "ok   $*"; passed=$((passed + 1)); }
 bad() { echo "FAIL $*"; failed=$((failed + 1)); }
+
+# install_root DEB RELEASE DEBARCH TREE: unpacks DEB and every package apt would install with
+# it on an empty system of RELEASE into TREE (no maintainer scripts run). apt resolves against
+# the index scripts/build/sysroot.sh fetched for that release; the .debs are kept in
+# build/package-root/.debs/RELEASE-DEBARCH between runs.
+install_root() {
+    local deb=$1 release=$2 debarch=$3 tree=$4 work=$root/build/sysroot/.apt/$2-$3
+    local cache=$root/build/package-root/.debs/$release-$debarch name version arch
+    mkdir -p "$cache/archives/partial" "$cache/empty.d"
+    local apt=(
+        -q -o "APT::Architecture=$debarch" -o "APT::Architectures::=$debarch"
+        -o "Dir::Etc::SourceList=$work/sources.list" -o "Dir::Etc::SourceParts=$cache/empty.d"
+        -o "Dir::Etc::Preferences=$cache/empty.d/none" -o "Dir::Etc::PreferencesParts=$cache/empty.d"
+        -o "Dir::State::Lists=$work/lists" -o "Dir::Cache=$cache" -o Dir::State::status=/dev/null
+        -o APT::Sandbox::User="$(id -un)" --no-install-recommends
+    )
+    local plan
+    plan=$(apt-get "${apt[@]}" -s install "$deb" 2>&1) || { echo "$plan" | tail -n 5; return 1; }
+    local fetched
+    fetched=$(apt-get "${apt[@]}" -y --download-only install "$deb" 2>&1) || { echo "$fetched" | tail -n 5; return 1; }
+    dpkg-deb -x "$deb" "$tree"
+    # "Inst NAME (VERSION SUITE [ARCH])": the file apt keeps is NAME_VERSION_ARCH.deb, an
+    # epoch's colon written %3a.
+    while read -r name version arch; do
+        [[ $name == touchpanel ]] && continue
+        local file=$cache/archives/${name}_${version//:/%3a}_$arch.deb
+        [[ -f $file ]] || { echo "no $file"; return 1; }
+        dpkg-deb -x "$file" "$tree"
+    done < <(awk '/^Inst / { gsub(/[()\[\]]/, ""); print $2, $3, $NF }' <<<"$plan")
+    # A merged /usr, as base-files (trixie) and usrmerge (bookworm) make it: bookworm's libc6
+    # still puts the dynamic loader in /lib.
+    if [[ -d $tree/lib && ! -L $tree/lib ]]; then
+        mkdir -p "$tree/usr/lib"
+        cp -a "$tree/lib/." "$tree/usr/lib/"
+        rm -rf "$tree/lib"
+    fi
+    ln -sfn usr/lib "$tree/lib"
+}
 
 while read -r line; do
     case $line in
@@ -44,8 +84,9 @@ for target in trixie-aarch64 trixie-armhf bookworm-aarch64 bookworm-armhf; do
     debs=build/sysroot/.apt/$release-$debarch/debs
     tree=build/package-root/$target
     rm -rf "$tree"; mkdir -p "$tree"
-    cp -a "build/sysroot/$release-$debarch/." "$tree/"
-    dpkg-deb -x "$deb" "$tree"
+    if ! out=$(install_root "$root/$deb" "$release" "$debarch" "$tree" 2>&1); then
+        bad "$name: cannot install it with its Depends: $out"; continue
+    fi
     missing=()
     while read -r soname; do
         holder=""
@@ -61,7 +102,7 @@ for target in trixie-aarch64 trixie-armhf bookworm-aarch64 bookworm-armhf; do
     else
         bad "$name: not covered by Depends: ${missing[*]}"
     fi
-    # chroot: the root is the release's, whole (qemu-user through binfmt runs its programs).
+    # chroot: the root is the package and its dependencies (qemu-user through binfmt runs them).
     version=$(chroot "$tree" /usr/bin/touchpanel version 2>&1)
     [[ $version == "touchpanel "* ]] && ok "$name: '$version' under qemu-user in a $release root" ||
         bad "$name: touchpanel version: $version"
