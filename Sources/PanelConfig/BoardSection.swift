@@ -4,6 +4,7 @@ import TouchCore
 enum BoardKey: String, SectionKey {
     case preset
     case simulated
+    case placeholders
 
     var doc: KeyDoc {
         switch self {
@@ -13,8 +14,22 @@ enum BoardKey: String, SectionKey {
         case .simulated:
             .words("`yes` without controller hardware, `no` with it",
                    "`no` runs on the hardware, which needs a `bus` (or for evdev a `device` or `name`)")
+        case .placeholders:
+            .words("none", "`size`, `device` or both, comma-separated: in a preset, its display size or touch device "
+                   + "stands in for the user's, so a panel config that gives its own is not warned of; "
+                   + "nothing in a panel config")
         }
     }
+}
+
+/// A value of a board preset that only stands in for the user's own (the 800x480 and the
+/// event0 of `generic-evdev`): a panel config that replaces it does what the preset asks, so
+/// `check` does not warn of it.
+enum PresetPlaceholder: String {
+    /// `[display] width` and `height`.
+    case size
+    /// `[controller] device` or `name`.
+    case device
 }
 
 /// `[board]` while it is read. In a board preset `preset` is refused: presets do not nest.
@@ -29,6 +44,8 @@ struct BoardDraft: MergeableDraft {
     var given = GivenKeys()
     var preset: String?
     var simulated: Bool?
+    /// What the preset leaves for the panel config to set (`placeholders = size, device`).
+    var placeholders: [PresetPlaceholder] = []
 
     init(header: SourceLine) {
         self.init(header: header, inPreset: false)
@@ -47,7 +64,22 @@ struct BoardDraft: MergeableDraft {
             }
             preset = try BoardDraft.presetName(value)
         case .simulated: simulated = try ValueSyntax.boolean(value)
+        case .placeholders:
+            placeholders = try BoardDraft.placeholderList(value)
         }
+    }
+
+    /// `size`, `device` or both, comma-separated, each once.
+    static func placeholderList(_ text: String) throws(ValueProblem) -> [PresetPlaceholder] {
+        var list: [PresetPlaceholder] = []
+        for part in Array(text.utf8).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            let word = String(decoding: ValueSyntax.trimmed(part), as: UTF8.self)
+            guard let placeholder = PresetPlaceholder(rawValue: word), !list.contains(placeholder) else {
+                throw .expected("size, device or \"size, device\"", found: text)
+            }
+            list.append(placeholder)
+        }
+        return list
     }
 
     /// NAME of `boards/NAME.ini`: 1 to 64 of `A-Z a-z 0-9 _ . -`, not starting with a dot, so

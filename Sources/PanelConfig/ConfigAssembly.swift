@@ -117,7 +117,8 @@ enum ConfigAssembly {
     /// A panel config that gives the display size or the touch device its preset gives too,
     /// with another value, replaces the preset's without a word otherwise: a user who changed
     /// only `preset =` would run a size and a device the preset never meant (issue 28). Said
-    /// at the panel config's line, with the preset's key, value and line.
+    /// at the panel config's line, with the preset's key, value and line. Not for a value the
+    /// preset marks as a placeholder (`[board] placeholders`): replacing it is what it asks.
     private static func presetOverrides(panel: ConfigBuilder, preset: ConfigBuilder, presetName: String, warnings: inout ErrorCollector) {
         func warn(_ title: String, _ key: String, _ given: GivenKeys, against presetKeys: [String], in presetGiven: GivenKeys) {
             guard let place = given.place(of: key), let text = given.text(of: key) else { return }
@@ -130,12 +131,13 @@ enum ConfigAssembly {
                              + "this line's \(key) = \(text) replaces it: delete the line to use the preset's, or keep it if your panel differs")
             }
         }
-        if let mine = panel.display, let theirs = preset.display {
+        let placeholders = preset.board?.placeholders ?? []
+        if let mine = panel.display, let theirs = preset.display, !placeholders.contains(.size) {
             for key in [DisplayKey.width, .height] {
                 warn(mine.title, key.rawValue, mine.given, against: [key.rawValue], in: theirs.given)
             }
         }
-        if let mine = panel.controller, let theirs = preset.controller {
+        if let mine = panel.controller, let theirs = preset.controller, !placeholders.contains(.device) {
             let device = [ControllerKey.device.rawValue, ControllerKey.name.rawValue]
             for key in device {
                 warn(mine.title, key, mine.given, against: device, in: theirs.given)

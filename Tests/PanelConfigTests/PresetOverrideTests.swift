@@ -18,8 +18,8 @@ struct PresetOverrideTests {
         name = Goodix Capacitive TouchScreen
         """
 
-    static func warnings(_ text: String) throws -> [String] {
-        let dir = try TemporaryDirectory(["tablet.ini": PresetOverrideTests.tabletBoard])
+    static func warnings(_ text: String, preset: String = tabletBoard) throws -> [String] {
+        let dir = try TemporaryDirectory(["tablet.ini": preset])
         defer { dir.remove() }
         let config = try PanelConfigLoader.parse(text: text, file: "panel.ini", presetSearchPath: [dir.path])
         return config.warnings.map { $0.rendered.replacingOccurrences(of: dir.path, with: "BOARDS") }
@@ -65,6 +65,60 @@ struct PresetOverrideTests {
     @Test func withoutAPresetNothingIsReplaced() throws {
         #expect(try PresetOverrideTests.warnings(display800x480 + "[controller]\nmodel = evdev\ndevice = /dev/input/event3\n"
             + "[button a]\nrect = 0, 0, 10, 10\n") == [])
+    }
+
+    /// A user of a generic preset must give the size and the device: that is no warning.
+    @Test func aValueThePresetMarksAsAPlaceholderIsReplacedWithoutAWarning() throws {
+        let panel = """
+            [board]
+            preset = tablet
+            [display]
+            width = 800
+            height = 480
+            [controller]
+            device = /dev/input/event3
+            [button a]
+            rect = 0, 0, 10, 10
+            """
+        let both = "[board]\nplaceholders = size, device\n" + PresetOverrideTests.tabletBoard
+        #expect(try PresetOverrideTests.warnings(panel, preset: both) == [])
+        // Line numbers in the preset move down by two: name is on line 9.
+        let sizeOnly = "[board]\nplaceholders = size\n" + PresetOverrideTests.tabletBoard
+        #expect(try PresetOverrideTests.warnings(panel, preset: sizeOnly) == [
+            "panel.ini:7: [controller] device: warning: preset tablet sets name = Goodix Capacitive TouchScreen "
+                + "(BOARDS/tablet.ini:9); this line's device = /dev/input/event3 replaces it: delete the line to use "
+                + "the preset's, or keep it if your panel differs",
+        ])
+    }
+
+    @Test func placeholdersAreSizeAndDeviceEachOnce() throws {
+        // A preset is a config by itself too (`touchpanel check` on it): there it changes nothing.
+        #expect(try PresetOverrideTests.warnings("[board]\nplaceholders = size\n" + display800x480 + "[button a]\nrect = 0, 0, 10, 10\n") == [])
+        let dir = try TemporaryDirectory(["bad.ini": "[board]\nplaceholders = size, size\n" + display800x480,
+                                          "worse.ini": "[board]\nplaceholders = width\n" + display800x480])
+        defer { dir.remove() }
+        let errors = renderedErrors("[board]\npreset = bad\n", presets: [dir.path])
+            + renderedErrors("[board]\npreset = worse\n", presets: [dir.path])
+        #expect(errors.map { $0.replacingOccurrences(of: dir.path, with: "BOARDS") } == [
+            "BOARDS/bad.ini:2: [board] placeholders: expected size, device or \"size, device\", found \"size, size\"",
+            "BOARDS/worse.ini:2: [board] placeholders: expected size, device or \"size, device\", found \"width\"",
+        ])
+    }
+
+    /// The shipped example with its commented size and device lines taken in, on the presets
+    /// whose size or device are placeholders: what the comments ask, and no warning.
+    @Test func theShippedExamplesOwnSizeAndDeviceOnThePlaceholderPresetsAreNoWarning() throws {
+        let text = try String(contentsOfFile: PresetOverrideTests.shippedExample, encoding: .utf8)
+            .replacingOccurrences(of: "# [display]\n# width = 800\n# height = 480\n", with: "[display]\nwidth = 1024\nheight = 600\n")
+            .replacingOccurrences(of: "# [controller]\n# device =", with: "[controller]\ndevice =")
+        #expect(text.contains("\nwidth = 1024\n") && text.contains("\n[controller]\ndevice = /dev/input/"))
+        // official-7inch-v1-evdev's size is its panel's; only its device is a placeholder.
+        for (name, warned) in [("generic-evdev", 0), ("official-7inch-v1-evdev", 2)] {
+            let edited = text.replacingOccurrences(of: "\npreset = generic-evdev\n", with: "\npreset = \(name)\n")
+            let config = try #require(parsed(edited, file: "/etc/touchpanel/panel.ini", presets: [repositoryBoards]), "\(name)")
+            #expect(config.display.width == 1024 && config.display.height == 600, "\(name)")
+            #expect(config.warnings.map { $0.key ?? "" } == Array(["width", "height"].prefix(warned)), "\(name)")
+        }
     }
 
     /// packaging/panel.ini, installed as /etc/touchpanel/panel.ini.
