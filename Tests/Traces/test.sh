@@ -110,7 +110,7 @@ with open(f"{scratch}/err", "w") as err:
     sys.exit(subprocess.run([touchpanel, "run", f"{scratch}/pulse.ini", "--trace", f"{scratch}/pulse.trace", "--fast"],
                             stdout=writer, stderr=err, timeout=60).returncode)
 PY
-if [ "$status" = 0 ] && grep -q 'gpio gpiochip0:17 -> 1' "$scratch/err" && grep -q 'gpio gpiochip0:17 -> 0' "$scratch/err"; then
+if [ "$status" = 0 ] && grep -q 'gpio gpiochip0:17 -> on (line high)' "$scratch/err" && grep -q 'gpio gpiochip0:17 -> off (line low)' "$scratch/err"; then
     passed=$((passed + 1))
     echo "ok    a closed event reader: the panel goes on and the pulse ends"
 else
@@ -137,8 +137,8 @@ on_release = gpio gpiochip0 18 off
 INI
 printf '0 down 0 50 50\n100 move 0 250 50\n200 move 0 50 50\n300 up 0 50 50\n' >"$scratch/jog.trace"
 "$touchpanel" run "$scratch/jog.ini" --trace "$scratch/jog.trace" --fast >"$scratch/out" 2>"$scratch/err" || true
-grep -o 'gpio gpiochip0:17 -> [01]' "$scratch/err" | tr '\n' ' ' >"$scratch/levels"
-if [ "$(cat "$scratch/levels")" = "gpio gpiochip0:17 -> 1 gpio gpiochip0:17 -> 0 " ]; then
+grep -o 'gpio gpiochip0:17 -> [a-z]*' "$scratch/err" | tr '\n' ' ' >"$scratch/levels"
+if [ "$(cat "$scratch/levels")" = "gpio gpiochip0:17 -> on gpio gpiochip0:17 -> off " ]; then
     passed=$((passed + 1))
     echo "ok    hold-to-run: on_release once, at the drag out"
 else
@@ -148,14 +148,40 @@ else
 fi
 printf '0 down 0 500 50\n1500 up 0 500 50\n' >"$scratch/crash.trace"
 timeout 60 "$touchpanel" run "$scratch/jog.ini" --trace "$scratch/crash.trace" >"$scratch/out" 2>"$scratch/err" || true
-grep -o -e 'on_press command ended while held (killed by SIGSEGV (11))' -e 'gpio gpiochip0:18 -> [01]' "$scratch/err" \
+grep -o -e 'on_press command ended while held (killed by SIGSEGV (11))' -e 'gpio gpiochip0:18 -> [a-z]*' "$scratch/err" \
     | tr '\n' ';' >"$scratch/levels"
-if [ "$(cat "$scratch/levels")" = "on_press command ended while held (killed by SIGSEGV (11));gpio gpiochip0:18 -> 0;" ]; then
+if [ "$(cat "$scratch/levels")" = "on_press command ended while held (killed by SIGSEGV (11));gpio gpiochip0:18 -> off;" ]; then
     passed=$((passed + 1))
     echo "ok    hold-to-run: a crashed on_press command ends the press before the lift"
 else
     failed=$((failed + 1))
     echo "FAIL  hold-to-run crash: $(cat "$scratch/levels")"
+    sed 's/^/      /' "$scratch/err"
+fi
+
+# An active-low relay on the simulated board: the log gives the output's state and the line's
+# level, "on" being a low line (issue 28: it said "-> 1").
+cat >"$scratch/relay.ini" <<'INI'
+[display]
+width = 800
+height = 480
+[output relay]
+chip = gpiochip0
+line = 17
+active_low = yes
+[button go]
+rect = 0, 0, 200, 100
+on_tap = gpio relay toggle
+INI
+printf '0 down 0 50 50\n40 up 0 50 50\n1000 down 0 50 50\n1040 up 0 50 50\n2000 end\n' >"$scratch/relay.trace"
+"$touchpanel" run "$scratch/relay.ini" --trace "$scratch/relay.trace" --fast >"$scratch/out" 2>"$scratch/err" || true
+grep -o 'gpio gpiochip0:17 -> .*' "$scratch/err" | tr '\n' ';' >"$scratch/levels"
+if [ "$(cat "$scratch/levels")" = "gpio gpiochip0:17 -> on (line low, active_low) (simulated);gpio gpiochip0:17 -> off (line high, active_low) (simulated);" ]; then
+    passed=$((passed + 1))
+    echo "ok    an active-low relay: on is a low line, and the log says so"
+else
+    failed=$((failed + 1))
+    echo "FAIL  active-low relay: $(cat "$scratch/levels")"
     sed 's/^/      /' "$scratch/err"
 fi
 

@@ -180,7 +180,7 @@ public enum SimulatedPanel {
         var outputs: [OutputID: DigitalOutput] = [:]
         for output in config.outputs {
             let key = output.id
-            outputs[key] = LoggedOutput(name: key.description, log: log)
+            outputs[key] = LoggedOutput(name: key.description, activeLow: output.activeLow, log: log)
         }
         return outputs
     }
