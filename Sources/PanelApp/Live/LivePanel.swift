@@ -113,6 +113,7 @@ public enum LivePanel {
                     running.engine.shutdown(now: MonotonicClock.now())
                     carried.levels = running.engine.actions.levels
                     carried.state = running.engine.keptState
+                    carried.consoleLine = running.consoleLine
                     if let newBridge {
                         // The old broker link sends what the shutdown gave, then `offline`.
                         if let bridge { BrokerFarewell.finish(bridge, engine: running.engine) }

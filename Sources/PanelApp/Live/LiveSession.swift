@@ -34,14 +34,19 @@ public final class LiveSession {
     /// Lines a bring-up keeps for the session's life (a controller's reset line).
     private let held: HeldLines
 
-    /// What a reload hands from one session to the next: output levels by id, and the state
-    /// set from outside (labels, latches, enabled states) as `KeptState`'s control lines, which
-    /// at the start come from the state file.
+    /// What a reload hands from one session to the next: output levels by id, the state set
+    /// from outside (labels, latches, enabled states) as `KeptState`'s control lines, which at
+    /// the start come from the state file, and the log's line on the console.
     public struct Carried {
         public var levels: [OutputID: Bool] = [:]
         public var state: [ControlCommand] = []
+        /// What the previous session logged about the console (nil: nothing): a reload says it
+        /// again only when it changed, so the journal gets it once at start, not at each reload.
+        public var consoleLine: String?
         public init() {}
     }
+    /// What this session logged about the console, or would have but for `Carried`.
+    public let consoleLine: String?
 
     /// `latency` outlives sessions: a reload does not reset the figures.
     public init(
@@ -70,7 +75,7 @@ public final class LiveSession {
         control = try config.control.map { config throws(StartError) in try ControlServer(config: config, log: log) }
         self.held = held
         console = ConsoleGraphicsMode()
-        if let warning = console.warning { log.warning(warning) }
+        consoleLine = console.logNotice(to: log, unlessSaid: carried.consoleLine)
         let actions = ActionRunner(
             buttons: config.buttons, exec: exec, outputs: outputs, log: log,
             levels: levels)

@@ -13,6 +13,11 @@ public final class ConsoleGraphicsMode {
 
     /// Why the console was not switched; nil when it was.
     public private(set) var warning: String?
+    /// Every console refused this user (EACCES or EPERM): only root (or the console's own
+    /// session) may switch one, and touchpanel.service runs as the touchpanel user, so this is
+    /// how the service always finds it, not a fault.
+    public private(set) var refusedPermission = false
+    private var permissionLine = ""
     /// The console that was switched, while it is.
     public private(set) var switchedConsole: String?
     private var descriptor: Int32 = -1
@@ -20,23 +25,23 @@ public final class ConsoleGraphicsMode {
 
     /// Switches the first of `consoles` that opens and answers KDGETMODE.
     public init(consoles: [String] = ConsoleGraphicsMode.defaultConsoles) {
-        var reasons: [String] = []
+        var failures: [(path: String, error: Errno)] = []
         for path in consoles {
             let descriptor: Int32
             do throws(Errno) {
                 descriptor = try Errno.retryingInterrupts { path.withCString { clinux_open_console($0) } }
             } catch {
-                reasons.append("\(path): \(error.message)")
+                failures.append((path, error))
                 continue
             }
             var mode: Int32 = 0
             guard clinux_kd_get_mode(descriptor, &mode) == 0 else {
-                reasons.append("\(path): \(Errno.current.message)")
+                failures.append((path, Errno.current))
                 close(descriptor)
                 continue
             }
             guard clinux_kd_set_mode(descriptor, Int32(KD_GRAPHICS)) == 0 else {
-                reasons.append("\(path): \(Errno.current.message)")
+                failures.append((path, Errno.current))
                 close(descriptor)
                 continue
             }
@@ -45,13 +50,40 @@ public final class ConsoleGraphicsMode {
             switchedConsole = path
             return
         }
-        var text = "the console stays in text mode and may draw over the panel"
-        for (index, reason) in reasons.enumerated() {
+        let reasons = ConsoleGraphicsMode.reasons(failures)
+        warning = "the console stays in text mode and may draw over the panel" + reasons
+        refusedPermission = !failures.isEmpty && failures.allSatisfy { $0.error.deniesAccess }
+        permissionLine = "console: left in text mode, as this user may not switch it\(reasons), as expected "
+            + "under touchpanel.service; through DRM/KMS the console does not draw on the panel, through fbdev its text may"
+    }
+
+    /// ` (/dev/tty0: EACCES (Permission denied); /dev/tty1: ...)`, or nothing without a console to try.
+    static func reasons(_ failures: [(path: String, error: Errno)]) -> String {
+        var text = ""
+        for (index, failure) in failures.enumerated() {
             text += index == 0 ? " (" : "; "
-            text += reason
+            text += "\(failure.path): \(failure.error.message)"
         }
-        if !reasons.isEmpty { text += ")" }
-        warning = text
+        if !failures.isEmpty { text += ")" }
+        return text
+    }
+
+    /// The log's line on the console, nil when it was switched. Where only permissions stood
+    /// in the way it is information, with what it means for the picture (DRM/KMS keeps the
+    /// console off a card the panel holds); anything else stays a warning.
+    public var notice: (line: String, priority: LogPriority)? {
+        guard let warning else { return nil }
+        return refusedPermission ? (permissionLine, .info) : (warning, .warning)
+    }
+
+    /// Logs `notice` unless it is `previous`, the line the session before a reload logged:
+    /// the journal gets it at start, and again only if it changed. Returns the line (nil when
+    /// the console was switched), for the next session.
+    @discardableResult
+    public func logNotice(to log: PanelLog, unlessSaid previous: String?) -> String? {
+        guard let notice else { return nil }
+        if notice.line != previous { log.log(notice.line, priority: notice.priority) }
+        return notice.line
     }
 
     /// Puts the console back in the mode it had. Safe to call more than once.

@@ -60,6 +60,45 @@ extension Devices {
         @Test func anEmptyListWarnsWithoutReasons() {
             let console = ConsoleGraphicsMode(consoles: [])
             #expect(console.warning == "the console stays in text mode and may draw over the panel")
+            #expect(console.refusedPermission == false)
+        }
+
+        /// A read-only sysfs attribute refuses O_RDWR with EACCES even to root: it stands in for
+        /// /dev/tty0 as the touchpanel user finds it (crw--w---- root:tty).
+        static let refusing = "/sys/devices/system/cpu/online"
+
+        /// Under touchpanel.service no console can be switched: expected, so an information
+        /// line that says what it means, not a warning (issue 28).
+        @Test func consolesThatRefuseThisUserAreInformationNotAWarning() throws {
+            let console = ConsoleGraphicsMode(consoles: [ConsoleGraphicsModeTests.refusing, ConsoleGraphicsModeTests.refusing])
+            #expect(console.refusedPermission)
+            let notice = try #require(console.notice)
+            #expect(notice.priority == .info)
+            #expect(notice.line == "console: left in text mode, as this user may not switch it "
+                + "(/sys/devices/system/cpu/online: EACCES (Permission denied); /sys/devices/system/cpu/online: EACCES (Permission denied)), "
+                + "as expected under touchpanel.service; through DRM/KMS the console does not draw on the panel, through fbdev its text may")
+        }
+
+        @Test func aConsoleThatIsMissingAsWellIsStillAWarning() throws {
+            let console = ConsoleGraphicsMode(consoles: [ConsoleGraphicsModeTests.refusing, "/nonexistent/tty1"])
+            #expect(console.refusedPermission == false)
+            let notice = try #require(console.notice)
+            #expect(notice.priority == .warning)
+            #expect(notice.line == console.warning)
+        }
+
+        /// A reload opens the console again: the line is logged at start, and at a reload
+        /// only when it differs from the one before.
+        @Test func theLineIsLoggedOnceAcrossReloads() {
+            let log = RecordingLog()
+            let atStart = ConsoleGraphicsMode(consoles: [ConsoleGraphicsModeTests.refusing]).logNotice(to: log, unlessSaid: nil)
+            let atReload = ConsoleGraphicsMode(consoles: [ConsoleGraphicsModeTests.refusing]).logNotice(to: log, unlessSaid: atStart)
+            #expect(atReload == atStart)
+            let changed = ConsoleGraphicsMode(consoles: ["/nonexistent/tty0"]).logNotice(to: log, unlessSaid: atReload)
+            #expect(log.entries.map { $0.priority } == [.info, .warning])
+            #expect(log.lines == [atStart ?? "", changed ?? ""])
+            #expect(ConsoleGraphicsMode(consoles: ["/dev/null"]).logNotice(to: log, unlessSaid: nil)
+                == "the console stays in text mode and may draw over the panel (/dev/null: ENOTTY (Inappropriate ioctl for device))")
         }
     }
 }
