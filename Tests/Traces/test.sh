@@ -272,7 +272,9 @@ else
 fi
 
 # Idle blanking on the simulated board: dimmed at 1 s, off at 2 s, the touch at 3 s wakes the
-# panel and is swallowed, the next one taps; replay prints the same event lines.
+# panel and is swallowed, the next one taps; dimmed and off again before the trace's end at
+# 6 s (a run ends with its trace: without the end line it would stop at 3.25 s, issue 28);
+# replay prints the same event lines.
 cat >"$scratch/blank.ini" <<'INI'
 [display]
 width = 800
@@ -284,7 +286,7 @@ off_after_s = 2
 rect = 0, 0, 200, 100
 on_tap = emit
 INI
-printf '3000 down 0 50 50\n3050 up 0 50 50\n3200 down 1 50 50\n3250 up 1 50 50\n' >"$scratch/blank.trace"
+printf '3000 down 0 50 50\n3050 up 0 50 50\n3200 down 1 50 50\n3250 up 1 50 50\n6000 end\n' >"$scratch/blank.trace"
 "$touchpanel" run "$scratch/blank.ini" --trace "$scratch/blank.trace" --fast >"$scratch/out" 2>"$scratch/err" || true
 "$touchpanel" replay "$scratch/blank.ini" "$scratch/blank.trace" >"$scratch/replayed" 2>/dev/null || true
 grep -o 'backlight: [a-z]*' "$scratch/err" | tr '\n' ';' >"$scratch/levels"

@@ -59,9 +59,11 @@ public final class SimulatedBoardRunner: LoopParticipant {
         return true
     }
 
-    /// Nothing left to play: no step, no `end` line, no deadline of the engine, no snapshot.
+    /// Nothing left to play: no step, no `end` line, no deadline of the engine but idle
+    /// blanking's (a real-time run with `[backlight]` waited `off_after_s` past the trace's
+    /// end, issue 28), no snapshot.
     private var isFinished: Bool {
-        nextStep == nil && (!script.hasEndLine || endHandled) && engine.nextWakeup == nil && snapshotsAt.isEmpty
+        nextStep == nil && (!script.hasEndLine || endHandled) && engine.nextWakeupBesidesIdle == nil && snapshotsAt.isEmpty
     }
 
     public var nextDeadline: MonotonicInstant? {

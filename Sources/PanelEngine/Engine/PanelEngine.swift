@@ -185,6 +185,14 @@ public final class PanelEngine: TouchSink {
         return MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline))
     }
 
+    /// `nextWakeup` without idle blanking's dim and off: whether anything but the backlight's
+    /// timers is still due, so that a played-out trace ends instead of waiting `off_after_s`.
+    public var nextWakeupBesidesIdle: MonotonicInstant? {
+        if outsideChanged { return lastInputAt }
+        let touch = MonotonicInstant.earliest(pipeline.earliestDeadlineBesidesIdle(), source.nextWakeup)
+        return MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline))
+    }
+
     /// One turn of the loop at `now`: the source reads what is waiting (each frame at its own
     /// instant, after everything due before it), then whatever else is due at `now` fires.
     /// The live loop and the simulated board both drive the engine through this call alone.

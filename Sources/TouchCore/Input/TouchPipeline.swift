@@ -34,6 +34,12 @@ public struct TouchPipeline: Sendable {
         MonotonicInstant.earliest(MonotonicInstant.earliest(classifier.nextDeadline, tracker.deadline), wakeGate.deadline)
     }
 
+    /// `earliestDeadline()` without the idle time's end (dim, off): what a played-out trace
+    /// still waits for, since blanking a panel nobody touches any more shows nothing new.
+    public mutating func earliestDeadlineBesidesIdle() -> MonotonicInstant? {
+        MonotonicInstant.earliest(classifier.nextDeadline, tracker.deadline)
+    }
+
     /// Enables or disables a button for the touches that go down from now on.
     public mutating func setEnabled(_ index: Int, _ enabled: Bool) {
         classifier.setEnabled(index, enabled)

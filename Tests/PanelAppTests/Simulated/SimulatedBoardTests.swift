@@ -28,10 +28,12 @@ struct SimulatedBoardTests {
 
     /// Plays `trace` on the virtual clock, snapshotting the panel at `snapshotMs`; returns
     /// event lines and PNGs. `stopAtTurn`: a stand-in for a signal, readable from that turn on.
+    /// `more`: sections added to the config. `endedAtMs`: the loop's clock when the run ended.
     func play(
-        _ trace: String, snapshotMs: [Int64], rotation: String = "0", stopAtTurn: Int? = nil
-    ) throws -> (lines: [String], pngs: [[UInt8]], turns: Int) {
+        _ trace: String, snapshotMs: [Int64], rotation: String = "0", stopAtTurn: Int? = nil, more: String = ""
+    ) throws -> (lines: [String], pngs: [[UInt8]], turns: Int, endedAtMs: Int64, backlight: [String]) {
         let text = SimulatedBoardTests.config.replacingOccurrences(of: "height = 240", with: "height = 240\nrotation = \(rotation)")
+            + more
         let config = try PanelConfigLoader.parse(text: text, file: "sim.ini")
         let script = try TouchScript(
             trace: Array(trace.utf8), path: "test.trace", transform: config.makeTransform(), maxPoints: 5)
@@ -45,19 +47,22 @@ struct SimulatedBoardTests {
         let output = CapturedOutput()
         let log = RecordingLog()
         let hardware = SimulatedTouchHardware(config: config, origin: at(0), log: log)
+        let light = RecordingBacklight()
         let engine = PanelEngine(
             config: config, source: hardware.source,
             actions: ActionRunner(buttons: config.buttons, exec: recordingExec(), outputs: [:], log: log),
-            output: output.buffer, surface: surface, log: log, startedAt: at(0))
+            output: output.buffer, surface: surface, log: log, startedAt: at(0),
+            backlight: config.backlight.map { PanelBacklight(device: light, config: $0, log: log) })
         var pngs: [[UInt8]] = []
         let runner = SimulatedBoardRunner(
             engine: engine, script: script, origin: at(0), hardware: hardware,
             snapshotsAt: snapshotMs.map { at($0) },
             snapshot: { _ in pngs.append(FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout)!) })
         let stop = PipeSignal(raisedBeforeTurn: stopAtTurn)
-        runner.run(on: PanelLoop(clock: .virtual, startingAt: at(0)), with: [stop]) { stop.seen }
+        let loop = PanelLoop(clock: .virtual, startingAt: at(0))
+        runner.run(on: loop, with: [stop]) { stop.seen }
         #expect(log.lines == [])
-        return (output.lines, pngs, stop.turns)
+        return (output.lines, pngs, stop.turns, loop.now.wholeMilliseconds, light.writes)
     }
 
     func pixel(_ png: [UInt8], x: Int, y: Int) throws -> [UInt8] {
@@ -116,6 +121,17 @@ struct SimulatedBoardTests {
         // The down, a report at 192 k ms for k = 1 ... 18,749, the up: 18,751 turns (every
         // 16 ms it was 225,001).
         #expect(result.turns == 18_751)
+    }
+
+    /// Issue 28: a trace run with `[backlight]` went on until `off_after_s` after the trace's
+    /// end (an 8 s trace took 5 minutes in real time). It ends with the trace: the dim at
+    /// 60 s and the off at 300 s never come, the tap (no double tap to wait for) is at the up.
+    @Test func aTraceRunEndsWithTheTraceThoughTheBacklightWouldDimLater() throws {
+        let result = try play("0 down 0 60 60\n100 up 0 60 60\n", snapshotMs: [],
+                              more: "\n[backlight]\ndim_after_s = 60\noff_after_s = 300\n")
+        #expect(result.lines.last == #"{"t_ms":100,"button":"go","event":"tap","taps":1}"#)
+        #expect(result.endedAtMs == 100)
+        #expect(result.backlight == ["brightness 255", "power on"])
     }
 
     @Test func heldFingerIsReportedRepeatedlySoLostMsDoesNotCancelIt() throws {
