@@ -185,6 +185,46 @@ else
     sed 's/^/      /' "$scratch/err"
 fi
 
+# SIGHUP on the simulated board reloads the config as the live panel does (issue 28: it did
+# nothing): a valid config replaces the running one (a latched button stays on), one with
+# errors is refused with them and the board goes on; SIGTERM then stops it with exit 0.
+# In real time, without a trace; each wait looks every 0.1 s for at most 10 s.
+wait_for() { # wait_for FILE PATTERN
+    for _ in $(seq 100); do grep -q -- "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done
+    return 1
+}
+reload_config() { # reload_config EXTRA_BUTTON_LINES
+    printf '[display]\nwidth = 800\nheight = 480\n[control]\nsocket = %s\n[button a]\nrect = 0, 0, 100, 100\nlatch = yes\n%b' \
+        "$scratch/reload.sock" "$1" >"$scratch/reload.ini"
+}
+reload_config ''
+"$touchpanel" run "$scratch/reload.ini" >"$scratch/reload.out" 2>"$scratch/reload.err" &
+panel=$!
+reload_steps=""
+for _ in $(seq 100); do [ -S "$scratch/reload.sock" ] && break; sleep 0.1; done
+"$touchpanel" ctl --socket "$scratch/reload.sock" latch a on >/dev/null 2>&1 && reload_steps+="latched;"
+reload_config '[button b]\nrect = 200, 0, 100, 100\n'
+kill -HUP $panel
+wait_for "$scratch/reload.err" "reloaded $scratch/reload.ini" && reload_steps+="reloaded;"
+"$touchpanel" ctl --socket "$scratch/reload.sock" state 2>/dev/null |
+    grep -q '"name":"a",[^}]*"on":true}.*"name":"b"' && reload_steps+="b and a on;"
+reload_config '[button c]\nrect = 0, 0\n'
+kill -HUP $panel
+wait_for "$scratch/reload.err" 'reload refused; the running config stays:' && reload_steps+="refused;"
+grep -q "reload.ini:10: \[button c\] rect: " "$scratch/reload.err" && reload_steps+="error named;"
+"$touchpanel" ctl --socket "$scratch/reload.sock" state 2>/dev/null | grep -q '"name":"b"' && reload_steps+="b still;"
+kill -TERM $panel
+status=0
+wait $panel || status=$?
+if [ "$reload_steps" = "latched;reloaded;b and a on;refused;error named;b still;" ] && [ "$status" = 0 ]; then
+    passed=$((passed + 1))
+    echo "ok    simulated board: SIGHUP reloads a valid config (latched state kept) and refuses a bad one"
+else
+    failed=$((failed + 1))
+    echo "FAIL  simulated board SIGHUP: $reload_steps (exit $status)"
+    sed 's/^/      /' "$scratch/reload.err"
+fi
+
 # Virtual time and real children (issue 24): in --fast runs a command's time-out and the
 # stop's wait run in real time, so `exec env > FILE` writes its file every time, and every
 # hold-to-run press's on_release command runs to its end, ten runs in a row each.

@@ -223,23 +223,9 @@ public enum LivePanel {
         }
         guard received.contains(.hangup) else { return .keepGoing }
         notifier.notify(ServiceMessage.reloading(at: MonotonicClock.now()))
-        do {
-            let config = try PanelConfigLoader.load(path: configPath)
-            for warning in config.warnings { log.warning(warning.rendered) }
-            guard config.mqtt != bridge?.settings.config else { return .replace(with: config, bridge: nil) }
-            // A changed [mqtt] is brought up before anything is replaced: a password file
-            // that cannot be read refuses the reload like a config error does.
-            do throws(StartError) {
-                return .replace(with: config, bridge: .some(try MQTTBringUp.open(config, log: log, now: MonotonicClock.now())))
-            } catch {
-                log.error("reload refused; the running config stays: \(error.message)")
-                return .refused(status: "reload refused: \(error.message); running the previous config")
-            }
-        } catch {
-            // Refused before anything is touched: the running panel goes on as it was.
-            log.error("reload refused; the running config stays:")
-            for configError in error.errors { log.error(configError.rendered) }
-            return .refused(status: "reload refused: \(error.errors.first?.rendered ?? configPath); running the previous config")
+        switch ConfigReload.read(configPath, runningBridge: bridge, log: log, now: MonotonicClock.now()) {
+        case .replace(let config, let newBridge): return .replace(with: config, bridge: newBridge)
+        case .refused(let status): return .refused(status: status)
         }
     }
 }

@@ -30,9 +30,12 @@ public struct SimulationOptions: Sendable {
 /// written out as PNG frames so a person can see what the panel showed.
 public enum SimulatedPanel {
     /// Runs until the trace is played out (or forever without one, until SIGTERM/SIGINT).
-    /// Returns the process's exit status.
+    /// Without a trace SIGHUP reloads the config as the live panel does (the same reading,
+    /// `ConfigReload`): a config that does not load is refused and the board goes on; with one
+    /// it is logged and ignored, as the trace's raw lines were read for the config it started
+    /// with. Returns the process's exit status.
     public static func run(config: PanelConfiguration, options: SimulationOptions, log: PanelLog, debug: [StateMachineName] = []) -> Int32 {
-        var script: TouchScript
+        let script: TouchScript
         do throws(TouchScript.ScriptError) {
             if let tracePath = options.tracePath {
                 script = try TouchScript(file: tracePath, config: config)
@@ -44,26 +47,6 @@ public enum SimulatedPanel {
             return 1
         }
 
-        let rotation = config.display.rotation
-        let physicalWidth = config.panelWidth
-        let physicalHeight = config.panelHeight
-        guard let layout = FramebufferLayout(
-            physicalWidth: physicalWidth, physicalHeight: physicalHeight, format: options.pixelFormat, rotation: rotation)
-        else {
-            log.error("the simulated framebuffer cannot be \(physicalWidth)x\(physicalHeight)")
-            return 1
-        }
-        let labels: ButtonLabels
-        do throws(FontError) {
-            labels = try FramebufferSurface.rasterizeLabels(for: config)
-        } catch {
-            log.error(error.message)
-            return 1
-        }
-        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: layout.bufferSize, alignment: 8)
-        memory.initializeMemory(as: UInt8.self, repeating: 0)
-        defer { memory.deallocate() }
-
         let signals: SignalChannel
         do throws(SignalChannelError) {
             signals = try SignalChannel()
@@ -74,24 +57,12 @@ public enum SimulatedPanel {
         defer { signals.close() }
         // Commands are real processes: on the virtual clock their time-outs run in real time.
         let processes = ExecProcesses()
-        do throws(StartError) {
-            try ExecPlacement.apply(config, to: processes)
-        } catch {
-            // On a desk the runner is seldom there, and the commands only need to run.
-            log.warning(error.message + "; the simulated board runs the commands itself")
-        }
+        placeCommands(config, processes, log: log)
         let exec = ExecSupervisor(
             processes: processes, log: log, childClock: options.virtualTime ? { MonotonicClock.now() } : nil)
-        let control: ControlServer?
-        do throws(StartError) {
-            control = try config.control.map { config throws(StartError) in try ControlServer(config: config, log: log) }
-        } catch {
-            log.error(error.message)
-            return 1
-        }
 
         // The broker is real on the simulated board too; its link runs on the real clock.
-        let bridge: MQTTBridge?
+        var bridge: MQTTBridge?
         do throws(StartError) {
             bridge = try MQTTBringUp.open(config, log: log, now: MonotonicClock.now())
         } catch {
@@ -100,26 +71,6 @@ public enum SimulatedPanel {
         }
 
         let origin = options.virtualTime ? MonotonicInstant(nanoseconds: 0) : MonotonicClock.now()
-        let surface = FramebufferSurface(layout: layout, pixels: memory, config: config, labels: labels)
-        var frameNumber = 0
-        let writeFrame: (MonotonicInstant) -> Void = { instant in
-            guard let directory = options.pngDirectory else { return }
-            frameNumber += 1
-            let ms = (instant - origin).nanoseconds / 1_000_000
-            let path = "\(directory)/frame-\(pad(frameNumber, 4))-\(pad(Int(ms), 6))ms.png"
-            guard let png = FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout) else { return }
-            do throws(FileWriteError) {
-                try FramebufferSnapshot.writeFile(path: path, bytes: png)
-            } catch {
-                log.error(error.message)
-            }
-        }
-        if options.pngAtMs.isEmpty {
-            surface.onFrame = writeFrame
-        }
-
-        let traceLog = TraceLineLog(log, path: options.tracePath ?? "")
-        let hardware = SimulatedTouchHardware(config: config, origin: origin, log: traceLog)
         var recorder: RawTraceRecorder?
         if let recordPath = options.recordPath {
             do throws(StartError) {
@@ -128,65 +79,149 @@ public enum SimulatedPanel {
                 log.error(error.message)
                 return 1
             }
-            hardware.source.record(to: recorder)
         }
         // Under systemd (or with STATE_DIRECTORY set) the simulated board keeps its state too.
         let keeper = StateKeeper.fromEnvironment(log: log)
-        let actions = ActionRunner(
-            buttons: config.buttons, exec: exec,
-            outputs: simulatedOutputs(for: config, log: log), log: log,
-            levels: OutputsBringUp.startLevels(config, carried: [:]))
-        let engine = PanelEngine(
-            config: config, source: hardware.source, actions: actions, output: .standardOutput(),
-            surface: surface, log: traceLog, startedAt: origin,
-            transitions: debug.isEmpty ? nil : TransitionLog(machines: debug, origin: origin, log: traceLog),
-            backlight: config.backlight.map { PanelBacklight(device: SimulatedBacklight(log: log), config: $0, log: log) },
-            kept: keeper?.readBack() ?? [])
-        exec.transitions = engine.transitions
-        keeper?.adopt(engine, now: origin)
-        if let bridge { bridge.attach(engine) }
+        var kept = LiveSession.Carried()
+        kept.state = keeper?.readBack() ?? []
+        let frames = FrameCounter()
+        var session = start(config, options: options, origin: origin, exec: exec, log: log, debug: debug, frames: frames, carried: kept)
+        guard session != nil else { return 1 }
+        if let running = session {
+            running.hardware.source.record(to: recorder)
+            keeper?.adopt(running.engine, now: origin)
+            bridge?.attach(running.engine)
+        }
 
         // Signals, the control socket and the broker are served on the virtual clock too
         // (polled without waiting at every wake-up): SIGTERM and SIGINT stop a fast run, and
         // children are reaped as they finish, not all at the end.
         let loop = PanelLoop(clock: options.virtualTime ? .virtual : .real, startingAt: origin)
         let signalWatch = SignalWatch(signals)
+        var reload: Reload?
+        repeat {
+            var carried = LiveSession.Carried()
+            var previous = config
+            do {
+                // Scoped, so that no reference to the old session outlives it on a reload.
+                guard let running = session else { return 1 }
+                reload = play(
+                    running, script: script, on: loop, signals: signalWatch, exec: exec, processes: processes, keeper: keeper,
+                    bridge: bridge, options: options, origin: origin, log: log)
+                let engine = running.engine
+                if let reload {
+                    // The runner shut the engine down, as the live reload does before it replaces it.
+                    previous = running.config
+                    carried.levels = engine.actions.levels
+                    carried.state = engine.keptState
+                    if let newBridge = reload.bridge {
+                        if let bridge { BrokerFarewell.finish(bridge, engine: engine) }
+                        bridge = newBridge
+                    }
+                } else {
+                    keeper?.stop(engine, now: loop.now)
+                    if let bridge {
+                        BrokerFarewell.finish(bridge, engine: engine)
+                        if !options.virtualTime { log.log(bridge.summaryLine()) }
+                    }
+                    recorder?.end(at: engine.stoppedAt ?? origin)
+                }
+            }
+            if let reload {
+                // The old session's control socket is closed before the new one binds its path.
+                session = nil
+                placeCommands(reload.config, processes, log: log)
+                session = start(
+                    reload.config, options: options, origin: origin, exec: exec, log: log, debug: debug, frames: frames, carried: carried)
+                if session == nil {
+                    session = start(previous, options: options, origin: origin, exec: exec, log: log, debug: debug, frames: frames, carried: carried)
+                    if reload.bridge != nil, session != nil {
+                        // The previous config runs again, with its own [mqtt] brought up afresh.
+                        do throws(StartError) {
+                            bridge = try MQTTBringUp.open(previous, log: log, now: MonotonicClock.now())
+                        } catch {
+                            log.error("after the failed reload, [mqtt] of the previous config: \(error.message); running without MQTT")
+                            bridge = nil
+                        }
+                    }
+                } else {
+                    log.log("reloaded \(config.file)")
+                }
+                guard let running = session else { return 1 }
+                keeper?.adopt(running.engine, now: loop.now)
+                running.hardware.source.record(to: recorder)
+                recorder?.comment("reloaded \(config.file): replay with the config of each part")
+                bridge?.attach(running.engine)
+            }
+        } while reload != nil
+        CommandsAtStop.wait(exec, signals: signalWatch, runner: ExecRunnerTurn(processes, exec: exec, log: log) { _ in }, log: log, leftTo: "left running")
+        return 0
+    }
+
+    /// A reload SIGHUP asked for and `ConfigReload` accepted (see `ConfigReload.replace`).
+    private typealias Reload = (config: PanelConfiguration, bridge: MQTTBridge??)
+
+    /// Plays `session` until the script is played out, a signal stops it, or SIGHUP brings a
+    /// config that loads: that one is returned (the engine is shut down by then).
+    private static func play(
+        _ session: SimulatedSession, script: TouchScript, on loop: PanelLoop, signals signalWatch: SignalWatch,
+        exec: ExecSupervisor, processes: ExecProcesses, keeper: StateKeeper?, bridge: MQTTBridge?, options: SimulationOptions,
+        origin: MonotonicInstant, log: PanelLog
+    ) -> Reload? {
+        let engine = session.engine
         var others: [LoopParticipant] = []
-        if let control { others.append(ControlTurn(control, engine: engine, readClock: { loop.readClock() }, waitsForDeadlines: !options.virtualTime)) }
+        if let control = session.control {
+            others.append(ControlTurn(control, engine: engine, readClock: { loop.readClock() }, waitsForDeadlines: !options.virtualTime))
+        }
         if let bridge { others.append(BrokerTurn(bridge, engine: engine, waitsForDeadlines: !options.virtualTime)) }
         others.append(ExecRunnerTurn(processes, exec: exec, log: log) { engine.commandsFinished($0, now: loop.now) })
         if let keeper { others.append(StateTurn(keeper, engine: engine)) }
         others.append(signalWatch)
         let runner = SimulatedBoardRunner(
-            engine: engine, script: script, origin: origin, hardware: hardware, traceLog: traceLog,
-            snapshotsAt: options.pngAtMs.map { origin + .milliseconds($0) }, snapshot: writeFrame)
+            engine: engine, script: script, origin: origin, hardware: session.hardware, traceLog: session.traceLog,
+            snapshotsAt: options.pngAtMs.map { origin + .milliseconds($0) }.filter { $0 >= loop.now },
+            snapshot: session.writeFrame)
+        var reload: Reload?
         runner.run(on: loop, with: others, untilStopped: options.tracePath == nil) {
             let received = signalWatch.take()
             if received.contains(.child) { engine.commandsFinished(exec.reapFinished(), now: loop.now) }
-            return received.asksToStop
+            if received.asksToStop { return true }
+            guard received.contains(.hangup) else { return false }
+            guard options.tracePath == nil else {
+                log.log("SIGHUP: no reload while a trace plays (its lines were read for the config it started with)")
+                return false
+            }
+            switch ConfigReload.read(session.config.file, runningBridge: bridge, log: log, now: MonotonicClock.now()) {
+            case .replace(let config, let newBridge):
+                reload = (config, newBridge)
+                return true
+            case .refused:
+                return false
+            }
         }
-        keeper?.stop(engine, now: loop.now)
-        if let bridge {
-            BrokerFarewell.finish(bridge, engine: engine)
-            if !options.virtualTime { log.log(bridge.summaryLine()) }
-        }
-        recorder?.end(at: engine.stoppedAt ?? origin)
-        CommandsAtStop.wait(exec, signals: signalWatch, runner: ExecRunnerTurn(processes, exec: exec, log: log) { _ in }, log: log, leftTo: "left running")
-        return 0
+        return reload
     }
 
-    /// GPIO actions on the simulated board change no real line; the log shows what they did.
-    private static func simulatedOutputs(for config: PanelConfiguration, log: PanelLog) -> [OutputID: DigitalOutput] {
-        var outputs: [OutputID: DigitalOutput] = [:]
-        for output in config.outputs {
-            let key = output.id
-            outputs[key] = LoggedOutput(name: key.description, activeLow: output.activeLow, log: log)
+    /// Where `config`'s commands start. On a desk the exec runner is seldom there, and the
+    /// commands only need to run: without it they start here, with a warning.
+    private static func placeCommands(_ config: PanelConfiguration, _ processes: ExecProcesses, log: PanelLog) {
+        do throws(StartError) {
+            try ExecPlacement.apply(config, to: processes)
+        } catch {
+            log.warning(error.message + "; the simulated board runs the commands itself")
         }
-        return outputs
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = "\(value)"
-        return String(repeating: "0", count: max(0, width - digits.utf8.count)) + digits
+    private static func start(
+        _ config: PanelConfiguration, options: SimulationOptions, origin: MonotonicInstant, exec: ExecSupervisor, log: PanelLog,
+        debug: [StateMachineName], frames: FrameCounter, carried: LiveSession.Carried = LiveSession.Carried()
+    ) -> SimulatedSession? {
+        do throws(StartError) {
+            return try SimulatedSession(
+                config: config, options: options, origin: origin, exec: exec, log: log, debug: debug, frames: frames, carried: carried)
+        } catch {
+            log.error("cannot start with \(config.file): \(error.message)")
+            return nil
+        }
     }
 }

@@ -1,0 +1,36 @@
+import PanelConfig
+import PanelDrivers
+import PanelEngine
+import TouchCore
+
+/// SIGHUP's reading of the config file, shared by the live panel and the simulated board:
+/// what to replace the running config with, or why the running one stays.
+enum ConfigReload {
+    /// `bridge`: nil when `[mqtt]` is unchanged (the running bridge goes on); otherwise the
+    /// new config's (itself nil without `[mqtt]`), already brought up.
+    case replace(with: PanelConfiguration, bridge: MQTTBridge??)
+    /// A config that did not load: the running panel goes on; the status says why.
+    case refused(status: String)
+
+    /// Reads `configPath` again, logging its warnings, or its errors when it is refused. A
+    /// changed `[mqtt]` is brought up before anything is replaced: a password file that cannot
+    /// be read refuses the reload like a config error does.
+    static func read(_ configPath: String, runningBridge bridge: MQTTBridge?, log: PanelLog, now: MonotonicInstant) -> ConfigReload {
+        do {
+            let config = try PanelConfigLoader.load(path: configPath)
+            for warning in config.warnings { log.warning(warning.rendered) }
+            guard config.mqtt != bridge?.settings.config else { return .replace(with: config, bridge: nil) }
+            do throws(StartError) {
+                return .replace(with: config, bridge: .some(try MQTTBringUp.open(config, log: log, now: now)))
+            } catch {
+                log.error("reload refused; the running config stays: \(error.message)")
+                return .refused(status: "reload refused: \(error.message); running the previous config")
+            }
+        } catch {
+            // Refused before anything is touched: the running panel goes on as it was.
+            log.error("reload refused; the running config stays:")
+            for configError in error.errors { log.error(configError.rendered) }
+            return .refused(status: "reload refused: \(error.errors.first?.rendered ?? configPath); running the previous config")
+        }
+    }
+}
