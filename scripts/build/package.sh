@@ -89,8 +89,9 @@ for target in "${targets[@]}"; do
     echo /etc/touchpanel/panel.ini >"$stage/DEBIAN/conffiles"
 
     depends=$(depends_of "$stage/usr/bin/touchpanel" "build/sysroot/.apt/$release-$debarch/debs" | sort -u | paste -sd, | sed 's/,/, /g')
-    # Not libraries: the default label font, and systemd for the unit and sysusers.d.
-    depends="$depends, fonts-dejavu-core, systemd"
+    # Not libraries: the default label font, systemd for the unit and sysusers.d, and procps
+    # for the unit's ExecReload=/bin/kill.
+    depends="$depends, fonts-dejavu-core, procps, systemd"
     cat >"$stage/DEBIAN/control" <<CONTROL
 Package: touchpanel
 Version: $pkgversion
