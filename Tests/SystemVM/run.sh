@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Tests/SystemVM/run.sh: the system VM tier. The trixie arm64 .deb (scripts/build/package.sh)
-# installed with dpkg into a Debian trixie arm64 root (debootstrap, cached under build/sysvm/),
+# Tests/SystemVM/run.sh: the system VM tier. The trixie arm64 .deb (scripts/build/package.sh),
+# released into a signed apt repository (scripts/release.sh, a key made for the run) and
+# installed from it with apt into a Debian trixie arm64 root (debootstrap, cached under build/sysvm/),
 # booted with systemd as PID 1 under qemu-system-aarch64 on the kernel the kernel-VM tier
 # fetches, with vfb and a uinput touchscreen (Tests/VM/uinput-touch.c) as the panel.
 # Tests/SystemVM/check.sh runs the README's guide and the service checks in the guest
@@ -33,22 +34,56 @@ mapfile -t drm_order < <("$root/Tests/VM/module-order.sh" "$GUEST_DIR/root/lib/m
 ((${#drm_order[@]})) || broken "resolving the DRM modules"
 image=$GUEST_DIR/root/boot/vmlinuz-$KVER
 
-step "package"
-"$root/scripts/build/package.sh" trixie-aarch64 >&2 || broken "scripts/build/package.sh trixie-aarch64"
+step "packages and their signed apt repository"
+# All four (the package tier has built them when this runs in scripts/test.sh: then this is a
+# check that they are up to date), released as scripts/release.sh does for users, with a key
+# made for this run.
+"$root/scripts/build/package.sh" >&2 || broken "scripts/build/package.sh"
+rm -rf "$work/apt"
+release_out=$("$root/scripts/release.sh" --test-key --packages "$root/build/packages" --out "$work/apt" 2>&1) ||
+    { echo "$release_out"; broken "scripts/release.sh"; }
+fingerprint=$(sed -n 's/^fingerprint: //p' <<<"$release_out")
 deb=$(ls -t "$root"/build/packages/touchpanel_*+deb13_arm64.deb | head -n1)
+host_checks=$work/host-checks
+: >"$host_checks"
 for helper in uinput-touch touch-inject; do
     aarch64-linux-gnu-gcc -static -O2 -Wall -Wextra -Werror -o "$work/$helper" "$root/Tests/VM/$helper.c" ||
         broken "compiling Tests/VM/$helper.c"
 done
 
-step "root: unpack, dpkg -i $(basename "$deb")"
+step "root: unpack, apt install touchpanel from the repository (file: source, signed)"
 tree=$work/root
 rm -rf "$tree"
 mkdir -p "$tree"
 tar -C "$tree" -xzf "$tarball" || broken "unpacking $tarball"
-cp "$deb" "$tree/tmp/touchpanel.deb"
-chroot "$tree" dpkg -i /tmp/touchpanel.deb >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; broken "dpkg -i in the trixie root"; }
-rm "$tree/tmp/touchpanel.deb"
+# As the README's install section does on a Pi, with the repository in the root instead of on a
+# web server: the keyring, a deb822 source with Signed-By, apt update, apt install. Only that
+# source is read (the root's own names a mirror, and there is no network).
+mkdir -p "$tree/srv"
+cp -r "$work/apt" "$tree/srv/touchpanel-apt"
+install -D -m 644 "$work/apt/touchpanel-archive-keyring.gpg" "$tree/usr/share/keyrings/touchpanel-archive-keyring.gpg"
+cat >"$tree/etc/apt/sources.list.d/touchpanel.sources" <<SOURCES
+Types: deb
+URIs: file:/srv/touchpanel-apt
+Suites: trixie
+Components: main
+Signed-By: /usr/share/keyrings/touchpanel-archive-keyring.gpg
+SOURCES
+apt_only=(-o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts=/etc/apt/sources.list.d)
+chroot "$tree" apt-get "${apt_only[@]}" update >"$work/apt.log" 2>&1 || { cat "$work/apt.log"; broken "apt-get update in the trixie root"; }
+if grep -qE '^(W|E):' "$work/apt.log"; then
+    cat "$work/apt.log"; broken "apt-get update warned (the signature was not verified?)"
+fi
+[[ -n $fingerprint ]] || broken "release.sh printed no fingerprint"
+candidate=$(chroot "$tree" apt-cache "${apt_only[@]}" policy touchpanel | sed -n 's/^  Candidate: //p')
+DEBIAN_FRONTEND=noninteractive chroot "$tree" apt-get "${apt_only[@]}" install -y touchpanel >>"$work/apt.log" 2>&1 ||
+    { cat "$work/apt.log"; broken "apt-get install touchpanel in the trixie root"; }
+installed=$(chroot "$tree" dpkg-query -W -f '${Version}' touchpanel)
+if [[ $installed == "$candidate" && $installed == *+deb13 ]] && grep -q 'file:/srv/touchpanel-apt trixie InRelease' "$work/apt.log"; then
+    echo "ok apt update verified the repository's InRelease (key $fingerprint) and apt install touchpanel installed $installed" >>"$host_checks"
+else
+    echo "FAIL apt install: candidate '$candidate', installed '$installed'" >>"$host_checks"
+fi
 lib=$tree/usr/local/lib/sysvm
 mkdir -p "$lib"
 for ko in "${order[@]}"; do cp "$ko" "$lib/"; basename "$ko" >>"$lib/order"; done
@@ -73,7 +108,8 @@ timeout "${SYSVM_TIMEOUT:-900}" qemu-system-aarch64 -M virt -cpu cortex-a72 -m 2
     -append "console=ttyAMA0 rdinit=/lib/systemd/systemd systemd.unit=multi-user.target panic=-1 quiet" \
     </dev/null >"$work/console.log" 2>&1
 boot_seconds=$(($(date +%s) - boot_started))
-tr -d '\r' <"$work/console.log" | grep '^SYSVM' | sed 's/^SYSVM //' | grep -v '^  |' >"$work/results" || true
+{ cat "$host_checks"; tr -d '\r' <"$work/console.log" | grep '^SYSVM' | sed 's/^SYSVM //' | grep -v '^  |'; } >"$work/results" || true
+cat "$host_checks"
 tr -d '\r' <"$work/console.log" | grep '^SYSVM' | sed 's/^SYSVM //' 
 passed=$(grep -c '^ok ' "$work/results")
 failed=$(grep -c '^FAIL ' "$work/results")
