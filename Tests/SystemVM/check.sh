@@ -35,6 +35,15 @@ chgrp video /dev/fb0; chmod 660 /dev/fb0
 # The panel's touchscreen: uinput-touch holds it and takes commands from the FIFO.
 mkfifo $FIFO; : >$ACKS
 $M/uinput-touch -n "$UINPUT_NAME" $FIFO $ACKS &
+uinput_pid=$!
+# What holds the touchscreen, and whether its program still runs: for a touch that never came.
+touch_diagnosis() {
+    kill -0 $uinput_pid 2>/dev/null && echo "uinput-touch $uinput_pid runs; acks: $(tail -n 3 $ACKS | tr '\n' ';')" || echo "uinput-touch $uinput_pid is gone"
+    for p in /proc/[0-9]*; do
+        ls -l "$p/fd" 2>/dev/null | grep -q '/dev/input/event' && echo "holds an input device: ${p#/proc/} $(cat "$p/comm") state $(cut -d' ' -f3 "$p/stat")"
+    done
+    journalctl -u touchpanel -o cat --no-pager | tail -n 25
+}
 exec 3>$FIFO
 wait_for 100 grep -qs "^$UINPUT_NAME\$" /sys/class/input/event*/device/name && ok "uinput touchscreen up" || bad "no uinput touchscreen"
 udevadm settle
@@ -119,7 +128,7 @@ if [ -r $HOLD ]; then
             bad "line still $(pump) 5 s after SIGKILL"; journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
         fi
     else
-        bad "hold-to-run never drove line 2: levels $(cat $HOLD)"; journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
+        bad "hold-to-run never drove line 2: levels $(cat $HOLD)"; touch_diagnosis | detail
     fi
     printf 'up 0\nsyn\n' >&3
     if wait_for 100 restarted; then ok "restarted after SIGKILL as pid $(main_pid); line $(pump)"; else bad "no restart after SIGKILL: $(systemctl is-active touchpanel)"; fi
@@ -165,7 +174,7 @@ if wait_for 100 ran && [ "$(journalctl -u 'touchpanel-exec@*' -o cat --no-pager 
     ok "exec with groups = none: $(journalctl -u 'touchpanel-exec@*' -o cat --no-pager | grep -m1 '^exec check: ') (the panel: $(id -nG touchpanel))"
 else
     bad "exec with groups = none: $(journalctl -u 'touchpanel-exec@*' -o cat --no-pager | tail -n 5 | tr '\n' ';')"
-    journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
+    touch_diagnosis | detail
 fi
 
 runner_unit=$(systemctl list-units 'touchpanel-exec@*' --plain --no-legend | awk '{ print $1 }' | head -n1)
@@ -238,9 +247,9 @@ if wait_for 100 sh -c 'ls /dev/dri/card* >/dev/null 2>&1'; then
     sed -i 's|^\[display\]$|[display]\noutput = drm|' /etc/touchpanel/panel.ini
     systemctl reset-failed touchpanel
     systemctl restart touchpanel
-    drawn() { journalctl -u touchpanel -o cat --no-pager | grep -q 'through DRM/KMS'; }
+    drawn() { journalctl -u touchpanel -o cat --no-pager | grep -q '^display: .* through DRM/KMS'; }
     if wait_for 100 is_active && wait_for 100 drawn; then
-        ok "DRM/KMS: $(journalctl -u touchpanel -o cat --no-pager | grep -m1 'through DRM/KMS') ($(ls -l /dev/dri/card* | cut -d' ' -f1,3,4 | head -n1))"
+        ok "DRM/KMS: $(journalctl -u touchpanel -o cat --no-pager | grep -m1 '^display: .* through DRM/KMS') ($(ls -l /dev/dri/card* | cut -d' ' -f1,3,4 | head -n1))"
     else
         bad "DRM/KMS: $(systemctl is-active touchpanel)"; journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
     fi
