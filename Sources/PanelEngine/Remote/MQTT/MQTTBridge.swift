@@ -83,27 +83,69 @@ public final class MQTTBridge: PanelListener {
         jitter = JitterSource(seed: jitterSeed)
     }
 
-    /// Takes `engine` as the panel whose events and state go out (at start and after each
-    /// reload): discovery and state are published again for its buttons.
     /// `--debug mqtt`: every link transition logged (the attached engine's log).
     public private(set) var transitions: TransitionLog?
 
+    /// Takes `engine` as the panel whose events and state go out (at start and after each
+    /// reload): discovery and state are published again for its buttons, and the documents
+    /// of the config attached before that this one does not have (a button removed, a latch
+    /// that is no longer one) are cleared. Offline, the next connect clears them: the
+    /// retained documents it subscribes to come back, and those not in the config go.
     public func attach(_ engine: PanelEngine) {
         engine.listener = self
         transitions = engine.transitions
         buttonNames = engine.config.buttons.map { $0.name }
         quotedNames = buttonNames.map(JSONText.quotedBytes)
         origin = engine.eventOrigin
-        documents = settings.config.discovery
-            ? HomeAssistantDiscovery.documents(
-                config: engine.config, topics: settings.topics, deviceName: settings.deviceName, qos: settings.config.qos,
-                commands: settings.config.commands)
-            : []
+        let previous = documents
+        documents = discoveryDocuments(for: engine.config)
         if case .online = link {
+            for topic in MQTTBridge.topicsLeft(previous, by: documents) {
+                log.log("mqtt: clearing \(topic): no longer in the config")
+                retainedQueue.queue(topic, [])
+            }
             publishDiscovery()
             publishedState.removeAll()
         }
         stateDirty = true
+    }
+
+    /// The discovery documents of `config` through this bridge (none with `discovery = no`).
+    public func discoveryDocuments(for config: PanelConfiguration) -> [HomeAssistantDiscovery.Document] {
+        guard settings.config.discovery else { return [] }
+        return HomeAssistantDiscovery.documents(
+            config: config, topics: settings.topics, deviceName: settings.deviceName, qos: settings.config.qos,
+            commands: settings.config.commands)
+    }
+
+    /// A reload that changed `[mqtt]` replaces this bridge with `successor` (nil: the new
+    /// config has no `[mqtt]`) for `config`: before `offline`, every document of this bridge's
+    /// that the successor will not publish on the same broker is cleared (published empty,
+    /// retained), at once. A document the successor publishes on the same topic is left to
+    /// it, so Home Assistant keeps that entity; a changed `discovery_prefix` or `client_id`,
+    /// `discovery = no` or another broker clears them all. Offline, nothing is cleared here.
+    public func clearDiscovery(handingOverTo successor: MQTTBridge?, config: PanelConfiguration) {
+        guard case .online = link else { return }
+        var kept: [HomeAssistantDiscovery.Document] = []
+        if let successor, successor.settings.brokerName == settings.brokerName {
+            kept = successor.discoveryDocuments(for: config)
+        }
+        let cleared = MQTTBridge.topicsLeft(documents, by: kept)
+        for topic in cleared {
+            log.log("mqtt: clearing \(topic): no longer in the config")
+            retainedQueue.remove(topic)
+            publish(topic, [], retain: true)
+        }
+        // Until it closes, an announcement sends none of them again.
+        documents = documents.filter { !cleared.contains($0.topic) }
+    }
+
+    /// The topics of `old` that `new` has no document on, in `old`'s order.
+    static func topicsLeft(_ old: [HomeAssistantDiscovery.Document], by new: [HomeAssistantDiscovery.Document]) -> [String] {
+        guard !old.isEmpty else { return [] }
+        var newTopics = Set<String>()
+        for document in new { newTopics.insert(document.topic) }
+        return old.compactMap { newTopics.contains($0.topic) ? nil : $0.topic }
     }
 
     // MARK: - What the loop asks

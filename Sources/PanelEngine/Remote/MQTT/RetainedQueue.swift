@@ -14,17 +14,24 @@ struct RetainedQueue {
         if payloads.updateValue(payload, forKey: topic) == nil { order.append(topic) }
     }
 
-    /// The oldest waiting topic with its newest payload.
+    /// The oldest waiting topic with its newest payload (a topic removed while it waited is
+    /// passed over).
     mutating func takeFirst() -> (topic: String, payload: [UInt8])? {
-        guard head < order.count else { return nil }
-        let topic = order[head]
-        head += 1
-        if head == order.count {
-            order.removeAll(keepingCapacity: true)
-            head = 0
+        while head < order.count {
+            let topic = order[head]
+            head += 1
+            if head == order.count {
+                order.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            if let payload = payloads.removeValue(forKey: topic) { return (topic, payload) }
         }
-        guard let payload = payloads.removeValue(forKey: topic) else { return nil }
-        return (topic, payload)
+        return nil
+    }
+
+    /// `topic` no longer waits (its message was sent another way).
+    mutating func remove(_ topic: String) {
+        payloads.removeValue(forKey: topic)
     }
 
     mutating func removeAll() {

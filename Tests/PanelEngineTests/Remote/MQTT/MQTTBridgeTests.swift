@@ -79,6 +79,47 @@ private struct BridgeRig {
 
 private let prefix = "touchpanel/hall_panel"
 
+/// `[mqtt]` of `reloadedConfig`, as `mqttConfig` has it.
+private let reloadedMQTT = """
+    [mqtt]
+    host = 127.0.0.1
+    client_id = hall.panel
+    queue = 4
+    keepalive_s = 20
+
+    """
+
+/// `mqttConfig` reloaded with the fan removed and the heat no longer a latch.
+private let reloadedConfig = """
+    [display]
+    width = 800
+    height = 480
+
+    [controller]
+    model = ft5406
+
+    [backlight]
+    dim_after_s = 100
+    off_after_s = 200
+
+    """ + reloadedMQTT + """
+    [button heat]
+    rect = 0, 0, 200, 100
+    label = Heating
+    on_tap = emit
+    """
+
+/// The documents `reloadedConfig` has through `bridge`, as they are published.
+private func reloadedDocuments(_ bridge: MQTTBridge) -> [HomeAssistantDiscovery.Document] {
+    bridge.discoveryDocuments(for: try! PanelConfigLoader.parse(text: reloadedConfig, file: "reloaded.ini"))
+}
+
+/// Buttons `b0` ... under the fan, three documents each: with the config's own eight, more
+/// than the in-flight window holds.
+private func smallButtons(_ count: Int) -> String {
+    (0..<count).map { "\n[button b\($0)]\nrect = \($0 * 100), 200, 90, 90\non_tap = emit\n" }.joined()
+}
+
 /// A publish of one of the fan's events or gestures (not its retained state).
 private func isFanEvent(_ call: String) -> Bool {
     call.contains("/button/fan/event ") || call.contains("/button/fan/gesture ")
@@ -383,6 +424,159 @@ struct MQTTBridgeTests {
             "mqtt: clearing homeassistant/event/hall_panel/pump/config: no longer in the config",
             "mqtt: Home Assistant is online; discovery and state sent again",
         ])
+    }
+
+    /// Issue 28 item 4, issue 25 item 6: a reload that keeps `[mqtt]` attaches the new engine
+    /// to the running bridge, which clears the documents of the old config the new one does not
+    /// have: the removed fan's three, and the heat's switch now that it is no latch.
+    @Test func aReloadClearsTheDocumentsOfWhatItRemoved() throws {
+        let rig = try BridgeRig()
+        rig.connect(at: 0)
+        rig.connection.calls = []
+        rig.rig.log.lines = []
+        let reloaded = try EngineRig(config: reloadedConfig, backlight: RecordingBacklight())
+        rig.bridge.attach(reloaded.engine)
+        rig.bridge.turn(revents: [], engine: reloaded.engine, now: at(1_000))
+        #expect(rig.connection.publishes.map { String($0.split(separator: " ", maxSplits: 3)[3]) } == [
+            "homeassistant/switch/hall_panel/heat_latch/config ",
+            "homeassistant/event/hall_panel/fan/config ",
+            "homeassistant/text/hall_panel/fan_label/config ",
+            "homeassistant/switch/hall_panel/fan_enabled/config ",
+        ] + reloadedDocuments(rig.bridge).map { "\($0.topic) \(String(decoding: $0.payload, as: UTF8.self))" } + [
+            "\(prefix)/button/heat/label Heating",
+            "\(prefix)/button/heat/enabled ON",
+            #"\#(prefix)/backlight {"state":"ON","brightness":100,"color_mode":"brightness"}"#,
+        ])
+        #expect(rig.connection.publishes.allSatisfy { $0.hasPrefix("publish retained q1 ") })
+        #expect(rig.rig.log.lines == [
+            "mqtt: clearing homeassistant/switch/hall_panel/heat_latch/config: no longer in the config",
+            "mqtt: clearing homeassistant/event/hall_panel/fan/config: no longer in the config",
+            "mqtt: clearing homeassistant/text/hall_panel/fan_label/config: no longer in the config",
+            "mqtt: clearing homeassistant/switch/hall_panel/fan_enabled/config: no longer in the config",
+        ])
+        // Reloaded again unchanged: nothing to clear.
+        rig.connection.acknowledgeAll()
+        rig.bridge.turn(revents: .readable, engine: reloaded.engine, now: at(1_001))
+        rig.connection.calls = []
+        let again = try EngineRig(config: reloadedConfig, backlight: RecordingBacklight())
+        rig.bridge.attach(again.engine)
+        rig.bridge.turn(revents: [], engine: again.engine, now: at(2_000))
+        #expect(!rig.connection.publishes.contains { $0.hasSuffix("/config ") })
+    }
+
+    /// A document still waiting for the in-flight window when the reload removes its button
+    /// is never sent: its empty payload takes its place.
+    @Test func aReloadReplacesAWaitingDocumentOfARemovedButtonWithItsClearing() throws {
+        let rig = try BridgeRig(config: mqttConfig + smallButtons(6))
+        rig.turn(0)
+        rig.connection.pendingEvents = [.connected(code: 0)]
+        rig.turn(1, readable: true)
+        // The window is full: the last buttons' documents wait.
+        #expect(rig.connection.publishes.count == MQTTBridge.maxInFlight)
+        #expect(!rig.connection.publishes.contains { $0.contains("/b5") })
+        let reloaded = try EngineRig(config: mqttConfig + smallButtons(5), backlight: RecordingBacklight())
+        rig.bridge.attach(reloaded.engine)
+        rig.connection.acknowledgeAll()
+        rig.bridge.turn(revents: .readable, engine: reloaded.engine, now: at(100))
+        rig.connection.acknowledgeAll()
+        rig.bridge.turn(revents: .readable, engine: reloaded.engine, now: at(200))
+        rig.connection.acknowledgeAll()
+        rig.bridge.turn(revents: .readable, engine: reloaded.engine, now: at(300))
+        let b5 = rig.connection.publishes.filter { $0.contains("hall_panel/b5") }
+        #expect(b5 == [
+            "publish retained q1 homeassistant/event/hall_panel/b5/config ",
+            "publish retained q1 homeassistant/text/hall_panel/b5_label/config ",
+            "publish retained q1 homeassistant/switch/hall_panel/b5_enabled/config ",
+        ])
+    }
+
+    /// Offline at the reload, nothing is published then; the connect clears the removed
+    /// documents as at a start: the broker's retained ones come back and those not in the
+    /// config go.
+    @Test func aReloadWhileOfflineLeavesTheClearingToTheNextConnect() throws {
+        let rig = try BridgeRig()
+        let reloaded = try EngineRig(config: reloadedConfig, backlight: RecordingBacklight())
+        rig.bridge.attach(reloaded.engine)
+        rig.bridge.turn(revents: [], engine: reloaded.engine, now: at(0))
+        rig.connection.pendingEvents = [.connected(code: 0)]
+        rig.bridge.turn(revents: .readable, engine: reloaded.engine, now: at(1))
+        #expect(!rig.connection.publishes.contains { $0.hasSuffix("/config ") })
+        rig.connection.calls = []
+        rig.connection.pendingEvents = [
+            .message(topic: "homeassistant/event/hall_panel/fan/config", payload: Array("{}".utf8), retained: true),
+            .message(topic: "homeassistant/event/hall_panel/heat/config", payload: Array("{}".utf8), retained: true),
+        ]
+        rig.bridge.turn(revents: .readable, engine: reloaded.engine, now: at(2))
+        #expect(rig.connection.publishes == ["publish retained q1 homeassistant/event/hall_panel/fan/config "])
+    }
+
+    /// A reload that changes `[mqtt]` replaces the bridge: before `offline` the old one clears
+    /// what the new config and bridge will not publish on the same broker. A changed topic
+    /// prefix keeps the documents' topics (the new bridge publishes over them); a changed
+    /// client id, discovery prefix, `discovery = no`, another broker or no `[mqtt]` clears all.
+    @Test func aReloadThatReplacesTheBridgeClearsWhatTheNewOneWillNotPublish() throws {
+        func cleared(_ newMQTT: String?) throws -> [String] {
+            let rig = try BridgeRig()
+            rig.connect(at: 0)
+            rig.connection.calls = []
+            let text = newMQTT.map { reloadedConfig.replacingOccurrences(of: reloadedMQTT, with: $0) }
+                ?? reloadedConfig.replacingOccurrences(of: reloadedMQTT, with: "")
+            let config = try PanelConfigLoader.parse(text: text, file: "reloaded.ini")
+            let successor = config.mqtt.map {
+                MQTTBridge(
+                    settings: MQTTBridge.Settings(config: $0, hostName: "board"), connection: FakeMQTTConnection(),
+                    log: rig.rig.log, now: at(0), jitterSeed: 7)
+            }
+            rig.bridge.clearDiscovery(handingOverTo: successor, config: config)
+            rig.bridge.sayOffline()
+            #expect(rig.connection.publishes.last == "publish retained q1 \(prefix)/availability offline")
+            #expect(rig.connection.publishes.dropLast().allSatisfy {
+                $0.hasPrefix("publish retained q1 homeassistant/") && $0.hasSuffix("/config ")
+            })
+            return rig.connection.publishes.dropLast().map { String($0.split(separator: " ")[3]) }
+        }
+        let removed = [
+            "homeassistant/switch/hall_panel/heat_latch/config", "homeassistant/event/hall_panel/fan/config",
+            "homeassistant/text/hall_panel/fan_label/config", "homeassistant/switch/hall_panel/fan_enabled/config",
+        ]
+        let all = [
+            "homeassistant/event/hall_panel/heat/config", "homeassistant/switch/hall_panel/heat_latch/config",
+            "homeassistant/text/hall_panel/heat_label/config", "homeassistant/switch/hall_panel/heat_enabled/config",
+            "homeassistant/event/hall_panel/fan/config", "homeassistant/text/hall_panel/fan_label/config",
+            "homeassistant/switch/hall_panel/fan_enabled/config", "homeassistant/light/hall_panel/backlight/config",
+        ]
+        #expect(try cleared(reloadedMQTT + "max_message_kb = 32\n") == removed)
+        #expect(try cleared(reloadedMQTT + "topic_prefix = hall\n") == removed)
+        #expect(try cleared(reloadedMQTT.replacingOccurrences(of: "hall.panel", with: "hall.panel2")) == all)
+        #expect(try cleared(reloadedMQTT + "discovery_prefix = ha\n") == all)
+        #expect(try cleared(reloadedMQTT + "discovery = no\n") == all)
+        #expect(try cleared(reloadedMQTT + "port = 1884\n") == all)
+        #expect(try cleared(nil) == all)
+    }
+
+    /// The old bridge's clearing takes the place of a document still waiting for the window:
+    /// what its farewell sends after it is state, never a cleared document.
+    @Test func theOldBridgeNeverSendsADocumentItCleared() throws {
+        let rig = try BridgeRig(config: mqttConfig + smallButtons(6))
+        rig.turn(0)
+        rig.connection.pendingEvents = [.connected(code: 0)]
+        rig.turn(1, readable: true)
+        #expect(!rig.connection.publishes.contains { $0.contains("/b5") })
+        rig.connection.calls = []
+        let config = try PanelConfigLoader.parse(text: reloadedConfig, file: "reloaded.ini")
+        rig.bridge.clearDiscovery(handingOverTo: nil, config: config)
+        rig.bridge.sayOffline()
+        for ms in stride(from: Int64(100), to: 200, by: 10) {
+            rig.connection.acknowledgeAll()
+            rig.turn(ms, readable: true)
+        }
+        let publishes = rig.connection.publishes
+        let offline = try #require(publishes.firstIndex(of: "publish retained q1 \(prefix)/availability offline"))
+        // 8 documents and 6 of each small button's: each cleared once, before `offline`.
+        #expect(offline == 8 + 6 * 3)
+        #expect(publishes[..<offline].allSatisfy { $0.hasPrefix("publish retained q1 homeassistant/") && $0.hasSuffix("/config ") })
+        #expect(Set(publishes[..<offline]).count == offline)
+        #expect(!publishes[offline...].contains { $0.contains("homeassistant/") })
     }
 
     /// Issue 23: `online` flooded on Home Assistant's status topic costs one announcement in

@@ -31,6 +31,25 @@ struct RetainedQueueTests {
         #expect(drain(&queue) == ["b=1", "a=2", "c=1"])
     }
 
+    @Test func aRemovedTopicIsPassedOverAndQueuedAgainTakesItsFirstPlace() {
+        var queue = RetainedQueue()
+        queue.queue("a", Array("1".utf8))
+        queue.queue("b", Array("1".utf8))
+        queue.queue("c", Array("1".utf8))
+        queue.remove("a")
+        queue.remove("b")
+        #expect(queue.count == 1)
+        #expect(queue.takeFirst()?.topic == "c")
+        #expect(queue.takeFirst() == nil)
+        queue.queue("d", Array("1".utf8))
+        queue.queue("e", Array("1".utf8))
+        queue.remove("d")
+        queue.queue("f", Array("1".utf8))
+        queue.queue("d", Array("2".utf8))
+        #expect(drain(&queue) == ["d=2", "e=1", "f=1"])
+        #expect(queue.isEmpty)
+    }
+
     @Test func removeAllForgetsEveryTopic() {
         var queue = RetainedQueue()
         queue.queue("a", Array("1".utf8))
