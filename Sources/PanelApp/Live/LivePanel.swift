@@ -108,7 +108,7 @@ public enum LivePanel {
                     running, loop: loop, turns: turns, signals: signalWatch, exec: exec, latency: latency, bridge: bridge,
                     configPath: configPath, log: log, notifier: notifier)
                 switch next {
-                case .replace(_, let newBridge):
+                case .replace(let newConfig, let newBridge):
                     oldConfig = running.config
                     running.engine.shutdown(now: MonotonicClock.now())
                     carried.levels = running.engine.actions.levels
@@ -116,7 +116,7 @@ public enum LivePanel {
                     carried.consoleLine = running.consoleLine
                     if let newBridge {
                         // The old broker link sends what the shutdown gave, then `offline`.
-                        if let bridge { BrokerFarewell.finish(bridge, engine: running.engine) }
+                        if let bridge { BrokerFarewell.finish(bridge, engine: running.engine, handingOverTo: (newBridge, newConfig)) }
                         bridge = newBridge
                     }
                 case .stop, .fail:

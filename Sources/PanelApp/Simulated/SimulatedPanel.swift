@@ -115,7 +115,7 @@ public enum SimulatedPanel {
                     carried.levels = engine.actions.levels
                     carried.state = engine.keptState
                     if let newBridge = reload.bridge {
-                        if let bridge { BrokerFarewell.finish(bridge, engine: engine) }
+                        if let bridge { BrokerFarewell.finish(bridge, engine: engine, handingOverTo: (newBridge, reload.config)) }
                         bridge = newBridge
                     }
                 } else {
