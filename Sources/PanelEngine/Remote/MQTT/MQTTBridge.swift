@@ -73,12 +73,15 @@ public final class MQTTBridge: PanelListener {
     /// Event to publish (QoS 0: written; QoS 1 and 2: acknowledged by the broker).
     public private(set) var eventToPublish = LatencyHistogram()
     private var scratch: [UInt8] = []
+    /// The instant of the last turn: `nextDeadline` when there is work to do at once.
+    private var lastTurnAt: MonotonicInstant
 
     public init(settings: Settings, connection: MQTTConnection, log: PanelLog, now: MonotonicInstant, jitterSeed: UInt64) {
         self.settings = settings
         self.connection = connection
         self.log = log
         link = .waiting(retryAt: now, failures: 0)
+        lastTurnAt = now
         outbox = MQTTOutbox(capacity: settings.config.queueEvents)
         jitter = JitterSource(seed: jitterSeed)
     }
@@ -150,8 +153,12 @@ public final class MQTTBridge: PanelListener {
 
     // MARK: - What the loop asks
 
+    /// Also the last turn's instant, so at once, when state or retained messages are ready to
+    /// go outside a turn: a reload's `attach` (the new config's state and discovery, the
+    /// clearings), or a state changed by a turn after this one's.
     public var nextDeadline: MonotonicInstant? {
         guard case .online = link else { return link.deadline }
+        if stateDirty || (!retainedQueue.isEmpty && inFlight.count < MQTTBridge.maxInFlight) { return lastTurnAt }
         var due = MonotonicInstant.earliest(link.deadline, announceDueAt)
         if outbox.dropped > 0 { due = MonotonicInstant.earliest(due, dropReportAllowedAt) }
         return due
@@ -172,6 +179,7 @@ public final class MQTTBridge: PanelListener {
     /// One turn after the engine's: the socket's I/O (`revents` as polled; empty when it was not),
     /// what the library reported, the link's deadline, then the outbox and changed state.
     public func turn(revents: PollEvents, engine: PanelEngine, now: MonotonicInstant) {
+        lastTurnAt = now
         var ioResult: Int32 = 0
         if !revents.isEmpty, case .stopped = link {} else if !revents.isEmpty {
             if revents.readableOrClosed { ioResult = connection.readAvailable() }

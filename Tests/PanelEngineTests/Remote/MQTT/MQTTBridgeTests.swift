@@ -435,8 +435,12 @@ struct MQTTBridgeTests {
         rig.connection.calls = []
         rig.rig.log.lines = []
         let reloaded = try EngineRig(config: reloadedConfig, backlight: RecordingBacklight())
+        #expect(rig.bridge.nextDeadline == rig.bridge.link.deadline)
         rig.bridge.attach(reloaded.engine)
+        // Due at once (the last turn's instant): the loop need not wait for a keep-alive.
+        #expect(rig.bridge.nextDeadline == at(2))
         rig.bridge.turn(revents: [], engine: reloaded.engine, now: at(1_000))
+        #expect(rig.bridge.nextDeadline == rig.bridge.link.deadline)
         #expect(rig.connection.publishes.map { String($0.split(separator: " ", maxSplits: 3)[3]) } == [
             "homeassistant/switch/hall_panel/heat_latch/config ",
             "homeassistant/event/hall_panel/fan/config ",
