@@ -195,6 +195,24 @@ class Subscriber:
         self.reader.join()
 
 
+def retained(broker, topics, wait_s=2):
+    """{topic: payload} of the retained messages on `topics`, as a client that subscribes now
+    gets them: mosquitto_sub --retained-only, which the broker sends them at once, ended by -W
+    (its exit status 27 is that time-out)."""
+    command = ["mosquitto_sub", "-h", "127.0.0.1", "-p", str(broker.port), "-u", broker.USER, "-P", broker.PASSWORD,
+               "-q", "1", "--retained-only", "-W", str(wait_s), "-F", "%t\t%p"]
+    for topic in topics:
+        command += ["-t", topic]
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=wait_s + 10)
+    if result.returncode not in (0, 27):
+        raise RuntimeError(f"mosquitto_sub exited with {result.returncode}: {result.stderr.decode()}")
+    found = {}
+    for line in result.stdout.decode().splitlines():
+        topic, _, payload = line.partition("\t")
+        found[topic] = payload
+    return found
+
+
 def publish(broker, topic, payload, retain=False):
     command = ["mosquitto_pub", "-h", "127.0.0.1", "-p", str(broker.port), "-u", broker.USER, "-P", broker.PASSWORD,
                "-q", "1", "-t", topic]

@@ -14,7 +14,7 @@ import time
 import traceback
 
 from harness import (Broker, BlackHole, CertificateAuthority, Panel, Subscriber, clean_directory, frames,
-                     peak_rss_kib, pixel, publish, publish_file, read_png, region, wait_until)
+                     peak_rss_kib, pixel, publish, publish_file, read_png, region, retained, wait_until)
 
 BUTTONS = """
 [button play]
@@ -239,6 +239,82 @@ def discovery_documents_and_retained_state(ctx):
         assert panel.stop() == 0
         live.wait_for(prefix + "/availability", "offline")
         assert live.on(prefix + "/availability") == ["online", "online", "offline"], live.on(prefix + "/availability")
+    finally:
+        live.close()
+        if panel.process.poll() is None:
+            panel.kill()
+
+
+PLAY = """
+[button play]
+rect = 20, 20, 240, 200
+label = Play
+on_tap = emit
+"""
+HEAT = """
+[button heat]
+rect = 540, 20, 240, 200
+label = Heat
+on_tap = emit
+"""
+HEAT_LATCH = HEAT.replace("on_tap", "latch = yes\non_tap")
+
+
+def a_reload_clears_the_discovery_documents_of_what_it_removed(ctx):
+    """Issue 28 item 4, issue 25 item 6: SIGHUP with the play button removed ([mqtt] kept, so
+    the running link goes on) leaves no retained document of play at the broker and the heat's
+    as they were; a second one that changes [mqtt] and makes heat no latch clears its switch
+    through the old link, before that link's offline, and the new link brings the rest back."""
+    client = "test-reload"
+    prefix = ctx.prefix(client)
+    documents = f"homeassistant/+/{client}/+/config"
+
+    def topic(kind, object_id):
+        return f"homeassistant/{kind}/{client}/{object_id}/config"
+
+    play = [topic("event", "play"), topic("text", "play_label"), topic("switch", "play_enabled")]
+    heat = [topic("event", "heat"), topic("text", "heat_label"), topic("switch", "heat_enabled")]
+    latch = topic("switch", "heat_latch")
+    config = ctx.config(client, {"client_id": client}, buttons=PLAY + HEAT_LATCH)
+    live = Subscriber(ctx.broker, [documents, prefix + "/availability"])
+    panel = Panel(ctx.binary, config)
+    try:
+        panel.wait_log(f"mqtt: connected to 127.0.0.1:{ctx.broker.port} as {client}")
+        for name in play + heat + [latch]:
+            wait_until(lambda: any(t == name and p for _, t, p in live.messages()), 10, f"the document on {name}")
+        before = retained(ctx.broker, [documents])
+        assert sorted(before) == sorted(play + heat + [latch]), f"retained documents at start {sorted(before)}"
+
+        # [mqtt] unchanged: the running link clears play's three documents.
+        ctx.config(client, {"client_id": client}, buttons=HEAT_LATCH)
+        panel.process.send_signal(signal.SIGHUP)
+        panel.wait_log(f"reloaded {config}")
+        for name in play:
+            panel.wait_log(f"mqtt: clearing {name}: no longer in the config")
+            live.wait_for(name, "")
+        after = retained(ctx.broker, [documents])
+        assert sorted(after) == sorted(heat + [latch]), f"retained documents after the reload {sorted(after)}"
+        for name in heat + [latch]:
+            assert json.loads(after[name]) == json.loads(before[name]), f"{name} changed: {after[name]}"
+        assert panel.log_has("mqtt: connected") and live.on(prefix + "/availability") == ["online"], \
+            f"availability {live.on(prefix + '/availability')}"
+
+        # [mqtt] changed (a new link) and heat no latch: the old link clears the switch, then
+        # says offline; the new one says online.
+        ctx.config(client, {"client_id": client, "keepalive_s": 30}, buttons=HEAT)
+        panel.process.send_signal(signal.SIGHUP)
+        panel.wait_log(f"reloaded {config}", count=2)
+        panel.wait_log(f"mqtt: connected to 127.0.0.1:{ctx.broker.port} as {client}", count=2)
+        live.wait_for(latch, "")
+        wait_until(lambda: live.on(prefix + "/availability") == ["online", "offline", "online"], 10,
+                   "offline from the old link and online from the new one")
+        order = [(t, p) for _, t, p in live.messages() if t in (latch, prefix + "/availability")]
+        assert order.index((latch, "")) < order.index((prefix + "/availability", "offline")), \
+            f"the switch was not cleared before offline: {order}"
+        last = retained(ctx.broker, [documents])
+        assert sorted(last) == sorted(heat), f"retained documents after the second reload {sorted(last)}"
+        assert json.loads(last[topic("event", "heat")]) == json.loads(before[topic("event", "heat")])
+        assert panel.stop() == 0
     finally:
         live.close()
         if panel.process.poll() is None:
@@ -587,6 +663,7 @@ SCENARIOS = [
     commands_change_what_is_drawn_and_state_comes_back,
     tls_with_the_test_ca_and_a_wrong_ca,
     the_broker_restarting_loses_nothing_and_keeps_the_order,
+    a_reload_clears_the_discovery_documents_of_what_it_removed,
     a_full_queue_drops_the_oldest_and_says_how_many,
     a_broker_that_never_answers_is_given_up_and_the_panel_goes_on,
     a_wrong_password_is_logged_and_retried_with_back_off,
