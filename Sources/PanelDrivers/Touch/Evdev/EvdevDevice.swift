@@ -17,6 +17,8 @@ public protocol EvdevDevice: AnyObject {
     /// The device's current contacts, for the re-read after SYN_DROPPED: per slot (multi-touch)
     /// the tracking ID and position, or (single-touch) one contact in slot 0.
     func currentContacts() throws(EvdevError) -> [EvdevSlotState]
+    /// The multi-touch slot selected now (ABS_MT_SLOT's value; 0 for a single-touch device).
+    func currentSlot() -> Int32
 }
 
 /// What the decoder needs of a device's axes (EVIOCGABS), and whether it speaks multi-touch

@@ -56,6 +56,7 @@ public final class EvdevSource: TouchSource {
         self.log = log
         self.open = open
         assembler = EvdevSource.assembler(for: device?.axes, range: self.range, rangeGiven: rangeGiven)
+        if let device { EvdevSource.adoptPositions(of: device, into: &assembler) }
     }
 
     public func record(to recorder: RawTraceRecorder?) {
@@ -136,6 +137,7 @@ public final class EvdevSource: TouchSource {
             if !rangeGiven { range = reopened.axes.range }
             become(.present(reopened), after: "recheck", at: now)
             assembler = EvdevSource.assembler(for: reopened.axes, range: range, rangeGiven: rangeGiven)
+            EvdevSource.adoptPositions(of: reopened, into: &assembler)
             sink.sourceRecovered(description + " is there: \"" + reopened.name + "\"")
         } catch {
             become(.absent(recheckAt: now + EvdevSource.recheckInterval), after: "recheck", at: now)
@@ -157,6 +159,16 @@ public final class EvdevSource: TouchSource {
         case .present: "present"
         case .absent(let recheckAt): TransitionText.timed("absent(recheck at ", recheckAt, origin: origin)
         }
+    }
+
+    /// A device opened after touches (a restarted panel, one plugged back) sends only the
+    /// values that change: the decoder starts from where each slot's contact last was.
+    static func adoptPositions(of device: EvdevDevice, into assembler: inout EvdevFrameAssembler) {
+        guard let contacts = try? device.currentContacts() else { return }
+        for contact in contacts {
+            assembler.adoptPosition(slot: contact.slot, x: contact.x, y: contact.y)
+        }
+        assembler.adoptCurrentSlot(device.currentSlot())
     }
 
     /// The decoder for a device's axes (or, while none is open, for the configured range).

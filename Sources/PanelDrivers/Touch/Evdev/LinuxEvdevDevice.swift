@@ -94,6 +94,13 @@ public final class LinuxEvdevDevice: EvdevDevice {
         }
     }
 
+    public func currentSlot() -> Int32 {
+        guard axes.multiTouch else { return 0 }
+        var value: Int32 = 0, minimum: Int32 = 0, maximum: Int32 = 0
+        guard clinux_evdev_axis(descriptor, Int32(EvdevCode.absMTSlot), &value, &minimum, &maximum) >= 0 else { return 0 }
+        return value
+    }
+
     public func currentContacts() throws(EvdevError) -> [EvdevSlotState] {
         if !axes.multiTouch {
             var keys = [UInt8](repeating: 0, count: 96)

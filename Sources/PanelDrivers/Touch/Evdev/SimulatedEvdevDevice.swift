@@ -11,7 +11,7 @@ public final class SimulatedEvdevDevice: EvdevDevice {
     public let axes: EvdevAxes
     private var queue: [(EvdevEvent, MonotonicInstant)] = []
     private var slots = [EvdevSlotState](repeating: EvdevSlotState(slot: 0, trackingID: -1, x: 0, y: 0), count: 16)
-    private var currentSlot = 0
+    private var selectedSlot = 0
     /// While unplugged, reads fail as a removed device's do (ENODEV).
     public private(set) var isPlugged = true
 
@@ -25,10 +25,10 @@ public final class SimulatedEvdevDevice: EvdevDevice {
         queue.append((event, instant))
         guard event.type == EvdevCode.evAbs else { return }
         switch event.code {
-        case EvdevCode.absMTSlot: currentSlot = Int(max(0, min(15, event.value)))
-        case EvdevCode.absMTTrackingID: slots[currentSlot].trackingID = event.value
-        case EvdevCode.absMTPositionX: slots[currentSlot].x = event.value
-        case EvdevCode.absMTPositionY: slots[currentSlot].y = event.value
+        case EvdevCode.absMTSlot: selectedSlot = Int(max(0, min(15, event.value)))
+        case EvdevCode.absMTTrackingID: slots[selectedSlot].trackingID = event.value
+        case EvdevCode.absMTPositionX: slots[selectedSlot].x = event.value
+        case EvdevCode.absMTPositionY: slots[selectedSlot].y = event.value
         default: break
         }
     }
@@ -55,5 +55,9 @@ public final class SimulatedEvdevDevice: EvdevDevice {
 
     public func currentContacts() throws(EvdevError) -> [EvdevSlotState] {
         slots
+    }
+
+    public func currentSlot() -> Int32 {
+        Int32(selectedSlot)
     }
 }

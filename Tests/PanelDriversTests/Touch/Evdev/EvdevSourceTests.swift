@@ -42,6 +42,21 @@ struct EvdevSourceTests {
         #expect(sink.calls == ["frame 40: 0@1000,2000", "frame 48: 0@1010,2000"])
     }
 
+    /// A panel restarted after touches: the kernel sends only what changes, so a touch that
+    /// repeats the last one's x sends no x. Found in the system VM, where the watchdog's restart
+    /// then put a touch at (100, 240) at (0, 240), outside every button.
+    @Test func aDeviceOpenedAfterTouchesStartsFromWhereTheLastContactWas() {
+        queue([(Self.abs, EvdevCode.absMTSlot, 1), (Self.abs, EvdevCode.absMTTrackingID, 3), (Self.abs, EvdevCode.absMTPositionX, 100),
+               (Self.abs, EvdevCode.absMTPositionY, 100), (Self.syn, EvdevCode.synReport, 0),
+               (Self.abs, EvdevCode.absMTTrackingID, -1), (Self.syn, EvdevCode.synReport, 0)], at: 10)
+        try? device.readEvents { _, _ in }  // read by the panel that ran before
+        let source = source(device: device)
+        queue([(Self.abs, EvdevCode.absMTTrackingID, 4), (Self.abs, EvdevCode.absMTPositionY, 240),
+               (Self.syn, EvdevCode.synReport, 0)], at: 40)
+        source.service(now: at(40), readiness: .readable, into: sink)
+        #expect(sink.calls == ["frame 40: 1@100,240"])
+    }
+
     @Test func anUnpluggedDeviceCancelsTouchesAndIsReopenedWhenItComesBack() {
         var opens = 0
         let source = source(device: device, opens: { opens += 1 })

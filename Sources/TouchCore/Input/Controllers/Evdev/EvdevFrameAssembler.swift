@@ -89,6 +89,21 @@ public struct EvdevFrameAssembler: Sendable {
         slots[slot].y = y
     }
 
+    /// At open: where a slot's contact last was, and which slot is selected, as the device
+    /// reports them now. The kernel sends only the values that change, so a reader that opens
+    /// the device after a touch (a restarted panel) would otherwise take a coordinate the next
+    /// touch repeats for 0. Contacts already down are not adopted: they went down before the
+    /// panel looked, and their lift ends nothing.
+    public mutating func adoptPosition(slot: Int, x: Int32, y: Int32) {
+        guard slot >= 0, slot < EvdevFrameAssembler.slotCapacity else { return }
+        slots[slot].x = x
+        slots[slot].y = y
+    }
+
+    public mutating func adoptCurrentSlot(_ slot: Int32) {
+        currentSlot = slot
+    }
+
     /// The frame of the state as re-read (or as known, without a re-read).
     public mutating func finishResync() -> DecodeOutcome {
         needsResync = false
