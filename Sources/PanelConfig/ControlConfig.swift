@@ -45,12 +45,7 @@ struct ControlDraft: SectionDraft {
     mutating func set(_ key: ControlKey, from value: String) throws(ValueProblem) {
         switch key {
         case .socket:
-            // sockaddr_un holds 107 bytes and a terminating NUL.
-            let bytes = value.utf8
-            guard bytes.first == UInt8(ascii: "/"), bytes.count <= 107, !bytes.contains(where: { $0 < 0x21 || $0 == 0x7F }) else {
-                throw .expected("an absolute path of at most 107 bytes without spaces, such as \(ControlConfig.defaultSocketPath)", found: value)
-            }
-            config.socketPath = value
+            config.socketPath = try ValueSyntax.socketPath(value, example: ControlConfig.defaultSocketPath)
         case .mode:
             guard let mode = ControlDraft.octal(value), mode <= 0o777, mode & 0o600 == 0o600 else {
                 throw .expected("permission bits in octal that let the owner read and write, such as 0660 or 0600", found: value)

@@ -61,11 +61,7 @@ struct ExecDraft: SectionDraft {
             }
             config.groups = groups
         case .runner:
-            let bytes = value.utf8
-            guard bytes.first == UInt8(ascii: "/"), bytes.count <= 107, !bytes.contains(where: { $0 < 0x21 || $0 == 0x7F }) else {
-                throw .expected("an absolute path of at most 107 bytes without spaces, such as \(ExecConfig.defaultRunnerSocket)", found: value)
-            }
-            config.runnerSocket = value
+            config.runnerSocket = try ValueSyntax.socketPath(value, example: ExecConfig.defaultRunnerSocket)
         }
     }
 }

@@ -188,6 +188,16 @@ extension ValueSyntax {
     }
 
     /// An absolute path; `what` says what it should lead to, for the message.
+    /// A Unix socket's path: absolute, at most the 107 bytes sockaddr_un holds (with its NUL),
+    /// without spaces or control bytes. `example` is the path the message suggests.
+    static func socketPath(_ text: String, example: String) throws(ValueProblem) -> String {
+        let bytes = text.utf8
+        guard bytes.first == UInt8(ascii: "/"), bytes.count <= 107, !bytes.contains(where: { $0 < 0x21 || $0 == 0x7F }) else {
+            throw .expected("an absolute path of at most 107 bytes without spaces, such as \(example)", found: text)
+        }
+        return text
+    }
+
     static func absolutePath(_ text: String, of what: String) throws(ValueProblem) -> String {
         guard text.utf8.first == UInt8(ascii: "/") else {
             throw .expected("an absolute path to \(what)", found: text)
