@@ -132,13 +132,13 @@ public enum LivePanel {
                 continue
             case .stop:
                 recorder?.end(at: session?.engine.stoppedAt ?? MonotonicClock.now())
-                CommandsAtStop.wait(exec, signals: signalWatch, runner: ExecRunnerTurn(processes, exec: exec, log: log) { _ in }, log: log, leftTo: "left to the service manager")
+                CommandsAtStop.wait(exec, signals: signalWatch, processes: processes, log: log, leftTo: "left to the service manager")
                 return 0
             case .refused(let status):
                 notifier.notify(ServiceMessage.readyAfterReload(status))
             case .fail:
                 recorder?.end(at: session?.engine.stoppedAt ?? MonotonicClock.now())
-                CommandsAtStop.wait(exec, signals: signalWatch, runner: ExecRunnerTurn(processes, exec: exec, log: log) { _ in }, log: log, leftTo: "left to the service manager")
+                CommandsAtStop.wait(exec, signals: signalWatch, processes: processes, log: log, leftTo: "left to the service manager")
                 return 1
             case .replace(let newConfig, let newBridge):
                 // The old session's GPIO lines must be released before the new one asks.

@@ -10,8 +10,9 @@ import TouchCore
 /// second SIGTERM or SIGINT ends the wait.
 enum CommandsAtStop {
     /// `leftTo`: who takes over what is still running (the service manager, or nobody).
-    /// `runner`: the exec runner links' turn, through which commands handed to a runner end.
-    static func wait(_ exec: ExecSupervisor, signals: SignalWatch, runner: ExecRunnerTurn, log: PanelLog, leftTo: String) {
+    /// `processes`: where the commands run; those handed to an exec runner end through its link.
+    static func wait(_ exec: ExecSupervisor, signals: SignalWatch, processes: ExecProcesses, log: PanelLog, leftTo: String) {
+        let runner = ExecRunnerTurn(processes, exec: exec, log: log) { _ in }
         exec.reapFinished()
         let loop = PanelLoop(clock: .real, startingAt: MonotonicClock.now())
         let deadline = loop.now + .milliseconds(Int64(ExecLimits.stopWaitMs))

@@ -154,7 +154,7 @@ public enum SimulatedPanel {
                 bridge?.attach(running.engine)
             }
         } while reload != nil
-        CommandsAtStop.wait(exec, signals: signalWatch, runner: ExecRunnerTurn(processes, exec: exec, log: log) { _ in }, log: log, leftTo: "left running")
+        CommandsAtStop.wait(exec, signals: signalWatch, processes: processes, log: log, leftTo: "left running")
         return 0
     }
 
