@@ -61,10 +61,15 @@ ssize_t tp_control_receive(int fd, void *bytes, size_t capacity)
 
 int tp_control_connect(const char *path)
 {
+    return tp_unix_connect(path, SOCK_STREAM | SOCK_CLOEXEC);
+}
+
+int tp_unix_connect(const char *path, int type)
+{
     struct sockaddr_un address;
     if (fill_address(&address, path) < 0)
         return -1;
-    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int fd = socket(AF_UNIX, type, 0);
     if (fd < 0)
         return -1;
     if (connect(fd, (struct sockaddr *)&address, sizeof address) < 0) {

@@ -4,31 +4,12 @@
 #include "CLinux.h"
 
 #include <sys/socket.h>
-#include <sys/un.h>
 
 int tp_runner_connect(const char *path)
 {
-    struct sockaddr_un address;
-    memset(&address, 0, sizeof address);
-    address.sun_family = AF_UNIX;
-    size_t length = strlen(path);
-    if (length == 0 || length >= sizeof address.sun_path) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    memcpy(address.sun_path, path, length);
-    int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-    if (fd < 0)
-        return -1;
     // A local seqpacket connect completes at once or fails (ECONNREFUSED, ENOENT, EACCES);
     // EAGAIN means the listener's backlog is full, taken as a failure too.
-    if (connect(fd, (struct sockaddr *)&address, sizeof address) < 0) {
-        int saved = errno;
-        close(fd);
-        errno = saved;
-        return -1;
-    }
-    return fd;
+    return tp_unix_connect(path, SOCK_SEQPACKET | SOCK_NONBLOCK | SOCK_CLOEXEC);
 }
 
 int tp_runner_pair(int ends[2])

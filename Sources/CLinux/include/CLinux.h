@@ -44,6 +44,9 @@ ssize_t tp_control_receive(int fd, void *bytes, size_t capacity);
 ssize_t tp_control_send(int fd, const void *bytes, size_t count);
 /// A blocking client connection (touchpanel ctl).
 int tp_control_connect(const char *path);
+/// A connection to the Unix socket at `path`, of socket(2)'s `type` with its flags; -1 and
+/// errno on failure (ENAMETOOLONG for a path sockaddr_un cannot hold).
+int tp_unix_connect(const char *path, int type);
 
 // --- the exec runner's socket (execrunner.c) ------------------------------------------------------
 
