@@ -7,7 +7,8 @@ import PanelEngine
 import Testing
 import TouchCore
 
-private let mqttConfig = """
+/// The display, controller and backlight every config of these tests has.
+private let panelHead = """
     [display]
     width = 800
     height = 480
@@ -19,12 +20,19 @@ private let mqttConfig = """
     dim_after_s = 100
     off_after_s = 200
 
+    """
+
+/// `[mqtt]` of `mqttConfig` and of `reloadedConfig`.
+private let mqttSection = """
     [mqtt]
     host = 127.0.0.1
     client_id = hall.panel
     queue = 4
     keepalive_s = 20
 
+    """
+
+private let mqttConfig = panelHead + "\n" + mqttSection + "\n" + """
     [button heat]
     rect = 0, 0, 200, 100
     label = Heating
@@ -79,30 +87,8 @@ private struct BridgeRig {
 
 private let prefix = "touchpanel/hall_panel"
 
-/// `[mqtt]` of `reloadedConfig`, as `mqttConfig` has it.
-private let reloadedMQTT = """
-    [mqtt]
-    host = 127.0.0.1
-    client_id = hall.panel
-    queue = 4
-    keepalive_s = 20
-
-    """
-
 /// `mqttConfig` reloaded with the fan removed and the heat no longer a latch.
-private let reloadedConfig = """
-    [display]
-    width = 800
-    height = 480
-
-    [controller]
-    model = ft5406
-
-    [backlight]
-    dim_after_s = 100
-    off_after_s = 200
-
-    """ + reloadedMQTT + """
+private let reloadedConfig = panelHead + mqttSection + """
     [button heat]
     rect = 0, 0, 200, 100
     label = Heating
@@ -523,8 +509,8 @@ struct MQTTBridgeTests {
             let rig = try BridgeRig()
             rig.connect(at: 0)
             rig.connection.calls = []
-            let text = newMQTT.map { reloadedConfig.replacingOccurrences(of: reloadedMQTT, with: $0) }
-                ?? reloadedConfig.replacingOccurrences(of: reloadedMQTT, with: "")
+            let text = newMQTT.map { reloadedConfig.replacingOccurrences(of: mqttSection, with: $0) }
+                ?? reloadedConfig.replacingOccurrences(of: mqttSection, with: "")
             let config = try PanelConfigLoader.parse(text: text, file: "reloaded.ini")
             let successor = config.mqtt.map {
                 MQTTBridge(
@@ -549,12 +535,12 @@ struct MQTTBridgeTests {
             "homeassistant/event/hall_panel/fan/config", "homeassistant/text/hall_panel/fan_label/config",
             "homeassistant/switch/hall_panel/fan_enabled/config", "homeassistant/light/hall_panel/backlight/config",
         ]
-        #expect(try cleared(reloadedMQTT + "max_message_kb = 32\n") == removed)
-        #expect(try cleared(reloadedMQTT + "topic_prefix = hall\n") == removed)
-        #expect(try cleared(reloadedMQTT.replacingOccurrences(of: "hall.panel", with: "hall.panel2")) == all)
-        #expect(try cleared(reloadedMQTT + "discovery_prefix = ha\n") == all)
-        #expect(try cleared(reloadedMQTT + "discovery = no\n") == all)
-        #expect(try cleared(reloadedMQTT + "port = 1884\n") == all)
+        #expect(try cleared(mqttSection + "max_message_kb = 32\n") == removed)
+        #expect(try cleared(mqttSection + "topic_prefix = hall\n") == removed)
+        #expect(try cleared(mqttSection.replacingOccurrences(of: "hall.panel", with: "hall.panel2")) == all)
+        #expect(try cleared(mqttSection + "discovery_prefix = ha\n") == all)
+        #expect(try cleared(mqttSection + "discovery = no\n") == all)
+        #expect(try cleared(mqttSection + "port = 1884\n") == all)
         #expect(try cleared(nil) == all)
     }
 
