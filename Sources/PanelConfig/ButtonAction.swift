@@ -25,6 +25,11 @@ public enum ButtonAction: Equatable, Sendable {
     /// Drive output `line` of GPIO chip `chip` (a name like `gpiochip0`, a label or a path).
     /// `gpio CHIP LINE ...` gives an offset; a line name comes only from an `[output]` section.
     case gpio(chip: String, line: LineRef, operation: GPIOOperation)
+    /// Publish `payload` on `topic` through the panel's own broker connection (not retained).
+    /// `$BUTTON`, `$TAPS` and `$VALUE` in the payload are replaced when it runs (see
+    /// `MQTTActionText`). Never queued while the broker is away: a device command sent
+    /// minutes late is worse than one lost.
+    case mqtt(topic: String, payload: String)
 }
 
 extension ButtonAction {
@@ -33,7 +38,7 @@ extension ButtonAction {
     /// How long a `pulse` may last, in milliseconds.
     static let pulseMilliseconds: ClosedRange<Int> = 1...60_000
 
-    static let grammar = "emit, exec COMMAND, gpio OUTPUT on|off|toggle|pulse MS or gpio CHIP LINE on|off|toggle|pulse MS"
+    static let grammar = "emit, exec COMMAND, gpio OUTPUT on|off|toggle|pulse MS, gpio CHIP LINE on|off|toggle|pulse MS or mqtt TOPIC PAYLOAD"
     static let gpioGrammar = "gpio OUTPUT on|off|toggle|pulse MS or gpio CHIP LINE on|off|toggle|pulse MS (LINE 0..1023, MS 1..60000)"
 
     /// Parses `emit`, `exec COMMAND` or `gpio CHIP LINE on|off|toggle|pulse MS`.
@@ -51,6 +56,8 @@ extension ButtonAction {
             self = .exec(command: try ButtonAction.command(after: verb, in: text))
         case "gpio":
             self = try ButtonAction.gpio(words: words, text: text)
+        case "mqtt":
+            self = try ButtonAction.mqtt(text)
         default:
             throw .expected(ButtonAction.grammar, found: text)
         }
@@ -65,6 +72,21 @@ extension ButtonAction {
             throw .expected("exec followed by a command to run", found: text)
         }
         return String(decoding: unescapingSemicolons(command), as: UTF8.self)
+    }
+
+    /// `mqtt TOPIC PAYLOAD`: the payload is the rest of the line, spaces included.
+    private static func mqtt(_ text: String) throws(ValueProblem) -> ButtonAction {
+        let grammar = "mqtt TOPIC PAYLOAD, such as mqtt zigbee2mqtt/lamp/set {\"state\":\"TOGGLE\"}"
+        let bytes = Array(text.utf8)
+        var start = 4
+        while start < bytes.count, ValueSyntax.isSpace(bytes[start]) { start += 1 }
+        var end = start
+        while end < bytes.count, !ValueSyntax.isSpace(bytes[end]) { end += 1 }
+        guard end > start, end < bytes.count else { throw .expected(grammar, found: text) }
+        let topic = try ValueSyntax.topic(String(decoding: bytes[start..<end], as: UTF8.self))
+        let payload = ValueSyntax.trimmed(bytes[end...])
+        guard !payload.isEmpty else { throw .expected(grammar, found: text) }
+        return .mqtt(topic: topic, payload: String(decoding: unescapingSemicolons(payload), as: UTF8.self))
     }
 
     /// `\;` stands for `;`: the backslash keeps libinih from reading ` ;` as a comment.

@@ -26,14 +26,19 @@ public struct ButtonConfig: Equatable, Sendable {
     public var colors: ButtonPalette
     /// The label's size in pixels: the button's `font_size`, else the display's.
     public var fontSize: Int
-    /// A toggle: each tap (a `tap` event, whatever its count) flips it between off and on,
-    /// and it is drawn with `colors.onFill` while on. It starts off.
+    /// A toggle: each single tap flips it between off and on (a double or triple tap has
+    /// actions of its own and leaves it), and it is drawn with `colors.onFill` while on. It
+    /// starts off.
     public var latch: Bool
     /// `exec_limit` and `exec_timeout_ms`: how many of its `exec` commands run at once, and
     /// how long each may.
     public var execLimits: ExecLimits
     /// `interlock`: the group whose buttons never run together (nil: none).
     public var interlock: String?
+    /// `title`: its name in Home Assistant; nil: the label.
+    public var title: String?
+    /// `state_topic` and its keys: the device whose state the button shows (nil: none).
+    public var binding: StateBinding?
 
     public init(
         name: String, label: String, rect: Rect, enabled: Bool = true, timings: GestureTimings = .defaults,
@@ -41,7 +46,7 @@ public struct ButtonConfig: Equatable, Sendable {
         onLongPress: ButtonAction? = nil, onRepeat: ButtonAction? = nil,
         onPress: ButtonAction? = nil, onRelease: ButtonAction? = nil, line: Int,
         colors: ButtonPalette = .defaults, fontSize: Int = DisplayConfig.defaultFontSize, latch: Bool = false,
-        execLimits: ExecLimits = .defaults, interlock: String? = nil
+        execLimits: ExecLimits = .defaults, interlock: String? = nil, title: String? = nil, binding: StateBinding? = nil
     ) {
         self.name = name
         self.label = label
@@ -61,6 +66,21 @@ public struct ButtonConfig: Equatable, Sendable {
         self.latch = latch
         self.execLimits = execLimits
         self.interlock = interlock
+        self.title = title
+        self.binding = binding
+    }
+
+    /// Its name in Home Assistant: `title`, else the label on one line.
+    public var displayTitle: String {
+        title ?? label.split(separator: "\n").joined(separator: " ")
+    }
+
+    /// Whether one of its actions publishes on the broker.
+    public var publishes: Bool {
+        allActions.contains { action in
+            if case .mqtt = action { return true }
+            return false
+        }
     }
 
     /// What the classifier needs: the gestures to listen for follow from the actions given.

@@ -5,9 +5,15 @@ import TouchCore
 enum ButtonKey: SectionKey {
     case rect
     case label
+    case title
     case enabled
     case latch
     case interlock
+    case stateTopic
+    case stateField
+    case stateOn
+    case stateOff
+    case pendingMs
     case onTap
     case onDoubleTap
     case onTripleTap
@@ -22,9 +28,12 @@ enum ButtonKey: SectionKey {
     case color(ButtonColorKey)
 
     static let allCases: [ButtonKey] =
-        [.rect, .label, .enabled, .latch, .interlock, .onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease,
+        [.rect, .label, .title, .enabled, .latch, .interlock, .stateTopic, .stateField, .stateOn, .stateOff, .pendingMs, .onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease,
          .execLimit, .execTimeoutMs]
         + TimingKey.allCases.map(ButtonKey.timing) + [.fontSize] + ButtonColorKey.allCases.map(ButtonKey.color)
+
+    /// The keys that take an action.
+    static let actionKeys: [ButtonKey] = [.onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease]
 
     init?(rawValue: String) {
         guard let key = ButtonKey.named(rawValue) else { return nil }
@@ -35,9 +44,15 @@ enum ButtonKey: SectionKey {
         switch self {
         case .rect: "rect"
         case .label: "label"
+        case .title: "title"
         case .enabled: "enabled"
         case .latch: "latch"
         case .interlock: "interlock"
+        case .stateTopic: "state_topic"
+        case .stateField: "state_field"
+        case .stateOn: "state_on"
+        case .stateOff: "state_off"
+        case .pendingMs: "pending_ms"
         case .onTap: "on_tap"
         case .onDoubleTap: "on_double_tap"
         case .onTripleTap: "on_triple_tap"
@@ -58,10 +73,19 @@ enum ButtonKey: SectionKey {
         return switch self {
         case .rect: .required("x, y, width, height in display pixels, inside the display as rotated")
         case .label: .words("the button's name", "the text; `\\n` breaks the line")
+        case .title: .words("the label", "the button's name in Home Assistant (`Living room lamp`)")
         case .enabled: .value("yes", "`no`: drawn disabled, takes no touch")
-        case .latch: .value("no", "`yes`: a toggle, each tap flips it on or off")
+        case .latch: .value("no", "`yes`: a toggle, each single tap flips it on or off")
         case .interlock: .words("none", "a group name: while a button of the group is held or runs a command, the others take no touch")
-        case .onTap: .words("none", "\(action) a single tap: `emit`, `exec COMMAND`, `gpio OUTPUT on|off|toggle|pulse MS`")
+        case .stateTopic:
+            .words("none", "binds the button to a device: drawn on, off, pending or unknown as this topic reports (needs `[mqtt]`; not with `latch`)")
+        case .stateField: .words("the whole payload", "the value's dotted path in a JSON payload (`state`, `update.state`)")
+        case .stateOn: .value(StateBinding.defaultOn, "the value that means on")
+        case .stateOff: .value(StateBinding.defaultOff, "the value that means off")
+        case .pendingMs:
+            .value("\(StateBinding.defaultPendingMs)",
+                   "after a tap, how long the pending look waits for the device before the last reported state shows again, \(KeyDoc.span(StateBinding.pendingMsRange)) ms")
+        case .onTap: .words("none", "\(action) a single tap: `emit`, `exec COMMAND`, `gpio OUTPUT on|off|toggle|pulse MS`, `mqtt TOPIC PAYLOAD`")
         case .onDoubleTap: .words("none", "\(action) a double tap")
         case .onTripleTap: .words("none", "\(action) a triple tap")
         case .onLongPress: .words("none", "\(action) a long press")
@@ -94,9 +118,15 @@ struct ButtonDraft: SectionDraft {
     /// The rect as written, to quote when it turns out not to fit the display.
     var rectText = ""
     var label: String?
+    var entityTitle: String?
     var enabled: Bool?
     var latch: Bool?
     var interlock: String?
+    var stateTopic: String?
+    var stateField: [String]?
+    var stateOn: String?
+    var stateOff: String?
+    var pendingMs: Int?
     var onTap: ActionDraft?
     var onDoubleTap: ActionDraft?
     var onTripleTap: ActionDraft?
@@ -123,9 +153,23 @@ struct ButtonDraft: SectionDraft {
             rectText = value
             rect = try ValueSyntax.rect(value)
         case .label: label = LabelText.unescaped(value)
+        case .title:
+            guard !value.isEmpty, value.count <= 64 else {
+                throw .expected("a name of 1 to 64 characters", found: value)
+            }
+            entityTitle = value
         case .enabled: enabled = try ValueSyntax.boolean(value)
         case .latch: latch = try ValueSyntax.boolean(value)
         case .interlock: interlock = try ValueSyntax.groupName(value)
+        case .stateTopic: stateTopic = try ValueSyntax.topic(value)
+        case .stateField:
+            guard let path = JSONPath.parse(value) else {
+                throw .expected("a dotted path of names or indices such as state or update.state", found: value)
+            }
+            stateField = path
+        case .stateOn: stateOn = try ButtonDraft.stateValue(value)
+        case .stateOff: stateOff = try ButtonDraft.stateValue(value)
+        case .pendingMs: pendingMs = try ValueSyntax.integer(value, in: StateBinding.pendingMsRange, unit: " (ms)")
         case .onTap: onTap = try ActionDraft(parsing: value)
         case .onDoubleTap: onDoubleTap = try ActionDraft(parsing: value)
         case .onTripleTap: onTripleTap = try ActionDraft(parsing: value)
@@ -142,6 +186,26 @@ struct ButtonDraft: SectionDraft {
         case .fontSize: fontSize = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
         case .color(let key): try colors.set(key, from: value)
         }
+    }
+
+    /// The action `key` was given, as read.
+    func actionDraft(_ key: ButtonKey) -> ActionDraft? {
+        switch key {
+        case .onTap: onTap
+        case .onDoubleTap: onDoubleTap
+        case .onTripleTap: onTripleTap
+        case .onLongPress: onLongPress
+        case .onRepeat: onRepeat
+        case .onPress: onPress
+        case .onRelease: onRelease
+        default: nil
+        }
+    }
+
+    /// A value a device reports: one to 64 bytes.
+    static func stateValue(_ value: String) throws(ValueProblem) -> String {
+        guard !value.isEmpty, value.utf8.count <= 64 else { throw .expected("a value of 1 to 64 bytes, such as ON", found: value) }
+        return value
     }
 
     static func advice(forUnknownKey name: String) -> String? {
@@ -172,7 +236,8 @@ struct ButtonDraft: SectionDraft {
         let tripleTap = action(.onTripleTap, onTripleTap), longPress = action(.onLongPress, onLongPress)
         let repeated = action(.onRepeat, onRepeat), press = action(.onPress, onPress)
         let release = action(.onRelease, onRelease)
-        guard let rect, actionsOK else { return nil }
+        let binding = self.binding(errors: &errors)
+        guard let rect, actionsOK, binding.ok else { return nil }
         if let display, !ButtonDraft.rect(rect, fits: display) {
             errors.add(at: place(.rect) ?? header, section: title, key: ButtonKey.rect.rawValue,
                        ValueProblem.expected("a rect inside the \(display.logicalWidth)x\(display.logicalHeight) display", found: rectText).message)
@@ -186,7 +251,33 @@ struct ButtonDraft: SectionDraft {
             onPress: press, onRelease: release, line: header.line,
             colors: colors.applied(to: (display?.colors ?? .defaults).buttons),
             fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize,
-            latch: latch ?? false, execLimits: execLimits, interlock: interlock)
+            latch: latch ?? false, execLimits: execLimits, interlock: interlock, title: entityTitle, binding: binding.binding)
+    }
+
+    /// The button's `state_topic` binding, nil without one; not ok (the reason in `errors`)
+    /// when its keys come without `state_topic`, or with `latch = yes`.
+    private func binding(errors: inout ErrorCollector) -> (binding: StateBinding?, ok: Bool) {
+        guard let stateTopic else {
+            let stray: [ButtonKey] = [.stateField, .stateOn, .stateOff, .pendingMs]
+            for key in stray where place(key) != nil {
+                errors.add(at: place(key) ?? header, section: title, key: key.rawValue,
+                           "\(key.rawValue) needs state_topic: the topic whose state the button shows")
+                return (nil, false)
+            }
+            return (nil, true)
+        }
+        if latch == true {
+            errors.add(at: place(.latch) ?? header, section: title, key: ButtonKey.latch.rawValue,
+                       "a button with state_topic shows its device's state; latch = yes would guess it: give one of them")
+            return (nil, false)
+        }
+        let on = stateOn ?? StateBinding.defaultOn, off = stateOff ?? StateBinding.defaultOff
+        if on == off {
+            errors.add(at: place(.stateOff) ?? place(.stateOn) ?? header, section: title, key: ButtonKey.stateOff.rawValue,
+                       "state_on and state_off are both \"\(on)\"")
+            return (nil, false)
+        }
+        return (StateBinding(topic: stateTopic, field: stateField, on: on, off: off, pendingMs: pendingMs ?? StateBinding.defaultPendingMs), true)
     }
 
     /// The action `key` names; nil when the button does not give `key`, or (with the reason in

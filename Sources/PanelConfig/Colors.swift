@@ -2,6 +2,11 @@ import TouchCore
 
 /// Colours are TouchCore's `RGBColor`, written `#RRGGBB` in the config.
 extension RGBColor {
+    /// Five eighths of each channel: the pending look's default, the on colour half-way out.
+    public var dimmed: RGBColor {
+        RGBColor(r: UInt8(UInt16(r) * 5 / 8), g: UInt8(UInt16(g) * 5 / 8), b: UInt8(UInt16(b) * 5 / 8))
+    }
+
     /// `#RRGGBB` with upper-case digits, as `effectiveText()` writes it.
     public var hexString: String {
         let digits: StaticString = "0123456789ABCDEF"
@@ -30,12 +35,21 @@ public struct ButtonPalette: Equatable, Sendable {
     public var onText: RGBColor?
     /// The label's colour while disabled: dimmed by default, so a disabled button reads as one.
     public var disabledText: RGBColor
+    /// A bound button waiting for its device after a tap; nil: `onFill` dimmed, and the label
+    /// as `onText`.
+    public var pendingFill: RGBColor?
+    public var pendingText: RGBColor?
+    /// A bound button whose device's state is not known (the broker is away).
+    public var unknownFill: RGBColor
+    public var unknownText: RGBColor
 
     public init(
         fill: RGBColor = PanelColors.defaults.fill, pressedFill: RGBColor = PanelColors.defaults.pressedFill,
         disabledFill: RGBColor = PanelColors.defaults.disabledFill, onFill: RGBColor = PanelColors.defaults.onFill,
         border: RGBColor = PanelColors.defaults.border, text: RGBColor = PanelColors.defaults.text,
-        pressedText: RGBColor? = nil, onText: RGBColor? = nil, disabledText: RGBColor = PanelColors.defaults.disabledText
+        pressedText: RGBColor? = nil, onText: RGBColor? = nil, disabledText: RGBColor = PanelColors.defaults.disabledText,
+        pendingFill: RGBColor? = nil, pendingText: RGBColor? = nil,
+        unknownFill: RGBColor = PanelColors.defaults.unknownFill, unknownText: RGBColor = PanelColors.defaults.unknownText
     ) {
         self.fill = fill
         self.pressedFill = pressedFill
@@ -46,11 +60,17 @@ public struct ButtonPalette: Equatable, Sendable {
         self.pressedText = pressedText
         self.onText = onText
         self.disabledText = disabledText
+        self.pendingFill = pendingFill
+        self.pendingText = pendingText
+        self.unknownFill = unknownFill
+        self.unknownText = unknownText
     }
 
-    /// The label colours in the four states.
+    /// The colours of the states whose defaults follow other keys.
     public var resolvedPressedText: RGBColor { pressedText ?? text }
     public var resolvedOnText: RGBColor { onText ?? text }
+    public var resolvedPendingFill: RGBColor { pendingFill ?? onFill.dimmed }
+    public var resolvedPendingText: RGBColor { pendingText ?? resolvedOnText }
 
     /// Every button's colours when the config sets none.
     public static let defaults = ButtonPalette()
@@ -70,6 +90,10 @@ public struct PanelColors: Equatable, Sendable {
     public var pressedText: RGBColor?
     public var onText: RGBColor?
     public var disabledText: RGBColor
+    public var pendingFill: RGBColor?
+    public var pendingText: RGBColor?
+    public var unknownFill: RGBColor
+    public var unknownText: RGBColor
 
     public init(
         background: RGBColor = RGBColor(r: 0x10, g: 0x12, b: 0x14),
@@ -80,7 +104,10 @@ public struct PanelColors: Equatable, Sendable {
         border: RGBColor = RGBColor(r: 0x5A, g: 0x60, b: 0x68),
         text: RGBColor = RGBColor(r: 0xF2, g: 0xF2, b: 0xF2),
         pressedText: RGBColor? = nil, onText: RGBColor? = nil,
-        disabledText: RGBColor = RGBColor(r: 0x6B, g: 0x70, b: 0x78)
+        disabledText: RGBColor = RGBColor(r: 0x6B, g: 0x70, b: 0x78),
+        pendingFill: RGBColor? = nil, pendingText: RGBColor? = nil,
+        unknownFill: RGBColor = RGBColor(r: 0x22, g: 0x24, b: 0x28),
+        unknownText: RGBColor = RGBColor(r: 0x8A, g: 0x8F, b: 0x96)
     ) {
         self.background = background
         self.fill = fill
@@ -92,6 +119,10 @@ public struct PanelColors: Equatable, Sendable {
         self.pressedText = pressedText
         self.onText = onText
         self.disabledText = disabledText
+        self.pendingFill = pendingFill
+        self.pendingText = pendingText
+        self.unknownFill = unknownFill
+        self.unknownText = unknownText
     }
 
     public static let defaults = PanelColors()
@@ -99,7 +130,8 @@ public struct PanelColors: Equatable, Sendable {
     /// The button colours these panel colours give a button without overrides.
     public var buttons: ButtonPalette {
         ButtonPalette(fill: fill, pressedFill: pressedFill, disabledFill: disabledFill, onFill: onFill,
-                     border: border, text: text, pressedText: pressedText, onText: onText, disabledText: disabledText)
+                     border: border, text: text, pressedText: pressedText, onText: onText, disabledText: disabledText,
+                     pendingFill: pendingFill, pendingText: pendingText, unknownFill: unknownFill, unknownText: unknownText)
     }
 }
 
@@ -116,6 +148,10 @@ enum ButtonColorKey: String, CaseIterable, Sendable {
     case pressedText = "pressed_text"
     case onText = "on_text"
     case disabledText = "disabled_text"
+    case pendingFill = "pending_fill"
+    case pendingText = "pending_text"
+    case unknownFill = "unknown_fill"
+    case unknownText = "unknown_text"
 
     /// What the colour is of, in the README's key tables.
     var what: String {
@@ -129,6 +165,10 @@ enum ButtonColorKey: String, CaseIterable, Sendable {
         case .pressedText: "the label while pressed"
         case .onText: "the label of a `latch` button that is on"
         case .disabledText: "the label of a disabled button, dimmed so that it reads as disabled"
+        case .pendingFill: "a bound button (`state_topic`) after a tap, until its device reports"
+        case .pendingText: "the label of a bound button waiting for its device"
+        case .unknownFill: "a bound button whose device's state is not known (nothing reported, the broker away)"
+        case .unknownText: "the label of a bound button whose state is not known"
         }
     }
 
@@ -144,6 +184,10 @@ enum ButtonColorKey: String, CaseIterable, Sendable {
         case .text: .value(defaults.text.hexString, "\(what): off white")
         case .pressedText, .onText: .words("as `\(ButtonColorKey.text.rawValue)`", what)
         case .disabledText: .value(defaults.disabledText.hexString, what)
+        case .pendingFill: .words("`\(ButtonColorKey.onFill.rawValue)` dimmed", what)
+        case .pendingText: .words("as `\(ButtonColorKey.onText.rawValue)`", what)
+        case .unknownFill: .value(defaults.unknownFill.hexString, "\(what): grey")
+        case .unknownText: .value(defaults.unknownText.hexString, what)
         }
     }
 }
@@ -160,6 +204,10 @@ struct ColorSettings: Equatable, Sendable {
     var pressedText: RGBColor?
     var onText: RGBColor?
     var disabledText: RGBColor?
+    var pendingFill: RGBColor?
+    var pendingText: RGBColor?
+    var unknownFill: RGBColor?
+    var unknownText: RGBColor?
 
     mutating func set(_ key: ButtonColorKey, from text: String) throws(ValueProblem) {
         let color = try ValueSyntax.color(text)
@@ -173,6 +221,10 @@ struct ColorSettings: Equatable, Sendable {
         case .pressedText: pressedText = color
         case .onText: onText = color
         case .disabledText: disabledText = color
+        case .pendingFill: pendingFill = color
+        case .pendingText: pendingText = color
+        case .unknownFill: unknownFill = color
+        case .unknownText: unknownText = color
         }
     }
 
@@ -183,6 +235,8 @@ struct ColorSettings: Equatable, Sendable {
             disabledFill: disabledFill ?? base.disabledFill, onFill: onFill ?? base.onFill,
             border: border ?? base.border, text: text ?? base.text,
             pressedText: pressedText ?? base.pressedText, onText: onText ?? base.onText,
-            disabledText: disabledText ?? base.disabledText)
+            disabledText: disabledText ?? base.disabledText,
+            pendingFill: pendingFill ?? base.pendingFill, pendingText: pendingText ?? base.pendingText,
+            unknownFill: unknownFill ?? base.unknownFill, unknownText: unknownText ?? base.unknownText)
     }
 }

@@ -76,6 +76,7 @@ enum ConfigAssembly {
             }
         }
         lonelyInterlocks(panel.buttons.filter { $0.counts }, errors: &errors)
+        brokerNeeds(panel.buttons.filter { $0.counts }, mqtt: mqtt, mqttGiven: panel.mqtt != nil, errors: &errors)
 
         guard errors.isEmpty, let display, let controller, let board else {
             return .failure(ConfigErrors(errors: errors.inLineOrder(files: fileOrder)))
@@ -141,6 +142,37 @@ enum ConfigAssembly {
             let device = [ControllerKey.device.rawValue, ControllerKey.name.rawValue]
             for key in device {
                 warn(mine.title, key, mine.given, against: device, in: theirs.given)
+            }
+        }
+    }
+
+    /// A binding or an `mqtt` action without `[mqtt]` has no broker to reach; with discovery,
+    /// two buttons whose names make one Home Assistant object id (`a.b` and `a_b`) would
+    /// silently share their entities.
+    private static func brokerNeeds(_ drafts: [ButtonDraft], mqtt: MQTTConfig?, mqttGiven: Bool, errors: inout ErrorCollector) {
+        if !mqttGiven {
+            for draft in drafts {
+                if let place = draft.place(.stateTopic) {
+                    errors.add(at: place, section: draft.title, key: ButtonKey.stateTopic.rawValue,
+                               "state_topic needs an [mqtt] section: the broker the device reports on")
+                }
+                for key in ButtonKey.actionKeys {
+                    guard let place = draft.place(key), case .ready(.mqtt)? = draft.actionDraft(key) else { continue }
+                    errors.add(at: place, section: draft.title, key: key.rawValue,
+                               "an mqtt action needs an [mqtt] section: the broker it publishes on")
+                }
+            }
+        }
+        guard let mqtt, mqtt.discovery else { return }
+        var seen: [String: ButtonDraft] = [:]
+        for draft in drafts {
+            let object = MQTTConfig.objectID(draft.name)
+            if let first = seen[object] {
+                errors.add(at: draft.header, section: draft.title, key: nil,
+                           "Home Assistant would take [button \(first.name)] (line \(first.header.line)) and [button \(draft.name)] "
+                           + "for one entity (object id \(object)); rename one")
+            } else {
+                seen[object] = draft
             }
         }
     }

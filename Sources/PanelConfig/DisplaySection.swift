@@ -169,7 +169,9 @@ struct DisplayDraft: MergeableDraft {
             colors: PanelColors(
                 background: background ?? defaults.background, fill: buttons.fill, pressedFill: buttons.pressedFill,
                 disabledFill: buttons.disabledFill, onFill: buttons.onFill, border: buttons.border, text: buttons.text,
-                pressedText: buttons.pressedText, onText: buttons.onText, disabledText: buttons.disabledText),
+                pressedText: buttons.pressedText, onText: buttons.onText, disabledText: buttons.disabledText,
+                pendingFill: buttons.pendingFill, pendingText: buttons.pendingText,
+                unknownFill: buttons.unknownFill, unknownText: buttons.unknownText),
             borderPx: borderPx ?? DisplayConfig.defaultBorderPx, budgetUs: budgetUs)
     }
 }

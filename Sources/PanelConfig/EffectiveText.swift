@@ -175,9 +175,17 @@ extension PanelConfiguration {
             let rect = button.rect
             out.key(ButtonKey.rect, "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
             out.key(ButtonKey.label, LabelText.escaped(button.label))
+            if let title = button.title { out.key(ButtonKey.title, title) }
             out.key(ButtonKey.enabled, IniWriter.yesNo(button.enabled))
             out.key(ButtonKey.latch, IniWriter.yesNo(button.latch))
             if let group = button.interlock { out.key(ButtonKey.interlock, group) }
+            if let binding = button.binding {
+                out.key(ButtonKey.stateTopic, binding.topic)
+                if let field = binding.fieldText { out.key(ButtonKey.stateField, field) }
+                out.key(ButtonKey.stateOn, binding.on)
+                out.key(ButtonKey.stateOff, binding.off)
+                out.key(ButtonKey.pendingMs, "\(binding.pendingMs)")
+            }
             out.action(.onTap, button.onTap, outputs: outputs)
             out.action(.onDoubleTap, button.onDoubleTap, outputs: outputs)
             out.action(.onTripleTap, button.onTripleTap, outputs: outputs)
@@ -274,6 +282,18 @@ private struct IniWriter {
             unset(ButtonColorKey.onText, "as \(ButtonColorKey.text.rawValue)")
         }
         key(ButtonColorKey.disabledText, colors.disabledText.hexString)
+        if let pendingFill = colors.pendingFill {
+            key(ButtonColorKey.pendingFill, pendingFill.hexString)
+        } else {
+            unset(ButtonColorKey.pendingFill, "\(ButtonColorKey.onFill.rawValue) dimmed")
+        }
+        if let pendingText = colors.pendingText {
+            key(ButtonColorKey.pendingText, pendingText.hexString)
+        } else {
+            unset(ButtonColorKey.pendingText, "as \(ButtonColorKey.onText.rawValue)")
+        }
+        key(ButtonColorKey.unknownFill, colors.unknownFill.hexString)
+        key(ButtonColorKey.unknownText, colors.unknownText.hexString)
     }
 
     /// A line `gpio CHIP LINE` cannot give (a name) is written as its output's name, which
@@ -288,6 +308,8 @@ private struct IniWriter {
             key(name, "emit")
         case .exec(let command):
             key(name, "exec \(ButtonAction.escapingSemicolons(command))")
+        case .mqtt(let topic, let payload):
+            key(name, "mqtt \(topic) \(ButtonAction.escapingSemicolons(payload))")
         case .gpio(let chip, let line, let operation):
             let verb = switch operation {
             case .on: "on"

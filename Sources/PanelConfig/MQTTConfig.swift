@@ -67,6 +67,12 @@ public struct MQTTConfig: Equatable, Sendable {
 
     /// What Home Assistant's discovery topics and unique ids name the panel by: the client
     /// id with every byte outside `A-Z a-z 0-9 _ -` made `_`.
+    /// A button's object id in Home Assistant's discovery topics and unique ids: its name
+    /// with dots made underscores.
+    public static func objectID(_ buttonName: String) -> String {
+        String(decoding: buttonName.utf8.map { $0 == UInt8(ascii: ".") ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
+    }
+
     public static func nodeID(clientID: String) -> String {
         var bytes: [UInt8] = []
         for byte in clientID.utf8 {

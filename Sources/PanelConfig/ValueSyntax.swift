@@ -225,6 +225,17 @@ extension ValueSyntax {
         return text
     }
 
+    /// A topic to publish on or subscribe to exactly: no wildcards (`+`, `#`), no NUL, at most
+    /// 256 bytes (MQTT allows more; no device needs it).
+    static func topic(_ text: String) throws(ValueProblem) -> String {
+        guard !text.isEmpty, text.utf8.count <= 256,
+              !text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "#") || $0 <= 0x20 })
+        else {
+            throw .expected("a topic without wildcards (+ #) or spaces, such as zigbee2mqtt/lamp", found: text)
+        }
+        return text
+    }
+
     /// A GPIO chip as libgpiod opens one: a name (`gpiochip0`), a label (`pinctrl-bcm2711`)
     /// or a path (`/dev/gpiochip0`). One word; whether it exists is for the board to say.
     static func gpioChip(_ text: String) throws(ValueProblem) -> String {

@@ -50,6 +50,10 @@ struct EffectiveTextTests {
             ; pressed_text: not set (as text)
             ; on_text: not set (as text)
             disabled_text = #6B7078
+            ; pending_fill: not set (on_fill dimmed)
+            ; pending_text: not set (as on_text)
+            unknown_fill = #222428
+            unknown_text = #8A8F96
             border_px = 2
             ; budget_us: not set (no latency budget)
 
@@ -109,11 +113,15 @@ struct EffectiveTextTests {
             ; pressed_text: not set (as text)
             ; on_text: not set (as text)
             disabled_text = #6B7078
+            ; pending_fill: not set (on_fill dimmed)
+            ; pending_text: not set (as on_text)
+            unknown_fill = #222428
+            unknown_text = #8A8F96
 
             """)
         let back = try EffectiveTextTests.roundTrip(config)
         #expect(back == EffectiveTextTests.withLines(of: back, config))
-        #expect(back.buttons[0].line == 59)
+        #expect(back.buttons[0].line == 63)
     }
 
     @Test func fullConfigWithAPresetRoundTrips() throws {

@@ -11,6 +11,8 @@ struct RenderButtonTests {
         pressed: ButtonStyle.Colors(fill: .white, text: .black),
         disabled: ButtonStyle.Colors(fill: RGBColor(r: 5, g: 5, b: 5), text: RGBColor(r: 9, g: 9, b: 9)),
         on: ButtonStyle.Colors(fill: RGBColor(r: 0, g: 99, b: 0), text: .white),
+        pending: ButtonStyle.Colors(fill: RGBColor(r: 0, g: 60, b: 0), text: .white),
+        unknown: ButtonStyle.Colors(fill: RGBColor(r: 30, g: 30, b: 30), text: RGBColor(r: 90, g: 90, b: 90)),
         border: border, borderWidth: 1)
     /// Hand-computed blends of `text` over `fill`: (t*a + f*(255-a) + 127) / 255.
     static let blend128 = RGBColor(r: 130, g: 110, b: 65)

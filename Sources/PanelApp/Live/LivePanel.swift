@@ -78,6 +78,7 @@ public enum LivePanel {
         if let engine = session?.engine { keeper?.adopt(engine, now: MonotonicClock.now()) }
         if let engine = session?.engine { bridge?.attach(engine) }
         session?.engine.source.record(to: recorder)
+        session?.engine.recorder = recorder
         log.log("first frame \((MonotonicClock.now() - launchedAt).nanoseconds / 1_000) us after start")
         notifier.notify(ServiceMessage.ready)
         let watchdog = WatchdogTurn(notifier, startingAt: MonotonicClock.now())
@@ -154,6 +155,7 @@ public enum LivePanel {
                     }
                 }
                 session?.engine.source.record(to: recorder)
+                session?.engine.recorder = recorder
                 if let engine = session?.engine {
                     bridge?.attach(engine)
                     keeper?.adopt(engine, now: MonotonicClock.now())

@@ -3,8 +3,9 @@ import PanelConfig
 import PanelEngine
 import TouchCore
 
-/// The broker link's last turns at a stop: what waits goes out, `offline` is published and
-/// the connection closed, within `waitMs` at most (a broker that is away costs nothing, a slow
+/// The broker link's last turns at a stop: what waits goes out first (events published after
+/// `offline` would reach a Home Assistant that has just marked the panel unavailable, and be
+/// dropped), then `offline` is published and the connection closed, within `waitMs` at most (a broker that is away costs nothing, a slow
 /// one no more than that). The waiting and the clock live here; the bridge only says what it
 /// still has to do. At a reload that replaces the bridge, `handingOverTo` is the new config with
 /// its bridge: the discovery documents they will not publish are cleared before `offline`.
@@ -21,6 +22,7 @@ enum BrokerFarewell {
             bridge.turn(revents: events[0], engine: engine, now: MonotonicClock.now())
         }
         while bridge.isConnecting, MonotonicClock.now() < deadline { waitOnce() }
+        while bridge.isDelivering, MonotonicClock.now() < deadline { waitOnce() }
         if let successor { bridge.clearDiscovery(handingOverTo: successor.bridge, config: successor.config) }
         bridge.sayOffline()
         while bridge.isDelivering, MonotonicClock.now() < deadline { waitOnce() }

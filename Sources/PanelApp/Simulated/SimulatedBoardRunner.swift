@@ -79,8 +79,13 @@ public final class SimulatedBoardRunner: LoopParticipant {
         while let step = nextStep, onClock(step.at) <= now {
             let stepAt = onClock(step.at)
             traceLog?.line = step.line
-            hardware.load(step.input, at: stepAt)
-            engine.step(now: stepAt, readiness: .readable)
+            if case .message(let topic, let payload) = step.input {
+                engine.step(now: stepAt, readiness: .quiet)
+                engine.received(topic: topic, payload: payload, now: stepAt)
+            } else {
+                hardware.load(step.input, at: stepAt)
+                engine.step(now: stepAt, readiness: .readable)
+            }
             traceLog?.line = nil
             nextStep = script.next()
             skipRestingRepeats()

@@ -89,6 +89,7 @@ public enum SimulatedPanel {
         guard session != nil else { return 1 }
         if let running = session {
             running.hardware.source.record(to: recorder)
+            running.engine.recorder = recorder
             keeper?.adopt(running.engine, now: origin)
             bridge?.attach(running.engine)
         }
@@ -150,6 +151,7 @@ public enum SimulatedPanel {
                 guard let running = session else { return 1 }
                 keeper?.adopt(running.engine, now: loop.now)
                 running.hardware.source.record(to: recorder)
+                running.engine.recorder = recorder
                 recorder?.comment("reloaded \(config.file): replay with the config of each part")
                 bridge?.attach(running.engine)
             }

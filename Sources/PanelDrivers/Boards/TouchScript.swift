@@ -18,7 +18,13 @@ public struct TouchScript: Sendable {
         case frame(TouchFrame)
         /// A raw line as written.
         case raw(RawTouchReport)
+        /// An `mqtt` line: a message the panel's broker would have delivered.
+        case message(topic: String, payload: [UInt8])
     }
+
+    /// A line read ahead: its instant, what it says, its number, and for an `mqtt` line the
+    /// message's topic and payload.
+    private typealias ScriptLine = (atMs: Int64, line: TraceLine, number: Int, message: (topic: String, payload: [UInt8])?)
 
     public struct Step: Sendable {
         public var at: MonotonicInstant
@@ -70,7 +76,7 @@ public struct TouchScript: Sendable {
     private var lastMs: Int64 = 0
     private var lastPointLine = 0
     /// The next line with an instant, read ahead so that repeats stop before it.
-    private var upcoming: (atMs: Int64, line: TraceLine, number: Int)?
+    private var upcoming: ScriptLine?
     /// When the held fingers are reported again.
     private var repeatAt: MonotonicInstant?
     private var ended = false
@@ -126,7 +132,7 @@ public struct TouchScript: Sendable {
                 guard let read = try readLine() else { return nil }
                 upcoming = read
             }
-            guard let (atMs, line, number) = upcoming else { return nil }
+            guard let (atMs, line, number, message) = upcoming else { return nil }
             if repeating, !fingers.isEmpty, let at = repeatAt, at < MonotonicInstant.milliseconds(atMs) {
                 repeatAt = at + TouchScript.reportInterval
                 return Step(at: at, input: TouchScript.frame(fingers, changed: nil, event: .contact), line: lastPointLine, isRepeat: true)
@@ -135,6 +141,9 @@ public struct TouchScript: Sendable {
             lastMs = atMs
             let now = MonotonicInstant.milliseconds(atMs)
             repeatAt = now + TouchScript.reportInterval
+            if let message {
+                return Step(at: now, input: .message(topic: message.topic, payload: message.payload), line: number)
+            }
             if let step = try play(line, at: now, number: number) { return step }
         }
         return nil
@@ -142,14 +151,23 @@ public struct TouchScript: Sendable {
 
     /// The next line that carries an instant, checked with TouchCore's parser and rules;
     /// nil at the end.
-    private mutating func readLine() throws(ScriptError) -> (atMs: Int64, line: TraceLine, number: Int)? {
+    private mutating func readLine() throws(ScriptError) -> ScriptLine? {
         let trace = self.trace
         while true {
             var malformed = ""
+            var message: (topic: String, payload: [UInt8])?
             let outcome: TraceLineOutcome? = trace.withUnsafeBufferPointer { all in
                 guard let text = lines.next(in: all) else { return nil }
                 let outcome = TraceLineParser.parse(text)
-                if case .error(let error) = outcome { malformed = CoreErrorText.describe(error, in: text) }
+                switch outcome {
+                case .error(let error):
+                    malformed = CoreErrorText.describe(error, in: text)
+                case .line(.message(_, let topic, let payload)):
+                    message = (String(decoding: UnsafeBufferPointer(rebasing: text[topic.start..<topic.end]), as: UTF8.self),
+                               Array(UnsafeBufferPointer(rebasing: text[payload.start..<payload.end])))
+                case .line:
+                    break
+                }
                 return outcome
             }
             let number = lines.lineNumber
@@ -162,10 +180,8 @@ public struct TouchScript: Sendable {
                 if let refusal = rules.check(line, lineNumber: number) {
                     throw self.error(.refused(refusal), line: number, CoreErrorText.describe(refusal))
                 }
-                switch line {
-                case .blank: continue
-                case .point(let t, _, _, _), .report(let t, _), .end(let t): return (t, line, number)
-                }
+                guard let atMs = line.atMs else { continue }
+                return (atMs, line, number, message)
             }
         }
     }
@@ -183,6 +199,8 @@ public struct TouchScript: Sendable {
         case .end:
             ended = true
             return nil
+        case .message:
+            return nil  // `nextLineStep` made its step
         case .report(_, let report):
             // A raw report is the whole register map: it would lift every finger a point
             // line holds (replay keeps them apart; the chip cannot).

@@ -46,6 +46,8 @@ public final class FramebufferSurface: PanelSurface {
             pressed: .init(fill: palette.pressedFill, text: palette.resolvedPressedText),
             disabled: .init(fill: palette.disabledFill, text: palette.disabledText),
             on: .init(fill: palette.onFill, text: palette.resolvedOnText),
+            pending: .init(fill: palette.resolvedPendingFill, text: palette.resolvedPendingText),
+            unknown: .init(fill: palette.unknownFill, text: palette.unknownText),
             border: palette.border, borderWidth: Int32(borderPx))
     }
 

@@ -21,7 +21,7 @@ final class PreparedButtons {
 
     init(painter: FramebufferPainter, buttonCount: Int) {
         self.painter = painter
-        looks = Array(repeating: Array(repeating: nil, count: 4), count: buttonCount)
+        looks = Array(repeating: Array(repeating: nil, count: PreparedButtons.stateCount), count: buttonCount)
     }
 
     /// Lends `body` the button's look in `state`, preparing it first if this is the first time
@@ -56,8 +56,10 @@ final class PreparedButtons {
 
     /// A button's label changed: its looks are dropped and prepared again when next shown.
     func forget(button: Int) {
-        looks[button] = Array(repeating: nil, count: 4)
+        looks[button] = Array(repeating: nil, count: PreparedButtons.stateCount)
     }
+
+    private static let stateCount = 6
 
     private static func slot(of state: ButtonVisualState) -> Int {
         switch state {
@@ -65,6 +67,8 @@ final class PreparedButtons {
         case .pressed: 1
         case .disabled: 2
         case .on: 3
+        case .pending: 4
+        case .unknown: 5
         }
     }
 }

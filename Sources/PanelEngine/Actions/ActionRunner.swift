@@ -21,6 +21,8 @@ public final class ActionRunner {
     public private(set) var holds: [HoldToRun]
     /// `--debug holds`: every hold-to-run transition logged.
     public var transitions: TransitionLog?
+    /// Where `mqtt` actions publish: the broker connection, when the panel has one.
+    public var publisher: DevicePublisher?
 
     /// `levels` and `latchedButtons` (by button name) carry what a reload must not forget:
     /// a relay switched on stays on, a toggle button stays latched.
@@ -55,13 +57,15 @@ public final class ActionRunner {
     }
 
     /// Runs the action, if any, for one event. Returns true when a latched button flipped.
+    /// `value`: what an `mqtt` action's `$VALUE` stands for, when the button is bound.
     @discardableResult
-    public func handle(_ event: GestureEvent) -> Bool {
+    public func handle(_ event: GestureEvent, value: String? = nil) -> Bool {
         let button = buttons[event.button]
         if button.holdsToRun, let input = HoldToRun.input(for: event.kind) {
             hold(event.button, input, now: event.at)
         }
         var flipped = false
+        var tapCount: Int?
         let action: ButtonAction?
         var environment: [(String, String)] = [("TOUCHPANEL_BUTTON", button.name)]
         switch event.kind {
@@ -69,11 +73,13 @@ public final class ActionRunner {
             action = button.action(forTaps: taps)
             environment.append(("TOUCHPANEL_EVENT", "tap"))
             environment.append(("TOUCHPANEL_TAPS", "\(taps)"))
-            if button.latch {
+            if button.latch, taps == 1 {
                 latched[event.button].toggle()
                 flipped = true
             }
+            tapCount = taps
         case .longPress(let taps):
+            tapCount = taps
             action = button.onLongPress
             environment.append(("TOUCHPANEL_EVENT", "long_press"))
             environment.append(("TOUCHPANEL_TAPS", "\(taps)"))
@@ -88,7 +94,8 @@ public final class ActionRunner {
             environment.append(("TOUCHPANEL_STATE", latched[event.button] ? "on" : "off"))
         }
         guard let action else { return flipped }
-        run(action, for: button, environment: environment, at: event.at)
+        let requested = value ?? (button.latch ? (latched[event.button] ? "ON" : "OFF") : "")
+        run(action, for: button, environment: environment, at: event.at, taps: tapCount, value: requested)
         return flipped
     }
 
@@ -135,9 +142,20 @@ public final class ActionRunner {
 
     /// Runs one action at `at`. Returns the pid of the command an `exec` started.
     @discardableResult
-    private func run(_ action: ButtonAction, for button: ButtonConfig, environment: [(String, String)], at: MonotonicInstant) -> Int32? {
+    private func run(
+        _ action: ButtonAction, for button: ButtonConfig, environment: [(String, String)], at: MonotonicInstant,
+        taps: Int? = nil, value: String = ""
+    ) -> Int32? {
         switch action {
         case .emit:
+            return nil
+        case .mqtt(let topic, let payload):
+            let message = MQTTActionText.expand(payload, button: button.name, taps: taps, value: value)
+            if let publisher {
+                publisher.publishCommand(topic: topic, payload: message, button: button.name)
+            } else {
+                log.warning("[button \(button.name)] mqtt \(topic): dropped, the panel has no broker connection")
+            }
             return nil
         case .exec(let command):
             let outcome = exec.launch(command: command, environment: environment, button: button.name, limits: button.execLimits, now: at)

@@ -3,7 +3,7 @@ import TouchCore
 
 /// The state machines whose transitions `--debug NAME,...` logs.
 public enum StateMachineName: CaseIterable, Equatable, Sendable {
-    case gestures, holds, power, mqtt, exec, flips, watchdog, source
+    case gestures, holds, power, mqtt, exec, flips, watchdog, source, bindings
 
     /// The name on the command line.
     public var option: String {
@@ -16,6 +16,7 @@ public enum StateMachineName: CaseIterable, Equatable, Sendable {
         case .flips: "flips"
         case .watchdog: "watchdog"
         case .source: "source"
+        case .bindings: "bindings"
         }
     }
 
@@ -30,6 +31,7 @@ public enum StateMachineName: CaseIterable, Equatable, Sendable {
         case .flips: "flip"
         case .watchdog: "watchdog"
         case .source: "source"
+        case .bindings: "binding"
         }
     }
 

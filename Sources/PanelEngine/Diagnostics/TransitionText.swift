@@ -35,6 +35,24 @@ public enum TransitionText {
         }
     }
 
+    public static func bound(_ state: BoundState, origin: MonotonicInstant) -> String {
+        switch state {
+        case .unknown: "unknown"
+        case .reported(let on): on ? "on" : "off"
+        case .pending(let until, let last):
+            "pending(until \(ms(until, origin)) ms, last \(last.map { $0 ? "on" : "off" } ?? "unknown"))"
+        }
+    }
+
+    public static func bound(_ input: BoundState.Input, origin: MonotonicInstant) -> String {
+        switch input {
+        case .reported(let on): on ? "reported(on)" : "reported(off)"
+        case .tapped(_, let wait): "tapped(wait \(wait.nanoseconds / 1_000_000) ms)"
+        case .due: "due"
+        case .brokerAway: "broker_away"
+        }
+    }
+
     /// Instants are written in ms since `origin`, as the log line's own time is.
     public static func link(_ link: MQTTLink, origin: MonotonicInstant) -> String {
         switch link {

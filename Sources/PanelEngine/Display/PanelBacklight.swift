@@ -21,6 +21,16 @@ public final class PanelBacklight {
         brightnessPercent = config.brightnessPercent
     }
 
+    /// The brightness the light has now, in percent: the awake one, the dim one while
+    /// dimmed, 0 while off.
+    public var shownPercent: Int {
+        switch power {
+        case .awake: brightnessPercent
+        case .dimmed: config.dimBrightnessPercent
+        case .off: 0
+        }
+    }
+
     /// A new awake brightness, written at once while awake.
     public func setBrightness(percent: Int) {
         brightnessPercent = percent

@@ -23,7 +23,11 @@ public final class PanelEngine: TouchSink {
     private var events: EventCollector
     private var looks: ButtonRepaintTracker
     /// The instant of the last input handed to the pipeline: logical time never goes back.
-    private var lastInputAt: MonotonicInstant
+    var lastInputAt: MonotonicInstant
+    /// The bound buttons (`state_topic`) and what their devices reported.
+    var bindings: StateBindings
+    /// Messages on bound topics that say nothing usable, logged a few lines a minute a topic.
+    var stateLogs = LogRateLimiter()
     /// Measures edge-to-event and edge-to-pixels for frames that changed something.
     public var latency: LatencyRecorder?
     /// Device errors (dropped reports, controller failures) logged at most a few a minute, on
@@ -33,6 +37,8 @@ public final class PanelEngine: TouchSink {
     public private(set) var stoppedAt: MonotonicInstant?
     /// Told of each event and state change (the MQTT bridge).
     public var listener: PanelListener?
+    /// `touchpanel record`: messages on bound topics go into the recording too.
+    public var recorder: RawTraceRecorder?
     /// `--debug`: the machines whose transitions are logged, for the engine's own and for
     /// the devices and links attached to it.
     public let transitions: TransitionLog?
@@ -75,6 +81,10 @@ public final class PanelEngine: TouchSink {
         looks = ButtonRepaintTracker(layout: config.makeLayout())
         for index in actions.latched.indices where actions.latched[index] {
             looks.setLatched(index, true)
+        }
+        bindings = StateBindings(buttons: config.buttons)
+        for index in config.buttons.indices where config.buttons[index].binding != nil {
+            looks.setUnknown(index, true)
         }
         lastInputAt = startedAt
         interlocked = config.buttons.indices.filter { config.buttons[$0].interlock != nil }
@@ -182,7 +192,9 @@ public final class PanelEngine: TouchSink {
     public var nextWakeup: MonotonicInstant? {
         if outsideChanged { return lastInputAt }
         let touch = MonotonicInstant.earliest(pipeline.earliestDeadline(), source.nextWakeup)
-        return MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline))
+        return MonotonicInstant.earliest(
+            MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline)),
+            MonotonicInstant.earliest(bindings.nextDeadline, stateLogs.nextDeadline))
     }
 
     /// `nextWakeup` without idle blanking's dim and off: whether anything but the backlight's
@@ -190,7 +202,9 @@ public final class PanelEngine: TouchSink {
     public var nextWakeupBesidesIdle: MonotonicInstant? {
         if outsideChanged { return lastInputAt }
         let touch = MonotonicInstant.earliest(pipeline.earliestDeadlineBesidesIdle(), source.nextWakeup)
-        return MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline))
+        return MonotonicInstant.earliest(
+            MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline)),
+            bindings.nextDeadline)
     }
 
     /// One turn of the loop at `now`: the source reads what is waiting (each frame at its own
@@ -269,11 +283,16 @@ public final class PanelEngine: TouchSink {
 
     // MARK: - Inside
 
-    /// Everything due at `now` apart from the source: pulse ends, gesture deadlines.
-    private func tick(now: MonotonicInstant) {
+    /// Everything due at `now` apart from the source: pulse ends, pending looks' ends,
+    /// gesture deadlines.
+    func tick(now: MonotonicInstant) {
         if let due = errorLogs?.nextDeadline, due <= now {
             for line in errorLogs?.expire(at: now) ?? [] { log.warning(line) }
         }
+        if let due = stateLogs.nextDeadline, due <= now {
+            for line in stateLogs.expire(at: now) { log.warning(line) }
+        }
+        expireBindings(now: now)
         actions.tick(now: now)
         if lastInputAt < now { lastInputAt = now }
         // Most turns have nothing due: then no event list to reset, no pipeline call.
@@ -304,10 +323,13 @@ public final class PanelEngine: TouchSink {
             if fromDeadlines { latency?.deadlineFired(logicalAt: event.at) }
             writer.receive(event)
             listener?.panelEvent(event)
-            if actions.handle(event) {
+            if actions.handle(event, value: requestedValue(event.button)) {
                 keptStateChanges &+= 1
                 looks.setLatched(event.button, actions.latched[event.button])
                 listener?.panelStateChanged()
+            }
+            if config.buttons[event.button].binding != nil, ranAction(event) {
+                boundButtonActed(event.button, at: event.at)
             }
             looks.receive(event)
         }
@@ -315,6 +337,19 @@ public final class PanelEngine: TouchSink {
         if !interlocked.isEmpty { refreshInterlocks() }
         if let edge { latency?.eventsWritten(sinceEdge: edge) }
         if repaintDirty(at: events[events.count - 1].at, edge: edge), let edge { latency?.framePainted(sinceEdge: edge) }
+    }
+
+    /// Whether `event` ran one of its button's actions (a bound button's look then waits for
+    /// its device).
+    private func ranAction(_ event: GestureEvent) -> Bool {
+        let button = config.buttons[event.button]
+        switch event.kind {
+        case .tap(let taps): return button.action(forTaps: taps) != nil
+        case .longPress: return button.onLongPress != nil
+        case .repeat: return button.onRepeat != nil
+        case .pressed: return button.onPress != nil
+        case .released, .cancelled, .exit, .enter: return false
+        }
     }
 
     /// Tells the classifier which interlocked buttons still run a command: such a button

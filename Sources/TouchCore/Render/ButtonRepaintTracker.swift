@@ -5,7 +5,10 @@
 /// From events: `pressed` and `enter` show the button pressed; `released`, `cancelled` and
 /// `exit` return it to rest; `tap`, `long_press` and `repeat` change nothing. At rest a button
 /// is `.normal`, `.on` when the caller has latched it on (the latch belongs to the caller's
-/// toggle logic, not to gestures), and `.disabled` when it takes no touches. Only a change of
+/// toggle logic, not to gestures), and `.disabled` when it takes no touches. A button bound to
+/// a device's state (set by the caller) rests `.pending` after a tap until the device answers,
+/// and `.unknown` while its state is not known; a disabled button shows disabled whatever its
+/// device says, and a held one pressed. Only a change of
 /// the visible state marks a button dirty. Every button starts dirty: the first frame paints
 /// them all.
 public struct ButtonRepaintTracker: Sendable, GestureEventSink {
@@ -13,6 +16,8 @@ public struct ButtonRepaintTracker: Sendable, GestureEventSink {
     private var held: ButtonSet
     private var latched: ButtonSet
     private var disabled: ButtonSet
+    private var pending: ButtonSet
+    private var unknown: ButtonSet
     /// The buttons to repaint since the last `takeDirty()`.
     public private(set) var dirty: ButtonSet
 
@@ -22,6 +27,8 @@ public struct ButtonRepaintTracker: Sendable, GestureEventSink {
         held = ButtonSet()
         latched = ButtonSet()
         disabled = ButtonSet()
+        pending = ButtonSet()
+        unknown = ButtonSet()
         for index in 0..<layout.count where !layout[index].enabled {
             disabled.insert(index)
         }
@@ -32,6 +39,8 @@ public struct ButtonRepaintTracker: Sendable, GestureEventSink {
     public func visualState(ofButton index: Int) -> ButtonVisualState {
         if held.contains(index) { return .pressed }
         if disabled.contains(index) { return .disabled }
+        if pending.contains(index) { return .pending }
+        if unknown.contains(index) { return .unknown }
         return latched.contains(index) ? .on : .normal
     }
 
@@ -49,6 +58,16 @@ public struct ButtonRepaintTracker: Sendable, GestureEventSink {
     /// Sets a toggle button's latch; it shows `.on` at rest while latched.
     public mutating func setLatched(_ index: Int, _ on: Bool) {
         change(index) { on ? $0.latched.insert(index) : $0.latched.remove(index) }
+    }
+
+    /// A bound button waits for its device (`.pending`) or no longer does.
+    public mutating func setPending(_ index: Int, _ isPending: Bool) {
+        change(index) { isPending ? $0.pending.insert(index) : $0.pending.remove(index) }
+    }
+
+    /// A bound button's device state became unknown (`.unknown`) or known again.
+    public mutating func setUnknown(_ index: Int, _ isUnknown: Bool) {
+        change(index) { isUnknown ? $0.unknown.insert(index) : $0.unknown.remove(index) }
     }
 
     public func isLatched(_ index: Int) -> Bool {

@@ -18,18 +18,24 @@ public struct ButtonStyle: Hashable, Sendable {
     public var pressed: Colors
     public var disabled: Colors
     public var on: Colors
+    /// A bound button waiting for its device (`ButtonVisualState.pending`).
+    public var pending: Colors
+    /// A bound button whose device's state is not known.
+    public var unknown: Colors
     public var border: RGBColor
     /// 0 means no border.
     public var borderWidth: Int32
 
     public init(
-        normal: Colors, pressed: Colors, disabled: Colors, on: Colors,
+        normal: Colors, pressed: Colors, disabled: Colors, on: Colors, pending: Colors, unknown: Colors,
         border: RGBColor, borderWidth: Int32
     ) {
         self.normal = normal
         self.pressed = pressed
         self.disabled = disabled
         self.on = on
+        self.pending = pending
+        self.unknown = unknown
         self.border = border
         self.borderWidth = borderWidth
     }
@@ -41,6 +47,8 @@ public struct ButtonStyle: Hashable, Sendable {
         pressed: Colors(fill: RGBColor(r: 0xE0, g: 0xE0, b: 0xE0), text: .black),
         disabled: Colors(fill: RGBColor(r: 0x20, g: 0x20, b: 0x20), text: RGBColor(r: 0x70, g: 0x70, b: 0x70)),
         on: Colors(fill: RGBColor(r: 0x20, g: 0x80, b: 0x40), text: .white),
+        pending: Colors(fill: RGBColor(r: 0x13, g: 0x4D, b: 0x26), text: .white),
+        unknown: Colors(fill: RGBColor(r: 0x20, g: 0x20, b: 0x20), text: RGBColor(r: 0x70, g: 0x70, b: 0x70)),
         border: RGBColor(r: 0x80, g: 0x80, b: 0x80), borderWidth: 2)
 
     public func colors(for state: ButtonVisualState) -> Colors {
@@ -49,6 +57,8 @@ public struct ButtonStyle: Hashable, Sendable {
         case .pressed: pressed
         case .disabled: disabled
         case .on: on
+        case .pending: pending
+        case .unknown: unknown
         }
     }
 }

@@ -6,6 +6,11 @@ public enum ButtonVisualState: Equatable, Sendable {
     case pressed
     /// Takes no touches (`enabled = false`).
     case disabled
-    /// A latched toggle button in its on state, at rest.
+    /// A latched toggle button in its on state, at rest; a bound button whose device reports on.
     case on
+    /// A bound button tapped and waiting for its device to report the state it asked for.
+    case pending
+    /// A bound button whose device's state is not known: the broker is away, or nothing was
+    /// reported yet.
+    case unknown
 }

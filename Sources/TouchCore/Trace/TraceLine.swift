@@ -6,7 +6,36 @@ public enum TraceLine: Sendable {
     case point(atMs: Int64, input: TracePointKind, id: UInt8, position: Point)
     /// A raw line (`ft5x06`, `gt911`, `evdev`): what the source read, in controller terms.
     case report(atMs: Int64, RawTouchReport)
+    /// `T mqtt TOPIC PAYLOAD`: a message arriving at T, for the panel's bindings. The topic
+    /// and payload are byte ranges of the line the parser was given (the payload is the rest
+    /// of the line, `#` included, without the white space around it); TouchCore never reads
+    /// what they say.
+    case message(atMs: Int64, topic: TraceSpan, payload: TraceSpan)
     case end(atMs: Int64)
+
+    /// The instant the line carries; nil for a blank line.
+    public var atMs: Int64? {
+        switch self {
+        case .blank: nil
+        case .point(let t, _, _, _), .report(let t, _), .message(let t, _, _), .end(let t): t
+        }
+    }
+}
+
+/// Byte offsets `start ..< end` within a trace line.
+public struct TraceSpan: Equatable, Sendable {
+    public var start: Int
+    public var end: Int
+
+    public init(start: Int, end: Int) {
+        self.start = start
+        self.end = end
+    }
+
+    /// The same bytes in a buffer where the line begins at `offset`.
+    public func shifted(by offset: Int) -> TraceSpan {
+        TraceSpan(start: start + offset, end: end + offset)
+    }
 }
 
 public enum TracePointKind: Sendable {
@@ -30,12 +59,13 @@ public struct TraceLineError: Equatable, Sendable {
         case expectedEventValue
         case missingField
         case unexpectedField
+        case expectedTopic
 
         /// What the field should have held.
         public var expectation: StaticString {
             switch self {
             case .expectedTime: "a time in milliseconds from 0 to 9223372036854"
-            case .expectedKind: "down, move, up, ft5x06, gt911, evdev or end"
+            case .expectedKind: "down, move, up, ft5x06, gt911, evdev, mqtt or end"
             case .expectedTouchID: "a touch ID from 0 to 15"
             case .expectedCoordinate: "a coordinate in display pixels from 0 to 65535"
             case .expectedHexByte: "a byte as two hex digits"
@@ -43,8 +73,9 @@ public struct TraceLineError: Equatable, Sendable {
             case .expectedEventType: "an event type: EV_SYN, EV_KEY, EV_ABS, EV_MSC or a number from 0 to 31"
             case .expectedEventCode: "an event code: a name such as ABS_MT_SLOT or SYN_REPORT, or a number from 0 to 767"
             case .expectedEventValue: "an event value: an integer from -2147483648 to 2147483647"
-            case .missingField: "more fields: `T down|move|up ID X Y`, `T ft5x06 HH ...`, `T gt911 HH ...`, `T evdev TYPE CODE VALUE` or `T end`"
+            case .missingField: "more fields: `T down|move|up ID X Y`, `T ft5x06 HH ...`, `T gt911 HH ...`, `T evdev TYPE CODE VALUE`, `T mqtt TOPIC PAYLOAD` or `T end`"
             case .unexpectedField: "the end of the line (`#` starts a comment)"
+            case .expectedTopic: "a topic without the wildcard `+`"
             }
         }
     }
@@ -139,6 +170,20 @@ public enum TraceLineParser {
                 return .error(TraceLineError(.expectedEventValue, fieldStart: valueField.start, fieldEnd: valueField.end))
             }
             result = .report(atMs: atMs, .evdev(EvdevEvent(type: type, code: code, value: value)))
+        } else if matches(line, kindField, "mqtt") {
+            guard let topicField = fields.next() else {
+                return .error(TraceLineError(.missingField, fieldStart: line.count, fieldEnd: line.count))
+            }
+            for index in topicField.start..<topicField.end where line[index] == UInt8(ascii: "+") {
+                return .error(TraceLineError(.expectedTopic, fieldStart: topicField.start, fieldEnd: topicField.end))
+            }
+            // The payload is everything after the topic: JSON may hold `#` and spaces.
+            var start = topicField.end
+            while start < line.count, FieldCursor.isSpace(line[start]) { start += 1 }
+            var end = line.count
+            while end > start, FieldCursor.isSpace(line[end - 1]) { end -= 1 }
+            return .line(.message(
+                atMs: atMs, topic: TraceSpan(start: topicField.start, end: topicField.end), payload: TraceSpan(start: start, end: end)))
         } else if matches(line, kindField, "end") {
             result = .end(atMs: atMs)
         } else {
@@ -161,18 +206,18 @@ public enum TraceLineParser {
         var position = 0
 
         mutating func next() -> Field? {
-            while position < line.count, isSpace(line[position]) {
+            while position < line.count, FieldCursor.isSpace(line[position]) {
                 position += 1
             }
             guard position < line.count, line[position] != UInt8(ascii: "#") else { return nil }
             let start = position
-            while position < line.count, !isSpace(line[position]), line[position] != UInt8(ascii: "#") {
+            while position < line.count, !FieldCursor.isSpace(line[position]), line[position] != UInt8(ascii: "#") {
                 position += 1
             }
             return Field(start: start, end: position)
         }
 
-        private func isSpace(_ byte: UInt8) -> Bool {
+        static func isSpace(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
         }
     }

@@ -60,6 +60,10 @@ public struct TraceReplayer: Sendable {
                 pipeline.frame(frame, at: now, into: &sink)
                 return .played
             }
+        case .message(let atMs, _, _):
+            // State from outside changes no gesture (DESIGN.md rule 13): only time passes.
+            pipeline.advance(to: .milliseconds(atMs), into: &sink)
+            return .played
         case .end(let atMs):
             pipeline.cancelAllTouches(at: .milliseconds(atMs), into: &sink)
             return .played

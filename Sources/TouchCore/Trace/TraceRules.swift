@@ -39,16 +39,12 @@ public struct TraceRules: Sendable {
     /// holds or ends; nil when it keeps the rules. `heldByReport`: raw lines hold the touch
     /// ID of this `down` line.
     public mutating func check(_ line: TraceLine, lineNumber: Int, heldByReport: Bool = false) -> TraceReplayError? {
-        let atMs: Int64
-        switch line {
-        case .blank: return nil
-        case .point(let t, _, _, _), .report(let t, _), .end(let t): atMs = t
-        }
+        guard let atMs = line.atMs else { return nil }
         guard endLine == 0 else { return .lineAfterEnd(endLine: endLine) }
         guard atMs >= lastMs else { return .timeWentBack(previousMs: lastMs) }
         lastMs = atMs
         switch line {
-        case .blank, .report:
+        case .blank, .report, .message:
             break
         case .point(_, let kind, let id, _):
             let slot = Int(id)

@@ -21,7 +21,9 @@ public enum ControlCommand: Equatable, Sendable {
 
     static let grammar = "state, label BUTTON TEXT, latch BUTTON on|off, enable BUTTON, disable BUTTON, brightness PERCENT, wake or blank"
     /// The longest label the protocol takes, in bytes.
-    static let maxLabelBytes = 128
+    /// Labels are counted in characters (Unicode scalars), as Home Assistant counts a text
+    /// entity's `max`.
+    static let maxLabelCharacters = 128
 
     /// The command of one line (without its newline), or what is wrong with it.
     public static func parse(_ line: String) -> Result<ControlCommand, ControlError> {
@@ -40,8 +42,8 @@ public enum ControlCommand: Equatable, Sendable {
             guard let button = nextWord() else { return .failure(ControlError("label needs a button: label BUTTON TEXT")) }
             while index < bytes.count && bytes[index] == UInt8(ascii: " ") { index += 1 }
             let text = String(decoding: bytes[index...], as: UTF8.self)
-            guard bytes.count - index <= maxLabelBytes else {
-                return .failure(ControlError("label longer than \(maxLabelBytes) bytes"))
+            guard text.unicodeScalars.count <= maxLabelCharacters else {
+                return .failure(ControlError("label longer than \(maxLabelCharacters) characters"))
             }
             return .success(.label(button: button, text: text))
         }
@@ -110,8 +112,8 @@ public struct ControlError: Error, Equatable, Sendable {
 
 extension ControlCommand {
     /// Text only: UTF-8 without control characters other than a tab.
-    public static func garbage(_ line: [UInt8]) -> String? {
-        for byte in line where (byte < 0x20 && byte != UInt8(ascii: "\t")) || byte == 0x7F {
+    public static func garbage(_ line: [UInt8], allowingLineBreaks: Bool = false) -> String? {
+        for byte in line where (byte < 0x20 && byte != UInt8(ascii: "\t") && !(allowingLineBreaks && byte == 0x0A)) || byte == 0x7F {
             return "garbage (byte \(HexText.byte(byte)))"
         }
         var iterator = line.makeIterator()

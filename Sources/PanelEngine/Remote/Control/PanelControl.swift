@@ -74,6 +74,7 @@ extension PanelEngine {
             json += "{\"name\":\(JSONText.quoted(button.name)),\"label\":\(JSONText.quoted(labels[index]))"
             json += ",\"enabled\":\(isEnabled(index) ? "true" : "false")"
             if button.latch { json += ",\"on\":\(actions.latched[index] ? "true" : "false")" }
+            if let state = boundStateName(index) { json += ",\"state\":\"\(state)\"" }
             json += "}"
         }
         return json + "]}"

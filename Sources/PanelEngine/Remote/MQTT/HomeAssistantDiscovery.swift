@@ -37,36 +37,36 @@ public enum HomeAssistantDiscovery {
                 highestTapCount: spec.highestTapCount, longPress: spec.listensForLongPress, repeats: spec.listensForRepeat)
             if !types.isEmpty {
                 add("event", object,
-                    "\"name\":\(JSONText.quoted(button.name)),\"state_topic\":\(JSONText.quoted(topics.gesture(button.name)))"
+                    "\"name\":\(JSONText.quoted(button.displayTitle)),\"state_topic\":\(JSONText.quoted(topics.gesture(button.name)))"
                         + ",\"event_types\":[" + types.map { "\"\($0)\"" }.joined(separator: ",") + "]"
                         + ",\"icon\":\"mdi:gesture-tap-button\"")
             }
             if commands {
                 if button.latch {
                     add("switch", object + "_latch",
-                        "\"name\":\(JSONText.quoted(button.name))" + switchTopics(topics, button.name, .latch)
+                        "\"name\":\(JSONText.quoted(button.displayTitle))" + switchTopics(topics, button.name, .latch)
                             + ",\"icon\":\"mdi:toggle-switch-outline\"")
                 }
                 add("text", object + "_label",
-                    "\"name\":\(JSONText.quoted(button.name + " label"))"
+                    "\"name\":\(JSONText.quoted(button.displayTitle + " label"))"
                         + ",\"state_topic\":\(JSONText.quoted(topics.state(button.name, .label)))"
                         + ",\"command_topic\":\(JSONText.quoted(topics.set(button.name, .label)))"
                         + ",\"max\":128,\"entity_category\":\"config\",\"icon\":\"mdi:form-textbox\"")
                 add("switch", object + "_enabled",
-                    "\"name\":\(JSONText.quoted(button.name + " enabled"))" + switchTopics(topics, button.name, .enabled)
+                    "\"name\":\(JSONText.quoted(button.displayTitle + " enabled"))" + switchTopics(topics, button.name, .enabled)
                         + ",\"entity_category\":\"config\",\"icon\":\"mdi:gesture-tap\"")
             } else {
                 if button.latch {
                     add("binary_sensor", object + "_latch",
-                        "\"name\":\(JSONText.quoted(button.name))" + onOffState(topics.state(button.name, .latch))
+                        "\"name\":\(JSONText.quoted(button.displayTitle))" + onOffState(topics.state(button.name, .latch))
                             + ",\"icon\":\"mdi:toggle-switch-outline\"")
                 }
                 add("sensor", object + "_label",
-                    "\"name\":\(JSONText.quoted(button.name + " label"))"
+                    "\"name\":\(JSONText.quoted(button.displayTitle + " label"))"
                         + ",\"state_topic\":\(JSONText.quoted(topics.state(button.name, .label)))"
                         + ",\"entity_category\":\"diagnostic\",\"icon\":\"mdi:form-textbox\"")
                 add("binary_sensor", object + "_enabled",
-                    "\"name\":\(JSONText.quoted(button.name + " enabled"))" + onOffState(topics.state(button.name, .enabled))
+                    "\"name\":\(JSONText.quoted(button.displayTitle + " enabled"))" + onOffState(topics.state(button.name, .enabled))
                         + ",\"entity_category\":\"diagnostic\",\"icon\":\"mdi:gesture-tap\"")
             }
         }
@@ -103,6 +103,6 @@ public enum HomeAssistantDiscovery {
 
     /// A button's name as a discovery object id: `.` is not allowed there, so it becomes `_`.
     public static func objectID(_ buttonName: String) -> String {
-        String(decoding: buttonName.utf8.map { $0 == UInt8(ascii: ".") ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
+        MQTTConfig.objectID(buttonName)
     }
 }

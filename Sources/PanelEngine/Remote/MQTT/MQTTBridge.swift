@@ -8,7 +8,7 @@ import TouchCore
 /// keep-alive); `turn` does what is ready after the engine's own step, so no broker delays a
 /// touch, a repaint or a local action. While the broker is away the newest events wait in
 /// the outbox; state is published afresh on every connect.
-public final class MQTTBridge: PanelListener {
+public final class MQTTBridge: PanelListener, DevicePublisher {
     /// Everything the bridge needs from `[mqtt]`, with the board's defaults filled in.
     public struct Settings: Equatable, Sendable {
         public var config: MQTTConfig
@@ -75,6 +75,10 @@ public final class MQTTBridge: PanelListener {
     private var scratch: [UInt8] = []
     /// The instant of the last turn: `nextDeadline` when there is work to do at once.
     private var lastTurnAt: MonotonicInstant
+    /// The bound buttons' topics (`state_topic`), subscribed on every connect.
+    private var boundTopics: [String] = []
+    /// Set when the link left `online`: the engine hears of it at the end of the turn.
+    private var wentAway = false
 
     public init(settings: Settings, connection: MQTTConnection, log: PanelLog, now: MonotonicInstant, jitterSeed: UInt64) {
         self.settings = settings
@@ -96,6 +100,9 @@ public final class MQTTBridge: PanelListener {
     /// retained documents it subscribes to come back, and those not in the config go.
     public func attach(_ engine: PanelEngine) {
         engine.listener = self
+        engine.actions.publisher = self
+        let previousTopics = boundTopics
+        boundTopics = engine.boundTopics
         transitions = engine.transitions
         buttonNames = engine.config.buttons.map { $0.name }
         quotedNames = buttonNames.map(JSONText.quotedBytes)
@@ -109,6 +116,7 @@ public final class MQTTBridge: PanelListener {
             }
             publishDiscovery()
             publishedState.removeAll()
+            for topic in boundTopics where !previousTopics.contains(topic) { subscribe(topic) }
         }
         stateDirty = true
     }
@@ -201,6 +209,23 @@ public final class MQTTBridge: PanelListener {
             // from inside the publish call: taken now, not at the next wake-up.
             handleLibraryEvents(engine: engine, now: now)
         }
+        if wentAway {
+            wentAway = false
+            engine.brokerAvailabilityChanged(online: false, now: now)
+        }
+    }
+
+    // MARK: - DevicePublisher: `mqtt` actions
+
+    /// Sent at once while online (ahead of queued events: it is what the user just asked
+    /// for); dropped with a log line otherwise. Never queued: a toggle replayed minutes later
+    /// is worse than a lost one.
+    public func publishCommand(topic: String, payload: [UInt8], button: String) {
+        guard case .online = link else {
+            log.warning("[button \(button)] mqtt \(topic): dropped, \(settings.brokerName) is away (device commands are not queued)")
+            return
+        }
+        publish(topic, payload, retain: false)
     }
 
     /// At stop, the loop (`BrokerFarewell` in PanelApp) first lets a link still connecting
@@ -263,6 +288,7 @@ public final class MQTTBridge: PanelListener {
                 .mqtt, at: now, of: settings.brokerName, from: TransitionText.link(link, origin: transitions.origin),
                 input: TransitionText.link(input), to: TransitionText.link(next, origin: transitions.origin))
         }
+        if case .online = link, next != link { wentAway = true }
         if case .waiting = next, case .online = link {
             // What the library held when the link went is its own now: QoS 0 messages are
             // gone without a callback, QoS 1 and 2 are sent again after the reconnect. Counting
@@ -356,10 +382,7 @@ public final class MQTTBridge: PanelListener {
         if settings.config.discovery {
             patterns += [settings.topics.homeAssistantStatus, settings.topics.discoveryPattern]
         }
-        for pattern in patterns {
-            let code = connection.subscribe(pattern, qos: settings.config.qos)
-            if code != 0 { log.warning("mqtt: cannot subscribe to \(pattern): \(connection.errorText(code))") }
-        }
+        for pattern in patterns + boundTopics { subscribe(pattern) }
         retainedQueue.removeAll()
         queueDiscoveryAndState(now: now)
         let dropped = outbox.takeDroppedCount()
@@ -367,6 +390,11 @@ public final class MQTTBridge: PanelListener {
             log.warning("mqtt: \(dropped) events dropped while \(settings.brokerName) was away (queue = \(outbox.capacity))")
             publish(settings.topics.dropped, Array("{\"dropped\":\(dropped)}".utf8), retain: false)
         }
+    }
+
+    private func subscribe(_ pattern: String) {
+        let code = connection.subscribe(pattern, qos: settings.config.qos)
+        if code != 0 { log.warning("mqtt: cannot subscribe to \(pattern): \(connection.errorText(code))") }
     }
 
     // MARK: - Out
@@ -444,9 +472,11 @@ public final class MQTTBridge: PanelListener {
             states.append((topics.state(button.name, .enabled), Array((engine.isEnabled(index) ? "ON" : "OFF").utf8)))
         }
         if let backlight = engine.backlight {
+            // The brightness the light has (dimmed included); off, the one it wakes to.
             let state = engine.power == .off ? "OFF" : "ON"
+            let percent = engine.power == .off ? backlight.brightnessPercent : backlight.shownPercent
             states.append((topics.backlight,
-                           Array("{\"state\":\"\(state)\",\"brightness\":\(backlight.brightnessPercent),\"color_mode\":\"brightness\"}".utf8)))
+                           Array("{\"state\":\"\(state)\",\"brightness\":\(percent),\"color_mode\":\"brightness\"}".utf8)))
         }
         return states
     }
@@ -454,6 +484,10 @@ public final class MQTTBridge: PanelListener {
     // MARK: - In
 
     private func received(topic: String, payload: [UInt8], retained: Bool, engine: PanelEngine, now: MonotonicInstant) {
+        // A device's state, retained or not: bound buttons show it, and it runs nothing.
+        if boundTopics.contains(topic) {
+            engine.received(topic: topic, payload: payload, now: now)
+        }
         let incoming = settings.topics.incoming(topic)
         switch incoming {
         case .homeAssistantStatus:
@@ -482,7 +516,10 @@ public final class MQTTBridge: PanelListener {
             log.warning("mqtt: ignored a retained command on \(topic): commands act once; publish them without retain")
             return
         }
-        if let problem = ControlCommand.garbage(payload) {
+        // A label's line break comes back as the byte the panel published it as.
+        var isLabel = false
+        if case .set(_, .label) = incoming { isLabel = true }
+        if let problem = ControlCommand.garbage(payload, allowingLineBreaks: isLabel) {
             log.warning("mqtt: ignored a command on \(topic): \(problem)")
             return
         }
@@ -496,9 +533,9 @@ public final class MQTTBridge: PanelListener {
             command = MQTTBridge.onOff(text).map { .success(.enable(button: button, enabled: $0)) }
                 ?? .failure(ControlError("expected ON or OFF, not \"\(text)\""))
         case .set(let button, .label):
-            command = payload.count <= ControlCommand.maxLabelBytes
+            command = text.unicodeScalars.count <= ControlCommand.maxLabelCharacters
                 ? .success(.label(button: button, text: text))
-                : .failure(ControlError("label longer than \(ControlCommand.maxLabelBytes) bytes"))
+                : .failure(ControlError("label longer than \(ControlCommand.maxLabelCharacters) characters"))
         case .backlight:
             lightCommand(payload, topic: topic, engine: engine, now: now)
             return

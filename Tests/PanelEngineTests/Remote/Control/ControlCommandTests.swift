@@ -37,6 +37,9 @@ struct ControlCommandTests {
         #expect(parsed("brightness 101") == "error: brightness takes a percentage 1..100, not \"101\"")
         #expect(parsed("brightness 99999999999999999999") == "error: brightness takes a percentage 1..100, not \"99999999999999999999\"")
         #expect(parsed("label") == "error: label needs a button: label BUTTON TEXT")
-        #expect(parsed("label a " + String(repeating: "x", count: 129)) == "error: label longer than 128 bytes")
+        #expect(parsed("label a " + String(repeating: "x", count: 129)) == "error: label longer than 128 characters")
+        // Counted in characters, as Home Assistant counts a text entity's max: 128 x "Ä" is 256 bytes.
+        #expect(parsed("label a " + String(repeating: "Ä", count: 128)) == #"label(button: "a", text: ""# + String(repeating: "Ä", count: 128) + #"")"#)
+        #expect(parsed("label a " + String(repeating: "Ä", count: 129)) == "error: label longer than 128 characters")
     }
 }

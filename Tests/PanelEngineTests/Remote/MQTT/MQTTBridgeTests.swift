@@ -328,11 +328,11 @@ struct MQTTBridgeTests {
         let documents = HomeAssistantDiscovery.documents(
             config: rig.rig.engine.config, topics: rig.bridge.settings.topics, deviceName: "Hall", qos: 1, commands: false)
         #expect(String(decoding: documents[1].payload, as: UTF8.self).hasPrefix("""
-            {"name":"heat","state_topic":"touchpanel/hall_panel/button/heat/latch","payload_on":"ON","payload_off":"OFF",\
+            {"name":"Heating","state_topic":"touchpanel/hall_panel/button/heat/latch","payload_on":"ON","payload_off":"OFF",\
             "icon":"mdi:toggle-switch-outline","unique_id":"hall_panel_heat_latch",
             """))
         #expect(String(decoding: documents[2].payload, as: UTF8.self).hasPrefix("""
-            {"name":"heat label","state_topic":"touchpanel/hall_panel/button/heat/label","entity_category":"diagnostic",\
+            {"name":"Heating label","state_topic":"touchpanel/hall_panel/button/heat/label","entity_category":"diagnostic",\
             "icon":"mdi:form-textbox","unique_id":"hall_panel_heat_label",
             """))
         #expect(String(decoding: documents[7].payload, as: UTF8.self).hasPrefix("""

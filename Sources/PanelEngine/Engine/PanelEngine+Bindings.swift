@@ -1,0 +1,98 @@
+import LinuxSystem
+import PanelConfig
+import TouchCore
+
+/// State from outside the touch path: messages on bound topics, the broker coming and going,
+/// the pending looks' deadlines. Each changes looks only (DESIGN.md rule 13); the looks are
+/// drawn in the turn's outside-changes pass, after the touch path.
+extension PanelEngine {
+    /// The topics the broker link subscribes to for this panel's bindings.
+    public var boundTopics: [String] { bindings.topics }
+
+    /// A message on `topic` at `now` (from the broker, or an `mqtt` trace line): each button
+    /// bound to it takes the state it reports. A payload that says neither on nor off is
+    /// logged, a few lines a minute per topic, and changes nothing.
+    public func received(topic: String, payload: [UInt8], now: MonotonicInstant) {
+        let bound = bindings.buttons(on: topic)
+        guard !bound.isEmpty else { return }
+        if let recorder {
+            if payload.contains(0x0A) || payload.contains(0x0D) {
+                recorder.comment("a message on \(topic) with a line break is not recorded")
+            } else {
+                recorder.record("mqtt \(topic) \(String(decoding: payload, as: UTF8.self))", at: now)
+            }
+        }
+        tick(now: now)
+        let at = max(now, lastInputAt)
+        for index in bound {
+            switch bindings.reading(payload, for: index) {
+            case .success(let on):
+                stepBinding(index, .reported(on: on), at: at)
+            case .failure(let problem):
+                let name = config.buttons[index].name
+                if stateLogs.admit("mqtt: \(topic) for [button \(name)]", at: at) {
+                    log.warning("mqtt: \(topic) for [button \(name)]: ignored: \(problem.message)")
+                }
+            }
+        }
+    }
+
+    /// The broker link went away (`false`) or came back: while it is away nothing bound is
+    /// known, and every bound button shows unknown until its device reports again.
+    public func brokerAvailabilityChanged(online: Bool, now: MonotonicInstant) {
+        guard !online, !bindings.isEmpty else { return }
+        let at = max(now, lastInputAt)
+        for index in config.buttons.indices where config.buttons[index].binding != nil {
+            stepBinding(index, .brokerAway, at: at)
+        }
+    }
+
+    /// A gesture ran bound button `index`'s action: its look waits for the device.
+    func boundButtonActed(_ index: Int, at: MonotonicInstant) {
+        guard let binding = config.buttons[index].binding else { return }
+        stepBinding(index, .tapped(at: at, pendingFor: .milliseconds(Int64(binding.pendingMs))), at: at)
+    }
+
+    /// Pending looks whose wait ended by `now` go back to the last report, with a log line.
+    func expireBindings(now: MonotonicInstant) {
+        guard let due = bindings.nextDeadline, due <= now else { return }
+        for index in config.buttons.indices {
+            if let deadline = bindings.states[index]?.deadline, deadline <= now {
+                stepBinding(index, .due(now: now), at: now)
+            }
+        }
+    }
+
+    /// What `$VALUE` stands for in a bound button's `mqtt` action: the state the tap asks for.
+    func requestedValue(_ index: Int) -> String? {
+        guard let binding = config.buttons[index].binding else { return nil }
+        return bindings.states[index]?.reportedOn == true ? binding.off : binding.on
+    }
+
+    /// A bound button's device state for `ctl state`: `on`, `off`, `pending` or `unknown`.
+    func boundStateName(_ index: Int) -> String? {
+        switch bindings.states[index] {
+        case nil: nil
+        case .unknown?: "unknown"
+        case .reported(let on)?: on ? "on" : "off"
+        case .pending?: "pending"
+        }
+    }
+
+    private func stepBinding(_ index: Int, _ input: BoundState.Input, at: MonotonicInstant) {
+        guard let (from, to, effect) = bindings.step(index, input) else { return }
+        let name = config.buttons[index].name
+        if let transitions, transitions.wants(.bindings) {
+            transitions.record(
+                .bindings, at: at, of: name, from: TransitionText.bound(from, origin: transitions.origin),
+                input: TransitionText.bound(input, origin: transitions.origin), to: TransitionText.bound(to, origin: transitions.origin))
+        }
+        if effect == .gaveUp {
+            let shown = TransitionText.bound(to, origin: transitions?.origin ?? at)
+            log.log("[button \(name)] no state on \(config.buttons[index].binding?.topic ?? "") within \(config.buttons[index].binding?.pendingMs ?? 0) ms of the tap; showing \(shown) again")
+        }
+        guard from != to else { return }
+        looksChanged(index, at: at) { looks in StateBindings.apply(to, to: index, in: &looks) }
+        listener?.panelStateChanged()
+    }
+}
