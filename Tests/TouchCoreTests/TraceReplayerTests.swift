@@ -45,6 +45,22 @@ struct TraceReplayerTests {
         }
     }
 
+    @Test func mqttLineKeepsThePayloadWhole() {
+        guard case .line(.message(120, let topic, let payload)) = parse("120 mqtt zigbee2mqtt/lamp  {\"a\": \"#1\"} \t") else {
+            Issue.record("not an mqtt line")
+            return
+        }
+        #expect(topic == TraceSpan(start: 9, end: 25))
+        #expect(payload == TraceSpan(start: 27, end: 38))
+        guard case .line(.message(5, _, let empty)) = parse("5 mqtt a/b") else {
+            Issue.record("an empty payload is a message too")
+            return
+        }
+        #expect(empty == TraceSpan(start: 10, end: 10))
+        #expect(error("5 mqtt") == TraceLineError(.missingField, fieldStart: 6, fieldEnd: 6))
+        #expect(error("5 mqtt a/+/b ON") == TraceLineError(.expectedTopic, fieldStart: 7, fieldEnd: 12))
+    }
+
     @Test func errorsNameTheField() {
         #expect(error("abc down 0 1 1") == TraceLineError(.expectedTime, fieldStart: 0, fieldEnd: 3))
         #expect(error("-5 down 0 1 1") == TraceLineError(.expectedTime, fieldStart: 0, fieldEnd: 2))
@@ -147,6 +163,18 @@ struct TraceReplayerTests {
 
     @Test func garbageReportIsDroppedNotRefused() {
         #expect(play(["0 ft5x06 ff ff ff"]).outcomes == [.reportDropped(.tooManyPoints(reported: 15, maximum: 5))])
+    }
+
+    @Test func anMqttLineChangesNoGestureButTimePassesToIt() {
+        // A reported touch left down is lost at 200 ms: the message at 500 brings that about,
+        // and adds nothing of its own.
+        let result = play(["0 ft5x06 00 00 01 00 0a 00 0a 00 00", "500 mqtt lamp ON"])
+        #expect(result.outcomes == [.played, .played])
+        #expect(result.events == [
+            GestureEvent(at: ms(0), button: 0, kind: .pressed),
+            GestureEvent(at: ms(200), button: 0, kind: .cancelled),
+        ])
+        #expect(play(["500 mqtt lamp ON", "400 down 0 10 10"]).outcomes.last == .refused(.timeWentBack(previousMs: 500)))
     }
 }
 

@@ -85,6 +85,22 @@ struct SimulatedBoardTests {
         #expect(try pixel(result.pngs[0], x: 10, y: 10) == [0, 0, 0])
     }
 
+    /// A bound button on the simulated board: `mqtt` trace lines are the device's reports.
+    @Test func mqttLinesDriveABoundButtonsLooks() throws {
+        let bound = "\n[mqtt]\nhost = 127.0.0.1\n\n[button lamp]\nrect = 180, 40, 120, 80\nstate_topic = lamp/state\non_tap = emit\n"
+            + "fill = #000000\non_fill = #00FF00\npending_fill = #0000FF\nunknown_fill = #FF0000\n"
+        let result = try play(
+            "100 mqtt lamp/state ON\n500 down 0 200 60\n540 up 0 200 60\n1000 mqtt lamp/state OFF\n1100 end\n",
+            snapshotMs: [50, 200, 800, 1050], more: bound)
+        #expect(result.lines == [
+            #"{"t_ms":500,"button":"lamp","event":"pressed"}"#,
+            #"{"t_ms":540,"button":"lamp","event":"released"}"#,
+            #"{"t_ms":540,"button":"lamp","event":"tap","taps":1}"#,
+        ])
+        // Unknown until the first report, on, pending after the tap, off as the device said.
+        #expect(try result.pngs.map { try pixel($0, x: 190, y: 50) } == [[0xFF, 0, 0], [0, 0xFF, 0], [0, 0, 0xFF], [0, 0, 0]])
+    }
+
     @Test func rotatedPanelPNGIsUprightAndTheButtonIsWhereTheConfigSays() throws {
         let result = try play("0 down 0 60 60\n300 up 0 60 60\n", snapshotMs: [100], rotation: "90")
         let decoded = try DecodedPNG(result.pngs[0])

@@ -382,6 +382,54 @@ struct MQTTBridgeTests {
         #expect(rig.rig.engine.power == .off)
     }
 
+    @Test func theLightReportsTheBrightnessItHasDimmedIncluded() throws {
+        let rig = try BridgeRig()
+        rig.connect(at: 0)
+        rig.connection.acknowledgeAll()
+        rig.connection.calls = []
+        // dim_after_s = 100: dimmed to the default 20 %, and Home Assistant is told so.
+        rig.rig.tick(100_000)
+        rig.turn(100_000)
+        #expect(rig.rig.engine.power == .dimmed)
+        #expect(rig.connection.publishes == [
+            #"publish retained q1 touchpanel/hall_panel/backlight {"state":"ON","brightness":20,"color_mode":"brightness"}"#,
+        ])
+    }
+
+    @Test func aLabelComesBackWithItsLineBreakAndIsCountedInCharacters() throws {
+        let rig = try BridgeRig()
+        rig.connect(at: 0)
+        let umlauts = String(repeating: "Ä", count: 128)
+        rig.connection.pendingEvents = [
+            .message(topic: "\(prefix)/button/fan/label/set", payload: Array("Fan\nkitchen".utf8), retained: false),
+            .message(topic: "\(prefix)/button/heat/label/set", payload: Array(umlauts.utf8), retained: false),
+        ]
+        rig.turn(100, readable: true)
+        #expect(rig.rig.engine.currentLabels == [umlauts, "Fan\nkitchen"])
+        rig.connection.pendingEvents = [
+            .message(topic: "\(prefix)/button/fan/label/set", payload: Array((umlauts + "Ä").utf8), retained: false),
+            .message(topic: "\(prefix)/button/fan/label/set", payload: Array("Fan\r2".utf8), retained: false),
+        ]
+        rig.turn(200, readable: true)
+        #expect(rig.rig.engine.currentLabels == [umlauts, "Fan\nkitchen"])
+        #expect(Array(rig.rig.log.lines.suffix(2)) == [
+            "mqtt: \(prefix)/button/fan/label/set: label longer than 128 characters",
+            "mqtt: ignored a command on \(prefix)/button/fan/label/set: garbage (byte 0x0d)",
+        ])
+    }
+
+    @Test func entityNamesComeFromTheTitleElseTheLabel() throws {
+        let config = try PanelConfigLoader.parse(text: mqttConfig.replacingOccurrences(of: "label = Heating", with: "label = Heat\\nhall\ntitle = Hall heating"), file: "t.ini")
+        let documents = HomeAssistantDiscovery.documents(
+            config: config, topics: MQTTTopics(prefix: prefix, discoveryPrefix: "homeassistant", nodeID: "hall_panel"), deviceName: "Hall", qos: 1)
+        let names = documents.compactMap { document -> String? in
+            let text = String(decoding: document.payload, as: UTF8.self)
+            guard let start = text.range(of: #"{"name":""#) else { return nil }
+            return String(text[start.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(names == ["Hall heating", "Hall heating", "Hall heating label", "Hall heating enabled", "fan", "fan label", "fan enabled", "Backlight"])
+    }
+
     @Test func homeAssistantComingOnlineGetsDiscoveryAgainAndStaleDocumentsAreCleared() throws {
         let rig = try BridgeRig()
         rig.connect(at: 0)
