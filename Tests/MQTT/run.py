@@ -483,6 +483,65 @@ def commands_change_what_is_drawn_and_state_comes_back(ctx):
             panel.kill()
 
 
+PENDING_FILL = (0x1C, 0x4E, 0x1F)  # ON_FILL at five eighths
+UNKNOWN_FILL = (0x22, 0x24, 0x28)
+
+BOUND_BUTTON = """
+[button lamp]
+rect = 20, 20, 240, 200
+title = Living room lamp
+state_topic = house/lamp
+state_field = state
+on_tap = mqtt house/lamp/set {"state":"$VALUE"}
+"""
+
+
+def a_bound_button_shows_its_device_and_commands_it_once(ctx):
+    client = "test-bound"
+    frames_dir = os.path.join(ctx.workdir, "frames-bound")
+    clean_directory(frames_dir)
+    # The device's state is retained at the broker before the panel starts.
+    publish(ctx.broker, "house/lamp", '{"state":"ON","brightness":254}', retain=True)
+    trace = ctx.write("bound.trace", "3000 down 0 100 100\n3050 up 0 100 100\n"
+                                     "9000 down 0 100 100\n9050 up 0 100 100\n12000 end\n")
+    commands = Subscriber(ctx.broker, ["house/lamp/set"], client_id="checker-bound")
+    panel = Panel(ctx.binary, ctx.config(client, {"client_id": client}, buttons=BOUND_BUTTON), trace=trace,
+                  png_dir=frames_dir)
+
+    def lamp_fill():
+        names = frames(frames_dir)
+        return pixel(read_png(os.path.join(frames_dir, names[-1])), 32, 32) if names else None
+
+    try:
+        wait_until(lambda: lamp_fill() == ON_FILL, 10, "the retained state drawn on")
+        # The tap at 3050 publishes the command once, and the lamp waits for its device.
+        commands.wait_for("house/lamp/set", '{"state":"OFF"}')
+        wait_until(lambda: lamp_fill() == PENDING_FILL, 5, "the pending look")
+        publish(ctx.broker, "house/lamp", '{"state":"OFF","brightness":254}')
+        wait_until(lambda: lamp_fill() == FILL, 5, "the device's off drawn")
+        # Its echo (Zigbee2MQTT publishes the state again) changes nothing and sends nothing.
+        publish(ctx.broker, "house/lamp", '{"state":"OFF","brightness":254}')
+        time.sleep(0.5)
+        assert commands.on("house/lamp/set") == ['{"state":"OFF"}'], commands.on("house/lamp/set")
+        assert lamp_fill() == FILL
+        # The broker goes away: the lamp is unknown, and the tap at 9050 drops its command.
+        ctx.broker.stop()
+        wait_until(lambda: lamp_fill() == UNKNOWN_FILL, 5, "the unknown look")
+        panel.wait_log("[button lamp] mqtt house/lamp/set: dropped, 127.0.0.1:", timeout_s=15)
+        ctx.broker.start()
+        assert panel.wait_exit(30) == 0
+        assert not panel.log_has("house/lamp for [button lamp]: ignored"), panel.err.snapshot()
+    finally:
+        commands.close()
+        if ctx.broker.process is None:
+            ctx.broker.start()
+        publish(ctx.broker, "house/lamp", None, retain=True)
+        if panel.process.poll() is None:
+            panel.kill()
+    # The dropped tap still wrote its event line.
+    assert panel.out.snapshot()[-1] == '{"t_ms":9050,"button":"lamp","event":"tap","taps":1}', panel.out.snapshot()
+
+
 def tls_with_the_test_ca_and_a_wrong_ca(ctx):
     client = "test-tls"
     prefix = ctx.prefix(client)
@@ -661,6 +720,7 @@ SCENARIOS = [
     the_last_will_says_offline_when_the_panel_dies,
     a_killed_panel_with_a_command_still_running_says_offline_at_once,
     commands_change_what_is_drawn_and_state_comes_back,
+    a_bound_button_shows_its_device_and_commands_it_once,
     tls_with_the_test_ca_and_a_wrong_ca,
     the_broker_restarting_loses_nothing_and_keeps_the_order,
     a_reload_clears_the_discovery_documents_of_what_it_removed,
