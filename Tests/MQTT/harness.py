@@ -91,18 +91,19 @@ def run(command, **kwargs):
 
 class Broker:
     """Debian's mosquitto with a password file, a plain and a TLS listener on loopback, and
-    persistence, so that a restart keeps retained messages and the checking client's session."""
+    persistence, so that a restart keeps retained messages and the checking client's session.
+    Without an authority, the plain listener only (the Home Assistant tier needs no TLS)."""
 
     USER = "tester"
     PASSWORD = "tester-secret"
     PANEL_USER = "panel"
     PANEL_PASSWORD = "panel-secret"
 
-    def __init__(self, directory, authority):
+    def __init__(self, directory, authority=None):
         self.directory = directory
         self.authority = authority
         self.port = free_port()
-        self.tls_port = free_port()
+        self.tls_port = free_port() if authority else None
         self.process = None
         self.log_path = os.path.join(directory, "broker.log")
         password_file = os.path.join(directory, "passwords")
@@ -127,7 +128,9 @@ log_type warning
 log_type notice
 log_type information
 listener {self.port} 127.0.0.1
-listener {self.tls_port} 127.0.0.1
+""")
+            if authority:
+                config.write(f"""listener {self.tls_port} 127.0.0.1
 cafile {authority.ca_cert}
 certfile {authority.server_cert}
 keyfile {authority.server_key}
@@ -137,7 +140,8 @@ keyfile {authority.server_key}
         log = open(self.log_path, "ab")
         self.process = subprocess.Popen(["mosquitto", "-c", self.config_path], stdout=log, stderr=log)
         log.close()
-        wait_until(lambda: self._listening(self.port) and self._listening(self.tls_port), 10, "mosquitto to listen")
+        wait_until(lambda: self._listening(self.port) and (self.tls_port is None or self._listening(self.tls_port)), 10,
+                   "mosquitto to listen")
 
     def stop(self):
         """SIGTERM: mosquitto saves its persistence file and closes every connection."""
