@@ -1,0 +1,793 @@
+#!/usr/bin/env python3
+"""The Home Assistant tier: the panel on the simulated board against a real Home Assistant
+(installed by setup.sh) and Debian's mosquitto, all on loopback. Home Assistant reads the
+panel's discovery documents through its own MQTT integration; the checks read what it made of
+them (device and entity registries, states, its log) and drive the panel through its services.
+Usage: run.py TOUCHPANEL WORKDIR [SCENARIO...]. Prints `ok NAME` or `FAIL NAME: why` per
+scenario and ends with `N passed, M failed`. Python's standard library only."""
+
+import base64
+import json
+import os
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import threading
+import time
+import traceback
+import urllib.error
+import urllib.parse
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "MQTT"))
+from harness import (Broker, Panel, Subscriber, clean_directory, frames, free_port, pixel, publish, read_png,  # noqa: E402
+                     region, retained, wait_until)
+
+VENV = os.path.join(HERE, "..", "..", "build", "homeassistant", "venv")
+CLIENT = "ha-panel"           # the panel's client_id, so its discovery node id too
+DEVICE = "Test panel"         # [mqtt] name: the device's name, so the prefix of entity ids
+SLUG = "test_panel"
+PREFIX = f"touchpanel/{CLIENT}"
+
+ON_FILL = (0x2E, 0x7D, 0x32)
+FILL = (0x2A, 0x2E, 0x33)
+HEAT_RECT = (540, 20, 240, 200)
+
+# Labels equal to the button names: the entity names stay the same whether Home Assistant's
+# name comes from the name (now) or from the label (the `title` feature's default).
+BUTTONS = {
+    "play": """
+[button play]
+rect = 20, 20, 240, 200
+label = play
+on_tap = emit
+on_double_tap = emit
+on_long_press = emit
+""",
+    "lights": """
+[button lights]
+rect = 280, 20, 240, 200
+label = lights
+on_tap = emit
+""",
+    "heat": """
+[button heat]
+rect = 540, 20, 240, 200
+label = heat
+latch = yes
+on_tap = emit
+""",
+}
+
+# Gestures on play from 5 s on: Home Assistant needs a moment after the panel connects to
+# make its entities from the discovery documents, and an event before that would be lost.
+GESTURE_TRACE = """5000 down 0 100 100
+5060 up 0 100 100
+5180 down 0 105 102
+5240 up 0 105 102
+6500 down 0 100 100
+6560 up 0 100 100
+7500 down 1 110 110
+8200 up 1 110 110
+3600000 end
+"""
+EXPECTED_GESTURES = [("double_tap", 2, 5240), ("single_tap", 1, 6810), ("long_press", 1, 8000)]
+
+
+def entity_names(buttons, backlight=True):
+    """{entity_id: original_name} that discovery of `buttons` gives, as Home Assistant names
+    them: DOMAIN.DEVICE_NAME, its entity name given by the document."""
+    names = {}
+    for button in buttons:
+        names[f"event.{SLUG}_{button}"] = button
+        if button == "heat":
+            names[f"switch.{SLUG}_{button}"] = button
+        names[f"text.{SLUG}_{button}_label"] = f"{button} label"
+        names[f"switch.{SLUG}_{button}_enabled"] = f"{button} enabled"
+    if backlight:
+        names[f"light.{SLUG}_backlight"] = "Backlight"
+    return names
+
+
+class WebSocket:
+    """Home Assistant's websocket API over a plain socket (RFC 6455 framing, enough for it):
+    commands with their results, and the events of subscriptions with their arrival time."""
+
+    def __init__(self, port, token):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((f"GET /api/websocket HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.sock.recv(4096)
+            assert chunk, "the websocket closed during the handshake"
+            head += chunk
+        head, self.buffer = head.split(b"\r\n\r\n", 1)
+        assert head.startswith(b"HTTP/1.1 101"), f"websocket handshake: {head[:100]!r}"
+        self.sock.settimeout(None)
+        assert self._receive()["type"] == "auth_required"
+        self._send({"type": "auth", "access_token": token})
+        reply = self._receive()
+        assert reply["type"] == "auth_ok", f"websocket auth: {reply}"
+        self.next_id = 1
+        self.results = {}
+        self.events = []            # (monotonic time, event) of every subscription
+        self.lock = threading.Lock()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _exact(self, count):
+        while len(self.buffer) < count:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise EOFError("the websocket closed")
+            self.buffer += chunk
+        data, self.buffer = self.buffer[:count], self.buffer[count:]
+        return data
+
+    def _receive(self):
+        """The next text message, fragments joined; answers pings."""
+        message = b""
+        while True:
+            first, second = self._exact(2)
+            length = second & 0x7F
+            if length == 126:
+                length = struct.unpack(">H", self._exact(2))[0]
+            elif length == 127:
+                length = struct.unpack(">Q", self._exact(8))[0]
+            mask = self._exact(4) if second & 0x80 else None
+            payload = self._exact(length)
+            if mask:
+                payload = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+            opcode = first & 0x0F
+            if opcode == 0x8:
+                raise EOFError("the websocket closed")
+            if opcode == 0x9:
+                self._frame(0xA, payload)
+                continue
+            if opcode in (0x1, 0x2, 0x0):
+                message += payload
+                if first & 0x80:
+                    return json.loads(message)
+
+    def _frame(self, opcode, payload):
+        # A client masks every frame it sends.
+        mask = os.urandom(4)
+        header = bytes([0x80 | opcode])
+        if len(payload) < 126:
+            header += bytes([0x80 | len(payload)])
+        elif len(payload) < 65536:
+            header += bytes([0x80 | 126]) + struct.pack(">H", len(payload))
+        else:
+            header += bytes([0x80 | 127]) + struct.pack(">Q", len(payload))
+        self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+    def _send(self, message):
+        self._frame(0x1, json.dumps(message).encode())
+
+    def _read(self):
+        try:
+            while True:
+                message = self._receive()
+                with self.lock:
+                    if message.get("type") == "event":
+                        self.events.append((time.monotonic(), message["event"]))
+                    else:
+                        self.results[message["id"]] = message
+        except (EOFError, OSError):
+            pass
+
+    def call(self, kind, **fields):
+        with self.lock:
+            number = self.next_id
+            self.next_id += 1
+        self._send({"id": number, "type": kind, **fields})
+        reply = wait_until(lambda: self.results.get(number), 20, f"the answer to {kind}")
+        assert reply.get("success"), f"{kind}: {reply.get('error')}"
+        return reply.get("result")
+
+    def state_changes(self, entity_id):
+        """new_state of each state_changed of `entity_id` so far (None: removed)."""
+        with self.lock:
+            return [event["data"]["new_state"] for _, event in self.events
+                    if event.get("event_type") == "state_changed" and event["data"]["entity_id"] == entity_id]
+
+    def close(self):
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+class HomeAssistant:
+    """`hass` from the venv with a config directory made here, under a small loop that starts it
+    again when it exits 100 (what `homeassistant.restart` asks of a supervisor)."""
+
+    def __init__(self, directory, broker):
+        self.directory = directory
+        self.broker = broker
+        self.config_dir = os.path.join(directory, "config")
+        self.port = free_port()
+        self.log_path = os.path.join(directory, "home-assistant.log")
+        self.process = None
+        self.token = None
+        self.ws = None
+        os.makedirs(self.config_dir)
+        with open(os.path.join(self.config_dir, "configuration.yaml"), "w") as file:
+            # Not default_config: it loads integrations that install packages and reach the
+            # internet. Location, time zone and units given, so nothing is asked.
+            file.write(f"""homeassistant:
+  name: TouchPanel test
+  latitude: 52.52
+  longitude: 13.40
+  elevation: 34
+  unit_system: metric
+  time_zone: Europe/Berlin
+  country: DE
+  currency: EUR
+http:
+  server_host: 127.0.0.1
+  server_port: {self.port}
+api:
+automation: !include automations.yaml
+input_boolean:
+  lamp:
+    name: Lamp
+    initial: false
+logger:
+  default: warning
+  logs:
+    homeassistant.components.mqtt: debug
+""")
+        with open(os.path.join(self.config_dir, "automations.yaml"), "w") as file:
+            file.write(AUTOMATIONS)
+
+    def start(self):
+        hass = os.path.join(VENV, "bin", "hass")
+        loop = 'while :; do "$0" "$@"; code=$?; [ "$code" = 100 ] || exit "$code"; echo "hass exited 100: starting it again" >&2; done'
+        output = open(os.path.join(self.directory, "hass.out"), "ab")
+        # --skip-pip: setup.sh installed every requirement; a missing one must fail here, not
+        # be fetched from the package index in the middle of a test.
+        self.process = subprocess.Popen(["bash", "-c", loop, hass, "-c", self.config_dir, "--log-file", self.log_path,
+                                         "--skip-pip"], stdout=output, stderr=output, start_new_session=True)
+        output.close()
+        poll(self._ready, 180, "Home Assistant to answer HTTP")
+
+    def _ready(self):
+        if self.process.poll() is not None:
+            with open(os.path.join(self.directory, "hass.out"), errors="replace") as output:
+                tail = output.read()[-1500:]
+            raise AssertionError(f"hass exited with {self.process.returncode}:\n{tail}")
+        return self._answers()
+
+    def _answers(self):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/api/onboarding", timeout=2) as response:
+                return response.status == 200
+        except (OSError, urllib.error.URLError):
+            return False
+
+    def http(self, method, path, body=None, form=None, auth=True):
+        headers = {}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        if form is not None:
+            data = urllib.parse.urlencode(form).encode()
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if auth:
+            headers["Authorization"] = f"Bearer {self.token}"
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, headers=headers,
+                                         method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                text = response.read().decode()
+        except urllib.error.HTTPError as error:
+            if error.code == 404:
+                return None
+            raise AssertionError(f"{method} {path}: HTTP {error.code}: {error.read().decode()[:300]}")
+        return json.loads(text) if text else None
+
+    def onboard(self):
+        """The owner step only: the core_config step would set up integrations that install
+        packages and reach the internet."""
+        client_id = f"http://127.0.0.1:{self.port}/"
+        user = self.http("POST", "/api/onboarding/users", {"client_id": client_id, "name": "Tester",
+                                                           "username": "tester", "password": "tester-secret-1",
+                                                           "language": "en"}, auth=False)
+        token = self.http("POST", "/auth/token", form={"grant_type": "authorization_code", "code": user["auth_code"],
+                                                       "client_id": client_id}, auth=False)
+        self.token = token["access_token"]   # 30 minutes: longer than the tier runs
+        self.ws = WebSocket(self.port, self.token)
+        self.ws.call("subscribe_events", event_type="state_changed")
+
+    def add_mqtt(self):
+        flow = self.http("POST", "/api/config/config_entries/flow", {"handler": "mqtt"})
+        assert flow.get("step_id") == "broker", f"the MQTT config flow began with {flow}"
+        entry = self.http("POST", f"/api/config/config_entries/flow/{flow['flow_id']}",
+                          {"broker": "127.0.0.1", "port": self.broker.port, "username": Broker.USER,
+                           "password": Broker.PASSWORD})
+        assert entry.get("type") == "create_entry", f"the MQTT config flow ended with {entry}"
+
+    def state(self, entity_id):
+        return self.http("GET", f"/api/states/{entity_id}")
+
+    def call(self, domain, service, **data):
+        self.http("POST", f"/api/services/{domain}/{service}", data)
+
+    def device(self):
+        """The panel's device in the registry, or None."""
+        for device in self.ws.call("config/device_registry/list"):
+            if ["mqtt", CLIENT] in device["identifiers"]:
+                return device
+        return None
+
+    def entities(self):
+        """{entity_id: registry entry} of the panel's device."""
+        device = self.device()
+        if device is None:
+            return {}
+        return {entry["entity_id"]: entry for entry in self.ws.call("config/entity_registry/list")
+                if entry["device_id"] == device["id"]}
+
+    def log_lines(self):
+        lines = []
+        for name in (self.log_path + ".1", self.log_path):
+            if os.path.exists(name):
+                with open(name, errors="replace") as file:
+                    lines += file.read().splitlines()
+        return lines
+
+    def stop(self):
+        if self.ws:
+            self.ws.close()
+        if self.process is None:
+            return
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(self.process.pid, 0)
+            except ProcessLookupError:
+                break
+            self.process.poll()
+            time.sleep(0.1)
+        else:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+
+
+# The round trip: the lamp button's event entity toggles input_boolean.lamp, whose state goes
+# back to the panel on house/lamp/state. not_from unavailable: an event entity's state returns
+# to its last event's time at every reconnect; not_to unknown/unavailable: the entity's
+# creation and the panel going away are no taps.
+AUTOMATIONS = f"""- id: panel_lamp_tap
+  alias: Panel lamp button toggles the lamp
+  mode: queued
+  triggers:
+    - trigger: state
+      entity_id: event.{SLUG}_lamp
+      not_from: unavailable
+      not_to: [unavailable, unknown]
+  actions:
+    - action: input_boolean.toggle
+      target:
+        entity_id: input_boolean.lamp
+- id: lamp_state_to_panel
+  alias: Lamp state to the panel
+  mode: queued
+  triggers:
+    - trigger: state
+      entity_id: input_boolean.lamp
+      to: [\"on\", \"off\"]
+  actions:
+    - action: mqtt.publish
+      data:
+        topic: house/lamp/state
+        payload: "{{{{ 'ON' if trigger.to_state.state == 'on' else 'OFF' }}}}"
+        retain: true
+        qos: 1
+"""
+
+
+class Context:
+    def __init__(self, binary, workdir):
+        self.binary = binary
+        self.workdir = workdir
+        clean_directory(workdir)
+        broker_dir = os.path.join(workdir, "broker")
+        os.makedirs(broker_dir)
+        self.broker = Broker(broker_dir)
+        self.broker.start()
+        self.password_file = self.write("panel-password", Broker.PANEL_PASSWORD + "\n")
+        os.chmod(self.password_file, 0o600)
+        self.ha = HomeAssistant(os.path.join(workdir, "ha"), self.broker)
+        started = time.monotonic()
+        self.ha.start()
+        self.ha.onboard()
+        status = Subscriber(self.broker, ["homeassistant/status"])
+        try:
+            self.ha.add_mqtt()
+            # Home Assistant says online once it is connected and subscribed to discovery.
+            status.wait_for("homeassistant/status", "online", timeout_s=60)
+        finally:
+            status.close()
+        print(f"  Home Assistant ready with MQTT in {time.monotonic() - started:.1f} s", flush=True)
+        self.panel = None
+
+    def write(self, name, text):
+        path = os.path.join(self.workdir, name)
+        with open(path, "w") as file:
+            file.write(text)
+        return path
+
+    def config(self, name, buttons, backlight=True, extra=""):
+        text = "[display]\nwidth = 800\nheight = 480\n\n[touch]\nmulti_tap_ms = 250\nlong_press_ms = 500\n\n"
+        text += "[controller]\nmodel = ft5406\n" + "".join(buttons) + extra
+        if backlight:
+            text += "\n[backlight]\ndim_after_s = 600\noff_after_s = 1200\n"
+        text += (f"\n[mqtt]\nhost = 127.0.0.1\nport = {self.broker.port}\nclient_id = {CLIENT}\n"
+                 f"username = {Broker.PANEL_USER}\npassword_file = {self.password_file}\nname = {DEVICE}\n")
+        return self.write(name + ".ini", text)
+
+    def start_panel(self, config, trace=None, png_dir=None):
+        panel = Panel(self.binary, config, trace=trace, png_dir=png_dir)
+        try:
+            panel.wait_log(f"mqtt: connected to 127.0.0.1:{self.broker.port} as {CLIENT}")
+        except AssertionError:
+            if panel.process.poll() is None:
+                panel.kill()
+            raise AssertionError(f"the panel did not connect: {panel.err.snapshot()[-5:]}")
+        return panel
+
+    def stop_panel(self):
+        if self.panel and self.panel.process.poll() is None:
+            self.panel.kill()
+        self.panel = None
+
+    def close(self):
+        self.stop_panel()
+        self.ha.stop()
+        self.broker.stop()
+
+
+def states_of(ha, entity_ids):
+    return {entity_id: (ha.state(entity_id) or {}).get("state") for entity_id in entity_ids}
+
+
+def wait_states(ha, entity_ids, predicate, what, timeout_s=15):
+    seen = {}
+
+    def check():
+        seen.update(states_of(ha, entity_ids))
+        return all(predicate(state) for state in seen.values())
+    try:
+        poll(check, timeout_s, what)
+    except AssertionError as error:
+        raise AssertionError(f"{error}: {seen}")
+
+
+def events_of(ha, entity_id):
+    """(event_type, attributes) of each event the event entity recorded. Its state is the time
+    of its last event (in ms: two events can share it), and availability coming back restores
+    that state and its attributes, so an event is a new (state, t_ms, event_type)."""
+    found = []
+    seen = set()
+    for state in ha.ws.state_changes(entity_id):
+        if state is None or state["state"] in ("unknown", "unavailable"):
+            continue
+        attributes = state["attributes"]
+        key = (state["state"], attributes.get("t_ms"), attributes.get("event_type"))
+        if key not in seen:
+            seen.add(key)
+            found.append((attributes.get("event_type"), attributes))
+    return found
+
+
+def latest_frame_after(directory, count, predicate, what, timeout_s=10):
+    """The first frame after frame number `count` for which `predicate(png)` holds."""
+    looked = set()
+
+    def find():
+        for name in frames(directory)[count:]:
+            if name in looked:
+                continue
+            looked.add(name)
+            png = read_png(os.path.join(directory, name))
+            if predicate(png):
+                return name, png
+        return None
+    return poll(find, timeout_s, what)
+
+
+def poll(predicate, timeout_s, what, every_s=0.2):
+    """wait_until for what asks Home Assistant: a few times a second is enough."""
+    def slow():
+        value = predicate()
+        if not value:
+            time.sleep(every_s)
+        return value
+    return wait_until(slow, timeout_s, what)
+
+
+def frame_ms(name):
+    return int(name.split("-")[2].removesuffix("ms.png"))
+
+
+# Scenarios, in order: the first three share one panel run, started by the first; the next two
+# another.
+
+def the_device_and_its_entities_appear(ctx):
+    ctx.frames = os.path.join(ctx.workdir, "frames-main")
+    clean_directory(ctx.frames)
+    ctx.main_config = ctx.config("main", BUTTONS.values())
+    trace = ctx.write("gestures.trace", GESTURE_TRACE)
+    ctx.panel = ctx.start_panel(ctx.main_config, trace=trace, png_dir=ctx.frames)
+    expected = entity_names(BUTTONS)
+    poll(lambda: set(ctx.ha.entities()) == set(expected), 10, f"the entities {sorted(expected)}")
+    device = ctx.ha.device()
+    assert (device["name"], device["manufacturer"], device["model"]) == (DEVICE, "TouchPanel", "ft5406 800x480"), \
+        f"device {device['name']!r} {device['manufacturer']!r} {device['model']!r}"
+    names = {entity_id: entry["original_name"] for entity_id, entry in ctx.ha.entities().items()}
+    assert names == expected, f"entity names {names}"
+    wait_states(ctx.ha, expected, lambda state: state not in (None, "unavailable"), "every entity available")
+    friendly = ctx.ha.state(f"event.{SLUG}_play")["attributes"]
+    assert friendly["friendly_name"] == f"{DEVICE} play", friendly
+    assert friendly["event_types"] == ["single_tap", "double_tap", "long_press", "double_long_press"], friendly
+    assert ctx.ha.state(f"switch.{SLUG}_heat")["state"] == "off"
+    assert ctx.ha.state(f"text.{SLUG}_heat_label")["state"] == "heat"
+
+
+def each_gesture_is_one_event_of_its_type(ctx):
+    assert ctx.panel, "no panel running"
+    wait_until(lambda: any('"event":"long_press"' in line for line in ctx.panel.out.snapshot()), 15,
+               "the long press on stdout")
+    play = f"event.{SLUG}_play"
+    poll(lambda: len(events_of(ctx.ha, play)) >= 3, 5, "three events on " + play)
+    time.sleep(1)   # a fourth one would be a gesture counted twice
+    got = [(kind, attributes.get("taps"), attributes.get("t_ms")) for kind, attributes in events_of(ctx.ha, play)]
+    assert got == EXPECTED_GESTURES, f"events on {play}: {got}"
+    for other in ("lights", "heat"):
+        assert events_of(ctx.ha, f"event.{SLUG}_{other}") == [], f"events on {other}"
+
+
+def home_assistant_services_change_the_drawn_pixels(ctx):
+    assert ctx.panel, "no panel running"
+    # What heat looks like labelled "Heating on" from the start, drawn by a panel without [mqtt].
+    reference_dir = os.path.join(ctx.workdir, "frames-reference")
+    clean_directory(reference_dir)
+    reference_config = ctx.write("reference.ini", open(ctx.main_config).read().split("\n[mqtt]")[0]
+                                 .replace("label = heat", "label = Heating on"))
+    reference = Panel(ctx.binary, reference_config, trace=ctx.write("end.trace", "200 end\n"), png_dir=reference_dir,
+                      extra=["--fast", "--png-at", "100"])
+    assert reference.wait_exit(30) == 0, reference.err.snapshot()
+    heating_on = region(read_png(os.path.join(reference_dir, frames(reference_dir)[-1])), *HEAT_RECT)
+
+    count = len(frames(ctx.frames))
+    ctx.ha.call("text", "set_value", entity_id=f"text.{SLUG}_heat_label", value="Heating on")
+    latest_frame_after(ctx.frames, count, lambda png: region(png, *HEAT_RECT) == heating_on,
+                       "a frame with heat labelled Heating on")
+    wait_states(ctx.ha, [f"text.{SLUG}_heat_label"], lambda state: state == "Heating on", "the label back in HA")
+
+    count = len(frames(ctx.frames))
+    ctx.ha.call("switch", "turn_on", entity_id=f"switch.{SLUG}_heat")
+    _, png = latest_frame_after(ctx.frames, count, lambda png: pixel(png, 552, 32) == ON_FILL,
+                                "a frame with heat in its on fill")
+    assert pixel(png, 32, 32) == FILL, f"play's fill is {pixel(png, 32, 32)}"
+    wait_states(ctx.ha, [f"switch.{SLUG}_heat"], lambda state: state == "on", "the latch on in HA")
+
+    light = f"light.{SLUG}_backlight"
+    ctx.ha.call("light", "turn_off", entity_id=light)
+    ctx.panel.wait_log("backlight bl_power -> 4 (simulated)")
+    wait_states(ctx.ha, [light], lambda state: state == "off", "the backlight off in HA")
+    ctx.ha.call("light", "turn_on", entity_id=light, brightness_pct=40)
+    ctx.panel.wait_log("backlight brightness -> 102 (simulated)")
+    wait_states(ctx.ha, [light], lambda state: state == "on", "the backlight on in HA")
+    brightness = ctx.ha.state(light)["attributes"].get("brightness")
+    assert brightness == 102, f"HA's brightness {brightness} (40 % of 255 is 102)"
+
+
+def stop_and_kill_make_the_entities_unavailable_and_a_restart_brings_them_back(ctx):
+    """Leaves the last panel it started running (without a trace: a panel that plays one
+    refuses a reload) for the reload check."""
+    assert ctx.panel, "no panel running"
+    expected = list(entity_names(BUTTONS))
+    assert ctx.panel.stop() == 0, ctx.panel.err.snapshot()[-5:]
+    ctx.panel = None
+    wait_states(ctx.ha, expected, lambda state: state == "unavailable", "every entity unavailable after SIGTERM")
+    ctx.panel = ctx.start_panel(ctx.main_config)
+    wait_states(ctx.ha, expected, lambda state: state not in (None, "unavailable"), "every entity back after a start")
+    ctx.panel.kill()
+    ctx.panel = None
+    wait_states(ctx.ha, expected, lambda state: state == "unavailable", "every entity unavailable after SIGKILL")
+    ctx.panel = ctx.start_panel(ctx.main_config)
+    wait_states(ctx.ha, expected, lambda state: state not in (None, "unavailable"), "every entity back after a restart")
+
+
+def a_reload_removes_a_buttons_entities(ctx):
+    assert ctx.panel, "no panel running"
+    ctx.ha.call("switch", "turn_on", entity_id=f"switch.{SLUG}_heat")
+    wait_states(ctx.ha, [f"switch.{SLUG}_heat"], lambda state: state == "on", "the latch on in HA")
+    kept = {name: text for name, text in BUTTONS.items() if name != "lights"}
+    ctx.config("main", kept.values())
+    ctx.panel.process.send_signal(signal.SIGHUP)
+    try:
+        ctx.panel.wait_log(f"reloaded {ctx.main_config}")
+    except AssertionError as error:
+        raise AssertionError(f"{error}; the panel's log ends {ctx.panel.err.snapshot()[-4:]}")
+    expected = entity_names(kept)
+    poll(lambda: set(ctx.ha.entities()) == set(expected), 10, "lights' entities to leave the registry")
+    gone = [entity_id for entity_id in entity_names(BUTTONS) if entity_id not in expected]
+    wait_states(ctx.ha, gone, lambda state: state is None, "lights' states to go")
+    wait_states(ctx.ha, expected, lambda state: state not in (None, "unavailable"), "the rest still available")
+    # What HA set before the reload is kept by the panel.
+    assert ctx.ha.state(f"switch.{SLUG}_heat")["state"] == "on"
+    assert ctx.panel.stop() == 0
+    ctx.panel = None
+
+
+# Taps on play, the last one still waiting for a second tap (multi_tap_ms) when the panel is
+# told to stop: a stop fires it at once.
+STOP_TRACE = """4000 down 0 100 100
+4040 up 0 100 100
+4600 down 0 100 100
+4640 up 0 100 100
+4700 down 0 100 100
+4740 up 0 100 100
+5200 down 0 100 100
+5240 up 0 100 100
+3600000 end
+"""
+
+
+def taps_just_before_a_stop_all_reach_home_assistant(ctx):
+    """SIGTERM while play's last tap waits to see whether a second one comes: every gesture,
+    that last one too, reaches Home Assistant. Known to fail: the panel says offline before
+    the events still queued go out, and HA drops events of an unavailable entity."""
+    play = f"event.{SLUG}_play"
+    before = len(events_of(ctx.ha, play))
+    trace = ctx.write("stop.trace", STOP_TRACE)
+    ctx.panel = ctx.start_panel(ctx.main_config, trace=trace)
+    wait_until(lambda: any('"t_ms":5240,"button":"play","event":"released"' in line for line in ctx.panel.out.snapshot()),
+               15, "the last release on stdout")
+    assert ctx.panel.stop() == 0
+    stdout = ctx.panel.out.snapshot()
+    ctx.panel = None
+    taps = [json.loads(line)["taps"] for line in stdout if '"event":"tap"' in line]
+    assert taps == [1, 2, 1], f"stdout's taps {taps}"
+    want = ["single_tap", "double_tap", "single_tap"]
+    try:
+        poll(lambda: len(events_of(ctx.ha, play)) - before >= 3, 10, "three events on " + play)
+    except AssertionError:
+        pass
+    got = [kind for kind, _ in events_of(ctx.ha, play)[before:]]
+    assert got == want, f"Home Assistant got {got} of {want}"
+
+
+def round_trip_through_an_automation(ctx):
+    """A button bound to house/lamp/state: its tap goes to HA, an automation toggles the lamp,
+    another publishes the lamp's state, and the panel draws it."""
+    lamp_rect = (20, 260, 240, 200)
+    button = ("\n[button lamp]\nrect = 20, 260, 240, 200\nlabel = Lamp\nstate_topic = house/lamp/state\n"
+              "on_tap = emit\n")
+    publish(ctx.broker, "house/lamp/state", "OFF", retain=True)
+    wait_states(ctx.ha, ["input_boolean.lamp"], lambda state: state == "off", "the lamp off")
+    frames_dir = os.path.join(ctx.workdir, "frames-lamp")
+    clean_directory(frames_dir)
+    tap_ms = 4060
+    trace = ctx.write("lamp.trace", f"4000 down 0 100 300\n{tap_ms} up 0 100 300\n3600000 end\n")
+    live = Subscriber(ctx.broker, ["house/lamp/state"])
+    try:
+        config = ctx.config("lamp", [BUTTONS["play"], button])
+        panel = Panel(ctx.binary, config, trace=trace, png_dir=frames_dir)
+        ctx.panel = panel
+        wait_until(lambda: panel.log_has("mqtt: connected") or panel.process.poll() is not None, 10, "the panel to connect")
+        assert panel.process.poll() is None, f"the panel exited {panel.process.returncode}: {panel.err.snapshot()[-3:]}"
+        x, y = lamp_rect[0] + 12, lamp_rect[1] + 12
+        poll(lambda: f"event.{SLUG}_lamp" in ctx.ha.entities(), 10, "the lamp's event entity")
+        assert f"switch.{SLUG}_lamp" not in ctx.ha.entities(), "a bound button is offered as a switch"
+        documents = retained(ctx.broker, [f"homeassistant/switch/{CLIENT}/lamp_latch/config"])
+        assert not documents, f"a bound button has a latch document: {documents}"
+        live.wait_for("house/lamp/state", "ON", timeout_s=15)
+        arrived = live.reader.times[[payload for _, _, payload in live.messages()].index("ON")]
+        name, png = latest_frame_after(frames_dir, 0, lambda png: pixel(png, x, y) == ON_FILL, "the lamp drawn on")
+        frame_trip = frame_ms(name) - tap_ms
+        message_trip = (arrived - panel.started) * 1000 - tap_ms
+        print(f"  round trip: {frame_trip} ms (tap to the frame drawn on; the state message came "
+              f"{message_trip:.0f} ms after the tap, process start included)", flush=True)
+        # Between the tap and the state, the button shows that it waits: neither off nor on.
+        between = [n for n in frames(frames_dir) if tap_ms <= frame_ms(n) < frame_ms(name)]
+        looks = [pixel(read_png(os.path.join(frames_dir, n)), x, y) for n in between]
+        assert any(look not in (FILL, ON_FILL) for look in looks), f"no pending look between tap and state: {looks}"
+        assert ctx.ha.state("input_boolean.lamp")["state"] == "on"
+        assert panel.stop() == 0
+    finally:
+        live.close()
+        ctx.stop_panel()
+        publish(ctx.broker, "house/lamp/state", None, retain=True)
+
+
+def a_title_names_the_entity(ctx):
+    """`title` gives the entity's name; without it, the label does (not the button's name)."""
+    buttons = ["\n[button sofa]\nrect = 20, 20, 240, 200\nlabel = Sofa\ntitle = Living room lamp\non_tap = emit\n",
+               "\n[button tv]\nrect = 280, 20, 240, 200\nlabel = Television\non_tap = emit\n"]
+    panel = Panel(ctx.binary, ctx.config("title", buttons, backlight=False))
+    ctx.panel = panel
+    try:
+        wait_until(lambda: panel.log_has("mqtt: connected") or panel.process.poll() is not None, 10, "the panel to connect")
+        assert panel.process.poll() is None, f"the panel exited {panel.process.returncode}: {panel.err.snapshot()[-3:]}"
+        want = {f"event.{SLUG}_living_room_lamp": "Living room lamp", f"event.{SLUG}_television": "Television"}
+        poll(lambda: set(want) <= set(ctx.ha.entities()), 10, f"the entities {sorted(want)}")
+        names = {entity_id: ctx.ha.entities()[entity_id]["original_name"] for entity_id in want}
+        assert names == want, f"names {names}"
+        friendly = ctx.ha.state(f"event.{SLUG}_living_room_lamp")["attributes"]["friendly_name"]
+        assert friendly == f"{DEVICE} Living room lamp", friendly
+        assert panel.stop() == 0
+    finally:
+        ctx.stop_panel()
+
+
+def home_assistant_logs_no_warning_about_the_panel(ctx):
+    # Noise of this machine, nothing to do with the panel: no libturbojpeg (camera).
+    harmless = ("turbojpeg",)
+    marks = (CLIENT, PREFIX, DEVICE, SLUG, "touchpanel")
+    bad = [line for line in ctx.ha.log_lines()
+           if (" WARNING " in line or " ERROR " in line) and any(mark in line for mark in marks)
+           and not any(noise in line for noise in harmless)]
+    assert not bad, "\n    " + "\n    ".join(line[:400] for line in bad[:10])
+
+
+SCENARIOS = [
+    the_device_and_its_entities_appear,
+    each_gesture_is_one_event_of_its_type,
+    home_assistant_services_change_the_drawn_pixels,
+    stop_and_kill_make_the_entities_unavailable_and_a_restart_brings_them_back,
+    a_reload_removes_a_buttons_entities,
+    taps_just_before_a_stop_all_reach_home_assistant,
+    round_trip_through_an_automation,
+    a_title_names_the_entity,
+    home_assistant_logs_no_warning_about_the_panel,
+]
+
+
+def main():
+    binary, workdir = sys.argv[1], sys.argv[2]
+    wanted = sys.argv[3:]
+    passed = failed = 0
+    started = time.monotonic()
+    try:
+        ctx = Context(binary, workdir)
+    except Exception:
+        traceback.print_exc()
+        print("FAIL home_assistant_starts: see above")
+        print("0 passed, 1 failed")
+        return 1
+    try:
+        for scenario in SCENARIOS:
+            if wanted and scenario.__name__ not in wanted:
+                continue
+            try:
+                scenario(ctx)
+                print(f"ok {scenario.__name__}", flush=True)
+                passed += 1
+            except Exception as error:
+                detail = str(error) or traceback.format_exc()
+                print(f"FAIL {scenario.__name__}: {detail}", flush=True)
+                failed += 1
+    finally:
+        ctx.close()
+    print(f"  the tier ran {time.monotonic() - started:.0f} s")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
