@@ -8,6 +8,9 @@
 #      firmware replay compared byte for byte with the host's
 #   4. the real-broker tier: the panel against Debian's mosquitto on loopback, with a password
 #      file and TLS (Tests/MQTT/test.sh)
+#   4a. the Home Assistant tier: the panel against a real Home Assistant (its MQTT integration,
+#      discovery, services, automations) and mosquitto on loopback; Home Assistant is installed
+#      into build/homeassistant by its setup.sh (Tests/HomeAssistant/test.sh)
 #   4b. the flood tier: the release build on the simulated board in real time, flooded through
 #      its control socket and the broker; lateness against the same run's quiet stretches
 #      (Tests/Floods/test.sh)
@@ -80,6 +83,7 @@ tier() {
 }
 
 tier "MQTT broker" Tests/MQTT/test.sh
+tier "Home Assistant" Tests/HomeAssistant/test.sh
 tier "floods" Tests/Floods/test.sh
 tier "fuzz smoke" scripts/fuzz.sh --smoke
 tier "Debian packages" Tests/Packages/test.sh
