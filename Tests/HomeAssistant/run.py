@@ -678,8 +678,19 @@ def round_trip_through_an_automation(ctx):
     lamp_rect = (20, 260, 240, 200)
     button = ("\n[button lamp]\nrect = 20, 260, 240, 200\nlabel = Lamp\nstate_topic = house/lamp/state\n"
               "on_tap = emit\n")
-    publish(ctx.broker, "house/lamp/state", "OFF", retain=True)
-    wait_states(ctx.ha, ["input_boolean.lamp"], lambda state: state == "off", "the lamp off")
+    # HA's half first, without the panel: both automations loaded, and the lamp's state goes
+    # out on house/lamp/state (retained: the panel finds OFF there when it subscribes).
+    for automation in ("panel_lamp_button_toggles_the_lamp", "lamp_state_to_the_panel"):
+        state = ctx.ha.state(f"automation.{automation}")
+        assert state and state["state"] == "on", f"automation.{automation} is {state and state['state']}"
+    check = Subscriber(ctx.broker, ["house/lamp/state"])
+    try:
+        ctx.ha.call("input_boolean", "turn_on", entity_id="input_boolean.lamp")
+        check.wait_for("house/lamp/state", "ON")
+        ctx.ha.call("input_boolean", "turn_off", entity_id="input_boolean.lamp")
+        check.wait_for("house/lamp/state", "OFF")
+    finally:
+        check.close()
     frames_dir = os.path.join(ctx.workdir, "frames-lamp")
     clean_directory(frames_dir)
     tap_ms = 4060
@@ -699,6 +710,9 @@ def round_trip_through_an_automation(ctx):
         live.wait_for("house/lamp/state", "ON", timeout_s=15)
         arrived = live.reader.times[[payload for _, _, payload in live.messages()].index("ON")]
         name, png = latest_frame_after(frames_dir, 0, lambda png: pixel(png, x, y) == ON_FILL, "the lamp drawn on")
+        before = [n for n in frames(frames_dir) if frame_ms(n) < 4000]
+        assert before and pixel(read_png(os.path.join(frames_dir, before[-1])), x, y) == FILL, \
+            "the lamp is not drawn off (OFF retained) before the tap"
         frame_trip = frame_ms(name) - tap_ms
         message_trip = (arrived - panel.started) * 1000 - tap_ms
         print(f"  round trip: {frame_trip} ms (tap to the frame drawn on; the state message came "
