@@ -409,19 +409,23 @@ class Context:
         self.broker.start()
         self.password_file = self.write("panel-password", Broker.PANEL_PASSWORD + "\n")
         os.chmod(self.password_file, 0o600)
+        self.panel = None
         self.ha = HomeAssistant(os.path.join(workdir, "ha"), self.broker)
         started = time.monotonic()
-        self.ha.start()
-        self.ha.onboard()
-        status = Subscriber(self.broker, ["homeassistant/status"])
         try:
-            self.ha.add_mqtt()
-            # Home Assistant says online once it is connected and subscribed to discovery.
-            status.wait_for("homeassistant/status", "online", timeout_s=60)
-        finally:
-            status.close()
+            self.ha.start()
+            self.ha.onboard()
+            status = Subscriber(self.broker, ["homeassistant/status"])
+            try:
+                self.ha.add_mqtt()
+                # Home Assistant says online once it is connected and subscribed to discovery.
+                status.wait_for("homeassistant/status", "online", timeout_s=60)
+            finally:
+                status.close()
+        except BaseException:
+            self.close()
+            raise
         print(f"  Home Assistant ready with MQTT in {time.monotonic() - started:.1f} s", flush=True)
-        self.panel = None
 
     def write(self, name, text):
         path = os.path.join(self.workdir, name)
@@ -429,9 +433,9 @@ class Context:
             file.write(text)
         return path
 
-    def config(self, name, buttons, backlight=True, extra=""):
+    def config(self, name, buttons, backlight=True):
         text = "[display]\nwidth = 800\nheight = 480\n\n[touch]\nmulti_tap_ms = 250\nlong_press_ms = 500\n\n"
-        text += "[controller]\nmodel = ft5406\n" + "".join(buttons) + extra
+        text += "[controller]\nmodel = ft5406\n" + "".join(buttons)
         if backlight:
             text += "\n[backlight]\ndim_after_s = 600\noff_after_s = 1200\n"
         text += (f"\n[mqtt]\nhost = 127.0.0.1\nport = {self.broker.port}\nclient_id = {CLIENT}\n"
@@ -775,6 +779,9 @@ SCENARIOS = [
 def main():
     binary, workdir = sys.argv[1], sys.argv[2]
     wanted = sys.argv[3:]
+    # test.sh's timeout sends SIGTERM: end as an exception does, so that Home Assistant (in
+    # its own session, for the restart loop) and the broker are stopped too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(f"{os.path.basename(__file__)}: SIGTERM"))
     passed = failed = 0
     started = time.monotonic()
     try:
