@@ -557,25 +557,31 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     }
 
     /// `{"state":"ON"}` wakes, `{"state":"OFF"}` blanks, `"brightness"` (1..100) sets the
-    /// awake brightness.
+    /// awake brightness. Read with `JSONField`, as a device's state is.
     private func lightCommand(_ payload: [UInt8], topic: String, engine: PanelEngine, now: MonotonicInstant) {
-        guard let object = FlatJSON.parse(payload) else {
+        let brightness = JSONField.value(at: ["brightness"], in: payload)
+        if case .failure(.notJSON) = brightness {
             log.warning("mqtt: \(topic): expected a JSON object such as {\"state\":\"ON\",\"brightness\":80}")
             return
         }
-        if let value = object["brightness"] {
-            guard case .number(let percent) = value, percent >= 1, percent <= 100 else {
+        switch brightness {
+        case .success(.number(let text)):
+            guard let percent = Int(text), percent >= 1, percent <= 100 else {
                 log.warning("mqtt: \(topic): brightness takes 1..100")
                 return
             }
             logFailure(engine.control(.brightness(percent: percent), now: now), topic: topic)
+        case .failure(.missing):
+            break
+        default:
+            log.warning("mqtt: \(topic): brightness takes 1..100")
+            return
         }
-        if let value = object["state"] {
-            switch value {
-            case .text("ON"): logFailure(engine.control(.wake, now: now), topic: topic)
-            case .text("OFF"): logFailure(engine.control(.blank, now: now), topic: topic)
-            default: log.warning("mqtt: \(topic): state takes \"ON\" or \"OFF\"")
-            }
+        switch JSONField.value(at: ["state"], in: payload) {
+        case .success(.text("ON")): logFailure(engine.control(.wake, now: now), topic: topic)
+        case .success(.text("OFF")): logFailure(engine.control(.blank, now: now), topic: topic)
+        case .failure(.missing): break
+        default: log.warning("mqtt: \(topic): state takes \"ON\" or \"OFF\"")
         }
     }
 
