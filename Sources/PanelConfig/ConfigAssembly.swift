@@ -77,6 +77,10 @@ enum ConfigAssembly {
         }
         lonelyInterlocks(panel.buttons.filter { $0.counts }, errors: &errors)
         brokerNeeds(panel.buttons.filter { $0.counts }, mqtt: mqtt, mqttGiven: panel.mqtt != nil, errors: &errors)
+        var texts: [TextItemConfig] = []
+        for draft in panel.texts where draft.counts {
+            if let text = draft.finish(display: display, hasMQTT: panel.mqtt != nil, errors: &errors) { texts.append(text) }
+        }
 
         guard errors.isEmpty, let display, let controller, let board else {
             return .failure(ConfigErrors(errors: errors.inLineOrder(files: fileOrder)))
@@ -89,7 +93,7 @@ enum ConfigAssembly {
         panel.mqtt?.warn(&warnings)
         return .success(PanelConfiguration(
             file: panel.file, display: display, timings: panelTimings, lostAfter: touch.lostAfter,
-            controller: controller, buttons: buttons,
+            controller: controller, buttons: buttons, texts: texts,
             outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
             control: panel.control?.config, exec: panel.exec?.config, mqtt: mqtt,
             warnings: warnings.inLineOrder(files: fileOrder),

@@ -31,6 +31,7 @@ struct ConfigBuilder {
         case mqtt(Int)
         case button(Int)
         case output(Int)
+        case text(Int)
     }
 
     let role: ConfigFileRole
@@ -50,6 +51,7 @@ struct ConfigBuilder {
     private var mqtts: [MQTTDraft] = []
     private(set) var buttons: [ButtonDraft] = []
     private(set) var outputs: [OutputDraft] = []
+    private(set) var texts: [TextDraft] = []
     /// Header line of each output name taken.
     private var outputLines: [String: Int] = [:]
     /// Header line of each button name taken, to point at the first of two buttons with one name.
@@ -136,6 +138,11 @@ struct ConfigBuilder {
                                  "a board preset holds no outputs; put [output NAME] sections in the panel config") else { return }
             outputs.append(OutputDraft(name: outputName, header: header, counts: admitOutput(outputName, line: line)))
             open = .output(outputs.count - 1)
+        case .text(let textName):
+            guard admitPanelOnly(section: "text \(textName)", line: line,
+                                 "a board preset holds no texts; put [text NAME] sections in the panel config") else { return }
+            texts.append(TextDraft(name: textName, header: header, counts: admitItem(textName, kind: "text", line: line)))
+            open = .text(texts.count - 1)
         }
     }
 
@@ -178,6 +185,8 @@ struct ConfigBuilder {
             buttons[index].take(name: name, value: value, at: place, errors: &errors)
         case .output(let index):
             outputs[index].take(name: name, value: value, at: place, errors: &errors)
+        case .text(let index):
+            texts[index].take(name: name, value: value, at: place, errors: &errors)
         }
     }
 
@@ -228,13 +237,20 @@ struct ConfigBuilder {
 
     /// Whether a new button with `name` can join the panel; records why not.
     private mutating func admitButton(_ name: String, line: Int) -> Bool {
-        guard admitName(name, kind: "button", article: "a", line: line, takenOnLine: buttonLines[name]) else { return false }
+        admitItem(name, kind: "button", line: line)
+    }
+
+    /// Whether a new item (a button or a text: they share one set of names, which the
+    /// control socket and the broker's topics use, and the 64 places of the drawing) can join
+    /// the panel; records why not.
+    private mutating func admitItem(_ name: String, kind: String, line: Int) -> Bool {
+        guard admitName(name, kind: kind, article: "a", line: line, takenOnLine: buttonLines[name]) else { return false }
         buttonLines[name] = line
         guard countedButtons < ButtonLayout.capacity else {
             if !reportedTooManyButtons {
                 reportedTooManyButtons = true
-                errors.add(line: line, section: "button \(name)",
-                           "too many buttons; a panel holds at most \(ButtonLayout.capacity)")
+                errors.add(line: line, section: "\(kind) \(name)",
+                           "too many buttons and texts; a panel holds at most \(ButtonLayout.capacity)")
             }
             return false
         }

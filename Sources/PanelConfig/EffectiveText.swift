@@ -199,6 +199,27 @@ extension PanelConfiguration {
             out.key(ButtonKey.fontSize, "\(button.fontSize)")
             out.colors(button.colors)
         }
+
+        for text in texts {
+            out.section("text \(text.name)")
+            let rect = text.rect
+            out.key(TextKey.rect, "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+            switch text.source {
+            case .topic(let topic, let field):
+                out.key(TextKey.topic, topic)
+                if let field { out.key(TextKey.field, field.joined(separator: ".")) }
+            case .time(let format):
+                out.key(TextKey.time, format)
+            }
+            out.key(TextKey.format, text.format.text)
+            out.key(TextKey.staleAfterS, "\(text.staleAfterS)")
+            if let title = text.title { out.key(TextKey.title, title) }
+            out.key(TextKey.fill, text.fill.hexString)
+            out.key(TextKey.text, text.text.hexString)
+            out.key(TextKey.staleText, text.staleText.hexString)
+            out.key(TextKey.fontSize, "\(text.fontSize)")
+            out.key(TextKey.align, text.alignment == .left ? "left" : text.alignment == .right ? "right" : "center")
+        }
         return out.text
     }
 }

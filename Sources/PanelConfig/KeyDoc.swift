@@ -40,6 +40,7 @@ enum KeyTables {
             ("touch", table(TouchKey.self)),
             ("controller", table(ControllerKey.self)),
             ("button", table(ButtonKey.self)),
+            ("text", table(TextKey.self)),
             ("output", table(OutputKey.self)),
             ("backlight", table(BacklightKey.self)),
             ("control", table(ControlKey.self)),

@@ -13,6 +13,8 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var controller: ControllerConfig
     /// In file order: where rects overlap, the first listed wins.
     public var buttons: [ButtonConfig]
+    /// `[text NAME]` sections in file order: drawn after the buttons, in the places after theirs.
+    public var texts: [TextItemConfig]
     /// Every GPIO output the panel drives, each once: the `[output NAME]` sections in file
     /// order, then the lines actions name by chip and line only (active high, off at start).
     public var outputs: [OutputConfig]
@@ -36,7 +38,7 @@ public struct PanelConfiguration: Equatable, Sendable {
 
     public init(
         file: String, display: DisplayConfig, timings: GestureTimings = .defaults,
-        lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig],
+        lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig], texts: [TextItemConfig] = [],
         outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil,
         control: ControlConfig? = nil, exec: ExecConfig? = nil, mqtt: MQTTConfig? = nil, warnings: [ConfigError] = [],
         namedFiles: NamedFiles = NamedFiles()
@@ -47,6 +49,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.lostAfter = lostAfter
         self.controller = controller
         self.buttons = buttons
+        self.texts = texts
         self.outputs = outputs ?? OutputConfig.all(declared: [], usedBy: buttons)
         self.board = board
         self.backlight = backlight
@@ -56,6 +59,9 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.warnings = warnings
         self.namedFiles = namedFiles
     }
+
+    /// How many places the drawing has: the buttons', then the texts'.
+    public var drawnItemCount: Int { buttons.count + texts.count }
 
     /// The buttons as the classifier sees them, in file order. The loader never accepts more
     /// than `ButtonLayout.capacity` buttons, so none is dropped.

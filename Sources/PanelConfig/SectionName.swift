@@ -18,8 +18,10 @@ enum SectionName: Equatable {
     case button(name: String)
     /// `[output NAME]`: a GPIO output that buttons' `gpio NAME ...` actions drive.
     case output(name: String)
+    /// `[text NAME]`: a value shown from a topic or the clock.
+    case text(name: String)
 
-    static let expectedList = "[board], [display], [touch], [controller], [backlight], [control], [exec], [mqtt], [output NAME] or [button NAME]"
+    static let expectedList = "[board], [display], [touch], [controller], [backlight], [control], [exec], [mqtt], [output NAME], [button NAME] or [text NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -37,8 +39,9 @@ enum SectionName: Equatable {
         case "mqtt": self = .mqtt
         case "button": self = .button(name: "")
         case "output": self = .output(name: "")
+        case "text": self = .text(name: "")
         default:
-            for (prefix, make) in [("button ", SectionName.button), ("output ", SectionName.output)]
+            for (prefix, make) in [("button ", SectionName.button), ("output ", SectionName.output), ("text ", SectionName.text)]
             where text.utf8.starts(with: prefix.utf8) {
                 self = make(String(decoding: Array(text.utf8)[prefix.utf8.count...], as: UTF8.self))
                 return

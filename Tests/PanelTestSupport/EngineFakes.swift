@@ -202,7 +202,7 @@ struct EngineRig {
     init(
         mode: RigMode = .interrupt, config text: String = engineTestConfig, backlight: BacklightDevice? = nil,
         watchdog: ControllerWatchdog? = nil, resetLine: OutputLine? = nil, limitsErrorLogs: Bool = false,
-        kept: [ControlCommand] = []
+        kept: [ControlCommand] = [], wallClock: WallClock? = nil
     ) throws {
         let config = try PanelConfigLoader.parse(text: text, file: "engine.ini")
         let actions = ActionRunner(
@@ -219,7 +219,8 @@ struct EngineRig {
         engine = PanelEngine(
             config: config, source: source, actions: actions, output: output.buffer,
             surface: surface, log: log, startedAt: at(0),
-            backlight: EngineRig.light(backlight, config: config, log: log), limitsErrorLogs: limitsErrorLogs, kept: kept)
+            backlight: EngineRig.light(backlight, config: config, log: log), limitsErrorLogs: limitsErrorLogs, kept: kept,
+            wallClock: wallClock)
     }
 
     private static func light(_ device: BacklightDevice?, config: PanelConfiguration, log: PanelLog) -> PanelBacklight? {

@@ -58,7 +58,7 @@ public final class LiveSession {
         let source = try TouchSourceBringUp.open(config, startedAt: startedAt, log: log, held: &held)
         self.log = log
         self.latency = latency
-        slot = DisplaySlot(buttonCount: config.buttons.count)
+        slot = DisplaySlot(buttonCount: config.drawnItemCount)
         var opened: (OpenedDisplay, FramebufferLayout, ButtonLabels)?
         do throws(DisplayUnavailable) {
             opened = try DisplayBringUp.open(config, log: log)
@@ -83,7 +83,7 @@ public final class LiveSession {
             config: config, source: source, actions: actions, output: OutputBuffer(events: events), surface: slot, log: log,
             startedAt: startedAt, transitions: transitions,
             backlight: backlightDevice.map { PanelBacklight(device: $0, config: config.backlight ?? .defaults, log: log) },
-            idleSince: MonotonicClock.now(), limitsErrorLogs: true, kept: carried.state)
+            idleSince: MonotonicClock.now(), limitsErrorLogs: true, kept: carried.state, wallClock: SystemWallClock())
         latency.budgetMicroseconds = config.display.budgetUs.map { Int64($0) }
         engine.latency = latency
         if let opened { show(opened, at: MonotonicClock.now()) }
@@ -104,7 +104,8 @@ public final class LiveSession {
         case .drm(let card):
             let painter = FramebufferSurface(layout: layout, pixels: card.buffers[0], config: config, labels: labels)
             let drm = DRMSurface(
-                card: card, painter: painter, buttonCount: config.buttons.count, rects: config.buttons.map { $0.rect }, log: log)
+                card: card, painter: painter, buttonCount: config.drawnItemCount,
+                rects: config.buttons.map { $0.rect } + config.texts.map { $0.rect }, log: log)
             drm.latency = latency
             drm.transitions = engine.transitions
             drmSurface = drm

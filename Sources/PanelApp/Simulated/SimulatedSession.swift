@@ -68,7 +68,8 @@ final class SimulatedSession {
             surface: surface, log: traceLog, startedAt: origin,
             transitions: debug.isEmpty ? nil : TransitionLog(machines: debug, origin: origin, log: traceLog),
             backlight: config.backlight.map { PanelBacklight(device: SimulatedBacklight(log: log), config: $0, log: log) },
-            kept: carried.state)
+            kept: carried.state,
+            wallClock: SimulatedWallClock(startEpochNs: SystemWallClock().epochNanoseconds(at: MonotonicClock.now()), origin: origin))
         exec.transitions = engine.transitions
     }
 

@@ -29,13 +29,36 @@ public final class FramebufferSurface: PanelSurface {
         self.pixels = pixels
         self.labels = labels.bitmaps
         font = labels.font
-        buttons = config.buttons
+        buttons = FramebufferSurface.drawnItems(of: config)
         borderPx = config.display.borderPx
         painter = FramebufferPainter(layout: layout)
-        prepared = PreparedButtons(painter: painter, buttonCount: config.buttons.count)
+        prepared = PreparedButtons(painter: painter, buttonCount: config.drawnItemCount)
         background = config.display.colors.background
-        rects = config.buttons.map { $0.rect }
+        rects = buttons.map { $0.rect }
         styles = config.buttons.map { FramebufferSurface.style(for: $0, borderPx: config.display.borderPx) }
+            + config.texts.map { FramebufferSurface.style(for: $0) }
+    }
+
+    /// Everything drawn, in its places: the buttons, then each text as a borderless button
+    /// whose label is its value (`--` until it has one) and whose unknown look is its stale one.
+    static func drawnItems(of config: PanelConfiguration) -> [ButtonConfig] {
+        config.buttons + config.texts.map { text in
+            ButtonConfig(
+                name: text.name, label: TextItemConfig.unknownText, rect: text.rect, line: text.line,
+                colors: ButtonPalette(fill: text.fill, text: text.text, unknownFill: text.fill, unknownText: text.staleText),
+                fontSize: text.fontSize)
+        }
+    }
+
+    /// A text's style: no border, its fill, its text, and its stale colour as the unknown look.
+    public static func style(for text: TextItemConfig) -> ButtonStyle {
+        let normal = ButtonStyle.Colors(fill: text.fill, text: text.text)
+        var style = ButtonStyle(
+            normal: normal, pressed: normal, disabled: normal, on: normal, pending: normal,
+            unknown: .init(fill: text.fill, text: text.staleText), border: text.fill, borderWidth: 0)
+        style.alignment = text.alignment
+        style.labelInsetPx = Int32(LabelFit.paddingPx)
+        return style
     }
 
     /// A config's colours as the painter's style: each state's fill and label colour.
@@ -56,7 +79,8 @@ public final class FramebufferSurface: PanelSurface {
         let font = try FontRasterizer(path: config.display.font, pixelSize: DisplayConfig.defaultFontSize)
         return ButtonLabels(
             font: font,
-            bitmaps: config.buttons.map { fittedLabel($0.label, of: $0, borderPx: config.display.borderPx, font: font) })
+            bitmaps: config.buttons.map { fittedLabel($0.label, of: $0, borderPx: config.display.borderPx, font: font) }
+                + drawnItems(of: config).dropFirst(config.buttons.count).map { fittedLabel($0.label, of: $0, borderPx: 0, font: font) })
     }
 
     /// One label fitted to its button (`LabelFit`) and rasterised at the size found: the work
@@ -103,7 +127,9 @@ public final class FramebufferSurface: PanelSurface {
     /// and glyphs drawn before are not rendered again.
     public func setLabel(button: Int, text: String) -> String? {
         guard button >= 0 && button < labels.count else { return "no button \(button)" }
-        labels[button] = FramebufferSurface.fittedLabel(text, of: buttons[button], borderPx: borderPx, font: font)
+        // A text has no border: its whole rect (less the padding) is room for its value.
+        let border = styles[button].borderWidth == 0 ? 0 : borderPx
+        labels[button] = FramebufferSurface.fittedLabel(text, of: buttons[button], borderPx: border, font: font)
         prepared.forget(button: button)
         return nil
     }

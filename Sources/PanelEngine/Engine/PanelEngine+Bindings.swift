@@ -7,14 +7,19 @@ import TouchCore
 /// drawn in the turn's outside-changes pass, after the touch path.
 extension PanelEngine {
     /// The topics the broker link subscribes to for this panel's bindings.
-    public var boundTopics: [String] { bindings.topics }
+    public var boundTopics: [String] {
+        var topics = bindings.topics
+        for topic in texts.topics where !topics.contains(topic) { topics.append(topic) }
+        return topics
+    }
 
     /// A message on `topic` at `now` (from the broker, or an `mqtt` trace line): each button
     /// bound to it takes the state it reports. A payload that says neither on nor off is
     /// logged, a few lines a minute per topic, and changes nothing.
     public func received(topic: String, payload: [UInt8], now: MonotonicInstant) {
         let bound = bindings.buttons(on: topic)
-        guard !bound.isEmpty else { return }
+        let shownBy = texts.indices(on: topic)
+        guard !bound.isEmpty || !shownBy.isEmpty else { return }
         if let recorder {
             if payload.contains(0x0A) || payload.contains(0x0D) {
                 recorder.comment("a message on \(topic) with a line break is not recorded")
@@ -35,12 +40,27 @@ extension PanelEngine {
                 }
             }
         }
+        for index in shownBy {
+            switch texts.received(payload, for: index, now: at) {
+            case .success(let changed):
+                if changed {
+                    textChanged(index)
+                    listener?.panelStateChanged()
+                }
+            case .failure(let problem):
+                let name = config.texts[index].name
+                if stateLogs.admit("mqtt: \(topic) for [text \(name)]", at: at) {
+                    log.warning("mqtt: \(topic) for [text \(name)]: ignored: \(problem.message)")
+                }
+            }
+        }
     }
 
     /// The broker link went away (`false`) or came back: while it is away nothing bound is
     /// known, and every bound button shows unknown until its device reports again.
     public func brokerAvailabilityChanged(online: Bool, now: MonotonicInstant) {
-        guard !online, !bindings.isEmpty else { return }
+        guard !online else { return }
+        for index in texts.brokerAway() { textChanged(index) }
         let at = max(now, lastInputAt)
         for index in config.buttons.indices where config.buttons[index].binding != nil {
             stepBinding(index, .brokerAway, at: at)

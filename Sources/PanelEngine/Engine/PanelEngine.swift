@@ -28,6 +28,10 @@ public final class PanelEngine: TouchSink {
     var bindings: StateBindings
     /// Messages on bound topics that say nothing usable, logged a few lines a minute a topic.
     var stateLogs = LogRateLimiter()
+    /// The `[text NAME]` items and what each shows.
+    var texts: TextItems
+    /// Texts whose look changed and wait to be painted (their places follow the buttons').
+    var textsDirty = ButtonSet()
     /// Measures edge-to-event and edge-to-pixels for frames that changed something.
     public var latency: LatencyRecorder?
     /// Device errors (dropped reports, controller failures) logged at most a few a minute, on
@@ -59,7 +63,7 @@ public final class PanelEngine: TouchSink {
         config: PanelConfiguration, source: TouchSource, actions: ActionRunner, output: OutputBuffer,
         surface: PanelSurface?, log: PanelLog, startedAt: MonotonicInstant, transitions: TransitionLog? = nil,
         backlight: PanelBacklight? = nil, idleSince: MonotonicInstant? = nil, limitsErrorLogs: Bool = false,
-        kept: [ControlCommand] = []
+        kept: [ControlCommand] = [], wallClock: WallClock? = nil
     ) {
         errorLogs = limitsErrorLogs ? LogRateLimiter() : nil
         self.config = config
@@ -69,7 +73,8 @@ public final class PanelEngine: TouchSink {
         self.backlight = backlight
         self.log = log
         labels = config.buttons.map { $0.label }
-        labelsToDraw = Array(repeating: nil, count: config.buttons.count)
+        labelsToDraw = Array(repeating: nil, count: config.drawnItemCount)
+        texts = TextItems(items: config.texts, wallClock: wallClock)
         pipeline = config.makePipeline(
             controllerWidth: source.range.width, controllerHeight: source.range.height, startedAt: idleSince ?? startedAt)
         writer = EventLineWriter(buttonNames: config.buttons.map { $0.name }, output: output, origin: startedAt)
@@ -92,8 +97,11 @@ public final class PanelEngine: TouchSink {
         refreshInterlocks()
         // The state kept from before a reload or a restart, in the first frame already.
         restore(kept, at: startedAt)
+        for index in texts.due(now: startedAt) { textChanged(index) }
+        drawPendingLabels()
         _ = looks.takeDirty()
-        surface?.drawAll(config.buttons.indices.map { looks.visualState(ofButton: $0) })
+        textsDirty = ButtonSet()
+        surface?.drawAll(config.buttons.indices.map { looks.visualState(ofButton: $0) } + texts.shown.map { $0.isUnknown ? .unknown : .normal })
         surface?.frameDone(at: startedAt)
         backlight?.start()
     }
@@ -133,6 +141,20 @@ public final class PanelEngine: TouchSink {
         outsideChanged = true
     }
 
+    /// A text's value or look changed: its new text is rasterised in a later turn, within the
+    /// labels' share of a turn, as a label set from outside is.
+    func textChanged(_ index: Int) {
+        let place = config.buttons.count + index
+        if labelsToDraw[place] == nil { labelsToDrawCount += 1 }
+        labelsToDraw[place] = texts.shown[index].text
+        outsideChanged = true
+    }
+
+    /// `button NAME` or `text NAME`, for log lines about a place of the drawing.
+    func itemTitle(_ place: Int) -> String {
+        place < config.buttons.count ? "button \(config.buttons[place].name)" : "text \(config.texts[place - config.buttons.count].name)"
+    }
+
     /// How many labels set from outside are rasterised and drawn in one turn of the loop: a
     /// label at a large size costs far more than a button's repaint, and a flood of them must
     /// cost a touch report at most this much.
@@ -152,9 +174,9 @@ public final class PanelEngine: TouchSink {
                 labelsToDrawCount -= 1
                 rasterised += 1
                 if let problem = surface?.setLabel(button: index, text: text) {
-                    log.error("[button \(config.buttons[index].name)] label: \(problem)")
+                    log.error("[\(itemTitle(index))] label: \(problem)")
                 }
-                looks.markDirty(index)
+                if index < config.buttons.count { looks.markDirty(index) } else { textsDirty.insert(index - config.buttons.count) }
             }
             index += 1
         }
@@ -169,7 +191,7 @@ public final class PanelEngine: TouchSink {
             guard let text = labelsToDraw[index] else { continue }
             labelsToDraw[index] = nil
             if let problem = surface?.setLabel(button: index, text: text) {
-                log.error("[button \(config.buttons[index].name)] label: \(problem)")
+                log.error("[\(itemTitle(index))] label: \(problem)")
             }
         }
         labelsToDrawCount = 0
@@ -194,7 +216,7 @@ public final class PanelEngine: TouchSink {
         let touch = MonotonicInstant.earliest(pipeline.earliestDeadline(), source.nextWakeup)
         return MonotonicInstant.earliest(
             MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline)),
-            MonotonicInstant.earliest(bindings.nextDeadline, stateLogs.nextDeadline))
+            MonotonicInstant.earliest(MonotonicInstant.earliest(bindings.nextDeadline, stateLogs.nextDeadline), texts.nextDeadline))
     }
 
     /// `nextWakeup` without idle blanking's dim and off: whether anything but the backlight's
@@ -293,6 +315,9 @@ public final class PanelEngine: TouchSink {
             for line in stateLogs.expire(at: now) { log.warning(line) }
         }
         expireBindings(now: now)
+        if let due = texts.nextDeadline, due <= now {
+            for index in texts.due(now: now) { textChanged(index) }
+        }
         actions.tick(now: now)
         if lastInputAt < now { lastInputAt = now }
         // Most turns have nothing due: then no event list to reset, no pipeline call.
@@ -364,9 +389,14 @@ public final class PanelEngine: TouchSink {
     @discardableResult
     private func repaintDirty(at instant: MonotonicInstant, edge: MonotonicInstant? = nil) -> Bool {
         var dirty = looks.takeDirty()
-        guard !dirty.isEmpty, let surface else { return false }
+        var textDirty = textsDirty
+        textsDirty = ButtonSet()
+        guard !dirty.isEmpty || !textDirty.isEmpty, let surface else { return false }
         while let button = dirty.popFirst() {
             surface.draw(button: button, state: looks.visualState(ofButton: button))
+        }
+        while let text = textDirty.popFirst() {
+            surface.draw(button: config.buttons.count + text, state: texts.shown[text].isUnknown ? .unknown : .normal)
         }
         surface.frameDone(at: instant, edge: edge)
         return true

@@ -25,6 +25,10 @@ public struct ButtonStyle: Hashable, Sendable {
     public var border: RGBColor
     /// 0 means no border.
     public var borderWidth: Int32
+    /// Where the label sits across the rect; left and right keep `labelInsetPx` from the
+    /// inside of the border.
+    public var alignment: LabelAlignment = .center
+    public var labelInsetPx: Int32 = 0
 
     public init(
         normal: Colors, pressed: Colors, disabled: Colors, on: Colors, pending: Colors, unknown: Colors,

@@ -40,7 +40,7 @@ public struct FramebufferPainter: Sendable {
         guard let base = usableBase(of: buffer) else { return false }
         let colors = style.colors(for: state)
         guard let inner = paintFrame(rect: rect, style: style, fill: colors.fill, base: base) else { return true }
-        if let label, let place = labelPlacement(label, in: rect, inside: inner) {
+        if let label, let place = labelPlacement(label, in: rect, inside: inner, style: style) {
             blend(label, placed: place.placed, clip: place.clip, colors: colors, base: base)
         }
         return true
@@ -224,7 +224,7 @@ public struct FramebufferPainter: Sendable {
     public func preparedByteCount(label: AlphaBitmap?, rect: Rect, style: ButtonStyle) -> Int {
         guard let p = visiblePhysicalRect(of: rect) else { return 0 }
         var bytes = 2 * Int(p.width) * layout.format.bytesPerPixel
-        if let label, let inner = labelArea(of: rect, style: style), let place = labelPlacement(label, in: rect, inside: inner),
+        if let label, let inner = labelArea(of: rect, style: style), let place = labelPlacement(label, in: rect, inside: inner, style: style),
             let l = layout.physicalRect(ofLogical: place.clip) {
             bytes += Int(l.width) * Int(l.height) * layout.format.bytesPerPixel
         }
@@ -258,7 +258,7 @@ public struct FramebufferPainter: Sendable {
         let rowBytes = rows.strideBytes
         let borderRow = UnsafeRawBufferPointer(rebasing: memory[0..<rowBytes])
         let middleRow = UnsafeRawBufferPointer(rebasing: memory[rowBytes..<2 * rowBytes])
-        guard let label, let inner, let place = labelPlacement(label, in: rect, inside: inner),
+        guard let label, let inner, let place = labelPlacement(label, in: rect, inside: inner, style: style),
             let l = layout.physicalRect(ofLogical: place.clip),
             let block = FramebufferLayout(physicalWidth: l.width, physicalHeight: l.height, format: layout.format, rotation: layout.rotation)
         else { return PreparedButton(borderRow: borderRow, middleRow: middleRow, label: nil) }
@@ -384,12 +384,19 @@ public struct FramebufferPainter: Sendable {
 
     /// The label centred in `rect` (`placed`) and the part of it that shows (`clip`: inside
     /// `inner` and the screen). Nil when none shows.
-    private func labelPlacement(_ label: AlphaBitmap, in rect: Rect, inside inner: Rect) -> (placed: Rect, clip: Rect)? {
+    private func labelPlacement(
+        _ label: AlphaBitmap, in rect: Rect, inside inner: Rect, style: ButtonStyle
+    ) -> (placed: Rect, clip: Rect)? {
         guard label.width > 0, label.height > 0 else { return nil }
         // Floor halves (an arithmetic shift) so that the rounding is the same for labels wider
         // than the rect as for narrower ones. Both sizes are positive, so the differences
         // cannot overflow; only the sums can, for rects at the very edge of Int32 space.
-        let x = rect.x.addingReportingOverflow((rect.width - label.width) &>> 1)
+        let x: (partialValue: Int32, overflow: Bool)
+        switch style.alignment {
+        case .center: x = rect.x.addingReportingOverflow((rect.width - label.width) &>> 1)
+        case .left: x = inner.x.addingReportingOverflow(style.labelInsetPx)
+        case .right: x = (inner.x &+ inner.width).addingReportingOverflow(-(label.width &+ style.labelInsetPx))
+        }
         let y = rect.y.addingReportingOverflow((rect.height - label.height) &>> 1)
         guard !x.overflow, !y.overflow else { return nil }
         let placed = Rect(x: x.partialValue, y: y.partialValue, width: label.width, height: label.height)

@@ -77,7 +77,18 @@ extension PanelEngine {
             if let state = boundStateName(index) { json += ",\"state\":\"\(state)\"" }
             json += "}"
         }
-        return json + "]}"
+        json += "]"
+        if !config.texts.isEmpty {
+            json += ",\"texts\":["
+            for (index, text) in config.texts.enumerated() {
+                if index > 0 { json += "," }
+                let shown = texts.shown[index]
+                json += "{\"name\":\(JSONText.quoted(text.name)),\"text\":\(JSONText.quoted(shown.text))"
+                json += ",\"known\":\(shown.isUnknown ? "false" : "true")}"
+            }
+            json += "]"
+        }
+        return json + "}"
     }
 
     private func powerName(_ power: PanelPower) -> String {

@@ -16,7 +16,7 @@ public enum HomeAssistantDiscovery {
         public var payload: [UInt8]
     }
 
-    /// The documents for `config`, in the order buttons are listed, the backlight last.
+    /// The documents for `config`, in the order buttons are listed, then the texts, the backlight last.
     public static func documents(
         config: PanelConfiguration, topics: MQTTTopics, deviceName: String, qos: Int, commands: Bool = true
     ) -> [Document] {
@@ -69,6 +69,12 @@ public enum HomeAssistantDiscovery {
                     "\"name\":\(JSONText.quoted(button.displayTitle + " enabled"))" + onOffState(topics.state(button.name, .enabled))
                         + ",\"entity_category\":\"diagnostic\",\"icon\":\"mdi:gesture-tap\"")
             }
+        }
+        // Each text item mirrors what it shows, `--` included, as a sensor.
+        for text in config.texts {
+            add("sensor", objectID(text.name) + "_text",
+                "\"name\":\(JSONText.quoted(text.displayTitle)),\"state_topic\":\(JSONText.quoted(topics.text(text.name)))"
+                    + ",\"icon\":\"mdi:text\"")
         }
         if config.backlight != nil {
             if commands {

@@ -471,6 +471,9 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             states.append((topics.state(button.name, .label), Array(labels[index].utf8)))
             states.append((topics.state(button.name, .enabled), Array((engine.isEnabled(index) ? "ON" : "OFF").utf8)))
         }
+        for (index, text) in engine.config.texts.enumerated() {
+            states.append((topics.text(text.name), Array(engine.texts.shown[index].text.utf8)))
+        }
         if let backlight = engine.backlight {
             // The brightness the light has (dimmed included); off, the one it wakes to.
             let state = engine.power == .off ? "OFF" : "ON"

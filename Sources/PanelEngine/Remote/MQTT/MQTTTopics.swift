@@ -25,6 +25,8 @@ public struct MQTTTopics: Equatable, Sendable {
     public func gesture(_ button: String) -> String { "\(prefix)/button/\(button)/gesture" }
     public func state(_ button: String, _ kind: ButtonStateKind) -> String { "\(prefix)/button/\(button)/\(kind.rawValue)" }
     public func set(_ button: String, _ kind: ButtonStateKind) -> String { "\(prefix)/button/\(button)/\(kind.rawValue)/set" }
+    /// What a text item shows, retained.
+    public func text(_ name: String) -> String { "\(prefix)/text/\(name)" }
 
     /// Home Assistant says `online` here when it (re)starts.
     public var homeAssistantStatus: String { "\(discoveryPrefix)/status" }

@@ -1,0 +1,147 @@
+import TouchCore
+
+/// The keys of `[text NAME]`: where the text is, where its value comes from, how it is
+/// written and how it looks.
+enum TextKey: String, SectionKey, CaseIterable {
+    case rect
+    case topic
+    case field
+    case time
+    case format
+    case staleAfterS = "stale_after_s"
+    case title
+    case fill
+    case text
+    case staleText = "stale_text"
+    case fontSize = "font_size"
+    case align
+
+    static let staleAfterRange = 0...86_400
+
+    var doc: KeyDoc {
+        switch self {
+        case .rect: .required("x, y, width, height in display pixels, inside the display as rotated")
+        case .topic: .words("none", "the topic whose messages it shows (needs `[mqtt]`); give `topic` or `time`")
+        case .field: .words("the whole payload", "the value's dotted path in a JSON payload (`temperature`, `update.state`)")
+        case .time: .words("none", "shows the local time as strftime writes it (`%H:%M`, `%a %d %b`), every minute, or every second when it shows seconds")
+        case .format:
+            .value("%s", "how the value is written: literal text around one `%s` (as received), `%d` (rounded) or `%.Nf` (N decimals, 0..6); `%%` is %")
+        case .staleAfterS:
+            .value("0", "drawn `--`, dimmed, when the topic has been quiet this long, \(KeyDoc.span(TextKey.staleAfterRange)) s; 0: never")
+        case .title: .words("its name", "its name in Home Assistant, where it is a sensor")
+        case .fill: .words("`[display]`'s background", "the rect's colour")
+        case .text: .words("`[display]`'s `text`", "the text's colour")
+        case .staleText: .words("`[display]`'s `disabled_text`", "the colour of `--` while stale or unknown")
+        case .fontSize: .words("`[display]`'s", "the text's size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels; a longer text is made smaller to fit")
+        case .align: .value("center", "`left`, `center` or `right`")
+        }
+    }
+}
+
+/// `[text NAME]` while it is read.
+struct TextDraft: SectionDraft {
+    let name: String
+    let header: SourceLine
+    let counts: Bool
+    var given = GivenKeys()
+    var rect: Rect?
+    var rectText = ""
+    var topic: String?
+    var field: [String]?
+    var time: String?
+    var format: ValueFormat?
+    var staleAfterS: Int?
+    var entityTitle: String?
+    var fill: RGBColor?
+    var textColor: RGBColor?
+    var staleText: RGBColor?
+    var fontSize: Int?
+    var alignment: LabelAlignment?
+
+    init(name: String, header: SourceLine, counts: Bool) {
+        self.name = name
+        self.header = header
+        self.counts = counts
+    }
+
+    var title: String { "text \(name)" }
+
+    mutating func set(_ key: TextKey, from value: String) throws(ValueProblem) {
+        switch key {
+        case .rect:
+            rectText = value
+            rect = try ValueSyntax.rect(value)
+        case .topic: topic = try ValueSyntax.topic(value)
+        case .field:
+            guard let path = JSONPath.parse(value) else {
+                throw .expected("a dotted path of names or indices such as temperature or update.state", found: value)
+            }
+            field = path
+        case .time:
+            guard !value.isEmpty, value.utf8.count <= 64 else { throw .expected("a strftime format such as %H:%M", found: value) }
+            time = value
+        case .format:
+            switch ValueFormat.parse(value) {
+            case .success(let parsed): format = parsed
+            case .failure(let problem): throw .expected("a format with \(problem.why), such as %.1f °C", found: value)
+            }
+        case .staleAfterS: staleAfterS = try ValueSyntax.integer(value, in: TextKey.staleAfterRange, unit: " (s, 0 for never)")
+        case .title:
+            guard !value.isEmpty, value.count <= 64 else { throw .expected("a name of 1 to 64 characters", found: value) }
+            entityTitle = value
+        case .fill: fill = try ValueSyntax.color(value)
+        case .text: textColor = try ValueSyntax.color(value)
+        case .staleText: staleText = try ValueSyntax.color(value)
+        case .fontSize: fontSize = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
+        case .align:
+            switch value {
+            case "left": alignment = .left
+            case "center": alignment = .center
+            case "right": alignment = .right
+            default: throw .expected("left, center or right", found: value)
+            }
+        }
+    }
+
+    /// The text item; nil (and why in `errors`) without a rect inside the display, or without
+    /// exactly one of `topic` and `time`.
+    func finish(display: DisplayConfig?, hasMQTT: Bool, errors: inout ErrorCollector) -> TextItemConfig? {
+        requireKey(.rect, "the text's place as rect = x, y, width, height in display pixels", errors: &errors)
+        let source: TextItemConfig.Source
+        switch (topic, time) {
+        case (let topic?, nil):
+            guard hasMQTT else {
+                errors.add(at: place(.topic) ?? header, section: title, key: TextKey.topic.rawValue,
+                           "topic needs an [mqtt] section: the broker the value comes from")
+                return nil
+            }
+            source = .topic(topic, field: field)
+        case (nil, let time?):
+            if let place = place(.field) ?? place(.staleAfterS) {
+                errors.add(at: place, section: title, key: place == self.place(.field) ? TextKey.field.rawValue : TextKey.staleAfterS.rawValue,
+                           "a time text has no topic: field and stale_after_s belong to topic")
+                return nil
+            }
+            source = .time(format: time)
+        case (nil, nil):
+            errors.add(at: header, section: title, "a text shows a topic or the time: give topic = ... or time = %H:%M")
+            return nil
+        case (.some, .some):
+            errors.add(at: place(.time) ?? header, section: title, key: TextKey.time.rawValue,
+                       "a text shows a topic or the time, not both: give one of topic and time")
+            return nil
+        }
+        guard let rect else { return nil }
+        if let display, !ButtonDraft.rect(rect, fits: display) {
+            errors.add(at: place(.rect) ?? header, section: title, key: TextKey.rect.rawValue,
+                       ValueProblem.expected("a rect inside the \(display.logicalWidth)x\(display.logicalHeight) display", found: rectText).message)
+            return nil
+        }
+        let colors = display?.colors ?? .defaults
+        return TextItemConfig(
+            name: name, rect: rect, source: source, format: format ?? .plain, staleAfterS: staleAfterS ?? 0,
+            fill: fill ?? colors.background, text: textColor ?? colors.text, staleText: staleText ?? colors.disabledText,
+            fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize, alignment: alignment ?? .center,
+            title: entityTitle, line: header.line)
+    }
+}

@@ -1,0 +1,174 @@
+import LinuxSystem
+import PanelConfig
+import TouchCore
+
+/// What each `[text NAME]` shows: the newest value from its topic, written in its format,
+/// `--` (dimmed) before the first, while stale and while the broker is away; or the local
+/// time, refreshed at each minute or second. It takes no touch and runs nothing (DESIGN.md
+/// rule 13). The engine hands it messages and the clock; it says which texts changed.
+struct TextItems {
+    struct Shown: Equatable {
+        var text: String
+        /// Drawn dimmed: no value yet, stale, or the broker away.
+        var isUnknown: Bool
+    }
+
+    private let items: [TextItemConfig]
+    private(set) var shown: [Shown]
+    /// When each topic text last got a value.
+    private var valueAt: [MonotonicInstant?]
+    /// When each time text is written again.
+    private var refreshAt: [MonotonicInstant?]
+    private let wallClock: WallClock?
+
+    init(items: [TextItemConfig], wallClock: WallClock?) {
+        self.items = items
+        self.wallClock = wallClock
+        shown = items.map { _ in Shown(text: TextItemConfig.unknownText, isUnknown: true) }
+        valueAt = items.map { _ in nil }
+        refreshAt = items.map { _ in nil }
+    }
+
+    var count: Int { items.count }
+
+    /// The topics to subscribe to, in the order first named.
+    var topics: [String] {
+        var topics: [String] = []
+        for item in items { if let topic = item.topic, !topics.contains(topic) { topics.append(topic) } }
+        return topics
+    }
+
+    /// The texts on `topic`.
+    func indices(on topic: String) -> [Int] {
+        items.indices.filter { items[$0].topic == topic }
+    }
+
+    /// A message for text `index` at `now`: the text it shows, or why it shows none.
+    mutating func received(_ payload: [UInt8], for index: Int, now: MonotonicInstant) -> Result<Bool, TextProblem> {
+        guard case .topic(_, let field) = items[index].source else { return .success(false) }
+        guard payload.count <= StateBindings.maxPayloadBytes else { return .failure(.tooLarge(payload.count)) }
+        let value: String
+        if let field {
+            switch JSONField.value(at: field, in: payload) {
+            case .success(.text(let text)): value = text
+            case .success(.number(let text)): value = text
+            case .success(.boolean(let flag)): value = flag ? "true" : "false"
+            case .success(.null): value = TextItemConfig.unknownText
+            case .failure(let problem): return .failure(.field(field.joined(separator: "."), problem))
+            }
+        } else {
+            value = String(decoding: payload, as: UTF8.self)
+        }
+        guard let text = TextItems.written(value, as: items[index].format) else { return .failure(.notANumber(value)) }
+        valueAt[index] = now
+        return .success(show(index, Shown(text: text, isUnknown: false)))
+    }
+
+    /// The broker went away: every topic text shows `--`. The changed texts.
+    mutating func brokerAway() -> [Int] {
+        var changed: [Int] = []
+        for index in items.indices where items[index].topic != nil {
+            valueAt[index] = nil
+            if show(index, Shown(text: TextItemConfig.unknownText, isUnknown: true)) { changed.append(index) }
+        }
+        return changed
+    }
+
+    /// Whatever is due by `now`: stale topics, the time written again. The changed texts.
+    mutating func due(now: MonotonicInstant) -> [Int] {
+        var changed: [Int] = []
+        for index in items.indices {
+            switch items[index].source {
+            case .topic:
+                guard items[index].staleAfterS > 0, let at = valueAt[index],
+                      at + .milliseconds(Int64(items[index].staleAfterS) * 1000) <= now else { continue }
+                valueAt[index] = nil
+                if show(index, Shown(text: TextItemConfig.unknownText, isUnknown: true)) { changed.append(index) }
+            case .time(let format):
+                if let at = refreshAt[index], now < at { continue }
+                guard let wallClock else { continue }
+                let epochNs = wallClock.epochNanoseconds(at: now)
+                let period: Int64 = TextItems.showsSeconds(format) ? 1_000_000_000 : 60_000_000_000
+                let intoPeriod = ((epochNs % period) + period) % period
+                refreshAt[index] = now + MonotonicDuration(nanoseconds: period - intoPeriod)
+                let seconds = (epochNs - ((epochNs % 1_000_000_000) + 1_000_000_000) % 1_000_000_000) / 1_000_000_000
+                let text = wallClock.localText(format, epochSeconds: seconds)
+                if show(index, Shown(text: text, isUnknown: false)) { changed.append(index) }
+            }
+        }
+        return changed
+    }
+
+    /// The earliest instant a text changes by itself.
+    var nextDeadline: MonotonicInstant? {
+        var earliest: MonotonicInstant?
+        for index in items.indices {
+            switch items[index].source {
+            case .topic:
+                if items[index].staleAfterS > 0, let at = valueAt[index] {
+                    earliest = MonotonicInstant.earliest(earliest, at + .milliseconds(Int64(items[index].staleAfterS) * 1000))
+                }
+            case .time:
+                if wallClock != nil { earliest = MonotonicInstant.earliest(earliest, refreshAt[index]) }
+            }
+        }
+        return earliest
+    }
+
+    private mutating func show(_ index: Int, _ next: Shown) -> Bool {
+        guard shown[index] != next else { return false }
+        shown[index] = next
+        return true
+    }
+
+    /// A strftime format that shows seconds is written every second, others every minute.
+    static func showsSeconds(_ format: String) -> Bool {
+        let bytes = Array(format.utf8)
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                var letter = bytes[index + 1]
+                // %E and %O modifiers: the letter after them counts.
+                if (letter == UInt8(ascii: "E") || letter == UInt8(ascii: "O")), index + 2 < bytes.count { letter = bytes[index + 2] }
+                if [UInt8(ascii: "S"), UInt8(ascii: "T"), UInt8(ascii: "s"), UInt8(ascii: "r"), UInt8(ascii: "X"), UInt8(ascii: "c")].contains(letter) {
+                    return true
+                }
+                index += 2
+                continue
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// `value` in `format`: nil when the format takes a number and the value is none.
+    static func written(_ value: String, as format: ValueFormat) -> String? {
+        let middle: String
+        switch format.conversion {
+        case .text:
+            middle = value
+        case .integer:
+            guard let number = DecimalText.parse(value) else { return nil }
+            middle = DecimalText.rounded(number, decimals: 0)
+        case .decimals(let count):
+            guard let number = DecimalText.parse(value) else { return nil }
+            middle = DecimalText.rounded(number, decimals: count)
+        }
+        return format.prefix + middle + format.suffix
+    }
+}
+
+/// Why a message on a text's topic changed nothing.
+enum TextProblem: Error, Equatable {
+    case tooLarge(Int)
+    case field(String, JSONField.Problem)
+    case notANumber(String)
+
+    var message: String {
+        switch self {
+        case .tooLarge(let bytes): "a payload of \(bytes) bytes, over \(StateBindings.maxPayloadBytes)"
+        case .field(let path, let problem): "field \(path): \(problem.message)"
+        case .notANumber(let text): "\"\(BindingProblem.shortened(text))\" is not a number for its format"
+        }
+    }
+}
