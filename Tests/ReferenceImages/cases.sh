@@ -6,12 +6,54 @@
 #
 #   demo/MS-NAME.png        examples/demo.ini with examples/demo.trace at MS milliseconds
 #   latch/MS-NAME.png       two latch buttons and a disabled one (latch_config), latch_trace
+#   live/MS-NAME.png        a bound button and texts fed by mqtt trace lines (live_config, live_trace)
 #   boards/PRESET-rotR.png  every preset in boards/ at every rotation, idle, three buttons
 
 reference_demo_frames="40:play-pressed 300:play-released 630:lights-pressed 2600:volume-up-held
     3075:play-dragged-off 4020:play-pressed-raw 5025:service-pressed"
 reference_latch_frames="40:heat-pressed 200:heat-on 440:fan-pressed 600:both-on 1000:heat-off"
+reference_live_frames="50:unknown 300:on-and-values 700:pending 1300:off 3500:stale"
 reference_rotations="0 90 180 270"
+
+# A lamp bound to its device and three texts; the broker on port 1 is never reached, so the
+# pictures come from the trace's mqtt lines alone.
+live_config() {
+    cat <<'INI'
+[board]
+preset = sim
+[mqtt]
+host = 127.0.0.1
+port = 1
+[button lamp]
+rect = 40, 40, 340, 180
+label = Lamp
+state_topic = zigbee2mqtt/lamp
+state_field = state
+on_tap = mqtt zigbee2mqtt/lamp/set {"state":"$VALUE"}
+[text temperature]
+rect = 420, 40, 340, 80
+topic = zigbee2mqtt/hall
+field = temperature
+format = %.1f °C
+stale_after_s = 3
+align = left
+[text power]
+rect = 420, 140, 340, 80
+topic = shellies/plug/relay/0/power
+format = %d W
+align = right
+font_size = 40
+[text status]
+rect = 40, 260, 720, 180
+topic = house/status
+INI
+}
+
+live_trace() {
+    printf '100 mqtt zigbee2mqtt/lamp {"state":"ON"}\n200 mqtt zigbee2mqtt/hall {"temperature":21.456}\n'
+    printf '250 mqtt shellies/plug/relay/0/power 1234.5\n260 mqtt house/status Washing machine: done\n'
+    printf '500 down 0 200 100\n540 up 0 200 100\n1200 mqtt zigbee2mqtt/lamp {"state":"OFF"}\n3600 end\n'
+}
 
 latch_config() {
     cat <<'INI'
@@ -93,6 +135,12 @@ render_reference_images() {
     for frame in $reference_latch_frames; do echo "latch/$(printf %04d "${frame%%:*}")-${frame#*:}.png"; done
     render_frames "$touchpanel" "$dir/.work/latch/panel.ini" "$dir/.work/latch/panel.trace" "$dir/.work/latch" \
         "$dir/latch" "$reference_latch_frames" &
+    mkdir -p "$dir/.work/live"
+    live_config >"$dir/.work/live/panel.ini"
+    live_trace >"$dir/.work/live/panel.trace"
+    for frame in $reference_live_frames; do echo "live/$(printf %04d "${frame%%:*}")-${frame#*:}.png"; done
+    render_frames "$touchpanel" "$dir/.work/live/panel.ini" "$dir/.work/live/panel.trace" "$dir/.work/live" \
+        "$dir/live" "$reference_live_frames" &
     for board in boards/*.ini; do
         preset=$(basename "$board" .ini)
         for rotation in $reference_rotations; do

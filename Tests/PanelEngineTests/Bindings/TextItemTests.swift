@@ -119,6 +119,23 @@ struct TextItemTests {
     }
 }
 
+@Suite("Text items in Home Assistant: a sensor each, mirroring what is shown")
+struct TextItemDiscoveryTests {
+    @Test func aSensorDocumentAndItsRetainedState() throws {
+        let rig = try TextRig()
+        let topics = MQTTTopics(prefix: "touchpanel/hall", discoveryPrefix: "homeassistant", nodeID: "hall")
+        let documents = HomeAssistantDiscovery.documents(config: rig.rig.engine.config, topics: topics, deviceName: "Hall", qos: 1)
+        let sensor = try #require(documents.first { $0.topic == "homeassistant/sensor/hall/temp_text/config" })
+        #expect(String(decoding: sensor.payload, as: UTF8.self).hasPrefix(
+            #"{"name":"Hall temperature","state_topic":"touchpanel/hall/text/temp","icon":"mdi:text","unique_id":"hall_temp_text","#))
+        rig.deliver(100, #"{"temperature":21.456}"#)
+        let states = MQTTBridge.states(of: rig.rig.engine, topics: topics).filter { $0.0.hasPrefix("touchpanel/hall/text/") }
+        #expect(states.map { "\($0.0) \(String(decoding: $0.1, as: UTF8.self))" } == [
+            "touchpanel/hall/text/temp 21.5 °C", "touchpanel/hall/text/clock 10:59",
+        ])
+    }
+}
+
 @Suite("Value formats and decimal rounding")
 struct ValueFormatTests {
     private func written(_ value: String, _ format: String) -> String? {
