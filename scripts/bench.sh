@@ -13,7 +13,9 @@
 #      replay by the firmware's own code (Embedded Swift for x86-64, the firmware's flags): per
 #      report, the input path alone (decode + TouchPipeline, without the event sink), and the
 #      same trace on the simulated board in XRGB8888 and in RGB565: instructions per button
-#      repaint and per full redraw
+#      repaint and per full redraw; and mqtt trace lines on the simulated board
+#      (Benchmarks/live-state.ini): instructions from a state message's arrival in the engine to
+#      its pixels, for a bound button's look and for a text item's new 8-character text
 #   3. callgrind over Benchmarks' scenario driver: exact instructions per report (per input,
 #      per redraw) of each benchmark scenario, checked against Benchmarks/Thresholds/callgrind.json
 #   4. the ordo-one/benchmark suite (Benchmarks/): wall time, mallocs (and instructions where
@@ -45,6 +47,7 @@ done
 
 work=$root/build/bench
 reports=${BENCH_REPORTS:-100000}
+live_messages=2000
 seed=1
 mkdir -p "$work"
 rm -rf "$work/pct"
@@ -170,6 +173,21 @@ if timed firmware_x86_build scripts/build/build-firmware.sh bookworm-x86_64 >"$w
             --callgrind-out-file="$work/callgrind.firmware-run-$format.out" "$firmware_x86" run Benchmarks/panel.ini \
             --trace "$work/long.trace" --fast --format "$format" >/dev/null 2>"$work/valgrind.firmware-run-$format.log" ||
             die "the firmware's simulated run in $format failed under valgrind (see $work/valgrind.firmware-run-$format.log)"
+    done
+    # Live state (issue 25): a message's way through the engine to its pixels, per message, on
+    # the simulated board (Benchmarks/live-state.ini): collected only inside
+    # PanelEngine.received (parse, bind) and the drawOutsideChanges of the next turn (the text
+    # rasterised, the looks repainted). `state` alternates a bound button's look; `text` gives a
+    # text item a new 8-character text each time.
+    record live_messages "$live_messages"
+    for kind in state text; do
+        python3 Benchmarks/Scripts/make-live-trace.py "$kind" "$work/live-$kind.trace" "$live_messages" ||
+            die "make-live-trace.py $kind failed"
+        timed "callgrind_firmware_live_$kind" valgrind --tool=callgrind --collect-atstart=no \
+            --toggle-collect='$e11PanelEngine*8received*' --toggle-collect='$e11PanelEngine*18drawOutsideChanges*' \
+            --callgrind-out-file="$work/callgrind.firmware-live-$kind.out" "$firmware_x86" run Benchmarks/live-state.ini \
+            --trace "$work/live-$kind.trace" --fast --format xrgb8888 >/dev/null 2>"$work/valgrind.firmware-live-$kind.log" ||
+            die "the firmware's live-state run ($kind) failed under valgrind (see $work/valgrind.firmware-live-$kind.log)"
     done
     if cmp -s "$work/replay.long.out" "$work/replay.firmware-long.out"; then
         record firmware_replay_matches yes

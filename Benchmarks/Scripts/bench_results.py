@@ -394,6 +394,22 @@ def main():
             measured_instructions["firmware-input-path"] = firmware_cg["per_report"]["input_path"]
             table.add(label, "input path: decode + TouchPipeline, without the event sink",
                       firmware_cg["per_report"]["input_path"], "instr/report")
+    # Live state: callgrind collected only inside PanelEngine.received and drawOutsideChanges
+    # (bench.sh's --toggle-collect runs over mqtt trace lines), per message.
+    live_messages = int(meta.get("live_messages", "0") or 0)
+    for kind, shown in (("state", "a bound button's look changed"), ("text", "a text item's new 8-character text")):
+        fw_live = os.path.join(work, "callgrind.firmware-live-%s.out" % kind)
+        if not (live_messages and os.path.exists(fw_live)):
+            continue
+        live_total = callgrind.Profile(fw_live).total
+        if live_total == 0:
+            failures.append("the firmware's live-state run (%s) collected nothing: were the toggled functions renamed? "
+                            "(scripts/bench.sh --toggle-collect)" % kind)
+            continue
+        per_message = round(live_total / live_messages, 1)
+        firmware_cg.setdefault("live", {})[kind] = per_message
+        measured_instructions["live-%s-to-pixels" % kind] = per_message
+        table.add(label, "message to pixels: %s" % shown, per_message, "instr/message")
     # Painting on the simulated board, in each pixel format: per repaint of one button (185x145,
     # its look prepared), and per full redraw (the first: clear, then every button, preparing
     # each look).
@@ -532,6 +548,8 @@ def main():
             "firmware-redraw-button-rgb565": measured_instructions.get("firmware-redraw-button-rgb565"),
             "label-fit-24": measured_instructions.get("label-fit-24"),
             "label-fit-200": measured_instructions.get("label-fit-200"),
+            "live-state-to-pixels": measured_instructions.get("live-state-to-pixels"),
+            "live-text-to-pixels": measured_instructions.get("live-text-to-pixels"),
             "vm-anonymous-memory": interrupt_memory.get("anonymous"),
         }
         for name, spec in sorted(limit_spec.items()):

@@ -773,6 +773,27 @@ def a_title_names_the_entity(ctx):
         ctx.stop_panel()
 
 
+def a_text_item_is_a_sensor_showing_what_the_panel_shows(ctx):
+    """A temperature on the panel and in Home Assistant: the same text, `--` before a value."""
+    items = ["\n[button tv]\nrect = 280, 20, 240, 200\nlabel = Television\non_tap = emit\n",
+             "\n[text hall]\nrect = 20, 300, 300, 80\ntopic = house/hall/climate\nfield = temperature\n"
+             "format = %.1f °C\ntitle = Hall temperature\n"]
+    panel = ctx.new_panel(ctx.config("text", items, backlight=False))
+    ctx.panel = panel
+    sensor = f"sensor.{SLUG}_hall_temperature"
+    try:
+        wait_until(lambda: panel.log_has("mqtt: connected") or panel.process.poll() is not None, 10, "the panel to connect")
+        assert panel.process.poll() is None, f"the panel exited {panel.process.returncode}: {panel.err.snapshot()[-3:]}"
+        poll(lambda: (ctx.ha.state(sensor) or {}).get("state") == "--", 10, f"{sensor} showing --")
+        assert ctx.ha.entities()[sensor]["original_name"] == "Hall temperature"
+        publish(ctx.broker, "house/hall/climate", '{"temperature":21.456,"humidity":48}')
+        poll(lambda: (ctx.ha.state(sensor) or {}).get("state") == "21.5 °C", 10, f"{sensor} showing 21.5 °C")
+        assert panel.stop() == 0
+        poll(lambda: (ctx.ha.state(sensor) or {}).get("state") == "unavailable", 10, f"{sensor} unavailable after the stop")
+    finally:
+        ctx.stop_panel()
+
+
 def home_assistant_logs_no_warning_about_the_panel(ctx):
     # Noise of this machine, nothing to do with the panel: no libturbojpeg (camera).
     harmless = ("turbojpeg",)
@@ -792,6 +813,7 @@ SCENARIOS = [
     taps_just_before_a_stop_all_reach_home_assistant,
     round_trip_through_an_automation,
     a_title_names_the_entity,
+    a_text_item_is_a_sensor_showing_what_the_panel_shows,
     home_assistant_logs_no_warning_about_the_panel,
 ]
 

@@ -692,7 +692,7 @@ def a_message_over_max_message_kb_stays_at_the_broker(ctx):
         # it has handled the subscription and with it the retained message.
         live.wait_for(prefix + "/button/heat/label", "Heat")
         publish_file(ctx.broker, topic, at_limit)
-        panel.wait_log(f"mqtt: {topic}: label longer than 128 bytes")
+        panel.wait_log(f"mqtt: {topic}: label longer than 128 characters")
         publish_file(ctx.broker, topic, over_limit)
         panel.wait_log(f"mqtt: a message of {limit + 1} bytes on {topic} dropped: over max_message_kb 64")
         peak_kib = peak_rss_kib(panel.process.pid)

@@ -15,7 +15,9 @@ extension PanelEngine {
 
     /// A message on `topic` at `now` (from the broker, or an `mqtt` trace line): each button
     /// bound to it takes the state it reports. A payload that says neither on nor off is
-    /// logged, a few lines a minute per topic, and changes nothing.
+    /// logged, a few lines a minute per topic, and changes nothing. Its own function in every
+    /// build: scripts/bench.sh counts its instructions.
+    @inline(never)
     public func received(topic: String, payload: [UInt8], now: MonotonicInstant) {
         let bound = bindings.buttons(on: topic)
         let shownBy = texts.indices(on: topic)

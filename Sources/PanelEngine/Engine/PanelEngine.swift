@@ -164,7 +164,9 @@ public final class PanelEngine: TouchSink {
     public var hasOutsideChangesToDraw: Bool { outsideChanged }
 
     /// Draws what outside changes left, after the touch path's turn: at most `labelsPerTurn`
-    /// labels rasterised, then every button whose look changed.
+    /// labels rasterised, then every button whose look changed. A function of its own in every
+    /// build: scripts/bench.sh counts its instructions.
+    @inline(never)
     private func drawOutsideChanges(at now: MonotonicInstant) {
         var rasterised = 0
         var index = 0

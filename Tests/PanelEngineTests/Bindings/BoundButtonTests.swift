@@ -1,3 +1,4 @@
+import Foundation
 import LinuxSystem
 import PanelConfig
 @testable import PanelEngine
@@ -215,5 +216,73 @@ struct MQTTActionPayloadTests {
         #expect(String(decoding: MQTTActionText.expand("$BUTTON:$TAPS:$VALUE $$ $OTHER $", button: "lamp", taps: 2, value: "ON"), as: UTF8.self)
             == "lamp:2:ON $$ $OTHER $")
         #expect(String(decoding: MQTTActionText.expand("t=$TAPS", button: "b", taps: nil, value: ""), as: UTF8.self) == "t=")
+    }
+}
+
+@Suite("Rule 13 as a property: states from outside never change events or start actions")
+struct BoundStatePropertyTests {
+    /// xorshift64*, seeded: the same sequences every run.
+    private struct Random {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state ^= state >> 12
+            state ^= state << 25
+            state ^= state >> 27
+            return Int((state &* 0x2545_F491_4F6C_DD1D) >> 33) % bound
+        }
+    }
+
+    /// Random touches on both buttons, with or without random states between them: the event
+    /// lines and every command started must be the same.
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    func eventsAndActionsDoNotDependOnStates(seed: UInt64) throws {
+        func run(withStates: Bool) throws -> (lines: [String], commands: [String], spawned: [String]) {
+            let rig = try BoundRig()
+            var random = Random(state: seed)
+            var ms: Int64 = 10
+            for _ in 0..<40 {
+                let x: Int32 = random.next(2) == 0 ? 100 : 500
+                let hold = Int64(20 + random.next(700))
+                let states = random.next(3)
+                rig.rig.interrupt(ms, report([(0, x, 50, .down)]))
+                rig.turn(ms)
+                for index in 0..<states where withStates {
+                    let at = ms + Int64(index + 1) * hold / Int64(states + 1)
+                    rig.deliver(at, "zigbee2mqtt/lamp", index % 2 == 0 ? #"{"state":"ON"}"# : #"{"state":"OFF"}"#)
+                }
+                rig.rig.interrupt(ms + hold, report([(0, x, 50, .up)]))
+                rig.turn(ms + hold)
+                ms += hold + Int64(50 + random.next(600))
+                if withStates, random.next(2) == 0 { rig.deliver(ms - 10, "zigbee2mqtt/lamp", #"{"state":"OFF"}"#) }
+            }
+            rig.rig.tick(ms + 5000)
+            return (rig.rig.output.lines, rig.commands, rig.rig.launcher.transactions)
+        }
+        let quiet = try run(withStates: false)
+        let busy = try run(withStates: true)
+        #expect(busy.lines == quiet.lines)
+        #expect(busy.spawned == quiet.spawned)
+        // The commands' $VALUE follows what the device reported, so only their number is the same.
+        #expect(busy.commands.count == quiet.commands.count)
+        #expect(quiet.lines.count > 40)
+    }
+}
+
+@Suite("touchpanel record: messages on bound topics as mqtt lines")
+struct RecordedMessageTests {
+    @Test func boundMessagesAreRecordedAndOthersAreNot() throws {
+        let rig = try BoundRig()
+        let path = "/tmp/touchpanel-record-\(getpid()).trace"
+        defer { unlink(path) }
+        rig.rig.engine.recorder = try RawTraceRecorder(path: path, origin: at(0))
+        rig.deliver(120, "zigbee2mqtt/lamp", #"{"state":"ON"}"#)
+        rig.deliver(130, "zigbee2mqtt/other", "ignored")
+        rig.deliver(140, "zigbee2mqtt/lamp", "two\nlines")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == """
+            120 mqtt zigbee2mqtt/lamp {"state":"ON"}
+            # a message on zigbee2mqtt/lamp with a line break is not recorded
+
+            """)
     }
 }

@@ -1,0 +1,24 @@
+#!/usr/bin/env python3
+"""Traces of mqtt lines for scripts/bench.sh: `state` alternates a bound button between ON
+and OFF (each message changes its look); `text` gives the text item a new 8-character text
+each time (glyphs from a small set, so they are rasterised once and then come from the
+cache). One message every 20 ms. Usage: make-live-trace.py state|text FILE COUNT"""
+
+import sys
+
+
+def main():
+    kind, path, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    with open(path, "w") as out:
+        for index in range(count):
+            t = 100 + 20 * index
+            if kind == "state":
+                state = "ON" if index % 2 == 0 else "OFF"
+                out.write(f'{t} mqtt bench/lamp {{"state":"{state}","brightness":254}}\n')
+            else:
+                out.write(f"{t} mqtt bench/value {index % 1000:03d}.{index % 7}0 W\n")
+        out.write(f"{100 + 20 * count + 100} end\n")
+
+
+if __name__ == "__main__":
+    main()
