@@ -493,6 +493,13 @@ title = Living room lamp
 state_topic = house/lamp
 state_field = state
 on_tap = mqtt house/lamp/set {"state":"$VALUE"}
+
+[text hall]
+rect = 280, 20, 240, 80
+topic = house/hall
+field = temperature
+format = %.1f °C
+stale_after_s = 2
 """
 
 
@@ -504,7 +511,7 @@ def a_bound_button_shows_its_device_and_commands_it_once(ctx):
     publish(ctx.broker, "house/lamp", '{"state":"ON","brightness":254}', retain=True)
     trace = ctx.write("bound.trace", "3000 down 0 100 100\n3050 up 0 100 100\n"
                                      "9000 down 0 100 100\n9050 up 0 100 100\n12000 end\n")
-    commands = Subscriber(ctx.broker, ["house/lamp/set"], client_id="checker-bound")
+    commands = Subscriber(ctx.broker, ["house/lamp/set", ctx.prefix(client) + "/text/hall"], client_id="checker-bound")
     panel = Panel(ctx.binary, ctx.config(client, {"client_id": client}, buttons=BOUND_BUTTON), trace=trace,
                   png_dir=frames_dir)
 
@@ -514,6 +521,12 @@ def a_bound_button_shows_its_device_and_commands_it_once(ctx):
 
     try:
         wait_until(lambda: lamp_fill() == ON_FILL, 10, "the retained state drawn on")
+        # A temperature, shown and mirrored on P/text/hall, then stale after 2 s of quiet.
+        commands.wait_for(ctx.prefix(client) + "/text/hall", "--")
+        publish(ctx.broker, "house/hall", '{"temperature":21.456,"humidity":40}')
+        commands.wait_for(ctx.prefix(client) + "/text/hall", "21.5 °C")
+        wait_until(lambda: commands.on(ctx.prefix(client) + "/text/hall")[-1:] == ["--"]
+                   and len(commands.on(ctx.prefix(client) + "/text/hall")) >= 3, 5, "the temperature turning stale")
         # The tap at 3050 publishes the command once, and the lamp waits for its device.
         commands.wait_for("house/lamp/set", '{"state":"OFF"}')
         wait_until(lambda: lamp_fill() == PENDING_FILL, 5, "the pending look")
