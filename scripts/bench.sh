@@ -184,7 +184,7 @@ if timed firmware_x86_build scripts/build/build-firmware.sh bookworm-x86_64 >"$w
         python3 Benchmarks/Scripts/make-live-trace.py "$kind" "$work/live-$kind.trace" "$live_messages" ||
             die "make-live-trace.py $kind failed"
         timed "callgrind_firmware_live_$kind" valgrind --tool=callgrind --collect-atstart=no \
-            --toggle-collect='$e11PanelEngine*8received*' --toggle-collect='$e11PanelEngine*18drawOutsideChanges*' \
+            --toggle-collect='$e11PanelEngineAAC8received*' --toggle-collect='$e11PanelEngineAAC18drawOutsideChanges*' \
             --callgrind-out-file="$work/callgrind.firmware-live-$kind.out" "$firmware_x86" run Benchmarks/live-state.ini \
             --trace "$work/live-$kind.trace" --fast --format xrgb8888 >/dev/null 2>"$work/valgrind.firmware-live-$kind.log" ||
             die "the firmware's live-state run ($kind) failed under valgrind (see $work/valgrind.firmware-live-$kind.log)"

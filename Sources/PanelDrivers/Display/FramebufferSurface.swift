@@ -21,6 +21,8 @@ public final class FramebufferSurface: PanelSurface {
     private let font: FontRasterizer
     private let buttons: [ButtonConfig]
     private let borderPx: Int
+    /// The place of the first text: buttons come before, texts from here on.
+    private let firstText: Int
     /// Called after each frame: the simulated board writes a PNG, a live panel notes the time.
     public var onFrame: ((MonotonicInstant) -> Void)?
 
@@ -30,6 +32,7 @@ public final class FramebufferSurface: PanelSurface {
         self.labels = labels.bitmaps
         font = labels.font
         buttons = FramebufferSurface.drawnItems(of: config)
+        firstText = config.buttons.count
         borderPx = config.display.borderPx
         painter = FramebufferPainter(layout: layout)
         prepared = PreparedButtons(painter: painter, buttonCount: config.drawnItemCount)
@@ -118,6 +121,14 @@ public final class FramebufferSurface: PanelSurface {
     }
 
     public func draw(button: Int, state: ButtonVisualState) {
+        // A text's look changes with each value: painted straight from its label, since a look
+        // prepared for it would be used once.
+        if button >= firstText {
+            labels[button].withAlphaBitmap { bitmap in
+                _ = painter.paintButton(rect: rects[button], style: styles[button], state: state, label: bitmap, in: pixels)
+            }
+            return
+        }
         prepared.with(button: button, state: state, rect: rects[button], style: styles[button], label: labels[button]) { look in
             _ = painter.paintButton(rect: rects[button], style: styles[button], state: state, prepared: look, in: pixels)
         }

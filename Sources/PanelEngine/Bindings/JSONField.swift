@@ -74,12 +74,18 @@ public enum JSONField {
             guard index < bytes.count else { throw .notJSON(offset: index) }
             let opening = bytes[index]
             guard opening == UInt8(ascii: "{") || opening == UInt8(ascii: "[") else {
-                let scalar = try self.scalar()
-                if let path, path.isEmpty { return .scalar(scalar) }
-                return .nothing
+                // A value nobody asked for is checked, not copied.
+                guard let path, path.isEmpty else {
+                    try skipScalar()
+                    return .nothing
+                }
+                return .scalar(try self.scalar())
             }
             let isObject = opening == UInt8(ascii: "{")
             let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            // What this container's members are matched against: a key, or an index.
+            let wantedName = path?.first
+            let wantedIndex = isObject ? nil : wantedName.flatMap { Int($0) }
             index += 1
             var found = Found.nothing
             skipSpace()
@@ -88,24 +94,78 @@ public enum JSONField {
             } else {
                 var position = 0
                 while true {
-                    var name = String(position)
+                    var matches = false
                     if isObject {
                         skipSpace()
-                        name = try string()
+                        matches = try key(equals: wantedName)
                         skipSpace()
                         try expect(UInt8(ascii: ":"))
+                    } else {
+                        matches = wantedIndex == position
                     }
-                    var inner: ArraySlice<String>?
-                    if let path, let first = path.first, first == name { inner = path.dropFirst() }
+                    let inner: ArraySlice<String>? = matches ? path?.dropFirst() : nil
                     let member = try value(wanted: inner, depth: depth + 1)
                     // A repeated key: the last one counts, as in most readers.
-                    if inner != nil { found = member }
+                    if matches { found = member }
                     position += 1
                     if try !more(closing: closing) { break }
                 }
             }
             if let path, path.isEmpty { return .container }
             return found
+        }
+
+        /// Reads an object's key; whether it is `wanted`. A key without escapes is compared
+        /// where it lies, with nothing copied; one with escapes is decoded first.
+        mutating func key(equals wanted: String?) throws(Problem) -> Bool {
+            let start = index
+            try expect(UInt8(ascii: "\""))
+            var end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+                end += 1
+            }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                defer { index = end + 1 }
+                guard let wanted else { return false }
+                let name = wanted.utf8
+                return name.count == end - index && name.elementsEqual(bytes[index..<end])
+            }
+            index = start
+            let decoded = try string()
+            return decoded == wanted
+        }
+
+        /// A scalar read and checked, not kept.
+        private mutating func skipScalar() throws(Problem) {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                _ = try scalar()
+                return
+            }
+            index += 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    return
+                case UInt8(ascii: "\\"):
+                    guard index < bytes.count else { throw .notJSON(offset: index) }
+                    let escape = bytes[index]
+                    index += 1
+                    switch escape {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                         UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                        break
+                    case UInt8(ascii: "u"):
+                        _ = try hex4()
+                    default:
+                        throw .notJSON(offset: index - 1)
+                    }
+                default:
+                    guard byte >= 0x20 else { throw .notJSON(offset: index - 1) }
+                }
+            }
+            throw .notJSON(offset: index)
         }
 
         /// After a member: true at a comma, false at the closing bracket.

@@ -409,21 +409,34 @@ public struct FramebufferPainter: Sendable {
     private func blend(
         _ label: AlphaBitmap, placed: Rect, clip: Rect, colors: ButtonStyle.Colors, base: UnsafeMutableRawPointer
     ) {
-        let textValue = layout.format.encode(colors.text)
+        // Each coverage's pixel value is worked out once per label, when first met: a label
+        // has a few dozen coverages among thousands of pixels. 0xFFFF_FFFF is no pixel value
+        // of any format (at most 32 bits, with the top byte unused) and marks "not yet".
+        var values = InlineArray<256, UInt32>(repeating: 0xFFFF_FFFF)
+        values[255] = layout.format.encode(colors.text)
+        let bytesPerPixel = layout.format.bytesPerPixel
         let steps = layout.logicalSteps
         // clip lies inside `placed`, so these are offsets into the bitmap.
-        let labelX = clip.x &- placed.x
-        let labelY = clip.y &- placed.y
-        for row in 0..<clip.height {
+        let labelX = Int(clip.x &- placed.x)
+        let labelY = Int(clip.y &- placed.y)
+        let width = Int(clip.width)
+        for row in 0..<Int(clip.height) {
             // Both on screen: clip lies inside the logical bounds.
-            var offset = layout.byteOffset(x: clip.x, y: clip.y + row)!
-            for column in 0..<clip.width {
-                let alpha = label.coverage(x: labelX + column, y: labelY + row)
-                if alpha == 255 {
-                    store(textValue, at: offset, base: base)
-                } else if alpha != 0 {   // 0 leaves the fill already there
-                    let mixed = colors.text.blended(over: colors.fill, alpha: alpha)
-                    store(layout.format.encode(mixed), at: offset, base: base)
+            var offset = layout.byteOffset(x: clip.x, y: clip.y + Int32(row))!
+            let coverageRow = (labelY + row) * label.stride + labelX
+            for column in 0..<width {
+                let alpha = label.pixels[coverageRow + column]
+                if alpha != 0 {   // 0 leaves the fill already there
+                    var value = values[Int(alpha)]
+                    if value == 0xFFFF_FFFF {
+                        value = layout.format.encode(colors.text.blended(over: colors.fill, alpha: alpha))
+                        values[Int(alpha)] = value
+                    }
+                    switch bytesPerPixel {
+                    case 4: base.storeBytes(of: value, toByteOffset: offset, as: UInt32.self)
+                    case 2: base.storeBytes(of: UInt16(truncatingIfNeeded: value), toByteOffset: offset, as: UInt16.self)
+                    default: store(value, at: offset, base: base)
+                    }
                 }
                 offset += steps.x
             }
