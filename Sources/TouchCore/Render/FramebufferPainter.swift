@@ -415,31 +415,57 @@ public struct FramebufferPainter: Sendable {
         var values = InlineArray<256, UInt32>(repeating: 0xFFFF_FFFF)
         values[255] = layout.format.encode(colors.text)
         let bytesPerPixel = layout.format.bytesPerPixel
-        let steps = layout.logicalSteps
+        let stepX = layout.logicalSteps.x
         // clip lies inside `placed`, so these are offsets into the bitmap.
         let labelX = Int(clip.x &- placed.x)
         let labelY = Int(clip.y &- placed.y)
         let width = Int(clip.width)
+        guard let coverage = label.pixels.baseAddress else { return }
         for row in 0..<Int(clip.height) {
             // Both on screen: clip lies inside the logical bounds.
             var offset = layout.byteOffset(x: clip.x, y: clip.y + Int32(row))!
-            let coverageRow = (labelY + row) * label.stride + labelX
-            for column in 0..<width {
-                let alpha = label.pixels[coverageRow + column]
-                if alpha != 0 {   // 0 leaves the fill already there
-                    var value = values[Int(alpha)]
-                    if value == 0xFFFF_FFFF {
-                        value = layout.format.encode(colors.text.blended(over: colors.fill, alpha: alpha))
-                        values[Int(alpha)] = value
+            var source = coverage + (labelY + row) * label.stride + labelX
+            let end = source + width
+            // One loop a pixel width, so that the store is decided once a row, not a pixel.
+            switch bytesPerPixel {
+            case 4:
+                while source < end {
+                    let alpha = source.load(as: UInt8.self)
+                    if alpha != 0 {   // 0 leaves the fill already there
+                        base.storeBytes(of: pixelValue(alpha, &values, colors), toByteOffset: offset, as: UInt32.self)
                     }
-                    switch bytesPerPixel {
-                    case 4: base.storeBytes(of: value, toByteOffset: offset, as: UInt32.self)
-                    case 2: base.storeBytes(of: UInt16(truncatingIfNeeded: value), toByteOffset: offset, as: UInt16.self)
-                    default: store(value, at: offset, base: base)
-                    }
+                    source += 1
+                    offset += stepX
                 }
-                offset += steps.x
+            case 2:
+                while source < end {
+                    let alpha = source.load(as: UInt8.self)
+                    if alpha != 0 {
+                        let value = UInt16(truncatingIfNeeded: pixelValue(alpha, &values, colors))
+                        base.storeBytes(of: value, toByteOffset: offset, as: UInt16.self)
+                    }
+                    source += 1
+                    offset += stepX
+                }
+            default:
+                while source < end {
+                    let alpha = source.load(as: UInt8.self)
+                    if alpha != 0 { store(pixelValue(alpha, &values, colors), at: offset, base: base) }
+                    source += 1
+                    offset += stepX
+                }
             }
         }
+    }
+
+    /// The pixel value of `colors.text` over `colors.fill` at coverage `alpha`, from `values`
+    /// or worked out and kept there.
+    @inline(__always)
+    private func pixelValue(_ alpha: UInt8, _ values: inout InlineArray<256, UInt32>, _ colors: ButtonStyle.Colors) -> UInt32 {
+        let value = values[Int(alpha)]
+        guard value == 0xFFFF_FFFF else { return value }
+        let computed = layout.format.encode(colors.text.blended(over: colors.fill, alpha: alpha))
+        values[Int(alpha)] = computed
+        return computed
     }
 }
