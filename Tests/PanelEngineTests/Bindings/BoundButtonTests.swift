@@ -299,3 +299,17 @@ struct RecordedMessageTests {
             """)
     }
 }
+
+@Suite("A reload while online: the bound topics subscribed again")
+struct BoundReloadTests {
+    @Test func aReloadSubscribesEveryBoundTopicAgainSoTheRetainedStateComesBack() throws {
+        let rig = try BoundRig()
+        let reloaded = try EngineRig(config: boundConfig)
+        rig.bridge.attach(reloaded.engine)
+        #expect(rig.connection.calls.filter { $0.hasPrefix("subscribe") } == ["subscribe q1 zigbee2mqtt/lamp"])
+        // The broker sends the retained state on the new subscription: the new engine draws it.
+        rig.connection.pendingEvents = [.message(topic: "zigbee2mqtt/lamp", payload: Array(#"{"state":"ON"}"#.utf8), retained: true)]
+        rig.bridge.turn(revents: .readable, engine: reloaded.engine, now: at(50))
+        #expect(reloaded.engine.control(.state, now: at(60)).contains(#""state":"on""#))
+    }
+}

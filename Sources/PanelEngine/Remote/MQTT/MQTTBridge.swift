@@ -101,7 +101,6 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     public func attach(_ engine: PanelEngine) {
         engine.listener = self
         engine.actions.publisher = self
-        let previousTopics = boundTopics
         boundTopics = engine.boundTopics
         transitions = engine.transitions
         buttonNames = engine.config.buttons.map { $0.name }
@@ -116,7 +115,9 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             }
             publishDiscovery()
             publishedState.removeAll()
-            for topic in boundTopics where !previousTopics.contains(topic) { subscribe(topic) }
+            // Every bound topic again, kept ones too: a subscription made anew makes the broker
+            // send its retained state, which the new config's items start without.
+            for topic in boundTopics { subscribe(topic) }
         }
         stateDirty = true
     }
