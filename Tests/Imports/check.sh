@@ -3,7 +3,8 @@
 #   1. no Swift file imports a module its module may not import (the table below);
 #   2. Package.swift's target dependencies and build-firmware.sh's firmware_modules say the same
 #      graph as the table (the host and firmware builds cannot drift apart);
-#   3. only PanelApp reads the clock: `MonotonicClock.now()` appears nowhere else but in the
+#   3. only PanelApp reads the clock: `MonotonicClock.now()` (and `RealTimeClock`'s time of day)
+#      appears nowhere else but in the
 #      clock's own file.
 # The compiler already refuses an import of a module a target does not depend on; this also
 # catches what SwiftPM lets through transitively (PanelEngine reaching CLinux via LinuxSystem).
@@ -71,8 +72,9 @@ while read -r entry; do
 done < <(sed -n '/^firmware_modules=(/,/^)/p' scripts/build/build-firmware.sh | sed -nE 's/^[[:space:]]*"([^"]*)".*/\1/p')
 
 # 3. The clock.
-readers=$(grep -rln 'MonotonicClock\.now()' Sources --include='*.swift' |
-    grep -v -e '^Sources/PanelApp/' -e '^Sources/LinuxSystem/Time/MonotonicClock.swift$' || true)
+readers=$(grep -rln -e 'MonotonicClock\.now()' -e 'RealTimeClock\.epochNanoseconds()' Sources --include='*.swift' |
+    grep -v -e '^Sources/PanelApp/' -e '^Sources/LinuxSystem/Time/MonotonicClock.swift$' \
+        -e '^Sources/LinuxSystem/Time/RealTimeClock.swift$' || true)
 if [[ -n $readers ]]; then
     for file in $readers; do fail "$file reads the clock; only PanelApp may (time is a parameter elsewhere)"; done
 else

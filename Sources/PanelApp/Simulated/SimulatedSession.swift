@@ -69,7 +69,7 @@ final class SimulatedSession {
             transitions: debug.isEmpty ? nil : TransitionLog(machines: debug, origin: origin, log: traceLog),
             backlight: config.backlight.map { PanelBacklight(device: SimulatedBacklight(log: log), config: $0, log: log) },
             kept: carried.state,
-            wallClock: SimulatedWallClock(startEpochNs: SystemWallClock().epochNanoseconds(at: MonotonicClock.now()), origin: origin))
+            wallClock: SimulatedWallClock(startEpochNs: RealTimeClock.epochNanoseconds(), origin: origin))
         exec.transitions = engine.transitions
     }
 
