@@ -178,14 +178,16 @@ if timed firmware_x86_build scripts/build/build-firmware.sh bookworm-x86_64 >"$w
     # the simulated board (Benchmarks/live-state.ini): collected only inside
     # PanelEngine.received (parse, bind) and the drawOutsideChanges of the next turn (the text
     # rasterised, the looks repainted). `state` alternates a bound button's look; `text` gives a
-    # text item a new 8-character text each time.
+    # text item a new 8-character text each time. The dynamic build: the static one has no
+    # libmosquitto, so no [mqtt] (it runs natively here, on a bookworm x86-64 bench machine).
     record live_messages "$live_messages"
+    firmware_x86_dynamic=$root/build/firmware/bookworm-x86_64/touchpanel
     for kind in state text; do
         python3 Benchmarks/Scripts/make-live-trace.py "$kind" "$work/live-$kind.trace" "$live_messages" ||
             die "make-live-trace.py $kind failed"
         timed "callgrind_firmware_live_$kind" valgrind --tool=callgrind --collect-atstart=no \
             --toggle-collect='$e11PanelEngineAAC8received*' --toggle-collect='$e11PanelEngineAAC18drawOutsideChanges*' \
-            --callgrind-out-file="$work/callgrind.firmware-live-$kind.out" "$firmware_x86" run Benchmarks/live-state.ini \
+            --callgrind-out-file="$work/callgrind.firmware-live-$kind.out" "$firmware_x86_dynamic" run Benchmarks/live-state.ini \
             --trace "$work/live-$kind.trace" --fast --format xrgb8888 >/dev/null 2>"$work/valgrind.firmware-live-$kind.log" ||
             die "the firmware's live-state run ($kind) failed under valgrind (see $work/valgrind.firmware-live-$kind.log)"
     done
