@@ -427,43 +427,51 @@ public struct FramebufferPainter: Sendable {
             var source = coverage + (labelY + row) * label.stride + labelX
             let end = source + width
             // One loop a pixel width, so that the store is decided once a row, not a pixel.
+            // Groups of eight empty coverages are passed at once; the bytes of a group with
+            // ink are then blended one by one without testing the group again. Offsets stay
+            // inside the clip, so their sums cannot overflow.
             switch bytesPerPixel {
             case 4:
                 while source < end {
-                    // Most of a label is no ink: eight empty coverages are passed at once.
                     if end - source >= 8, source.loadUnaligned(as: UInt64.self) == 0 {
                         source += 8
-                        offset += 8 &* stepX
+                        offset = offset &+ 8 &* stepX
                         continue
                     }
-                    let alpha = source.load(as: UInt8.self)
-                    if alpha != 0 {   // 0 leaves the fill already there
-                        base.storeBytes(of: pixelValue(alpha, &values, colors), toByteOffset: offset, as: UInt32.self)
+                    let groupEnd = min(end, source + 8)
+                    while source < groupEnd {
+                        let alpha = source.load(as: UInt8.self)
+                        if alpha != 0 {   // 0 leaves the fill already there
+                            base.storeBytes(of: pixelValue(alpha, &values, colors), toByteOffset: offset, as: UInt32.self)
+                        }
+                        source += 1
+                        offset = offset &+ stepX
                     }
-                    source += 1
-                    offset += stepX
                 }
             case 2:
                 while source < end {
                     if end - source >= 8, source.loadUnaligned(as: UInt64.self) == 0 {
                         source += 8
-                        offset += 8 &* stepX
+                        offset = offset &+ 8 &* stepX
                         continue
                     }
-                    let alpha = source.load(as: UInt8.self)
-                    if alpha != 0 {
-                        let value = UInt16(truncatingIfNeeded: pixelValue(alpha, &values, colors))
-                        base.storeBytes(of: value, toByteOffset: offset, as: UInt16.self)
+                    let groupEnd = min(end, source + 8)
+                    while source < groupEnd {
+                        let alpha = source.load(as: UInt8.self)
+                        if alpha != 0 {
+                            let value = UInt16(truncatingIfNeeded: pixelValue(alpha, &values, colors))
+                            base.storeBytes(of: value, toByteOffset: offset, as: UInt16.self)
+                        }
+                        source += 1
+                        offset = offset &+ stepX
                     }
-                    source += 1
-                    offset += stepX
                 }
             default:
                 while source < end {
                     let alpha = source.load(as: UInt8.self)
                     if alpha != 0 { store(pixelValue(alpha, &values, colors), at: offset, base: base) }
                     source += 1
-                    offset += stepX
+                    offset = offset &+ stepX
                 }
             }
         }
