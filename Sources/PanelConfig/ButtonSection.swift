@@ -238,9 +238,7 @@ struct ButtonDraft: SectionDraft {
         let release = action(.onRelease, onRelease)
         let binding = self.binding(errors: &errors)
         guard let rect, actionsOK, binding.ok else { return nil }
-        if let display, !ButtonDraft.rect(rect, fits: display) {
-            errors.add(at: place(.rect) ?? header, section: title, key: ButtonKey.rect.rawValue,
-                       ValueProblem.expected("a rect inside the \(display.logicalWidth)x\(display.logicalHeight) display", found: rectText).message)
+        guard ButtonDraft.rect(rect, fits: display, written: rectText, at: place(.rect) ?? header, section: title, errors: &errors) else {
             return nil
         }
         return ButtonConfig(
@@ -313,6 +311,18 @@ struct ButtonDraft: SectionDraft {
             return nil
         }
         return action
+    }
+
+    /// Whether an item's `rect` fits `display` (always, without one: the missing display is
+    /// reported on its own); records why not. Buttons and texts share it.
+    static func rect(
+        _ rect: Rect, fits display: DisplayConfig?, written: String, at place: SourceLine, section: String,
+        errors: inout ErrorCollector
+    ) -> Bool {
+        guard let display, !ButtonDraft.rect(rect, fits: display) else { return true }
+        errors.add(at: place, section: section, key: ButtonKey.rect.rawValue,
+                   ValueProblem.expected("a rect inside the \(display.logicalWidth)x\(display.logicalHeight) display", found: written).message)
+        return false
     }
 
     /// Written so that nothing can overflow: sizes are at most 8192 and at least 1.

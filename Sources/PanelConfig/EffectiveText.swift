@@ -292,29 +292,18 @@ private struct IniWriter {
         key(ButtonColorKey.onFill, colors.onFill.hexString)
         key(ButtonColorKey.border, colors.border.hexString)
         key(ButtonColorKey.text, colors.text.hexString)
-        if let pressedText = colors.pressedText {
-            key(ButtonColorKey.pressedText, pressedText.hexString)
-        } else {
-            unset(ButtonColorKey.pressedText, "as \(ButtonColorKey.text.rawValue)")
-        }
-        if let onText = colors.onText {
-            key(ButtonColorKey.onText, onText.hexString)
-        } else {
-            unset(ButtonColorKey.onText, "as \(ButtonColorKey.text.rawValue)")
-        }
+        optionalColor(.pressedText, colors.pressedText, else: "as \(ButtonColorKey.text.rawValue)")
+        optionalColor(.onText, colors.onText, else: "as \(ButtonColorKey.text.rawValue)")
         key(ButtonColorKey.disabledText, colors.disabledText.hexString)
-        if let pendingFill = colors.pendingFill {
-            key(ButtonColorKey.pendingFill, pendingFill.hexString)
-        } else {
-            unset(ButtonColorKey.pendingFill, "\(ButtonColorKey.onFill.rawValue) dimmed")
-        }
-        if let pendingText = colors.pendingText {
-            key(ButtonColorKey.pendingText, pendingText.hexString)
-        } else {
-            unset(ButtonColorKey.pendingText, "as \(ButtonColorKey.onText.rawValue)")
-        }
+        optionalColor(.pendingFill, colors.pendingFill, else: "\(ButtonColorKey.onFill.rawValue) dimmed")
+        optionalColor(.pendingText, colors.pendingText, else: "as \(ButtonColorKey.onText.rawValue)")
         key(ButtonColorKey.unknownFill, colors.unknownFill.hexString)
         key(ButtonColorKey.unknownText, colors.unknownText.hexString)
+    }
+
+    /// A colour whose default follows another key: written when given, else unset with why.
+    private mutating func optionalColor(_ name: ButtonColorKey, _ color: RGBColor?, else why: String) {
+        if let color { key(name, color.hexString) } else { unset(name, why) }
     }
 
     /// A line `gpio CHIP LINE` cannot give (a name) is written as its output's name, which

@@ -132,9 +132,7 @@ struct TextDraft: SectionDraft {
             return nil
         }
         guard let rect else { return nil }
-        if let display, !ButtonDraft.rect(rect, fits: display) {
-            errors.add(at: place(.rect) ?? header, section: title, key: TextKey.rect.rawValue,
-                       ValueProblem.expected("a rect inside the \(display.logicalWidth)x\(display.logicalHeight) display", found: rectText).message)
+        guard ButtonDraft.rect(rect, fits: display, written: rectText, at: place(.rect) ?? header, section: title, errors: &errors) else {
             return nil
         }
         let colors = display?.colors ?? .defaults
