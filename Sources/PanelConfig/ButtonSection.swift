@@ -153,20 +153,12 @@ struct ButtonDraft: SectionDraft {
             rectText = value
             rect = try ValueSyntax.rect(value)
         case .label: label = LabelText.unescaped(value)
-        case .title:
-            guard !value.isEmpty, value.count <= 64 else {
-                throw .expected("a name of 1 to 64 characters", found: value)
-            }
-            entityTitle = value
+        case .title: entityTitle = try ValueSyntax.entityTitle(value)
         case .enabled: enabled = try ValueSyntax.boolean(value)
         case .latch: latch = try ValueSyntax.boolean(value)
         case .interlock: interlock = try ValueSyntax.groupName(value)
         case .stateTopic: stateTopic = try ValueSyntax.topic(value)
-        case .stateField:
-            guard let path = JSONPath.parse(value) else {
-                throw .expected("a dotted path of names or indices such as state or update.state", found: value)
-            }
-            stateField = path
+        case .stateField: stateField = try ValueSyntax.jsonPath(value, example: "state")
         case .stateOn: stateOn = try ButtonDraft.stateValue(value)
         case .stateOff: stateOff = try ButtonDraft.stateValue(value)
         case .pendingMs: pendingMs = try ValueSyntax.integer(value, in: StateBinding.pendingMsRange, unit: " (ms)")

@@ -72,11 +72,7 @@ struct TextDraft: SectionDraft {
             rectText = value
             rect = try ValueSyntax.rect(value)
         case .topic: topic = try ValueSyntax.topic(value)
-        case .field:
-            guard let path = JSONPath.parse(value) else {
-                throw .expected("a dotted path of names or indices such as temperature or update.state", found: value)
-            }
-            field = path
+        case .field: field = try ValueSyntax.jsonPath(value, example: "temperature")
         case .time:
             guard !value.isEmpty, value.utf8.count <= 64 else { throw .expected("a strftime format such as %H:%M", found: value) }
             time = value
@@ -86,9 +82,7 @@ struct TextDraft: SectionDraft {
             case .failure(let problem): throw .expected("a format with \(problem.why), such as %.1f °C", found: value)
             }
         case .staleAfterS: staleAfterS = try ValueSyntax.integer(value, in: TextKey.staleAfterRange, unit: " (s, 0 for never)")
-        case .title:
-            guard !value.isEmpty, value.count <= 64 else { throw .expected("a name of 1 to 64 characters", found: value) }
-            entityTitle = value
+        case .title: entityTitle = try ValueSyntax.entityTitle(value)
         case .fill: fill = try ValueSyntax.color(value)
         case .text: textColor = try ValueSyntax.color(value)
         case .staleText: staleText = try ValueSyntax.color(value)

@@ -236,6 +236,21 @@ extension ValueSyntax {
         return text
     }
 
+    /// An item's name in Home Assistant (`title`): 1 to 64 characters.
+    static func entityTitle(_ text: String) throws(ValueProblem) -> String {
+        guard !text.isEmpty, text.count <= 64 else { throw .expected("a name of 1 to 64 characters", found: text) }
+        return text
+    }
+
+    /// A dotted path into a JSON payload (`state_field`, a text's `field`); `example` is the
+    /// first name the message suggests.
+    static func jsonPath(_ text: String, example: String) throws(ValueProblem) -> [String] {
+        guard let path = JSONPath.parse(text) else {
+            throw .expected("a dotted path of names or indices such as \(example) or update.state", found: text)
+        }
+        return path
+    }
+
     /// A GPIO chip as libgpiod opens one: a name (`gpiochip0`), a label (`pinctrl-bcm2711`)
     /// or a path (`/dev/gpiochip0`). One word; whether it exists is for the board to say.
     static func gpioChip(_ text: String) throws(ValueProblem) -> String {
