@@ -105,7 +105,6 @@ if [ -r $HOLD ]; then
     systemctl restart touchpanel
     wait_for 100 is_active
     pid=$(main_pid)
-    restarts=$(systemctl show -p NRestarts --value touchpanel)
     printf 'down 0 100 240\nsyn\n' >&3
     if wait_for 50 sh -c "[ \"\$(cut -c3 $HOLD)\" = 1 ]"; then
         # Timed by the journal, not by polling (under TCG a look at the line costs a process
@@ -114,18 +113,24 @@ if [ -r $HOLD ]; then
         started_us=$(($(date +%s%N) / 1000))
         kill -KILL "$pid"
         if wait_for 50 sh -c "[ \"\$(cut -c3 $HOLD)\" = 0 ]"; then
-            driven_us=$(journalctl -u touchpanel -o short-unix --no-pager | grep 'safe-outputs: touchpanel-hold:2: off' | tail -n1 | cut -d' ' -f1 | tr -d .)
+            # Each instant is the first matching journal line after the kill, waited for: the
+            # journal takes lines in a little after they happen, and earlier stops left the same
+            # lines. Both are read by the journal's clock, never by when this script looks (under
+            # TCG and a busy host a look can come after RestartSec's 2 s).
+            first_after_kill() { journalctl -o short-unix --no-pager | grep "$1" | awk -v t="$started_us" '{ s = $1; sub(/\./, "", s); if (s + 0 > t + 0) { print s; exit } }'; }
+            logged_after_kill() { [ -n "$(first_after_kill "$1")" ]; }
+            wait_for 50 logged_after_kill 'safe-outputs: touchpanel-hold:2: off'
+            driven_us=$(first_after_kill 'safe-outputs: touchpanel-hold:2: off')
             low_ms=$(((${driven_us:-0} - started_us) / 1000))
-            exited_us=$(journalctl -o short-unix --no-pager | grep 'touchpanel.service: Main process exited, code=killed' | tail -n1 | cut -d' ' -f1 | tr -d .)
+            exited_us=$(first_after_kill 'touchpanel.service: Main process exited, code=killed')
             seen_ms=$(((${exited_us:-0} - started_us) / 1000))
-            # Before the restart: by the journal's clock, not by when this script looks (under
-            # TCG and a busy host the look can come after RestartSec's 2 s).
-            restart_us=$(journalctl -o short-unix --no-pager | grep 'touchpanel.service: Scheduled restart job' | tail -n1 | cut -d' ' -f1 | tr -d .)
-            now_restarts=$(systemctl show -p NRestarts --value touchpanel)
-            if [ "$now_restarts" = "$restarts" ] || { [ -n "$driven_us" ] && [ -n "$restart_us" ] && [ "$driven_us" -lt "$restart_us" ]; }; then
-                ok "SIGKILL while held: line low after $low_ms ms (systemd saw the death after $seen_ms ms; the rest is starting safe-outputs), before any restart ($(journalctl -u touchpanel -o cat --no-pager | grep -m1 'safe-outputs: touchpanel-hold'))"
+            # The restart this kill causes: safe-outputs must have driven the line before it.
+            wait_for 100 logged_after_kill 'touchpanel.service: Scheduled restart job'
+            restart_us=$(first_after_kill 'touchpanel.service: Scheduled restart job')
+            if [ -n "$driven_us" ] && [ -n "$restart_us" ] && [ "$driven_us" -lt "$restart_us" ]; then
+                ok "SIGKILL while held: line low after $low_ms ms (systemd saw the death after $seen_ms ms; the rest is starting safe-outputs), $(((restart_us - driven_us) / 1000)) ms before the restart ($(journalctl -u touchpanel -o cat --no-pager | grep -m1 'safe-outputs: touchpanel-hold'))"
             else
-                bad "line low after $low_ms ms, but only after a restart (NRestarts $restarts -> $now_restarts; restart scheduled at ${restart_us:-?} us, line low at ${driven_us:-?} us)"
+                bad "line low after $low_ms ms, but not before the restart (restart scheduled at ${restart_us:-?} us, line low at ${driven_us:-?} us, kill at $started_us us)"
             fi
         else
             bad "line still $(pump) 5 s after SIGKILL"; journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
