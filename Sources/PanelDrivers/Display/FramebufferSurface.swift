@@ -23,6 +23,9 @@ public final class FramebufferSurface: PanelSurface {
     private let borderPx: Int
     /// The place of the first text: buttons come before, texts from here on.
     private let firstText: Int
+    /// Each text's colours at every coverage, in the display's format: its value changes,
+    /// its look seldom does, so a value is blended by lookup (`CoveragePalette`).
+    private var textPalettes: [CoveragePalette]
     /// Called after each frame: the simulated board writes a PNG, a live panel notes the time.
     public var onFrame: ((MonotonicInstant) -> Void)?
 
@@ -33,6 +36,7 @@ public final class FramebufferSurface: PanelSurface {
         font = labels.font
         buttons = FramebufferSurface.drawnItems(of: config)
         firstText = config.buttons.count
+        textPalettes = [CoveragePalette](repeating: CoveragePalette(), count: config.texts.count)
         borderPx = config.display.borderPx
         painter = FramebufferPainter(layout: layout)
         prepared = PreparedButtons(painter: painter, buttonCount: config.drawnItemCount)
@@ -125,7 +129,9 @@ public final class FramebufferSurface: PanelSurface {
         // prepared for it would be used once.
         if button >= firstText {
             labels[button].withAlphaBitmap { bitmap in
-                _ = painter.paintButton(rect: rects[button], style: styles[button], state: state, label: bitmap, in: pixels)
+                _ = painter.paintButton(
+                    rect: rects[button], style: styles[button], state: state, label: bitmap,
+                    palette: &textPalettes[button - firstText], in: pixels)
             }
             return
         }

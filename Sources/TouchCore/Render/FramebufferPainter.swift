@@ -46,6 +46,24 @@ public struct FramebufferPainter: Sendable {
         return true
     }
 
+    /// The same picture as `paintButton(label:)`, the label blended through `palette`, which
+    /// is made this state's first (worked out again only when its colours or format changed):
+    /// for a look painted again and again with new text, as a text item's value is.
+    @discardableResult
+    public func paintButton(
+        rect: Rect, style: ButtonStyle, state: ButtonVisualState, label: AlphaBitmap?,
+        palette: inout CoveragePalette, in buffer: UnsafeMutableRawBufferPointer
+    ) -> Bool {
+        guard let base = usableBase(of: buffer) else { return false }
+        let colors = style.colors(for: state)
+        guard let inner = paintFrame(rect: rect, style: style, fill: colors.fill, base: base) else { return true }
+        if let label, let place = labelPlacement(label, in: rect, inside: inner, style: style) {
+            palette.use(colors, in: layout.format)
+            blend(label, placed: place.placed, clip: place.clip, palette: palette, base: base)
+        }
+        return true
+    }
+
     /// The same picture as `paintButton(label:)` from a look prepared once for this state
     /// (`prepare`): every physical row of the button is written from ordinary memory (a
     /// border row, or a middle row of border, fill and border), then the label's rows are
@@ -470,6 +488,67 @@ public struct FramebufferPainter: Sendable {
                 while source < end {
                     let alpha = source.load(as: UInt8.self)
                     if alpha != 0 { store(pixelValue(alpha, &values, colors), at: offset, base: base) }
+                    source += 1
+                    offset = offset &+ stepX
+                }
+            }
+        }
+    }
+
+    /// `blend` through a palette of this look's values: a pixel is one lookup and one store,
+    /// coverage 0 writing the fill that is already there. Groups of eight empty coverages are
+    /// still passed at once, and a group with ink is written whole.
+    private func blend(
+        _ label: AlphaBitmap, placed: Rect, clip: Rect, palette: borrowing CoveragePalette, base: UnsafeMutableRawPointer
+    ) {
+        let bytesPerPixel = layout.format.bytesPerPixel
+        let stepX = layout.logicalSteps.x
+        let labelX = Int(clip.x &- placed.x)
+        let labelY = Int(clip.y &- placed.y)
+        let width = Int(clip.width)
+        guard let coverage = label.pixels.baseAddress else { return }
+        for row in 0..<Int(clip.height) {
+            // Both on screen: clip lies inside the logical bounds.
+            var offset = layout.byteOffset(x: clip.x, y: clip.y + Int32(row))!
+            var source = coverage + (labelY + row) * label.stride + labelX
+            let end = source + width
+            switch bytesPerPixel {
+            case 4:
+                while end - source >= 8 {
+                    if source.loadUnaligned(as: UInt64.self) != 0 {
+                        for k in 0..<8 {
+                            let value = palette[source.load(fromByteOffset: k, as: UInt8.self)]
+                            base.storeBytes(of: value, toByteOffset: offset &+ k &* stepX, as: UInt32.self)
+                        }
+                    }
+                    source += 8
+                    offset = offset &+ 8 &* stepX
+                }
+                while source < end {
+                    base.storeBytes(of: palette[source.load(as: UInt8.self)], toByteOffset: offset, as: UInt32.self)
+                    source += 1
+                    offset = offset &+ stepX
+                }
+            case 2:
+                while end - source >= 8 {
+                    if source.loadUnaligned(as: UInt64.self) != 0 {
+                        for k in 0..<8 {
+                            let value = UInt16(truncatingIfNeeded: palette[source.load(fromByteOffset: k, as: UInt8.self)])
+                            base.storeBytes(of: value, toByteOffset: offset &+ k &* stepX, as: UInt16.self)
+                        }
+                    }
+                    source += 8
+                    offset = offset &+ 8 &* stepX
+                }
+                while source < end {
+                    let value = UInt16(truncatingIfNeeded: palette[source.load(as: UInt8.self)])
+                    base.storeBytes(of: value, toByteOffset: offset, as: UInt16.self)
+                    source += 1
+                    offset = offset &+ stepX
+                }
+            default:
+                while source < end {
+                    store(palette[source.load(as: UInt8.self)], at: offset, base: base)
                     source += 1
                     offset = offset &+ stepX
                 }

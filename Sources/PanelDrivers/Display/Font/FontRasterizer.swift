@@ -128,6 +128,9 @@ public final class FontRasterizer {
         let width = right - left
         var pixels = [UInt8](repeating: 0, count: width * lineHeight)
         var pen = -left
+        // The columns written so far end here: a glyph that starts at or after it (most do,
+        // without kerning) is copied row by row, one that overlaps keeps the larger coverage.
+        var writtenEnd = 0
         for scalar in text.unicodeScalars {
             guard let (glyph, coverage) = drawn(scalar) else { continue }
             let x0 = pen + glyph.left
@@ -138,12 +141,18 @@ public final class FontRasterizer {
             let rows = max(0, -y0)..<max(0, min(glyph.rows, lineHeight - y0))
             let columns = max(0, -x0)..<max(0, min(glyph.width, width - x0))
             guard !rows.isEmpty, !columns.isEmpty else { continue }
+            let overlaps = x0 + columns.lowerBound < writtenEnd
+            writtenEnd = max(writtenEnd, x0 + columns.upperBound)
             pixels.withUnsafeMutableBufferPointer { target in
                 coverage.withUnsafeBufferPointer { source in
                     for row in rows {
-                        let from = source.baseAddress! + row * glyph.width
-                        let to = target.baseAddress! + (y0 + row) * width + x0
-                        for column in columns where from[column] > to[column] {
+                        let from = source.baseAddress! + row * glyph.width + columns.lowerBound
+                        let to = target.baseAddress! + (y0 + row) * width + x0 + columns.lowerBound
+                        guard overlaps else {
+                            to.update(from: from, count: columns.count)
+                            continue
+                        }
+                        for column in 0..<columns.count where from[column] > to[column] {
                             to[column] = from[column]
                         }
                     }

@@ -45,6 +45,14 @@ public enum LabelFit {
         _ text: String, width: Int, height: Int, startSize: Int,
         measure: (String, Int) -> Int, lineHeight: (Int) -> Int
     ) -> Result {
+        // The common case, a short label or a text's value on one line that fits at the start
+        // size, measured once without splitting it into words. It is what wrapping gives: a
+        // part of a line is never wider than the line (its ink lies within the line's), so
+        // every word joins the first line, and a line without breaks, doubled spaces or spaces
+        // at its ends comes back as it was written.
+        if isOneLine(text), lineHeight(startSize) <= height, measure(text, startSize) <= width {
+            return Result(lines: [text], pixelSize: startSize, fits: true)
+        }
         // Each paragraph's words, split once for every size tried.
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             $0.split(separator: " ").map(String.init)
@@ -120,6 +128,17 @@ public enum LabelFit {
         let lines = wrap(paragraphs, width: width, measure: { measure($0, minimumPixelSize) }, clipping: true)
             ?? text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         return Result(lines: lines, pixelSize: minimumPixelSize, fits: false)
+    }
+
+    /// Whether splitting `text` at line breaks and spaces and joining its words with one space
+    /// gives one line equal to it: no `\n`, no space first or last, no two spaces in a row.
+    static func isOneLine(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20   // a space first is refused like two in a row
+        for byte in text.utf8 {
+            if byte == 0x0A || (byte == 0x20 && previous == 0x20) { return false }
+            previous = byte
+        }
+        return previous != 0x20 || text.isEmpty
     }
 
     /// Where the search for a label that does not fit at `startSize` begins: the largest size

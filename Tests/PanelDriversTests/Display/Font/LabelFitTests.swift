@@ -19,6 +19,29 @@ struct LabelFitTests {
         #expect(fit("Play", width: 100, height: 40) == LabelFit.Result(lines: ["Play"], pixelSize: 24, fits: true))
     }
 
+    /// One line that fits at the start size is measured once, as written; a line whose words
+    /// wrapping would space anew (doubled spaces, spaces at its ends) is wrapped as before.
+    @Test func aLineThatFitsAsWrittenIsMeasuredOnce() {
+        var measured: [String] = []
+        func counted(_ text: String) -> LabelFit.Result {
+            measured = []
+            return LabelFit.fit(
+                text, width: 200, height: 40, startSize: 24,
+                measure: { line, size in measured.append(line); return line.count * size / 2 }, lineHeight: { $0 + 4 })
+        }
+        #expect(counted("21.5 °C") == LabelFit.Result(lines: ["21.5 °C"], pixelSize: 24, fits: true))
+        #expect(measured == ["21.5 °C"])
+        #expect(counted("") == LabelFit.Result(lines: [""], pixelSize: 24, fits: true))
+        #expect(measured == [""])
+        #expect(counted("21.5  °C") == LabelFit.Result(lines: ["21.5 °C"], pixelSize: 24, fits: true))
+        #expect(measured == ["21.5", "21.5 °C"])
+        #expect(counted(" on ") == LabelFit.Result(lines: ["on"], pixelSize: 24, fits: true))
+        #expect(measured == ["on"])
+        // Two lines need 2 * (size + 4) <= 40: not at 24, where one would be measured.
+        #expect(counted("a\nb") == LabelFit.Result(lines: ["a", "b"], pixelSize: 16, fits: true))
+        #expect(measured.count > 1)
+    }
+
     @Test func wordsWrapOntoMoreLinesBeforeTheSizeShrinks() {
         // "Living room" is 132 px at 24 px: two lines of 72 and 48 fit 100 x 60.
         #expect(fit("Living room", width: 100, height: 60) == LabelFit.Result(lines: ["Living", "room"], pixelSize: 24, fits: true))
