@@ -8,7 +8,9 @@ public struct CoveragePalette: Sendable {
     /// What the values were worked out for; nil before the first `use`.
     public private(set) var colors: ButtonStyle.Colors?
     public private(set) var format: PixelFormat?
-    private var values = InlineArray<256, UInt32>(repeating: 0)
+    /// Read through `values.span` (as `FramebufferPainter` does): indexing the InlineArray of
+    /// a borrowed palette copied all 1 KiB of it for each pixel.
+    private(set) var values = InlineArray<256, UInt32>(repeating: 0)
 
     public init() {}
 
@@ -26,5 +28,5 @@ public struct CoveragePalette: Sendable {
 
     /// The pixel value at this coverage.
     @inline(__always)
-    public subscript(coverage: UInt8) -> UInt32 { values[Int(coverage)] }
+    public subscript(coverage: UInt8) -> UInt32 { values.span[Int(coverage)] }
 }

@@ -507,6 +507,8 @@ public struct FramebufferPainter: Sendable {
         let labelY = Int(clip.y &- placed.y)
         let width = Int(clip.width)
         guard let coverage = label.pixels.baseAddress else { return }
+        // The values in place: a coverage is a byte, so every index is inside the 256.
+        let palette = palette.values.span
         for row in 0..<Int(clip.height) {
             // Both on screen: clip lies inside the logical bounds.
             var offset = layout.byteOffset(x: clip.x, y: clip.y + Int32(row))!
@@ -517,7 +519,7 @@ public struct FramebufferPainter: Sendable {
                 while end - source >= 8 {
                     if source.loadUnaligned(as: UInt64.self) != 0 {
                         for k in 0..<8 {
-                            let value = palette[source.load(fromByteOffset: k, as: UInt8.self)]
+                            let value = palette[Int(source.load(fromByteOffset: k, as: UInt8.self))]
                             base.storeBytes(of: value, toByteOffset: offset &+ k &* stepX, as: UInt32.self)
                         }
                     }
@@ -525,7 +527,7 @@ public struct FramebufferPainter: Sendable {
                     offset = offset &+ 8 &* stepX
                 }
                 while source < end {
-                    base.storeBytes(of: palette[source.load(as: UInt8.self)], toByteOffset: offset, as: UInt32.self)
+                    base.storeBytes(of: palette[Int(source.load(as: UInt8.self))], toByteOffset: offset, as: UInt32.self)
                     source += 1
                     offset = offset &+ stepX
                 }
@@ -533,7 +535,7 @@ public struct FramebufferPainter: Sendable {
                 while end - source >= 8 {
                     if source.loadUnaligned(as: UInt64.self) != 0 {
                         for k in 0..<8 {
-                            let value = UInt16(truncatingIfNeeded: palette[source.load(fromByteOffset: k, as: UInt8.self)])
+                            let value = UInt16(truncatingIfNeeded: palette[Int(source.load(fromByteOffset: k, as: UInt8.self))])
                             base.storeBytes(of: value, toByteOffset: offset &+ k &* stepX, as: UInt16.self)
                         }
                     }
@@ -541,14 +543,14 @@ public struct FramebufferPainter: Sendable {
                     offset = offset &+ 8 &* stepX
                 }
                 while source < end {
-                    let value = UInt16(truncatingIfNeeded: palette[source.load(as: UInt8.self)])
+                    let value = UInt16(truncatingIfNeeded: palette[Int(source.load(as: UInt8.self))])
                     base.storeBytes(of: value, toByteOffset: offset, as: UInt16.self)
                     source += 1
                     offset = offset &+ stepX
                 }
             default:
                 while source < end {
-                    store(palette[source.load(as: UInt8.self)], at: offset, base: base)
+                    store(palette[Int(source.load(as: UInt8.self))], at: offset, base: base)
                     source += 1
                     offset = offset &+ stepX
                 }

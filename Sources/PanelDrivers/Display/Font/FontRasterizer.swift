@@ -149,7 +149,9 @@ public final class FontRasterizer {
                         let from = source.baseAddress! + row * glyph.width + columns.lowerBound
                         let to = target.baseAddress! + (y0 + row) * width + x0 + columns.lowerBound
                         guard overlaps else {
-                            to.update(from: from, count: columns.count)
+                            // A plain copy: `update(from:count:)` went through UInt8's value
+                            // witness once a byte in the firmware build.
+                            UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: columns.count)
                             continue
                         }
                         for column in 0..<columns.count where from[column] > to[column] {
