@@ -109,6 +109,16 @@ struct InvariantSink: GestureEventSink {
             violation = problem
         }
     }
+
+    /// Swipes, by "direction page N"; a swipe comes at a lift, at the call's instant.
+    private(set) var swipes: [String: Int] = [:]
+
+    mutating func swiped(_ direction: SwipeDirection, onPage page: Int, at: MonotonicInstant) {
+        swipes["\(direction.name) page \(page)", default: 0] += 1
+        if violation == nil, at != now {
+            violation = "swipe \(direction.name) at \(at.nanoseconds) ns in a call at \(now.nanoseconds) ns"
+        }
+    }
 }
 
 /// Drives a pipeline over a fixed panel of buttons of every kind with gestures chosen by a
@@ -128,8 +138,33 @@ struct GestureDriver {
         return layout
     }
 
+    /// With pages: the same six, and on a second page a double-tap button and a hold-to-run
+    /// one where the first two of the first page are; the triple tap button is on every page.
+    /// The first page takes swipes left and right, the second every way (`swipe_px` 60).
+    static func pagedLayout() -> (ButtonLayout, PageLayout) {
+        var paged = ButtonLayout()
+        let plain = GestureDriver.layout(), pages = [0, 0, PageLayout.allPages, 0, 0, 0]
+        for index in 0..<plain.count {
+            var spec = plain[index]
+            spec.page = pages[index]
+            // Hold-to-run and repeat never yield to a swipe.
+            spec.yieldsToSwipe = !spec.listensForRepeat && spec.highestTapCount > 0
+            paged.append(spec)
+        }
+        paged.append(ButtonSpec(rect: Rect(x: 0, y: 0, width: 200, height: 200), highestTapCount: 2, page: 1))
+        paged.append(ButtonSpec(rect: Rect(x: 200, y: 0, width: 200, height: 200), highestTapCount: 0, page: 1, yieldsToSwipe: false))
+        var pageLayout = PageLayout(count: 2, swipePx: 60)
+        var sideways = SwipeSet()
+        sideways.insert(.left)
+        sideways.insert(.right)
+        pageLayout.setSwipes(sideways, onPage: 0)
+        pageLayout.setSwipes(.all, onPage: 1)
+        return (paged, pageLayout)
+    }
+
     static let buttonCount = 6
     static let groups = [1, 0, 0, 1, 0, 0]
+    static let pagedGroups = [1, 0, 0, 1, 0, 0, 0, 0]
     static let maxFingers: UInt8 = 5
 
     var pipeline: TouchPipeline
@@ -142,10 +177,22 @@ struct GestureDriver {
     /// Gestures begun: touches put down.
     private(set) var gestures = 0
 
-    /// `idle`: idle blanking on (waking touches swallowed), or off.
-    init(idle: IdleTimings? = nil) {
-        pipeline = TouchPipeline(
-            transform: .identity(width: 800, height: 480), lostAfter: .milliseconds(200), layout: GestureDriver.layout(), idle: idle)
+    /// Whether the panel has pages: then the driver also changes the page now and then.
+    let paged: Bool
+
+    /// `idle`: idle blanking on (waking touches swallowed), or off; `paged`: the paged layout.
+    init(idle: IdleTimings? = nil, paged: Bool = false) {
+        self.paged = paged
+        if paged {
+            let (layout, pages) = GestureDriver.pagedLayout()
+            sink = InvariantSink(buttons: layout.count, groups: GestureDriver.pagedGroups)
+            pipeline = TouchPipeline(
+                transform: .identity(width: 800, height: 480), lostAfter: .milliseconds(200), layout: layout, pages: pages,
+                idle: idle)
+        } else {
+            pipeline = TouchPipeline(
+                transform: .identity(width: 800, height: 480), lostAfter: .milliseconds(200), layout: GestureDriver.layout(), idle: idle)
+        }
     }
 
     var violation: String? { sink.violation }
@@ -193,7 +240,11 @@ struct GestureDriver {
             fingersDown[finger] = false
             sendFrame(changing: nil, to: .contact, after: (value >> 32) % 30)
         case 6:
-            if (value >> 32) % 16 == 0 { cancelAll() } else if (value >> 32) % 16 == 1 {
+            if paged && (value >> 32) % 16 == 2 {
+                // The page changes from outside (a swipe's action, MQTT, the clock).
+                sink.now = .milliseconds(nowMs)
+                pipeline.showPage(Int((value >> 40) % 2), at: sink.now, into: &sink)
+            } else if (value >> 32) % 16 == 0 { cancelAll() } else if (value >> 32) % 16 == 1 {
                 // The repeat button's command starts or ends: while it runs, the plain tap
                 // button (its interlock partner) takes no touch.
                 let running = (value >> 40) % 2 == 0

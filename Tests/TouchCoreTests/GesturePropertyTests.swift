@@ -68,6 +68,35 @@ struct GesturePropertyTests {
         }
     }
 
+    /// Two pages that take swipes, changed now and then from outside: every `pressed` is
+    /// still matched once (a page change ends what leaves), and swipes come at lifts only.
+    @Test(arguments: [UInt64(11), 20_261_126])
+    func randomGesturesAcrossPagesAndSwipesBreakNoRule(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var driver = GestureDriver(paged: true)
+        var steps = 0
+        let wanted = Self.gestureCount / 3 + 1
+        while driver.gestures < wanted {
+            driver.step(choice: random.next(), value: random.next())
+            steps += 1
+            if let violation = driver.violation {
+                Issue.record("seed \(seed), step \(steps): \(violation)")
+                return
+            }
+        }
+        #expect(driver.finish() == nil, "seed \(seed), after \(steps) steps")
+        #expect(driver.pipeline.classifier.shownPage == 0 || driver.pipeline.classifier.shownPage == 1)
+        let swipes = driver.sink.swipes
+        for swipe in ["left page 0", "right page 0", "up page 1", "down page 1"] {
+            #expect((swipes[swipe] ?? 0) > 0, "seed \(seed): no swipe \(swipe) among \(swipes)")
+        }
+        #expect(swipes["up page 0"] == nil && swipes["down page 0"] == nil, "seed \(seed): page 0 takes no swipe up or down")
+        let kinds = driver.sink.invariants.kinds
+        for kind in ["pressed", "released", "cancelled", "exit", "enter", "tap 1", "tap 2", "tap 3", "long_press", "repeat"] {
+            #expect((kinds[kind] ?? 0) > 0, "seed \(seed): no \(kind) among \(kinds)")
+        }
+    }
+
     @Test func theInvariantsCatchTwoButtonsOfAnInterlockGroupPressedTogether() {
         var invariants = GestureInvariants(buttons: 3, groups: [1, 0, 1])
         #expect(invariants.check(GestureEvent(at: .milliseconds(10), button: 0, kind: .pressed), now: .milliseconds(10)) == nil)

@@ -7,6 +7,12 @@ struct EventRecorder: GestureEventSink {
     var powerChanges: [String] = []
     /// Downs ignored for an interlock, as "t_ms button held_by holder" (indices).
     var interlockRefusals: [String] = []
+    /// Swipes at their lift, as "t_ms direction page N".
+    var swipes: [String] = []
+
+    mutating func swiped(_ direction: SwipeDirection, onPage page: Int, at: MonotonicInstant) {
+        swipes.append("\(at.wholeMilliseconds) \(direction.name) page \(page)")
+    }
 
     mutating func interlocked(_ button: Int, heldBy holder: Int, at: MonotonicInstant) {
         interlockRefusals.append("\(at.wholeMilliseconds) \(button) held_by \(holder)")
@@ -34,7 +40,7 @@ struct PanelDriver {
 
     init(
         _ buttons: [(String, ButtonSpec)], lostMs: Int64 = 200, display: (Int32, Int32) = (800, 480),
-        idle: IdleTimings? = nil
+        idle: IdleTimings? = nil, pages: PageLayout = PageLayout()
     ) {
         var layout = ButtonLayout()
         for (_, spec) in buttons {
@@ -43,7 +49,11 @@ struct PanelDriver {
         names = buttons.map { $0.0 }
         pipeline = TouchPipeline(
             transform: .identity(width: display.0, height: display.1),
-            lostAfter: .milliseconds(lostMs), layout: layout, idle: idle)
+            lostAfter: .milliseconds(lostMs), layout: layout, pages: pages, idle: idle)
+    }
+
+    mutating func showPage(_ page: Int, at t: Int64) {
+        pipeline.showPage(page, at: ms(t), into: &recorder)
     }
 
     mutating func down(_ id: UInt8, _ x: Int32, _ y: Int32, at t: Int64) {
@@ -92,11 +102,12 @@ struct PanelDriver {
 
 func button(
     _ x: Int32, _ y: Int32, _ w: Int32, _ h: Int32, taps: Int = 1, longPress: Bool = false, repeats: Bool = false,
-    enabled: Bool = true, timings: GestureTimings = .defaults, interlock: Int = 0
+    enabled: Bool = true, timings: GestureTimings = .defaults, interlock: Int = 0, page: Int = 0, swipe: Bool = true
 ) -> ButtonSpec {
     ButtonSpec(
         rect: Rect(x: x, y: y, width: w, height: h), enabled: enabled, highestTapCount: taps,
-        listensForLongPress: longPress, listensForRepeat: repeats, timings: timings, interlockGroup: interlock)
+        listensForLongPress: longPress, listensForRepeat: repeats, timings: timings, interlockGroup: interlock,
+        page: page, yieldsToSwipe: swipe)
 }
 
 func contact(_ id: UInt8, _ x: Int32, _ y: Int32, _ event: TouchPointEvent = .contact) -> TouchPoint {

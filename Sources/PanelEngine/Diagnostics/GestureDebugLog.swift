@@ -48,6 +48,7 @@ public final class GestureDebugLog {
         case .up(let point): return "up(\(point.x),\(point.y))"
         case .cancel: return "cancel"
         case .deadline: return "deadline"
+        case .leave: return "leave"
         }
     }
 }

@@ -39,7 +39,7 @@ public enum ButtonGestureMachine {
             case .down(let touchID, let point):
                 emit(.pressed, at: now)
                 return .held(startPress(touchID: touchID, at: point, now: now, earlierTaps: 0, sequenceStart: point))
-            case .move, .up, .cancel, .deadline:
+            case .move, .up, .cancel, .deadline, .leave:
                 return .idle
             }
 
@@ -77,7 +77,7 @@ public enum ButtonGestureMachine {
                     return .idle
                 }
                 return .awaitingNextTap(TapSequence(taps: taps, releasedAt: now, firstDown: press.sequenceStart))
-            case .cancel:
+            case .cancel, .leave:
                 return cancelPress(press, at: now, emit: emit)
             case .deadline:
                 guard let due = nextDeadline(state, spec: spec), due <= now else { return state }
@@ -112,6 +112,10 @@ public enum ButtonGestureMachine {
                 let windowEnd = sequence.releasedAt + spec.timings.multiTap
                 guard windowEnd <= now else { return state }
                 emit(.tap(taps: sequence.taps), at: windowEnd)
+                return .idle
+            case .leave:
+                // Rule 10: no further tap can come on a page that is gone.
+                emit(.tap(taps: sequence.taps), at: now)
                 return .idle
             }
         }

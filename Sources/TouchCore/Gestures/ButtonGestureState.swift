@@ -38,4 +38,7 @@ public enum ButtonGestureInput: Equatable, Sendable {
     case up(at: Point)
     case cancel
     case deadline
+    /// Its page stops being shown (rule 10): a press ends as `cancelled`, a waiting tap
+    /// sequence fires at once with the taps it had.
+    case leave
 }

@@ -16,11 +16,16 @@ public struct ButtonSpec: Equatable, Sendable {
     /// command it started still runs, a down on another button of the group is ignored for
     /// its whole life: two jog directions never run together.
     public var interlockGroup: Int
+    /// The page it is on (its index in `PageLayout`), or `PageLayout.allPages`.
+    public var page: Int
+    /// Rule 11: whether its touch becomes a swipe when it moves far enough (`swipe = yes`,
+    /// the default; never for hold-to-run or repeat).
+    public var yieldsToSwipe: Bool
 
     public init(
         rect: Rect, enabled: Bool = true, highestTapCount: Int = 1,
         listensForLongPress: Bool = false, listensForRepeat: Bool = false,
-        timings: GestureTimings = .defaults, interlockGroup: Int = 0
+        timings: GestureTimings = .defaults, interlockGroup: Int = 0, page: Int = 0, yieldsToSwipe: Bool = true
     ) {
         self.rect = rect
         self.enabled = enabled
@@ -29,5 +34,7 @@ public struct ButtonSpec: Equatable, Sendable {
         self.listensForRepeat = listensForRepeat
         self.timings = timings
         self.interlockGroup = interlockGroup
+        self.page = page
+        self.yieldsToSwipe = yieldsToSwipe
     }
 }

@@ -1,10 +1,17 @@
-/// Who a touch belongs to (rule 1), decided at its down for its whole life.
+/// Who a touch belongs to (rules 1, 10 and 11), decided at its down; a button's touch may
+/// become a swipe, and a page change ends it.
 enum TouchOwner: Equatable, Sendable {
     case none
-    /// Down outside every button, on a disabled one, on one already held, or on one whose
-    /// interlock group another button holds.
+    /// Down outside every button of a page without swipes, on a disabled button, on one
+    /// already held, or on one whose interlock group another button holds; or a touch whose
+    /// page is gone.
     case ignored
-    case button(Int)
+    /// A button's touch; `swipeFrom` is its down point when it may still become a swipe.
+    case button(Int, swipeFrom: Point?)
+    /// Down on the background of a page that takes swipes: a swipe if it moves far enough.
+    case background(from: Point)
+    /// A swipe: its action runs at the lift.
+    case swipe(SwipeDirection)
 }
 
 /// The inputs of the classifier as a whole.
@@ -41,16 +48,30 @@ public struct GestureClassifier: Sendable {
     private var commandsRunning: InlineArray<64, Bool>
     /// Whether any button has an interlock group: without one the down path skips the check.
     private let hasInterlocks: Bool
+    /// The pages and their swipes; the page shown decides which buttons a down can hit.
+    private let pages: PageLayout
+    /// The page shown now (rule 10).
+    public private(set) var shownPage = 0
+    /// The directions the shown page takes swipes in, kept for the input path.
+    private var shownSwipes = SwipeSet()
+    /// Whether there is more than one page, or a button on every page: without pages a down
+    /// tests every button once, as before pages existed.
+    private let hasPages: Bool
 
-    public init(layout: ButtonLayout) {
+    public init(layout: ButtonLayout, pages: PageLayout = PageLayout()) {
+        self.pages = pages
+        shownSwipes = pages.swipes(onPage: 0)
         buttonCount = layout.count
         specs = InlineArray(repeating: ButtonSpec(rect: Rect(x: 0, y: 0, width: 0, height: 0)))
         var interlocks = false
+        var paged = false
         for index in 0..<layout.count {
             specs[index] = layout[index]
             if layout[index].interlockGroup != 0 { interlocks = true }
+            if layout[index].page != 0 { paged = true }
         }
         hasInterlocks = interlocks
+        hasPages = paged || pages.count > 1
         commandsRunning = InlineArray(repeating: false)
         states = InlineArray(repeating: .idle)
         owners = InlineArray(repeating: .none)
@@ -77,6 +98,32 @@ public struct GestureClassifier: Sendable {
 
     public func state(ofButton index: Int) -> ButtonGestureState {
         states.span[index]
+    }
+
+    /// Shows page `page` (rule 10): every touch held on a button that leaves ends as
+    /// `cancelled` (its `released`-or-`cancelled` of rule 8), a tap sequence waiting on one
+    /// fires at once with the taps it had, and the rest of each such touch, like a swipe
+    /// under way, is ignored. Buttons on every page keep their touches. Nothing for the page
+    /// already shown or one that does not exist.
+    @_optimize(speed)
+    public mutating func showPage<Sink: GestureEventSink>(_ page: Int, at now: MonotonicInstant, into sink: inout Sink) {
+        guard page != shownPage, page >= 0, page < pages.count else { return }
+        fireDeadlines(upTo: now, into: &sink)
+        for slot in 0..<16 {
+            switch owners[slot] {
+            case .button(let button, _) where specs[button].page != PageLayout.allPages:
+                owners[slot] = .ignored
+            case .background, .swipe:
+                owners[slot] = .ignored
+            case .none, .ignored, .button:
+                break
+            }
+        }
+        for index in 0..<buttonCount where specs[index].page == shownPage && states[index] != .idle {
+            apply(.leave, toButton: index, at: now, into: &sink)
+        }
+        shownPage = page
+        shownSwipes = pages.swipes(onPage: page)
     }
 
     /// The earliest instant at which some button needs a `deadline` input.
@@ -131,7 +178,11 @@ public struct GestureClassifier: Sendable {
         case .down(let id, let point):
             let slot = Int(id & 0x0F)
             guard owners[slot] == .none else { return }
-            guard let button = hitTest(point), specs[button].enabled, !isHeld(button) else {
+            guard let button = hitTest(point) else {
+                owners[slot] = shownSwipes.isEmpty ? .ignored : .background(from: point)
+                return
+            }
+            guard specs[button].enabled, !isHeld(button) else {
                 owners[slot] = .ignored
                 return
             }
@@ -140,27 +191,54 @@ public struct GestureClassifier: Sendable {
                 sink.interlocked(button, heldBy: holder, at: now)
                 return
             }
-            owners[slot] = .button(button)
+            let swipeFrom = specs[button].yieldsToSwipe && !shownSwipes.isEmpty ? point : nil
+            owners[slot] = .button(button, swipeFrom: swipeFrom)
             apply(.down(touchID: id, at: point), toButton: button, at: now, into: &sink)
         case .move(let id, let point):
-            if case .button(let button) = owners[Int(id & 0x0F)] {
-                apply(.move(to: point), toButton: button, at: now, into: &sink)
+            let slot = Int(id & 0x0F)
+            switch owners[slot] {
+            case .button(let button, let swipeFrom):
+                if let swipeFrom, let direction = swipe(from: swipeFrom, to: point) {
+                    // Rule 11: the button's touch ends, and the swipe runs at the lift.
+                    apply(.cancel, toButton: button, at: now, into: &sink)
+                    owners[slot] = .swipe(direction)
+                } else {
+                    apply(.move(to: point), toButton: button, at: now, into: &sink)
+                }
+            case .background(let from):
+                if let direction = swipe(from: from, to: point) { owners[slot] = .swipe(direction) }
+            case .none, .ignored, .swipe:
+                break
             }
         case .up(let id, let point):
             let slot = Int(id & 0x0F)
-            if case .button(let button) = owners[slot] {
-                apply(.up(at: point), toButton: button, at: now, into: &sink)
+            switch owners[slot] {
+            case .button(let button, let swipeFrom):
+                // The lift's point is the touch's last: a flick that crosses `swipe_px` only
+                // there is a swipe too.
+                if let swipeFrom, let direction = swipe(from: swipeFrom, to: point) {
+                    apply(.cancel, toButton: button, at: now, into: &sink)
+                    sink.swiped(direction, onPage: shownPage, at: now)
+                } else {
+                    apply(.up(at: point), toButton: button, at: now, into: &sink)
+                }
+            case .background(let from):
+                if let direction = swipe(from: from, to: point) { sink.swiped(direction, onPage: shownPage, at: now) }
+            case .swipe(let direction):
+                sink.swiped(direction, onPage: shownPage, at: now)
+            case .none, .ignored:
+                break
             }
             owners[slot] = .none
         case .cancel(let id):
             let slot = Int(id & 0x0F)
-            if case .button(let button) = owners[slot] {
+            if case .button(let button, _) = owners[slot] {
                 apply(.cancel, toButton: button, at: now, into: &sink)
             }
             owners[slot] = .none
         case .cancelAll:
             for slot in 0..<16 {
-                if case .button(let button) = owners[slot] {
+                if case .button(let button, _) = owners[slot] {
                     apply(.cancel, toButton: button, at: now, into: &sink)
                 }
                 owners[slot] = .none
@@ -168,9 +246,29 @@ public struct GestureClassifier: Sendable {
         }
     }
 
-    /// Rule 1: the first listed button whose rect contains `point`, enabled or not.
+    /// The direction a touch from `from` now at `point` swipes in, when it is far enough and
+    /// the shown page takes swipes that way.
+    @inline(__always)
+    private func swipe(from: Point, to point: Point) -> SwipeDirection? {
+        guard let direction = SwipeDirection.of(from: from, to: point, distancePx: pages.swipePx),
+            shownSwipes.contains(direction)
+        else { return nil }
+        return direction
+    }
+
+    /// Rules 1 and 10: the first listed button of the shown page whose rect contains `point`,
+    /// enabled or not; the buttons on every page first, as they are drawn above the page's.
     private mutating func hitTest(_ point: Point) -> Int? {
-        for index in 0..<buttonCount where specs[index].rect.contains(point) {
+        guard hasPages else {
+            for index in 0..<buttonCount where specs[index].rect.contains(point) {
+                return index
+            }
+            return nil
+        }
+        for index in 0..<buttonCount where specs[index].page == PageLayout.allPages && specs[index].rect.contains(point) {
+            return index
+        }
+        for index in 0..<buttonCount where specs[index].page == shownPage && specs[index].rect.contains(point) {
             return index
         }
         return nil

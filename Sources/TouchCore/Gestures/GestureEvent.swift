@@ -57,6 +57,8 @@ public protocol GestureEventSink {
     /// A down on `button` was ignored for its whole life because `holder`, of the same
     /// interlock group, is held or still runs a command.
     mutating func interlocked(_ button: Int, heldBy holder: Int, at: MonotonicInstant)
+    /// A swipe ended (rule 11): its lift, on the page shown at its down.
+    mutating func swiped(_ direction: SwipeDirection, onPage page: Int, at: MonotonicInstant)
 }
 
 extension GestureEventSink {
@@ -71,6 +73,9 @@ extension GestureEventSink {
 
     @inline(__always)
     public mutating func interlocked(_ button: Int, heldBy holder: Int, at: MonotonicInstant) {}
+
+    @inline(__always)
+    public mutating func swiped(_ direction: SwipeDirection, onPage page: Int, at: MonotonicInstant) {}
 }
 
 /// One step of one button's state machine, as libinput logs its tap machine's: the button,

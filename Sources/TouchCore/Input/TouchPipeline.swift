@@ -13,11 +13,11 @@ public struct TouchPipeline: Sendable {
     /// where its idle time starts.
     public init(
         transform: CoordinateTransform, lostAfter: MonotonicDuration?, layout: ButtonLayout,
-        idle: IdleTimings? = nil, startedAt: MonotonicInstant = MonotonicInstant(nanoseconds: 0)
+        pages: PageLayout = PageLayout(), idle: IdleTimings? = nil, startedAt: MonotonicInstant = MonotonicInstant(nanoseconds: 0)
     ) {
         self.transform = transform
         tracker = TouchTracker(lostAfter: lostAfter)
-        classifier = GestureClassifier(layout: layout)
+        classifier = GestureClassifier(layout: layout, pages: pages)
         wakeGate = WakeGate(timings: idle, startedAt: startedAt)
     }
 
@@ -48,6 +48,13 @@ public struct TouchPipeline: Sendable {
     /// Says whether a command `index` started still runs (it keeps its interlock group).
     public mutating func setCommandsRunning(_ index: Int, _ running: Bool) {
         classifier.setCommandsRunning(index, running)
+    }
+
+    /// Shows another page at `now`, after everything due before it (rule 10).
+    @_optimize(speed)
+    public mutating func showPage<Sink: GestureEventSink>(_ page: Int, at now: MonotonicInstant, into sink: inout Sink) {
+        advance(to: now, into: &sink)
+        classifier.showPage(page, at: now, into: &sink)
     }
 
     /// Wake or blank from outside (the control socket) at `now`.
