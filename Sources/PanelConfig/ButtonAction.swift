@@ -30,6 +30,29 @@ public enum ButtonAction: Equatable, Sendable {
     /// `MQTTActionText`). Never queued while the broker is away: a device command sent
     /// minutes late is worse than one lost.
     case mqtt(topic: String, payload: String)
+    /// Show another page (rule 10): `page NAME`, `page next`, `page prev`, `page back`.
+    case page(PageTarget)
+}
+
+/// The page a `page` action shows.
+public enum PageTarget: Equatable, Sendable {
+    case named(String)
+    /// The next page in file order, the first after the last.
+    case next
+    /// The page before in file order, the last before the first.
+    case previous
+    /// The page shown before this one (the first at start).
+    case back
+
+    /// As written after `page`.
+    public var text: String {
+        switch self {
+        case .named(let name): name
+        case .next: "next"
+        case .previous: "prev"
+        case .back: "back"
+        }
+    }
 }
 
 extension ButtonAction {
@@ -38,7 +61,8 @@ extension ButtonAction {
     /// How long a `pulse` may last, in milliseconds.
     static let pulseMilliseconds: ClosedRange<Int> = 1...60_000
 
-    static let grammar = "emit, exec COMMAND, gpio OUTPUT on|off|toggle|pulse MS, gpio CHIP LINE on|off|toggle|pulse MS or mqtt TOPIC PAYLOAD"
+    static let grammar =
+        "emit, exec COMMAND, gpio OUTPUT on|off|toggle|pulse MS, gpio CHIP LINE on|off|toggle|pulse MS, mqtt TOPIC PAYLOAD or page NAME|next|prev|back"
     static let gpioGrammar = "gpio OUTPUT on|off|toggle|pulse MS or gpio CHIP LINE on|off|toggle|pulse MS (LINE 0..1023, MS 1..60000)"
 
     /// Parses `emit`, `exec COMMAND` or `gpio CHIP LINE on|off|toggle|pulse MS`.
@@ -58,6 +82,18 @@ extension ButtonAction {
             self = try ButtonAction.gpio(words: words, text: text)
         case "mqtt":
             self = try ButtonAction.mqtt(text)
+        case "page":
+            guard words.count == 2 else { throw .expected("page NAME, page next, page prev or page back", found: text) }
+            switch words[1] {
+            case "next": self = .page(.next)
+            case "prev": self = .page(.previous)
+            case "back": self = .page(.back)
+            default:
+                guard SectionName.isValidButtonName(words[1]) else {
+                    throw .expected("page NAME (a [page NAME] section), next, prev or back", found: text)
+                }
+                self = .page(.named(words[1]))
+            }
         default:
             throw .expected(ButtonAction.grammar, found: text)
         }

@@ -39,6 +39,10 @@ public struct ButtonConfig: Equatable, Sendable {
     public var title: String?
     /// `state_topic` and its keys: the device whose state the button shows (nil: none).
     public var binding: StateBinding?
+    /// The page it is on, by place in file order, or `PageLayout.allPages` (0 without pages).
+    public var page: Int
+    /// `swipe`: whether its touch may become the page's swipe (rule 11).
+    public var swipe: Bool
 
     public init(
         name: String, label: String, rect: Rect, enabled: Bool = true, timings: GestureTimings = .defaults,
@@ -46,7 +50,8 @@ public struct ButtonConfig: Equatable, Sendable {
         onLongPress: ButtonAction? = nil, onRepeat: ButtonAction? = nil,
         onPress: ButtonAction? = nil, onRelease: ButtonAction? = nil, line: Int,
         colors: ButtonPalette = .defaults, fontSize: Int = DisplayConfig.defaultFontSize, latch: Bool = false,
-        execLimits: ExecLimits = .defaults, interlock: String? = nil, title: String? = nil, binding: StateBinding? = nil
+        execLimits: ExecLimits = .defaults, interlock: String? = nil, title: String? = nil, binding: StateBinding? = nil,
+        page: Int = 0, swipe: Bool = true
     ) {
         self.name = name
         self.label = label
@@ -68,6 +73,8 @@ public struct ButtonConfig: Equatable, Sendable {
         self.interlock = interlock
         self.title = title
         self.binding = binding
+        self.page = page
+        self.swipe = swipe
     }
 
     /// Its name in Home Assistant: `title`, else the label on one line.
@@ -91,7 +98,7 @@ public struct ButtonConfig: Equatable, Sendable {
         return ButtonSpec(
             rect: rect, enabled: enabled, highestTapCount: highestTapCount,
             listensForLongPress: onLongPress != nil || onRepeat != nil,
-            listensForRepeat: onRepeat != nil, timings: timings)
+            listensForRepeat: onRepeat != nil, timings: timings, page: page, yieldsToSwipe: swipe && !holdsToRun && onRepeat == nil)
     }
 
     /// Whether the button runs actions for the life of a press (`on_press` or `on_release`).

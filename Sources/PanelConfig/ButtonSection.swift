@@ -4,6 +4,7 @@ import TouchCore
 /// its own overrides of the `[touch]` timings and of the `[display]` look.
 enum ButtonKey: SectionKey {
     case rect
+    case page
     case label
     case title
     case enabled
@@ -23,13 +24,14 @@ enum ButtonKey: SectionKey {
     case onRelease
     case execLimit
     case execTimeoutMs
+    case swipe
     case timing(TimingKey)
     case fontSize
     case color(ButtonColorKey)
 
     static let allCases: [ButtonKey] =
-        [.rect, .label, .title, .enabled, .latch, .interlock, .stateTopic, .stateField, .stateOn, .stateOff, .pendingMs, .onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease,
-         .execLimit, .execTimeoutMs]
+        [.rect, .page, .label, .title, .enabled, .latch, .interlock, .stateTopic, .stateField, .stateOn, .stateOff, .pendingMs, .onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease,
+         .execLimit, .execTimeoutMs, .swipe]
         + TimingKey.allCases.map(ButtonKey.timing) + [.fontSize] + ButtonColorKey.allCases.map(ButtonKey.color)
 
     /// The keys that take an action.
@@ -43,6 +45,7 @@ enum ButtonKey: SectionKey {
     var rawValue: String {
         switch self {
         case .rect: "rect"
+        case .page: "page"
         case .label: "label"
         case .title: "title"
         case .enabled: "enabled"
@@ -62,6 +65,7 @@ enum ButtonKey: SectionKey {
         case .onRelease: "on_release"
         case .execLimit: "exec_limit"
         case .execTimeoutMs: "exec_timeout_ms"
+        case .swipe: "swipe"
         case .timing(let key): key.rawValue
         case .fontSize: DisplayKey.fontSize.rawValue
         case .color(let key): key.rawValue
@@ -72,6 +76,7 @@ enum ButtonKey: SectionKey {
         let action = "the action of"
         return switch self {
         case .rect: .required("x, y, width, height in display pixels, inside the display as rotated")
+        case .page: .words("none", "with `[page NAME]` sections, required: the page it is on, or `all` (on every page, above the page's own)")
         case .label: .words("the button's name", "the text; `\\n` breaks the line")
         case .title: .words("the label", "the button's name in Home Assistant (`Living room lamp`)")
         case .enabled: .value("yes", "`no`: drawn disabled, takes no touch")
@@ -85,7 +90,8 @@ enum ButtonKey: SectionKey {
         case .pendingMs:
             .value("\(StateBinding.defaultPendingMs)",
                    "after a tap, how long the pending look waits for the device before the last reported state shows again, \(KeyDoc.span(StateBinding.pendingMsRange)) ms")
-        case .onTap: .words("none", "\(action) a single tap: `emit`, `exec COMMAND`, `gpio OUTPUT on|off|toggle|pulse MS`, `mqtt TOPIC PAYLOAD`")
+        case .onTap:
+            .words("none", "\(action) a single tap: `emit`, `exec COMMAND`, `gpio OUTPUT on|off|toggle|pulse MS`, `mqtt TOPIC PAYLOAD`, `page NAME|next|prev|back`")
         case .onDoubleTap: .words("none", "\(action) a double tap")
         case .onTripleTap: .words("none", "\(action) a triple tap")
         case .onLongPress: .words("none", "\(action) a long press")
@@ -99,6 +105,10 @@ enum ButtonKey: SectionKey {
             .value("\((ExecLimits.defaults.timeout?.nanoseconds ?? 0) / 1_000_000)",
                    "a command still running this long gets SIGTERM, and SIGKILL \(ExecLimits.killGraceMs) ms later; "
                    + "\(KeyDoc.span(ExecLimits.timeoutMsRange)) ms, 0: none")
+        case .swipe:
+            .words("yes; no with `on_press`, `on_release` or `on_repeat`",
+                   "`yes`: a touch on it that moves `swipe_px` becomes the page's swipe (the press ends `cancelled`); "
+                   + "hold-to-run and repeat buttons never yield")
         case .timing(let key): .words("`[touch]`'s", key.what)
         case .fontSize: .words("`[display]`'s", "the label's size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
         case .color(let key): .words("`[display]`'s", key.what)
@@ -117,6 +127,9 @@ struct ButtonDraft: SectionDraft {
     var rect: Rect?
     /// The rect as written, to quote when it turns out not to fit the display.
     var rectText = ""
+    /// `page`: a page's name or `all`, resolved once every `[page NAME]` is known.
+    var pageName: String?
+    var swipe: Bool?
     var label: String?
     var entityTitle: String?
     var enabled: Bool?
@@ -152,6 +165,8 @@ struct ButtonDraft: SectionDraft {
         case .rect:
             rectText = value
             rect = try ValueSyntax.rect(value)
+        case .page: pageName = try ItemPage.name(value)
+        case .swipe: swipe = try ValueSyntax.boolean(value)
         case .label: label = LabelText.unescaped(value)
         case .title: entityTitle = try ValueSyntax.entityTitle(value)
         case .enabled: enabled = try ValueSyntax.boolean(value)
@@ -217,19 +232,31 @@ struct ButtonDraft: SectionDraft {
     /// Without a display the fit cannot be checked; the missing display is reported on its own.
     func finish(
         display: DisplayConfig?, panelTimings: GestureTimings, outputs: [OutputConfig], controller: ControllerConfig?,
-        errors: inout ErrorCollector
+        pageNames: [String] = [], errors: inout ErrorCollector
     ) -> ButtonConfig? {
         requireKey(.rect, "the button's place as rect = x, y, width, height in display pixels", errors: &errors)
         var actionsOK = true
         func action(_ key: ButtonKey, _ draft: ActionDraft?) -> ButtonAction? {
-            resolvedAction(key, draft, outputs: outputs, controller: controller, ok: &actionsOK, errors: &errors)
+            draft?.resolve(
+                at: place(key) ?? header, section: title, key: key.rawValue, outputs: outputs, controller: controller,
+                pageNames: pageNames, ok: &actionsOK, errors: &errors)
         }
         let tap = action(.onTap, onTap), doubleTap = action(.onDoubleTap, onDoubleTap)
         let tripleTap = action(.onTripleTap, onTripleTap), longPress = action(.onLongPress, onLongPress)
         let repeated = action(.onRepeat, onRepeat), press = action(.onPress, onPress)
         let release = action(.onRelease, onRelease)
         let binding = self.binding(errors: &errors)
-        guard let rect, actionsOK, binding.ok else { return nil }
+        let page = ItemPage.resolve(pageName, pageNames: pageNames, at: place(.page), header: header, section: title, errors: &errors)
+        // Rule 11: a press that runs a machine until its release, or repeats while held, never
+        // turns into a swipe.
+        let holds = onPress != nil || onRelease != nil || onRepeat != nil
+        if swipe == true && holds {
+            errors.add(at: place(.swipe) ?? header, section: title, key: ButtonKey.swipe.rawValue,
+                       "a button with on_press, on_release or on_repeat never yields to a swipe: its press runs until its release; "
+                       + "delete swipe = yes")
+            return nil
+        }
+        guard let rect, actionsOK, binding.ok, let page else { return nil }
         guard ButtonDraft.rect(rect, fits: display, written: rectText, at: place(.rect) ?? header, section: title, errors: &errors) else {
             return nil
         }
@@ -241,7 +268,8 @@ struct ButtonDraft: SectionDraft {
             onPress: press, onRelease: release, line: header.line,
             colors: colors.applied(to: (display?.colors ?? .defaults).buttons),
             fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize,
-            latch: latch ?? false, execLimits: execLimits, interlock: interlock, title: entityTitle, binding: binding.binding)
+            latch: latch ?? false, execLimits: execLimits, interlock: interlock, title: entityTitle, binding: binding.binding,
+            page: page, swipe: swipe ?? !holds)
     }
 
     /// The button's `state_topic` binding, nil without one; not ok (the reason in `errors`)
@@ -268,41 +296,6 @@ struct ButtonDraft: SectionDraft {
             return (nil, false)
         }
         return (StateBinding(topic: stateTopic, field: stateField, on: on, off: off, pendingMs: pendingMs ?? StateBinding.defaultPendingMs), true)
-    }
-
-    /// The action `key` names; nil when the button does not give `key`, or (with the reason in
-    /// `errors` and `ok` false) when it names an output no `[output NAME]` declares, drives
-    /// one of the controller's own lines, or gives by offset a line on a chip whose `[output]`
-    /// names its line.
-    private func resolvedAction(
-        _ key: ButtonKey, _ draft: ActionDraft?, outputs: [OutputConfig], controller: ControllerConfig?,
-        ok: inout Bool, errors: inout ErrorCollector
-    ) -> ButtonAction? {
-        guard let draft else { return nil }
-        let keyPlace = place(key) ?? header
-        guard let action = draft.resolved(outputs: outputs) else {
-            if case .output(let name, _) = draft {
-                errors.add(at: keyPlace, section: title, key: key.rawValue, OutputDraft.unknownOutputMessage(name, outputs: outputs))
-            }
-            ok = false
-            return nil
-        }
-        guard case .gpio(let chip, let line, _) = action else { return action }
-        if let problem = controller?.problemDriving(chip: chip, line: line) {
-            errors.add(at: keyPlace, section: title, key: key.rawValue, problem)
-            ok = false
-            return nil
-        }
-        // An output's own line passed this when its section was read; this catches an offset
-        // in the action on a chip whose [output] names its line.
-        if let other = OutputConfig.otherNaming(chip: chip, line: line, among: outputs) {
-            errors.add(at: keyPlace, section: title, key: key.rawValue,
-                       OutputConfig.otherNamingMessage(chip: chip, line: line, other: other)
-                           + "; an action reaches a named line through its section: gpio NAME on|off|toggle|pulse MS")
-            ok = false
-            return nil
-        }
-        return action
     }
 
     /// Whether an item's `rect` fits `display` (always, without one: the missing display is

@@ -67,10 +67,18 @@ enum ConfigAssembly {
             }
         }
 
+        let pageNames = panel.pages.filter { $0.counts }.map { $0.name }
+        var pages: [PageConfig] = []
+        for draft in panel.pages where draft.counts {
+            if let page = draft.finish(outputs: declaredOutputs, controller: controller, pageNames: pageNames, errors: &errors) {
+                pages.append(page)
+            }
+        }
         var buttons: [ButtonConfig] = []
         for draft in panel.buttons where draft.counts {
             if let button = draft.finish(
-                display: display, panelTimings: panelTimings, outputs: declaredOutputs, controller: controller, errors: &errors)
+                display: display, panelTimings: panelTimings, outputs: declaredOutputs, controller: controller,
+                pageNames: pageNames, errors: &errors)
             {
                 buttons.append(button)
             }
@@ -79,7 +87,9 @@ enum ConfigAssembly {
         brokerNeeds(panel.buttons.filter { $0.counts }, mqtt: mqtt, mqttGiven: panel.mqtt != nil, errors: &errors)
         var texts: [TextItemConfig] = []
         for draft in panel.texts where draft.counts {
-            if let text = draft.finish(display: display, hasMQTT: panel.mqtt != nil, errors: &errors) { texts.append(text) }
+            if let text = draft.finish(display: display, hasMQTT: panel.mqtt != nil, pageNames: pageNames, errors: &errors) {
+                texts.append(text)
+            }
         }
 
         guard errors.isEmpty, let display, let controller, let board else {
@@ -93,7 +103,7 @@ enum ConfigAssembly {
         panel.mqtt?.warn(&warnings)
         return .success(PanelConfiguration(
             file: panel.file, display: display, timings: panelTimings, lostAfter: touch.lostAfter,
-            controller: controller, buttons: buttons, texts: texts,
+            controller: controller, buttons: buttons, texts: texts, pages: pages, swipePx: touch.swipePx ?? TouchDraft.defaultSwipePx,
             outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
             control: panel.control?.config, exec: panel.exec?.config, mqtt: mqtt,
             warnings: warnings.inLineOrder(files: fileOrder),

@@ -32,6 +32,7 @@ struct ConfigBuilder {
         case button(Int)
         case output(Int)
         case text(Int)
+        case page(Int)
     }
 
     let role: ConfigFileRole
@@ -52,6 +53,9 @@ struct ConfigBuilder {
     private(set) var buttons: [ButtonDraft] = []
     private(set) var outputs: [OutputDraft] = []
     private(set) var texts: [TextDraft] = []
+    private(set) var pages: [PageDraft] = []
+    /// Header line of each page name taken.
+    private var pageLines: [String: Int] = [:]
     /// Header line of each output name taken.
     private var outputLines: [String: Int] = [:]
     /// Header line of each button name taken, to point at the first of two buttons with one name.
@@ -143,6 +147,11 @@ struct ConfigBuilder {
                                  "a board preset holds no texts; put [text NAME] sections in the panel config") else { return }
             texts.append(TextDraft(name: textName, header: header, counts: admitItem(textName, kind: "text", line: line)))
             open = .text(texts.count - 1)
+        case .page(let pageName):
+            guard admitPanelOnly(section: "page \(pageName)", line: line,
+                                 "a board preset holds no pages; put [page NAME] sections in the panel config") else { return }
+            pages.append(PageDraft(name: pageName, header: header, counts: admitPage(pageName, line: line)))
+            open = .page(pages.count - 1)
         }
     }
 
@@ -187,6 +196,8 @@ struct ConfigBuilder {
             outputs[index].take(name: name, value: value, at: place, errors: &errors)
         case .text(let index):
             texts[index].take(name: name, value: value, at: place, errors: &errors)
+        case .page(let index):
+            pages[index].take(name: name, value: value, at: place, errors: &errors)
         }
     }
 
@@ -230,6 +241,22 @@ struct ConfigBuilder {
         if let first = takenOnLine {
             errors.add(line: line, section: "\(kind) \(name)",
                        "overlapping names: \(article) \(kind) named \"\(name)\" is already defined on line \(first)")
+            return false
+        }
+        return true
+    }
+
+    /// Whether a new page with `name` can join the panel; records why not. `all` stands for
+    /// every page in an item's `page`, so no page has that name.
+    private mutating func admitPage(_ name: String, line: Int) -> Bool {
+        if name == "all" {
+            errors.add(line: line, section: "page all", "no page may be named all: page = all puts an item on every page")
+            return false
+        }
+        guard admitName(name, kind: "page", article: "a", line: line, takenOnLine: pageLines[name]) else { return false }
+        pageLines[name] = line
+        guard pageLines.count <= PageLayout.capacity else {
+            errors.add(line: line, section: "page \(name)", "too many pages; a panel holds at most \(PageLayout.capacity)")
             return false
         }
         return true

@@ -61,6 +61,7 @@ extension PanelConfiguration {
         out.section("touch")
         out.timings(timings)
         out.key(TouchKey.lostMs, "\(lostAfter.nanoseconds / 1_000_000)")
+        out.key(TouchKey.swipePx, "\(swipePx)")
 
         out.section("controller")
         out.key(ControllerKey.model, controller.model.configName)
@@ -170,10 +171,20 @@ extension PanelConfiguration {
             out.key(OutputKey.start, output.startsOn ? "on" : "off")
         }
 
+        for page in pages {
+            out.section("page \(page.name)")
+            out.key(PageKey.homeAfterS, "\(page.homeAfterS)")
+            out.action(PageKey.swipeLeft, page.swipeLeft, outputs: outputs)
+            out.action(PageKey.swipeRight, page.swipeRight, outputs: outputs)
+            out.action(PageKey.swipeUp, page.swipeUp, outputs: outputs)
+            out.action(PageKey.swipeDown, page.swipeDown, outputs: outputs)
+        }
+
         for button in buttons {
             out.section("button \(button.name)")
             let rect = button.rect
             out.key(ButtonKey.rect, "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+            if !pages.isEmpty { out.key(ButtonKey.page, pageText(button.page)) }
             out.key(ButtonKey.label, LabelText.escaped(button.label))
             if let title = button.title { out.key(ButtonKey.title, title) }
             out.key(ButtonKey.enabled, IniWriter.yesNo(button.enabled))
@@ -186,15 +197,16 @@ extension PanelConfiguration {
                 out.key(ButtonKey.stateOff, binding.off)
                 out.key(ButtonKey.pendingMs, "\(binding.pendingMs)")
             }
-            out.action(.onTap, button.onTap, outputs: outputs)
-            out.action(.onDoubleTap, button.onDoubleTap, outputs: outputs)
-            out.action(.onTripleTap, button.onTripleTap, outputs: outputs)
-            out.action(.onLongPress, button.onLongPress, outputs: outputs)
-            out.action(.onRepeat, button.onRepeat, outputs: outputs)
-            out.action(.onPress, button.onPress, outputs: outputs)
-            out.action(.onRelease, button.onRelease, outputs: outputs)
+            out.action(ButtonKey.onTap, button.onTap, outputs: outputs)
+            out.action(ButtonKey.onDoubleTap, button.onDoubleTap, outputs: outputs)
+            out.action(ButtonKey.onTripleTap, button.onTripleTap, outputs: outputs)
+            out.action(ButtonKey.onLongPress, button.onLongPress, outputs: outputs)
+            out.action(ButtonKey.onRepeat, button.onRepeat, outputs: outputs)
+            out.action(ButtonKey.onPress, button.onPress, outputs: outputs)
+            out.action(ButtonKey.onRelease, button.onRelease, outputs: outputs)
             out.key(ButtonKey.execLimit, "\(button.execLimits.maxRunning)")
             out.key(ButtonKey.execTimeoutMs, "\((button.execLimits.timeout?.nanoseconds ?? 0) / 1_000_000)")
+            out.key(ButtonKey.swipe, IniWriter.yesNo(button.swipe))
             out.timings(button.timings)
             out.key(ButtonKey.fontSize, "\(button.fontSize)")
             out.colors(button.colors)
@@ -204,6 +216,7 @@ extension PanelConfiguration {
             out.section("text \(text.name)")
             let rect = text.rect
             out.key(TextKey.rect, "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+            if !pages.isEmpty { out.key(TextKey.page, pageText(text.page)) }
             switch text.source {
             case .topic(let topic, let field):
                 out.key(TextKey.topic, topic)
@@ -221,6 +234,11 @@ extension PanelConfiguration {
             out.key(TextKey.align, text.alignment == .left ? "left" : text.alignment == .right ? "right" : "center")
         }
         return out.text
+    }
+
+    /// An item's page as `page =` takes it.
+    private func pageText(_ page: Int) -> String {
+        page == PageLayout.allPages ? "all" : pages.indices.contains(page) ? pages[page].name : "\(page)"
     }
 }
 
@@ -308,7 +326,7 @@ private struct IniWriter {
 
     /// A line `gpio CHIP LINE` cannot give (a name) is written as its output's name, which
     /// reads back to the same chip and line.
-    mutating func action(_ name: ButtonKey, _ action: ButtonAction?, outputs: [OutputConfig]) {
+    mutating func action<Key: RawRepresentable<String>>(_ name: Key, _ action: ButtonAction?, outputs: [OutputConfig]) {
         guard let action else {
             unset(name, "no action")
             return
@@ -320,6 +338,8 @@ private struct IniWriter {
             key(name, "exec \(ButtonAction.escapingSemicolons(command))")
         case .mqtt(let topic, let payload):
             key(name, "mqtt \(topic) \(ButtonAction.escapingSemicolons(payload))")
+        case .page(let target):
+            key(name, "page \(target.text)")
         case .gpio(let chip, let line, let operation):
             let verb = switch operation {
             case .on: "on"

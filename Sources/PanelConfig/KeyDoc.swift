@@ -39,6 +39,7 @@ enum KeyTables {
             ("display", table(DisplayKey.self)),
             ("touch", table(TouchKey.self)),
             ("controller", table(ControllerKey.self)),
+            ("page", table(PageKey.self)),
             ("button", table(ButtonKey.self)),
             ("text", table(TextKey.self)),
             ("output", table(OutputKey.self)),

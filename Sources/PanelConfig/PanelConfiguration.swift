@@ -15,6 +15,10 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var buttons: [ButtonConfig]
     /// `[text NAME]` sections in file order: drawn after the buttons, in the places after theirs.
     public var texts: [TextItemConfig]
+    /// `[page NAME]` sections in file order, the first shown at start; empty: one page.
+    public var pages: [PageConfig]
+    /// `swipe_px` of `[touch]`.
+    public var swipePx: Int
     /// Every GPIO output the panel drives, each once: the `[output NAME]` sections in file
     /// order, then the lines actions name by chip and line only (active high, off at start).
     public var outputs: [OutputConfig]
@@ -39,6 +43,7 @@ public struct PanelConfiguration: Equatable, Sendable {
     public init(
         file: String, display: DisplayConfig, timings: GestureTimings = .defaults,
         lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig], texts: [TextItemConfig] = [],
+        pages: [PageConfig] = [], swipePx: Int = 60,
         outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil,
         control: ControlConfig? = nil, exec: ExecConfig? = nil, mqtt: MQTTConfig? = nil, warnings: [ConfigError] = [],
         namedFiles: NamedFiles = NamedFiles()
@@ -50,6 +55,8 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.controller = controller
         self.buttons = buttons
         self.texts = texts
+        self.pages = pages
+        self.swipePx = swipePx
         self.outputs = outputs ?? OutputConfig.all(declared: [], usedBy: buttons)
         self.board = board
         self.backlight = backlight
@@ -82,6 +89,18 @@ public struct PanelConfiguration: Equatable, Sendable {
         return first + 1
     }
 
+    /// How many pages the panel shows: one without `[page NAME]` sections.
+    public var pageCount: Int { max(1, pages.count) }
+
+    /// The pages as the classifier sees them: how many, and each one's swipes.
+    public func makePageLayout() -> PageLayout {
+        var layout = PageLayout(count: pageCount, swipePx: Int32(swipePx))
+        for (index, page) in pages.enumerated() {
+            layout.setSwipes(page.swipes, onPage: index)
+        }
+        return layout
+    }
+
     /// The panel's size in its native orientation: the framebuffer's xres and yres.
     public var panelWidth: Int32 { display.width }
     public var panelHeight: Int32 { display.height }
@@ -110,7 +129,7 @@ public struct PanelConfiguration: Equatable, Sendable {
     ) -> TouchPipeline {
         TouchPipeline(
             transform: makeTransform(controllerWidth: controllerWidth, controllerHeight: controllerHeight),
-            lostAfter: controller.model.family == .evdev ? nil : lostAfter, layout: makeLayout(),
+            lostAfter: controller.model.family == .evdev ? nil : lostAfter, layout: makeLayout(), pages: makePageLayout(),
             idle: backlight?.idleTimings, startedAt: startedAt)
     }
 

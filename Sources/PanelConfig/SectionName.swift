@@ -20,8 +20,11 @@ enum SectionName: Equatable {
     case output(name: String)
     /// `[text NAME]`: a value shown from a topic or the clock.
     case text(name: String)
+    /// `[page NAME]`: a screen of its own items, in file order.
+    case page(name: String)
 
-    static let expectedList = "[board], [display], [touch], [controller], [backlight], [control], [exec], [mqtt], [output NAME], [button NAME] or [text NAME]"
+    static let expectedList =
+        "[board], [display], [touch], [controller], [backlight], [control], [exec], [mqtt], [output NAME], [page NAME], [button NAME] or [text NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -40,8 +43,11 @@ enum SectionName: Equatable {
         case "button": self = .button(name: "")
         case "output": self = .output(name: "")
         case "text": self = .text(name: "")
+        case "page": self = .page(name: "")
         default:
-            for (prefix, make) in [("button ", SectionName.button), ("output ", SectionName.output), ("text ", SectionName.text)]
+            for (prefix, make) in [
+                ("button ", SectionName.button), ("output ", SectionName.output), ("text ", SectionName.text), ("page ", SectionName.page),
+            ]
             where text.utf8.starts(with: prefix.utf8) {
                 self = make(String(decoding: Array(text.utf8)[prefix.utf8.count...], as: UTF8.self))
                 return

@@ -26,6 +26,8 @@ public struct TextItemConfig: Equatable, Sendable {
     public var alignment: LabelAlignment
     /// Its name in Home Assistant; nil: its name.
     public var title: String?
+    /// The page it is on, by place in file order, or `PageLayout.allPages` (0 without pages).
+    public var page: Int
     /// The section header's line.
     public var line: Int
 
@@ -33,7 +35,7 @@ public struct TextItemConfig: Equatable, Sendable {
         name: String, rect: Rect, source: Source, format: ValueFormat = .plain, staleAfterS: Int = 0,
         fill: RGBColor = PanelColors.defaults.background, text: RGBColor = PanelColors.defaults.text,
         staleText: RGBColor = PanelColors.defaults.disabledText, fontSize: Int = DisplayConfig.defaultFontSize,
-        alignment: LabelAlignment = .center, title: String? = nil, line: Int
+        alignment: LabelAlignment = .center, title: String? = nil, page: Int = 0, line: Int
     ) {
         self.name = name
         self.rect = rect
@@ -46,6 +48,7 @@ public struct TextItemConfig: Equatable, Sendable {
         self.fontSize = fontSize
         self.alignment = alignment
         self.title = title
+        self.page = page
         self.line = line
     }
 

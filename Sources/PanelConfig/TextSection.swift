@@ -4,6 +4,7 @@ import TouchCore
 /// written and how it looks.
 enum TextKey: String, SectionKey, CaseIterable {
     case rect
+    case page
     case topic
     case field
     case time
@@ -21,6 +22,7 @@ enum TextKey: String, SectionKey, CaseIterable {
     var doc: KeyDoc {
         switch self {
         case .rect: .required("x, y, width, height in display pixels, inside the display as rotated")
+        case .page: .words("none", "with `[page NAME]` sections, required: the page it is on, or `all`")
         case .topic: .words("none", "the topic whose messages it shows (needs `[mqtt]`); give `topic` or `time`")
         case .field: .words("the whole payload", "the value's dotted path in a JSON payload (`temperature`, `update.state`)")
         case .time: .words("none", "shows the local time as strftime writes it (`%H:%M`, `%a %d %b`), every minute, or every second when it shows seconds")
@@ -46,6 +48,7 @@ struct TextDraft: SectionDraft {
     var given = GivenKeys()
     var rect: Rect?
     var rectText = ""
+    var pageName: String?
     var topic: String?
     var field: [String]?
     var time: String?
@@ -71,6 +74,7 @@ struct TextDraft: SectionDraft {
         case .rect:
             rectText = value
             rect = try ValueSyntax.rect(value)
+        case .page: pageName = try ItemPage.name(value)
         case .topic: topic = try ValueSyntax.topic(value)
         case .field: field = try ValueSyntax.jsonPath(value, example: "temperature")
         case .time:
@@ -99,8 +103,9 @@ struct TextDraft: SectionDraft {
 
     /// The text item; nil (and why in `errors`) without a rect inside the display, or without
     /// exactly one of `topic` and `time`.
-    func finish(display: DisplayConfig?, hasMQTT: Bool, errors: inout ErrorCollector) -> TextItemConfig? {
+    func finish(display: DisplayConfig?, hasMQTT: Bool, pageNames: [String] = [], errors: inout ErrorCollector) -> TextItemConfig? {
         requireKey(.rect, "the text's place as rect = x, y, width, height in display pixels", errors: &errors)
+        let page = ItemPage.resolve(pageName, pageNames: pageNames, at: place(.page), header: header, section: title, errors: &errors)
         let source: TextItemConfig.Source
         switch (topic, time) {
         case (let topic?, nil):
@@ -125,7 +130,7 @@ struct TextDraft: SectionDraft {
                        "a text shows a topic or the time, not both: give one of topic and time")
             return nil
         }
-        guard let rect else { return nil }
+        guard let rect, let page else { return nil }
         guard ButtonDraft.rect(rect, fits: display, written: rectText, at: place(.rect) ?? header, section: title, errors: &errors) else {
             return nil
         }
@@ -134,6 +139,6 @@ struct TextDraft: SectionDraft {
             name: name, rect: rect, source: source, format: format ?? .plain, staleAfterS: staleAfterS ?? 0,
             fill: fill ?? colors.background, text: textColor ?? colors.text, staleText: staleText ?? colors.disabledText,
             fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize, alignment: alignment ?? .center,
-            title: entityTitle, line: header.line)
+            title: entityTitle, page: page, line: header.line)
     }
 }

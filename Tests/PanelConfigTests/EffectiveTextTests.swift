@@ -64,6 +64,7 @@ struct EffectiveTextTests {
             slop_px = 10
             multi_tap_slop_px = 40
             lost_ms = 200
+            swipe_px = 60
 
             [controller]
             model = ft5406
@@ -98,6 +99,7 @@ struct EffectiveTextTests {
             ; on_release: not set (no action)
             exec_limit = 4
             exec_timeout_ms = 60000
+            swipe = yes
             multi_tap_ms = 250
             long_press_ms = 500
             repeat_ms = 100
@@ -121,7 +123,7 @@ struct EffectiveTextTests {
             """)
         let back = try EffectiveTextTests.roundTrip(config)
         #expect(back == EffectiveTextTests.withLines(of: back, config))
-        #expect(back.buttons[0].line == 63)
+        #expect(back.buttons[0].line == 64)
     }
 
     @Test func fullConfigWithAPresetRoundTrips() throws {

@@ -71,7 +71,8 @@ struct ValidConfigTests {
                 ButtonConfig(
                     name: "stop", label: "stop", rect: Rect(x: 240, y: 20, width: 200, height: 120),
                     enabled: false, timings: stopTimings,
-                    onTripleTap: .gpio(chip: "gpiochip1", line: .offset(4), operation: .toggle), onRepeat: .emit, line: 26),
+                    onTripleTap: .gpio(chip: "gpiochip1", line: .offset(4), operation: .toggle), onRepeat: .emit, line: 26,
+                    swipe: false),
                 ButtonConfig(
                     name: "info.bar-1", label: "info.bar-1", rect: Rect(x: 0, y: 400, width: 800, height: 80),
                     enabled: true, timings: panelTimings, line: 35),

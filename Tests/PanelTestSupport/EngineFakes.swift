@@ -98,7 +98,7 @@ final class RecordingLog: PanelLog {
 final class RecordingSurface: PanelSurface {
     var calls: [String] = []
 
-    func drawAll(_ states: [ButtonVisualState]) {
+    func drawAll(_ states: [ButtonVisualState?]) {
         calls.append("all \(states.count)")
     }
 

@@ -53,7 +53,7 @@ public final class FramebufferSurface: PanelSurface {
             ButtonConfig(
                 name: text.name, label: TextItemConfig.unknownText, rect: text.rect, line: text.line,
                 colors: ButtonPalette(fill: text.fill, text: text.text, unknownFill: text.fill, unknownText: text.staleText),
-                fontSize: text.fontSize)
+                fontSize: text.fontSize, page: text.page)
         }
     }
 
@@ -117,10 +117,13 @@ public final class FramebufferSurface: PanelSurface {
             lineHeight: { size in font.setPixelSize(size) ? font.lineHeight : height + 1 })
     }
 
-    public func drawAll(_ states: [ButtonVisualState]) {
+    /// The background, the page's own items, then those on every page, above them.
+    public func drawAll(_ states: [ButtonVisualState?]) {
         _ = painter.clear(to: background, in: pixels)
-        for index in states.indices {
-            draw(button: index, state: states[index])
+        for onEveryPage in [false, true] {
+            for index in states.indices where index < buttons.count && (buttons[index].page == PageLayout.allPages) == onEveryPage {
+                if let state = states[index] { draw(button: index, state: state) }
+            }
         }
     }
 

@@ -99,6 +99,27 @@ public final class ActionRunner {
         return flipped
     }
 
+    /// `page` actions run and not yet carried out by the engine, oldest first.
+    private var pageRequests: [PageTarget] = []
+
+    /// The `page` actions run since the last call, oldest first.
+    public func takePageRequests() -> [PageTarget] {
+        guard !pageRequests.isEmpty else { return [] }
+        defer { pageRequests.removeAll(keepingCapacity: true) }
+        return pageRequests
+    }
+
+    /// A page's swipe ran `action` (rule 11). Its commands see `TOUCHPANEL_PAGE`, `TOUCHPANEL_EVENT=swipe` and
+    /// `TOUCHPANEL_DIRECTION`; its `mqtt` payload's `$BUTTON` is the page's name. Its commands are
+    /// counted and limited as a button of the page's name with the default limits.
+    public func runSwipe(_ action: ButtonAction, page: PageConfig, direction: SwipeDirection, at: MonotonicInstant) {
+        let actor = ButtonConfig(name: page.name, label: page.name, rect: Rect(x: 0, y: 0, width: 0, height: 0), line: page.line)
+        let environment = [
+            ("TOUCHPANEL_PAGE", page.name), ("TOUCHPANEL_EVENT", "swipe"), ("TOUCHPANEL_DIRECTION", "\(direction.name)"),
+        ]
+        run(action, for: actor, environment: environment, at: at)
+    }
+
     /// Commands that finished: a hold-to-run press whose `on_press` command failed while the
     /// finger is still down ends there, and runs its `on_release` at `now`.
     public func commandsFinished(_ finished: [ExecSupervisor.Finished], now: MonotonicInstant) {
@@ -160,6 +181,9 @@ public final class ActionRunner {
         case .exec(let command):
             let outcome = exec.launch(command: command, environment: environment, button: button.name, limits: button.execLimits, now: at)
             if case .started(let pid) = outcome { return pid }
+            return nil
+        case .page(let target):
+            pageRequests.append(target)
             return nil
         case .gpio(let chip, let line, let operation):
             let key = OutputID(chip: chip, line: line)

@@ -7,7 +7,7 @@ import TouchCore
 /// wait for it.
 public final class DisplaySlot: PanelSurface {
     public private(set) var surface: PanelSurface?
-    private var states: [ButtonVisualState]
+    private var states: [ButtonVisualState?]
     /// Labels set at run time, by button, for a display that comes later.
     private var labels: [Int: String] = [:]
 
@@ -30,7 +30,7 @@ public final class DisplaySlot: PanelSurface {
         surface = nil
     }
 
-    public func drawAll(_ states: [ButtonVisualState]) {
+    public func drawAll(_ states: [ButtonVisualState?]) {
         self.states = states
         surface?.drawAll(states)
     }

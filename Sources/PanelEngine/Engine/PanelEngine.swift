@@ -55,6 +55,15 @@ public final class PanelEngine: TouchSink {
     private var labelsToDrawCount = 0
     /// Looks or labels changed from outside wait to be drawn.
     private var outsideChanged = false
+    /// The page shown (rule 10), by place in file order, and the one shown before it (`page
+    /// back`).
+    public private(set) var shownPage = 0
+    private var previousPage = 0
+    /// Each drawn place's page: the buttons', then the texts' (`PageLayout.allPages`: every page).
+    private let placePages: [Int]
+    /// When the page shown gives way to the first (`home_after_s` after the last touch); nil:
+    /// on the first page, or on one that stays.
+    private var homeAt: MonotonicInstant?
     /// Counts the changes to what `keptState` holds (a label, latch or enabled state set from
     /// outside, a latch flipped by a tap): `StateKeeper` writes the state when it moved.
     public internal(set) var keptStateChanges: UInt64 = 0
@@ -77,7 +86,9 @@ public final class PanelEngine: TouchSink {
         texts = TextItems(items: config.texts, wallClock: wallClock)
         pipeline = config.makePipeline(
             controllerWidth: source.range.width, controllerHeight: source.range.height, startedAt: idleSince ?? startedAt)
-        writer = EventLineWriter(buttonNames: config.buttons.map { $0.name }, output: output, origin: startedAt)
+        writer = EventLineWriter(
+            buttonNames: config.buttons.map { $0.name }, pageNames: config.pages.map { $0.name }, output: output, origin: startedAt)
+        placePages = config.buttons.map { $0.page } + config.texts.map { $0.page }
         self.transitions = transitions
         let gestures = transitions.flatMap { $0.wants(.gestures) ? GestureDebugLog(buttonNames: config.buttons.map { $0.name }, transitions: $0) : nil }
         events = EventCollector(gestures: gestures, transitions: transitions)
@@ -101,7 +112,7 @@ public final class PanelEngine: TouchSink {
         drawPendingLabels()
         _ = looks.takeDirty()
         textsDirty = ButtonSet()
-        surface?.drawAll(config.buttons.indices.map { looks.visualState(ofButton: $0) } + texts.shown.map { $0.isUnknown ? .unknown : .normal })
+        surface?.drawAll(pageStates())
         surface?.frameDone(at: startedAt)
         backlight?.start()
     }
@@ -218,7 +229,8 @@ public final class PanelEngine: TouchSink {
         let touch = MonotonicInstant.earliest(pipeline.earliestDeadline(), source.nextWakeup)
         return MonotonicInstant.earliest(
             MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline)),
-            MonotonicInstant.earliest(MonotonicInstant.earliest(bindings.nextDeadline, stateLogs.nextDeadline), texts.nextDeadline))
+            MonotonicInstant.earliest(
+                MonotonicInstant.earliest(bindings.nextDeadline, stateLogs.nextDeadline), MonotonicInstant.earliest(texts.nextDeadline, homeAt)))
     }
 
     /// `nextWakeup` without idle blanking's dim and off: whether anything but the backlight's
@@ -275,6 +287,7 @@ public final class PanelEngine: TouchSink {
         latency?.frameDecoded(edge: measuredAt)
         let at = max(measuredAt, lastInputAt)
         tick(now: at)
+        if homeAt != nil { homeAt = at + .milliseconds(Int64(config.pages[shownPage].homeAfterS) * 1_000) }
         feed(now: at, edge: measuredAt) { pipeline, sink in pipeline.frame(frame, at: at, into: &sink) }
     }
 
@@ -321,6 +334,7 @@ public final class PanelEngine: TouchSink {
             for index in texts.due(now: now) { textChanged(index) }
         }
         actions.tick(now: now)
+        if let due = homeAt, due <= now { showPage(0, at: max(due, lastInputAt)) }
         if lastInputAt < now { lastInputAt = now }
         // Most turns have nothing due: then no event list to reset, no pipeline call.
         guard let due = pipeline.earliestDeadline(), due <= now else { return }
@@ -344,7 +358,15 @@ public final class PanelEngine: TouchSink {
             let button = config.buttons[refusal.button], holder = config.buttons[refusal.holder]
             log.log("[button \(button.name)] touch ignored: interlock \(button.interlock ?? "") is held by [button \(holder.name)]")
         }
-        guard !events.isEmpty else { return }
+        let swipes = events.takeSwipes()
+        if !events.isEmpty { handleEvents(fromDeadlines: fromDeadlines, edge: edge) }
+        for swipe in swipes { swiped(swipe.direction, onPage: swipe.page, at: swipe.at) }
+        let requests = actions.takePageRequests()
+        for target in requests { showPage(page(for: target), at: max(now, lastInputAt)) }
+    }
+
+    /// The events of one pipeline call: their lines, actions and looks.
+    private func handleEvents(fromDeadlines: Bool, edge: MonotonicInstant?) {
         for index in 0..<events.count {
             let event = events[index]
             if fromDeadlines { latency?.deadlineFired(logicalAt: event.at) }
@@ -364,6 +386,59 @@ public final class PanelEngine: TouchSink {
         if !interlocked.isEmpty { refreshInterlocks() }
         if let edge { latency?.eventsWritten(sinceEdge: edge) }
         if repaintDirty(at: events[events.count - 1].at, edge: edge), let edge { latency?.framePainted(sinceEdge: edge) }
+    }
+
+    /// A swipe's lift (rule 11): its event line, then its page's action.
+    private func swiped(_ direction: SwipeDirection, onPage page: Int, at: MonotonicInstant) {
+        writer.swipe(direction, onPage: page, at: at)
+        writer.flush()
+        guard config.pages.indices.contains(page), let action = config.pages[page].action(for: direction) else { return }
+        actions.runSwipe(action, page: config.pages[page], direction: direction, at: at)
+    }
+
+    /// The page a `page` action names, from the one shown.
+    private func page(for target: PageTarget) -> Int {
+        let count = config.pageCount
+        switch target {
+        case .named(let name): return config.pages.firstIndex { $0.name == name } ?? shownPage
+        case .next: return (shownPage + 1) % count
+        case .previous: return (shownPage + count - 1) % count
+        case .back: return previousPage
+        }
+    }
+
+    /// Shows page `page` at `now` (a `page` action, the control socket, the broker, the home
+    /// timer): touches on items that leave end as rule 10 says, then the event line, and the
+    /// new page drawn whole in one frame. Nothing for the page shown or one that is not there.
+    public func showPage(_ page: Int, at now: MonotonicInstant) {
+        guard page != shownPage, config.pages.indices.contains(page) else { return }
+        let at = max(now, lastInputAt)
+        previousPage = shownPage
+        shownPage = page
+        let homeAfterS = config.pages[page].homeAfterS
+        homeAt = page != 0 && homeAfterS > 0 ? at + .milliseconds(Int64(homeAfterS) * 1_000) : nil
+        feed(now: at) { pipeline, sink in pipeline.showPage(page, at: at, into: &sink) }
+        writer.page(page, at: at)
+        writer.flush()
+        listener?.panelPageChanged()
+        _ = looks.takeDirty()
+        textsDirty = ButtonSet()
+        surface?.drawAll(pageStates())
+        surface?.frameDone(at: at)
+    }
+
+    /// Whether the place (a button's, or after the buttons a text's) is on the page shown.
+    func isShown(_ place: Int) -> Bool {
+        placePages[place] == shownPage || placePages[place] == PageLayout.allPages
+    }
+
+    /// What the page shown draws: each place's look, nil for those on other pages.
+    private func pageStates() -> [ButtonVisualState?] {
+        let buttons: [ButtonVisualState?] = config.buttons.indices.map { isShown($0) ? looks.visualState(ofButton: $0) : nil }
+        let shownTexts: [ButtonVisualState?] = texts.shown.indices.map { index in
+            isShown(config.buttons.count + index) ? (texts.shown[index].isUnknown ? .unknown : .normal) : nil
+        }
+        return buttons + shownTexts
     }
 
     /// Whether `event` ran one of its button's actions (a bound button's look then waits for
@@ -394,12 +469,19 @@ public final class PanelEngine: TouchSink {
         var textDirty = textsDirty
         textsDirty = ButtonSet()
         guard !dirty.isEmpty || !textDirty.isEmpty, let surface else { return false }
+        // Items on other pages keep their looks, and are drawn with their page.
+        var drawn = false
         while let button = dirty.popFirst() {
+            guard isShown(button) else { continue }
             surface.draw(button: button, state: looks.visualState(ofButton: button))
+            drawn = true
         }
         while let text = textDirty.popFirst() {
+            guard isShown(config.buttons.count + text) else { continue }
             surface.draw(button: config.buttons.count + text, state: texts.shown[text].isUnknown ? .unknown : .normal)
+            drawn = true
         }
+        guard drawn else { return false }
         surface.frameDone(at: instant, edge: edge)
         return true
     }
@@ -445,6 +527,20 @@ struct EventCollector: GestureEventSink {
 
     mutating func interlocked(_ button: Int, heldBy holder: Int, at: MonotonicInstant) {
         interlockRefusals.append((button, holder))
+    }
+
+    /// Swipes the call ended, oldest first.
+    private var swipes: [(direction: SwipeDirection, page: Int, at: MonotonicInstant)] = []
+
+    mutating func swiped(_ direction: SwipeDirection, onPage page: Int, at: MonotonicInstant) {
+        swipes.append((direction, page, at))
+    }
+
+    /// The call's swipes, taken (most calls have none: then no array is made).
+    mutating func takeSwipes() -> [(direction: SwipeDirection, page: Int, at: MonotonicInstant)] {
+        guard !swipes.isEmpty else { return [] }
+        defer { swipes.removeAll(keepingCapacity: true) }
+        return swipes
     }
 
     mutating func takeInterlockRefusal() -> (button: Int, holder: Int)? {

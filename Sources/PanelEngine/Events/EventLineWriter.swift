@@ -14,8 +14,13 @@ public struct EventLineWriter: GestureEventSink {
     /// `--debug-gestures` in replay: every transition is logged too.
     public var debug: GestureDebugLog?
 
-    public init(buttonNames: [String], output: OutputBuffer, origin: MonotonicInstant = MonotonicInstant(nanoseconds: 0)) {
+    private let quotedPageNames: [[UInt8]]
+
+    public init(
+        buttonNames: [String], pageNames: [String] = [], output: OutputBuffer, origin: MonotonicInstant = MonotonicInstant(nanoseconds: 0)
+    ) {
         quotedNames = buttonNames.map(JSONText.quotedBytes)
+        quotedPageNames = pageNames.map(JSONText.quotedBytes)
         self.output = output
         self.origin = origin
         line.reserveCapacity(256)
@@ -25,6 +30,34 @@ public struct EventLineWriter: GestureEventSink {
         line.removeAll(keepingCapacity: true)
         EventLineWriter.encode(event, quotedName: quotedNames[event.button], origin: origin, into: &line)
         line.append(UInt8(ascii: "\n"))
+        output.write(bytes: line)
+        output.flushIfFull()
+    }
+
+    /// `{"t_ms":..,"event":"page","page":"lights"}`: page `page` is shown from `at` on.
+    public mutating func page(_ page: Int, at: MonotonicInstant) {
+        guard quotedPageNames.indices.contains(page) else { return }
+        line.removeAll(keepingCapacity: true)
+        EventLineWriter.append("{\"t_ms\":", to: &line)
+        EventLineWriter.appendDecimal((at - origin).nanoseconds / 1_000_000, to: &line)
+        EventLineWriter.append(",\"event\":\"page\",\"page\":", to: &line)
+        line.append(contentsOf: quotedPageNames[page])
+        EventLineWriter.append("}\n", to: &line)
+        output.write(bytes: line)
+        output.flushIfFull()
+    }
+
+    /// `{"t_ms":..,"event":"swipe","direction":"left","page":"home"}`: a swipe's lift on `page`.
+    public mutating func swipe(_ direction: SwipeDirection, onPage page: Int, at: MonotonicInstant) {
+        guard quotedPageNames.indices.contains(page) else { return }
+        line.removeAll(keepingCapacity: true)
+        EventLineWriter.append("{\"t_ms\":", to: &line)
+        EventLineWriter.appendDecimal((at - origin).nanoseconds / 1_000_000, to: &line)
+        EventLineWriter.append(",\"event\":\"swipe\",\"direction\":\"", to: &line)
+        EventLineWriter.append(direction.name, to: &line)
+        EventLineWriter.append("\",\"page\":", to: &line)
+        line.append(contentsOf: quotedPageNames[page])
+        EventLineWriter.append("}\n", to: &line)
         output.write(bytes: line)
         output.flushIfFull()
     }

@@ -8,4 +8,10 @@ public protocol PanelListener: AnyObject {
     func panelEvent(_ event: GestureEvent)
     /// A button's label, latch or enabled state, or the backlight, may have changed.
     func panelStateChanged()
+    /// Another page is shown.
+    func panelPageChanged()
+}
+
+extension PanelListener {
+    public func panelPageChanged() {}
 }

@@ -4,8 +4,9 @@ import TouchCore
 /// Where buttons are drawn: the framebuffer, or the simulated board's memory. The engine
 /// says which buttons changed; the surface paints them and then makes the frame visible.
 public protocol PanelSurface: AnyObject {
-    /// Paints every button in its state (start-up, reload).
-    func drawAll(_ states: [ButtonVisualState])
+    /// Paints the whole picture: the background, then every place in its state; nil for a
+    /// place on a page not shown (start-up, reload, a page change).
+    func drawAll(_ states: [ButtonVisualState?])
     /// Paints one button whose state changed.
     func draw(button: Int, state: ButtonVisualState)
     /// The buttons changed at `at` are painted: a PNG snapshot, a latency mark.

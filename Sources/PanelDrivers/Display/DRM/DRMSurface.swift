@@ -12,7 +12,7 @@ public final class DRMSurface: PanelSurface {
     /// Paints buttons; pointed at the back buffer for each frame.
     private let painter: FramebufferSurface
     private let rects: [Rect]
-    private var states: [ButtonVisualState]
+    private var states: [ButtonVisualState?]
     private var changed = Damage.none
     public private(set) var chain = PageFlipChain.start
     private let log: PanelLog
@@ -46,7 +46,7 @@ public final class DRMSurface: PanelSurface {
     /// The card's descriptor, polled for flip completions.
     public var pollInterest: PollInterest { PollInterest(descriptor: card.descriptor, events: .readable) }
 
-    public func drawAll(_ states: [ButtonVisualState]) {
+    public func drawAll(_ states: [ButtonVisualState?]) {
         self.states = states
         changed = changed.union(.everything)
     }
@@ -120,7 +120,7 @@ public final class DRMSurface: PanelSurface {
             painter.drawAll(states)
         } else {
             frame.paint.buttons.forEach { button in
-                if states.indices.contains(button) { painter.draw(button: button, state: states[button]) }
+                if states.indices.contains(button), let state = states[button] { painter.draw(button: button, state: state) }
             }
         }
         if let refused = card.flip(to: frame.buffer) {

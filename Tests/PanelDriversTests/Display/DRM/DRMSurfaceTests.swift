@@ -210,10 +210,10 @@ struct DisplaySlotTests {
 /// A recording surface that also keeps the states of `drawAll`.
 final class StatesSurface: PanelSurface {
     let recording = RecordingSurface()
-    var allStates: [ButtonVisualState] = []
+    var allStates: [ButtonVisualState?] = []
     var calls: [String] { recording.calls }
 
-    func drawAll(_ states: [ButtonVisualState]) {
+    func drawAll(_ states: [ButtonVisualState?]) {
         allStates = states
         recording.drawAll(states)
     }
