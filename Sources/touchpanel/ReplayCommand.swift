@@ -35,13 +35,25 @@ enum ReplayCommand {
             return 1
         }
 
-        var writer = EventLineWriter(buttonNames: config.buttons.map { $0.name }, output: .standardOutput())
+        var writer = EventLineWriter(
+            buttonNames: config.buttons.map { $0.name }, pageNames: config.pages.map { $0.name }, output: .standardOutput())
         if debugGestures {
             writer.debug = GestureDebugLog(buttonNames: config.buttons.map { $0.name }, origin: MonotonicInstant(nanoseconds: 0), log: StandardErrorLog())
         }
+        var sink = ReplaySink(writer: writer, config: config)
         var replayer = TraceReplayer(
             pipeline: config.makePipeline(controllerWidth: config.controller.width, controllerHeight: config.controller.height),
             decoder: config.makeRawReportDecoder())
+        var navigator = PageNavigator(names: config.pages.map { $0.name })
+        /// The `page` actions run so far, carried out at their instants, as the panel does.
+        func showPages() {
+            while let (target, at) = sink.takePageRequest() {
+                let page = navigator.page(for: target)
+                guard navigator.show(page) else { continue }
+                replayer.showPage(page, at: at, into: &sink)
+                sink.writer.page(page, at: at)
+            }
+        }
         var status: Int32 = 0
         trace.withUnsafeBufferPointer { all in
             var lines = TraceLineSplitter()
@@ -51,7 +63,14 @@ enum ReplayCommand {
                     errors.write("\(tracePath):\(lines.lineNumber): \(CoreErrorText.describe(lineError, in: line))\n")
                     status = 1
                 case .line(let traceLine):
-                    switch replayer.play(traceLine, lineNumber: lines.lineNumber, into: &writer) {
+                    // With pages, what is due before the line fires first and a page it shows
+                    // takes the line, as the live loop wakes at each deadline.
+                    if !config.pages.isEmpty, let atMs = traceLine.atMs {
+                        replayer.advance(to: .milliseconds(atMs), into: &sink)
+                        showPages()
+                    }
+                    defer { showPages() }
+                    switch replayer.play(traceLine, lineNumber: lines.lineNumber, into: &sink) {
                     case .played:
                         break
                     case .reportDropped(let reportError):
@@ -63,12 +82,50 @@ enum ReplayCommand {
                 }
             }
         }
-        if status == 0, let refusal = replayer.finish(into: &writer) {
+        if status == 0, let refusal = replayer.finish(into: &sink) {
             errors.write("\(tracePath):\(refusal.downLine ?? 0): \(CoreErrorText.describe(refusal))\n")
             status = 1
         }
-        writer.output.flush()
+        showPages()
+        sink.writer.output.flush()
         errors.flush()
         return status
+    }
+}
+
+/// What `replay` prints, and the `page` actions it carries out: every event line, each swipe's
+/// line, and the page each `page` action (a button's or a swipe's) asks for, with its instant.
+struct ReplaySink: GestureEventSink {
+    var writer: EventLineWriter
+    private let buttons: [ButtonConfig]
+    private let pages: [PageConfig]
+    private var pageRequests: [(PageTarget, MonotonicInstant)] = []
+
+    init(writer: EventLineWriter, config: PanelConfiguration) {
+        self.writer = writer
+        buttons = config.buttons
+        pages = config.pages
+    }
+
+    mutating func receive(_ event: GestureEvent) {
+        writer.receive(event)
+        if let target = PageNavigator.target(of: event, on: buttons[event.button]) { pageRequests.append((target, event.at)) }
+    }
+
+    mutating func swiped(_ direction: SwipeDirection, onPage page: Int, at: MonotonicInstant) {
+        writer.swipe(direction, onPage: page, at: at)
+        if pages.indices.contains(page), case .page(let target)? = pages[page].action(for: direction) {
+            pageRequests.append((target, at))
+        }
+    }
+
+    var observesTransitions: Bool { writer.observesTransitions }
+
+    mutating func transition(_ transition: GestureTransition) {
+        writer.transition(transition)
+    }
+
+    mutating func takePageRequest() -> (PageTarget, MonotonicInstant)? {
+        pageRequests.isEmpty ? nil : pageRequests.removeFirst()
     }
 }

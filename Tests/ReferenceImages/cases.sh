@@ -7,12 +7,14 @@
 #   demo/MS-NAME.png        examples/demo.ini with examples/demo.trace at MS milliseconds
 #   latch/MS-NAME.png       two latch buttons and a disabled one (latch_config), latch_trace
 #   live/MS-NAME.png        a bound button and texts fed by mqtt trace lines (live_config, live_trace)
+#   pages/MS-NAME.png       Tests/Traces/pages/panel.ini: each of its three pages, reached by swipes
 #   boards/PRESET-rotR.png  every preset in boards/ at every rotation, idle, three buttons
 
 reference_demo_frames="40:play-pressed 300:play-released 630:lights-pressed 2600:volume-up-held
     3075:play-dragged-off 4020:play-pressed-raw 5025:service-pressed"
 reference_latch_frames="40:heat-pressed 200:heat-on 440:fan-pressed 600:both-on 1000:heat-off"
 reference_live_frames="50:unknown 300:on-and-values 700:pending 1300:off 3500:stale"
+reference_pages_frames="0:home 60:lights 260:music 640:home-again"
 reference_rotations="0 90 180 270"
 
 # A lamp bound to its device and three texts; the broker on port 1 is never reached, so the
@@ -141,6 +143,9 @@ render_reference_images() {
     for frame in $reference_live_frames; do echo "live/$(printf %04d "${frame%%:*}")-${frame#*:}.png"; done
     render_frames "$touchpanel" "$dir/.work/live/panel.ini" "$dir/.work/live/panel.trace" "$dir/.work/live" \
         "$dir/live" "$reference_live_frames" &
+    for frame in $reference_pages_frames; do echo "pages/$(printf %04d "${frame%%:*}")-${frame#*:}.png"; done
+    render_frames "$touchpanel" Tests/Traces/pages/panel.ini Tests/Traces/pages/swipes.trace "$dir/.work/pages" \
+        "$dir/pages" "$reference_pages_frames" &
     for board in boards/*.ini; do
         preset=$(basename "$board" .ini)
         for rotation in $reference_rotations; do

@@ -77,6 +77,27 @@ for trace in Tests/Traces/*.trace; do
     esac
 done
 
+# Pages and swipes (rules 10 and 11): Tests/Traces/pages/*.trace on their own three-page panel,
+# replayed and on the simulated board with each controller (point lines only).
+sed 's/^model = ft5406$/model = gt911/' Tests/Traces/pages/panel.ini >"$scratch/pages-gt911.ini"
+sed 's/^model = ft5406$/model = evdev/' Tests/Traces/pages/panel.ini >"$scratch/pages-evdev.ini"
+for trace in Tests/Traces/pages/*.trace; do
+    status=0
+    timeout 60 "$touchpanel" replay Tests/Traces/pages/panel.ini "$trace" >"$scratch/out" 2>"$scratch/err" || status=$?
+    if [ "$status" = 0 ] && cmp -s "$scratch/out" "${trace%.trace}.expected" && [ ! -s "$scratch/err" ]; then
+        passed=$((passed + 1))
+        echo "ok    $trace"
+    else
+        failed=$((failed + 1))
+        echo "FAIL  $trace (exit $status)"
+        diff "${trace%.trace}.expected" "$scratch/out" | sed 's/^/      /' || true
+        sed 's/^/      /' "$scratch/err"
+    fi
+    simulate Tests/Traces/pages/panel.ini "$trace" ft5406
+    simulate "$scratch/pages-gt911.ini" "$trace" gt911
+    simulate "$scratch/pages-evdev.ini" "$trace" evdev
+done
+
 # What the simulated board logs about a trace line names it, as replay does.
 timeout 60 "$touchpanel" run Tests/Traces/panel.ini --trace Tests/Traces/malformed-reports.trace --fast >/dev/null 2>"$scratch/err" || true
 if [ "$(grep -o 'malformed-reports.trace:[0-9]*: controller report dropped' "$scratch/err" | cut -d: -f2 | tr '\n' ' ')" = "2 3 5 6 7 " ]; then

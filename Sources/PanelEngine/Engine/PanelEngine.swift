@@ -57,8 +57,8 @@ public final class PanelEngine: TouchSink {
     private var outsideChanged = false
     /// The page shown (rule 10), by place in file order, and the one shown before it (`page
     /// back`).
-    public private(set) var shownPage = 0
-    private var previousPage = 0
+    private var pages: PageNavigator
+    public var shownPage: Int { pages.shown }
     /// Each drawn place's page: the buttons', then the texts' (`PageLayout.allPages`: every page).
     private let placePages: [Int]
     /// When the page shown gives way to the first (`home_after_s` after the last touch); nil:
@@ -89,6 +89,7 @@ public final class PanelEngine: TouchSink {
         writer = EventLineWriter(
             buttonNames: config.buttons.map { $0.name }, pageNames: config.pages.map { $0.name }, output: output, origin: startedAt)
         placePages = config.buttons.map { $0.page } + config.texts.map { $0.page }
+        pages = PageNavigator(names: config.pages.map { $0.name })
         self.transitions = transitions
         let gestures = transitions.flatMap { $0.wants(.gestures) ? GestureDebugLog(buttonNames: config.buttons.map { $0.name }, transitions: $0) : nil }
         events = EventCollector(gestures: gestures, transitions: transitions)
@@ -362,7 +363,7 @@ public final class PanelEngine: TouchSink {
         if !events.isEmpty { handleEvents(fromDeadlines: fromDeadlines, edge: edge) }
         for swipe in swipes { swiped(swipe.direction, onPage: swipe.page, at: swipe.at) }
         let requests = actions.takePageRequests()
-        for target in requests { showPage(page(for: target), at: max(now, lastInputAt)) }
+        for target in requests { showPage(pages.page(for: target), at: max(now, lastInputAt)) }
     }
 
     /// The events of one pipeline call: their lines, actions and looks.
@@ -396,25 +397,12 @@ public final class PanelEngine: TouchSink {
         actions.runSwipe(action, page: config.pages[page], direction: direction, at: at)
     }
 
-    /// The page a `page` action names, from the one shown.
-    private func page(for target: PageTarget) -> Int {
-        let count = config.pageCount
-        switch target {
-        case .named(let name): return config.pages.firstIndex { $0.name == name } ?? shownPage
-        case .next: return (shownPage + 1) % count
-        case .previous: return (shownPage + count - 1) % count
-        case .back: return previousPage
-        }
-    }
-
     /// Shows page `page` at `now` (a `page` action, the control socket, the broker, the home
     /// timer): touches on items that leave end as rule 10 says, then the event line, and the
     /// new page drawn whole in one frame. Nothing for the page shown or one that is not there.
     public func showPage(_ page: Int, at now: MonotonicInstant) {
-        guard page != shownPage, config.pages.indices.contains(page) else { return }
+        guard pages.show(page) else { return }
         let at = max(now, lastInputAt)
-        previousPage = shownPage
-        shownPage = page
         let homeAfterS = config.pages[page].homeAfterS
         homeAt = page != 0 && homeAfterS > 0 ? at + .milliseconds(Int64(homeAfterS) * 1_000) : nil
         feed(now: at) { pipeline, sink in pipeline.showPage(page, at: at, into: &sink) }

@@ -70,6 +70,19 @@ public struct TraceReplayer: Sendable {
         }
     }
 
+    /// Fires what is due up to `now`: a caller that acts on events (the panel's `page`
+    /// actions) does so before the line at `now` plays, as the live loop wakes at each deadline.
+    @_optimize(speed)
+    public mutating func advance<Sink: GestureEventSink>(to now: MonotonicInstant, into sink: inout Sink) {
+        pipeline.advance(to: now, into: &sink)
+    }
+
+    /// Shows another page at `now` (rule 10), as a `page` action does on the panel.
+    @_optimize(speed)
+    public mutating func showPage<Sink: GestureEventSink>(_ page: Int, at now: MonotonicInstant, into sink: inout Sink) {
+        pipeline.showPage(page, at: now, into: &sink)
+    }
+
     /// After the last line: refuses a point touch left down without `end`, otherwise runs
     /// the remaining deadlines (lost raw touches, pending tap sequences).
     @_optimize(speed)
