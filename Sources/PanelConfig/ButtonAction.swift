@@ -44,6 +44,19 @@ public enum PageTarget: Equatable, Sendable {
     /// The page shown before this one (the first at start).
     case back
 
+    /// `next`, `prev`, `back`, or a page's name.
+    public init(word: String) {
+        switch word {
+        case "next": self = .next
+        case "prev": self = .previous
+        case "back": self = .back
+        default: self = .named(word)
+        }
+    }
+
+    /// The words that lead somewhere from the page shown: no page may be named one of them.
+    public static let relativeWords = ["next", "prev", "back"]
+
     /// As written after `page`.
     public var text: String {
         switch self {
@@ -84,16 +97,10 @@ extension ButtonAction {
             self = try ButtonAction.mqtt(text)
         case "page":
             guard words.count == 2 else { throw .expected("page NAME, page next, page prev or page back", found: text) }
-            switch words[1] {
-            case "next": self = .page(.next)
-            case "prev": self = .page(.previous)
-            case "back": self = .page(.back)
-            default:
-                guard SectionName.isValidButtonName(words[1]) else {
-                    throw .expected("page NAME (a [page NAME] section), next, prev or back", found: text)
-                }
-                self = .page(.named(words[1]))
+            guard SectionName.isValidButtonName(words[1]) else {
+                throw .expected("page NAME (a [page NAME] section), next, prev or back", found: text)
             }
+            self = .page(PageTarget(word: words[1]))
         default:
             throw .expected(ButtonAction.grammar, found: text)
         }

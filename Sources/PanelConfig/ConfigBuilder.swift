@@ -253,6 +253,10 @@ struct ConfigBuilder {
             errors.add(line: line, section: "page all", "no page may be named all: page = all puts an item on every page")
             return false
         }
+        if PageTarget.relativeWords.contains(name) {
+            errors.add(line: line, section: "page \(name)", "no page may be named \(name): page \(name) is an action of its own")
+            return false
+        }
         guard admitName(name, kind: "page", article: "a", line: line, takenOnLine: pageLines[name]) else { return false }
         pageLines[name] = line
         guard pageLines.count <= PageLayout.capacity else {

@@ -415,6 +415,11 @@ public final class PanelEngine: TouchSink {
         surface?.frameDone(at: at)
     }
 
+    /// The page `target` leads to from the one shown.
+    func pageIndex(for target: PageTarget) -> Int {
+        pages.page(for: target)
+    }
+
     /// Whether the place (a button's, or after the buttons a text's) is on the page shown.
     func isShown(_ place: Int) -> Bool {
         placePages[place] == shownPage || placePages[place] == PageLayout.allPages

@@ -117,4 +117,20 @@ struct PanelEnginePageTests {
             "all 3", "frame 0", "all 3", "frame 10", "draw 2 pressed", "frame 100", "draw 2 normal", "frame 140", "all 3", "frame 140",
         ])
     }
+
+    @Test func theControlSocketShowsAPageAndSaysWhichIsShown() throws {
+        let rig = try EngineRig(config: PanelEnginePageTests.config)
+        #expect(rig.engine.control(.page(.named("lights")), now: at(20)) == #"{"ok":true}"#)
+        #expect(rig.engine.shownPage == 1)
+        #expect(rig.engine.control(.state, now: at(30)).hasPrefix(#"{"ok":true,"backlight":null,"page":"lights","buttons":["#))
+        #expect(rig.engine.control(.page(.back), now: at(40)) == #"{"ok":true}"#)
+        #expect(rig.engine.shownPage == 0)
+        #expect(rig.engine.control(.page(.named("garage")), now: at(50)) == #"{"ok":false,"error":"no page \"garage\"; pages: home, lights"}"#)
+        #expect(rig.output.lines == [
+            #"{"t_ms":20,"event":"page","page":"lights"}"#,
+            #"{"t_ms":40,"event":"page","page":"home"}"#,
+        ])
+        #expect(ControlCommand.parse("page next") == .success(.page(.next)))
+        #expect(ControlCommand.parse("page music") == .success(.page(.named("music"))))
+    }
 }

@@ -1,4 +1,5 @@
 import LinuxSystem
+import PanelConfig
 
 /// One line of the control protocol, parsed. Words are separated by spaces; a label is the
 /// rest of its line.
@@ -10,6 +11,7 @@ import LinuxSystem
 ///     disable BUTTON             take no touches (from the next down on), drawn disabled
 ///     brightness PERCENT         the awake brightness, 1..100
 ///     wake | blank               light the panel now, or switch it off
+///     page NAME|next|prev|back   show another page (rule 10)
 public enum ControlCommand: Equatable, Sendable {
     case state
     case label(button: String, text: String)
@@ -18,8 +20,10 @@ public enum ControlCommand: Equatable, Sendable {
     case brightness(percent: Int)
     case wake
     case blank
+    case page(PageTarget)
 
-    static let grammar = "state, label BUTTON TEXT, latch BUTTON on|off, enable BUTTON, disable BUTTON, brightness PERCENT, wake or blank"
+    static let grammar =
+        "state, label BUTTON TEXT, latch BUTTON on|off, enable BUTTON, disable BUTTON, brightness PERCENT, wake, blank or page NAME"
     /// The longest label the protocol takes, in bytes.
     /// Labels are counted in characters (Unicode scalars), as Home Assistant counts a text
     /// entity's `max`.
@@ -65,7 +69,9 @@ public enum ControlCommand: Equatable, Sendable {
                 return .failure(ControlError("brightness takes a percentage 1..100, not \"\(words[0])\""))
             }
             return .success(.brightness(percent: percent))
-        case ("state", _), ("wake", _), ("blank", _), ("enable", _), ("disable", _), ("latch", _), ("brightness", _):
+        case ("page", 1):
+            return .success(.page(PageTarget(word: words[0])))
+        case ("state", _), ("wake", _), ("blank", _), ("enable", _), ("disable", _), ("latch", _), ("brightness", _), ("page", _):
             return .failure(ControlError("wrong number of words for \(verb); expected \(grammar)"))
         default:
             return .failure(ControlError("unknown command \"\(verb)\"; expected \(grammar)"))
@@ -83,6 +89,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .brightness(let percent): "brightness \(percent)"
         case .wake: "wake"
         case .blank: "blank"
+        case .page(let target): "page \(target.text)"
         }
     }
 

@@ -48,6 +48,14 @@ extension PanelEngine {
             guard backlight != nil else { return .failure(ControlError("no [backlight] in \(config.file)")) }
             power(command == .wake ? .wakeRequested : .blankRequested, now: now)
             return .success(ok)
+        case .page(let target):
+            guard !config.pages.isEmpty else { return .failure(ControlError("no [page NAME] sections in \(config.file)")) }
+            if case .named(let name) = target, !config.pages.contains(where: { $0.name == name }) {
+                return .failure(ControlError("no page \"\(name)\"; pages: " + config.pages.map { $0.name }.joined(separator: ", ")))
+            }
+            tick(now: now)
+            showPage(pageIndex(for: target), at: now)
+            return .success(ok)
         }
     }
 
@@ -67,6 +75,7 @@ extension PanelEngine {
         } else {
             json += "null"
         }
+        if !config.pages.isEmpty { json += ",\"page\":\(JSONText.quoted(config.pages[shownPage].name))" }
         json += ",\"buttons\":["
         for index in config.buttons.indices {
             let button = config.buttons[index]

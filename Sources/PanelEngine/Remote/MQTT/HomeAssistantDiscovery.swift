@@ -76,6 +76,18 @@ public enum HomeAssistantDiscovery {
                 "\"name\":\(JSONText.quoted(text.displayTitle)),\"state_topic\":\(JSONText.quoted(topics.text(text.name)))"
                     + ",\"icon\":\"mdi:text\"")
         }
+        // The page shown, and with commands the way to show another (an automation shows the
+        // camera's page when the doorbell rings).
+        if !config.pages.isEmpty {
+            let options = ",\"options\":[" + config.pages.map { JSONText.quoted($0.name) }.joined(separator: ",") + "]"
+            if commands {
+                add("select", "page",
+                    "\"name\":\"Page\",\"state_topic\":\(JSONText.quoted(topics.page)),\"command_topic\":\(JSONText.quoted(topics.pageSet))"
+                        + options + ",\"icon\":\"mdi:book-open-page-variant\"")
+            } else {
+                add("sensor", "page", "\"name\":\"Page\",\"state_topic\":\(JSONText.quoted(topics.page)),\"icon\":\"mdi:book-open-page-variant\"")
+            }
+        }
         if config.backlight != nil {
             if commands {
                 add("light", "backlight",

@@ -280,6 +280,10 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         stateDirty = true
     }
 
+    public func panelPageChanged() {
+        stateDirty = true
+    }
+
     // MARK: - The link
 
     private func step(_ input: MQTTLink.Input, now: MonotonicInstant) {
@@ -475,6 +479,9 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         for (index, text) in engine.config.texts.enumerated() {
             states.append((topics.text(text.name), Array(engine.texts.shown[index].text.utf8)))
         }
+        if !engine.config.pages.isEmpty {
+            states.append((topics.page, Array(engine.config.pages[engine.shownPage].name.utf8)))
+        }
         if let backlight = engine.backlight {
             // The brightness the light has (dimmed included); off, the one it wakes to.
             let state = engine.power == .off ? "OFF" : "ON"
@@ -511,7 +518,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             return
         case .unknown:
             return
-        case .set, .backlight, .command:
+        case .set, .backlight, .command, .page:
             // With `commands = no` the panel subscribes to none of these; should one come
             // anyway, it is not acted on.
             guard settings.config.commands else { return }
@@ -543,6 +550,8 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         case .backlight:
             lightCommand(payload, topic: topic, engine: engine, now: now)
             return
+        case .page:
+            command = .success(.page(PageTarget(word: text)))
         case .command:
             let reply: String
             switch ControlCommand.parse(text) {

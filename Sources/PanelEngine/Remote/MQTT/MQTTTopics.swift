@@ -27,6 +27,9 @@ public struct MQTTTopics: Equatable, Sendable {
     public func set(_ button: String, _ kind: ButtonStateKind) -> String { "\(prefix)/button/\(button)/\(kind.rawValue)/set" }
     /// What a text item shows, retained.
     public func text(_ name: String) -> String { "\(prefix)/text/\(name)" }
+    /// The page shown, retained; `/set` shows another.
+    public var page: String { "\(prefix)/page" }
+    public var pageSet: String { "\(prefix)/page/set" }
 
     /// Home Assistant says `online` here when it (re)starts.
     public var homeAssistantStatus: String { "\(discoveryPrefix)/status" }
@@ -40,7 +43,7 @@ public struct MQTTTopics: Equatable, Sendable {
     public var commandPatterns: [String] {
         [
             "\(prefix)/button/+/latch/set", "\(prefix)/button/+/label/set", "\(prefix)/button/+/enabled/set",
-            backlightSet, command,
+            backlightSet, command, pageSet,
         ]
     }
 
@@ -56,6 +59,7 @@ public struct MQTTTopics: Equatable, Sendable {
         case set(button: String, kind: ButtonStateKind)
         case backlight
         case command
+        case page
         case homeAssistantStatus
         case discoveryDocument
         case unknown
@@ -64,6 +68,7 @@ public struct MQTTTopics: Equatable, Sendable {
     public func incoming(_ topic: String) -> Incoming {
         if topic == backlightSet { return .backlight }
         if topic == command { return .command }
+        if topic == pageSet { return .page }
         if topic == homeAssistantStatus { return .homeAssistantStatus }
         let levels = topic.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let prefixLevels = prefix.split(separator: "/", omittingEmptySubsequences: false).count

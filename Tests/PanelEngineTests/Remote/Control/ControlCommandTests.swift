@@ -27,7 +27,7 @@ struct ControlCommandTests {
     }
 
     @Test func badLinesSayWhy() {
-        let grammar = "state, label BUTTON TEXT, latch BUTTON on|off, enable BUTTON, disable BUTTON, brightness PERCENT, wake or blank"
+        let grammar = "state, label BUTTON TEXT, latch BUTTON on|off, enable BUTTON, disable BUTTON, brightness PERCENT, wake, blank or page NAME"
         #expect(parsed("") == "error: empty command; expected \(grammar)")
         #expect(parsed("lable a b") == "error: unknown command \"lable\"; expected \(grammar)")
         #expect(parsed("latch a maybe") == "error: latch takes on or off, not \"maybe\"")

@@ -120,7 +120,7 @@ struct MQTTBridgeTests {
         rig.connection.pendingEvents = [.connected(code: 0)]
         rig.turn(3, readable: true)
         let calls = rig.connection.calls
-        #expect(Array(calls.prefix(10)) == [
+        #expect(Array(calls.prefix(11)) == [
             "connect", "read",
             "publish retained q1 \(prefix)/availability online",
             "subscribe q1 \(prefix)/button/+/latch/set",
@@ -128,14 +128,15 @@ struct MQTTBridgeTests {
             "subscribe q1 \(prefix)/button/+/enabled/set",
             "subscribe q1 \(prefix)/backlight/set",
             "subscribe q1 \(prefix)/command",
+            "subscribe q1 \(prefix)/page/set",
             "subscribe q1 homeassistant/status",
             "subscribe q1 homeassistant/+/hall_panel/+/config",
         ])
-        #expect(calls.dropFirst(10).map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == [
+        #expect(calls.dropFirst(11).map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == [
             "publish retained q1", "publish retained q1", "publish retained q1", "publish retained q1",
             "publish retained q1", "publish retained q1", "publish retained q1", "publish retained q1",
         ] + Array(repeating: "publish retained q1", count: 6))
-        #expect(calls.dropFirst(10).map { String($0.split(separator: " ")[3]) } == [
+        #expect(calls.dropFirst(11).map { String($0.split(separator: " ")[3]) } == [
             "homeassistant/event/hall_panel/heat/config",
             "homeassistant/switch/hall_panel/heat_latch/config",
             "homeassistant/text/hall_panel/heat_label/config",
@@ -249,6 +250,44 @@ struct MQTTBridgeTests {
             "publish retained q1 \(prefix)/button/fan/label Fan 2",
             "publish retained q1 \(prefix)/button/fan/enabled OFF",
         ])
+    }
+
+    /// Issue 29: the page shown is retained on `P/page`; `P/page/set` shows another, and Home
+    /// Assistant gets a select entity for it.
+    @Test func thePageIsPublishedAndSetAndHomeAssistantHasASelect() throws {
+        let rig = try BridgeRig(config: panelHead + "\n" + mqttSection + "\n" + """
+            [page home]
+            [page camera]
+
+            [button heat]
+            page = home
+            rect = 0, 0, 200, 100
+            on_tap = emit
+
+            [button door]
+            page = camera
+            rect = 0, 0, 200, 100
+            on_tap = emit
+            """)
+        let documents = rig.bridge.discoveryDocuments(for: rig.rig.engine.config)
+        let select = try #require(documents.first { $0.topic == "homeassistant/select/hall_panel/page/config" })
+        let json = String(decoding: select.payload, as: UTF8.self)
+        #expect(json.hasPrefix(#"{"name":"Page","state_topic":"touchpanel/hall_panel/page","command_topic":"touchpanel/hall_panel/page/set","options":["home","camera"],"icon":"mdi:book-open-page-variant","unique_id":"hall_panel_page""#))
+        rig.connect(at: 0)
+        #expect(rig.connection.calls.contains("publish retained q1 \(prefix)/page home"))
+        rig.connection.calls = []
+        rig.rig.surface.calls = []
+        rig.connection.pendingEvents = [
+            .message(topic: "\(prefix)/page/set", payload: Array("camera".utf8), retained: false),
+            .message(topic: "\(prefix)/page/set", payload: Array("garden".utf8), retained: false),
+        ]
+        rig.turn(100, readable: true)
+        #expect(rig.rig.engine.shownPage == 1)
+        #expect(rig.rig.output.lines.last == #"{"t_ms":100,"event":"page","page":"camera"}"#)
+        #expect(rig.rig.surface.calls == ["all 2", "frame 100"])
+        #expect(rig.rig.log.lines.last == #"mqtt: \#(prefix)/page/set: {"ok":false,"error":"no page \"garden\"; pages: home, camera"}"#)
+        rig.turn(101)
+        #expect(rig.connection.calls == ["read", "publish retained q1 \(prefix)/page camera"])
     }
 
     /// Issue 23: a message over `max_message_kb` is dropped on arrival (libmosquitto's callback
