@@ -99,16 +99,22 @@ struct ReplaySink: GestureEventSink {
     var writer: EventLineWriter
     private let buttons: [ButtonConfig]
     private let pages: [PageConfig]
+    /// Whether any button has a `page` action: without pages an event costs the line alone.
+    private let buttonsShowPages: Bool
     private var pageRequests: [(PageTarget, MonotonicInstant)] = []
 
     init(writer: EventLineWriter, config: PanelConfiguration) {
         self.writer = writer
         buttons = config.buttons
         pages = config.pages
+        buttonsShowPages = config.buttons.contains { button in
+            button.allActions.contains { if case .page = $0 { true } else { false } }
+        }
     }
 
     mutating func receive(_ event: GestureEvent) {
         writer.receive(event)
+        guard buttonsShowPages else { return }
         if let target = PageNavigator.target(of: event, on: buttons[event.button]) { pageRequests.append((target, event.at)) }
     }
 
