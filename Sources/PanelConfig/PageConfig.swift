@@ -40,7 +40,7 @@ public struct PageConfig: Equatable, Sendable {
     /// The directions the classifier turns touches into swipes on this page.
     public var swipes: SwipeSet {
         var set = SwipeSet()
-        for direction in SwipeDirection.allCases where action(for: direction) != nil { set.insert(direction) }
+        for direction in [SwipeDirection.left, .right, .up, .down] where action(for: direction) != nil { set.insert(direction) }
         return set
     }
 }

@@ -82,6 +82,10 @@ SCREENS = {
                 (248, 28, "#2A2E33", "dbl at rest"), (780, 460, "#101214", "the background")],
     "released": [(28, 28, "#2A2E33", "one at rest again"), (200, 130, "#2A2E33", "one at rest, far corner"),
                  (780, 460, "#101214", "the background")],
+    # After a swipe left (Tests/VM/scenarios/96-pages.sh): the second page's own button where
+    # the first page has background, and button one, which is on every page.
+    "second": [(700, 40, "#2A2E33", "far, on the second page"), (28, 28, "#2A2E33", "one, on every page"),
+               (780, 460, "#101214", "the background")],
 }
 
 

@@ -159,6 +159,12 @@ setup_gpio_sim() {
 # the panel config (bus and chip are what this boot found)
 #   write_config FILE interrupt|polling [renamed|broken]
 BROKEN_LINE=0
+# button_header HEADER: a button's section header; in the drm run, on every page (page = all).
+button_header() {
+    echo "$1"
+    [ "$RUN" = drm ] && echo "page = all"
+    return 0
+}
 write_config() {
     _file=$1 _mode=$2 _variant=$3
     _second=two
@@ -211,19 +217,19 @@ write_config() {
             echo "lost_ms = 1000            ; the harness sends reports only when something changes"
         fi
         echo
-        echo "[button one]"
+        button_header "[button one]"
         echo "rect = 20, 20, 200, 120"
         echo "label = One"
         echo "on_tap = emit"
         echo
-        echo "[button dbl]"
+        button_header "[button dbl]"
         echo "rect = 240, 20, 200, 120"
         echo "label = Double"
         echo "on_tap = emit"
         echo "on_double_tap = emit"
         echo "multi_tap_ms = 200"
         echo
-        echo "[button hold]"
+        button_header "[button hold]"
         echo "rect = 460, 20, 200, 120"
         echo "label = Hold"
         echo "on_long_press = emit"
@@ -231,30 +237,30 @@ write_config() {
         echo "long_press_ms = 300"
         echo "repeat_ms = 100"
         echo
-        echo "[button $_second]"
+        button_header "[button $_second]"
         echo "rect = 20, 160, 200, 120"
         echo "label = Two"
         echo "on_tap = emit"
         echo
-        echo "[button relay]"
+        button_header "[button relay]"
         echo "rect = 460, 160, 200, 120"
         echo "label = Relay"
         echo "on_tap = gpio relay toggle"
         echo
-        echo "[button jog]"
+        button_header "[button jog]"
         echo "rect = 240, 160, 200, 120"
         echo "label = Jog"
         echo "interlock = jog"
         echo "on_press = gpio $CHIP 4 on      ; hold-to-run: line 4 high while held"
         echo "on_release = gpio $CHIP 4 off"
         echo
-        echo "[button pump]             ; hold-to-run on a line that outlives its owner (gpio-hold-stub)"
+        button_header "[button pump]             ; hold-to-run on a line that outlives its owner (gpio-hold-stub)"
         echo "rect = 460, 300, 200, 120"
         echo "label = Pump"
         echo "on_press = gpio touchpanel-hold 1 on"
         echo "on_release = gpio touchpanel-hold 1 off"
         echo
-        echo "[button back]             ; jog's other direction: never with jog"
+        button_header "[button back]             ; jog's other direction: never with jog"
         echo "rect = 240, 300, 200, 120"
         echo "label = Back"
         echo "interlock = jog"
@@ -281,6 +287,24 @@ write_config() {
             echo "socket = /tmp/control.sock"
         fi
     } >"$_file"
+    # The drm run has two pages (issue 29): every button above on both, a swipe left from the
+    # first shows the second, with a button of its own where the first has background.
+    if [ "$RUN" = drm ]; then
+        {
+            echo
+            echo "[page main]"
+            echo "swipe_left = page next"
+            echo
+            echo "[page second]"
+            echo "swipe_right = page prev"
+            echo
+            echo "[button far]"
+            echo "page = second"
+            echo "rect = 680, 20, 100, 100"
+            echo "label = Far"
+            echo "on_tap = emit"
+        } >>"$_file"
+    fi
     if [ "$_variant" = broken ]; then
         echo "" >>"$_file"
         echo "[button broken]" >>"$_file"
@@ -463,6 +487,8 @@ begin() {
 events() {
     sed -n "$((SC_START + 1)),\$p" "$EV" |
         sed -E 's/^\{"t_ms":([0-9]+),"button":"([^"]*)","event":"([^"]*)"(,"(taps|n)":([0-9]+))?\}$/\1 \2 \3 \6/; s/ +$//' |
+        sed -E 's/^\{"t_ms":([0-9]+),"event":"swipe","direction":"([a-z]+)","page":"([^"]*)"\}$/\1 swipe \2 \3/' |
+        sed -E 's/^\{"t_ms":([0-9]+),"event":"page","page":"([^"]*)"\}$/\1 page \2/' |
         if [ "$1" = t ]; then cat; else sed -E 's/^[0-9]+ //'; fi
 }
 count_events() { [ "$(sed -n "$((SC_START + 1)),\$p" "$EV" | wc -l)" -ge "$1" ]; }

@@ -1,6 +1,6 @@
 /// Which way a swipe went: the way the finger moved, on the display as it is drawn (up is
 /// towards the top row).
-public enum SwipeDirection: Int, Equatable, Sendable, CaseIterable {
+public enum SwipeDirection: Int, Equatable, Sendable {
     case left
     case right
     case up
@@ -37,9 +37,10 @@ public struct SwipeSet: Equatable, Sendable {
 
     public init() { bits = 0 }
 
+    /// Every direction (no `CaseIterable` here: its array would allocate).
     public static var all: SwipeSet {
         var set = SwipeSet()
-        for direction in SwipeDirection.allCases { set.insert(direction) }
+        set.bits = 0b1111
         return set
     }
 
