@@ -48,6 +48,7 @@ done
 work=$root/build/bench
 reports=${BENCH_REPORTS:-100000}
 live_messages=2000
+page_changes=400
 seed=1
 mkdir -p "$work"
 rm -rf "$work/pct"
@@ -191,6 +192,19 @@ if timed firmware_x86_build scripts/build/build-firmware.sh bookworm-x86_64 >"$w
             --trace "$work/live-$kind.trace" --fast --format xrgb8888 >/dev/null 2>"$work/valgrind.firmware-live-$kind.log" ||
             die "the firmware's live-state run ($kind) failed under valgrind (see $work/valgrind.firmware-live-$kind.log)"
     done
+    # Pages (issue 29): a page change on the simulated board in XRGB8888, 800x480, 12 buttons a
+    # page (Benchmarks/pages.ini), reached by swipes that start on a button: collected only inside
+    # PanelEngine.showPage (the touches that leave ended, the event line, the new page drawn
+    # whole), per page change.
+    record page_changes "$page_changes"
+    python3 Benchmarks/Scripts/make-pages-trace.py "$work/pages.trace" "$page_changes" || die "make-pages-trace.py failed"
+    timed callgrind_firmware_pages valgrind --tool=callgrind --collect-atstart=no \
+        --toggle-collect='$e11PanelEngineAAC8showPage*' \
+        --callgrind-out-file="$work/callgrind.firmware-pages.out" "$firmware_x86_dynamic" run Benchmarks/pages.ini \
+        --trace "$work/pages.trace" --fast --format xrgb8888 >"$work/pages.out" 2>"$work/valgrind.firmware-pages.log" ||
+        die "the firmware's page-change run failed under valgrind (see $work/valgrind.firmware-pages.log)"
+    [ "$(grep -c '"event":"page"' "$work/pages.out")" = "$page_changes" ] ||
+        die "the page-change run changed the page $(grep -c '"event":"page"' "$work/pages.out") times, expected $page_changes"
     if cmp -s "$work/replay.long.out" "$work/replay.firmware-long.out"; then
         record firmware_replay_matches yes
     else

@@ -410,6 +410,19 @@ def main():
         firmware_cg.setdefault("live", {})[kind] = per_message
         measured_instructions["live-%s-to-pixels" % kind] = per_message
         table.add(label, "message to pixels: %s" % shown, per_message, "instr/message")
+    # Pages: callgrind collected only inside PanelEngine.showPage, per page change.
+    page_changes = int(meta.get("page_changes", "0") or 0)
+    fw_pages = os.path.join(work, "callgrind.firmware-pages.out")
+    if page_changes and os.path.exists(fw_pages):
+        pages_total = callgrind.Profile(fw_pages).total
+        if pages_total == 0:
+            failures.append("the firmware's page-change run collected nothing: was PanelEngine.showPage renamed? "
+                            "(scripts/bench.sh --toggle-collect)")
+        else:
+            per_change = round(pages_total / page_changes, 1)
+            firmware_cg["page_change"] = per_change
+            measured_instructions["firmware-page-change"] = per_change
+            table.add(label, "page change: 12 buttons, 800x480 XRGB8888, the whole frame", per_change, "instr/change")
     # Painting on the simulated board, in each pixel format: per repaint of one button (185x145,
     # its look prepared), and per full redraw (the first: clear, then every button, preparing
     # each look).
@@ -550,6 +563,7 @@ def main():
             "label-fit-200": measured_instructions.get("label-fit-200"),
             "live-state-to-pixels": measured_instructions.get("live-state-to-pixels"),
             "live-text-to-pixels": measured_instructions.get("live-text-to-pixels"),
+            "firmware-page-change": measured_instructions.get("firmware-page-change"),
             "vm-anonymous-memory": interrupt_memory.get("anonymous"),
         }
         for name, spec in sorted(limit_spec.items()):

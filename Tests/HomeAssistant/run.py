@@ -794,6 +794,30 @@ def a_text_item_is_a_sensor_showing_what_the_panel_shows(ctx):
         ctx.stop_panel()
 
 
+def the_page_is_a_select_home_assistant_sets(ctx):
+    """Issue 29: the page shown is a select entity; choosing an option shows that page (an
+    automation shows the camera's page when the doorbell rings), and a swipe's page comes back."""
+    items = ["\n[page home]\nswipe_left = page next\n", "\n[page camera]\nswipe_right = page prev\n",
+             "\n[button tv]\npage = home\nrect = 280, 20, 240, 200\nlabel = Television\non_tap = emit\n",
+             "\n[button door]\npage = camera\nrect = 20, 20, 240, 200\nlabel = Door\non_tap = emit\n"]
+    panel = ctx.new_panel(ctx.config("pages", items, backlight=False))
+    ctx.panel = panel
+    select = f"select.{SLUG}_page"
+    try:
+        wait_until(lambda: panel.log_has("mqtt: connected") or panel.process.poll() is not None, 10, "the panel to connect")
+        assert panel.process.poll() is None, f"the panel exited {panel.process.returncode}: {panel.err.snapshot()[-3:]}"
+        poll(lambda: (ctx.ha.state(select) or {}).get("state") == "home", 10, f"{select} showing home")
+        options = ctx.ha.state(select)["attributes"].get("options")
+        assert options == ["home", "camera"], f"options {options}"
+        ctx.ha.call("select", "select_option", entity_id=select, option="camera")
+        poll(lambda: any('"event":"page","page":"camera"' in line for line in panel.out.lines), 10,
+             "the panel's page event line for camera")
+        poll(lambda: (ctx.ha.state(select) or {}).get("state") == "camera", 10, f"{select} showing camera")
+        assert panel.stop() == 0
+    finally:
+        ctx.stop_panel()
+
+
 def home_assistant_logs_no_warning_about_the_panel(ctx):
     # Noise of this machine, nothing to do with the panel: no libturbojpeg (camera).
     harmless = ("turbojpeg",)
@@ -814,6 +838,7 @@ SCENARIOS = [
     round_trip_through_an_automation,
     a_title_names_the_entity,
     a_text_item_is_a_sensor_showing_what_the_panel_shows,
+    the_page_is_a_select_home_assistant_sets,
     home_assistant_logs_no_warning_about_the_panel,
 ]
 
