@@ -6,7 +6,7 @@ import PanelDrivers
 import PanelEngine
 import TouchCore
 
-/// The command line: `run`, `record`, `replay`, `check`, `safe-outputs`, `exec-runner`, `probe`, `calibrate`, `ctl`, `version`.
+/// The command line: `run`, `record`, `replay`, `check`, `preview`, `safe-outputs`, `exec-runner`, `probe`, `calibrate`, `ctl`, `version`.
 enum TouchPanelCommand {
     static let version = SoftwareVersion.text
 
@@ -51,6 +51,8 @@ enum TouchPanelCommand {
                 return usageError("check takes CONFIG [--quiet]")
             }
             return CheckCommand.run(configPath: path, quiet: quiet)
+        case "preview":
+            return PreviewCommand.run(Array(rest.dropFirst()))
         case "safe-outputs":
             guard rest.count == 2 else { return usageError("safe-outputs takes CONFIG") }
             return SafeOutputsCommand.run(configPath: rest[1])
@@ -104,6 +106,15 @@ enum TouchPanelCommand {
                                              validate a config, print it with the board applied;
                                              --quiet: print only warnings and errors (the unit's
                                              ExecStartPre)
+
+            """),
+        ("preview", """
+            touchpanel preview CONFIG [--page NAME | --all-pages] [--state ITEM=LOOK]... [--format xrgb8888|rgb565] --out PATH
+                                             draw what the panel shows as PNG, without a trace or
+                                             hardware: the first page or --page into the file
+                                             PATH, or each page into the directory PATH as
+                                             NAME.png; LOOK: normal, pressed, on, disabled,
+                                             pending or unknown
 
             """),
         ("safe-outputs", """

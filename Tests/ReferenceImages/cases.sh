@@ -8,6 +8,8 @@
 #   latch/MS-NAME.png       two latch buttons and a disabled one (latch_config), latch_trace
 #   live/MS-NAME.png        a bound button and texts fed by mqtt trace lines (live_config, live_trace)
 #   pages/MS-NAME.png       Tests/Traces/pages/panel.ini: each of its three pages, reached by swipes
+#   preview/NAME.png        the same pages from `touchpanel preview --all-pages` (XRGB8888), the
+#                           music page's play button also pressed (music-play-pressed.png)
 #   boards/PRESET-rotR.png  every preset in boards/ at every rotation, idle, three buttons
 
 reference_demo_frames="40:play-pressed 300:play-released 630:lights-pressed 2600:volume-up-held
@@ -146,6 +148,12 @@ render_reference_images() {
     for frame in $reference_pages_frames; do echo "pages/$(printf %04d "${frame%%:*}")-${frame#*:}.png"; done
     render_frames "$touchpanel" Tests/Traces/pages/panel.ini Tests/Traces/pages/swipes.trace "$dir/.work/pages" \
         "$dir/pages" "$reference_pages_frames" &
+    mkdir -p "$dir/preview"
+    for page in home lights music music-play-pressed; do echo "preview/$page.png"; done
+    "$touchpanel" preview Tests/Traces/pages/panel.ini --all-pages --out "$dir/preview" >&2 ||
+        echo "touchpanel preview --all-pages failed" >&2
+    "$touchpanel" preview Tests/Traces/pages/panel.ini --page music --state play=pressed \
+        --out "$dir/preview/music-play-pressed.png" >&2 || echo "touchpanel preview --state failed" >&2
     for board in boards/*.ini; do
         preset=$(basename "$board" .ini)
         for rotation in $reference_rotations; do

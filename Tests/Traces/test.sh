@@ -98,6 +98,36 @@ for trace in Tests/Traces/pages/*.trace; do
     simulate "$scratch/pages-evdev.ini" "$trace" evdev
 done
 
+# `touchpanel preview` draws each page as the simulated board does: in the board's RGB565, the
+# same pixels as the board's frame of that page (Tests/ReferenceImages/pages/).
+mkdir -p "$scratch/preview"
+if "$touchpanel" preview Tests/Traces/pages/panel.ini --all-pages --format rgb565 --out "$scratch/preview" 2>"$scratch/err"; then
+    for pair in home:0000-home lights:0060-lights music:0260-music; do
+        if result=$(python3 Tests/ReferenceImages/png.py compare "Tests/ReferenceImages/pages/${pair#*:}.png" \
+            "$scratch/preview/${pair%%:*}.png"); then
+            passed=$((passed + 1))
+            echo "ok    preview of page ${pair%%:*}: the simulated board's frame, pixel for pixel"
+        else
+            failed=$((failed + 1))
+            echo "FAIL  preview of page ${pair%%:*}: $result"
+        fi
+    done
+else
+    failed=$((failed + 1))
+    echo "FAIL  touchpanel preview --all-pages"
+    sed 's/^/      /' "$scratch/err"
+fi
+status=0
+"$touchpanel" preview Tests/Traces/pages/panel.ini --page garden --out "$scratch/x.png" 2>"$scratch/err" || status=$?
+if [ "$status" = 1 ] && grep -qxF 'touchpanel preview: --page garden: no such page in Tests/Traces/pages/panel.ini; pages: home, lights, music' "$scratch/err"; then
+    passed=$((passed + 1))
+    echo "ok    preview of a page that is not there: exit 1, and the pages named"
+else
+    failed=$((failed + 1))
+    echo "FAIL  preview --page garden: exit $status"
+    sed 's/^/      /' "$scratch/err"
+fi
+
 # What the simulated board logs about a trace line names it, as replay does.
 timeout 60 "$touchpanel" run Tests/Traces/panel.ini --trace Tests/Traces/malformed-reports.trace --fast >/dev/null 2>"$scratch/err" || true
 if [ "$(grep -o 'malformed-reports.trace:[0-9]*: controller report dropped' "$scratch/err" | cut -d: -f2 | tr '\n' ' ')" = "2 3 5 6 7 " ]; then

@@ -117,9 +117,13 @@ public final class FramebufferSurface: PanelSurface {
             lineHeight: { size in font.setPixelSize(size) ? font.lineHeight : height + 1 })
     }
 
-    /// The background, the page's own items, then those on every page, above them.
+    /// The background where no item is, the page's own items, then those on every page, above
+    /// them.
     public func drawAll(_ states: [ButtonVisualState?]) {
-        _ = painter.clear(to: background, in: pixels)
+        let shown = states.indices.filter { $0 < rects.count && states[$0] != nil }.map { rects[$0] }
+        for region in BackgroundRegions.uncovered(layout.logicalBounds, by: shown) {
+            _ = painter.fill(region, background, in: pixels)
+        }
         for onEveryPage in [false, true] {
             for index in states.indices where index < buttons.count && (buttons[index].page == PageLayout.allPages) == onEveryPage {
                 if let state = states[index] { draw(button: index, state: state) }
