@@ -2,6 +2,7 @@ import LinuxSystem
 import PanelApp
 import PanelConfig
 import PanelDrivers
+import PanelEngine
 import TouchCore
 
 /// `touchpanel preview CONFIG [--page NAME | --all-pages] [--state ITEM=LOOK]... [--format F]
