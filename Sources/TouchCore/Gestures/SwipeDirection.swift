@@ -21,12 +21,16 @@ public enum SwipeDirection: Int, Equatable, Sendable {
     /// (yet) a swipe.
     @inline(__always)
     public static func of(from start: Point, to point: Point, distancePx: Int32) -> SwipeDirection? {
-        let dx = Int64(point.x) - Int64(start.x)
-        let dy = Int64(point.y) - Int64(start.y)
-        let ax = dx < 0 ? -dx : dx
-        let ay = dy < 0 ? -dy : dy
-        if ax >= Int64(distancePx) && ax >= 2 * ay { return dx < 0 ? .left : .right }
-        if ay >= Int64(distancePx) && ay >= 2 * ax { return dy < 0 ? .up : .down }
+        // 32-bit arithmetic only (64-bit made the armv7 Embedded build pull in an array):
+        // each move's size as a magnitude, saturated where the difference does not fit.
+        let dx = point.x.subtractingReportingOverflow(start.x)
+        let dy = point.y.subtractingReportingOverflow(start.y)
+        let ax = dx.overflow ? UInt32.max : dx.partialValue.magnitude
+        let ay = dy.overflow ? UInt32.max : dy.partialValue.magnitude
+        let distance = UInt32(max(distancePx, 0))
+        // "At least twice the move on the other axis", as `ay <= ax / 2`: nothing to overflow.
+        if ax >= distance && ay <= ax / 2 { return point.x < start.x ? .left : .right }
+        if ay >= distance && ax <= ay / 2 { return point.y < start.y ? .up : .down }
         return nil
     }
 }
