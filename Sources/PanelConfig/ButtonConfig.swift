@@ -43,6 +43,8 @@ public struct ButtonConfig: Equatable, Sendable {
     public var page: Int
     /// `swipe`: whether its touch may become the page's swipe (rule 11).
     public var swipe: Bool
+    /// `cell`: where its page's grid put it (its `rect` is that cell's); nil: placed by `rect`.
+    public var cell: GridCell?
 
     public init(
         name: String, label: String, rect: Rect, enabled: Bool = true, timings: GestureTimings = .defaults,
@@ -51,7 +53,7 @@ public struct ButtonConfig: Equatable, Sendable {
         onPress: ButtonAction? = nil, onRelease: ButtonAction? = nil, line: Int,
         colors: ButtonPalette = .defaults, fontSize: Int = DisplayConfig.defaultFontSize, latch: Bool = false,
         execLimits: ExecLimits = .defaults, interlock: String? = nil, title: String? = nil, binding: StateBinding? = nil,
-        page: Int = 0, swipe: Bool = true
+        page: Int = 0, swipe: Bool = true, cell: GridCell? = nil
     ) {
         self.name = name
         self.label = label
@@ -75,6 +77,7 @@ public struct ButtonConfig: Equatable, Sendable {
         self.binding = binding
         self.page = page
         self.swipe = swipe
+        self.cell = cell
     }
 
     /// Its name in Home Assistant: `title`, else the label on one line.

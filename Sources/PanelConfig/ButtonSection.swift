@@ -4,6 +4,7 @@ import TouchCore
 /// its own overrides of the `[touch]` timings and of the `[display]` look.
 enum ButtonKey: SectionKey {
     case rect
+    case cell
     case page
     case label
     case title
@@ -30,7 +31,7 @@ enum ButtonKey: SectionKey {
     case color(ButtonColorKey)
 
     static let allCases: [ButtonKey] =
-        [.rect, .page, .label, .title, .enabled, .latch, .interlock, .stateTopic, .stateField, .stateOn, .stateOff, .pendingMs, .onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease,
+        [.rect, .cell, .page, .label, .title, .enabled, .latch, .interlock, .stateTopic, .stateField, .stateOn, .stateOff, .pendingMs, .onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease,
          .execLimit, .execTimeoutMs, .swipe]
         + TimingKey.allCases.map(ButtonKey.timing) + [.fontSize] + ButtonColorKey.allCases.map(ButtonKey.color)
 
@@ -45,6 +46,7 @@ enum ButtonKey: SectionKey {
     var rawValue: String {
         switch self {
         case .rect: "rect"
+        case .cell: "cell"
         case .page: "page"
         case .label: "label"
         case .title: "title"
@@ -75,7 +77,8 @@ enum ButtonKey: SectionKey {
     var doc: KeyDoc {
         let action = "the action of"
         return switch self {
-        case .rect: .required("x, y, width, height in display pixels, inside the display as rotated")
+        case .rect: .words("required unless `cell`", "x, y, width, height in display pixels, inside the display as rotated")
+        case .cell: .words("none", "COLUMN, ROW[, COLUMNSPAN, ROWSPAN] from 1 at the top left, in its page's `grid`, instead of `rect`")
         case .page: .words("none", "with `[page NAME]` sections, required: the page it is on, or `all` (on every page, above the page's own)")
         case .label: .words("the button's name", "the text; `\\n` breaks the line")
         case .title: .words("the label", "the button's name in Home Assistant (`Living room lamp`)")
@@ -129,6 +132,7 @@ struct ButtonDraft: SectionDraft {
     var rectText = ""
     /// `page`: a page's name or `all`, resolved once every `[page NAME]` is known.
     var pageName: String?
+    var cell: GridCell?
     var swipe: Bool?
     var label: String?
     var entityTitle: String?
@@ -166,6 +170,7 @@ struct ButtonDraft: SectionDraft {
             rectText = value
             rect = try ValueSyntax.rect(value)
         case .page: pageName = try ItemPage.name(value)
+        case .cell: cell = try GridCell.parse(value)
         case .swipe: swipe = try ValueSyntax.boolean(value)
         case .label: label = LabelText.unescaped(value)
         case .title: entityTitle = try ValueSyntax.entityTitle(value)
@@ -232,9 +237,11 @@ struct ButtonDraft: SectionDraft {
     /// Without a display the fit cannot be checked; the missing display is reported on its own.
     func finish(
         display: DisplayConfig?, panelTimings: GestureTimings, outputs: [OutputConfig], controller: ControllerConfig?,
-        pageNames: [String] = [], errors: inout ErrorCollector
+        pageNames: [String] = [], pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
     ) -> ButtonConfig? {
-        requireKey(.rect, "the button's place as rect = x, y, width, height in display pixels", errors: &errors)
+        if cell == nil {
+            requireKey(.rect, "the button's place as rect = x, y, width, height in display pixels", errors: &errors)
+        }
         var actionsOK = true
         func action(_ key: ButtonKey, _ draft: ActionDraft?) -> ButtonAction? {
             draft?.resolve(
@@ -256,7 +263,11 @@ struct ButtonDraft: SectionDraft {
                        + "delete swipe = yes")
             return nil
         }
-        guard let rect, actionsOK, binding.ok, let page else { return nil }
+        guard actionsOK, binding.ok, let page,
+            let rect = ItemPlace.rect(
+                rect: rect, cell: cell, page: page, pageNames: pageNames, pageGrids: pageGrids, display: display,
+                cellPlace: place(.cell), header: header, section: title, errors: &errors)
+        else { return nil }
         guard ButtonDraft.rect(rect, fits: display, written: rectText, at: place(.rect) ?? header, section: title, errors: &errors) else {
             return nil
         }
@@ -269,7 +280,7 @@ struct ButtonDraft: SectionDraft {
             colors: colors.applied(to: (display?.colors ?? .defaults).buttons),
             fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize,
             latch: latch ?? false, execLimits: execLimits, interlock: interlock, title: entityTitle, binding: binding.binding,
-            page: page, swipe: swipe ?? !holds)
+            page: page, swipe: swipe ?? !holds, cell: cell)
     }
 
     /// The button's `state_topic` binding, nil without one; not ok (the reason in `errors`)

@@ -69,16 +69,17 @@ enum ConfigAssembly {
 
         let pageNames = panel.pages.filter { $0.counts }.map { $0.name }
         var pages: [PageConfig] = []
+        var pageGrids: [PageGrid?] = []
         for draft in panel.pages where draft.counts {
-            if let page = draft.finish(outputs: declaredOutputs, controller: controller, pageNames: pageNames, errors: &errors) {
-                pages.append(page)
-            }
+            let page = draft.finish(outputs: declaredOutputs, controller: controller, pageNames: pageNames, errors: &errors)
+            if let page { pages.append(page) }
+            pageGrids.append(page?.grid)
         }
         var buttons: [ButtonConfig] = []
         for draft in panel.buttons where draft.counts {
             if let button = draft.finish(
                 display: display, panelTimings: panelTimings, outputs: declaredOutputs, controller: controller,
-                pageNames: pageNames, errors: &errors)
+                pageNames: pageNames, pageGrids: pageGrids, errors: &errors)
             {
                 buttons.append(button)
             }
@@ -87,10 +88,15 @@ enum ConfigAssembly {
         brokerNeeds(panel.buttons.filter { $0.counts }, mqtt: mqtt, mqttGiven: panel.mqtt != nil, errors: &errors)
         var texts: [TextItemConfig] = []
         for draft in panel.texts where draft.counts {
-            if let text = draft.finish(display: display, hasMQTT: panel.mqtt != nil, pageNames: pageNames, errors: &errors) {
+            if let text = draft.finish(
+                display: display, hasMQTT: panel.mqtt != nil, pageNames: pageNames, pageGrids: pageGrids, errors: &errors)
+            {
                 texts.append(text)
             }
         }
+        ItemPlace.refuseOverlaps(
+            buttons.map { ("button \($0.name)", $0.line, $0.page, $0.cell) } + texts.map { ("text \($0.name)", $0.line, $0.page, $0.cell) },
+            pageNames: pageNames, file: panel.file, errors: &errors)
 
         guard errors.isEmpty, let display, let controller, let board else {
             return .failure(ConfigErrors(errors: errors.inLineOrder(files: fileOrder)))

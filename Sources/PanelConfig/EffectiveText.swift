@@ -174,6 +174,10 @@ extension PanelConfiguration {
         for page in pages {
             out.section("page \(page.name)")
             out.key(PageKey.homeAfterS, "\(page.homeAfterS)")
+            if let grid = page.grid {
+                out.key(PageKey.grid, "\(grid.columns)x\(grid.rows)")
+                out.key(PageKey.gapPx, "\(grid.gapPx)")
+            }
             out.action(PageKey.swipeLeft, page.swipeLeft, outputs: outputs)
             out.action(PageKey.swipeRight, page.swipeRight, outputs: outputs)
             out.action(PageKey.swipeUp, page.swipeUp, outputs: outputs)
@@ -183,7 +187,12 @@ extension PanelConfiguration {
         for button in buttons {
             out.section("button \(button.name)")
             let rect = button.rect
-            out.key(ButtonKey.rect, "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+            if let cell = button.cell {
+                out.key(ButtonKey.cell, cell.text)
+                out.comment("rect: \(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+            } else {
+                out.key(ButtonKey.rect, "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+            }
             if !pages.isEmpty { out.key(ButtonKey.page, pageText(button.page)) }
             out.key(ButtonKey.label, LabelText.escaped(button.label))
             if let title = button.title { out.key(ButtonKey.title, title) }
@@ -215,7 +224,12 @@ extension PanelConfiguration {
         for text in texts {
             out.section("text \(text.name)")
             let rect = text.rect
-            out.key(TextKey.rect, "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+            if let cell = text.cell {
+                out.key(TextKey.cell, cell.text)
+                out.comment("rect: \(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+            } else {
+                out.key(TextKey.rect, "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+            }
             if !pages.isEmpty { out.key(TextKey.page, pageText(text.page)) }
             switch text.source {
             case .topic(let topic, let field):
@@ -225,7 +239,8 @@ extension PanelConfiguration {
                 out.key(TextKey.time, format)
             }
             out.key(TextKey.format, text.format.text)
-            out.key(TextKey.staleAfterS, "\(text.staleAfterS)")
+            // A time text has no topic to go quiet: the key is refused there.
+            if case .topic = text.source { out.key(TextKey.staleAfterS, "\(text.staleAfterS)") }
             if let title = text.title { out.key(TextKey.title, title) }
             out.key(TextKey.fill, text.fill.hexString)
             out.key(TextKey.text, text.text.hexString)

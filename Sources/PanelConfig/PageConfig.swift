@@ -11,12 +11,14 @@ public struct PageConfig: Equatable, Sendable {
     public var swipeRight: ButtonAction?
     public var swipeUp: ButtonAction?
     public var swipeDown: ButtonAction?
+    /// `grid` and `gap_px`: where items with a `cell` go; nil without `grid`.
+    public var grid: PageGrid?
     /// The line of the section header.
     public var line: Int
 
     public init(
         name: String, homeAfterS: Int = 0, swipeLeft: ButtonAction? = nil, swipeRight: ButtonAction? = nil,
-        swipeUp: ButtonAction? = nil, swipeDown: ButtonAction? = nil, line: Int
+        swipeUp: ButtonAction? = nil, swipeDown: ButtonAction? = nil, grid: PageGrid? = nil, line: Int
     ) {
         self.name = name
         self.homeAfterS = homeAfterS
@@ -24,6 +26,7 @@ public struct PageConfig: Equatable, Sendable {
         self.swipeRight = swipeRight
         self.swipeUp = swipeUp
         self.swipeDown = swipeDown
+        self.grid = grid
         self.line = line
     }
 

@@ -3,6 +3,8 @@ import TouchCore
 /// The keys of `[page NAME]`: when it gives way to the first page, and what its swipes do.
 enum PageKey: String, SectionKey, CaseIterable {
     case homeAfterS = "home_after_s"
+    case grid
+    case gapPx = "gap_px"
     case swipeLeft = "swipe_left"
     case swipeRight = "swipe_right"
     case swipeUp = "swipe_up"
@@ -14,6 +16,9 @@ enum PageKey: String, SectionKey, CaseIterable {
         switch self {
         case .homeAfterS:
             .value("0", "back to the first page after this long without a touch, \(KeyDoc.span(PageKey.homeAfterRange)) s; 0: never")
+        case .grid:
+            .words("none", "COLUMNSxROWS (each \(KeyDoc.span(PageGrid.sizeRange))): equal cells over the display, for items placed by `cell` instead of `rect`")
+        case .gapPx: .value("\(PageGrid.defaultGapPx)", "with `grid`: pixels between cells and around them, \(KeyDoc.span(PageGrid.gapRange))")
         case .swipeLeft:
             .words("none", "the action of a swipe to the left on this page (any action; `page next` is the usual one); "
                    + "without one a move to the left is no swipe")
@@ -25,7 +30,7 @@ enum PageKey: String, SectionKey, CaseIterable {
 
     var direction: SwipeDirection? {
         switch self {
-        case .homeAfterS: nil
+        case .homeAfterS, .grid, .gapPx: nil
         case .swipeLeft: .left
         case .swipeRight: .right
         case .swipeUp: .up
@@ -41,6 +46,8 @@ struct PageDraft: SectionDraft {
     let counts: Bool
     var given = GivenKeys()
     var homeAfterS: Int?
+    var grid: (columns: Int, rows: Int)?
+    var gapPx: Int?
     var swipes: [SwipeDirection: ActionDraft] = [:]
 
     init(name: String, header: SourceLine, counts: Bool) {
@@ -54,6 +61,8 @@ struct PageDraft: SectionDraft {
     mutating func set(_ key: PageKey, from value: String) throws(ValueProblem) {
         switch key {
         case .homeAfterS: homeAfterS = try ValueSyntax.integer(value, in: PageKey.homeAfterRange, unit: " (s, 0 for never)")
+        case .grid: grid = try PageGrid.parse(value)
+        case .gapPx: gapPx = try ValueSyntax.integer(value, in: PageGrid.gapRange, unit: " (pixels)")
         case .swipeLeft, .swipeRight, .swipeUp, .swipeDown:
             guard let direction = key.direction else { return }
             swipes[direction] = try ActionDraft(parsing: value)
@@ -71,9 +80,14 @@ struct PageDraft: SectionDraft {
                 pageNames: pageNames, ok: &ok, errors: &errors)
         }
         let left = action(.swipeLeft), right = action(.swipeRight), up = action(.swipeUp), down = action(.swipeDown)
+        if grid == nil, let place = place(.gapPx) {
+            errors.add(at: place, section: title, key: PageKey.gapPx.rawValue, "gap_px belongs to a grid: give grid = COLUMNSxROWS")
+            ok = false
+        }
         guard ok else { return nil }
         return PageConfig(
             name: name, homeAfterS: homeAfterS ?? 0, swipeLeft: left, swipeRight: right, swipeUp: up, swipeDown: down,
+            grid: grid.map { PageGrid(columns: $0.columns, rows: $0.rows, gapPx: gapPx ?? PageGrid.defaultGapPx) },
             line: header.line)
     }
 }

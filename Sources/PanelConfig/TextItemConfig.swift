@@ -28,6 +28,8 @@ public struct TextItemConfig: Equatable, Sendable {
     public var title: String?
     /// The page it is on, by place in file order, or `PageLayout.allPages` (0 without pages).
     public var page: Int
+    /// `cell`: where its page's grid put it; nil: placed by `rect`.
+    public var cell: GridCell?
     /// The section header's line.
     public var line: Int
 
@@ -35,7 +37,7 @@ public struct TextItemConfig: Equatable, Sendable {
         name: String, rect: Rect, source: Source, format: ValueFormat = .plain, staleAfterS: Int = 0,
         fill: RGBColor = PanelColors.defaults.background, text: RGBColor = PanelColors.defaults.text,
         staleText: RGBColor = PanelColors.defaults.disabledText, fontSize: Int = DisplayConfig.defaultFontSize,
-        alignment: LabelAlignment = .center, title: String? = nil, page: Int = 0, line: Int
+        alignment: LabelAlignment = .center, title: String? = nil, page: Int = 0, cell: GridCell? = nil, line: Int
     ) {
         self.name = name
         self.rect = rect
@@ -49,6 +51,7 @@ public struct TextItemConfig: Equatable, Sendable {
         self.alignment = alignment
         self.title = title
         self.page = page
+        self.cell = cell
         self.line = line
     }
 

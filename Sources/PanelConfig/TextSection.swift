@@ -4,6 +4,7 @@ import TouchCore
 /// written and how it looks.
 enum TextKey: String, SectionKey, CaseIterable {
     case rect
+    case cell
     case page
     case topic
     case field
@@ -21,7 +22,8 @@ enum TextKey: String, SectionKey, CaseIterable {
 
     var doc: KeyDoc {
         switch self {
-        case .rect: .required("x, y, width, height in display pixels, inside the display as rotated")
+        case .rect: .words("required unless `cell`", "x, y, width, height in display pixels, inside the display as rotated")
+        case .cell: .words("none", "COLUMN, ROW[, COLUMNSPAN, ROWSPAN] in its page's `grid`, instead of `rect`")
         case .page: .words("none", "with `[page NAME]` sections, required: the page it is on, or `all`")
         case .topic: .words("none", "the topic whose messages it shows (needs `[mqtt]`); give `topic` or `time`")
         case .field: .words("the whole payload", "the value's dotted path in a JSON payload (`temperature`, `update.state`)")
@@ -49,6 +51,7 @@ struct TextDraft: SectionDraft {
     var rect: Rect?
     var rectText = ""
     var pageName: String?
+    var cell: GridCell?
     var topic: String?
     var field: [String]?
     var time: String?
@@ -75,6 +78,7 @@ struct TextDraft: SectionDraft {
             rectText = value
             rect = try ValueSyntax.rect(value)
         case .page: pageName = try ItemPage.name(value)
+        case .cell: cell = try GridCell.parse(value)
         case .topic: topic = try ValueSyntax.topic(value)
         case .field: field = try ValueSyntax.jsonPath(value, example: "temperature")
         case .time:
@@ -103,8 +107,12 @@ struct TextDraft: SectionDraft {
 
     /// The text item; nil (and why in `errors`) without a rect inside the display, or without
     /// exactly one of `topic` and `time`.
-    func finish(display: DisplayConfig?, hasMQTT: Bool, pageNames: [String] = [], errors: inout ErrorCollector) -> TextItemConfig? {
-        requireKey(.rect, "the text's place as rect = x, y, width, height in display pixels", errors: &errors)
+    func finish(
+        display: DisplayConfig?, hasMQTT: Bool, pageNames: [String] = [], pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
+    ) -> TextItemConfig? {
+        if cell == nil {
+            requireKey(.rect, "the text's place as rect = x, y, width, height in display pixels", errors: &errors)
+        }
         let page = ItemPage.resolve(pageName, pageNames: pageNames, at: place(.page), header: header, section: title, errors: &errors)
         let source: TextItemConfig.Source
         switch (topic, time) {
@@ -130,7 +138,11 @@ struct TextDraft: SectionDraft {
                        "a text shows a topic or the time, not both: give one of topic and time")
             return nil
         }
-        guard let rect, let page else { return nil }
+        guard let page,
+            let rect = ItemPlace.rect(
+                rect: rect, cell: cell, page: page, pageNames: pageNames, pageGrids: pageGrids, display: display,
+                cellPlace: place(.cell), header: header, section: title, errors: &errors)
+        else { return nil }
         guard ButtonDraft.rect(rect, fits: display, written: rectText, at: place(.rect) ?? header, section: title, errors: &errors) else {
             return nil
         }
@@ -139,6 +151,6 @@ struct TextDraft: SectionDraft {
             name: name, rect: rect, source: source, format: format ?? .plain, staleAfterS: staleAfterS ?? 0,
             fill: fill ?? colors.background, text: textColor ?? colors.text, staleText: staleText ?? colors.disabledText,
             fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize, alignment: alignment ?? .center,
-            title: entityTitle, page: page, line: header.line)
+            title: entityTitle, page: page, cell: cell, line: header.line)
     }
 }
