@@ -16,22 +16,31 @@ struct GesturePropertyTests {
         return 20_000
     }
 
-    @Test(arguments: [UInt64(1), 0xC0FFEE, 20_261_124])
-    func randomGesturesBreakNoRule(seed: UInt64) {
+    /// Gestures each seed's run begins: a third of `gestureCount`.
+    static var wanted: Int { gestureCount / 3 + 1 }
+
+    /// Steps `driver` with `seed`'s numbers until it has begun `wanted` gestures; the steps taken,
+    /// or nil when a rule broke (recorded as an issue with its seed and step).
+    static func drive(_ driver: inout GestureDriver, seed: UInt64) -> Int? {
         var random = SplitMix64(seed: seed)
-        var driver = GestureDriver()
         var steps = 0
-        let wanted = Self.gestureCount / 3 + 1
         while driver.gestures < wanted {
             driver.step(choice: random.next(), value: random.next())
             steps += 1
             if let violation = driver.violation {
                 Issue.record("seed \(seed), step \(steps): \(violation)")
-                return
+                return nil
             }
         }
+        return steps
+    }
+
+    @Test(arguments: [UInt64(1), 0xC0FFEE, 20_261_124])
+    func randomGesturesBreakNoRule(seed: UInt64) {
+        var driver = GestureDriver()
+        guard let steps = Self.drive(&driver, seed: seed) else { return }
         #expect(driver.finish() == nil, "seed \(seed), after \(steps) steps")
-        #expect(driver.sink.invariants.count > wanted)
+        #expect(driver.sink.invariants.count > Self.wanted)
         // Downs on an interlocked button were ignored, so the interlock was exercised.
         #expect(driver.sink.interlockRefusals > 0, "seed \(seed): no down was ever ignored for an interlock")
         // Every kind of event happens, so every rule is exercised.
@@ -45,18 +54,8 @@ struct GesturePropertyTests {
     /// panel over and over, and the touches that wake it are swallowed: the rules still hold.
     @Test(arguments: [UInt64(7), 20_261_125])
     func randomGesturesWithIdleBlankingBreakNoRule(seed: UInt64) {
-        var random = SplitMix64(seed: seed)
         var driver = GestureDriver(idle: IdleTimings(dimAfter: .milliseconds(300), offAfter: .milliseconds(600)))
-        var steps = 0
-        let wanted = Self.gestureCount / 3 + 1
-        while driver.gestures < wanted {
-            driver.step(choice: random.next(), value: random.next())
-            steps += 1
-            if let violation = driver.violation {
-                Issue.record("seed \(seed), step \(steps): \(violation)")
-                return
-            }
-        }
+        guard let steps = Self.drive(&driver, seed: seed) else { return }
         #expect(driver.finish() == nil, "seed \(seed), after \(steps) steps")
         let powers = driver.sink.powers
         for power in ["dimmed", "off", "awake"] {
@@ -72,18 +71,8 @@ struct GesturePropertyTests {
     /// still matched once (a page change ends what leaves), and swipes come at lifts only.
     @Test(arguments: [UInt64(11), 20_261_126])
     func randomGesturesAcrossPagesAndSwipesBreakNoRule(seed: UInt64) {
-        var random = SplitMix64(seed: seed)
         var driver = GestureDriver(paged: true)
-        var steps = 0
-        let wanted = Self.gestureCount / 3 + 1
-        while driver.gestures < wanted {
-            driver.step(choice: random.next(), value: random.next())
-            steps += 1
-            if let violation = driver.violation {
-                Issue.record("seed \(seed), step \(steps): \(violation)")
-                return
-            }
-        }
+        guard let steps = Self.drive(&driver, seed: seed) else { return }
         #expect(driver.finish() == nil, "seed \(seed), after \(steps) steps")
         #expect(driver.pipeline.classifier.shownPage == 0 || driver.pipeline.classifier.shownPage == 1)
         let swipes = driver.sink.swipes
