@@ -288,7 +288,7 @@ public final class PanelEngine: TouchSink {
         latency?.frameDecoded(edge: measuredAt)
         let at = max(measuredAt, lastInputAt)
         tick(now: at)
-        if homeAt != nil { homeAt = at + .milliseconds(Int64(config.pages[shownPage].homeAfterS) * 1_000) }
+        if homeAt != nil { homeAt = homeDeadline(after: at) }
         feed(now: at, edge: measuredAt) { pipeline, sink in pipeline.frame(frame, at: at, into: &sink) }
     }
 
@@ -403,8 +403,7 @@ public final class PanelEngine: TouchSink {
     public func showPage(_ page: Int, at now: MonotonicInstant) {
         guard pages.show(page) else { return }
         let at = max(now, lastInputAt)
-        let homeAfterS = config.pages[page].homeAfterS
-        homeAt = page != 0 && homeAfterS > 0 ? at + .milliseconds(Int64(homeAfterS) * 1_000) : nil
+        homeAt = homeDeadline(after: at)
         feed(now: at) { pipeline, sink in pipeline.showPage(page, at: at, into: &sink) }
         writer.page(page, at: at)
         writer.flush()
@@ -413,6 +412,13 @@ public final class PanelEngine: TouchSink {
         textsDirty = ButtonSet()
         surface?.drawAll(pageStates())
         surface?.frameDone(at: at)
+    }
+
+    /// When the page shown gives way to the first, counted from `instant` (the page shown, or
+    /// the last touch); nil on the first page and on one without `home_after_s`.
+    private func homeDeadline(after instant: MonotonicInstant) -> MonotonicInstant? {
+        let homeAfterS = config.pages[shownPage].homeAfterS
+        return shownPage != 0 && homeAfterS > 0 ? instant + .milliseconds(Int64(homeAfterS) * 1_000) : nil
     }
 
     /// The page `target` leads to from the one shown.
