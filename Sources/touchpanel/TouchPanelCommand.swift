@@ -172,8 +172,9 @@ enum TouchPanelCommand {
 }
 
 /// `touchpanel check CONFIG`: every error with file:line, exit 1; or the effective config,
-/// after any warnings on stderr (exit 0: a warning does not stop the panel), ending with a
-/// comment line on what fitting the labels kept in the glyph cache.
+/// after any warnings on stderr (exit 0: a warning does not stop the panel), ending with
+/// comment lines on what fitting the labels kept in the glyph cache and what the prepared looks
+/// take.
 enum CheckCommand {
     /// A label that does not fit its button even at the smallest size is clipped on the
     /// panel: said here, with the button's line. Needs the config's font, whose glyph cache
@@ -201,7 +202,7 @@ enum CheckCommand {
         }
         let cacheLine = "; glyph cache after fitting the labels: \(font.glyphCacheCount) glyphs, "
             + "\(font.glyphCacheByteCount) of \(font.glyphCacheByteLimit) bytes\n"
-        return ([], warnings, cacheLine)
+        return ([], warnings, cacheLine + PreparedLookSizes.commentLine(for: config, font: font))
     }
 
     /// `quiet`: only warnings and errors, on stderr; nothing on stdout (the unit's

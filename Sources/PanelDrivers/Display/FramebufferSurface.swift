@@ -118,8 +118,12 @@ public final class FramebufferSurface: PanelSurface {
     }
 
     /// The background where no item is, the page's own items, then those on every page, above
-    /// them.
+    /// them. The looks of items not shown are dropped first, so the shown ones reuse their
+    /// memory.
     public func drawAll(_ states: [ButtonVisualState?]) {
+        for index in states.indices where index < firstText && states[index] == nil {
+            prepared.forget(button: index)
+        }
         let shown = states.indices.filter { $0 < rects.count && states[$0] != nil }.map { rects[$0] }
         for region in BackgroundRegions.uncovered(layout.logicalBounds, by: shown) {
             _ = painter.fill(region, background, in: pixels)
@@ -157,6 +161,10 @@ public final class FramebufferSurface: PanelSurface {
         prepared.forget(button: button)
         return nil
     }
+
+    /// The bytes of the prepared looks held now (those of the shown page's buttons, in the
+    /// states they have been shown in since it was shown).
+    public var preparedLookBytes: Int { prepared.byteCount }
 
     public func frameDone(at instant: MonotonicInstant) {
         onFrame?(instant)

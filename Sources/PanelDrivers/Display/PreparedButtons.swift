@@ -6,7 +6,10 @@ import TouchCore
 /// state (`FramebufferPainter.prepare`: its border and middle rows, and the label blended
 /// over the fill): a repaint then writes rows from these instead of filling and blending
 /// every pixel again. Only the states a button is actually shown in take memory: most buttons are only
-/// ever normal and pressed.
+/// ever normal and pressed. A whole frame drops the looks of the buttons it does not show (those
+/// of other pages): the looks held are those of one page, so memory grows with the items of the
+/// largest page, not with pages. A page shown again prepares its looks again as it draws them,
+/// in the same frame.
 final class PreparedButtons {
     /// One state's look: the bytes `prepare` wrote, and where its label goes.
     private struct Look {
@@ -54,9 +57,15 @@ final class PreparedButtons {
         }
     }
 
-    /// A button's label changed: its looks are dropped and prepared again when next shown.
+    /// A button's label changed, or it left the screen: its looks are dropped and prepared
+    /// again when next shown.
     func forget(button: Int) {
-        looks[button] = Array(repeating: nil, count: PreparedButtons.stateCount)
+        for slot in looks[button].indices { looks[button][slot] = nil }
+    }
+
+    /// The bytes of every look held now.
+    var byteCount: Int {
+        looks.reduce(0) { sum, states in sum + states.reduce(0) { $0 + ($1?.bytes.count ?? 0) } }
     }
 
     private static let stateCount = 6

@@ -336,6 +336,17 @@ public struct FramebufferPainter: Sendable {
         let bpp = layout.format.bytesPerPixel
         let count = Int(p.width)
         var rowStart = Int(p.y) * layout.strideBytes + Int(p.x) * bpp
+        // Rows of at least 16 bytes of 2- or 4-byte pixels: 16 bytes a store from a register
+        // (`store`), also for the narrow columns between buttons that a whole frame fills,
+        // where a vector loop's set-up costs more than its stores.
+        if (bpp == 2 || bpp == 4) && count * bpp >= 16 {
+            let low = value & (bpp == 4 ? 0xFFFF_FFFF : 0xFFFF)
+            let word = bpp == 4 ? low : low | low << 16
+            FramebufferPainter.storeRows(
+                SIMD4(word, word, word, word), at: base + rowStart, count: Int(p.height), stride: layout.strideBytes,
+                byteCount: count * bpp)
+            return
+        }
         for _ in 0..<Int(p.height) {
             let row = base + rowStart
             // Whole rows at once where the pixels are aligned (a framebuffer's rows always are):

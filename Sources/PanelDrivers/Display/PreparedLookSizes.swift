@@ -1,0 +1,38 @@
+import PanelConfig
+import TouchCore
+
+/// What the prepared looks of each page take (`PreparedButtons`): the page's buttons and those
+/// on every page, each in two looks, normal and pressed, the two every touched button is shown
+/// in. A whole frame drops the looks of the page it leaves, so the largest page is what a
+/// panel holds. `check` says it; the numbers are those `FramebufferPainter.prepare` asks for.
+public enum PreparedLookSizes {
+    /// Per page in file order (one for a config without pages), the bytes of its looks in
+    /// `format`, the labels fitted and rasterised with `font` as the panel does.
+    public static func bytesPerPage(of config: PanelConfiguration, font: FontRasterizer, format: PixelFormat) -> [Int] {
+        guard let layout = FramebufferLayout(
+            physicalWidth: config.panelWidth, physicalHeight: config.panelHeight, format: format, rotation: config.display.rotation)
+        else { return [] }
+        let painter = FramebufferPainter(layout: layout)
+        let perButton = config.buttons.map { button in
+            FramebufferSurface.fittedLabel(button.label, of: button, borderPx: config.display.borderPx, font: font).withAlphaBitmap {
+                painter.preparedByteCount(
+                    label: $0, rect: button.rect, style: FramebufferSurface.style(for: button, borderPx: config.display.borderPx))
+            }
+        }
+        return (0..<config.pageCount).map { page in
+            zip(config.buttons, perButton).reduce(0) { sum, item in
+                item.0.page == page || item.0.page == PageLayout.allPages ? sum + 2 * item.1 : sum
+            }
+        }
+    }
+
+    /// `check`'s comment line: the largest page's looks, and the sum over pages, at 4 bytes a
+    /// pixel (XRGB8888, what DRM/KMS scans out; RGB565 takes half).
+    public static func commentLine(for config: PanelConfiguration, font: FontRasterizer) -> String {
+        let perPage = bytesPerPage(of: config, font: font, format: .xrgb8888)
+        guard let largest = perPage.indices.max(by: { perPage[$0] < perPage[$1] }) else { return "" }
+        let which = config.pages.isEmpty ? "" : " (page \(config.pages[largest].name))"
+        let sum = perPage.count > 1 ? "; all \(perPage.count) pages together \(perPage.reduce(0, +)) bytes, never held at once" : ""
+        return "; prepared looks at 4 bytes a pixel, normal and pressed: \(perPage[largest]) bytes\(which)\(sum)\n"
+    }
+}

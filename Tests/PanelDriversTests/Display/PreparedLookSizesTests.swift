@@ -1,0 +1,88 @@
+import PanelConfig
+@testable import PanelDrivers
+import Testing
+import TouchCore
+
+@Suite("Prepared looks: one page's at a time, and check says what they take")
+struct PreparedLookSizesTests {
+    /// Two pages and a nav button on both; `bare` has no label, so its looks are its two rows.
+    static let config = """
+        [display]
+        width = 400
+        height = 240
+
+        [controller]
+        model = ft5406
+
+        [page one]
+        [page two]
+
+        [button lamp]
+        page = one
+        rect = 10, 10, 180, 100
+        label = Lamp
+        on_tap = emit
+
+        [button fan]
+        page = one
+        rect = 200, 10, 180, 100
+        label = Fan\\nhall
+        on_tap = emit
+
+        [button bare]
+        page = two
+        rect = 10, 10, 150, 80
+        label =
+        on_tap = emit
+
+        [button next]
+        page = all
+        rect = 10, 180, 380, 50
+        label = Next
+        on_tap = page next
+        """
+
+    /// A page's looks normal and pressed, as a surface holds them after drawing it and pressing
+    /// each of its buttons.
+    static func heldAfterShowing(_ page: Int, surface: FramebufferSurface, config: PanelConfiguration) -> Int {
+        let states: [ButtonVisualState?] = config.buttons.map {
+            $0.page == page || $0.page == PageLayout.allPages ? .normal : nil
+        }
+        surface.drawAll(states)
+        for (index, state) in states.enumerated() where state != nil {
+            surface.draw(button: index, state: .pressed)
+            surface.draw(button: index, state: .normal)
+        }
+        return surface.preparedLookBytes
+    }
+
+    @Test func whatCheckSaysIsWhatTheSurfaceHoldsForEachPage() throws {
+        let config = try PanelConfigLoader.parse(text: Self.config, file: "looks.ini")
+        let labels = try FramebufferSurface.rasterizeLabels(for: config)
+        let perPage = PreparedLookSizes.bytesPerPage(of: config, font: labels.font, format: .xrgb8888)
+        let layout = try #require(FramebufferLayout(physicalWidth: 400, physicalHeight: 240, format: .xrgb8888))
+        var memory = [UInt8](repeating: 0, count: layout.bufferSize)
+        memory.withUnsafeMutableBytes { pixels in
+            let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels)
+            #expect(surface.preparedLookBytes == 0)
+            let one = Self.heldAfterShowing(0, surface: surface, config: config)
+            let two = Self.heldAfterShowing(1, surface: surface, config: config)
+            // Page one again: page two's looks are dropped, page one's prepared again.
+            let oneAgain = Self.heldAfterShowing(0, surface: surface, config: config)
+            #expect(perPage == [one, two])
+            #expect(oneAgain == one)
+        }
+        // Page two: the bare button's two rows (150 px at 4 bytes) in two looks, and the nav
+        // button's two rows (380 px) and its label in two looks.
+        let next = config.buttons[3]
+        let nextLabel = FramebufferSurface.fittedLabel("Next", of: next, borderPx: config.display.borderPx, font: labels.font)
+        let nextBytes = 2 * (2 * 380 * 4 + Int(nextLabel.width) * Int(nextLabel.height) * 4)
+        #expect(perPage[1] == 2 * (2 * 150 * 4) + nextBytes)
+        #expect(perPage[0] > perPage[1])
+        // At RGB565 every look is half as large.
+        #expect(PreparedLookSizes.bytesPerPage(of: config, font: labels.font, format: .rgb565) == perPage.map { $0 / 2 })
+        #expect(PreparedLookSizes.commentLine(for: config, font: labels.font)
+            == "; prepared looks at 4 bytes a pixel, normal and pressed: \(perPage[0]) bytes (page one); "
+            + "all 2 pages together \(perPage[0] + perPage[1]) bytes, never held at once\n")
+    }
+}
