@@ -74,6 +74,8 @@ SCHEMA = {
                 "retain", "value_template"}),
     "text": ({"command_topic"},
              {"state_topic", "max", "min", "mode", "pattern", "command_template", "value_template", "retain"}),
+    "select": ({"command_topic", "options"},
+               {"state_topic", "command_template", "value_template", "optimistic", "retain"}),
     "light": ({"command_topic", "schema"},
               {"state_topic", "supported_color_modes", "brightness", "brightness_scale", "effect", "effect_list",
                "flash", "flash_time_long", "flash_time_short", "optimistic", "retain", "transition",
@@ -555,6 +557,74 @@ def a_bound_button_shows_its_device_and_commands_it_once(ctx):
     assert panel.out.snapshot()[-1] == '{"t_ms":9050,"button":"lamp","event":"tap","taps":1}', panel.out.snapshot()
 
 
+PAGES = """
+[page home]
+[page lights]
+
+[button hall]
+page = home
+rect = 20, 20, 240, 200
+label = Hall
+on_tap = emit
+
+[button lamp]
+page = lights
+rect = 280, 20, 240, 200
+label = Lamp
+on_tap = emit
+
+[button next]
+page = all
+rect = 20, 400, 760, 60
+label = Next
+on_tap = page next
+"""
+BACKGROUND = (0x10, 0x12, 0x14)
+
+
+def p_page_set_changes_the_drawn_page_and_home_assistant_gets_a_select(ctx):
+    client = "test-pages"
+    prefix = ctx.prefix(client)
+    frames_dir = os.path.join(ctx.workdir, "frames-pages")
+    clean_directory(frames_dir)
+    live = Subscriber(ctx.broker, [f"homeassistant/select/{client}/+/config", prefix + "/page"])
+    panel = Panel(ctx.binary, ctx.config(client, {"client_id": client}, buttons=PAGES), png_dir=frames_dir)
+
+    def latest_after(count):
+        wait_until(lambda: len(frames(frames_dir)) > count, 10, f"a frame after frame {count}")
+        return read_png(os.path.join(frames_dir, frames(frames_dir)[-1]))
+
+    try:
+        live.wait_for(prefix + "/page", "home")
+        documents = [(t, p) for _, t, p in live.messages() if t.startswith("homeassistant/")]
+        assert [t for t, _ in documents] == [f"homeassistant/select/{client}/page/config"], documents
+        document = json.loads(documents[0][1])
+        check_document("select", document, prefix, client)
+        assert (document["state_topic"], document["command_topic"], document["options"]) == \
+            (prefix + "/page", prefix + "/page/set", ["home", "lights"]), document
+        home = read_png(os.path.join(frames_dir, frames(frames_dir)[-1]))
+        assert (pixel(home, 32, 32), pixel(home, 292, 32)) == (FILL, BACKGROUND), "home: hall drawn, lamp's place empty"
+
+        # What an automation sends through the select: the lights page, drawn whole.
+        count = len(frames(frames_dir))
+        publish(ctx.broker, prefix + "/page/set", "lights")
+        live.wait_for(prefix + "/page", "lights")
+        png = latest_after(count)
+        assert (pixel(png, 32, 32), pixel(png, 292, 32), pixel(png, 32, 412)) == (BACKGROUND, FILL, FILL), \
+            "lights: hall's place empty, lamp and the nav button drawn"
+        # A page the panel does not have: said, and nothing changes.
+        publish(ctx.broker, prefix + "/page/set", "cellar")
+        panel.wait_log(f'mqtt: {prefix}/page/set: {{"ok":false,"error":"no page \\"cellar\\"; pages: home, lights"}}')
+        assert live.on(prefix + "/page") == ["home", "lights"], live.on(prefix + "/page")
+        assert panel.stop() == 0
+    finally:
+        live.close()
+        if panel.process.poll() is None:
+            panel.kill()
+    page_lines = [line for line in panel.out.snapshot() if '"event":"page"' in line]
+    assert [json.loads(line)["page"] for line in page_lines] == ["lights"], page_lines
+
+
 def tls_with_the_test_ca_and_a_wrong_ca(ctx):
     client = "test-tls"
     prefix = ctx.prefix(client)
@@ -734,6 +804,7 @@ SCENARIOS = [
     a_killed_panel_with_a_command_still_running_says_offline_at_once,
     commands_change_what_is_drawn_and_state_comes_back,
     a_bound_button_shows_its_device_and_commands_it_once,
+    p_page_set_changes_the_drawn_page_and_home_assistant_gets_a_select,
     tls_with_the_test_ca_and_a_wrong_ca,
     the_broker_restarting_loses_nothing_and_keeps_the_order,
     a_reload_clears_the_discovery_documents_of_what_it_removed,

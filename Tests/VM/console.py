@@ -298,6 +298,12 @@ def main():
     metrics["control_round_trip_us"] = number("backlight", "control_round_trip_us")
     if metrics["control_round_trip_us"] is None:
         missing.append("control_round_trip_us (backlight)")
+    # The memory run (issue 29): 4 pages of 12 buttons, every page shown and tapped.
+    pages = number("pages", "resident_kb", 4)
+    metrics["pages_resident_kb"] = None if pages is None else dict(zip(("anonymous", "file", "shmem", "framebuffer"), pages))
+    metrics["pages_peak_rss_kb"] = number("pages", "peak_rss_kb")
+    if pages is None:
+        missing.append("resident_kb (pages)")
     metrics["kernel"] = kernel
     with open(f"{args.out}/metrics.json", "w") as f:
         json.dump(metrics, f, indent=2)
@@ -340,6 +346,17 @@ def main():
             else:
                 failed += 1
                 print(f"FAIL vm memory ({mode}): anonymous {split['anonymous']} kB, over 512")
+
+    split = metrics["pages_resident_kb"]
+    if split is not None:
+        what = (f"4 pages of 12 buttons, each shown and tapped: anonymous {split['anonymous']} kB "
+                f"(file {split['file']} kB, shmem {split['shmem']} kB, peak RSS {metrics['pages_peak_rss_kb']} kB)")
+        if split["anonymous"] <= 512:
+            passed += 1
+            print(f"ok   vm memory ({what}), at most 512")
+        else:
+            failed += 1
+            print(f"FAIL vm memory ({what}), over 512")
 
     flips = [int(m.group(1)) for m in (re.search(r"^VMLOG drm .*display: (\d+) page flips", l) for l in lines) if m]
     screens_passed, screens_failed = check_screens(args.out, flips[-1] if flips else None)

@@ -313,6 +313,45 @@ write_config() {
     fi
 }
 
+# write_pages_config FILE: the memory run's panel (issue 29): 4 pages of 12 buttons, 185x145 in a
+# 4x3 grid of 800x480 like Benchmarks/pages.ini, each page taking swipes both ways; the controller
+# as in the interrupt run.
+write_pages_config() {
+    {
+        echo "; TouchPanel kernel VM memory panel, written by Tests/VM/init.sh"
+        echo "[controller]"
+        echo "bus = $BUS"
+        echo "address = $ADDR"
+        echo "model = ft5406"
+        echo "interrupt_chip = $CHIP"
+        echo "interrupt_line = 0"
+        echo
+        echo "[display]"
+        echo "width = 800"
+        echo "height = 480"
+        echo "framebuffer = /dev/fb0"
+        echo
+        echo "[touch]"
+        echo "lost_ms = 1000"
+        for _page in 1 2 3 4; do
+            echo
+            echo "[page p$_page]"
+            echo "swipe_left = page next"
+            echo "swipe_right = page prev"
+        done
+        for _page in 1 2 3 4; do
+            for _b in 1 2 3 4 5 6 7 8 9 10 11 12; do
+                echo
+                echo "[button p$_page-$_b]"
+                echo "page = p$_page"
+                echo "rect = $((10 + (_b - 1) % 4 * 197)), $((10 + (_b - 1) / 4 * 155)), 185, 145"
+                echo "label = Light $_page.$_b"
+                echo "on_tap = emit"
+            done
+        done
+    } >"$1"
+}
+
 # ---------------------------------------------------------------------------------------------
 # the firmware
 FWPID=""
@@ -585,7 +624,7 @@ print_metrics() {
     echo "VMTEST-METRIC $1 first_frame_us ${_ff:-none}"
     echo "VMTEST-METRIC $1 peak_rss_kb ${FWHWM:-none}"
     echo "VMTEST-METRIC $1 resident_kb ${FWMEM:-none}"
-    case $1 in reload | backlight | record | watchdog | drm) ;; *) echo "VMTEST-METRIC $1 idle_ctxt_switches_cs ${IDLE:-none}" ;; esac
+    case $1 in reload | backlight | record | watchdog | drm | pages) ;; *) echo "VMTEST-METRIC $1 idle_ctxt_switches_cs ${IDLE:-none}" ;; esac
 }
 
 print_latency() {
@@ -646,13 +685,13 @@ runs_in() {
     for _r in "$@"; do [ "$_r" = "$RUN" ] && return 0; done
     return 1
 }
-for RUN in interrupt reload polling gt911 evdev backlight record watchdog drm; do
+for RUN in interrupt reload polling gt911 evdev backlight record watchdog pages drm; do
     MODE=interrupt
     [ $RUN = polling ] && MODE=polling
     TOUCH=ft5x06
     [ $RUN = gt911 ] && TOUCH=gt911
     [ $RUN = evdev ] && TOUCH=evdev
-    write_config "$CONF" $MODE
+    if [ $RUN = pages ]; then write_pages_config "$CONF"; else write_config "$CONF" $MODE; fi
     no_touch
     if ! start_firmware $MODE; then
         bad "firmware start ($RUN)"
@@ -663,7 +702,7 @@ for RUN in interrupt reload polling gt911 evdev backlight record watchdog drm; d
     ok "firmware running ($RUN): $(grep -m1 'controller:' $LOG | sed 's/^touchpanel: //')"
     [ "$TOUCH" = evdev ] && ucmd "pid $FWPID"
     # Idle blanking's own deadlines would count as wake-ups in the backlight run.
-    case $RUN in reload | backlight | record | watchdog | drm) ;; *) measure_idle ;; esac
+    case $RUN in reload | backlight | record | watchdog | drm | pages) ;; *) measure_idle ;; esac
     for f in /vm/scenarios/*.sh; do
         . "$f"
     done

@@ -21,6 +21,11 @@ final class PreparedButtons {
     private let painter: FramebufferPainter
     /// [button][state], nil until first shown.
     private var looks: [[Look?]]
+    /// The label colours over their fills of the looks prepared lately, at every coverage: a
+    /// page shown again blends its labels by lookup (`CoveragePalette`), and the buttons of a
+    /// page mostly share their colours. A few kept, the oldest made over.
+    private var palettes: [CoveragePalette?] = Array(repeating: nil, count: PreparedButtons.paletteCount)
+    private var nextPalette = 0
 
     init(painter: FramebufferPainter, buttonCount: Int) {
         self.painter = painter
@@ -35,14 +40,24 @@ final class PreparedButtons {
     ) -> R {
         let slot = PreparedButtons.slot(of: state)
         if looks[button][slot] == nil {
+            let colors = style.colors(for: state)
+            let which = palettes.firstIndex { $0?.colors == colors } ?? nextPalette
+            if which == nextPalette { nextPalette = (nextPalette + 1) % PreparedButtons.paletteCount }
+            if palettes[which] == nil { palettes[which] = CoveragePalette() }
             looks[button][slot] = label.withAlphaBitmap { bitmap in
-                var bytes = [UInt8](repeating: 0, count: painter.preparedByteCount(label: bitmap, rect: rect, style: style))
-                let prepared = bytes.withUnsafeMutableBytes { memory in
-                    painter.prepare(label: bitmap, rect: rect, style: style, state: state, into: memory)
+                // `prepare` writes every byte it asks for, so they are not cleared first.
+                let count = painter.preparedByteCount(label: bitmap, rect: rect, style: style)
+                var rowBytes = 0
+                var labelRect: Rect?
+                let bytes = [UInt8](unsafeUninitializedCapacity: count) { memory, initialized in
+                    let prepared = painter.prepare(
+                        label: bitmap, rect: rect, style: style, state: state, palette: &palettes[which],
+                        into: UnsafeMutableRawBufferPointer(memory))
+                    rowBytes = prepared?.borderRow.count ?? 0
+                    labelRect = prepared?.label?.physicalRect
+                    initialized = prepared == nil ? 0 : count
                 }
-                return Look(
-                    bytes: prepared == nil ? [] : bytes, rowBytes: prepared?.borderRow.count ?? 0,
-                    labelRect: prepared?.label?.physicalRect)
+                return Look(bytes: bytes, rowBytes: rowBytes, labelRect: labelRect)
             }
         }
         let look = looks[button][slot]!
@@ -69,6 +84,7 @@ final class PreparedButtons {
     }
 
     private static let stateCount = 6
+    private static let paletteCount = 4
 
     private static func slot(of state: ButtonVisualState) -> Int {
         switch state {

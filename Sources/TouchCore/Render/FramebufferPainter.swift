@@ -258,6 +258,17 @@ public struct FramebufferPainter: Sendable {
         label: AlphaBitmap?, rect: Rect, style: ButtonStyle, state: ButtonVisualState,
         into memory: UnsafeMutableRawBufferPointer
     ) -> PreparedButton? {
+        var palette: CoveragePalette? = nil
+        return prepare(label: label, rect: rect, style: style, state: state, palette: &palette, into: memory)
+    }
+
+    /// `prepare`, the label blended through `palette`, made this state's first (worked out
+    /// again only when its colours or format changed): for looks prepared again and again, as
+    /// a page's are each time it is shown. Nil `palette`: blended as `paintButton(label:)` does.
+    public func prepare(
+        label: AlphaBitmap?, rect: Rect, style: ButtonStyle, state: ButtonVisualState,
+        palette: inout CoveragePalette?, into memory: UnsafeMutableRawBufferPointer
+    ) -> PreparedButton? {
         guard let p = visiblePhysicalRect(of: rect),
             memory.count >= preparedByteCount(label: label, rect: rect, style: style), let base = memory.baseAddress,
             let rows = FramebufferLayout(physicalWidth: p.width, physicalHeight: 2, format: layout.format)
@@ -288,7 +299,12 @@ public struct FramebufferPainter: Sendable {
         let shifted = Rect(
             x: place.placed.x &- place.clip.x, y: place.placed.y &- place.clip.y,
             width: place.placed.width, height: place.placed.height)
-        painter.blend(label, placed: shifted, clip: block.logicalBounds, colors: colors, base: labelBase)
+        if palette != nil {
+            palette!.use(colors, in: layout.format)
+            painter.blend(label, placed: shifted, clip: block.logicalBounds, palette: palette!, base: labelBase)
+        } else {
+            painter.blend(label, placed: shifted, clip: block.logicalBounds, colors: colors, base: labelBase)
+        }
         let pixels = UnsafeRawBufferPointer(rebasing: memory[2 * rowBytes..<2 * rowBytes + block.bufferSize])
         return PreparedButton(borderRow: borderRow, middleRow: middleRow, label: BlendedLabel(physicalRect: l, pixels: pixels))
     }
