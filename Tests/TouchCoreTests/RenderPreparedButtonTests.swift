@@ -18,6 +18,7 @@ struct RenderPreparedButtonTests {
         var direct = TestFramebuffer(width: width, height: height, format: format, rotation: rotation, padding: 3)
         var viaCache = direct
         var viaPalette = direct
+        var viaPreparedPalette = direct
         var preparedBytes = 0
         Self.coverage.withUnsafeBytes { pixels in
             let label = AlphaBitmap(width: 7, height: 5, stride: 7, pixels: pixels)!
@@ -36,8 +37,19 @@ struct RenderPreparedButtonTests {
                     return painter.paintButton(rect: rect, style: style, state: state, prepared: prepared, in: buffer)
                 }
             }
+            // Prepared through a palette, as a page's looks are each time it is shown.
+            viaPreparedPalette.paint { painter, buffer in
+                var memory = [UInt8](repeating: 0xAA, count: painter.preparedByteCount(label: label, rect: rect, style: style))
+                var shared = palette
+                return memory.withUnsafeMutableBytes { memory in
+                    let prepared = painter.prepare(
+                        label: label, rect: rect, style: style, state: state, palette: &shared, into: memory)
+                    return painter.paintButton(rect: rect, style: style, state: state, prepared: prepared, in: buffer)
+                }
+            }
         }
         #expect(viaPalette.bytes == direct.bytes, "through a palette: \(format.bytesPerPixel) bytes, \(state)")
+        #expect(viaPreparedPalette.bytes == direct.bytes, "prepared through a palette: \(format.bytesPerPixel) bytes, \(state)")
         return (direct.bytes, viaCache.bytes, preparedBytes)
     }
 

@@ -130,7 +130,25 @@ public final class FramebufferSurface: PanelSurface {
         }
         for onEveryPage in [false, true] {
             for index in states.indices where index < buttons.count && (buttons[index].page == PageLayout.allPages) == onEveryPage {
-                if let state = states[index] { draw(button: index, state: state) }
+                guard let state = states[index] else { continue }
+                if index < firstText && !prepared.holds(button: index, state: state) {
+                    paintWithoutLook(button: index, state: state)
+                } else {
+                    draw(button: index, state: state)
+                }
+            }
+        }
+    }
+
+    /// A button whose look in `state` is not held, in a whole frame (a page just shown): its
+    /// label blended straight onto the screen through a shared palette, which costs what
+    /// preparing the look would, without its copy. The look is prepared when the button is
+    /// next drawn on its own (its state changed), since only then is it drawn again.
+    private func paintWithoutLook(button: Int, state: ButtonVisualState) {
+        labels[button].withAlphaBitmap { bitmap in
+            prepared.withPalette(for: styles[button].colors(for: state)) { palette in
+                _ = painter.paintButton(
+                    rect: rects[button], style: styles[button], state: state, label: bitmap, palette: &palette, in: pixels)
             }
         }
     }

@@ -24,7 +24,7 @@ final class PreparedButtons {
     /// The label colours over their fills of the looks prepared lately, at every coverage: a
     /// page shown again blends its labels by lookup (`CoveragePalette`), and the buttons of a
     /// page mostly share their colours. A few kept, the oldest made over.
-    private var palettes: [CoveragePalette?] = Array(repeating: nil, count: PreparedButtons.paletteCount)
+    private var palettes = Array(repeating: CoveragePalette(), count: PreparedButtons.paletteCount)
     private var nextPalette = 0
 
     init(painter: FramebufferPainter, buttonCount: Int) {
@@ -40,10 +40,7 @@ final class PreparedButtons {
     ) -> R {
         let slot = PreparedButtons.slot(of: state)
         if looks[button][slot] == nil {
-            let colors = style.colors(for: state)
-            let which = palettes.firstIndex { $0?.colors == colors } ?? nextPalette
-            if which == nextPalette { nextPalette = (nextPalette + 1) % PreparedButtons.paletteCount }
-            if palettes[which] == nil { palettes[which] = CoveragePalette() }
+            let which = palette(for: style.colors(for: state))
             looks[button][slot] = label.withAlphaBitmap { bitmap in
                 // `prepare` writes every byte it asks for, so they are not cleared first.
                 let count = painter.preparedByteCount(label: bitmap, rect: rect, style: style)
@@ -70,6 +67,25 @@ final class PreparedButtons {
                 borderRow: UnsafeRawBufferPointer(rebasing: bytes[..<look.rowBytes]),
                 middleRow: UnsafeRawBufferPointer(rebasing: bytes[look.rowBytes..<(2 * look.rowBytes)]), label: label))
         }
+    }
+
+    /// Whether the button's look in `state` is held.
+    func holds(button: Int, state: ButtonVisualState) -> Bool {
+        looks[button][PreparedButtons.slot(of: state)] != nil
+    }
+
+    /// Lends `body` the palette of `colors` (made over from the oldest when none is), for a
+    /// label blended straight onto the screen.
+    func withPalette<R>(for colors: ButtonStyle.Colors, _ body: (inout CoveragePalette) -> R) -> R {
+        body(&palettes[palette(for: colors)])
+    }
+
+    /// Where the palette of `colors` is, or the one to make over for them.
+    private func palette(for colors: ButtonStyle.Colors) -> Int {
+        if let found = palettes.firstIndex(where: { $0.colors == colors }) { return found }
+        let which = nextPalette
+        nextPalette = (nextPalette + 1) % PreparedButtons.paletteCount
+        return which
     }
 
     /// A button's label changed, or it left the screen: its looks are dropped and prepared

@@ -258,16 +258,29 @@ public struct FramebufferPainter: Sendable {
         label: AlphaBitmap?, rect: Rect, style: ButtonStyle, state: ButtonVisualState,
         into memory: UnsafeMutableRawBufferPointer
     ) -> PreparedButton? {
-        var palette: CoveragePalette? = nil
-        return prepare(label: label, rect: rect, style: style, state: state, palette: &palette, into: memory)
+        prepare(label: label, rect: rect, style: style, state: state, into: memory) { painter, label, placed, clip, colors, base in
+            painter.blend(label, placed: placed, clip: clip, colors: colors, base: base)
+        }
     }
 
     /// `prepare`, the label blended through `palette`, made this state's first (worked out
     /// again only when its colours or format changed): for looks prepared again and again, as
-    /// a page's are each time it is shown. Nil `palette`: blended as `paintButton(label:)` does.
+    /// a page's are each time it is shown.
     public func prepare(
         label: AlphaBitmap?, rect: Rect, style: ButtonStyle, state: ButtonVisualState,
-        palette: inout CoveragePalette?, into memory: UnsafeMutableRawBufferPointer
+        palette: inout CoveragePalette, into memory: UnsafeMutableRawBufferPointer
+    ) -> PreparedButton? {
+        palette.use(style.colors(for: state), in: layout.format)
+        return prepare(label: label, rect: rect, style: style, state: state, into: memory) { painter, label, placed, clip, _, base in
+            painter.blend(label, placed: placed, clip: clip, palette: palette, base: base)
+        }
+    }
+
+    /// Both `prepare`s: `blendLabel` blends the label over the fill of a block of its own.
+    private func prepare(
+        label: AlphaBitmap?, rect: Rect, style: ButtonStyle, state: ButtonVisualState,
+        into memory: UnsafeMutableRawBufferPointer,
+        blendLabel: (FramebufferPainter, AlphaBitmap, Rect, Rect, ButtonStyle.Colors, UnsafeMutableRawPointer) -> Void
     ) -> PreparedButton? {
         guard let p = visiblePhysicalRect(of: rect),
             memory.count >= preparedByteCount(label: label, rect: rect, style: style), let base = memory.baseAddress,
@@ -299,12 +312,7 @@ public struct FramebufferPainter: Sendable {
         let shifted = Rect(
             x: place.placed.x &- place.clip.x, y: place.placed.y &- place.clip.y,
             width: place.placed.width, height: place.placed.height)
-        if palette != nil {
-            palette!.use(colors, in: layout.format)
-            painter.blend(label, placed: shifted, clip: block.logicalBounds, palette: palette!, base: labelBase)
-        } else {
-            painter.blend(label, placed: shifted, clip: block.logicalBounds, colors: colors, base: labelBase)
-        }
+        blendLabel(painter, label, shifted, block.logicalBounds, colors, labelBase)
         let pixels = UnsafeRawBufferPointer(rebasing: memory[2 * rowBytes..<2 * rowBytes + block.bufferSize])
         return PreparedButton(borderRow: borderRow, middleRow: middleRow, label: BlendedLabel(physicalRect: l, pixels: pixels))
     }
