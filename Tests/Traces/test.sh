@@ -583,15 +583,18 @@ else
     echo "FAIL  check --quiet: exit $status/$quiet_bad, $(wc -l <"$scratch/out") lines on stdout"
 fi
 
-# check ends the effective config with a comment line on the glyph cache the labels filled
-# (DejaVu Sans 2.37, FreeType 2.12).
-cache_line=$("$touchpanel" check "$scratch/labels.ini" 2>/dev/null | tail -n 1)
-if [ "$cache_line" = "; glyph cache after fitting the labels: 150 glyphs, 14400 of 262144 bytes" ]; then
+# check ends the effective config with comment lines on the glyph cache the labels filled
+# (DejaVu Sans 2.37, FreeType 2.12) and on what the prepared looks take (PreparedLookSizesTests
+# checks that figure against what a surface holds).
+cache_line=$("$touchpanel" check "$scratch/labels.ini" 2>/dev/null | tail -n 2 | head -n 1)
+looks_line=$("$touchpanel" check "$scratch/labels.ini" 2>/dev/null | tail -n 1)
+if [ "$cache_line" = "; glyph cache after fitting the labels: 150 glyphs, 14400 of 262144 bytes" ] &&
+    [ "$looks_line" = "; prepared looks at 4 bytes a pixel, normal and pressed: 44448 bytes" ]; then
     passed=$((passed + 1))
-    echo "ok    check says what the labels keep in the glyph cache"
+    echo "ok    check says what the labels keep in the glyph cache and what the prepared looks take"
 else
     failed=$((failed + 1))
-    echo "FAIL  check's glyph cache line: $cache_line"
+    echo "FAIL  check's glyph cache and prepared looks lines: $cache_line / $looks_line"
 fi
 
 # The manual page names every subcommand the binary's --help lists, and no other.
