@@ -424,8 +424,9 @@ def main():
             measured_instructions["firmware-page-change"] = per_change
             table.add(label, "page change: 12 buttons, 800x480 XRGB8888, the whole frame", per_change, "instr/change")
     # Painting on the simulated board, in each pixel format: per repaint of one button (185x145,
-    # its look prepared), and per full redraw (the first: clear, then every button, preparing
-    # each look).
+    # from its prepared look), and per full redraw (the first: the background, then every button
+    # with its label blended through a palette; a look is prepared when its button is next drawn
+    # on its own).
     firmware_cg["paint"] = {}
     for pixels, shown in (("xrgb8888", "XRGB8888"), ("rgb565", "RGB565")):
         fw_run = os.path.join(work, "callgrind.firmware-run-%s.out" % pixels)
@@ -440,7 +441,7 @@ def main():
             "full_redraw_first": round(full, 1) if full else None,
             "button": "185x145, %s, Benchmarks/panel.ini on the simulated board (--format %s)" % (shown, pixels)}
         table.add(label, "one button repaint (185x145, %s)" % shown, firmware_cg["paint"][pixels]["button_repaint"], "instr")
-        table.add(label, "first full redraw (800x480 %s, 12 buttons, looks prepared)" % shown,
+        table.add(label, "first full redraw (800x480 %s, 12 buttons, labels blended through a palette)" % shown,
                   firmware_cg["paint"][pixels]["full_redraw_first"], "instr")
         if button:
             measured_instructions["firmware-redraw-button-" + pixels] = round(button, 1)
@@ -565,6 +566,7 @@ def main():
             "live-text-to-pixels": measured_instructions.get("live-text-to-pixels"),
             "firmware-page-change": measured_instructions.get("firmware-page-change"),
             "vm-anonymous-memory": interrupt_memory.get("anonymous"),
+            "vm-anonymous-memory-pages": ((vm.get("metrics") or {}).get("pages_resident_kb") or {}).get("anonymous"),
         }
         for name, spec in sorted(limit_spec.items()):
             value = values.get(name)
