@@ -713,11 +713,12 @@ def round_trip_through_an_automation(ctx):
     try:
         config = ctx.config("lamp", [BUTTONS["play"], button])
         # Frames at three instants only: before the tap (off), just after it (pending), and well
-        # after (on). A frame costs the debug build about 0.4 s of CPU in the panel's loop, so
+        # after (on: 3.9 s after the tap, so that a loaded machine's slow automation still
+        # brings the state back before it). A frame costs the debug build about 0.4 s of CPU in the panel's loop, so
         # a frame at every repaint (--png-dir alone) would delay the gesture and the state and
         # make the round trip mostly PNG encoding.
         panel = ctx.new_panel(config, trace=trace, png_dir=frames_dir,
-                              extra=["--png-at", f"3000,{tap_ms + 1},5500"])
+                              extra=["--png-at", f"3000,{tap_ms + 1},8000"])
         ctx.panel = panel
         wait_until(lambda: panel.log_has("mqtt: connected") or panel.process.poll() is not None, 10, "the panel to connect")
         assert panel.process.poll() is None, f"the panel exited {panel.process.returncode}: {panel.err.snapshot()[-3:]}"
@@ -727,7 +728,7 @@ def round_trip_through_an_automation(ctx):
         documents = retained(ctx.broker, [f"homeassistant/switch/{CLIENT}/lamp_latch/config"])
         assert not documents, f"a bound button has a latch document: {documents}"
         live.wait_for("house/lamp/state", "ON", timeout_s=15)
-        wait_until(lambda: len(frames(frames_dir)) == 3, 10, "the frame at 5500 ms")
+        wait_until(lambda: len(frames(frames_dir)) == 3, 15, "the frame at 8000 ms")
         pngs = [read_png(os.path.join(frames_dir, name)) for name in frames(frames_dir)]
         looks = [pixel(png, x, y) for png in pngs]
         assert looks[0] == FILL, f"the lamp is {looks[0]} before the tap, not drawn off (OFF retained)"
