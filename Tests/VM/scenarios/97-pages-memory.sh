@@ -1,6 +1,8 @@
 # The memory run (issue 29): 4 pages of 12 buttons. Each page is shown by a swipe left and one
-# of its buttons tapped, so the looks of every page are prepared once; the anonymous memory read
-# at the stop (console.py: at most 512 KiB) is then that of a panel whose every page was used.
+# of its buttons tapped, and on the last page every button is tapped, so that it holds the looks
+# of all its buttons, normal and pressed: the most a page holds (a page's looks are dropped
+# when another is shown). The anonymous memory read at the stop (console.py: at most 512 KiB)
+# is then that of a panel whose every page was used.
 runs_in pages || return 0
 
 for _page in 1 2 3 4; do
@@ -18,3 +20,12 @@ for _page in 1 2 3 4; do
     expect "swipe left p$_page" "page p$((_page + 1))"
     end
 done
+
+begin "pages: every button of p4 tapped"
+for _b in 2 3 4 5 6 7 8 9 10 11 12; do
+    down 0 $((100 + (_b - 1) % 4 * 197)) $((80 + (_b - 1) / 4 * 155))
+    up 0
+    expect "p4-$_b pressed" "p4-$_b released" "p4-$_b tap 1"
+    SC_START=$(wc -l <"$EV")
+done
+end
