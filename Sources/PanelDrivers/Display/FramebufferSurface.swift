@@ -29,7 +29,14 @@ public final class FramebufferSurface: PanelSurface {
     /// Called after each frame: the simulated board writes a PNG, a live panel notes the time.
     public var onFrame: ((MonotonicInstant) -> Void)?
 
-    public init(layout: FramebufferLayout, pixels: UnsafeMutableRawBufferPointer, config: PanelConfiguration, labels: ButtonLabels) {
+    /// The most bytes of prepared looks a surface holds (`PreparedButtons`), by default.
+    public static let defaultLookByteLimit = 128 * 1024
+
+    /// `lookByteLimit`: the most bytes of prepared looks held (`PreparedButtons`).
+    public init(
+        layout: FramebufferLayout, pixels: UnsafeMutableRawBufferPointer, config: PanelConfiguration, labels: ButtonLabels,
+        lookByteLimit: Int = FramebufferSurface.defaultLookByteLimit
+    ) {
         self.layout = layout
         self.pixels = pixels
         self.labels = labels.bitmaps
@@ -39,7 +46,7 @@ public final class FramebufferSurface: PanelSurface {
         textPalettes = [CoveragePalette](repeating: CoveragePalette(), count: config.texts.count)
         borderPx = config.display.borderPx
         painter = FramebufferPainter(layout: layout)
-        prepared = PreparedButtons(painter: painter, buttonCount: config.drawnItemCount)
+        prepared = PreparedButtons(painter: painter, buttonCount: config.drawnItemCount, byteLimit: lookByteLimit)
         background = config.display.colors.background
         rects = buttons.map { $0.rect }
         styles = config.buttons.map { FramebufferSurface.style(for: $0, borderPx: config.display.borderPx) }

@@ -8,15 +8,24 @@ import TouchCore
 /// every pixel again. Only the states a button is actually shown in take memory: most buttons are only
 /// ever normal and pressed. A whole frame drops the looks of the buttons it does not show (those
 /// of other pages): the looks held are those of one page, so memory grows with the items of the
-/// largest page, not with pages. A page shown again prepares its looks again as it draws them,
-/// in the same frame.
+/// largest page, not with pages. And at most `byteLimit` bytes of them are held: beyond it, the
+/// looks drawn longest ago are dropped, to be prepared again if they are drawn again (a look of
+/// a 185x145 button with a 24-pixel label is about 11 KiB; the 128 KiB default holds the dozen
+/// looks a hand goes back and forth between: `FramebufferSurface.defaultLookByteLimit`).
 final class PreparedButtons {
-    /// One state's look: the bytes `prepare` wrote, and where its label goes.
+    /// One state's look: the bytes `prepare` wrote, where its label goes, and when it was last
+    /// drawn (a count of draws).
     private struct Look {
         var bytes: [UInt8]
         var rowBytes: Int
         var labelRect: Rect?
+        var lastUse: UInt64
     }
+
+    let byteLimit: Int
+    /// The bytes of every look held now.
+    private(set) var byteCount = 0
+    private var uses: UInt64 = 0
 
     private let painter: FramebufferPainter
     /// [button][state], nil until first shown.
@@ -27,8 +36,9 @@ final class PreparedButtons {
     private var palettes = Array(repeating: CoveragePalette(), count: PreparedButtons.paletteCount)
     private var nextPalette = 0
 
-    init(painter: FramebufferPainter, buttonCount: Int) {
+    init(painter: FramebufferPainter, buttonCount: Int, byteLimit: Int = FramebufferSurface.defaultLookByteLimit) {
         self.painter = painter
+        self.byteLimit = byteLimit
         looks = Array(repeating: Array(repeating: nil, count: PreparedButtons.stateCount), count: buttonCount)
     }
 
@@ -54,9 +64,13 @@ final class PreparedButtons {
                     labelRect = prepared?.label?.physicalRect
                     initialized = prepared == nil ? 0 : count
                 }
-                return Look(bytes: bytes, rowBytes: rowBytes, labelRect: labelRect)
+                return Look(bytes: bytes, rowBytes: rowBytes, labelRect: labelRect, lastUse: 0)
             }
+            byteCount += looks[button][slot]!.bytes.count
+            dropLeastRecentlyDrawn(keeping: button, slot)
         }
+        uses &+= 1
+        looks[button][slot]!.lastUse = uses
         let look = looks[button][slot]!
         guard !look.bytes.isEmpty else { return body(nil) }
         return look.bytes.withUnsafeBytes { bytes in
@@ -91,12 +105,27 @@ final class PreparedButtons {
     /// A button's label changed, or it left the screen: its looks are dropped and prepared
     /// again when next shown.
     func forget(button: Int) {
-        for slot in looks[button].indices { looks[button][slot] = nil }
+        for slot in looks[button].indices where looks[button][slot] != nil {
+            byteCount -= looks[button][slot]!.bytes.count
+            looks[button][slot] = nil
+        }
     }
 
-    /// The bytes of every look held now.
-    var byteCount: Int {
-        looks.reduce(0) { sum, states in sum + states.reduce(0) { $0 + ($1?.bytes.count ?? 0) } }
+    /// Drops the looks drawn longest ago until at most `byteLimit` bytes are held, never the
+    /// one at (`button`, `slot`), just prepared.
+    private func dropLeastRecentlyDrawn(keeping button: Int, _ slot: Int) {
+        while byteCount > byteLimit {
+            var oldest: (button: Int, slot: Int, use: UInt64)?
+            for b in looks.indices {
+                for s in looks[b].indices where (b, s) != (button, slot) {
+                    guard let look = looks[b][s] else { continue }
+                    if oldest.map({ look.lastUse < $0.use }) ?? true { oldest = (b, s, look.lastUse) }
+                }
+            }
+            guard let oldest else { return }
+            byteCount -= looks[oldest.button][oldest.slot]!.bytes.count
+            looks[oldest.button][oldest.slot] = nil
+        }
     }
 
     private static let stateCount = 6

@@ -3,8 +3,10 @@ import TouchCore
 
 /// What the prepared looks of each page take (`PreparedButtons`): the page's buttons and those
 /// on every page, each in two looks, normal and pressed, the two every touched button is shown
-/// in. A whole frame drops the looks of the page it leaves, so the largest page is what a
-/// panel holds. `check` says it; the numbers are those `FramebufferPainter.prepare` asks for.
+/// in. A whole frame drops the looks of the page it leaves, and at most
+/// `FramebufferSurface.defaultLookByteLimit` bytes are held, so a panel holds the smaller of the
+/// largest page's and that. `check` says it; the numbers are those `FramebufferPainter.prepare`
+/// asks for.
 public enum PreparedLookSizes {
     /// Per page in file order (one for a config without pages), the bytes of its looks in
     /// `format`, the labels fitted and rasterised with `font` as the panel does.
@@ -33,6 +35,7 @@ public enum PreparedLookSizes {
         guard let largest = perPage.indices.max(by: { perPage[$0] < perPage[$1] }) else { return "" }
         let which = config.pages.isEmpty ? "" : " (page \(config.pages[largest].name))"
         let sum = perPage.count > 1 ? "; all \(perPage.count) pages together \(perPage.reduce(0, +)) bytes, never held at once" : ""
-        return "; prepared looks at 4 bytes a pixel, normal and pressed: \(perPage[largest]) bytes\(which)\(sum)\n"
+        return "; prepared looks at 4 bytes a pixel, normal and pressed: \(perPage[largest]) bytes\(which)\(sum); "
+            + "at most \(FramebufferSurface.defaultLookByteLimit) held, those drawn longest ago dropped beyond\n"
     }
 }

@@ -83,6 +83,43 @@ struct PreparedLookSizesTests {
         #expect(PreparedLookSizes.bytesPerPage(of: config, font: labels.font, format: .rgb565) == perPage.map { $0 / 2 })
         #expect(PreparedLookSizes.commentLine(for: config, font: labels.font)
             == "; prepared looks at 4 bytes a pixel, normal and pressed: \(perPage[0]) bytes (page one); "
-            + "all 2 pages together \(perPage[0] + perPage[1]) bytes, never held at once\n")
+            + "all 2 pages together \(perPage[0] + perPage[1]) bytes, never held at once; "
+            + "at most \(FramebufferSurface.defaultLookByteLimit) held, those drawn longest ago dropped beyond\n")
+    }
+
+    @Test func beyondItsLimitASurfaceDropsTheLooksDrawnLongestAgo() throws {
+        let config = try PanelConfigLoader.parse(text: Self.config, file: "looks.ini")
+        let labels = try FramebufferSurface.rasterizeLabels(for: config)
+        let layout = try #require(FramebufferLayout(physicalWidth: 400, physicalHeight: 240, format: .xrgb8888))
+        var memory = [UInt8](repeating: 0, count: layout.bufferSize)
+        // Page one's looks one by one, as a surface without a limit holds them.
+        var sizes: [Int] = []
+        memory.withUnsafeMutableBytes { pixels in
+            let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels)
+            for button in [0, 1, 3] {
+                for state in [ButtonVisualState.pressed, .normal] {
+                    let before = surface.preparedLookBytes
+                    surface.draw(button: button, state: state)
+                    sizes.append(surface.preparedLookBytes - before)
+                }
+            }
+        }
+        #expect(sizes.allSatisfy { $0 > 0 })
+        // A limit a byte short of the two looks of lamp and one more: drawing fan's two drops lamp's
+        // pressed look, then its normal one; drawing lamp pressed again prepares it again.
+        let limit = sizes[0] + sizes[1] + max(sizes[2], sizes[3]) - 1
+        memory.withUnsafeMutableBytes { pixels in
+            let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, lookByteLimit: limit)
+            surface.draw(button: 0, state: .pressed)
+            surface.draw(button: 0, state: .normal)
+            #expect(surface.preparedLookBytes == sizes[0] + sizes[1])
+            surface.draw(button: 1, state: .pressed)
+            #expect(surface.preparedLookBytes == sizes[1] + sizes[2])
+            surface.draw(button: 1, state: .normal)
+            #expect(surface.preparedLookBytes == sizes[2] + sizes[3])
+            surface.draw(button: 0, state: .pressed)
+            #expect(surface.preparedLookBytes == sizes[3] + sizes[0])
+            #expect(surface.preparedLookBytes <= limit)
+        }
     }
 }
