@@ -313,9 +313,10 @@ write_config() {
     fi
 }
 
-# write_pages_config FILE: the memory run's panel (issue 29): 4 pages of 12 buttons, 185x145 in a
-# 4x3 grid of 800x480 like Benchmarks/pages.ini, each page taking swipes both ways; the controller
-# as in the interrupt run.
+# write_pages_config FILE: the memory run's panel (issue 29): 4 pages of 12 buttons, 180x140 in a
+# 4x3 grid of 800x480 (a little smaller than Benchmarks/pages.ini's 185x145, so that the pixel
+# start_firmware waits for, (780, 460), stays background), each page taking swipes both ways; the
+# controller as in the interrupt run.
 write_pages_config() {
     {
         echo "; TouchPanel kernel VM memory panel, written by Tests/VM/init.sh"
@@ -344,7 +345,7 @@ write_pages_config() {
                 echo
                 echo "[button p$_page-$_b]"
                 echo "page = p$_page"
-                echo "rect = $((10 + (_b - 1) % 4 * 197)), $((10 + (_b - 1) / 4 * 155)), 185, 145"
+                echo "rect = $((10 + (_b - 1) % 4 * 195)), $((10 + (_b - 1) / 4 * 150)), 180, 140"
                 echo "label = Light $_page.$_b"
                 echo "on_tap = emit"
             done

@@ -23,7 +23,8 @@
 # The last line is "N passed, N failed" (one check per line above it); exits non-zero on any
 # failure.
 #
-# Env: VM_TIMEOUT (seconds for the boot, default 150; a normal run takes about 20);
+# Env: VM_TIMEOUT (seconds for the boot, default 240; a whole run takes about 100 on a quiet
+#      2-core machine, more on a loaded one);
 #      VM_FIRMWARE: a static aarch64 touchpanel to test instead of building this tree's;
 #      VM_RELEASE: trixie (default) or bookworm, whose static firmware is built and tested;
 #      VM_IDLE_SECONDS: the idle window per mode for the wake-up count (default 2).
@@ -32,7 +33,7 @@ set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 vm=$root/build/vm
-limit=${VM_TIMEOUT:-150}
+limit=${VM_TIMEOUT:-240}
 idle_seconds=${VM_IDLE_SECONDS:-2}
 started=$SECONDS
 

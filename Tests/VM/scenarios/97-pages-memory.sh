@@ -23,7 +23,7 @@ done
 
 begin "pages: every button of p4 tapped"
 for _b in 2 3 4 5 6 7 8 9 10 11 12; do
-    down 0 $((100 + (_b - 1) % 4 * 197)) $((80 + (_b - 1) / 4 * 155))
+    down 0 $((100 + (_b - 1) % 4 * 195)) $((80 + (_b - 1) / 4 * 150))
     up 0
     expect "p4-$_b pressed" "p4-$_b released" "p4-$_b tap 1"
     SC_START=$(wc -l <"$EV")
