@@ -403,10 +403,22 @@ framebuffer_rss_kb() {
     echo "$_sum"
 }
 drawn_or_gone() { ! firmware_alive || [ "$($FBPEEK /dev/fb0 780 460)" = "$BACKGROUND" ]; }
+# anonymous_by_mapping: "KB RANGE PERMS NAME" for each mapping of the firmware with anonymous memory
+anonymous_by_mapping() {
+    _map=""
+    while read -r _a _b _rest; do
+        case $_a in
+            *-*) _map="$_a $_b $_rest" ;;
+            Anonymous:) [ "$_b" -gt 0 ] && echo "$_b $_map" ;;
+        esac
+    done <"/proc/$FWPID/smaps"
+}
 stop_firmware() {
     firmware_alive || { FWPID=""; return 1; }
     FWHWM=$(sed -n 's/^VmHWM:[^0-9]*\([0-9][0-9]*\) kB$/\1/p' "/proc/$FWPID/status" 2>/dev/null)
     FWMEM="$(status_kb RssAnon) $(status_kb RssFile) $(status_kb RssShmem) $(framebuffer_rss_kb)"
+    # Where the memory run's anonymous memory is, by mapping, for the record (console.log).
+    [ "$RUN" = pages ] && anonymous_by_mapping | sed "s/^/VMTEST-ANON pages /"
     kill -TERM "$FWPID"
     wait_until 100 sh -c "! kill -0 $FWPID 2>/dev/null"
     if kill -0 "$FWPID" 2>/dev/null; then
