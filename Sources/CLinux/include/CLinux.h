@@ -28,6 +28,7 @@
 #include <linux/input.h>
 #include <sys/inotify.h>
 #include <linux/kd.h>
+#include <malloc.h>
 #include <i2c/smbus.h>
 #include <ini.h>
 

@@ -55,6 +55,7 @@ extension PanelEngine {
             }
             tick(now: now)
             showPage(pageIndex(for: target), at: now)
+            giveBackFreedMemory()
             return .success(ok)
         }
     }
