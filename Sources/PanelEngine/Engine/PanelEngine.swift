@@ -64,8 +64,6 @@ public final class PanelEngine: TouchSink {
     /// When the page shown gives way to the first (`home_after_s` after the last touch); nil:
     /// on the first page, or on one that stays.
     private var homeAt: MonotonicInstant?
-    /// A page was shown since the heap was last trimmed (`giveBackFreedMemory`).
-    private var pageChangedSinceTrim = false
     /// Counts the changes to what `keptState` holds (a label, latch or enabled state set from
     /// outside, a latch flipped by a tap): `StateKeeper` writes the state when it moved.
     public internal(set) var keptStateChanges: UInt64 = 0
@@ -337,10 +335,7 @@ public final class PanelEngine: TouchSink {
             for index in texts.due(now: now) { textChanged(index) }
         }
         actions.tick(now: now)
-        if let due = homeAt, due <= now {
-            showPage(0, at: max(due, lastInputAt))
-            giveBackFreedMemory()
-        }
+        if let due = homeAt, due <= now { showPage(0, at: max(due, lastInputAt)) }
         if lastInputAt < now { lastInputAt = now }
         // Most turns have nothing due: then no event list to reset, no pipeline call.
         guard let due = pipeline.earliestDeadline(), due <= now else { return }
@@ -369,15 +364,6 @@ public final class PanelEngine: TouchSink {
         for swipe in swipes { swiped(swipe.direction, onPage: swipe.page, at: swipe.at) }
         let requests = actions.takePageRequests()
         for target in requests { showPage(pages.page(for: target), at: max(now, lastInputAt)) }
-        giveBackFreedMemory()
-    }
-
-    /// After a page change, the heap pages its dropped looks held go back to the kernel
-    /// (`FreedMemory`): once per change, after its frame, outside `showPage`.
-    func giveBackFreedMemory() {
-        guard pageChangedSinceTrim else { return }
-        pageChangedSinceTrim = false
-        FreedMemory.giveBack()
     }
 
     /// The events of one pipeline call: their lines, actions and looks.
@@ -426,7 +412,8 @@ public final class PanelEngine: TouchSink {
         textsDirty = ButtonSet()
         surface?.drawAll(pageStates())
         surface?.frameDone(at: at)
-        pageChangedSinceTrim = true
+        // The heap pages the dropped looks held go back to the kernel (`FreedMemory`).
+        FreedMemory.giveBack()
     }
 
     /// When the page shown gives way to the first, counted from `instant` (the page shown, or

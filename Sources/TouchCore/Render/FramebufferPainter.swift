@@ -191,8 +191,7 @@ public struct FramebufferPainter: Sendable {
         // allocation, which TouchCore may not make.
         let byte = pixel.assumingMemoryBound(to: UInt8.self)
         let low = UInt32(byte[0]) | UInt32(byte[1]) << 8
-        let word = bytes == 4 ? low | UInt32(byte[2]) << 16 | UInt32(byte[3]) << 24 : low | low << 16
-        return SIMD4(word, word, word, word)
+        return pattern(of: bytes == 4 ? low | UInt32(byte[2]) << 16 | UInt32(byte[3]) << 24 : low, bytes: bytes)
     }
 
     /// Fills `byteCount` bytes (at least 16, whole pixels of 2 or 4 bytes) with `pattern`:

@@ -1,8 +1,8 @@
 # The memory run (issue 29): 4 pages of 12 buttons. Each page is shown by a swipe left and one
 # of its buttons tapped, and on the last page every button is tapped, so that it holds the looks
 # of all its buttons, normal and pressed: the most a page holds (a page's looks are dropped
-# when another is shown). The anonymous memory read at the stop (console.py: at most 512 KiB)
-# is then that of a panel whose every page was used.
+# when another is shown). The anonymous memory read at the stop (console.py reports it against
+# issue 29's 512 KiB) is then that of a panel whose every page was used.
 runs_in pages || return 0
 
 for _page in 1 2 3 4; do

@@ -55,7 +55,6 @@ extension PanelEngine {
             }
             tick(now: now)
             showPage(pageIndex(for: target), at: now)
-            giveBackFreedMemory()
             return .success(ok)
         }
     }
