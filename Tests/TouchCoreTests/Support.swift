@@ -9,6 +9,12 @@ struct EventRecorder: GestureEventSink {
     var interlockRefusals: [String] = []
     /// Swipes at their lift, as "t_ms direction page N".
     var swipes: [String] = []
+    /// Slider events, in order.
+    var sliderEvents: [SliderEvent] = []
+
+    mutating func slider(_ event: SliderEvent) {
+        sliderEvents.append(event)
+    }
 
     mutating func swiped(_ direction: SwipeDirection, onPage page: Int, at: MonotonicInstant) {
         swipes.append("\(at.wholeMilliseconds) \(direction.name) page \(page)")
@@ -38,18 +44,41 @@ struct PanelDriver {
     var pipeline: TouchPipeline
     var recorder = EventRecorder()
 
+    let sliderNames: [String]
+
     init(
-        _ buttons: [(String, ButtonSpec)], lostMs: Int64 = 200, display: (Int32, Int32) = (800, 480),
-        idle: IdleTimings? = nil, pages: PageLayout = PageLayout()
+        _ buttons: [(String, ButtonSpec)], sliders: [(String, SliderSpec)] = [], lostMs: Int64 = 200,
+        display: (Int32, Int32) = (800, 480), idle: IdleTimings? = nil, pages: PageLayout = PageLayout()
     ) {
         var layout = ButtonLayout()
         for (_, spec) in buttons {
             layout.append(spec)
         }
+        var sliderLayout = SliderLayout()
+        for (_, spec) in sliders {
+            sliderLayout.append(spec)
+        }
         names = buttons.map { $0.0 }
+        sliderNames = sliders.map { $0.0 }
         pipeline = TouchPipeline(
             transform: .identity(width: display.0, height: display.1),
-            lostAfter: .milliseconds(lostMs), layout: layout, pages: pages, idle: idle)
+            lostAfter: .milliseconds(lostMs), layout: layout, pages: pages, sliders: sliderLayout, idle: idle)
+    }
+
+    mutating func setSliderStep(_ slider: Int, _ step: Int32, at t: Int64) {
+        pipeline.setSliderStep(slider, step, at: ms(t), into: &recorder)
+    }
+
+    /// Slider events as "t_ms slider event[ step]", `shown` included.
+    var sliderLog: [String] {
+        recorder.sliderEvents.map { event in
+            let base = "\(event.at.wholeMilliseconds) \(sliderNames[event.slider])"
+            switch event.kind {
+            case .shown(let step): return "\(base) shown \(step)"
+            case .sent(let step): return "\(base) value \(step)"
+            case .pressed, .released, .cancelled: return "\(base) \(event.kind.name.description)"
+            }
+        }
     }
 
     mutating func showPage(_ page: Int, at t: Int64) {

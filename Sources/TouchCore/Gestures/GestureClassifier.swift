@@ -8,6 +8,8 @@ enum TouchOwner: Equatable, Sendable {
     case ignored
     /// A button's touch; `swipeFrom` is its down point when it may still become a swipe.
     case button(Int, swipeFrom: Point?)
+    /// A slider's touch (rule 12): never a tap, a long press or a swipe.
+    case slider(Int)
     /// Down on the background of a page that takes swipes: a swipe if it moves far enough.
     case background(from: Point)
     /// A swipe: its action runs at the lift.
@@ -58,7 +60,16 @@ public struct GestureClassifier: Sendable {
     /// tests every button once, as before pages existed.
     private let hasPages: Bool
 
-    public init(layout: ButtonLayout, pages: PageLayout = PageLayout()) {
+    /// The sliders (rule 12), their states and deadlines, beside the buttons'.
+    private var sliderSpecs: InlineArray<16, SliderSpec>
+    private var sliderStates: InlineArray<16, SliderGestureState>
+    private var sliderDeadlines: InlineArray<16, MonotonicInstant?>
+    private let sliderCount: Int
+    /// The earliest of `sliderDeadlines` and its slider (-1: none), like `earliest`.
+    private var earliestForSliders: MonotonicInstant?
+    private var earliestSlider = -1
+
+    public init(layout: ButtonLayout, pages: PageLayout = PageLayout(), sliders: SliderLayout = SliderLayout()) {
         self.pages = pages
         shownSwipes = pages.swipes(onPage: 0)
         buttonCount = layout.count
@@ -71,6 +82,15 @@ public struct GestureClassifier: Sendable {
             if layout[index].page != 0 { paged = true }
         }
         hasInterlocks = interlocks
+        sliderCount = sliders.count
+        sliderSpecs = InlineArray(repeating: SliderSpec(rect: Rect(x: 0, y: 0, width: 0, height: 0)))
+        sliderStates = InlineArray(repeating: SliderGestureState(shownStep: 0))
+        sliderDeadlines = InlineArray(repeating: nil)
+        for index in 0..<sliders.count {
+            sliderSpecs[index] = sliders[index]
+            sliderStates[index] = SliderGestureState(shownStep: sliders[index].startStep)
+            if sliders[index].page != 0 { paged = true }
+        }
         hasPages = paged || pages.count > 1
         commandsRunning = InlineArray(repeating: false)
         states = InlineArray(repeating: .idle)
@@ -100,6 +120,32 @@ public struct GestureClassifier: Sendable {
         states.span[index]
     }
 
+    public func state(ofSlider index: Int) -> SliderGestureState {
+        sliderStates.span[index]
+    }
+
+    /// A value from outside for slider `index`, as a step (rule 12 and 13: drawn at once unless
+    /// a finger is on the slider or it sent a value within `settle_ms`; never sent).
+    @_optimize(speed)
+    public mutating func setSliderStep<Sink: GestureEventSink>(
+        _ index: Int, _ step: Int32, at now: MonotonicInstant, into sink: inout Sink
+    ) {
+        guard index >= 0 && index < sliderCount else { return }
+        fireDeadlines(upTo: now, into: &sink)
+        let clamped = min(max(step, 0), sliderSpecs[index].stepCount)
+        apply(.outside(step: clamped), toSlider: index, at: now, into: &sink)
+    }
+
+    /// Enables or disables a slider for the touches that go down from now on.
+    public mutating func setSliderEnabled(_ index: Int, _ enabled: Bool) {
+        guard index >= 0 && index < sliderCount else { return }
+        sliderSpecs[index].enabled = enabled
+    }
+
+    public func isSliderEnabled(_ index: Int) -> Bool {
+        sliderSpecs.span[index].enabled
+    }
+
     /// Shows page `page` (rule 10): every touch held on a button that leaves ends as
     /// `cancelled` (its `released`-or-`cancelled` of rule 8), a tap sequence waiting on one
     /// fires at once with the taps it had, and the rest of each such touch, like a swipe
@@ -113,9 +159,12 @@ public struct GestureClassifier: Sendable {
             switch owners[slot] {
             case .button(let button, _) where specs[button].page != PageLayout.allPages:
                 owners[slot] = .ignored
+            case .slider(let slider) where sliderSpecs[slider].page != PageLayout.allPages:
+                owners[slot] = .ignored
+                apply(.cancel, toSlider: slider, at: now, into: &sink)
             case .background, .swipe:
                 owners[slot] = .ignored
-            case .none, .ignored, .button:
+            case .none, .ignored, .button, .slider:
                 break
             }
         }
@@ -128,7 +177,7 @@ public struct GestureClassifier: Sendable {
 
     /// The earliest instant at which some button needs a `deadline` input.
     public var nextDeadline: MonotonicInstant? {
-        earliest
+        MonotonicInstant.earliest(earliest, earliestForSliders)
     }
 
     /// Finds the button with the earliest deadline (the first listed on a tie).
@@ -143,6 +192,20 @@ public struct GestureClassifier: Sendable {
         }
         earliest = first
         earliestButton = button
+    }
+
+    /// Finds the slider with the earliest deadline (the first listed on a tie).
+    private mutating func refreshEarliestSlider() {
+        var slider = -1
+        var first: MonotonicInstant? = nil
+        for index in 0..<sliderCount {
+            guard let due = sliderDeadlines[index] else { continue }
+            if let soonest = first, soonest <= due { continue }
+            first = due
+            slider = index
+        }
+        earliestForSliders = first
+        earliestSlider = slider
     }
 
     /// Handles one input at `now`. Deadlines that are due at or before `now` fire first, in
@@ -165,8 +228,17 @@ public struct GestureClassifier: Sendable {
 
     @_optimize(speed)
     private mutating func fireDeadlines<Sink: GestureEventSink>(upTo now: MonotonicInstant, into sink: inout Sink) {
-        while earliestButton >= 0, let due = earliest, due <= now {
-            apply(.deadline, toButton: earliestButton, at: due, into: &sink)
+        while true {
+            // Buttons first on equal instants: they were there first.
+            let buttonDue = earliestButton >= 0 ? earliest : nil
+            let sliderDue = earliestSlider >= 0 ? earliestForSliders : nil
+            if let due = buttonDue, due <= now, sliderDue == nil || due <= sliderDue! {
+                apply(.deadline, toButton: earliestButton, at: due, into: &sink)
+            } else if let due = sliderDue, due <= now {
+                apply(.deadline, toSlider: earliestSlider, at: due, into: &sink)
+            } else {
+                return
+            }
         }
     }
 
@@ -179,6 +251,10 @@ public struct GestureClassifier: Sendable {
             let slot = Int(id & 0x0F)
             guard owners[slot] == .none else { return }
             guard let button = hitTest(point) else {
+                if sliderCount > 0, let slider = sliderHit(point) {
+                    claimSlider(slider, touch: id, slot: slot, at: point, now: now, into: &sink)
+                    return
+                }
                 owners[slot] = shownSwipes.isEmpty ? .ignored : .background(from: point)
                 return
             }
@@ -205,6 +281,8 @@ public struct GestureClassifier: Sendable {
                 } else {
                     apply(.move(to: point), toButton: button, at: now, into: &sink)
                 }
+            case .slider(let slider):
+                apply(.move(to: point), toSlider: slider, at: now, into: &sink)
             case .background(let from):
                 if let direction = swipe(from: from, to: point) { owners[slot] = .swipe(direction) }
             case .none, .ignored, .swipe:
@@ -222,6 +300,8 @@ public struct GestureClassifier: Sendable {
                 } else {
                     apply(.up(at: point), toButton: button, at: now, into: &sink)
                 }
+            case .slider(let slider):
+                apply(.up(at: point), toSlider: slider, at: now, into: &sink)
             case .background(let from):
                 if let direction = swipe(from: from, to: point) { sink.swiped(direction, onPage: shownPage, at: now) }
             case .swipe(let direction):
@@ -232,18 +312,52 @@ public struct GestureClassifier: Sendable {
             owners[slot] = .none
         case .cancel(let id):
             let slot = Int(id & 0x0F)
-            if case .button(let button, _) = owners[slot] {
-                apply(.cancel, toButton: button, at: now, into: &sink)
-            }
-            owners[slot] = .none
+            cancelOwner(slot, at: now, into: &sink)
         case .cancelAll:
             for slot in 0..<16 {
-                if case .button(let button, _) = owners[slot] {
-                    apply(.cancel, toButton: button, at: now, into: &sink)
-                }
-                owners[slot] = .none
+                cancelOwner(slot, at: now, into: &sink)
             }
         }
+    }
+
+    /// Ends the touch in `slot` without a lift (rule 7 and 12: a slider restores its value).
+    @inline(__always)
+    private mutating func cancelOwner<Sink: GestureEventSink>(_ slot: Int, at now: MonotonicInstant, into sink: inout Sink) {
+        switch owners[slot] {
+        case .button(let button, _):
+            apply(.cancel, toButton: button, at: now, into: &sink)
+        case .slider(let slider):
+            apply(.cancel, toSlider: slider, at: now, into: &sink)
+        case .none, .ignored, .background, .swipe:
+            break
+        }
+        owners[slot] = .none
+    }
+
+    /// A down on slider `slider` (rule 12): claimed unless it is read-only, disabled or held.
+    private mutating func claimSlider<Sink: GestureEventSink>(
+        _ slider: Int, touch id: UInt8, slot: Int, at point: Point, now: MonotonicInstant, into sink: inout Sink
+    ) {
+        let held: Bool
+        if case .held = sliderStates[slider].phase { held = true } else { held = false }
+        guard sliderSpecs[slider].takesTouches, !held else {
+            owners[slot] = .ignored
+            return
+        }
+        owners[slot] = .slider(slider)
+        apply(.down(at: point), toSlider: slider, at: now, into: &sink)
+    }
+
+    /// Rule 10 for sliders: the first listed slider of the shown page (those on every page
+    /// first) whose rect contains `point`.
+    private mutating func sliderHit(_ point: Point) -> Int? {
+        for index in 0..<sliderCount where sliderSpecs[index].page == PageLayout.allPages && sliderSpecs[index].rect.contains(point) {
+            return index
+        }
+        for index in 0..<sliderCount where sliderSpecs[index].page == shownPage && sliderSpecs[index].rect.contains(point) {
+            return index
+        }
+        return nil
     }
 
     /// The direction a touch from `from` now at `point` swipes in, when it is far enough and
@@ -304,6 +418,23 @@ public struct GestureClassifier: Sendable {
         if due != deadlines[button] {
             deadlines[button] = due
             refreshEarliest()
+        }
+    }
+
+    @_optimize(speed)
+    private mutating func apply<Sink: GestureEventSink>(
+        _ input: SliderInput, toSlider slider: Int, at now: MonotonicInstant, into sink: inout Sink
+    ) {
+        let spec = sliderSpecs[slider]
+        let next = SliderMachine.transition(sliderStates[slider], input, at: now, spec: spec, slider: slider, into: &sink)
+        if sink.observesTransitions {
+            sink.sliderTransition(SliderTransition(at: now, slider: slider, from: sliderStates[slider], input: input, to: next))
+        }
+        sliderStates[slider] = next
+        let due = SliderMachine.nextDeadline(next, spec: spec)
+        if due != sliderDeadlines[slider] {
+            sliderDeadlines[slider] = due
+            refreshEarliestSlider()
         }
     }
 }

@@ -59,6 +59,10 @@ public protocol GestureEventSink {
     mutating func interlocked(_ button: Int, heldBy holder: Int, at: MonotonicInstant)
     /// A swipe ended (rule 11): its lift, on the page shown at its down.
     mutating func swiped(_ direction: SwipeDirection, onPage page: Int, at: MonotonicInstant)
+    /// What happened to a slider (rule 12).
+    mutating func slider(_ event: SliderEvent)
+    /// Every state transition of every slider, when `observesTransitions`.
+    mutating func sliderTransition(_ transition: SliderTransition)
 }
 
 extension GestureEventSink {
@@ -76,6 +80,12 @@ extension GestureEventSink {
 
     @inline(__always)
     public mutating func swiped(_ direction: SwipeDirection, onPage page: Int, at: MonotonicInstant) {}
+
+    @inline(__always)
+    public mutating func slider(_ event: SliderEvent) {}
+
+    @inline(__always)
+    public mutating func sliderTransition(_ transition: SliderTransition) {}
 }
 
 /// One step of one button's state machine, as libinput logs its tap machine's: the button,

@@ -13,11 +13,12 @@ public struct TouchPipeline: Sendable {
     /// where its idle time starts.
     public init(
         transform: CoordinateTransform, lostAfter: MonotonicDuration?, layout: ButtonLayout,
-        pages: PageLayout = PageLayout(), idle: IdleTimings? = nil, startedAt: MonotonicInstant = MonotonicInstant(nanoseconds: 0)
+        pages: PageLayout = PageLayout(), sliders: SliderLayout = SliderLayout(), idle: IdleTimings? = nil,
+        startedAt: MonotonicInstant = MonotonicInstant(nanoseconds: 0)
     ) {
         self.transform = transform
         tracker = TouchTracker(lostAfter: lostAfter)
-        classifier = GestureClassifier(layout: layout, pages: pages)
+        classifier = GestureClassifier(layout: layout, pages: pages, sliders: sliders)
         wakeGate = WakeGate(timings: idle, startedAt: startedAt)
     }
 
@@ -43,6 +44,17 @@ public struct TouchPipeline: Sendable {
     /// Enables or disables a button for the touches that go down from now on.
     public mutating func setEnabled(_ index: Int, _ enabled: Bool) {
         classifier.setEnabled(index, enabled)
+    }
+
+    /// A value from outside for a slider, as a step, at `now` (rule 12).
+    @_optimize(speed)
+    public mutating func setSliderStep<Sink: GestureEventSink>(_ index: Int, _ step: Int32, at now: MonotonicInstant, into sink: inout Sink) {
+        advance(to: now, into: &sink)
+        classifier.setSliderStep(index, step, at: now, into: &sink)
+    }
+
+    public mutating func setSliderEnabled(_ index: Int, _ enabled: Bool) {
+        classifier.setSliderEnabled(index, enabled)
     }
 
     /// Says whether a command `index` started still runs (it keeps its interlock group).
