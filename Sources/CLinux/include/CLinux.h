@@ -218,6 +218,12 @@ static inline int clinux_permission_bits(const char *path) {
     return (int)(info.st_mode & 07777);
 }
 
+/// Gives the kernel back the main thread's stack pages below the caller's frame (memory.c):
+/// start-up reaches far deeper than the loop ever does again (libinih's line buffer alone is
+/// INI_MAX_LINE bytes, touched page by page by the stack-clash probes), and without this those
+/// pages stay resident for the panel's life. 0, or -1 with errno.
+int clinux_release_stack_below_caller(void);
+
 /// ini_parse_stream's reader: fgets-shaped, fed by Swift so that it can count lines.
 typedef char *(*clinux_ini_reader)(char *line, int capacity, void *stream);
 /// ini_parse_stream's handler: called once per `key = value`.

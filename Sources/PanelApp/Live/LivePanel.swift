@@ -81,6 +81,9 @@ public enum LivePanel {
         session?.engine.recorder = recorder
         log.log("first frame \((MonotonicClock.now() - launchedAt).nanoseconds / 1_000) us after start")
         notifier.notify(ServiceMessage.ready)
+        // What start-up freed and the stack it went deep into go back before the loop runs.
+        FreedMemory.giveBack()
+        FreedMemory.giveBackStack()
         let watchdog = WatchdogTurn(notifier, startingAt: MonotonicClock.now())
         let eventLines = EventLinesTurn(events)
         // What each turn serves, in order; built for a session and its broker link, and
@@ -161,6 +164,8 @@ public enum LivePanel {
                     keeper?.adopt(engine, now: MonotonicClock.now())
                 }
                 recorder?.comment("reloaded \(configPath): replay with the config of each part")
+                FreedMemory.giveBack()
+                FreedMemory.giveBackStack()
                 if session != nil {
                     log.log("reloaded \(configPath)")
                     notifier.notify(ServiceMessage.readyAfterReload("running \(configPath)"))

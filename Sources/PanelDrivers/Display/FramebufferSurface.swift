@@ -30,7 +30,7 @@ public final class FramebufferSurface: PanelSurface {
     public var onFrame: ((MonotonicInstant) -> Void)?
 
     /// The most bytes of prepared looks a surface holds (`PreparedButtons`), by default.
-    public static let defaultLookByteLimit = 128 * 1024
+    public static let defaultLookByteLimit = 96 * 1024
 
     /// `lookByteLimit`: the most bytes of prepared looks held (`PreparedButtons`).
     public init(
