@@ -94,8 +94,18 @@ enum ConfigAssembly {
                 texts.append(text)
             }
         }
+        var sliders: [SliderConfig] = []
+        for draft in panel.sliders where draft.counts {
+            if let slider = draft.finish(
+                display: display, outputs: declaredOutputs, controller: controller, pageNames: pageNames, pageGrids: pageGrids,
+                errors: &errors)
+            {
+                sliders.append(slider)
+            }
+        }
         ItemPlace.refuseOverlaps(
-            buttons.map { ("button \($0.name)", $0.line, $0.page, $0.cell) } + texts.map { ("text \($0.name)", $0.line, $0.page, $0.cell) },
+            buttons.map { ("button \($0.name)", $0.line, $0.page, $0.cell) } + texts.map { ("text \($0.name)", $0.line, $0.page, $0.cell) }
+                + sliders.map { ("slider \($0.name)", $0.line, $0.page, $0.cell) },
             pageNames: pageNames, file: panel.file, errors: &errors)
 
         guard errors.isEmpty, let display, let controller, let board else {
@@ -109,7 +119,7 @@ enum ConfigAssembly {
         panel.mqtt?.warn(&warnings)
         return .success(PanelConfiguration(
             file: panel.file, display: display, timings: panelTimings, lostAfter: touch.lostAfter,
-            controller: controller, buttons: buttons, texts: texts, pages: pages, swipePx: touch.swipePx ?? TouchDraft.defaultSwipePx,
+            controller: controller, buttons: buttons, texts: texts, sliders: sliders, pages: pages, swipePx: touch.swipePx ?? TouchDraft.defaultSwipePx,
             outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
             control: panel.control?.config, exec: panel.exec?.config, mqtt: mqtt,
             warnings: warnings.inLineOrder(files: fileOrder),

@@ -33,6 +33,7 @@ struct ConfigBuilder {
         case output(Int)
         case text(Int)
         case page(Int)
+        case slider(Int)
     }
 
     let role: ConfigFileRole
@@ -54,6 +55,8 @@ struct ConfigBuilder {
     private(set) var outputs: [OutputDraft] = []
     private(set) var texts: [TextDraft] = []
     private(set) var pages: [PageDraft] = []
+    private(set) var sliders: [SliderDraft] = []
+    private var countedSliders = 0
     /// Header line of each page name taken.
     private var pageLines: [String: Int] = [:]
     /// Header line of each output name taken.
@@ -152,6 +155,11 @@ struct ConfigBuilder {
                                  "a board preset holds no pages; put [page NAME] sections in the panel config") else { return }
             pages.append(PageDraft(name: pageName, header: header, counts: admitPage(pageName, line: line)))
             open = .page(pages.count - 1)
+        case .slider(let sliderName):
+            guard admitPanelOnly(section: "slider \(sliderName)", line: line,
+                                 "a board preset holds no sliders; put [slider NAME] sections in the panel config") else { return }
+            sliders.append(SliderDraft(name: sliderName, header: header, counts: admitSlider(sliderName, line: line)))
+            open = .slider(sliders.count - 1)
         }
     }
 
@@ -198,6 +206,8 @@ struct ConfigBuilder {
             texts[index].take(name: name, value: value, at: place, errors: &errors)
         case .page(let index):
             pages[index].take(name: name, value: value, at: place, errors: &errors)
+        case .slider(let index):
+            sliders[index].take(name: name, value: value, at: place, errors: &errors)
         }
     }
 
@@ -269,6 +279,19 @@ struct ConfigBuilder {
     /// Whether a new button with `name` can join the panel; records why not.
     private mutating func admitButton(_ name: String, line: Int) -> Bool {
         admitItem(name, kind: "button", line: line)
+    }
+
+    /// Whether a new slider can join the panel: its name is an item's (one set of names for
+    /// buttons, texts and sliders), and sliders have places of their own.
+    private mutating func admitSlider(_ name: String, line: Int) -> Bool {
+        guard admitName(name, kind: "slider", article: "a", line: line, takenOnLine: buttonLines[name]) else { return false }
+        buttonLines[name] = line
+        guard countedSliders < SliderLayout.capacity else {
+            errors.add(line: line, section: "slider \(name)", "too many sliders; a panel holds at most \(SliderLayout.capacity)")
+            return false
+        }
+        countedSliders += 1
+        return true
     }
 
     /// Whether a new item (a button or a text: they share one set of names, which the

@@ -248,6 +248,33 @@ extension PanelConfiguration {
             out.key(TextKey.fontSize, "\(text.fontSize)")
             out.key(TextKey.align, text.alignment == .left ? "left" : text.alignment == .right ? "right" : "center")
         }
+
+        for slider in sliders {
+            out.section("slider \(slider.name)")
+            let rect = slider.rect
+            if let cell = slider.cell {
+                out.key(SliderKey.cell, cell.text)
+                out.comment("rect: \(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+            } else {
+                out.key(SliderKey.rect, "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+            }
+            if !pages.isEmpty { out.key(SliderKey.page, pageText(slider.page)) }
+            let scale = slider.scale
+            out.key(SliderKey.min, scale.text(ofStep: 0))
+            out.key(SliderKey.max, scale.text(ofStep: scale.stepCount))
+            out.key(SliderKey.step, SliderScale(decimals: scale.decimals, minimum: 0, step: scale.step, stepCount: 1).text(ofStep: 1))
+            out.key(SliderKey.value, scale.text(ofStep: slider.startStep))
+            out.key(SliderKey.orientation, slider.orientation == .horizontal ? "horizontal" : "vertical")
+            out.key(SliderKey.readonly, IniWriter.yesNo(slider.readOnly))
+            out.key(SliderKey.send, slider.send == .drag ? "drag" : "release")
+            if slider.send == .drag { out.key(SliderKey.sendMs, "\(slider.sendMs)") }
+            out.key(SliderKey.settleMs, "\(slider.settleMs)")
+            out.action(SliderKey.onChange, slider.onChange, outputs: outputs)
+            if let title = slider.title { out.key(SliderKey.title, title) }
+            out.key(SliderKey.track, slider.track.hexString)
+            out.key(SliderKey.fill, slider.fill.hexString)
+            out.key(SliderKey.knob, slider.knob.hexString)
+        }
         return out.text
     }
 

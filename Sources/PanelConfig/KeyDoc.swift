@@ -42,6 +42,7 @@ enum KeyTables {
             ("page", table(PageKey.self)),
             ("button", table(ButtonKey.self)),
             ("text", table(TextKey.self)),
+            ("slider", table(SliderKey.self)),
             ("output", table(OutputKey.self)),
             ("backlight", table(BacklightKey.self)),
             ("control", table(ControlKey.self)),

@@ -15,6 +15,8 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var buttons: [ButtonConfig]
     /// `[text NAME]` sections in file order: drawn after the buttons, in the places after theirs.
     public var texts: [TextItemConfig]
+    /// `[slider NAME]` sections in file order: drawn after the texts.
+    public var sliders: [SliderConfig]
     /// `[page NAME]` sections in file order, the first shown at start; empty: one page.
     public var pages: [PageConfig]
     /// `swipe_px` of `[touch]`.
@@ -43,7 +45,7 @@ public struct PanelConfiguration: Equatable, Sendable {
     public init(
         file: String, display: DisplayConfig, timings: GestureTimings = .defaults,
         lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig], texts: [TextItemConfig] = [],
-        pages: [PageConfig] = [], swipePx: Int = 60,
+        sliders: [SliderConfig] = [], pages: [PageConfig] = [], swipePx: Int = 60,
         outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil,
         control: ControlConfig? = nil, exec: ExecConfig? = nil, mqtt: MQTTConfig? = nil, warnings: [ConfigError] = [],
         namedFiles: NamedFiles = NamedFiles()
@@ -55,6 +57,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.controller = controller
         self.buttons = buttons
         self.texts = texts
+        self.sliders = sliders
         self.pages = pages
         self.swipePx = swipePx
         self.outputs = outputs ?? OutputConfig.all(declared: [], usedBy: buttons)
@@ -130,7 +133,16 @@ public struct PanelConfiguration: Equatable, Sendable {
         TouchPipeline(
             transform: makeTransform(controllerWidth: controllerWidth, controllerHeight: controllerHeight),
             lostAfter: controller.model.family == .evdev ? nil : lostAfter, layout: makeLayout(), pages: makePageLayout(),
-            idle: backlight?.idleTimings, startedAt: startedAt)
+            sliders: makeSliderLayout(), idle: backlight?.idleTimings, startedAt: startedAt)
+    }
+
+    /// The sliders as the classifier sees them (rule 12).
+    public func makeSliderLayout() -> SliderLayout {
+        var layout = SliderLayout()
+        for slider in sliders {
+            layout.append(slider.spec)
+        }
+        return layout
     }
 
     /// The decoders of raw trace lines, with the config's controller model and range.

@@ -22,9 +22,11 @@ enum SectionName: Equatable {
     case text(name: String)
     /// `[page NAME]`: a screen of its own items, in file order.
     case page(name: String)
+    /// `[slider NAME]`: a value dragged along a track, or a level bar.
+    case slider(name: String)
 
     static let expectedList =
-        "[board], [display], [touch], [controller], [backlight], [control], [exec], [mqtt], [output NAME], [page NAME], [button NAME] or [text NAME]"
+        "[board], [display], [touch], [controller], [backlight], [control], [exec], [mqtt], [output NAME], [page NAME], [button NAME], [text NAME] or [slider NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -44,9 +46,11 @@ enum SectionName: Equatable {
         case "output": self = .output(name: "")
         case "text": self = .text(name: "")
         case "page": self = .page(name: "")
+        case "slider": self = .slider(name: "")
         default:
             for (prefix, make) in [
                 ("button ", SectionName.button), ("output ", SectionName.output), ("text ", SectionName.text), ("page ", SectionName.page),
+                ("slider ", SectionName.slider),
             ]
             where text.utf8.starts(with: prefix.utf8) {
                 self = make(String(decoding: Array(text.utf8)[prefix.utf8.count...], as: UTF8.self))

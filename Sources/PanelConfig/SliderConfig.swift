@@ -1,0 +1,76 @@
+import TouchCore
+
+/// One `[slider NAME]` section, validated: a value the user drags (a dimmer, a volume, a
+/// setpoint) or, read-only, a level bar. DESIGN.md rule 12.
+public struct SliderConfig: Equatable, Sendable {
+    /// When its value is sent: once at the lift, or also while dragged.
+    public enum Send: Equatable, Sendable {
+        case release
+        case drag
+    }
+
+    public var name: String
+    public var rect: Rect
+    public var orientation: SliderOrientation
+    /// Its values as steps: min, step, the step count, the decimals they are written with.
+    public var scale: SliderScale
+    /// The step it shows at start (`value`, else `min`).
+    public var startStep: Int32
+    public var readOnly: Bool
+    public var send: Send
+    public var sendMs: Int
+    public var settleMs: Int
+    /// Runs at each send with the value (`$VALUE`).
+    public var onChange: ButtonAction?
+    /// The track, the part of it up to the value, and the knob at the value.
+    public var track: RGBColor
+    public var fill: RGBColor
+    public var knob: RGBColor
+    /// Its name in Home Assistant; nil: its name.
+    public var title: String?
+    /// The page it is on, by place in file order, or `PageLayout.allPages` (0 without pages).
+    public var page: Int
+    public var cell: GridCell?
+    /// The section header's line.
+    public var line: Int
+
+    public init(
+        name: String, rect: Rect, orientation: SliderOrientation = .horizontal,
+        scale: SliderScale = SliderScale(decimals: 0, minimum: 0, step: 1, stepCount: 100), startStep: Int32 = 0,
+        readOnly: Bool = false, send: Send = .release, sendMs: Int = 250, settleMs: Int = 1000, onChange: ButtonAction? = nil,
+        track: RGBColor = SliderConfig.defaultTrack, fill: RGBColor = PanelColors.defaults.onFill,
+        knob: RGBColor = PanelColors.defaults.text, title: String? = nil, page: Int = 0, cell: GridCell? = nil, line: Int
+    ) {
+        self.name = name
+        self.rect = rect
+        self.orientation = orientation
+        self.scale = scale
+        self.startStep = startStep
+        self.readOnly = readOnly
+        self.send = send
+        self.sendMs = sendMs
+        self.settleMs = settleMs
+        self.onChange = onChange
+        self.track = track
+        self.fill = fill
+        self.knob = knob
+        self.title = title
+        self.page = page
+        self.cell = cell
+        self.line = line
+    }
+
+    /// The track's colour unless `track` is given: the buttons' fill.
+    public static let defaultTrack = PanelColors.defaults.fill
+
+    /// Its name in Home Assistant.
+    public var displayTitle: String { title ?? name }
+
+    /// What the classifier needs (rule 12).
+    public var spec: SliderSpec {
+        SliderSpec(
+            rect: rect, orientation: orientation, stepCount: scale.stepCount, readOnly: readOnly,
+            sendsWhileDragging: send == .drag, sendMs: Int32(sendMs), settleMs: Int32(settleMs), page: page,
+            startStep: startStep)
+    }
+}

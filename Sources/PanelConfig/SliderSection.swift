@@ -1,0 +1,223 @@
+import TouchCore
+
+/// The keys of `[slider NAME]`: where the slider is, its values, when it sends them, what it
+/// runs and how it looks.
+enum SliderKey: String, SectionKey, CaseIterable {
+    case rect
+    case cell
+    case page
+    case min
+    case max
+    case step
+    case value
+    case orientation
+    case readonly
+    case send
+    case sendMs = "send_ms"
+    case settleMs = "settle_ms"
+    case onChange = "on_change"
+    case title
+    case track
+    case fill
+    case knob
+
+    static let timeRange = 0...60_000
+
+    var doc: KeyDoc {
+        switch self {
+        case .rect: .words("required unless `cell`", "x, y, width, height in display pixels, inside the display as rotated")
+        case .cell: .words("none", "COLUMN, ROW[, COLUMNSPAN, ROWSPAN] in its page's `grid`, instead of `rect`")
+        case .page: .words("none", "with `[page NAME]` sections, required: the page it is on, or `all`")
+        case .min: .value("0", "the value at the start of the track (a decimal number, at most 3 decimals)")
+        case .max: .value("100", "the value at its end; above `min`")
+        case .step: .value("1", "the values between are min + k * step; at most \(SliderSpec.maxStepCount) steps")
+        case .value: .words("`min`", "the value shown at start, until one comes from a touch, `ctl value` or the broker")
+        case .orientation: .value("auto", "`horizontal` (min at the left), `vertical` (min at the bottom) or `auto`: along the longer side")
+        case .readonly: .value("no", "yes: a level bar that shows its value and takes no touch")
+        case .send: .value("release", "`release`: `on_change` runs once, at the lift, with the final value; `drag`: also while dragged, at most every `send_ms`")
+        case .sendMs: .value("250", "with `send = drag`: the least time between two sends, \(KeyDoc.span(SliderKey.timeRange)) ms")
+        case .settleMs: .value("1000", "after a send, a value from outside is drawn only if it equals what was sent, this long, \(KeyDoc.span(SliderKey.timeRange)) ms")
+        case .onChange: .words("none", "the action each send runs: `exec` and `mqtt` get the value as `$VALUE` (exec also as TOUCHPANEL_VALUE); `gpio` is refused")
+        case .title: .words("its name", "its name in Home Assistant")
+        case .track: .words("`[display]`'s `fill`", "the track's colour")
+        case .fill: .words("`[display]`'s `on_fill`", "the track up to the value")
+        case .knob: .words("`[display]`'s `text`", "the bar across the track at the value")
+        }
+    }
+}
+
+/// `[slider NAME]` while it is read.
+struct SliderDraft: SectionDraft {
+    let name: String
+    let header: SourceLine
+    let counts: Bool
+    var given = GivenKeys()
+    var rect: Rect?
+    var rectText = ""
+    var pageName: String?
+    var cell: GridCell?
+    var minimum: SliderNumber?
+    var maximum: SliderNumber?
+    var step: SliderNumber?
+    var value: SliderNumber?
+    var orientation: SliderOrientation?
+    var readOnly: Bool?
+    var send: SliderConfig.Send?
+    var sendMs: Int?
+    var settleMs: Int?
+    var onChange: ActionDraft?
+    var entityTitle: String?
+    var track: RGBColor?
+    var fill: RGBColor?
+    var knob: RGBColor?
+
+    init(name: String, header: SourceLine, counts: Bool) {
+        self.name = name
+        self.header = header
+        self.counts = counts
+    }
+
+    var title: String { "slider \(name)" }
+
+    mutating func set(_ key: SliderKey, from value: String) throws(ValueProblem) {
+        switch key {
+        case .rect:
+            rectText = value
+            rect = try ValueSyntax.rect(value)
+        case .page: pageName = try ItemPage.name(value)
+        case .cell: cell = try GridCell.parse(value)
+        case .min: minimum = try SliderNumber.parse(value)
+        case .max: maximum = try SliderNumber.parse(value)
+        case .step:
+            let parsed = try SliderNumber.parse(value)
+            guard parsed.scaled > 0 else { throw .expected("a step above 0", found: value) }
+            step = parsed
+        case .value: self.value = try SliderNumber.parse(value)
+        case .orientation:
+            switch value {
+            case "auto": orientation = nil
+            case "horizontal": orientation = .horizontal
+            case "vertical": orientation = .vertical
+            default: throw .expected("auto, horizontal or vertical", found: value)
+            }
+        case .readonly: readOnly = try ValueSyntax.boolean(value)
+        case .send:
+            switch value {
+            case "release": send = .release
+            case "drag": send = .drag
+            default: throw .expected("release or drag", found: value)
+            }
+        case .sendMs: sendMs = try ValueSyntax.integer(value, in: SliderKey.timeRange, unit: " (ms)")
+        case .settleMs: settleMs = try ValueSyntax.integer(value, in: SliderKey.timeRange, unit: " (ms)")
+        case .onChange: onChange = try ActionDraft(parsing: value)
+        case .title: entityTitle = try ValueSyntax.entityTitle(value)
+        case .track: track = try ValueSyntax.color(value)
+        case .fill: fill = try ValueSyntax.color(value)
+        case .knob: knob = try ValueSyntax.color(value)
+        }
+    }
+
+    /// The slider; nil (and why in `errors`) without a place inside the display, with `max`
+    /// not above `min`, too many steps, a `value` outside min..max, or a `gpio` action.
+    func finish(
+        display: DisplayConfig?, outputs: [OutputConfig], controller: ControllerConfig?, pageNames: [String] = [],
+        pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
+    ) -> SliderConfig? {
+        if cell == nil {
+            requireKey(.rect, "the slider's place as rect = x, y, width, height in display pixels", errors: &errors)
+        }
+        var ok = true
+        let page = ItemPage.resolve(pageName, pageNames: pageNames, at: place(.page), header: header, section: title, errors: &errors)
+        let scale = self.scale(errors: &errors)
+        var startStep: Int32 = 0
+        if let scale, let value {
+            let scaled = value.scaled(to: scale.decimals)
+            let top = scale.minimum + Int64(scale.stepCount) * scale.step
+            if scaled < scale.minimum || scaled > top {
+                errors.add(at: place(.value) ?? header, section: title, key: SliderKey.value.rawValue,
+                           "value \(value.text) is outside \(scale.text(ofStep: 0))..\(scale.text(ofStep: scale.stepCount))")
+                ok = false
+            } else {
+                startStep = scale.step(ofText: value.text)?.step ?? 0
+            }
+        }
+        var action: ButtonAction?
+        if let onChange {
+            action = onChange.resolve(
+                at: place(.onChange) ?? header, section: title, key: SliderKey.onChange.rawValue, outputs: outputs,
+                controller: controller, pageNames: pageNames, ok: &ok, errors: &errors)
+            if case .gpio = action {
+                errors.add(at: place(.onChange) ?? header, section: title, key: SliderKey.onChange.rawValue,
+                           "a slider's value is no GPIO level: use exec or mqtt with $VALUE")
+                ok = false
+            }
+        }
+        if send != .drag, let place = place(.sendMs) {
+            errors.add(at: place, section: title, key: SliderKey.sendMs.rawValue, "send_ms belongs to send = drag")
+            ok = false
+        }
+        guard ok, let scale, let page,
+            let rect = ItemPlace.rect(
+                rect: rect, cell: cell, page: page, pageNames: pageNames, pageGrids: pageGrids, display: display,
+                cellPlace: place(.cell), header: header, section: title, errors: &errors)
+        else { return nil }
+        guard ButtonDraft.rect(rect, fits: display, written: rectText, at: place(.rect) ?? header, section: title, errors: &errors) else {
+            return nil
+        }
+        let colors = display?.colors ?? .defaults
+        return SliderConfig(
+            name: name, rect: rect, orientation: orientation ?? (rect.height > rect.width ? .vertical : .horizontal),
+            scale: scale, startStep: startStep, readOnly: readOnly ?? false, send: send ?? .release, sendMs: sendMs ?? 250,
+            settleMs: settleMs ?? 1000, onChange: action, track: track ?? colors.fill, fill: fill ?? colors.onFill,
+            knob: knob ?? colors.text, title: entityTitle, page: page, cell: cell, line: header.line)
+    }
+
+    /// min, max and step as one scale; nil (and why) when max is not above min or there are
+    /// too many steps.
+    private func scale(errors: inout ErrorCollector) -> SliderScale? {
+        let minimum = self.minimum ?? SliderNumber(scaled: 0, decimals: 0, text: "0")
+        let maximum = self.maximum ?? SliderNumber(scaled: 100, decimals: 0, text: "100")
+        let step = self.step ?? SliderNumber(scaled: 1, decimals: 0, text: "1")
+        let decimals = Swift.max(minimum.decimals, maximum.decimals, step.decimals, value?.decimals ?? 0)
+        let low = minimum.scaled(to: decimals), high = maximum.scaled(to: decimals), unit = step.scaled(to: decimals)
+        guard high > low else {
+            errors.add(at: place(.max) ?? place(.min) ?? header, section: title, key: place(.max) != nil ? SliderKey.max.rawValue : SliderKey.min.rawValue,
+                       "max \(maximum.text) must be above min \(minimum.text)")
+            return nil
+        }
+        let count = (high - low) / unit
+        guard count >= 1, count <= Int64(SliderSpec.maxStepCount) else {
+            errors.add(at: place(.step) ?? header, section: title, key: SliderKey.step.rawValue,
+                       count < 1
+                       ? "step \(step.text) is wider than min..max (\(minimum.text)..\(maximum.text))"
+                       : "step \(step.text) makes \(count) steps of \(minimum.text)..\(maximum.text); at most \(SliderSpec.maxStepCount)")
+            return nil
+        }
+        return SliderScale(decimals: decimals, minimum: low, step: unit, stepCount: Int32(count))
+    }
+}
+
+/// A number as a slider key gives it: `16`, `0.5`, `-2.25`, at most 3 decimals.
+struct SliderNumber: Equatable {
+    /// The number in units of 10^-decimals.
+    var scaled: Int64
+    var decimals: Int
+    /// As written, for messages.
+    var text: String
+
+    static func parse(_ text: String) throws(ValueProblem) -> SliderNumber {
+        var fractionDigits = 0
+        if let point = text.utf8.firstIndex(of: UInt8(ascii: ".")) {
+            fractionDigits = text.utf8.distance(from: point, to: text.utf8.endIndex) - 1
+        }
+        guard fractionDigits <= SliderScale.decimalsRange.upperBound,
+            let scaled = SliderScale.parse(text, decimals: fractionDigits),
+            (scaled < 0 ? -scaled : scaled) < 1_000_000_000
+        else { throw .expected("a decimal number such as 50, 0.5 or -10 (at most 3 decimals)", found: text) }
+        return SliderNumber(scaled: scaled, decimals: fractionDigits, text: text)
+    }
+
+    func scaled(to decimals: Int) -> Int64 {
+        scaled * SliderScale.power(decimals - self.decimals)
+    }
+}

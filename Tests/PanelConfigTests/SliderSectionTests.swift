@@ -1,0 +1,90 @@
+import PanelConfig
+import Testing
+import TouchCore
+
+@Suite("[slider NAME]: its values, when it sends, its action and look, and its errors")
+struct SliderSectionTests {
+    private func slider(_ keys: String, name: String = "dimmer") -> String {
+        display800x480 + "[slider \(name)]\n" + keys + "\n"
+    }
+
+    @Test func aDimmerWithEveryKey() throws {
+        let config = try #require(parsed(slider("""
+            rect = 40, 100, 720, 80
+            min = 0
+            max = 100
+            step = 5
+            value = 40
+            orientation = horizontal
+            send = drag
+            send_ms = 300
+            settle_ms = 2000
+            on_change = mqtt zigbee2mqtt/lamp/set {"brightness": $VALUE}
+            title = Lamp
+            track = #202020
+            fill = #FFA000
+            knob = #FFFFFF
+            """)))
+        #expect(config.sliders == [SliderConfig(
+            name: "dimmer", rect: Rect(x: 40, y: 100, width: 720, height: 80), orientation: .horizontal,
+            scale: SliderScale(decimals: 0, minimum: 0, step: 5, stepCount: 20), startStep: 8, send: .drag, sendMs: 300,
+            settleMs: 2000, onChange: .mqtt(topic: "zigbee2mqtt/lamp/set", payload: "{\"brightness\": $VALUE}"), track: rgb(0x202020),
+            fill: rgb(0xFFA000), knob: .white, title: "Lamp", line: 4)])
+        let back = try PanelConfigLoader.parse(text: config.effectiveText(), file: "panel.ini")
+        #expect(back.sliders.map { $0.spec } == config.sliders.map { $0.spec })
+        #expect(back.sliders[0].onChange == config.sliders[0].onChange)
+    }
+
+    @Test func defaultsAndAutoOrientation() throws {
+        let config = try #require(parsed(slider("rect = 10, 10, 60, 300\nreadonly = yes", name: "tank")))
+        let tank = config.sliders[0]
+        #expect(tank.orientation == .vertical)   // taller than wide
+        #expect(tank.scale == SliderScale(decimals: 0, minimum: 0, step: 1, stepCount: 100))
+        #expect(tank.startStep == 0 && tank.readOnly && tank.send == .release && tank.settleMs == 1000)
+        #expect(tank.track == PanelColors.defaults.fill && tank.fill == PanelColors.defaults.onFill)
+        #expect(config.makeSliderLayout()[0] == SliderSpec(
+            rect: Rect(x: 10, y: 10, width: 60, height: 300), orientation: .vertical, stepCount: 100, readOnly: true))
+    }
+
+    @Test func aSetpointInHalfDegrees() throws {
+        let config = try #require(parsed(slider("rect = 10, 10, 400, 60\nmin = 16\nmax = 28\nstep = 0.5\nvalue = 21.5", name: "heat")))
+        let heat = config.sliders[0]
+        #expect(heat.scale == SliderScale(decimals: 1, minimum: 160, step: 5, stepCount: 24))
+        #expect(heat.startStep == 11)
+        #expect(heat.scale.text(ofStep: heat.startStep) == "21.5")
+    }
+
+    @Test func errorsNameTheKey() {
+        #expect(renderedErrors(slider("rect = 0, 0, 300, 40\nmin = 50\nmax = 10")) == [
+            "panel.ini:7: [slider dimmer] max: max 10 must be above min 50",
+        ])
+        #expect(renderedErrors(slider("rect = 0, 0, 300, 40\nstep = 0.0001")) == [
+            "panel.ini:6: [slider dimmer] step: expected a decimal number such as 50, 0.5 or -10 (at most 3 decimals), found \"0.0001\"",
+        ])
+        #expect(renderedErrors(slider("rect = 0, 0, 300, 40\nmax = 100000\nstep = 1")) == [
+            "panel.ini:7: [slider dimmer] step: step 1 makes 100000 steps of 0..100000; at most 65536",
+        ])
+        #expect(renderedErrors(slider("rect = 0, 0, 300, 40\nvalue = 120")) == [
+            "panel.ini:6: [slider dimmer] value: value 120 is outside 0..100",
+        ])
+        #expect(renderedErrors(slider("rect = 0, 0, 300, 40\nsend = sometimes")) == [
+            "panel.ini:6: [slider dimmer] send: expected release or drag, found \"sometimes\"",
+        ])
+        #expect(renderedErrors(slider("rect = 0, 0, 300, 40\nsend_ms = 100")) == [
+            "panel.ini:6: [slider dimmer] send_ms: send_ms belongs to send = drag",
+        ])
+        #expect(renderedErrors(slider("rect = 0, 0, 300, 40\non_change = gpio gpiochip0 17 on")) == [
+            "panel.ini:6: [slider dimmer] on_change: a slider's value is no GPIO level: use exec or mqtt with $VALUE",
+        ])
+        #expect(renderedErrors(slider("min = 0")) == [
+            "panel.ini:4: [slider dimmer] rect: missing; expected the slider's place as rect = x, y, width, height in display pixels",
+        ])
+    }
+
+    @Test func aSliderAndAButtonCannotShareAName() {
+        let config = display800x480 + "[button hall]\nrect = 0, 0, 10, 10\n[slider hall]\nrect = 20, 0, 100, 10\n"
+        #expect(renderedErrors(config) == [
+            "panel.ini:6: [slider hall]: overlapping names: a slider named \"hall\" is already defined on line 4",
+        ])
+    }
+}
