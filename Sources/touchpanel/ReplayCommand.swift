@@ -36,7 +36,8 @@ enum ReplayCommand {
         }
 
         var writer = EventLineWriter(
-            buttonNames: config.buttons.map { $0.name }, pageNames: config.pages.map { $0.name }, output: .standardOutput())
+            buttonNames: config.buttons.map { $0.name }, pageNames: config.pages.map { $0.name },
+            sliderNames: config.sliders.map { $0.name }, output: .standardOutput())
         if debugGestures {
             writer.debug = GestureDebugLog(buttonNames: config.buttons.map { $0.name }, origin: MonotonicInstant(nanoseconds: 0), log: StandardErrorLog())
         }
@@ -99,6 +100,7 @@ struct ReplaySink: GestureEventSink {
     var writer: EventLineWriter
     private let buttons: [ButtonConfig]
     private let pages: [PageConfig]
+    private let sliders: [SliderConfig]
     /// Whether any button has a `page` action: without pages an event costs the line alone.
     private let buttonsShowPages: Bool
     private var pageRequests: [(PageTarget, MonotonicInstant)] = []
@@ -107,6 +109,7 @@ struct ReplaySink: GestureEventSink {
         self.writer = writer
         buttons = config.buttons
         pages = config.pages
+        sliders = config.sliders
         buttonsShowPages = config.buttons.contains { button in
             button.allActions.contains { if case .page = $0 { true } else { false } }
         }
@@ -122,6 +125,16 @@ struct ReplaySink: GestureEventSink {
         writer.swipe(direction, onPage: page, at: at)
         if pages.indices.contains(page), case .page(let target)? = pages[page].action(for: direction) {
             pageRequests.append((target, at))
+        }
+    }
+
+    /// A slider's line, with its value's text at a send.
+    mutating func slider(_ event: SliderEvent) {
+        guard sliders.indices.contains(event.slider) else { return }
+        if case .sent(let step) = event.kind {
+            writer.slider(event, value: sliders[event.slider].scale.text(ofStep: step))
+        } else {
+            writer.slider(event, value: nil)
         }
     }
 

@@ -106,6 +106,10 @@ final class RecordingSurface: PanelSurface {
         calls.append("draw \(button) \(state)")
     }
 
+    func draw(slider index: Int, look: SliderLook) {
+        calls.append("slider \(index) \(look.fillPixels)\(look.pressed ? " pressed" : "")")
+    }
+
     func frameDone(at: MonotonicInstant) {
         calls.append("frame \(at.wholeMilliseconds)")
     }

@@ -77,13 +77,14 @@ for trace in Tests/Traces/*.trace; do
     esac
 done
 
-# Pages and swipes (rules 10 and 11): Tests/Traces/pages/*.trace on their own three-page panel,
-# replayed and on the simulated board with each controller (point lines only).
-sed 's/^model = ft5406$/model = gt911/' Tests/Traces/pages/panel.ini >"$scratch/pages-gt911.ini"
-sed 's/^model = ft5406$/model = evdev/' Tests/Traces/pages/panel.ini >"$scratch/pages-evdev.ini"
-for trace in Tests/Traces/pages/*.trace; do
+# Pages and swipes (rules 10 and 11) and sliders (rule 12): Tests/Traces/DIR/*.trace on each
+# directory's own panel, replayed and on the simulated board with each controller (point lines only).
+for dir in pages sliders; do
+sed 's/^model = ft5406$/model = gt911/' "Tests/Traces/$dir/panel.ini" >"$scratch/$dir-gt911.ini"
+sed 's/^model = ft5406$/model = evdev/' "Tests/Traces/$dir/panel.ini" >"$scratch/$dir-evdev.ini"
+for trace in "Tests/Traces/$dir"/*.trace; do
     status=0
-    timeout 60 "$touchpanel" replay Tests/Traces/pages/panel.ini "$trace" >"$scratch/out" 2>"$scratch/err" || status=$?
+    timeout 60 "$touchpanel" replay "Tests/Traces/$dir/panel.ini" "$trace" >"$scratch/out" 2>"$scratch/err" || status=$?
     if [ "$status" = 0 ] && cmp -s "$scratch/out" "${trace%.trace}.expected" && [ ! -s "$scratch/err" ]; then
         passed=$((passed + 1))
         echo "ok    $trace"
@@ -93,9 +94,10 @@ for trace in Tests/Traces/pages/*.trace; do
         diff "${trace%.trace}.expected" "$scratch/out" | sed 's/^/      /' || true
         sed 's/^/      /' "$scratch/err"
     fi
-    simulate Tests/Traces/pages/panel.ini "$trace" ft5406
-    simulate "$scratch/pages-gt911.ini" "$trace" gt911
-    simulate "$scratch/pages-evdev.ini" "$trace" evdev
+    simulate "Tests/Traces/$dir/panel.ini" "$trace" ft5406
+    simulate "$scratch/$dir-gt911.ini" "$trace" gt911
+    simulate "$scratch/$dir-evdev.ini" "$trace" evdev
+done
 done
 
 # `touchpanel preview` draws each page as the simulated board does: in the board's RGB565, the

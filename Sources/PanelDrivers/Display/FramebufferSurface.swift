@@ -28,6 +28,9 @@ public final class FramebufferSurface: PanelSurface {
     private var textPalettes: [CoveragePalette]
     /// Called after each frame: the simulated board writes a PNG, a live panel notes the time.
     public var onFrame: ((MonotonicInstant) -> Void)?
+    /// Each slider's look as on screen, so that a new value repaints only the span between
+    /// (nil: not drawn since the last whole frame).
+    private var sliderLooks: [SliderLook?] = []
 
     /// The most bytes of prepared looks a surface holds (`PreparedButtons`), by default.
     public static let defaultLookByteLimit = 96 * 1024
@@ -131,6 +134,7 @@ public final class FramebufferSurface: PanelSurface {
         for index in states.indices where index < firstText && states[index] == nil {
             prepared.forget(button: index)
         }
+        for index in sliderLooks.indices { sliderLooks[index] = nil }
         let shown = states.indices.filter { $0 < rects.count && states[$0] != nil }.map { rects[$0] }
         for region in BackgroundRegions.uncovered(layout.logicalBounds, by: shown) {
             _ = painter.fill(region, background, in: pixels)
@@ -174,6 +178,13 @@ public final class FramebufferSurface: PanelSurface {
         prepared.with(button: button, state: state, rect: rects[button], style: styles[button], label: labels[button]) { look in
             _ = painter.paintButton(rect: rects[button], style: styles[button], state: state, prepared: look, in: pixels)
         }
+    }
+
+    public func draw(slider index: Int, look: SliderLook) {
+        guard index >= 0 else { return }
+        while sliderLooks.count <= index { sliderLooks.append(nil) }
+        painter.paintSlider(look, previous: sliderLooks[index], in: pixels)
+        sliderLooks[index] = look
     }
 
     /// Fits and rasterises with the font the start-up labels came from: no file is opened,

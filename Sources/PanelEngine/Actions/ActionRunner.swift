@@ -120,6 +120,19 @@ public final class ActionRunner {
         run(action, for: actor, environment: environment, at: at)
     }
 
+    /// A slider sent `value` (rule 12): its `on_change`. Commands see `TOUCHPANEL_SLIDER`,
+    /// `TOUCHPANEL_EVENT=value` and the value as `TOUCHPANEL_VALUE` and `VALUE` (so the shell
+    /// expands a `$VALUE` in the command); an `mqtt` payload's `$VALUE` is the value. Its
+    /// commands are counted and limited as a button of the slider's name with the default limits.
+    public func runSlider(_ slider: SliderConfig, value: String, at: MonotonicInstant) {
+        guard let action = slider.onChange else { return }
+        let actor = ButtonConfig(name: slider.name, label: slider.name, rect: slider.rect, line: slider.line)
+        let environment = [
+            ("TOUCHPANEL_SLIDER", slider.name), ("TOUCHPANEL_EVENT", "value"), ("TOUCHPANEL_VALUE", value), ("VALUE", value),
+        ]
+        run(action, for: actor, environment: environment, at: at, value: value)
+    }
+
     /// Commands that finished: a hold-to-run press whose `on_press` command failed while the
     /// finger is still down ends there, and runs its `on_release` at `now`.
     public func commandsFinished(_ finished: [ExecSupervisor.Finished], now: MonotonicInstant) {

@@ -8,6 +8,8 @@ import TouchCore
 public final class DisplaySlot: PanelSurface {
     public private(set) var surface: PanelSurface?
     private var states: [ButtonVisualState?]
+    /// The shown sliders' looks since the last whole frame.
+    private var sliderLooks: [SliderLook?] = []
     /// Labels set at run time, by button, for a display that comes later.
     private var labels: [Int: String] = [:]
 
@@ -22,6 +24,9 @@ public final class DisplaySlot: PanelSurface {
             _ = surface.setLabel(button: button, text: text)
         }
         surface.drawAll(states)
+        for (index, look) in sliderLooks.enumerated() {
+            if let look { surface.draw(slider: index, look: look) }
+        }
         surface.frameDone(at: instant)
     }
 
@@ -32,7 +37,15 @@ public final class DisplaySlot: PanelSurface {
 
     public func drawAll(_ states: [ButtonVisualState?]) {
         self.states = states
+        for index in sliderLooks.indices { sliderLooks[index] = nil }
         surface?.drawAll(states)
+    }
+
+    public func draw(slider index: Int, look: SliderLook) {
+        guard index >= 0 else { return }
+        while sliderLooks.count <= index { sliderLooks.append(nil) }
+        sliderLooks[index] = look
+        surface?.draw(slider: index, look: look)
     }
 
     public func draw(button: Int, state: ButtonVisualState) {

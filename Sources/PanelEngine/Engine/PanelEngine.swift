@@ -64,6 +64,12 @@ public final class PanelEngine: TouchSink {
     /// When the page shown gives way to the first (`home_after_s` after the last touch); nil:
     /// on the first page, or on one that stays.
     private var homeAt: MonotonicInstant?
+    /// Each slider's value, as a step of its scale (rule 12).
+    public private(set) var sliderSteps: [Int32]
+    /// Whether a finger is on each slider (its knob is drawn wider).
+    private var sliderHeld: [Bool]
+    /// Sliders whose look changed and wait to be painted.
+    private var slidersDirty = ButtonSet()
     /// Counts the changes to what `keptState` holds (a label, latch or enabled state set from
     /// outside, a latch flipped by a tap): `StateKeeper` writes the state when it moved.
     public internal(set) var keptStateChanges: UInt64 = 0
@@ -87,11 +93,14 @@ public final class PanelEngine: TouchSink {
         pipeline = config.makePipeline(
             controllerWidth: source.range.width, controllerHeight: source.range.height, startedAt: idleSince ?? startedAt)
         writer = EventLineWriter(
-            buttonNames: config.buttons.map { $0.name }, pageNames: config.pages.map { $0.name }, output: output, origin: startedAt)
+            buttonNames: config.buttons.map { $0.name }, pageNames: config.pages.map { $0.name },
+            sliderNames: config.sliders.map { $0.name }, output: output, origin: startedAt)
+        sliderSteps = config.sliders.map { $0.startStep }
+        sliderHeld = Array(repeating: false, count: config.sliders.count)
         placePages = config.buttons.map { $0.page } + config.texts.map { $0.page }
         pages = PageNavigator(names: config.pages.map { $0.name })
         self.transitions = transitions
-        let gestures = transitions.flatMap { $0.wants(.gestures) ? GestureDebugLog(buttonNames: config.buttons.map { $0.name }, transitions: $0) : nil }
+        let gestures = transitions.flatMap { $0.wants(.gestures) ? GestureDebugLog(buttonNames: config.buttons.map { $0.name }, sliderNames: config.sliders.map { $0.name }, transitions: $0) : nil }
         events = EventCollector(gestures: gestures, transitions: transitions)
         actions.transitions = transitions
         source.debug(to: transitions)
@@ -114,6 +123,7 @@ public final class PanelEngine: TouchSink {
         _ = looks.takeDirty()
         textsDirty = ButtonSet()
         surface?.drawAll(pageStates())
+        drawShownSliders()
         surface?.frameDone(at: startedAt)
         backlight?.start()
     }
@@ -361,6 +371,7 @@ public final class PanelEngine: TouchSink {
         }
         let swipes = events.takeSwipes()
         if !events.isEmpty { handleEvents(fromDeadlines: fromDeadlines, edge: edge) }
+        if events.hasSliderEvents { handleSliderEvents(edge: edge) }
         for swipe in swipes { swiped(swipe.direction, onPage: swipe.page, at: swipe.at) }
         let requests = actions.takePageRequests()
         for target in requests { showPage(pages.page(for: target), at: max(now, lastInputAt)) }
@@ -389,6 +400,73 @@ public final class PanelEngine: TouchSink {
         if repaintDirty(at: events[events.count - 1].at, edge: edge), let edge { latency?.framePainted(sinceEdge: edge) }
     }
 
+    /// The slider events of one pipeline call: their lines and actions, then the sliders
+    /// whose look changed painted, once each.
+    private func handleSliderEvents(edge: MonotonicInstant?) {
+        var last = lastInputAt
+        while let event = events.takeSliderEvent() {
+            let index = event.slider
+            let slider = config.sliders[index]
+            last = event.at
+            switch event.kind {
+            case .shown(let step):
+                sliderSteps[index] = step
+                slidersDirty.insert(index)
+                listener?.panelStateChanged()
+            case .sent(let step):
+                let value = slider.scale.text(ofStep: step)
+                writer.slider(event, value: value)
+                actions.runSlider(slider, value: value, at: event.at)
+            case .pressed:
+                sliderHeld[index] = true
+                slidersDirty.insert(index)
+                writer.slider(event, value: nil)
+            case .released, .cancelled:
+                sliderHeld[index] = false
+                slidersDirty.insert(index)
+                writer.slider(event, value: nil)
+            }
+        }
+        writer.flush()
+        if repaintDirty(at: last, edge: edge), let edge { latency?.framePainted(sinceEdge: edge) }
+    }
+
+    /// A value from outside for slider `index` (the control socket, the broker): drawn unless
+    /// a finger is on it or it sent a value within `settle_ms` (rule 12); never sent.
+    public func setSliderValue(_ index: Int, step: Int32, now: MonotonicInstant) {
+        guard config.sliders.indices.contains(index) else { return }
+        tick(now: now)
+        let at = max(now, lastInputAt)
+        feed(now: at) { pipeline, sink in pipeline.setSliderStep(index, step, at: at, into: &sink) }
+    }
+
+    /// Whether a finger is on slider `index`.
+    public func isSliderHeld(_ index: Int) -> Bool {
+        sliderHeld[index]
+    }
+
+    /// Slider `index` as it looks now.
+    func sliderLook(_ index: Int) -> SliderLook {
+        let slider = config.sliders[index]
+        let spec = slider.spec
+        return SliderLook(
+            rect: slider.rect, orientation: slider.orientation, fillPixels: spec.fillPixels(for: sliderSteps[index]),
+            track: slider.track, fill: slider.fill, knob: slider.knob, pressed: sliderHeld[index])
+    }
+
+    /// Every slider of the page shown, after a whole frame.
+    private func drawShownSliders() {
+        slidersDirty = ButtonSet()
+        guard let surface else { return }
+        for index in config.sliders.indices where isSliderShown(index) {
+            surface.draw(slider: index, look: sliderLook(index))
+        }
+    }
+
+    private func isSliderShown(_ index: Int) -> Bool {
+        config.sliders[index].page == shownPage || config.sliders[index].page == PageLayout.allPages
+    }
+
     /// A swipe's lift (rule 11): its event line, then its page's action.
     private func swiped(_ direction: SwipeDirection, onPage page: Int, at: MonotonicInstant) {
         writer.swipe(direction, onPage: page, at: at)
@@ -411,6 +489,7 @@ public final class PanelEngine: TouchSink {
         _ = looks.takeDirty()
         textsDirty = ButtonSet()
         surface?.drawAll(pageStates())
+        drawShownSliders()
         surface?.frameDone(at: at)
         // The heap pages the dropped looks held go back to the kernel (`FreedMemory`).
         FreedMemory.giveBack()
@@ -469,7 +548,9 @@ public final class PanelEngine: TouchSink {
         var dirty = looks.takeDirty()
         var textDirty = textsDirty
         textsDirty = ButtonSet()
-        guard !dirty.isEmpty || !textDirty.isEmpty, let surface else { return false }
+        var sliderDirty = slidersDirty
+        slidersDirty = ButtonSet()
+        guard !dirty.isEmpty || !textDirty.isEmpty || !sliderDirty.isEmpty, let surface else { return false }
         // Items on other pages keep their looks, and are drawn with their page.
         var drawn = false
         while let button = dirty.popFirst() {
@@ -480,6 +561,11 @@ public final class PanelEngine: TouchSink {
         while let text = textDirty.popFirst() {
             guard isShown(config.buttons.count + text) else { continue }
             surface.draw(button: config.buttons.count + text, state: texts.shown[text].isUnknown ? .unknown : .normal)
+            drawn = true
+        }
+        while let slider = sliderDirty.popFirst() {
+            guard isSliderShown(slider) else { continue }
+            surface.draw(slider: slider, look: sliderLook(slider))
             drawn = true
         }
         guard drawn else { return false }
@@ -553,7 +639,30 @@ struct EventCollector: GestureEventSink {
         powerChanges.isEmpty ? nil : powerChanges.removeFirst()
     }
 
+    /// The call's slider events, oldest first; read from `nextSliderEvent` on.
+    private var sliderEvents: [SliderEvent] = []
+    private var nextSliderEvent = 0
+
+    mutating func slider(_ event: SliderEvent) {
+        sliderEvents.append(event)
+    }
+
+    var hasSliderEvents: Bool { nextSliderEvent < sliderEvents.count }
+
+    /// The oldest slider event not yet taken.
+    mutating func takeSliderEvent() -> SliderEvent? {
+        guard nextSliderEvent < sliderEvents.count else { return nil }
+        defer { nextSliderEvent += 1 }
+        return sliderEvents[nextSliderEvent]
+    }
+
+    mutating func sliderTransition(_ transition: SliderTransition) {
+        gestures?.log(transition)
+    }
+
     mutating func removeAll() {
+        sliderEvents.removeAll(keepingCapacity: true)
+        nextSliderEvent = 0
         events.removeAll(keepingCapacity: true)
         powerChanges.removeAll(keepingCapacity: true)
         interlockRefusals.removeAll(keepingCapacity: true)

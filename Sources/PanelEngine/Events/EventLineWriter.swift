@@ -15,12 +15,15 @@ public struct EventLineWriter: GestureEventSink {
     public var debug: GestureDebugLog?
 
     private let quotedPageNames: [[UInt8]]
+    private let quotedSliderNames: [[UInt8]]
 
     public init(
-        buttonNames: [String], pageNames: [String] = [], output: OutputBuffer, origin: MonotonicInstant = MonotonicInstant(nanoseconds: 0)
+        buttonNames: [String], pageNames: [String] = [], sliderNames: [String] = [], output: OutputBuffer,
+        origin: MonotonicInstant = MonotonicInstant(nanoseconds: 0)
     ) {
         quotedNames = buttonNames.map(JSONText.quotedBytes)
         quotedPageNames = pageNames.map(JSONText.quotedBytes)
+        quotedSliderNames = sliderNames.map(JSONText.quotedBytes)
         self.output = output
         self.origin = origin
         line.reserveCapacity(256)
@@ -57,6 +60,29 @@ public struct EventLineWriter: GestureEventSink {
         EventLineWriter.append(direction.name, to: &line)
         EventLineWriter.append("\",\"page\":", to: &line)
         line.append(contentsOf: quotedPageNames[page])
+        EventLineWriter.append("}\n", to: &line)
+        output.write(bytes: line)
+        output.flushIfFull()
+    }
+
+    /// A slider's line: `{"t_ms":..,"slider":"dimmer","event":"pressed"}` (`released`,
+    /// `cancelled`), or with `value` (its text, a JSON number) `{"t_ms":..,"slider":"dimmer",
+    /// "event":"value","value":65}` at a send. `shown` writes no line.
+    public mutating func slider(_ event: SliderEvent, value: String?) {
+        guard quotedSliderNames.indices.contains(event.slider) else { return }
+        if case .shown = event.kind { return }
+        line.removeAll(keepingCapacity: true)
+        EventLineWriter.append("{\"t_ms\":", to: &line)
+        EventLineWriter.appendDecimal((event.at - origin).nanoseconds / 1_000_000, to: &line)
+        EventLineWriter.append(",\"slider\":", to: &line)
+        line.append(contentsOf: quotedSliderNames[event.slider])
+        EventLineWriter.append(",\"event\":\"", to: &line)
+        EventLineWriter.append(event.kind.name, to: &line)
+        line.append(UInt8(ascii: "\""))
+        if let value {
+            EventLineWriter.append(",\"value\":", to: &line)
+            line.append(contentsOf: value.utf8)
+        }
         EventLineWriter.append("}\n", to: &line)
         output.write(bytes: line)
         output.flushIfFull()

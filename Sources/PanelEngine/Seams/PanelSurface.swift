@@ -9,6 +9,9 @@ public protocol PanelSurface: AnyObject {
     func drawAll(_ states: [ButtonVisualState?])
     /// Paints one button whose state changed.
     func draw(button: Int, state: ButtonVisualState)
+    /// Paints slider `index` as `look` (its value or its pressed state changed). `drawAll`
+    /// paints no slider: the engine draws the shown ones after it.
+    func draw(slider index: Int, look: SliderLook)
     /// The buttons changed at `at` are painted: a PNG snapshot, a latency mark.
     func frameDone(at: MonotonicInstant)
     /// A new label for a button, drawn from its next paint on; nil, or why it cannot be.

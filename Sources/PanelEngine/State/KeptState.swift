@@ -59,7 +59,7 @@ extension ControlCommand {
     public var changesKeptState: Bool {
         switch self {
         case .label, .latch, .enable: true
-        case .state, .brightness, .wake, .blank, .page: false
+        case .state, .brightness, .wake, .blank, .page, .value: false
         }
     }
 }

@@ -13,6 +13,8 @@ public final class DRMSurface: PanelSurface {
     private let painter: FramebufferSurface
     private let rects: [Rect]
     private var states: [ButtonVisualState?]
+    /// Each slider's look, painted whole into a frame that changes it.
+    private var sliderLooks: [SliderLook?] = []
     private var changed = Damage.none
     public private(set) var chain = PageFlipChain.start
     private let log: PanelLog
@@ -48,6 +50,8 @@ public final class DRMSurface: PanelSurface {
 
     public func drawAll(_ states: [ButtonVisualState?]) {
         self.states = states
+        // The engine draws the shown sliders again after a whole frame.
+        for index in sliderLooks.indices { sliderLooks[index] = nil }
         changed = changed.union(.everything)
     }
 
@@ -57,6 +61,13 @@ public final class DRMSurface: PanelSurface {
         var buttons = ButtonSet()
         buttons.insert(button)
         changed = changed.union(Damage(buttons: buttons))
+    }
+
+    public func draw(slider index: Int, look: SliderLook) {
+        guard index >= 0 && index < 16 else { return }
+        while sliderLooks.count <= index { sliderLooks.append(nil) }
+        sliderLooks[index] = look
+        changed = changed.union(Damage(sliders: UInt16(1) << UInt16(index)))
     }
 
     public func frameDone(at instant: MonotonicInstant) {
@@ -114,6 +125,9 @@ public final class DRMSurface: PanelSurface {
             frame.copy.buttons.forEach { button in
                 if rects.indices.contains(button) { copier.copy(rects[button], from: front, to: back) }
             }
+            for index in sliderLooks.indices where frame.copy.sliders & (UInt16(1) << UInt16(index)) != 0 {
+                if let look = sliderLooks[index] { copier.copy(look.rect, from: front, to: back) }
+            }
         }
         painter.pixels = back
         if frame.paint.whole {
@@ -122,6 +136,10 @@ public final class DRMSurface: PanelSurface {
             frame.paint.buttons.forEach { button in
                 if states.indices.contains(button), let state = states[button] { painter.draw(button: button, state: state) }
             }
+        }
+        // Whole: the back buffer holds each slider as it was two frames ago, not one.
+        for index in sliderLooks.indices where frame.paint.whole || frame.paint.sliders & (UInt16(1) << UInt16(index)) != 0 {
+            if let look = sliderLooks[index] { copier.paintSlider(look, previous: nil, in: back) }
         }
         if let refused = card.flip(to: frame.buffer) {
             if !card.isConnected {

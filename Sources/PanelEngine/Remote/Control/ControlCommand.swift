@@ -12,6 +12,8 @@ import PanelConfig
 ///     brightness PERCENT         the awake brightness, 1..100
 ///     wake | blank               light the panel now, or switch it off
 ///     page NAME|next|prev|back   show another page (rule 10)
+///     value SLIDER NUMBER        set a slider's value (clamped; drawn unless a finger is on it
+///                                or it sent one within settle_ms, rule 12; runs no action)
 public enum ControlCommand: Equatable, Sendable {
     case state
     case label(button: String, text: String)
@@ -21,9 +23,10 @@ public enum ControlCommand: Equatable, Sendable {
     case wake
     case blank
     case page(PageTarget)
+    case value(slider: String, number: String)
 
     static let grammar =
-        "state, label BUTTON TEXT, latch BUTTON on|off, enable BUTTON, disable BUTTON, brightness PERCENT, wake, blank or page NAME"
+        "state, label BUTTON TEXT, latch BUTTON on|off, enable BUTTON, disable BUTTON, brightness PERCENT, wake, blank, page NAME or value SLIDER NUMBER"
     /// The longest label the protocol takes, in bytes.
     /// Labels are counted in characters (Unicode scalars), as Home Assistant counts a text
     /// entity's `max`.
@@ -71,7 +74,10 @@ public enum ControlCommand: Equatable, Sendable {
             return .success(.brightness(percent: percent))
         case ("page", 1):
             return .success(.page(PageTarget(word: words[0])))
-        case ("state", _), ("wake", _), ("blank", _), ("enable", _), ("disable", _), ("latch", _), ("brightness", _), ("page", _):
+        case ("value", 2):
+            return .success(.value(slider: words[0], number: words[1]))
+        case ("state", _), ("wake", _), ("blank", _), ("enable", _), ("disable", _), ("latch", _), ("brightness", _), ("page", _),
+            ("value", _):
             return .failure(ControlError("wrong number of words for \(verb); expected \(grammar)"))
         default:
             return .failure(ControlError("unknown command \"\(verb)\"; expected \(grammar)"))
@@ -90,6 +96,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .wake: "wake"
         case .blank: "blank"
         case .page(let target): "page \(target.text)"
+        case .value(let slider, let number): "value \(slider) \(number)"
         }
     }
 

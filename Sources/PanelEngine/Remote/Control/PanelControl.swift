@@ -56,6 +56,20 @@ extension PanelEngine {
             tick(now: now)
             showPage(pageIndex(for: target), at: now)
             return .success(ok)
+        case .value(let name, let number):
+            guard let index = config.sliders.firstIndex(where: { $0.name == name }) else {
+                return .failure(ControlError("no slider \"\(name)\"; sliders: " + config.sliders.map { $0.name }.joined(separator: ", ")))
+            }
+            let scale = config.sliders[index].scale
+            guard let (step, clamped) = scale.step(ofText: number) else {
+                return .failure(ControlError("value takes a number for slider \(name), not \"\(number)\""))
+            }
+            if clamped {
+                log.warning("[slider \(name)] value \(number) is outside \(scale.text(ofStep: 0))..\(scale.text(ofStep: scale.stepCount)): "
+                            + "\(scale.text(ofStep: step)) shown")
+            }
+            setSliderValue(index, step: step, now: now)
+            return .success(ok)
         }
     }
 
@@ -87,6 +101,15 @@ extension PanelEngine {
             json += "}"
         }
         json += "]"
+        if !config.sliders.isEmpty {
+            json += ",\"sliders\":["
+            for (index, slider) in config.sliders.enumerated() {
+                if index > 0 { json += "," }
+                json += "{\"name\":\(JSONText.quoted(slider.name)),\"value\":\(slider.scale.text(ofStep: sliderSteps[index]))"
+                json += ",\"held\":\(isSliderHeld(index) ? "true" : "false")}"
+            }
+            json += "]"
+        }
         if !config.texts.isEmpty {
             json += ",\"texts\":["
             for (index, text) in config.texts.enumerated() {

@@ -219,6 +219,7 @@ final class StatesSurface: PanelSurface {
     }
 
     func draw(button: Int, state: ButtonVisualState) { recording.draw(button: button, state: state) }
+    func draw(slider index: Int, look: SliderLook) { recording.draw(slider: index, look: look) }
     func frameDone(at instant: MonotonicInstant) { recording.frameDone(at: instant) }
     func setLabel(button: Int, text: String) -> String? { recording.setLabel(button: button, text: text) }
 }

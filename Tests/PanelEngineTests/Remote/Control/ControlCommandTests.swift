@@ -24,15 +24,18 @@ struct ControlCommandTests {
         #expect(ControlCommand.parse("disable heat") == .success(.enable(button: "heat", enabled: false)))
         #expect(ControlCommand.parse("brightness 1") == .success(.brightness(percent: 1)))
         #expect(ControlCommand.parse("brightness 100") == .success(.brightness(percent: 100)))
+        #expect(ControlCommand.parse("value dimmer 65") == .success(.value(slider: "dimmer", number: "65")))
+        #expect(ControlCommand.parse("value heat 21.5").map { $0.line } == .success("value heat 21.5"))
     }
 
     @Test func badLinesSayWhy() {
-        let grammar = "state, label BUTTON TEXT, latch BUTTON on|off, enable BUTTON, disable BUTTON, brightness PERCENT, wake, blank or page NAME"
+        let grammar = "state, label BUTTON TEXT, latch BUTTON on|off, enable BUTTON, disable BUTTON, brightness PERCENT, wake, blank, page NAME or value SLIDER NUMBER"
         #expect(parsed("") == "error: empty command; expected \(grammar)")
         #expect(parsed("lable a b") == "error: unknown command \"lable\"; expected \(grammar)")
         #expect(parsed("latch a maybe") == "error: latch takes on or off, not \"maybe\"")
         #expect(parsed("latch a") == "error: wrong number of words for latch; expected \(grammar)")
         #expect(parsed("state now") == "error: wrong number of words for state; expected \(grammar)")
+        #expect(parsed("value dimmer") == "error: wrong number of words for value; expected \(grammar)")
         #expect(parsed("brightness 0") == "error: brightness takes a percentage 1..100, not \"0\"")
         #expect(parsed("brightness 101") == "error: brightness takes a percentage 1..100, not \"101\"")
         #expect(parsed("brightness 99999999999999999999") == "error: brightness takes a percentage 1..100, not \"99999999999999999999\"")

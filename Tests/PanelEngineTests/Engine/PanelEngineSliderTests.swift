@@ -1,0 +1,130 @@
+import LinuxSystem
+import PanelConfig
+import PanelEngine
+@testable import PanelTestSupport
+import Testing
+import TouchCore
+
+/// Sliders in the engine: their event lines, `on_change` with the value, what is drawn (a
+/// whole frame, then the slider alone per change), `ctl value`, and a page change.
+@Suite("Panel engine: sliders")
+struct PanelEngineSliderTests {
+    /// A dimmer across x 100..499 (0-100 in steps of 5, at 40), sending at the lift; a
+    /// setpoint sending while dragged, by exec; on the second page, a tank.
+    static let config = """
+        [display]
+        width = 800
+        height = 480
+
+        [controller]
+        model = ft5406
+
+        [page home]
+        swipe_left = page next
+
+        [page tanks]
+        swipe_right = page prev
+
+        [button lamp]
+        page = home
+        rect = 600, 300, 150, 100
+        on_tap = emit
+
+        [slider dimmer]
+        page = home
+        rect = 100, 100, 400, 60
+        step = 5
+        value = 40
+        on_change = mqtt lamp/set {"brightness": $VALUE}
+
+        [slider heat]
+        page = home
+        rect = 100, 200, 400, 60
+        min = 16
+        max = 28
+        step = 0.5
+        value = 20
+        send = drag
+        send_ms = 200
+        on_change = exec set-heat $VALUE
+
+        [slider tank]
+        page = tanks
+        rect = 700, 20, 60, 300
+        readonly = yes
+        """
+
+    @Test func aDragWritesItsLinesSendsOnceAtTheLiftAndRepaintsTheSliderAlone() throws {
+        let rig = try EngineRig(config: PanelEngineSliderTests.config)
+        #expect(rig.surface.calls == ["all 1", "slider 0 160", "slider 1 133", "frame 0"])
+        rig.interrupt(100, report([(0, 300, 130, .down)]))     // 200 of 399: step 10 of 20, value 50
+        rig.interrupt(120, report([(0, 420, 130, .contact)]))  // 320: step 16, value 80
+        rig.interrupt(140, report([(0, 420, 130, .up)]))
+        #expect(rig.output.lines == [
+            #"{"t_ms":100,"slider":"dimmer","event":"pressed"}"#,
+            #"{"t_ms":140,"slider":"dimmer","event":"released"}"#,
+            #"{"t_ms":140,"slider":"dimmer","event":"value","value":80}"#,
+        ])
+        #expect(rig.surface.calls.suffix(6) == ["slider 0 200 pressed", "frame 100", "slider 0 320 pressed", "frame 120", "slider 0 320", "frame 140"])
+        #expect(rig.engine.sliderSteps == [16, 8, 0])
+        // No broker: the mqtt action is dropped, and says so.
+        #expect(rig.log.lines.last == "[button dimmer] mqtt lamp/set: dropped, the panel has no broker connection")
+    }
+
+    @Test func sendDragRunsItsExecWithTheValueAtMostEverySendMs() throws {
+        let rig = try EngineRig(config: PanelEngineSliderTests.config)
+        rig.interrupt(100, report([(0, 300, 230, .down)]))     // 200 of 399 x 24 steps: 12, 22.0
+        rig.interrupt(150, report([(0, 320, 230, .contact)]))  // 13: 22.5, within send_ms
+        rig.tick(300)                                          // due at 300: 22.5 sent
+        rig.interrupt(320, report([(0, 320, 230, .up)]))       // and at the lift
+        #expect(rig.output.lines.filter { $0.contains("value") } == [
+            #"{"t_ms":100,"slider":"heat","event":"value","value":22.0}"#,
+            #"{"t_ms":300,"slider":"heat","event":"value","value":22.5}"#,
+            #"{"t_ms":320,"slider":"heat","event":"value","value":22.5}"#,
+        ])
+        #expect(rig.launcher.launched.map { $0.command } == ["set-heat $VALUE", "set-heat $VALUE", "set-heat $VALUE"])
+        let environment = rig.launcher.launched[1].environment
+        #expect(environment.first { $0.0 == "TOUCHPANEL_VALUE" }?.1 == "22.5")
+        #expect(environment.first { $0.0 == "VALUE" }?.1 == "22.5")
+        #expect(environment.first { $0.0 == "TOUCHPANEL_SLIDER" }?.1 == "heat")
+        #expect(environment.first { $0.0 == "TOUCHPANEL_EVENT" }?.1 == "value")
+    }
+
+    @Test func ctlValueIsDrawnClampedAndHeldBackWhileAFingerIsOnTheSlider() throws {
+        let rig = try EngineRig(config: PanelEngineSliderTests.config)
+        #expect(rig.engine.control(.value(slider: "dimmer", number: "65"), now: at(50)) == #"{"ok":true}"#)
+        rig.tick(51)
+        #expect(rig.engine.sliderSteps[0] == 13)
+        #expect(rig.surface.calls.suffix(2) == ["slider 0 260", "frame 50"])
+        #expect(rig.engine.control(.value(slider: "dimmer", number: "130"), now: at(60)) == #"{"ok":true}"#)
+        #expect(rig.engine.sliderSteps[0] == 20)
+        #expect(rig.log.lines.last == "[slider dimmer] value 130 is outside 0..100: 100 shown")
+        rig.interrupt(100, report([(0, 300, 130, .down)]))
+        _ = rig.engine.control(.value(slider: "dimmer", number: "5"), now: at(110))
+        #expect(rig.engine.sliderSteps[0] == 10)  // the finger's, not 5
+        #expect(rig.engine.control(.value(slider: "dimmer", number: "bright"), now: at(120))
+            == #"{"ok":false,"error":"value takes a number for slider dimmer, not \"bright\""}"#)
+        #expect(rig.engine.control(.value(slider: "fan", number: "1"), now: at(120))
+            == #"{"ok":false,"error":"no slider \"fan\"; sliders: dimmer, heat, tank"}"#)
+        let state = rig.engine.control(.state, now: at(130))
+        #expect(state.contains(#""sliders":[{"name":"dimmer","value":50,"held":true},{"name":"heat","value":20.0,"held":false},{"name":"tank","value":0,"held":false}]"#))
+    }
+
+    @Test func aPageChangeUnderAHeldSliderRestoresItAndDrawsTheNewPagesSliders() throws {
+        let rig = try EngineRig(config: PanelEngineSliderTests.config)
+        rig.interrupt(100, report([(0, 300, 130, .down)]))
+        _ = rig.engine.control(.page(.named("tanks")), now: at(150))
+        #expect(rig.output.lines == [
+            #"{"t_ms":100,"slider":"dimmer","event":"pressed"}"#,
+            #"{"t_ms":150,"slider":"dimmer","event":"cancelled"}"#,
+            #"{"t_ms":150,"event":"page","page":"tanks"}"#,
+        ])
+        #expect(rig.engine.sliderSteps[0] == 8)
+        #expect(rig.surface.calls.suffix(3) == ["all 1", "slider 2 0", "frame 150"])
+        rig.interrupt(200, report([(0, 730, 100, .contact)]))
+        rig.interrupt(220, report([(0, 730, 100, .up)]))
+        rig.interrupt(300, report([(1, 730, 100, .down)]))   // the tank is read-only
+        rig.interrupt(340, report([(1, 730, 50, .up)]))
+        #expect(rig.output.lines.count == 3)
+    }
+}
