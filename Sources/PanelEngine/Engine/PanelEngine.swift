@@ -66,6 +66,9 @@ public final class PanelEngine: TouchSink {
     private var homeAt: MonotonicInstant?
     /// Each slider's value, as a step of its scale (rule 12).
     public private(set) var sliderSteps: [Int32]
+    /// Each slider's value as the outside world knows it: the last sent, or set from outside
+    /// (the broker's retained `P/slider/S/value`), not every step of a drag.
+    public private(set) var sliderValues: [Int32]
     /// Whether a finger is on each slider (its knob is drawn wider).
     private var sliderHeld: [Bool]
     /// Sliders whose look changed and wait to be painted.
@@ -96,6 +99,7 @@ public final class PanelEngine: TouchSink {
             buttonNames: config.buttons.map { $0.name }, pageNames: config.pages.map { $0.name },
             sliderNames: config.sliders.map { $0.name }, output: output, origin: startedAt)
         sliderSteps = config.sliders.map { $0.startStep }
+        sliderValues = sliderSteps
         sliderHeld = Array(repeating: false, count: config.sliders.count)
         placePages = config.buttons.map { $0.page } + config.texts.map { $0.page }
         pages = PageNavigator(names: config.pages.map { $0.name })
@@ -412,8 +416,15 @@ public final class PanelEngine: TouchSink {
             case .shown(let step):
                 sliderSteps[index] = step
                 slidersDirty.insert(index)
-                listener?.panelStateChanged()
+                if !sliderHeld[index], sliderValues[index] != step {
+                    sliderValues[index] = step
+                    listener?.panelStateChanged()
+                }
             case .sent(let step):
+                if sliderValues[index] != step {
+                    sliderValues[index] = step
+                    listener?.panelStateChanged()
+                }
                 let value = slider.scale.text(ofStep: step)
                 writer.slider(event, value: value)
                 actions.runSlider(slider, value: value, at: event.at)

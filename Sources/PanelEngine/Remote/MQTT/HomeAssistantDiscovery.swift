@@ -76,6 +76,23 @@ public enum HomeAssistantDiscovery {
                 "\"name\":\(JSONText.quoted(text.displayTitle)),\"state_topic\":\(JSONText.quoted(topics.text(text.name)))"
                     + ",\"icon\":\"mdi:text\"")
         }
+        // A slider is a number in slider mode (a level bar, or any slider without commands, a
+        // sensor): Home Assistant sets it as a touch would, through `/value/set`.
+        for slider in config.sliders {
+            let scale = slider.scale
+            let state = ",\"state_topic\":\(JSONText.quoted(topics.sliderValue(slider.name)))"
+            if commands && !slider.readOnly {
+                let step = SliderScale(decimals: scale.decimals, minimum: 0, step: scale.step, stepCount: 1).text(ofStep: 1)
+                add("number", objectID(slider.name) + "_value",
+                    "\"name\":\(JSONText.quoted(slider.displayTitle))" + state
+                        + ",\"command_topic\":\(JSONText.quoted(topics.sliderValueSet(slider.name)))"
+                        + ",\"min\":\(scale.text(ofStep: 0)),\"max\":\(scale.text(ofStep: scale.stepCount)),\"step\":\(step)"
+                        + ",\"mode\":\"slider\",\"icon\":\"mdi:tune-variant\"")
+            } else {
+                add("sensor", objectID(slider.name) + "_value",
+                    "\"name\":\(JSONText.quoted(slider.displayTitle))" + state + ",\"icon\":\"mdi:gauge\"")
+            }
+        }
         // The page shown, and with commands the way to show another (an automation shows the
         // camera's page when the doorbell rings).
         if !config.pages.isEmpty {

@@ -51,6 +51,8 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     public private(set) var oversizedDropped = 0
     private var oversizedLogs = LogRateLimiter()
     private var jitter: JitterSource
+    /// Whether the attached config has sliders: then their `/value/set` is subscribed to.
+    private var hasSliders = false
     /// The engine's buttons and time origin, from `attach`.
     private var buttonNames: [String] = []
     private var quotedNames: [[UInt8]] = []
@@ -102,6 +104,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         engine.listener = self
         engine.actions.publisher = self
         boundTopics = engine.boundTopics
+        hasSliders = !engine.config.sliders.isEmpty
         transitions = engine.transitions
         buttonNames = engine.config.buttons.map { $0.name }
         quotedNames = buttonNames.map(JSONText.quotedBytes)
@@ -118,6 +121,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             // Every bound topic again, kept ones too: a subscription made anew makes the broker
             // send its retained state, which the new config's items start without.
             for topic in boundTopics { subscribe(topic) }
+            if hasSliders && settings.config.commands { subscribe(settings.topics.sliderValueSetPattern) }
         }
         stateDirty = true
     }
@@ -384,6 +388,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         log.log("mqtt: connected to \(settings.brokerName) as \(settings.clientID)")
         publish(settings.topics.availability, Array("online".utf8), retain: true)
         var patterns = settings.config.commands ? settings.topics.commandPatterns : []
+        if hasSliders && settings.config.commands { patterns.append(settings.topics.sliderValueSetPattern) }
         if settings.config.discovery {
             patterns += [settings.topics.homeAssistantStatus, settings.topics.discoveryPattern]
         }
@@ -479,6 +484,9 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         for (index, text) in engine.config.texts.enumerated() {
             states.append((topics.text(text.name), Array(engine.texts.shown[index].text.utf8)))
         }
+        for (index, slider) in engine.config.sliders.enumerated() {
+            states.append((topics.sliderValue(slider.name), Array(slider.scale.text(ofStep: engine.sliderValues[index]).utf8)))
+        }
         if !engine.config.pages.isEmpty {
             states.append((topics.page, Array(engine.config.pages[engine.shownPage].name.utf8)))
         }
@@ -518,7 +526,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             return
         case .unknown:
             return
-        case .set, .backlight, .command, .page:
+        case .set, .sliderValue, .backlight, .command, .page:
             // With `commands = no` the panel subscribes to none of these; should one come
             // anyway, it is not acted on.
             guard settings.config.commands else { return }
@@ -552,6 +560,8 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             return
         case .page:
             command = .success(.page(PageTarget(word: text)))
+        case .sliderValue(let slider):
+            command = .success(.value(slider: slider, number: text))
         case .command:
             let reply: String
             switch ControlCommand.parse(text) {

@@ -27,6 +27,12 @@ public struct MQTTTopics: Equatable, Sendable {
     public func set(_ button: String, _ kind: ButtonStateKind) -> String { "\(prefix)/button/\(button)/\(kind.rawValue)/set" }
     /// What a text item shows, retained.
     public func text(_ name: String) -> String { "\(prefix)/text/\(name)" }
+    /// A slider's value, retained (the last sent or set from outside; not every step of a
+    /// drag); `/set` sets it from outside (rule 12).
+    public func sliderValue(_ name: String) -> String { "\(prefix)/slider/\(name)/value" }
+    public func sliderValueSet(_ name: String) -> String { "\(prefix)/slider/\(name)/value/set" }
+    /// Every slider's `/value/set`: subscribed to by a panel that has sliders.
+    public var sliderValueSetPattern: String { "\(prefix)/slider/+/value/set" }
     /// The page shown, retained; `/set` shows another.
     public var page: String { "\(prefix)/page" }
     public var pageSet: String { "\(prefix)/page/set" }
@@ -57,6 +63,7 @@ public struct MQTTTopics: Equatable, Sendable {
     /// What a message that came in asks for.
     public enum Incoming: Equatable, Sendable {
         case set(button: String, kind: ButtonStateKind)
+        case sliderValue(slider: String)
         case backlight
         case command
         case page
@@ -76,6 +83,11 @@ public struct MQTTTopics: Equatable, Sendable {
             let kind = ButtonStateKind(rawValue: levels[levels.count - 2])
         {
             return .set(button: levels[prefixLevels + 1], kind: kind)
+        }
+        if levels.count == prefixLevels + 4, topic.hasPrefix(prefix + "/slider/"), levels[levels.count - 2] == "value",
+            levels[levels.count - 1] == "set"
+        {
+            return .sliderValue(slider: levels[prefixLevels + 1])
         }
         let discoveryLevels = discoveryPrefix.split(separator: "/", omittingEmptySubsequences: false).count
         if levels.count == discoveryLevels + 4, topic.hasPrefix(discoveryPrefix + "/"), levels[discoveryLevels + 1] == nodeID,

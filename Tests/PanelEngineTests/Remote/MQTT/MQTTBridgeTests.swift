@@ -290,6 +290,52 @@ struct MQTTBridgeTests {
         #expect(rig.connection.calls == ["read", "publish retained q1 \(prefix)/page camera"])
     }
 
+    /// Issue 26: a slider's value is retained on `P/slider/S/value` (what was sent, not every
+    /// step of a drag), `/value/set` sets it as `ctl value` does, and Home Assistant gets a
+    /// number in slider mode; a level bar is a sensor.
+    @Test func aSliderIsANumberItsValueRetainedAndSetFromOutside() throws {
+        let rig = try BridgeRig(config: panelHead + "\n" + mqttSection + "\n" + """
+            [slider dimmer]
+            rect = 100, 100, 400, 60
+            step = 5
+            value = 40
+            title = Lamp
+
+            [slider tank]
+            rect = 700, 20, 60, 300
+            readonly = yes
+            """)
+        let documents = rig.bridge.discoveryDocuments(for: rig.rig.engine.config)
+        let number = try #require(documents.first { $0.topic == "homeassistant/number/hall_panel/dimmer_value/config" })
+        #expect(String(decoding: number.payload, as: UTF8.self).hasPrefix(
+            #"{"name":"Lamp","state_topic":"touchpanel/hall_panel/slider/dimmer/value","command_topic":"touchpanel/hall_panel/slider/dimmer/value/set","min":0,"max":100,"step":5,"mode":"slider","icon":"mdi:tune-variant","unique_id":"hall_panel_dimmer_value""#))
+        let sensor = try #require(documents.first { $0.topic == "homeassistant/sensor/hall_panel/tank_value/config" })
+        #expect(String(decoding: sensor.payload, as: UTF8.self).hasPrefix(
+            #"{"name":"tank","state_topic":"touchpanel/hall_panel/slider/tank/value","icon":"mdi:gauge","unique_id":"hall_panel_tank_value""#))
+        rig.connect(at: 0)
+        #expect(rig.connection.calls.contains("subscribe q1 \(prefix)/slider/+/value/set"))
+        #expect(rig.connection.calls.contains("publish retained q1 \(prefix)/slider/dimmer/value 40"))
+        rig.connection.calls = []
+        // A drag: the retained value moves at the send, not at each step.
+        rig.rig.interrupt(100, report([(0, 300, 130, .down)]))
+        rig.turn(101)
+        rig.rig.interrupt(120, report([(0, 420, 130, .contact)]))
+        rig.turn(121)
+        #expect(!rig.connection.calls.contains { $0.contains("slider/dimmer/value") })
+        rig.rig.interrupt(140, report([(0, 420, 130, .up)]))
+        rig.turn(141)
+        #expect(rig.connection.calls.contains("publish retained q1 \(prefix)/slider/dimmer/value 80"))
+        // Within settle_ms a value from outside is not drawn; after it, it is.
+        rig.connection.pendingEvents = [.message(topic: "\(prefix)/slider/dimmer/value/set", payload: Array("35".utf8), retained: false)]
+        rig.turn(500, readable: true)
+        #expect(rig.rig.engine.sliderSteps[0] == 16)
+        rig.connection.pendingEvents = [.message(topic: "\(prefix)/slider/dimmer/value/set", payload: Array("35".utf8), retained: false)]
+        rig.turn(1200, readable: true)
+        #expect(rig.rig.engine.sliderSteps[0] == 7)
+        rig.turn(1201)
+        #expect(rig.connection.calls.contains("publish retained q1 \(prefix)/slider/dimmer/value 35"))
+    }
+
     /// Issue 23: a message over `max_message_kb` is dropped on arrival (libmosquitto's callback
     /// copies nothing of it) and logged a few times a minute, with the count of the rest.
     @Test func messagesOverTheLimitAreDroppedCountedAndLoggedAFewAMinute() throws {
