@@ -97,8 +97,8 @@ enum ConfigAssembly {
         var sliders: [SliderConfig] = []
         for draft in panel.sliders where draft.counts {
             if let slider = draft.finish(
-                display: display, outputs: declaredOutputs, controller: controller, pageNames: pageNames, pageGrids: pageGrids,
-                errors: &errors)
+                display: display, outputs: declaredOutputs, controller: controller, hasMQTT: panel.mqtt != nil, pageNames: pageNames,
+                pageGrids: pageGrids, errors: &errors)
             {
                 sliders.append(slider)
             }

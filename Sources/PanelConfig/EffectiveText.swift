@@ -270,6 +270,11 @@ extension PanelConfiguration {
             if slider.send == .drag { out.key(SliderKey.sendMs, "\(slider.sendMs)") }
             out.key(SliderKey.settleMs, "\(slider.settleMs)")
             out.action(SliderKey.onChange, slider.onChange, outputs: outputs)
+            if let topic = slider.valueTopic {
+                out.key(SliderKey.valueTopic, topic)
+                if let field = slider.valueField { out.key(SliderKey.valueField, field.joined(separator: ".")) }
+                if let scale = slider.valueScale { out.key(SliderKey.valueScale, scale.text) }
+            }
             if let title = slider.title { out.key(SliderKey.title, title) }
             out.key(SliderKey.track, slider.track.hexString)
             out.key(SliderKey.fill, slider.fill.hexString)

@@ -26,6 +26,14 @@ public struct SliderConfig: Equatable, Sendable {
     public var track: RGBColor
     public var fill: RGBColor
     public var knob: RGBColor
+    /// `value_topic`: a device's topic whose messages set the value from outside (rule 12:
+    /// held back while a finger is on the slider and for `settle_ms` after a send).
+    public var valueTopic: String?
+    /// `value_field`: the value's dotted path in a JSON payload; nil: the whole payload.
+    public var valueField: [String]?
+    /// `value_scale`: the device's number for `max` (254 for a Zigbee brightness shown as
+    /// 0-100); its numbers are scaled to min..max. Nil: taken as they are.
+    public var valueScale: SliderNumber?
     /// Its name in Home Assistant; nil: its name.
     public var title: String?
     /// The page it is on, by place in file order, or `PageLayout.allPages` (0 without pages).
@@ -39,7 +47,8 @@ public struct SliderConfig: Equatable, Sendable {
         scale: SliderScale = SliderScale(decimals: 0, minimum: 0, step: 1, stepCount: 100), startStep: Int32 = 0,
         readOnly: Bool = false, send: Send = .release, sendMs: Int = 250, settleMs: Int = 1000, onChange: ButtonAction? = nil,
         track: RGBColor = SliderConfig.defaultTrack, fill: RGBColor = PanelColors.defaults.onFill,
-        knob: RGBColor = PanelColors.defaults.text, title: String? = nil, page: Int = 0, cell: GridCell? = nil, line: Int
+        knob: RGBColor = PanelColors.defaults.text, valueTopic: String? = nil, valueField: [String]? = nil,
+        valueScale: SliderNumber? = nil, title: String? = nil, page: Int = 0, cell: GridCell? = nil, line: Int
     ) {
         self.name = name
         self.rect = rect
@@ -54,6 +63,9 @@ public struct SliderConfig: Equatable, Sendable {
         self.track = track
         self.fill = fill
         self.knob = knob
+        self.valueTopic = valueTopic
+        self.valueField = valueField
+        self.valueScale = valueScale
         self.title = title
         self.page = page
         self.cell = cell
@@ -65,6 +77,22 @@ public struct SliderConfig: Equatable, Sendable {
 
     /// Its name in Home Assistant.
     public var displayTitle: String { title ?? name }
+
+    /// The step a device's number stands for (`value_scale` applied), and whether it lay
+    /// outside min..max; nil when `text` is no number.
+    public func step(ofDeviceText text: String) -> (step: Int32, clamped: Bool)? {
+        guard let valueScale else { return scale.step(ofText: text) }
+        // device * (max - min) / value_scale + min, in the scale's decimals: exact in integers.
+        let decimals = max(scale.decimals, valueScale.decimals)
+        guard let device = SliderScale.parse(text, decimals: decimals) else { return nil }
+        let unit = SliderScale.power(decimals - scale.decimals)
+        let span = Int64(scale.stepCount) * scale.step * unit   // max - min in 10^-decimals
+        let full = valueScale.scaled(to: decimals)
+        let (product, overflow) = device.multipliedReportingOverflow(by: span)
+        guard !overflow else { return nil }
+        let scaled = scale.minimum * unit + (product + (product >= 0 ? full / 2 : -full / 2)) / full
+        return scale.step(ofText: SliderScale.decimalText(scaled, decimals: decimals))
+    }
 
     /// What the classifier needs (rule 12).
     public var spec: SliderSpec {

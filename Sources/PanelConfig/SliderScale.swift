@@ -21,9 +21,13 @@ public struct SliderScale: Equatable, Sendable {
 
     /// `value` of step `index`, as written in event lines, payloads and `$VALUE`: `65`, `21.5`, `-3.25`.
     public func text(ofStep index: Int32) -> String {
-        let scaled = minimum + Int64(index) * step
+        SliderScale.decimalText(minimum + Int64(index) * step, decimals: decimals)
+    }
+
+    /// `scaled` units of 10^-`decimals` as a decimal number: `215` with 1 decimal is `21.5`.
+    public static func decimalText(_ scaled: Int64, decimals: Int) -> String {
         guard decimals > 0 else { return String(scaled) }
-        let unit = SliderScale.power(decimals)
+        let unit = power(decimals)
         let magnitude = scaled < 0 ? -scaled : scaled
         var fraction = String(magnitude % unit)
         while fraction.utf8.count < decimals { fraction = "0" + fraction }

@@ -16,6 +16,9 @@ enum SliderKey: String, SectionKey, CaseIterable {
     case sendMs = "send_ms"
     case settleMs = "settle_ms"
     case onChange = "on_change"
+    case valueTopic = "value_topic"
+    case valueField = "value_field"
+    case valueScale = "value_scale"
     case title
     case track
     case fill
@@ -38,6 +41,9 @@ enum SliderKey: String, SectionKey, CaseIterable {
         case .sendMs: .value("250", "with `send = drag`: the least time between two sends, \(KeyDoc.span(SliderKey.timeRange)) ms")
         case .settleMs: .value("1000", "after a send, a value from outside is drawn only if it equals what was sent, this long, \(KeyDoc.span(SliderKey.timeRange)) ms")
         case .onChange: .words("none", "the action each send runs: `exec` and `mqtt` get the value as `$VALUE` (exec also as TOUCHPANEL_VALUE); `gpio` is refused")
+        case .valueTopic: .words("none", "a device's topic whose messages set the value, as `ctl value` does (needs `[mqtt]`): held back while a finger is on the slider and for `settle_ms` after a send")
+        case .valueField: .words("the whole payload", "with `value_topic`: the value's dotted path in a JSON payload (`brightness`)")
+        case .valueScale: .words("none", "with `value_topic`: the device's number for `max` (254 for a Zigbee brightness on a 0-100 slider); its numbers are scaled to min..max")
         case .title: .words("its name", "its name in Home Assistant")
         case .track: .words("`[display]`'s `fill`", "the track's colour")
         case .fill: .words("`[display]`'s `on_fill`", "the track up to the value")
@@ -66,6 +72,9 @@ struct SliderDraft: SectionDraft {
     var sendMs: Int?
     var settleMs: Int?
     var onChange: ActionDraft?
+    var valueTopic: String?
+    var valueField: [String]?
+    var valueScale: SliderNumber?
     var entityTitle: String?
     var track: RGBColor?
     var fill: RGBColor?
@@ -110,6 +119,12 @@ struct SliderDraft: SectionDraft {
         case .sendMs: sendMs = try ValueSyntax.integer(value, in: SliderKey.timeRange, unit: " (ms)")
         case .settleMs: settleMs = try ValueSyntax.integer(value, in: SliderKey.timeRange, unit: " (ms)")
         case .onChange: onChange = try ActionDraft(parsing: value)
+        case .valueTopic: valueTopic = try ValueSyntax.topic(value)
+        case .valueField: valueField = try ValueSyntax.jsonPath(value, example: "brightness")
+        case .valueScale:
+            let parsed = try SliderNumber.parse(value)
+            guard parsed.scaled > 0 else { throw .expected("a number above 0", found: value) }
+            valueScale = parsed
         case .title: entityTitle = try ValueSyntax.entityTitle(value)
         case .track: track = try ValueSyntax.color(value)
         case .fill: fill = try ValueSyntax.color(value)
@@ -120,8 +135,8 @@ struct SliderDraft: SectionDraft {
     /// The slider; nil (and why in `errors`) without a place inside the display, with `max`
     /// not above `min`, too many steps, a `value` outside min..max, or a `gpio` action.
     func finish(
-        display: DisplayConfig?, outputs: [OutputConfig], controller: ControllerConfig?, pageNames: [String] = [],
-        pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
+        display: DisplayConfig?, outputs: [OutputConfig], controller: ControllerConfig?, hasMQTT: Bool = false,
+        pageNames: [String] = [], pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
     ) -> SliderConfig? {
         if cell == nil {
             requireKey(.rect, "the slider's place as rect = x, y, width, height in display pixels", errors: &errors)
@@ -152,6 +167,15 @@ struct SliderDraft: SectionDraft {
                 ok = false
             }
         }
+        if valueTopic != nil, !hasMQTT {
+            errors.add(at: place(.valueTopic) ?? header, section: title, key: SliderKey.valueTopic.rawValue,
+                       "value_topic needs an [mqtt] section: the broker the value comes from")
+            ok = false
+        }
+        if valueTopic == nil, let key = [SliderKey.valueField, .valueScale].first(where: { place($0) != nil }), let keyPlace = place(key) {
+            errors.add(at: keyPlace, section: title, key: key.rawValue, "\(key.rawValue) belongs to value_topic: give value_topic = ...")
+            ok = false
+        }
         if send != .drag, let place = place(.sendMs) {
             errors.add(at: place, section: title, key: SliderKey.sendMs.rawValue, "send_ms belongs to send = drag")
             ok = false
@@ -169,7 +193,8 @@ struct SliderDraft: SectionDraft {
             name: name, rect: rect, orientation: orientation ?? (rect.height > rect.width ? .vertical : .horizontal),
             scale: scale, startStep: startStep, readOnly: readOnly ?? false, send: send ?? .release, sendMs: sendMs ?? 250,
             settleMs: settleMs ?? 1000, onChange: action, track: track ?? colors.fill, fill: fill ?? colors.onFill,
-            knob: knob ?? colors.text, title: entityTitle, page: page, cell: cell, line: header.line)
+            knob: knob ?? colors.text, valueTopic: valueTopic, valueField: valueField, valueScale: valueScale, title: entityTitle,
+            page: page, cell: cell, line: header.line)
     }
 
     /// min, max and step as one scale; nil (and why) when max is not above min or there are
@@ -198,12 +223,18 @@ struct SliderDraft: SectionDraft {
 }
 
 /// A number as a slider key gives it: `16`, `0.5`, `-2.25`, at most 3 decimals.
-struct SliderNumber: Equatable {
+public struct SliderNumber: Equatable, Sendable {
     /// The number in units of 10^-decimals.
-    var scaled: Int64
-    var decimals: Int
+    public var scaled: Int64
+    public var decimals: Int
     /// As written, for messages.
-    var text: String
+    public var text: String
+
+    public init(scaled: Int64, decimals: Int, text: String) {
+        self.scaled = scaled
+        self.decimals = decimals
+        self.text = text
+    }
 
     static func parse(_ text: String) throws(ValueProblem) -> SliderNumber {
         var fractionDigits = 0
@@ -217,7 +248,7 @@ struct SliderNumber: Equatable {
         return SliderNumber(scaled: scaled, decimals: fractionDigits, text: text)
     }
 
-    func scaled(to decimals: Int) -> Int64 {
+    public func scaled(to decimals: Int) -> Int64 {
         scaled * SliderScale.power(decimals - self.decimals)
     }
 }

@@ -87,4 +87,25 @@ struct SliderSectionTests {
             "panel.ini:6: [slider hall]: overlapping names: a slider named \"hall\" is already defined on line 4",
         ])
     }
+
+    @Test func aValueTopicNeedsTheBrokerAndItsKeysNeedIt() throws {
+        let broker = "[mqtt]\nhost = 127.0.0.1\n"
+        let config = try #require(parsed(display800x480 + broker + "[slider dimmer]\nrect = 0, 0, 300, 40\n"
+            + "value_topic = zigbee2mqtt/lamp\nvalue_field = brightness\nvalue_scale = 254\n"))
+        let dimmer = config.sliders[0]
+        #expect(dimmer.valueTopic == "zigbee2mqtt/lamp" && dimmer.valueField == ["brightness"])
+        #expect(dimmer.step(ofDeviceText: "127")! == (50, false))
+        #expect(dimmer.step(ofDeviceText: "254")! == (100, false))
+        #expect(dimmer.step(ofDeviceText: "1")! == (0, false))
+        #expect(dimmer.step(ofDeviceText: "260")! == (100, true))
+        #expect(dimmer.step(ofDeviceText: "on") == nil)
+        let back = try PanelConfigLoader.parse(text: config.effectiveText(), file: "panel.ini")
+        #expect(back.sliders[0].valueScale == dimmer.valueScale && back.sliders[0].valueField == dimmer.valueField)
+        #expect(renderedErrors(slider("rect = 0, 0, 300, 40\nvalue_topic = a/b")) == [
+            "panel.ini:6: [slider dimmer] value_topic: value_topic needs an [mqtt] section: the broker the value comes from",
+        ])
+        #expect(renderedErrors(slider("rect = 0, 0, 300, 40\nvalue_scale = 254")) == [
+            "panel.ini:6: [slider dimmer] value_scale: value_scale belongs to value_topic: give value_topic = ...",
+        ])
+    }
 }

@@ -10,6 +10,9 @@ extension PanelEngine {
     public var boundTopics: [String] {
         var topics = bindings.topics
         for topic in texts.topics where !topics.contains(topic) { topics.append(topic) }
+        for slider in config.sliders {
+            if let topic = slider.valueTopic, !topics.contains(topic) { topics.append(topic) }
+        }
         return topics
     }
 
@@ -21,7 +24,8 @@ extension PanelEngine {
     public func received(topic: String, payload: [UInt8], now: MonotonicInstant) {
         let bound = bindings.buttons(on: topic)
         let shownBy = texts.indices(on: topic)
-        guard !bound.isEmpty || !shownBy.isEmpty else { return }
+        let sliders = config.sliders.indices.filter { config.sliders[$0].valueTopic == topic }
+        guard !bound.isEmpty || !shownBy.isEmpty || !sliders.isEmpty else { return }
         if let recorder {
             if payload.contains(0x0A) || payload.contains(0x0D) {
                 recorder.comment("a message on \(topic) with a line break is not recorded")
@@ -42,6 +46,9 @@ extension PanelEngine {
                 }
             }
         }
+        for index in sliders {
+            sliderReceived(payload, for: index, topic: topic, at: at)
+        }
         for index in shownBy {
             switch texts.received(payload, for: index, now: at) {
             case .success(let changed):
@@ -55,6 +62,43 @@ extension PanelEngine {
                     log.warning("mqtt: \(topic) for [text \(name)]: ignored: \(problem.message)")
                 }
             }
+        }
+    }
+
+    /// A message on slider `index`'s `value_topic`: its value from outside (rule 12), or a log
+    /// line (a few a minute) saying why not.
+    private func sliderReceived(_ payload: [UInt8], for index: Int, topic: String, at: MonotonicInstant) {
+        let slider = config.sliders[index]
+        var problem: String?
+        var text = ""
+        if payload.count > StateBindings.maxPayloadBytes {
+            problem = "a payload of \(payload.count) bytes, over \(StateBindings.maxPayloadBytes)"
+        } else if let field = slider.valueField {
+            switch JSONField.value(at: field, in: payload) {
+            case .success(.number(let number)): text = number
+            case .success(.text(let written)): text = written
+            case .success(.boolean), .success(.null): problem = "field \(field.joined(separator: ".")) is no number"
+            case .failure(let why): problem = "field \(field.joined(separator: ".")): \(why.message)"
+            }
+        } else {
+            text = String(decoding: payload, as: UTF8.self)
+        }
+        let key = "mqtt: \(topic) for [slider \(slider.name)]"
+        if problem == nil {
+            guard let (step, clamped) = slider.step(ofDeviceText: text) else {
+                if stateLogs.admit(key, at: at) {
+                    log.warning("\(key): ignored: \"\(BindingProblem.shortened(text))\" is not a number")
+                }
+                return
+            }
+            if clamped, stateLogs.admit(key + " clamped", at: at) {
+                log.warning("\(key): \(text) is outside its range: \(slider.scale.text(ofStep: step)) shown")
+            }
+            setSliderValue(index, step: step, now: at)
+            return
+        }
+        if let problem, stateLogs.admit(key, at: at) {
+            log.warning("\(key): ignored: \(problem)")
         }
     }
 

@@ -127,4 +127,49 @@ struct PanelEngineSliderTests {
         rig.interrupt(340, report([(1, 730, 50, .up)]))
         #expect(rig.output.lines.count == 3)
     }
+
+    /// Issue 26's echo race: a Zigbee lamp's brightness (0-254) bound to a 0-100 dimmer. Its
+    /// echoes while the finger is down, and older ones within settle_ms, never move the fill;
+    /// the echo of what was sent ends the wait, and the next report is drawn at once.
+    @Test func aBoundDimmerIgnoresEchoesWhileHeldAndSettling() throws {
+        let rig = try EngineRig(config: """
+            [display]
+            width = 800
+            height = 480
+
+            [controller]
+            model = ft5406
+
+            [mqtt]
+            host = 127.0.0.1
+
+            [slider dimmer]
+            rect = 100, 100, 400, 60
+            value_topic = zigbee2mqtt/lamp
+            value_field = brightness
+            value_scale = 254
+            on_change = mqtt zigbee2mqtt/lamp/set {"brightness_percent": $VALUE}
+            """)
+        #expect(rig.engine.boundTopics == ["zigbee2mqtt/lamp"])
+        rig.engine.received(topic: "zigbee2mqtt/lamp", payload: Array(#"{"state":"ON","brightness":127}"#.utf8), now: at(10))
+        #expect(rig.engine.sliderSteps == [50])   // 127 of 254
+        rig.interrupt(100, report([(0, 420, 130, .down)]))   // 80
+        rig.engine.received(topic: "zigbee2mqtt/lamp", payload: Array(#"{"brightness":127}"#.utf8), now: at(120))
+        rig.interrupt(140, report([(0, 460, 130, .contact)]))   // 90
+        rig.engine.received(topic: "zigbee2mqtt/lamp", payload: Array(#"{"brightness":203}"#.utf8), now: at(150))
+        #expect(rig.engine.sliderSteps == [90])
+        rig.interrupt(200, report([(0, 460, 130, .up)]))   // sends 90
+        rig.engine.received(topic: "zigbee2mqtt/lamp", payload: Array(#"{"brightness":203}"#.utf8), now: at(300))   // an older echo
+        #expect(rig.engine.sliderSteps == [90])
+        rig.engine.received(topic: "zigbee2mqtt/lamp", payload: Array(#"{"brightness":229}"#.utf8), now: at(400))   // 90: the echo
+        rig.engine.received(topic: "zigbee2mqtt/lamp", payload: Array(#"{"brightness":254}"#.utf8), now: at(500))
+        #expect(rig.engine.sliderSteps == [100])
+        rig.engine.received(topic: "zigbee2mqtt/lamp", payload: Array(#"{"brightness":"dim"}"#.utf8), now: at(600))
+        rig.engine.received(topic: "zigbee2mqtt/lamp", payload: Array(#"{"brightness":300}"#.utf8), now: at(700))
+        #expect(rig.engine.sliderSteps == [100])
+        #expect(rig.log.lines.suffix(2) == [
+            #"mqtt: zigbee2mqtt/lamp for [slider dimmer]: ignored: "dim" is not a number"#,
+            "mqtt: zigbee2mqtt/lamp for [slider dimmer]: 300 is outside its range: 100 shown",
+        ])
+    }
 }
