@@ -49,6 +49,7 @@ work=$root/build/bench
 reports=${BENCH_REPORTS:-100000}
 live_messages=2000
 page_changes=400
+slider_reports=2000
 seed=1
 mkdir -p "$work"
 rm -rf "$work/pct"
@@ -205,6 +206,19 @@ if timed firmware_x86_build scripts/build/build-firmware.sh bookworm-x86_64 >"$w
         die "the firmware's page-change run failed under valgrind (see $work/valgrind.firmware-pages.log)"
     [ "$(grep -c '"event":"page"' "$work/pages.out")" = "$page_changes" ] ||
         die "the page-change run changed the page $(grep -c '"event":"page"' "$work/pages.out") times, expected $page_changes"
+    # Sliders (issue 26): a 720x80 slider dragged 8 px every 10 ms on the simulated board in
+    # XRGB8888 (Benchmarks/sliders.ini), collected only inside PanelEngine.step: the simulated
+    # controller's registers read and decoded, the gesture engine, the event lines, and the
+    # slider's span repainted, per report.
+    record slider_reports "$slider_reports"
+    python3 Benchmarks/Scripts/make-slider-trace.py "$work/slider.trace" "$slider_reports" || die "make-slider-trace.py failed"
+    timed callgrind_firmware_slider valgrind --tool=callgrind --collect-atstart=no \
+        --toggle-collect='$e11PanelEngineAAC4step*' \
+        --callgrind-out-file="$work/callgrind.firmware-slider.out" "$firmware_x86" run Benchmarks/sliders.ini \
+        --trace "$work/slider.trace" --fast --format xrgb8888 >"$work/slider.out" 2>"$work/valgrind.firmware-slider.log" ||
+        die "the firmware's slider run failed under valgrind (see $work/valgrind.firmware-slider.log)"
+    [ "$(grep -c '"event":"value"' "$work/slider.out")" = 1 ] ||
+        die "the slider run sent $(grep -c '"event":"value"' "$work/slider.out") values, expected 1 (at the lift)"
     if cmp -s "$work/replay.long.out" "$work/replay.firmware-long.out"; then
         record firmware_replay_matches yes
     else

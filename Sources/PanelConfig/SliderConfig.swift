@@ -94,6 +94,13 @@ public struct SliderConfig: Equatable, Sendable {
         return scale.step(ofText: SliderScale.decimalText(scaled, decimals: decimals))
     }
 
+    /// How it looks at step `step`, wider-knobbed while `pressed`.
+    public func look(step: Int32, pressed: Bool = false) -> SliderLook {
+        SliderLook(
+            rect: rect, orientation: orientation, fillPixels: spec.fillPixels(for: step), track: track, fill: fill, knob: knob,
+            pressed: pressed)
+    }
+
     /// What the classifier needs (rule 12).
     public var spec: SliderSpec {
         SliderSpec(

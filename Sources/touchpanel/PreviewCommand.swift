@@ -65,7 +65,7 @@ enum PreviewCommand {
             for configError in error.errors { errors.write(configError.rendered + "\n") }
             return 1
         }
-        let itemNames = config.buttons.map { $0.name } + config.texts.map { $0.name }
+        let itemNames = config.buttons.map { $0.name } + config.texts.map { $0.name } + config.sliders.map { $0.name }
         for name in looks.keys.sorted() where !itemNames.contains(name) {
             errors.write("touchpanel preview: --state \(name): no item \"\(name)\" in \(configPath); items: \(itemNames.joined(separator: ", "))\n")
             return 1

@@ -10,6 +10,9 @@
 #   pages/MS-NAME.png       Tests/Traces/pages/panel.ini: each of its three pages, reached by swipes
 #   preview/NAME.png        the same pages from `touchpanel preview --all-pages` (XRGB8888), the
 #                           music page's play button also pressed (music-play-pressed.png)
+#   sliders/MS-NAME.png     Tests/Traces/sliders/panel.ini with drag.trace: at start (a vertical
+#                           level bar at 60), pressed, dragged, released; preview/sliders-*.png
+#                           the same panel from `touchpanel preview`, the setpoint pressed
 #   boards/PRESET-rotR.png  every preset in boards/ at every rotation, idle, three buttons
 
 reference_demo_frames="40:play-pressed 300:play-released 630:lights-pressed 2600:volume-up-held
@@ -17,6 +20,7 @@ reference_demo_frames="40:play-pressed 300:play-released 630:lights-pressed 2600
 reference_latch_frames="40:heat-pressed 200:heat-on 440:fan-pressed 600:both-on 1000:heat-off"
 reference_live_frames="50:unknown 300:on-and-values 700:pending 1300:off 3500:stale"
 reference_pages_frames="0:home 60:lights 260:music 640:home-again"
+reference_sliders_frames="0:start 20:dimmer-dragged 40:dimmer-clamped 80:dimmer-released 420:both-held"
 reference_rotations="0 90 180 270"
 
 # A lamp bound to its device and three texts; the broker on port 1 is never reached, so the
@@ -148,7 +152,16 @@ render_reference_images() {
     for frame in $reference_pages_frames; do echo "pages/$(printf %04d "${frame%%:*}")-${frame#*:}.png"; done
     render_frames "$touchpanel" Tests/Traces/pages/panel.ini Tests/Traces/pages/swipes.trace "$dir/.work/pages" \
         "$dir/pages" "$reference_pages_frames" &
+    for frame in $reference_sliders_frames; do echo "sliders/$(printf %04d "${frame%%:*}")-${frame#*:}.png"; done
+    render_frames "$touchpanel" Tests/Traces/sliders/panel.ini Tests/Traces/sliders/drag.trace "$dir/.work/sliders" \
+        "$dir/sliders" "$reference_sliders_frames" &
     mkdir -p "$dir/preview"
+    echo "preview/sliders.png"
+    "$touchpanel" preview Tests/Traces/sliders/panel.ini --out "$dir/preview/sliders.png" >&2 ||
+        echo "touchpanel preview of the sliders failed" >&2
+    echo "preview/sliders-heat-pressed.png"
+    "$touchpanel" preview Tests/Traces/sliders/panel.ini --state heat=pressed --out "$dir/preview/sliders-heat-pressed.png" >&2 ||
+        echo "touchpanel preview of a pressed slider failed" >&2
     for page in home lights music music-play-pressed; do echo "preview/$page.png"; done
     "$touchpanel" preview Tests/Traces/pages/panel.ini --all-pages --out "$dir/preview" >&2 ||
         echo "touchpanel preview --all-pages failed" >&2

@@ -458,11 +458,7 @@ public final class PanelEngine: TouchSink {
 
     /// Slider `index` as it looks now.
     func sliderLook(_ index: Int) -> SliderLook {
-        let slider = config.sliders[index]
-        let spec = slider.spec
-        return SliderLook(
-            rect: slider.rect, orientation: slider.orientation, fillPixels: spec.fillPixels(for: sliderSteps[index]),
-            track: slider.track, fill: slider.fill, knob: slider.knob, pressed: sliderHeld[index])
+        config.sliders[index].look(step: sliderSteps[index], pressed: sliderHeld[index])
     }
 
     /// Every slider of the page shown, after a whole frame.
