@@ -74,6 +74,9 @@ SCHEMA = {
                 "retain", "value_template"}),
     "text": ({"command_topic"},
              {"state_topic", "max", "min", "mode", "pattern", "command_template", "value_template", "retain"}),
+    "number": ({"command_topic"},
+               {"state_topic", "min", "max", "step", "mode", "unit_of_measurement", "device_class", "command_template",
+                "value_template", "optimistic", "retain", "payload_reset"}),
     "select": ({"command_topic", "options"},
                {"state_topic", "command_template", "value_template", "optimistic", "retain"}),
     "light": ({"command_topic", "schema"},
@@ -180,6 +183,8 @@ def check_document(component, document, prefix, client_id):
         assert isinstance(document["brightness_scale"], int) and document["brightness_scale"] >= 1
     if component == "text":
         assert 1 <= document["max"] <= 255
+    if component == "number":
+        assert document["mode"] in ("auto", "box", "slider") and document["min"] < document["max"] and document["step"] > 0
 
 
 # Scenarios: each takes the context and raises AssertionError with what it saw.
@@ -625,6 +630,62 @@ def p_page_set_changes_the_drawn_page_and_home_assistant_gets_a_select(ctx):
     assert [json.loads(line)["page"] for line in page_lines] == ["lights"], page_lines
 
 
+SLIDER = """
+[slider dimmer]
+rect = 100, 100, 400, 60
+value_topic = house/dimmer
+value_field = brightness
+value_scale = 254
+on_change = mqtt house/dimmer/set {"brightness_percent":$VALUE}
+"""
+
+
+def a_dimmer_drag_publishes_once_and_echoes_never_move_the_fill(ctx):
+    """Issue 26: a slider bound to a lamp's 0-254 brightness. Its retained state is drawn at
+    start; while a finger is down, the lamp's echoes do not move the fill; the drag publishes
+    once, at the lift, and the value is retained on P/slider/dimmer/value."""
+    client = "test-slider"
+    prefix = ctx.prefix(client)
+    frames_dir = os.path.join(ctx.workdir, "frames-slider")
+    clean_directory(frames_dir)
+    publish(ctx.broker, "house/dimmer", '{"state":"ON","brightness":127}', retain=True)
+    # Down at 80 % of the track, held three seconds, lifted there.
+    trace = ctx.write("slider.trace", "3000 down 0 420 130\n6000 up 0 420 130\n7000 end\n")
+    commands = Subscriber(ctx.broker, ["house/dimmer/set", prefix + "/slider/dimmer/value",
+                                       f"homeassistant/number/{client}/+/config"], client_id="checker-slider")
+    panel = Panel(ctx.binary, ctx.config(client, {"client_id": client}, buttons=SLIDER), trace=trace, png_dir=frames_dir)
+
+    def fill_at(x):
+        names = frames(frames_dir)
+        return pixel(read_png(os.path.join(frames_dir, names[-1])), x, 130) if names else None
+
+    try:
+        # 127 of 254: half the track filled (x 100..299), the knob at 300, the rest track.
+        wait_until(lambda: fill_at(280) == ON_FILL and fill_at(330) == FILL, 10, "the retained brightness drawn at 50 %")
+        commands.wait_for(prefix + "/slider/dimmer/value", "50")
+        document = json.loads(commands.on(f"homeassistant/number/{client}/dimmer_value/config")[0])
+        check_document("number", document, prefix, client)
+        assert (document["min"], document["max"], document["step"], document["mode"]) == (0, 100, 1, "slider"), document
+        wait_until(lambda: any('"event":"pressed"' in line for line in panel.out.snapshot()), 10, "the dimmer pressed")
+        wait_until(lambda: fill_at(400) == ON_FILL, 5, "the fill following the finger to 80 %")
+        # The lamp echoes its old brightness while the finger is down: the fill stays.
+        publish(ctx.broker, "house/dimmer", '{"state":"ON","brightness":127}')
+        publish(ctx.broker, "house/dimmer", '{"state":"ON","brightness":90}')
+        time.sleep(0.5)
+        assert fill_at(400) == ON_FILL and fill_at(330) == ON_FILL, "an echo moved the fill while the finger was down"
+        commands.wait_for("house/dimmer/set", '{"brightness_percent":80}')
+        commands.wait_for(prefix + "/slider/dimmer/value", "80")
+        assert fill_at(400) == ON_FILL, "the fill left the lifted finger's value"
+        assert panel.wait_exit(20) == 0
+    finally:
+        commands.close()
+        if panel.process.poll() is None:
+            panel.kill()
+    assert commands.on("house/dimmer/set") == ['{"brightness_percent":80}'], commands.on("house/dimmer/set")
+    values = [json.loads(line) for line in panel.out.snapshot() if '"slider"' in line]
+    assert [(v["event"], v.get("value")) for v in values] == [("pressed", None), ("released", None), ("value", 80)], values
+
+
 def tls_with_the_test_ca_and_a_wrong_ca(ctx):
     client = "test-tls"
     prefix = ctx.prefix(client)
@@ -805,6 +866,7 @@ SCENARIOS = [
     commands_change_what_is_drawn_and_state_comes_back,
     a_bound_button_shows_its_device_and_commands_it_once,
     p_page_set_changes_the_drawn_page_and_home_assistant_gets_a_select,
+    a_dimmer_drag_publishes_once_and_echoes_never_move_the_fill,
     tls_with_the_test_ca_and_a_wrong_ca,
     the_broker_restarting_loses_nothing_and_keeps_the_order,
     a_reload_clears_the_discovery_documents_of_what_it_removed,
