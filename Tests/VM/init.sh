@@ -276,6 +276,13 @@ write_config() {
         echo "chip = $CHIP"
         echo "line = 3"
         echo "start = on"
+        if [ "$RUN" = interrupt ]; then
+            echo
+            echo "[slider dimmer]           ; issue 26: dragged in scenarios/25-slider.sh"
+            echo "rect = 20, 430, 400, 40"
+            echo "step = 10"
+            echo "on_change = emit"
+        fi
         if [ "$RUN" = backlight ]; then
             echo
             echo "[backlight]               ; the stub (Tests/VM/backlight-stub.c), the only one"
@@ -541,6 +548,7 @@ events() {
         sed -E 's/^\{"t_ms":([0-9]+),"button":"([^"]*)","event":"([^"]*)"(,"(taps|n)":([0-9]+))?\}$/\1 \2 \3 \6/; s/ +$//' |
         sed -E 's/^\{"t_ms":([0-9]+),"event":"swipe","direction":"([a-z]+)","page":"([^"]*)"\}$/\1 swipe \2 \3/' |
         sed -E 's/^\{"t_ms":([0-9]+),"event":"page","page":"([^"]*)"\}$/\1 page \2/' |
+        sed -E 's/^\{"t_ms":([0-9]+),"slider":"([^"]*)","event":"([^"]*)"(,"value":([-0-9.]+))?\}$/\1 \2 \3 \5/; s/ +$//' |
         if [ "$1" = t ]; then cat; else sed -E 's/^[0-9]+ //'; fi
 }
 count_events() { [ "$(sed -n "$((SC_START + 1)),\$p" "$EV" | wc -l)" -ge "$1" ]; }

@@ -31,6 +31,9 @@ public final class FramebufferSurface: PanelSurface {
     /// Each slider's look as on screen, so that a new value repaints only the span between
     /// (nil: not drawn since the last whole frame).
     private var sliderLooks: [SliderLook?] = []
+    /// One row of a slider's span, composed here and copied down its rows (`paintSlider`):
+    /// the longest slider's length in pixels, allocated once.
+    private let sliderRow: UnsafeMutableRawBufferPointer
 
     /// The most bytes of prepared looks a surface holds (`PreparedButtons`), by default.
     public static let defaultLookByteLimit = 96 * 1024
@@ -54,6 +57,12 @@ public final class FramebufferSurface: PanelSurface {
         rects = buttons.map { $0.rect }
         styles = config.buttons.map { FramebufferSurface.style(for: $0, borderPx: config.display.borderPx) }
             + config.texts.map { FramebufferSurface.style(for: $0) }
+        let longest = config.sliders.map { Int(max($0.rect.width, $0.rect.height)) }.max() ?? 0
+        sliderRow = .allocate(byteCount: max(16, longest * layout.format.bytesPerPixel), alignment: 16)
+    }
+
+    deinit {
+        sliderRow.deallocate()
     }
 
     /// Everything drawn, in its places: the buttons, then each text as a borderless button
@@ -183,7 +192,7 @@ public final class FramebufferSurface: PanelSurface {
     public func draw(slider index: Int, look: SliderLook) {
         guard index >= 0 else { return }
         while sliderLooks.count <= index { sliderLooks.append(nil) }
-        painter.paintSlider(look, previous: sliderLooks[index], in: pixels)
+        painter.paintSlider(look, previous: sliderLooks[index], scratch: sliderRow, in: pixels)
         sliderLooks[index] = look
     }
 

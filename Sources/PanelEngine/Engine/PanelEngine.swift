@@ -71,6 +71,10 @@ public final class PanelEngine: TouchSink {
     public private(set) var sliderValues: [Int32]
     /// Whether a finger is on each slider (its knob is drawn wider).
     private var sliderHeld: [Bool]
+    /// Each slider's look at start: its place and colours, copied once (the config's slider
+    /// holds strings, and reading it per report would count their references).
+    private let sliderBaseLooks: [SliderLook]
+    private let sliderSpecs: [SliderSpec]
     /// Sliders whose look changed and wait to be painted.
     private var slidersDirty = ButtonSet()
     /// Counts the changes to what `keptState` holds (a label, latch or enabled state set from
@@ -100,6 +104,8 @@ public final class PanelEngine: TouchSink {
             sliderNames: config.sliders.map { $0.name }, output: output, origin: startedAt)
         sliderSteps = config.sliders.map { $0.startStep }
         sliderValues = sliderSteps
+        sliderBaseLooks = config.sliders.map { $0.look(step: $0.startStep) }
+        sliderSpecs = config.sliders.map { $0.spec }
         sliderHeld = Array(repeating: false, count: config.sliders.count)
         placePages = config.buttons.map { $0.page } + config.texts.map { $0.page }
         pages = PageNavigator(names: config.pages.map { $0.name })
@@ -410,7 +416,6 @@ public final class PanelEngine: TouchSink {
         var last = lastInputAt
         while let event = events.takeSliderEvent() {
             let index = event.slider
-            let slider = config.sliders[index]
             last = event.at
             switch event.kind {
             case .shown(let step):
@@ -425,6 +430,7 @@ public final class PanelEngine: TouchSink {
                     sliderValues[index] = step
                     listener?.panelStateChanged()
                 }
+                let slider = config.sliders[index]
                 let value = slider.scale.text(ofStep: step)
                 writer.slider(event, value: value)
                 actions.runSlider(slider, value: value, at: event.at)
@@ -458,7 +464,10 @@ public final class PanelEngine: TouchSink {
 
     /// Slider `index` as it looks now.
     func sliderLook(_ index: Int) -> SliderLook {
-        config.sliders[index].look(step: sliderSteps[index], pressed: sliderHeld[index])
+        var look = sliderBaseLooks[index]
+        look.fillPixels = sliderSpecs[index].fillPixels(for: sliderSteps[index])
+        look.pressed = sliderHeld[index]
+        return look
     }
 
     /// Every slider of the page shown, after a whole frame.
@@ -471,7 +480,7 @@ public final class PanelEngine: TouchSink {
     }
 
     private func isSliderShown(_ index: Int) -> Bool {
-        config.sliders[index].page == shownPage || config.sliders[index].page == PageLayout.allPages
+        sliderSpecs[index].page == shownPage || sliderSpecs[index].page == PageLayout.allPages
     }
 
     /// A swipe's lift (rule 11): its event line, then its page's action.

@@ -348,7 +348,7 @@ public struct FramebufferPainter: Sendable {
 
     // MARK: - Internals
 
-    private func usableBase(of buffer: UnsafeMutableRawBufferPointer) -> UnsafeMutableRawPointer? {
+    func usableBase(of buffer: UnsafeMutableRawBufferPointer) -> UnsafeMutableRawPointer? {
         guard buffer.count >= layout.bufferSize else { return nil }
         return buffer.baseAddress
     }

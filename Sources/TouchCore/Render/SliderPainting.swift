@@ -1,10 +1,16 @@
 extension FramebufferPainter {
     /// Paints a slider: with `previous` (what is on screen, differing only in the value) just
     /// the span between the two values and both knobs, else the whole slider. A drag repaints a
-    /// few columns per report, not the rect. Returns false (writing nothing) when the buffer is
-    /// too small.
+    /// few columns per report, not the rect. Where the track runs along the screen's rows, one
+    /// row of the span is composed in `scratch` (ordinary memory, at least the slider's length
+    /// in pixels) and copied down the rows: a span is a few pixels wide and as tall as the
+    /// slider, and three fills of it would pay a row's set-up three times for each of those
+    /// rows. Returns false (writing nothing) when the buffer is too small.
     @discardableResult
-    public func paintSlider(_ look: SliderLook, previous: SliderLook?, in buffer: UnsafeMutableRawBufferPointer) -> Bool {
+    public func paintSlider(
+        _ look: SliderLook, previous: SliderLook?, scratch: UnsafeMutableRawBufferPointer? = nil,
+        in buffer: UnsafeMutableRawBufferPointer
+    ) -> Bool {
         var span: Range<Int32> = 0..<look.length
         if let previous, previous.differsOnlyInValue(from: look) {
             let old = previous.knobSpan, new = look.knobSpan
@@ -15,10 +21,84 @@ extension FramebufferPainter {
         }
         let filled = span.clamped(to: span.lowerBound..<max(span.lowerBound, min(look.fillPixels, span.upperBound)))
         let rest = span.clamped(to: min(max(look.fillPixels, span.lowerBound), span.upperBound)..<span.upperBound)
+        let knob = look.knobSpan.clamped(to: span)
+        if let scratch, let base = usableBase(of: buffer),
+            paintComposedRows(look, span: span, filled: filled, rest: rest, knob: knob, scratch: scratch, base: base)
+        {
+            return true
+        }
+        // The knob last, over the other two.
         if !filled.isEmpty, !fill(look.rect(along: filled), look.fill, in: buffer) { return false }
         if !rest.isEmpty, !fill(look.rect(along: rest), look.track, in: buffer) { return false }
-        let knob = look.knobSpan.clamped(to: span)
         if !knob.isEmpty, !fill(look.rect(along: knob), look.knob, in: buffer) { return false }
         return true
+    }
+
+    /// The span's physical rect written row by row from one row composed in `scratch`; false
+    /// (nothing written) where the track does not run along the screen's rows, or `scratch` is
+    /// too small: the caller fills the parts instead.
+    private func paintComposedRows(
+        _ look: SliderLook, span: Range<Int32>, filled: Range<Int32>, rest: Range<Int32>, knob: Range<Int32>,
+        scratch: UnsafeMutableRawBufferPointer, base: UnsafeMutableRawPointer
+    ) -> Bool {
+        let bpp = layout.format.bytesPerPixel
+        guard bpp == 2 || bpp == 4, let whole = layout.physicalRect(ofLogical: look.rect(along: span)) else { return false }
+        let rowBytes = Int(whole.width) * bpp
+        guard rowBytes >= 16, scratch.count >= rowBytes, let row = scratch.baseAddress else { return false }
+        // Each part must cover the span's rows whole: then the rows are all alike.
+        let parts = (
+            filled.isEmpty ? nil : layout.physicalRect(ofLogical: look.rect(along: filled)),
+            rest.isEmpty ? nil : layout.physicalRect(ofLogical: look.rect(along: rest)),
+            knob.isEmpty ? nil : layout.physicalRect(ofLogical: look.rect(along: knob)))
+        func coversRows(_ part: Rect?, given: Bool) -> Bool {
+            guard given else { return true }
+            guard let part else { return false }
+            return part.y == whole.y && part.height == whole.height
+        }
+        guard coversRows(parts.0, given: !filled.isEmpty), coversRows(parts.1, given: !rest.isEmpty),
+            coversRows(parts.2, given: !knob.isEmpty)
+        else { return false }
+        // The knob last, over the other two.
+        compose(parts.0, look.fill, into: row, from: whole.x)
+        compose(parts.1, look.track, into: row, from: whole.x)
+        compose(parts.2, look.knob, into: row, from: whole.x)
+        FramebufferPainter.copyRows(
+            from: UnsafeRawPointer(row), to: base + Int(whole.y) * layout.strideBytes + Int(whole.x) * bpp,
+            count: Int(whole.height), stride: layout.strideBytes, byteCount: rowBytes)
+        return true
+    }
+
+    /// One part's pixels in the composed row, which starts at physical x `start`.
+    @inline(__always)
+    private func compose(_ part: Rect?, _ color: RGBColor, into row: UnsafeMutableRawPointer, from start: Int32) {
+        guard let part else { return }
+        let bpp = layout.format.bytesPerPixel
+        let value = layout.format.encode(color)
+        var at = row + Int(part.x - start) * bpp
+        for _ in 0..<Int(part.width) {
+            if bpp == 4 {
+                at.storeBytes(of: value.littleEndian, as: UInt32.self)
+            } else {
+                at.storeBytes(of: UInt16(truncatingIfNeeded: value).littleEndian, as: UInt16.self)
+            }
+            at += bpp
+        }
+    }
+
+    /// `byteCount` (at least 16) bytes from `source` into `count` rows `stride` apart, 16 bytes
+    /// a load and a store, the last 16 overlapping what came before.
+    @inline(never)
+    private static func copyRows(from source: UnsafeRawPointer, to first: UnsafeMutableRawPointer, count: Int, stride: Int, byteCount: Int) {
+        let last = byteCount - 16
+        var row = first
+        for _ in 0..<count {
+            var offset = 0
+            while offset < last {
+                (row + offset).storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+                offset += 16
+            }
+            (row + last).storeBytes(of: source.loadUnaligned(fromByteOffset: last, as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+            row += stride
+        }
     }
 }
