@@ -67,8 +67,37 @@ struct GestureInvariants {
         return nil
     }
 
+    /// Sliders (rule 12): held while a finger is on them, each `pressed` matched once, no
+    /// event from the future nor before one already seen; a read-only slider never pressed.
+    private var sliderHeld: [Bool] = Array(repeating: false, count: SliderLayout.capacity)
+    var readOnlySliders: Set<Int> = []
+
+    mutating func check(_ event: SliderEvent, now: MonotonicInstant) -> String? {
+        count += 1
+        let slider = event.slider
+        kinds["slider \(event.kind.name)", default: 0] += 1
+        if let lastAt, event.at < lastAt {
+            return "time went back: slider \(slider) \(event.kind.name) at \(event.at.nanoseconds) ns after an event at \(lastAt.nanoseconds) ns"
+        }
+        if event.at > now { return "slider \(slider) \(event.kind.name) at \(event.at.nanoseconds) ns, later than now \(now.nanoseconds) ns" }
+        lastAt = event.at
+        switch event.kind {
+        case .pressed:
+            if readOnlySliders.contains(slider) { return "read-only slider \(slider) pressed" }
+            if sliderHeld[slider] { return "slider \(slider) pressed twice without a release or cancel" }
+            sliderHeld[slider] = true
+        case .released, .cancelled:
+            if !sliderHeld[slider] { return "slider \(slider) \(event.kind.name) without a press" }
+            sliderHeld[slider] = false
+        case .shown, .sent:
+            break
+        }
+        return nil
+    }
+
     /// After every touch was cancelled: nothing may still be held.
     func checkAllReleased() -> String? {
+        if let slider = sliderHeld.firstIndex(of: true) { return "slider \(slider) still held after every touch was cancelled" }
         guard let button = held.firstIndex(of: true) else { return nil }
         return "button \(button) still held after every touch was cancelled"
     }
@@ -110,6 +139,12 @@ struct InvariantSink: GestureEventSink {
         }
     }
 
+    mutating func slider(_ event: SliderEvent) {
+        if violation == nil, let problem = invariants.check(event, now: now) {
+            violation = problem
+        }
+    }
+
     /// Swipes, by "direction page N"; a swipe comes at a lift, at the call's instant.
     private(set) var swipes: [String: Int] = [:]
 
@@ -127,6 +162,15 @@ struct GestureDriver {
     /// Six buttons: plain tap, double tap, triple tap with long press, repeat, a disabled one,
     /// and a press-only one, two of them touching so that drags cross between them. The plain
     /// tap and the repeat button are one interlock group.
+    /// Beside the buttons (on the first page where there are pages): a dimmer that sends while
+    /// dragged, and a read-only level bar.
+    static func sliders() -> SliderLayout {
+        var sliders = SliderLayout()
+        sliders.append(SliderSpec(rect: Rect(x: 610, y: 20, width: 180, height: 80), stepCount: 20, sendsWhileDragging: true, sendMs: 100))
+        sliders.append(SliderSpec(rect: Rect(x: 610, y: 120, width: 180, height: 60), stepCount: 10, readOnly: true))
+        return sliders
+    }
+
     static func layout() -> ButtonLayout {
         var layout = ButtonLayout()
         layout.append(ButtonSpec(rect: Rect(x: 0, y: 0, width: 200, height: 200), highestTapCount: 1, interlockGroup: 1))
@@ -188,11 +232,13 @@ struct GestureDriver {
             sink = InvariantSink(buttons: layout.count, groups: GestureDriver.pagedGroups)
             pipeline = TouchPipeline(
                 transform: .identity(width: 800, height: 480), lostAfter: .milliseconds(200), layout: layout, pages: pages,
-                idle: idle)
+                sliders: GestureDriver.sliders(), idle: idle)
         } else {
             pipeline = TouchPipeline(
-                transform: .identity(width: 800, height: 480), lostAfter: .milliseconds(200), layout: GestureDriver.layout(), idle: idle)
+                transform: .identity(width: 800, height: 480), lostAfter: .milliseconds(200), layout: GestureDriver.layout(),
+                sliders: GestureDriver.sliders(), idle: idle)
         }
+        sink.invariants.readOnlySliders = [1]
     }
 
     var violation: String? { sink.violation }

@@ -45,7 +45,8 @@ struct GesturePropertyTests {
         #expect(driver.sink.interlockRefusals > 0, "seed \(seed): no down was ever ignored for an interlock")
         // Every kind of event happens, so every rule is exercised.
         let kinds = driver.sink.invariants.kinds
-        for kind in ["pressed", "released", "cancelled", "exit", "enter", "tap 1", "tap 2", "tap 3", "long_press", "repeat"] {
+        for kind in ["pressed", "released", "cancelled", "exit", "enter", "tap 1", "tap 2", "tap 3", "long_press", "repeat",
+                     "slider pressed", "slider released", "slider cancelled", "slider value", "slider shown"] {
             #expect((kinds[kind] ?? 0) > 0, "seed \(seed): no \(kind) among \(kinds)")
         }
     }
@@ -81,7 +82,8 @@ struct GesturePropertyTests {
         }
         #expect(swipes["up page 0"] == nil && swipes["down page 0"] == nil, "seed \(seed): page 0 takes no swipe up or down")
         let kinds = driver.sink.invariants.kinds
-        for kind in ["pressed", "released", "cancelled", "exit", "enter", "tap 1", "tap 2", "tap 3", "long_press", "repeat"] {
+        for kind in ["pressed", "released", "cancelled", "exit", "enter", "tap 1", "tap 2", "tap 3", "long_press", "repeat",
+                     "slider pressed", "slider cancelled"] {
             #expect((kinds[kind] ?? 0) > 0, "seed \(seed): no \(kind) among \(kinds)")
         }
     }
