@@ -35,47 +35,45 @@ extension FramebufferPainter {
     }
 
     /// The span's physical rect written row by row from one row composed in `scratch`; false
-    /// (nothing written) where the track does not run along the screen's rows, or `scratch` is
-    /// too small: the caller fills the parts instead.
+    /// (nothing written) where the track does not run along the screen's rows, the span is not
+    /// wholly on the screen, or `scratch` is too small: the caller fills the parts instead.
     private func paintComposedRows(
         _ look: SliderLook, span: Range<Int32>, filled: Range<Int32>, rest: Range<Int32>, knob: Range<Int32>,
         scratch: UnsafeMutableRawBufferPointer, base: UnsafeMutableRawPointer
     ) -> Bool {
         let bpp = layout.format.bytesPerPixel
-        guard bpp == 2 || bpp == 4, let whole = layout.physicalRect(ofLogical: look.rect(along: span)) else { return false }
+        // Which way the track runs on the screen: along its rows, forwards or backwards (the
+        // track of a vertical slider starts at its bottom).
+        let forwards: Bool
+        switch (look.orientation, layout.rotation) {
+        case (.horizontal, .degrees0), (.vertical, .degrees90): forwards = true
+        case (.horizontal, .degrees180), (.vertical, .degrees270): forwards = false
+        case (.horizontal, .degrees90), (.horizontal, .degrees270), (.vertical, .degrees0), (.vertical, .degrees180): return false
+        }
+        guard bpp == 2 || bpp == 4, let whole = layout.physicalRect(ofLogical: look.rect(along: span)),
+            whole.width == Int32(span.count)
+        else { return false }
         let rowBytes = Int(whole.width) * bpp
         guard rowBytes >= 16, scratch.count >= rowBytes, let row = scratch.baseAddress else { return false }
-        // Each part must cover the span's rows whole: then the rows are all alike.
-        let parts = (
-            filled.isEmpty ? nil : layout.physicalRect(ofLogical: look.rect(along: filled)),
-            rest.isEmpty ? nil : layout.physicalRect(ofLogical: look.rect(along: rest)),
-            knob.isEmpty ? nil : layout.physicalRect(ofLogical: look.rect(along: knob)))
-        func coversRows(_ part: Rect?, given: Bool) -> Bool {
-            guard given else { return true }
-            guard let part else { return false }
-            return part.y == whole.y && part.height == whole.height
-        }
-        guard coversRows(parts.0, given: !filled.isEmpty), coversRows(parts.1, given: !rest.isEmpty),
-            coversRows(parts.2, given: !knob.isEmpty)
-        else { return false }
         // The knob last, over the other two.
-        compose(parts.0, look.fill, into: row, from: whole.x)
-        compose(parts.1, look.track, into: row, from: whole.x)
-        compose(parts.2, look.knob, into: row, from: whole.x)
+        compose(filled, of: span, forwards: forwards, look.fill, into: row)
+        compose(rest, of: span, forwards: forwards, look.track, into: row)
+        compose(knob, of: span, forwards: forwards, look.knob, into: row)
         FramebufferPainter.copyRows(
             from: UnsafeRawPointer(row), to: base + Int(whole.y) * layout.strideBytes + Int(whole.x) * bpp,
             count: Int(whole.height), stride: layout.strideBytes, byteCount: rowBytes)
         return true
     }
 
-    /// One part's pixels in the composed row, which starts at physical x `start`.
+    /// One part's pixels in the row composed for `span`.
     @inline(__always)
-    private func compose(_ part: Rect?, _ color: RGBColor, into row: UnsafeMutableRawPointer, from start: Int32) {
-        guard let part else { return }
+    private func compose(_ part: Range<Int32>, of span: Range<Int32>, forwards: Bool, _ color: RGBColor, into row: UnsafeMutableRawPointer) {
+        guard !part.isEmpty else { return }
         let bpp = layout.format.bytesPerPixel
         let value = layout.format.encode(color)
-        var at = row + Int(part.x - start) * bpp
-        for _ in 0..<Int(part.width) {
+        let start = forwards ? part.lowerBound - span.lowerBound : span.upperBound - part.upperBound
+        var at = row + Int(start) * bpp
+        for _ in 0..<part.count {
             if bpp == 4 {
                 at.storeBytes(of: value.littleEndian, as: UInt32.self)
             } else {
@@ -86,11 +84,27 @@ extension FramebufferPainter {
     }
 
     /// `byteCount` (at least 16) bytes from `source` into `count` rows `stride` apart, 16 bytes
-    /// a load and a store, the last 16 overlapping what came before.
+    /// a store, the last 16 overlapping what came before. A row of at most 64 bytes (a drag's
+    /// usual span) is loaded into registers once and only stored in each row.
     @inline(never)
     private static func copyRows(from source: UnsafeRawPointer, to first: UnsafeMutableRawPointer, count: Int, stride: Int, byteCount: Int) {
         let last = byteCount - 16
         var row = first
+        if byteCount <= 64 {
+            let second = min(16, last), third = min(32, last)
+            let a = source.loadUnaligned(as: SIMD4<UInt32>.self)
+            let b = source.loadUnaligned(fromByteOffset: second, as: SIMD4<UInt32>.self)
+            let c = source.loadUnaligned(fromByteOffset: third, as: SIMD4<UInt32>.self)
+            let d = source.loadUnaligned(fromByteOffset: last, as: SIMD4<UInt32>.self)
+            for _ in 0..<count {
+                row.storeBytes(of: a, as: SIMD4<UInt32>.self)
+                (row + second).storeBytes(of: b, as: SIMD4<UInt32>.self)
+                (row + third).storeBytes(of: c, as: SIMD4<UInt32>.self)
+                (row + last).storeBytes(of: d, as: SIMD4<UInt32>.self)
+                row += stride
+            }
+            return
+        }
         for _ in 0..<count {
             var offset = 0
             while offset < last {
