@@ -218,7 +218,8 @@ static inline int clinux_permission_bits(const char *path) {
     return (int)(info.st_mode & 07777);
 }
 
-/// Gives the kernel back the main thread's stack pages below the caller's frame (memory.c):
+/// Gives the kernel back the main thread's stack pages below the caller's frame (memory.c; the
+/// stack's place is read from /proc/self/maps once):
 /// start-up reaches far deeper than the loop ever does again (libinih's line buffer alone is
 /// INI_MAX_LINE bytes, touched page by page by the stack-clash probes), and without this those
 /// pages stay resident for the panel's life. 0, or -1 with errno.

@@ -13,7 +13,9 @@ public enum FreedMemory {
     /// The main thread's stack below the caller: reading the configuration and building the
     /// engine go far deeper than a turn of the loop (libinih's 64 KiB line buffer, the
     /// engine's fixed tables built by value), and the kernel keeps a stack page resident once
-    /// touched. Called when start-up or a reload is done, with the loop's shallow frames left.
+    /// touched. Called when start-up or a reload is done, with the loop's shallow frames left,
+    /// and after a page change. /proc/self/maps is read at the first call only: later ones
+    /// cost one `madvise`.
     /// False when it could not (no `[stack]` in /proc/self/maps, or not the main thread).
     @discardableResult
     public static func giveBackStack() -> Bool {

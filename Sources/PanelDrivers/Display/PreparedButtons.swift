@@ -10,8 +10,8 @@ import TouchCore
 /// of other pages): the looks held are those of one page, so memory grows with the items of the
 /// largest page, not with pages. And at most `byteLimit` bytes of them are held: beyond it, the
 /// looks drawn longest ago are dropped, to be prepared again if they are drawn again (a look of
-/// a 185x145 button with a 24-pixel label is about 11 KiB; the 96 KiB default holds the eight
-/// or so looks a hand goes back and forth between: `FramebufferSurface.defaultLookByteLimit`).
+/// a 185x145 button with a 24-pixel label is about 11 KiB; the 64 KiB default holds the five
+/// or six looks a hand goes back and forth between: `FramebufferSurface.defaultLookByteLimit`).
 final class PreparedButtons {
     /// One state's look: the bytes `prepare` wrote, where its label goes, and when it was last
     /// drawn (a count of draws).

@@ -507,8 +507,10 @@ public final class PanelEngine: TouchSink {
         surface?.drawAll(pageStates())
         drawShownSliders()
         surface?.frameDone(at: at)
-        // The heap pages the dropped looks held go back to the kernel (`FreedMemory`).
+        // The heap pages the dropped looks held, and the stack the frame went deep into, go
+        // back to the kernel (`FreedMemory`).
         FreedMemory.giveBack()
+        FreedMemory.giveBackStack()
     }
 
     /// When the page shown gives way to the first, counted from `instant` (the page shown, or
