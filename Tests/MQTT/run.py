@@ -533,7 +533,7 @@ def a_bound_button_shows_its_device_and_commands_it_once(ctx):
         publish(ctx.broker, "house/hall", '{"temperature":21.456,"humidity":40}')
         commands.wait_for(ctx.prefix(client) + "/text/hall", "21.5 °C")
         wait_until(lambda: commands.on(ctx.prefix(client) + "/text/hall")[-1:] == ["--"]
-                   and len(commands.on(ctx.prefix(client) + "/text/hall")) >= 3, 5, "the temperature turning stale")
+                   and len(commands.on(ctx.prefix(client) + "/text/hall")) >= 3, 10, "the temperature turning stale")
         # The tap at 3050 publishes the command once, and the lamp waits for its device.
         commands.wait_for("house/lamp/set", '{"state":"OFF"}')
         wait_until(lambda: lamp_fill() == PENDING_FILL, 5, "the pending look")

@@ -84,7 +84,7 @@ extension FramebufferPainter {
     }
 
     /// `byteCount` (at least 16) bytes from `source` into `count` rows `stride` apart, 16 bytes
-    /// a store, the last 16 overlapping what came before. A row of at most 64 bytes (a drag's
+    /// a store, the last 16 overlapping what came before. A row of at most 128 bytes (a drag's
     /// usual span) is loaded into registers once and only stored in each row.
     @inline(never)
     private static func copyRows(from source: UnsafeRawPointer, to first: UnsafeMutableRawPointer, count: Int, stride: Int, byteCount: Int) {
@@ -101,6 +101,31 @@ extension FramebufferPainter {
                 (row + second).storeBytes(of: b, as: SIMD4<UInt32>.self)
                 (row + third).storeBytes(of: c, as: SIMD4<UInt32>.self)
                 (row + last).storeBytes(of: d, as: SIMD4<UInt32>.self)
+                row += stride
+            }
+            return
+        }
+        if byteCount <= 128 {
+            // A span of two steps and the knob: still in registers, eight of them.
+            let o1 = min(16, last), o2 = min(32, last), o3 = min(48, last), o4 = min(64, last), o5 = min(80, last)
+            let o6 = min(96, last)
+            let a = source.loadUnaligned(as: SIMD4<UInt32>.self)
+            let b = source.loadUnaligned(fromByteOffset: o1, as: SIMD4<UInt32>.self)
+            let c = source.loadUnaligned(fromByteOffset: o2, as: SIMD4<UInt32>.self)
+            let d = source.loadUnaligned(fromByteOffset: o3, as: SIMD4<UInt32>.self)
+            let e = source.loadUnaligned(fromByteOffset: o4, as: SIMD4<UInt32>.self)
+            let f = source.loadUnaligned(fromByteOffset: o5, as: SIMD4<UInt32>.self)
+            let g = source.loadUnaligned(fromByteOffset: o6, as: SIMD4<UInt32>.self)
+            let h = source.loadUnaligned(fromByteOffset: last, as: SIMD4<UInt32>.self)
+            for _ in 0..<count {
+                row.storeBytes(of: a, as: SIMD4<UInt32>.self)
+                (row + o1).storeBytes(of: b, as: SIMD4<UInt32>.self)
+                (row + o2).storeBytes(of: c, as: SIMD4<UInt32>.self)
+                (row + o3).storeBytes(of: d, as: SIMD4<UInt32>.self)
+                (row + o4).storeBytes(of: e, as: SIMD4<UInt32>.self)
+                (row + o5).storeBytes(of: f, as: SIMD4<UInt32>.self)
+                (row + o6).storeBytes(of: g, as: SIMD4<UInt32>.self)
+                (row + last).storeBytes(of: h, as: SIMD4<UInt32>.self)
                 row += stride
             }
             return
