@@ -207,13 +207,15 @@ if timed firmware_x86_build scripts/build/build-firmware.sh bookworm-x86_64 >"$w
     [ "$(grep -c '"event":"page"' "$work/pages.out")" = "$page_changes" ] ||
         die "the page-change run changed the page $(grep -c '"event":"page"' "$work/pages.out") times, expected $page_changes"
     # Sliders (issue 26): a 720x80 slider dragged 8 px every 10 ms on the simulated board in
-    # XRGB8888 (Benchmarks/sliders.ini), collected only inside PanelEngine.step: the simulated
-    # controller's registers read and decoded, the gesture engine, the event lines, and the
-    # slider's span repainted, per report.
+    # XRGB8888 (Benchmarks/sliders.ini), collected only inside FT5x06Codec.decode and
+    # PanelEngine.frame: the report decoded, then everything the engine does with the frame (its
+    # timers, the gestures, the event lines, the slider's span repainted), per report. Not the
+    # simulated controller's register reads (a panel's are I2C transfers in the kernel) nor the
+    # simulated board's second, quiet turn per trace line.
     record slider_reports "$slider_reports"
     python3 Benchmarks/Scripts/make-slider-trace.py "$work/slider.trace" "$slider_reports" || die "make-slider-trace.py failed"
     timed callgrind_firmware_slider valgrind --tool=callgrind --collect-atstart=no \
-        --toggle-collect='$e11PanelEngineAAC4step*' \
+        --toggle-collect='$e11PanelEngineAAC5frame_10measuredAt*' --toggle-collect='$e9TouchCore11FT5x06CodecV6decode*' \
         --callgrind-out-file="$work/callgrind.firmware-slider.out" "$firmware_x86" run Benchmarks/sliders.ini \
         --trace "$work/slider.trace" --fast --format xrgb8888 >"$work/slider.out" 2>"$work/valgrind.firmware-slider.log" ||
         die "the firmware's slider run failed under valgrind (see $work/valgrind.firmware-slider.log)"

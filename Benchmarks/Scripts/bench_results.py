@@ -423,19 +423,20 @@ def main():
             firmware_cg["page_change"] = per_change
             measured_instructions["firmware-page-change"] = per_change
             table.add(label, "page change: 12 buttons, 800x480 XRGB8888, the whole frame", per_change, "instr/change")
-    # Sliders: callgrind collected only inside PanelEngine.step, per report of the drag.
+    # Sliders: callgrind collected only inside FT5x06Codec.decode and PanelEngine.frame, per
+    # report of the drag.
     slider_reports = int(meta.get("slider_reports", "0") or 0)
     fw_slider = os.path.join(work, "callgrind.firmware-slider.out")
     if slider_reports and os.path.exists(fw_slider):
         slider_total = callgrind.Profile(fw_slider).total
         if slider_total == 0:
-            failures.append("the firmware's slider run collected nothing: was PanelEngine.step renamed? "
+            failures.append("the firmware's slider run collected nothing: was PanelEngine.frame renamed? "
                             "(scripts/bench.sh --toggle-collect)")
         else:
             per_report = round(slider_total / slider_reports, 1)
             firmware_cg["slider_drag_report"] = per_report
             measured_instructions["firmware-slider-drag"] = per_report
-            table.add(label, "slider drag: 720x80, 8 px a report, read, decode, gestures and span repaint", per_report,
+            table.add(label, "slider drag: 720x80, 8 px a report, decode, engine and span repaint", per_report,
                       "instr/report")
     # Painting on the simulated board, in each pixel format: per repaint of one button (185x145,
     # from its prepared look), and per full redraw (the first: the background, then every button

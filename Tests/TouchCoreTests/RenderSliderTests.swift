@@ -25,7 +25,7 @@ struct RenderSliderTests {
                 // From 30 to 37 and then back to 4: the span alone, the knob moved both ways.
                 for (previous, next) in [(nil, Int32(30)), (Int32(30), 37), (37, 4)] {
                     let old = previous.map { look(rect, orientation, fill: $0) }
-                    scratch.withUnsafeMutableBytes { row in
+                    _ = scratch.withUnsafeMutableBytes { row in
                         composed.paint { $0.paintSlider(look(rect, orientation, fill: next), previous: old, scratch: row, in: $1) }
                     }
                     filled.paint { $0.paintSlider(look(rect, orientation, fill: next), previous: old, in: $1) }
