@@ -262,7 +262,7 @@ extension PanelConfiguration {
             let scale = slider.scale
             out.key(SliderKey.min, scale.text(ofStep: 0))
             out.key(SliderKey.max, scale.text(ofStep: scale.stepCount))
-            out.key(SliderKey.step, SliderScale(decimals: scale.decimals, minimum: 0, step: scale.step, stepCount: 1).text(ofStep: 1))
+            out.key(SliderKey.step, scale.stepText)
             out.key(SliderKey.value, scale.text(ofStep: slider.startStep))
             out.key(SliderKey.orientation, slider.orientation == .horizontal ? "horizontal" : "vertical")
             out.key(SliderKey.readonly, IniWriter.yesNo(slider.readOnly))

@@ -24,6 +24,11 @@ public struct SliderScale: Equatable, Sendable {
         SliderScale.decimalText(minimum + Int64(index) * step, decimals: decimals)
     }
 
+    /// `step` as written: `5`, `0.5`.
+    public var stepText: String {
+        SliderScale.decimalText(step, decimals: decimals)
+    }
+
     /// `scaled` units of 10^-`decimals` as a decimal number: `215` with 1 decimal is `21.5`.
     public static func decimalText(_ scaled: Int64, decimals: Int) -> String {
         guard decimals > 0 else { return String(scaled) }

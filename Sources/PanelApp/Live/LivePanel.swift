@@ -83,7 +83,6 @@ public enum LivePanel {
         notifier.notify(ServiceMessage.ready)
         // What start-up freed and the stack it went deep into go back before the loop runs.
         FreedMemory.giveBack()
-        FreedMemory.giveBackStack()
         let watchdog = WatchdogTurn(notifier, startingAt: MonotonicClock.now())
         let eventLines = EventLinesTurn(events)
         // What each turn serves, in order; built for a session and its broker link, and
@@ -165,7 +164,6 @@ public enum LivePanel {
                 }
                 recorder?.comment("reloaded \(configPath): replay with the config of each part")
                 FreedMemory.giveBack()
-                FreedMemory.giveBackStack()
                 if session != nil {
                     log.log("reloaded \(configPath)")
                     notifier.notify(ServiceMessage.readyAfterReload("running \(configPath)"))

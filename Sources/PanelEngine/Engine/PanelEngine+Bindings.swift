@@ -69,36 +69,36 @@ extension PanelEngine {
     /// line (a few a minute) saying why not.
     private func sliderReceived(_ payload: [UInt8], for index: Int, topic: String, at: MonotonicInstant) {
         let slider = config.sliders[index]
-        var problem: String?
-        var text = ""
-        if payload.count > StateBindings.maxPayloadBytes {
-            problem = "a payload of \(payload.count) bytes, over \(StateBindings.maxPayloadBytes)"
-        } else if let field = slider.valueField {
-            switch JSONField.value(at: field, in: payload) {
-            case .success(.number(let number)): text = number
-            case .success(.text(let written)): text = written
-            case .success(.boolean), .success(.null): problem = "field \(field.joined(separator: ".")) is no number"
-            case .failure(let why): problem = "field \(field.joined(separator: ".")): \(why.message)"
-            }
-        } else {
-            text = String(decoding: payload, as: UTF8.self)
-        }
         let key = "mqtt: \(topic) for [slider \(slider.name)]"
-        if problem == nil {
-            guard let (step, clamped) = slider.step(ofDeviceText: text) else {
-                if stateLogs.admit(key, at: at) {
-                    log.warning("\(key): ignored: \"\(BindingProblem.shortened(text))\" is not a number")
-                }
-                return
-            }
-            if clamped, stateLogs.admit(key + " clamped", at: at) {
-                log.warning("\(key): \(text) is outside its range: \(slider.scale.text(ofStep: step)) shown")
-            }
-            setSliderValue(index, step: step, now: at)
+        let text: String
+        switch sliderText(payload, field: slider.valueField) {
+        case .success(let found): text = found
+        case .failure(let problem):
+            if stateLogs.admit(key, at: at) { log.warning("\(key): ignored: \(problem.message)") }
             return
         }
-        if let problem, stateLogs.admit(key, at: at) {
-            log.warning("\(key): ignored: \(problem)")
+        guard let (step, clamped) = slider.step(ofDeviceText: text) else {
+            if stateLogs.admit(key, at: at) { log.warning("\(key): ignored: \"\(BindingProblem.shortened(text))\" is not a number") }
+            return
+        }
+        if clamped, stateLogs.admit(key + " clamped", at: at) {
+            log.warning("\(key): \(text) is outside its range: \(slider.scale.text(ofStep: step)) shown")
+        }
+        setSliderValue(index, step: step, now: at)
+    }
+
+    /// The text of a slider's value in `payload`: the whole payload, or its `field`.
+    private func sliderText(_ payload: [UInt8], field: [String]?) -> Result<String, SliderValueProblem> {
+        guard payload.count <= StateBindings.maxPayloadBytes else {
+            return .failure(SliderValueProblem(message: "a payload of \(payload.count) bytes, over \(StateBindings.maxPayloadBytes)"))
+        }
+        guard let field else { return .success(String(decoding: payload, as: UTF8.self)) }
+        let path = field.joined(separator: ".")
+        switch JSONField.value(at: field, in: payload) {
+        case .success(.number(let number)): return .success(number)
+        case .success(.text(let written)): return .success(written)
+        case .success(.boolean), .success(.null): return .failure(SliderValueProblem(message: "field \(path) is no number"))
+        case .failure(let why): return .failure(SliderValueProblem(message: "field \(path): \(why.message)"))
         }
     }
 
@@ -161,4 +161,9 @@ extension PanelEngine {
         looksChanged(index, at: at) { looks in StateBindings.apply(to, to: index, in: &looks) }
         listener?.panelStateChanged()
     }
+}
+
+/// Why a message on a slider's `value_topic` set no value.
+struct SliderValueProblem: Error {
+    var message: String
 }

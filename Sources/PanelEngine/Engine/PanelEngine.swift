@@ -510,7 +510,6 @@ public final class PanelEngine: TouchSink {
         // The heap pages the dropped looks held, and the stack the frame went deep into, go
         // back to the kernel (`FreedMemory`).
         FreedMemory.giveBack()
-        FreedMemory.giveBackStack()
     }
 
     /// When the page shown gives way to the first, counted from `instant` (the page shown, or

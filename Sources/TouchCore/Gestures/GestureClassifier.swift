@@ -142,10 +142,6 @@ public struct GestureClassifier: Sendable {
         sliderSpecs[index].enabled = enabled
     }
 
-    public func isSliderEnabled(_ index: Int) -> Bool {
-        sliderSpecs.span[index].enabled
-    }
-
     /// Shows page `page` (rule 10): every touch held on a button that leaves ends as
     /// `cancelled` (its `released`-or-`cancelled` of rule 8), a tap sequence waiting on one
     /// fires at once with the taps it had, and the rest of each such touch, like a swipe

@@ -64,7 +64,7 @@ public final class DRMSurface: PanelSurface {
     }
 
     public func draw(slider index: Int, look: SliderLook) {
-        guard index >= 0 && index < 16 else { return }
+        guard index >= 0 && index < SliderLayout.capacity else { return }
         while sliderLooks.count <= index { sliderLooks.append(nil) }
         sliderLooks[index] = look
         changed = changed.union(Damage(sliders: UInt16(1) << UInt16(index)))

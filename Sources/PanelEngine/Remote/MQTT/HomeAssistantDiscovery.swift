@@ -82,11 +82,10 @@ public enum HomeAssistantDiscovery {
             let scale = slider.scale
             let state = ",\"state_topic\":\(JSONText.quoted(topics.sliderValue(slider.name)))"
             if commands && !slider.readOnly {
-                let step = SliderScale(decimals: scale.decimals, minimum: 0, step: scale.step, stepCount: 1).text(ofStep: 1)
                 add("number", objectID(slider.name) + "_value",
                     "\"name\":\(JSONText.quoted(slider.displayTitle))" + state
                         + ",\"command_topic\":\(JSONText.quoted(topics.sliderValueSet(slider.name)))"
-                        + ",\"min\":\(scale.text(ofStep: 0)),\"max\":\(scale.text(ofStep: scale.stepCount)),\"step\":\(step)"
+                        + ",\"min\":\(scale.text(ofStep: 0)),\"max\":\(scale.text(ofStep: scale.stepCount)),\"step\":\(scale.stepText)"
                         + ",\"mode\":\"slider\",\"icon\":\"mdi:tune-variant\"")
             } else {
                 add("sensor", objectID(slider.name) + "_value",
