@@ -536,9 +536,9 @@ def a_bound_button_shows_its_device_and_commands_it_once(ctx):
                    and len(commands.on(ctx.prefix(client) + "/text/hall")) >= 3, 10, "the temperature turning stale")
         # The tap at 3050 publishes the command once, and the lamp waits for its device.
         commands.wait_for("house/lamp/set", '{"state":"OFF"}')
-        wait_until(lambda: lamp_fill() == PENDING_FILL, 5, "the pending look")
+        wait_until(lambda: lamp_fill() == PENDING_FILL, 10, "the pending look")
         publish(ctx.broker, "house/lamp", '{"state":"OFF","brightness":254}')
-        wait_until(lambda: lamp_fill() == FILL, 5, "the device's off drawn")
+        wait_until(lambda: lamp_fill() == FILL, 10, "the device's off drawn")
         # Its echo (Zigbee2MQTT publishes the state again) changes nothing and sends nothing.
         publish(ctx.broker, "house/lamp", '{"state":"OFF","brightness":254}')
         time.sleep(0.5)
@@ -546,7 +546,7 @@ def a_bound_button_shows_its_device_and_commands_it_once(ctx):
         assert lamp_fill() == FILL
         # The broker goes away: the lamp is unknown, and the tap at 9050 drops its command.
         ctx.broker.stop()
-        wait_until(lambda: lamp_fill() == UNKNOWN_FILL, 5, "the unknown look")
+        wait_until(lambda: lamp_fill() == UNKNOWN_FILL, 10, "the unknown look")
         panel.wait_log("[button lamp] mqtt house/lamp/set: dropped, 127.0.0.1:", timeout_s=15)
         ctx.broker.start()
         assert panel.wait_exit(30) == 0
