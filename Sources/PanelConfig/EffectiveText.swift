@@ -266,6 +266,7 @@ extension PanelConfiguration {
             out.key(SliderKey.value, scale.text(ofStep: slider.startStep))
             out.key(SliderKey.orientation, slider.orientation == .horizontal ? "horizontal" : "vertical")
             out.key(SliderKey.readonly, IniWriter.yesNo(slider.readOnly))
+            out.key(SliderKey.enabled, IniWriter.yesNo(slider.enabled))
             out.key(SliderKey.send, slider.send == .drag ? "drag" : "release")
             if slider.send == .drag { out.key(SliderKey.sendMs, "\(slider.sendMs)") }
             out.key(SliderKey.settleMs, "\(slider.settleMs)")
@@ -276,9 +277,15 @@ extension PanelConfiguration {
                 if let scale = slider.valueScale { out.key(SliderKey.valueScale, scale.text) }
             }
             if let title = slider.title { out.key(SliderKey.title, title) }
-            out.key(SliderKey.track, slider.track.hexString)
-            out.key(SliderKey.fill, slider.fill.hexString)
-            out.key(SliderKey.knob, slider.knob.hexString)
+            out.key(SliderKey.track, slider.colors.track.hexString)
+            out.key(SliderKey.fill, slider.colors.fill.hexString)
+            out.key(SliderKey.knob, slider.colors.knob.hexString)
+            out.key(SliderKey.pressedTrack, slider.pressedColors.track.hexString)
+            out.key(SliderKey.pressedFill, slider.pressedColors.fill.hexString)
+            out.key(SliderKey.pressedKnob, slider.pressedColors.knob.hexString)
+            out.key(SliderKey.disabledTrack, slider.disabledColors.track.hexString)
+            out.key(SliderKey.disabledFill, slider.disabledColors.fill.hexString)
+            out.key(SliderKey.disabledKnob, slider.disabledColors.knob.hexString)
         }
         return out.text
     }

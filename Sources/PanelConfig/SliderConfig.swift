@@ -17,15 +17,17 @@ public struct SliderConfig: Equatable, Sendable {
     /// The step it shows at start (`value`, else `min`).
     public var startStep: Int32
     public var readOnly: Bool
+    /// `enabled = no`: drawn in its disabled colours and takes no touch until `ctl enable`.
+    public var enabled: Bool
     public var send: Send
     public var sendMs: Int
     public var settleMs: Int
     /// Runs at each send with the value (`$VALUE`).
     public var onChange: ButtonAction?
-    /// The track, the part of it up to the value, and the knob at the value.
-    public var track: RGBColor
-    public var fill: RGBColor
-    public var knob: RGBColor
+    /// Its colours at rest, while a finger is on it, and while disabled.
+    public var colors: SliderColors
+    public var pressedColors: SliderColors
+    public var disabledColors: SliderColors
     /// `value_topic`: a device's topic whose messages set the value from outside (rule 12:
     /// held back while a finger is on the slider and for `settle_ms` after a send).
     public var valueTopic: String?
@@ -45,9 +47,10 @@ public struct SliderConfig: Equatable, Sendable {
     public init(
         name: String, rect: Rect, orientation: SliderOrientation = .horizontal,
         scale: SliderScale = SliderScale(decimals: 0, minimum: 0, step: 1, stepCount: 100), startStep: Int32 = 0,
-        readOnly: Bool = false, send: Send = .release, sendMs: Int = 250, settleMs: Int = 1000, onChange: ButtonAction? = nil,
-        track: RGBColor = SliderConfig.defaultTrack, fill: RGBColor = PanelColors.defaults.onFill,
-        knob: RGBColor = PanelColors.defaults.text, valueTopic: String? = nil, valueField: [String]? = nil,
+        readOnly: Bool = false, enabled: Bool = true, send: Send = .release, sendMs: Int = 250, settleMs: Int = 1000,
+        onChange: ButtonAction? = nil, colors: SliderColors = SliderConfig.defaultColors(from: .defaults),
+        pressedColors: SliderColors = SliderConfig.defaultPressedColors(from: .defaults),
+        disabledColors: SliderColors = SliderConfig.defaultDisabledColors(from: .defaults), valueTopic: String? = nil, valueField: [String]? = nil,
         valueScale: SliderNumber? = nil, title: String? = nil, page: Int = 0, cell: GridCell? = nil, line: Int
     ) {
         self.name = name
@@ -56,13 +59,14 @@ public struct SliderConfig: Equatable, Sendable {
         self.scale = scale
         self.startStep = startStep
         self.readOnly = readOnly
+        self.enabled = enabled
         self.send = send
         self.sendMs = sendMs
         self.settleMs = settleMs
         self.onChange = onChange
-        self.track = track
-        self.fill = fill
-        self.knob = knob
+        self.colors = colors
+        self.pressedColors = pressedColors
+        self.disabledColors = disabledColors
         self.valueTopic = valueTopic
         self.valueField = valueField
         self.valueScale = valueScale
@@ -72,8 +76,23 @@ public struct SliderConfig: Equatable, Sendable {
         self.line = line
     }
 
-    /// The track's colour unless `track` is given: the buttons' fill.
-    public static let defaultTrack = PanelColors.defaults.fill
+    /// A slider's colours unless its section gives them, from `[display]`'s button colours:
+    /// the track as a button's fill, the part up to the value as a latched button's, the knob
+    /// as its text.
+    public static func defaultColors(from panel: PanelColors) -> SliderColors {
+        SliderColors(track: panel.fill, fill: panel.onFill, knob: panel.text)
+    }
+
+    /// While a finger is on it: the track as a pressed button's fill, the knob as its text.
+    public static func defaultPressedColors(from panel: PanelColors) -> SliderColors {
+        SliderColors(track: panel.pressedFill, fill: panel.onFill, knob: panel.pressedText ?? panel.text)
+    }
+
+    /// While disabled: the track as a disabled button's fill, the value's part dimmed, the
+    /// knob as a disabled button's text.
+    public static func defaultDisabledColors(from panel: PanelColors) -> SliderColors {
+        SliderColors(track: panel.disabledFill, fill: panel.onFill.dimmed, knob: panel.disabledText)
+    }
 
     /// Its name in Home Assistant.
     public var displayTitle: String { title ?? name }
@@ -94,18 +113,21 @@ public struct SliderConfig: Equatable, Sendable {
         return scale.step(ofText: SliderScale.decimalText(scaled, decimals: decimals))
     }
 
-    /// How it looks at step `step`, wider-knobbed while `pressed`.
-    public func look(step: Int32, pressed: Bool = false) -> SliderLook {
-        SliderLook(
-            rect: rect, orientation: orientation, fillPixels: spec.fillPixels(for: step), track: track, fill: fill, knob: knob,
-            pressed: pressed)
+    /// How it looks at step `step`: in its pressed colours and wider-knobbed while `pressed`,
+    /// in its disabled colours while not `enabled` (and not pressed: a touch under way when it
+    /// was disabled ends as it would, rule 1).
+    public func look(step: Int32, pressed: Bool = false, enabled: Bool = true) -> SliderLook {
+        let shown = pressed ? pressedColors : enabled ? colors : disabledColors
+        return SliderLook(
+            rect: rect, orientation: orientation, fillPixels: spec.fillPixels(for: step), track: shown.track, fill: shown.fill,
+            knob: shown.knob, pressed: pressed)
     }
 
     /// What the classifier needs (rule 12).
     public var spec: SliderSpec {
         SliderSpec(
             rect: rect, orientation: orientation, stepCount: scale.stepCount, readOnly: readOnly,
-            sendsWhileDragging: send == .drag, sendMs: Int32(sendMs), settleMs: Int32(settleMs), page: page,
+            enabled: enabled, sendsWhileDragging: send == .drag, sendMs: Int32(sendMs), settleMs: Int32(settleMs), page: page,
             startStep: startStep)
     }
 }

@@ -12,6 +12,7 @@ enum SliderKey: String, SectionKey, CaseIterable {
     case value
     case orientation
     case readonly
+    case enabled
     case send
     case sendMs = "send_ms"
     case settleMs = "settle_ms"
@@ -23,6 +24,12 @@ enum SliderKey: String, SectionKey, CaseIterable {
     case track
     case fill
     case knob
+    case pressedTrack = "pressed_track"
+    case pressedFill = "pressed_fill"
+    case pressedKnob = "pressed_knob"
+    case disabledTrack = "disabled_track"
+    case disabledFill = "disabled_fill"
+    case disabledKnob = "disabled_knob"
 
     static let timeRange = 0...60_000
 
@@ -37,6 +44,7 @@ enum SliderKey: String, SectionKey, CaseIterable {
         case .value: .words("`min`", "the value shown at start, until one comes from a touch, `ctl value` or the broker")
         case .orientation: .value("auto", "`horizontal` (min at the left), `vertical` (min at the bottom) or `auto`: along the longer side")
         case .readonly: .value("no", "yes: a level bar that shows its value and takes no touch")
+        case .enabled: .value("yes", "`no`: drawn in its disabled colours, takes no touch until `ctl enable`")
         case .send: .value("release", "`release`: `on_change` runs once, at the lift, with the final value; `drag`: also while dragged, at most every `send_ms`")
         case .sendMs: .value("250", "with `send = drag`: the least time between two sends, \(KeyDoc.span(SliderKey.timeRange)) ms")
         case .settleMs: .value("1000", "after a send, a value from outside is drawn only if it equals what was sent, this long, \(KeyDoc.span(SliderKey.timeRange)) ms")
@@ -48,6 +56,12 @@ enum SliderKey: String, SectionKey, CaseIterable {
         case .track: .words("`[display]`'s `fill`", "the track's colour")
         case .fill: .words("`[display]`'s `on_fill`", "the track up to the value")
         case .knob: .words("`[display]`'s `text`", "the bar across the track at the value")
+        case .pressedTrack: .words("`[display]`'s `pressed_fill`", "the track while a finger is on the slider")
+        case .pressedFill: .words("`fill`", "the track up to the value while a finger is on the slider")
+        case .pressedKnob: .words("`[display]`'s `pressed_text`, else `text`", "the knob while a finger is on the slider (it is also wider)")
+        case .disabledTrack: .words("`[display]`'s `disabled_fill`", "the track while disabled")
+        case .disabledFill: .words("`[display]`'s `on_fill` dimmed", "the track up to the value while disabled")
+        case .disabledKnob: .words("`[display]`'s `disabled_text`", "the knob while disabled")
         }
     }
 }
@@ -68,6 +82,7 @@ struct SliderDraft: SectionDraft {
     var value: SliderNumber?
     var orientation: SliderOrientation?
     var readOnly: Bool?
+    var enabled: Bool?
     var send: SliderConfig.Send?
     var sendMs: Int?
     var settleMs: Int?
@@ -79,6 +94,12 @@ struct SliderDraft: SectionDraft {
     var track: RGBColor?
     var fill: RGBColor?
     var knob: RGBColor?
+    var pressedTrack: RGBColor?
+    var pressedFill: RGBColor?
+    var pressedKnob: RGBColor?
+    var disabledTrack: RGBColor?
+    var disabledFill: RGBColor?
+    var disabledKnob: RGBColor?
 
     init(name: String, header: SourceLine, counts: Bool) {
         self.name = name
@@ -110,6 +131,7 @@ struct SliderDraft: SectionDraft {
             default: throw .expected("auto, horizontal or vertical", found: value)
             }
         case .readonly: readOnly = try ValueSyntax.boolean(value)
+        case .enabled: enabled = try ValueSyntax.boolean(value)
         case .send:
             switch value {
             case "release": send = .release
@@ -129,6 +151,12 @@ struct SliderDraft: SectionDraft {
         case .track: track = try ValueSyntax.color(value)
         case .fill: fill = try ValueSyntax.color(value)
         case .knob: knob = try ValueSyntax.color(value)
+        case .pressedTrack: pressedTrack = try ValueSyntax.color(value)
+        case .pressedFill: pressedFill = try ValueSyntax.color(value)
+        case .pressedKnob: pressedKnob = try ValueSyntax.color(value)
+        case .disabledTrack: disabledTrack = try ValueSyntax.color(value)
+        case .disabledFill: disabledFill = try ValueSyntax.color(value)
+        case .disabledKnob: disabledKnob = try ValueSyntax.color(value)
         }
     }
 
@@ -188,12 +216,20 @@ struct SliderDraft: SectionDraft {
         guard ButtonDraft.rect(rect, fits: display, written: rectText, at: place(.rect) ?? header, section: title, errors: &errors) else {
             return nil
         }
-        let colors = display?.colors ?? .defaults
+        let panel = display?.colors ?? .defaults
+        let normal = SliderConfig.defaultColors(from: panel)
+        let pressed = SliderConfig.defaultPressedColors(from: panel)
+        let disabled = SliderConfig.defaultDisabledColors(from: panel)
         return SliderConfig(
             name: name, rect: rect, orientation: orientation ?? (rect.height > rect.width ? .vertical : .horizontal),
-            scale: scale, startStep: startStep, readOnly: readOnly ?? false, send: send ?? .release, sendMs: sendMs ?? 250,
-            settleMs: settleMs ?? 1000, onChange: action, track: track ?? colors.fill, fill: fill ?? colors.onFill,
-            knob: knob ?? colors.text, valueTopic: valueTopic, valueField: valueField, valueScale: valueScale, title: entityTitle,
+            scale: scale, startStep: startStep, readOnly: readOnly ?? false, enabled: enabled ?? true, send: send ?? .release,
+            sendMs: sendMs ?? 250, settleMs: settleMs ?? 1000, onChange: action,
+            colors: SliderColors(track: track ?? normal.track, fill: fill ?? normal.fill, knob: knob ?? normal.knob),
+            pressedColors: SliderColors(
+                track: pressedTrack ?? pressed.track, fill: pressedFill ?? fill ?? pressed.fill, knob: pressedKnob ?? pressed.knob),
+            disabledColors: SliderColors(
+                track: disabledTrack ?? disabled.track, fill: disabledFill ?? disabled.fill, knob: disabledKnob ?? disabled.knob),
+            valueTopic: valueTopic, valueField: valueField, valueScale: valueScale, title: entityTitle,
             page: page, cell: cell, line: header.line)
     }
 

@@ -29,7 +29,7 @@ enum ControlCommandLine {
         }
         let log = StandardErrorLog()
         guard !words.isEmpty else {
-            log.error("ctl takes a command: state, label BUTTON TEXT, latch BUTTON on|off, enable BUTTON, disable BUTTON, brightness PERCENT, wake or blank")
+            log.error("ctl takes a command: state, label BUTTON TEXT, latch BUTTON on|off, enable ITEM, disable ITEM, brightness PERCENT, wake, blank, page NAME or value SLIDER NUMBER")
             return 2
         }
         let stopwatch = Stopwatch()

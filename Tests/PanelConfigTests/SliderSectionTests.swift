@@ -28,8 +28,10 @@ struct SliderSectionTests {
         #expect(config.sliders == [SliderConfig(
             name: "dimmer", rect: Rect(x: 40, y: 100, width: 720, height: 80), orientation: .horizontal,
             scale: SliderScale(decimals: 0, minimum: 0, step: 5, stepCount: 20), startStep: 8, send: .drag, sendMs: 300,
-            settleMs: 2000, onChange: .mqtt(topic: "zigbee2mqtt/lamp/set", payload: "{\"brightness\": $VALUE}"), track: rgb(0x202020),
-            fill: rgb(0xFFA000), knob: .white, title: "Lamp", line: 4)])
+            settleMs: 2000, onChange: .mqtt(topic: "zigbee2mqtt/lamp/set", payload: "{\"brightness\": $VALUE}"),
+            colors: SliderColors(track: rgb(0x202020), fill: rgb(0xFFA000), knob: .white),
+            pressedColors: SliderColors(track: PanelColors.defaults.pressedFill, fill: rgb(0xFFA000), knob: PanelColors.defaults.text),
+            title: "Lamp", line: 4)])
         let back = try PanelConfigLoader.parse(text: config.effectiveText(), file: "panel.ini")
         #expect(back.sliders.map { $0.spec } == config.sliders.map { $0.spec })
         #expect(back.sliders[0].onChange == config.sliders[0].onChange)
@@ -41,7 +43,12 @@ struct SliderSectionTests {
         #expect(tank.orientation == .vertical)   // taller than wide
         #expect(tank.scale == SliderScale(decimals: 0, minimum: 0, step: 1, stepCount: 100))
         #expect(tank.startStep == 0 && tank.readOnly && tank.send == .release && tank.settleMs == 1000)
-        #expect(tank.track == PanelColors.defaults.fill && tank.fill == PanelColors.defaults.onFill)
+        #expect(tank.colors == SliderColors(track: PanelColors.defaults.fill, fill: PanelColors.defaults.onFill, knob: PanelColors.defaults.text))
+        #expect(tank.pressedColors == SliderColors(
+            track: PanelColors.defaults.pressedFill, fill: PanelColors.defaults.onFill, knob: PanelColors.defaults.text))
+        #expect(tank.disabledColors == SliderColors(
+            track: PanelColors.defaults.disabledFill, fill: RGBColor(r: 0x1C, g: 0x4E, b: 0x1F), knob: PanelColors.defaults.disabledText))
+        #expect(tank.enabled)
         #expect(config.makeSliderLayout()[0] == SliderSpec(
             rect: Rect(x: 10, y: 10, width: 60, height: 300), orientation: .vertical, stepCount: 100, readOnly: true))
     }
@@ -107,5 +114,24 @@ struct SliderSectionTests {
         #expect(renderedErrors(slider("rect = 0, 0, 300, 40\nvalue_scale = 254")) == [
             "panel.ini:6: [slider dimmer] value_scale: value_scale belongs to value_topic: give value_topic = ...",
         ])
+    }
+
+    @Test func stateColoursFollowTheDisplayUnlessGivenAndReadBack() throws {
+        let display = "[display]\nwidth = 800\nheight = 480\npressed_fill = #112233\ndisabled_fill = #010203\non_fill = #808080\n"
+            + "disabled_text = #445566\npressed_text = #FEDCBA\n"
+        let config = try #require(parsed(display + "[slider dimmer]\nrect = 0, 0, 300, 40\nenabled = no\nfill = #FF0000\n"
+            + "pressed_knob = #00FF00\ndisabled_track = #0000FF\n"))
+        let dimmer = config.sliders[0]
+        #expect(!dimmer.enabled && !dimmer.spec.enabled)
+        #expect(dimmer.colors == SliderColors(track: PanelColors.defaults.fill, fill: rgb(0xFF0000), knob: PanelColors.defaults.text))
+        // pressed_fill follows the slider's own fill; the rest follow [display].
+        #expect(dimmer.pressedColors == SliderColors(track: rgb(0x112233), fill: rgb(0xFF0000), knob: rgb(0x00FF00)))
+        #expect(dimmer.disabledColors == SliderColors(track: rgb(0x0000FF), fill: rgb(0x505050), knob: rgb(0x445566)))
+        #expect(dimmer.look(step: 50, pressed: true).knob == rgb(0x00FF00))
+        #expect(dimmer.look(step: 50, enabled: false).track == rgb(0x0000FF))
+        #expect(dimmer.look(step: 50, pressed: true, enabled: false).track == rgb(0x112233))
+        let back = try PanelConfigLoader.parse(text: config.effectiveText(), file: "panel.ini")
+        #expect(back.sliders == config.sliders.map { var slider = $0; slider.line = back.sliders[0].line; return slider })
+        #expect(renderedErrors(slider("rect = 0, 0, 300, 40\npressed_knob = green")).count == 1)
     }
 }

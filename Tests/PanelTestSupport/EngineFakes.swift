@@ -97,6 +97,8 @@ final class RecordingLog: PanelLog {
 
 final class RecordingSurface: PanelSurface {
     var calls: [String] = []
+    /// Every slider look drawn, in order.
+    var sliderLooks: [SliderLook] = []
 
     func drawAll(_ states: [ButtonVisualState?]) {
         calls.append("all \(states.count)")
@@ -108,6 +110,7 @@ final class RecordingSurface: PanelSurface {
 
     func draw(slider index: Int, look: SliderLook) {
         calls.append("slider \(index) \(look.fillPixels)\(look.pressed ? " pressed" : "")")
+        sliderLooks.append(look)
     }
 
     func frameDone(at: MonotonicInstant) {

@@ -35,7 +35,9 @@ public enum PagePreview {
             let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels)
             surface.drawAll(states(config: config, page: page, looks: looks))
             for (index, slider) in config.sliders.enumerated() where slider.page == page || slider.page == PageLayout.allPages {
-                surface.draw(slider: index, look: slider.look(step: slider.startStep, pressed: looks[slider.name] == .pressed))
+                let state = looks[slider.name]
+                surface.draw(slider: index, look: slider.look(
+                    step: slider.startStep, pressed: state == .pressed, enabled: state == .disabled ? false : slider.enabled))
             }
             guard let png = FramebufferSnapshot.png(of: UnsafeRawBufferPointer(pixels), layout: layout) else {
                 return .failure(StartError(.display, "the picture could not be read back"))

@@ -71,9 +71,12 @@ public final class PanelEngine: TouchSink {
     public private(set) var sliderValues: [Int32]
     /// Whether a finger is on each slider (its knob is drawn wider).
     private var sliderHeld: [Bool]
-    /// Each slider's look at start: its place and colours, copied once (the config's slider
-    /// holds strings, and reading it per report would count their references).
-    private let sliderBaseLooks: [SliderLook]
+    /// Whether each slider takes touches (`enabled`, `ctl enable` and `ctl disable`).
+    private var sliderEnabled: [Bool]
+    /// Each slider's look at start, at rest, pressed and disabled: its place and colours,
+    /// copied once (the config's slider holds strings, and reading it per report would count
+    /// their references).
+    private let sliderBaseLooks: [(normal: SliderLook, pressed: SliderLook, disabled: SliderLook)]
     private let sliderSpecs: [SliderSpec]
     /// Sliders whose look changed and wait to be painted.
     private var slidersDirty = ButtonSet()
@@ -104,7 +107,10 @@ public final class PanelEngine: TouchSink {
             sliderNames: config.sliders.map { $0.name }, output: output, origin: startedAt)
         sliderSteps = config.sliders.map { $0.startStep }
         sliderValues = sliderSteps
-        sliderBaseLooks = config.sliders.map { $0.look(step: $0.startStep) }
+        sliderBaseLooks = config.sliders.map {
+            ($0.look(step: $0.startStep), $0.look(step: $0.startStep, pressed: true), $0.look(step: $0.startStep, enabled: false))
+        }
+        sliderEnabled = config.sliders.map { $0.enabled }
         sliderSpecs = config.sliders.map { $0.spec }
         sliderHeld = Array(repeating: false, count: config.sliders.count)
         placePages = config.buttons.map { $0.page } + config.texts.map { $0.page }
@@ -462,11 +468,27 @@ public final class PanelEngine: TouchSink {
         sliderHeld[index]
     }
 
+    /// Whether slider `index` takes touches.
+    public func isSliderEnabled(_ index: Int) -> Bool {
+        sliderEnabled[index]
+    }
+
+    /// Enables or disables slider `index` for the touches that go down from now on (a touch
+    /// under way ends as it would, as for a button); drawn in its disabled colours when not
+    /// held.
+    func setSliderEnabled(_ index: Int, _ enabled: Bool) {
+        guard sliderEnabled[index] != enabled else { return }
+        sliderEnabled[index] = enabled
+        pipeline.setSliderEnabled(index, enabled)
+        slidersDirty.insert(index)
+        outsideChanged = true
+    }
+
     /// Slider `index` as it looks now.
     func sliderLook(_ index: Int) -> SliderLook {
-        var look = sliderBaseLooks[index]
+        let looks = sliderBaseLooks[index]
+        var look = sliderHeld[index] ? looks.pressed : sliderEnabled[index] ? looks.normal : looks.disabled
         look.fillPixels = sliderSpecs[index].fillPixels(for: sliderSteps[index])
-        look.pressed = sliderHeld[index]
         return look
     }
 

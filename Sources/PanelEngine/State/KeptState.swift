@@ -66,7 +66,8 @@ extension ControlCommand {
 
 extension PanelEngine {
     /// The state to keep: for each button in config order, its label, latch and enabled state
-    /// where they differ from the config (a latch starts off, so only `on` is kept).
+    /// where they differ from the config (a latch starts off, so only `on` is kept); then each
+    /// slider's enabled state where it differs.
     public var keptState: [ControlCommand] {
         var commands: [ControlCommand] = []
         for index in config.buttons.indices {
@@ -76,6 +77,9 @@ extension PanelEngine {
             }
             if button.latch && actions.latched[index] { commands.append(.latch(button: button.name, on: true)) }
             if isEnabled(index) != button.enabled { commands.append(.enable(button: button.name, enabled: isEnabled(index))) }
+        }
+        for (index, slider) in config.sliders.enumerated() where isSliderEnabled(index) != slider.enabled {
+            commands.append(.enable(button: slider.name, enabled: isSliderEnabled(index)))
         }
         return commands
     }

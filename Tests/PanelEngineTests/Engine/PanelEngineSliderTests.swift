@@ -107,7 +107,42 @@ struct PanelEngineSliderTests {
         #expect(rig.engine.control(.value(slider: "fan", number: "1"), now: at(120))
             == #"{"ok":false,"error":"no slider \"fan\"; sliders: dimmer, heat, tank"}"#)
         let state = rig.engine.control(.state, now: at(130))
-        #expect(state.contains(#""sliders":[{"name":"dimmer","value":50,"held":true},{"name":"heat","value":20.0,"held":false},{"name":"tank","value":0,"held":false}]"#))
+        #expect(state.contains(#""sliders":[{"name":"dimmer","value":50,"held":true,"enabled":true},{"name":"heat","value":20.0,"held":false,"enabled":true},{"name":"tank","value":0,"held":false,"enabled":true}]"#))
+    }
+
+    /// `ctl disable` and `ctl enable` on a slider: drawn in its disabled colours, it takes no
+    /// touch that goes down while disabled; one held when it is disabled ends as it would. The
+    /// disabled state is kept across a restart like a button's.
+    @Test func ctlDisableAndEnableASlider() throws {
+        let rig = try EngineRig(config: PanelEngineSliderTests.config)
+        let dimmer = try PanelConfigLoader.parse(text: PanelEngineSliderTests.config, file: "engine.ini").sliders[0]
+        #expect(rig.engine.control(.enable(button: "dimmer", enabled: false), now: at(50)) == #"{"ok":true}"#)
+        rig.tick(51)
+        #expect(rig.surface.calls.suffix(2) == ["slider 0 160", "frame 51"])
+        #expect(rig.surface.sliderLooks.last == dimmer.look(step: 8, enabled: false))
+        #expect(rig.engine.keptState == [.enable(button: "dimmer", enabled: false)])
+        rig.interrupt(100, report([(0, 300, 130, .down)]))
+        rig.interrupt(140, report([(0, 300, 130, .up)]))
+        #expect(rig.output.lines.isEmpty)
+        #expect(rig.engine.sliderSteps[0] == 8)
+        #expect(rig.engine.control(.state, now: at(150)).contains(#"{"name":"dimmer","value":40,"held":false,"enabled":false}"#))
+        // Enabled again, and disabled while a finger is on it: that touch goes on to its lift.
+        _ = rig.engine.control(.enable(button: "dimmer", enabled: true), now: at(200))
+        rig.tick(201)
+        #expect(rig.surface.sliderLooks.last == dimmer.look(step: 8))
+        rig.interrupt(300, report([(0, 300, 130, .down)]))
+        _ = rig.engine.control(.enable(button: "dimmer", enabled: false), now: at(310))
+        rig.tick(311)
+        #expect(rig.surface.sliderLooks.last == dimmer.look(step: 10, pressed: true))
+        rig.interrupt(340, report([(0, 300, 130, .up)]))
+        #expect(rig.output.lines == [
+            #"{"t_ms":300,"slider":"dimmer","event":"pressed"}"#,
+            #"{"t_ms":340,"slider":"dimmer","event":"released"}"#,
+            #"{"t_ms":340,"slider":"dimmer","event":"value","value":50}"#,
+        ])
+        #expect(rig.surface.sliderLooks.last == dimmer.look(step: 10, enabled: false))
+        #expect(rig.engine.control(.enable(button: "fan", enabled: true), now: at(400))
+            == #"{"ok":false,"error":"no button or slider \"fan\"; buttons: lamp; sliders: dimmer, heat, tank"}"#)
     }
 
     @Test func aPageChangeUnderAHeldSliderRestoresItAndDrawsTheNewPagesSliders() throws {

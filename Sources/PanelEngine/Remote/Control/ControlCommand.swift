@@ -7,8 +7,9 @@ import PanelConfig
 ///     state                      the whole state, as JSON
 ///     label BUTTON TEXT...       set a button's label (drawn at once)
 ///     latch BUTTON on|off        set a latch button's state (drawn; runs no action)
-///     enable BUTTON              take touches again
-///     disable BUTTON             take no touches (from the next down on), drawn disabled
+///     enable ITEM                a button or slider takes touches again
+///     disable ITEM               a button or slider takes no touches (from the next down
+///                                on), drawn disabled
 ///     brightness PERCENT         the awake brightness, 1..100
 ///     wake | blank               light the panel now, or switch it off
 ///     page NAME|next|prev|back   show another page (rule 10)
@@ -26,7 +27,7 @@ public enum ControlCommand: Equatable, Sendable {
     case value(slider: String, number: String)
 
     static let grammar =
-        "state, label BUTTON TEXT, latch BUTTON on|off, enable BUTTON, disable BUTTON, brightness PERCENT, wake, blank, page NAME or value SLIDER NUMBER"
+        "state, label BUTTON TEXT, latch BUTTON on|off, enable ITEM, disable ITEM, brightness PERCENT, wake, blank, page NAME or value SLIDER NUMBER"
     /// The longest label the protocol takes, in bytes.
     /// Labels are counted in characters (Unicode scalars), as Home Assistant counts a text
     /// entity's `max`.

@@ -36,7 +36,15 @@ extension PanelEngine {
             looksChanged(index, at: now) { $0.setLatched(index, on) }
             return .success(ok)
         case .enable(let name, let enabled):
-            guard let index = buttonIndex(name) else { return .failure(unknownButton(name)) }
+            if let index = config.sliders.firstIndex(where: { $0.name == name }) {
+                setSliderEnabled(index, enabled)
+                return .success(ok)
+            }
+            guard let index = buttonIndex(name) else {
+                return .failure(ControlError(
+                    "no button or slider \"\(name)\"; buttons: " + config.buttons.map { $0.name }.joined(separator: ", ")
+                    + (config.sliders.isEmpty ? "" : "; sliders: " + config.sliders.map { $0.name }.joined(separator: ", "))))
+            }
             setEnabled(index, enabled)
             looksChanged(index, at: now) { $0.setDisabled(index, !enabled) }
             return .success(ok)
@@ -106,7 +114,8 @@ extension PanelEngine {
             for (index, slider) in config.sliders.enumerated() {
                 if index > 0 { json += "," }
                 json += "{\"name\":\(JSONText.quoted(slider.name)),\"value\":\(slider.scale.text(ofStep: sliderSteps[index]))"
-                json += ",\"held\":\(isSliderHeld(index) ? "true" : "false")}"
+                json += ",\"held\":\(isSliderHeld(index) ? "true" : "false")"
+                json += ",\"enabled\":\(isSliderEnabled(index) ? "true" : "false")}"
             }
             json += "]"
         }

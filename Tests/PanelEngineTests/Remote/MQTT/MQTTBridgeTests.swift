@@ -442,7 +442,7 @@ struct MQTTBridgeTests {
         #expect(Array(rig.rig.log.lines.suffix(5)) == [
             "mqtt: ignored a retained command on \(prefix)/button/heat/latch/set: commands act once; publish them without retain",
             "mqtt: \(prefix)/button/heat/latch/set: expected ON or OFF, not \"on\"",
-            #"mqtt: touchpanel/hall_panel/button/nope/enabled/set: {"ok":false,"error":"no button \"nope\"; buttons: heat, fan"}"#,
+            #"mqtt: touchpanel/hall_panel/button/nope/enabled/set: {"ok":false,"error":"no button or slider \"nope\"; buttons: heat, fan"}"#,
             #"mqtt: touchpanel/hall_panel/backlight/set: expected a JSON object such as {"state":"ON","brightness":80}"#,
             "mqtt: ignored a command on \(prefix)/command: garbage (byte 0x00)",
         ])
