@@ -13,6 +13,8 @@
 #   sliders/MS-NAME.png     Tests/Traces/sliders/panel.ini with drag.trace: at start (a vertical
 #                           level bar at 60), pressed, dragged, released; preview/sliders-*.png
 #                           the same panel from `touchpanel preview`, the setpoint pressed
+#   sliders/states-rotR.png horizontal and vertical sliders at min, mid and max, pressed and
+#                           disabled (sliders_states_config), from `touchpanel preview` at each rotation
 #   boards/PRESET-rotR.png  every preset in boards/ at every rotation, idle, three buttons
 
 reference_demo_frames="40:play-pressed 300:play-released 630:lights-pressed 2600:volume-up-held
@@ -55,6 +57,27 @@ font_size = 40
 rect = 40, 260, 720, 180
 topic = house/status
 INI
+}
+
+# Five horizontal sliders and five vertical ones, each row at min, mid and max, one pressed
+# (`--state`) and one disabled, inside a 480x480 square so that every rotation holds them.
+sliders_states_config() {  # sliders_states_config ROTATION
+    cat <<INI
+[display]
+width = 800
+height = 480
+rotation = $1
+[controller]
+model = ft5406
+INI
+    _i=0
+    for _case in min:0 mid:55 max:100 pressed:30 disabled:70; do
+        _name=${_case%%:*} _enabled=yes
+        [ "$_name" = disabled ] && _enabled=no
+        printf '[slider h-%s]\nrect = 20, %d, 200, 40\nvalue = %s\nenabled = %s\n' "$_name" $((20 + _i * 60)) "${_case#*:}" "$_enabled"
+        printf '[slider v-%s]\nrect = %d, 20, 36, 300\nvalue = %s\nenabled = %s\n' "$_name" $((250 + _i * 45)) "${_case#*:}" "$_enabled"
+        _i=$((_i + 1))
+    done
 }
 
 live_trace() {
@@ -162,6 +185,12 @@ render_reference_images() {
     echo "preview/sliders-heat-pressed.png"
     "$touchpanel" preview Tests/Traces/sliders/panel.ini --state heat=pressed --out "$dir/preview/sliders-heat-pressed.png" >&2 ||
         echo "touchpanel preview of a pressed slider failed" >&2
+    for rotation in $reference_rotations; do
+        echo "sliders/states-rot$rotation.png"
+        sliders_states_config "$rotation" >"$dir/.work/sliders-states-$rotation.ini"
+        "$touchpanel" preview "$dir/.work/sliders-states-$rotation.ini" --state h-pressed=pressed --state v-pressed=pressed \
+            --out "$dir/sliders/states-rot$rotation.png" >&2 || echo "touchpanel preview of the slider states failed" >&2
+    done
     for page in home lights music music-play-pressed; do echo "preview/$page.png"; done
     "$touchpanel" preview Tests/Traces/pages/panel.ini --all-pages --out "$dir/preview" >&2 ||
         echo "touchpanel preview --all-pages failed" >&2
