@@ -277,6 +277,11 @@ extension PanelConfiguration {
                 if let scale = slider.valueScale { out.key(SliderKey.valueScale, scale.text) }
             }
             if let title = slider.title { out.key(SliderKey.title, title) }
+            if let label = slider.label { out.key(SliderKey.label, LabelText.escaped(label)) }
+            if let format = slider.format { out.key(SliderKey.format, format.text) }
+            if let size = slider.fontSize { out.key(SliderKey.fontSize, "\(size)") }
+            out.key(SliderKey.text, slider.textColor.hexString)
+            out.key(SliderKey.disabledText, slider.disabledTextColor.hexString)
             out.key(SliderKey.track, slider.colors.track.hexString)
             out.key(SliderKey.fill, slider.colors.fill.hexString)
             out.key(SliderKey.knob, slider.colors.knob.hexString)

@@ -28,6 +28,18 @@ public struct SliderConfig: Equatable, Sendable {
     public var colors: SliderColors
     public var pressedColors: SliderColors
     public var disabledColors: SliderColors
+    /// `label`: a name drawn on the slider (at its start, or at the bottom of a vertical one).
+    public var label: String?
+    /// `format`: how its value is drawn on it (`%d %%`, at its end, or the top of a vertical
+    /// one); nil: no value text.
+    public var format: ValueFormat?
+    /// The label's and value's size in pixels (`font_size`); nil: the largest up to
+    /// `fittedFontSizeLimit` at which both fit.
+    public var fontSize: Int?
+    public var fittedFontSizeLimit: Int
+    /// Their colours (disabled: `disabledTextColor`).
+    public var textColor: RGBColor
+    public var disabledTextColor: RGBColor
     /// `value_topic`: a device's topic whose messages set the value from outside (rule 12:
     /// held back while a finger is on the slider and for `settle_ms` after a send).
     public var valueTopic: String?
@@ -50,7 +62,9 @@ public struct SliderConfig: Equatable, Sendable {
         readOnly: Bool = false, enabled: Bool = true, send: Send = .release, sendMs: Int = 250, settleMs: Int = 1000,
         onChange: ButtonAction? = nil, colors: SliderColors = SliderConfig.defaultColors(from: .defaults),
         pressedColors: SliderColors = SliderConfig.defaultPressedColors(from: .defaults),
-        disabledColors: SliderColors = SliderConfig.defaultDisabledColors(from: .defaults), valueTopic: String? = nil, valueField: [String]? = nil,
+        disabledColors: SliderColors = SliderConfig.defaultDisabledColors(from: .defaults), label: String? = nil,
+        format: ValueFormat? = nil, fontSize: Int? = nil, fittedFontSizeLimit: Int = DisplayConfig.defaultFontSize, textColor: RGBColor = PanelColors.defaults.text,
+        disabledTextColor: RGBColor = PanelColors.defaults.disabledText, valueTopic: String? = nil, valueField: [String]? = nil,
         valueScale: SliderNumber? = nil, title: String? = nil, page: Int = 0, cell: GridCell? = nil, line: Int
     ) {
         self.name = name
@@ -67,6 +81,12 @@ public struct SliderConfig: Equatable, Sendable {
         self.colors = colors
         self.pressedColors = pressedColors
         self.disabledColors = disabledColors
+        self.label = label
+        self.format = format
+        self.fontSize = fontSize
+        self.fittedFontSizeLimit = fittedFontSizeLimit
+        self.textColor = textColor
+        self.disabledTextColor = disabledTextColor
         self.valueTopic = valueTopic
         self.valueField = valueField
         self.valueScale = valueScale
@@ -94,6 +114,9 @@ public struct SliderConfig: Equatable, Sendable {
         SliderColors(track: panel.disabledFill, fill: panel.onFill.dimmed, knob: panel.disabledText)
     }
 
+    /// The most characters a value text may have (a run holds more, so a longer one is seen).
+    public static let longestValueText = 24
+
     /// Its name in Home Assistant.
     public var displayTitle: String { title ?? name }
 
@@ -120,7 +143,41 @@ public struct SliderConfig: Equatable, Sendable {
         let shown = pressed ? pressedColors : enabled ? colors : disabledColors
         return SliderLook(
             rect: rect, orientation: orientation, fillPixels: spec.fillPixels(for: step), track: shown.track, fill: shown.fill,
-            knob: shown.knob, pressed: pressed)
+            knob: shown.knob, pressed: pressed, text: pressed || enabled ? textColor : disabledTextColor,
+            valueText: valueFormat?.glyphs(ofStep: step) ?? SliderGlyphRun())
+    }
+
+    /// The characters its text is drawn from, in the order of its glyph table
+    /// (`SliderValueFormat`): the digits, minus and point, then each character of its format's
+    /// literal text once. Empty without a format.
+    public var glyphCharacters: [Unicode.Scalar] {
+        guard let format else { return [] }
+        var scalars = Array("0123456789-.".unicodeScalars)
+        for scalar in (format.prefix + format.suffix).unicodeScalars where !scalars[12...].contains(scalar) {
+            scalars.append(scalar)
+        }
+        return scalars
+    }
+
+    /// Its value as glyphs (`SliderValueFormat`); nil without a format.
+    public var valueFormat: SliderValueFormat? {
+        guard let format else { return nil }
+        let table = glyphCharacters
+        func run(_ text: String) -> SliderGlyphRun {
+            var run = SliderGlyphRun()
+            for scalar in text.unicodeScalars {
+                if let index = table[12...].firstIndex(of: scalar) { run.append(UInt8(index)) }
+            }
+            return run
+        }
+        let decimals: Int32
+        switch format.conversion {
+        case .decimals(let count): decimals = Int32(count)
+        case .integer, .text: decimals = 0
+        }
+        return SliderValueFormat(
+            prefix: run(format.prefix), suffix: run(format.suffix), decimals: decimals, scaleDecimals: Int32(scale.decimals),
+            minimum: scale.minimum, stepSize: scale.step)
     }
 
     /// What the classifier needs (rule 12).

@@ -21,6 +21,11 @@ enum SliderKey: String, SectionKey, CaseIterable {
     case valueField = "value_field"
     case valueScale = "value_scale"
     case title
+    case label
+    case format
+    case fontSize = "font_size"
+    case text
+    case disabledText = "disabled_text"
     case track
     case fill
     case knob
@@ -53,6 +58,11 @@ enum SliderKey: String, SectionKey, CaseIterable {
         case .valueField: .words("the whole payload", "with `value_topic`: the value's dotted path in a JSON payload (`brightness`)")
         case .valueScale: .words("none", "with `value_topic`: the device's number for `max` (254 for a Zigbee brightness on a 0-100 slider); its numbers are scaled to min..max")
         case .title: .words("its name", "its name in Home Assistant")
+        case .label: .words("none", "a name drawn on the slider: at its start, or at the bottom of a vertical slider")
+        case .format: .words("none", "the value drawn on the slider, at its end or the top of a vertical slider: `%d` (whole), `%.Nf` (N decimals), `%%`, with literal text: `%d %%`")
+        case .fontSize: .words("the largest that fits, up to `[display]`'s and 3/5 of the slider's thickness", "the label's and value's size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
+        case .text: .words("`[display]`'s `text`", "the label's and value's colour")
+        case .disabledText: .words("`[display]`'s `disabled_text`", "the label's and value's colour while disabled")
         case .track: .words("`[display]`'s `fill`", "the track's colour")
         case .fill: .words("`[display]`'s `on_fill`", "the track up to the value")
         case .knob: .words("`[display]`'s `text`", "the bar across the track at the value")
@@ -91,6 +101,11 @@ struct SliderDraft: SectionDraft {
     var valueField: [String]?
     var valueScale: SliderNumber?
     var entityTitle: String?
+    var label: String?
+    var format: ValueFormat?
+    var fontSize: Int?
+    var textColor: RGBColor?
+    var disabledText: RGBColor?
     var track: RGBColor?
     var fill: RGBColor?
     var knob: RGBColor?
@@ -148,6 +163,17 @@ struct SliderDraft: SectionDraft {
             guard parsed.scaled > 0 else { throw .expected("a number above 0", found: value) }
             valueScale = parsed
         case .title: entityTitle = try ValueSyntax.entityTitle(value)
+        case .label: label = LabelText.unescaped(value)
+        case .format:
+            switch ValueFormat.parse(value) {
+            case .success(let parsed):
+                guard parsed.conversion != .text else { throw .expected("a number's format (%d or %.Nf), such as %d %%", found: value) }
+                format = parsed
+            case .failure(let problem): throw .expected("a format with \(problem.why), such as %d %%", found: value)
+            }
+        case .fontSize: fontSize = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
+        case .text: textColor = try ValueSyntax.color(value)
+        case .disabledText: disabledText = try ValueSyntax.color(value)
         case .track: track = try ValueSyntax.color(value)
         case .fill: fill = try ValueSyntax.color(value)
         case .knob: knob = try ValueSyntax.color(value)
@@ -204,6 +230,17 @@ struct SliderDraft: SectionDraft {
             errors.add(at: keyPlace, section: title, key: key.rawValue, "\(key.rawValue) belongs to value_topic: give value_topic = ...")
             ok = false
         }
+        if let format, let scale {
+            // The longest value text: at min or at max (the most digits, a sign).
+            let probe = SliderConfig(name: name, rect: Rect(x: 0, y: 0, width: 1, height: 1), scale: scale, format: format, line: 0)
+            let table = probe.glyphCharacters
+            let longest = max(probe.valueFormat!.glyphs(ofStep: 0).count, probe.valueFormat!.glyphs(ofStep: scale.stepCount).count)
+            if table.count > SliderTextLook.glyphCapacity || longest > SliderConfig.longestValueText {
+                errors.add(at: place(.format) ?? header, section: title, key: SliderKey.format.rawValue,
+                           "the value text is too long: at most \(SliderConfig.longestValueText) characters, \(SliderTextLook.glyphCapacity - 12) different ones around the number")
+                ok = false
+            }
+        }
         if send != .drag, let place = place(.sendMs) {
             errors.add(at: place, section: title, key: SliderKey.sendMs.rawValue, "send_ms belongs to send = drag")
             ok = false
@@ -217,6 +254,8 @@ struct SliderDraft: SectionDraft {
             return nil
         }
         let panel = display?.colors ?? .defaults
+        let thickness = orientation == .vertical || (orientation == nil && rect.height > rect.width) ? rect.width : rect.height
+        let fittedSize = min(display?.fontSize ?? DisplayConfig.defaultFontSize, max(DisplayDraft.fontSizeRange.lowerBound, Int(thickness) * 3 / 5))
         let normal = SliderConfig.defaultColors(from: panel)
         let pressed = SliderConfig.defaultPressedColors(from: panel)
         let disabled = SliderConfig.defaultDisabledColors(from: panel)
@@ -229,7 +268,8 @@ struct SliderDraft: SectionDraft {
                 track: pressedTrack ?? pressed.track, fill: pressedFill ?? fill ?? pressed.fill, knob: pressedKnob ?? pressed.knob),
             disabledColors: SliderColors(
                 track: disabledTrack ?? disabled.track, fill: disabledFill ?? disabled.fill, knob: disabledKnob ?? disabled.knob),
-            valueTopic: valueTopic, valueField: valueField, valueScale: valueScale, title: entityTitle,
+            label: label, format: format, fontSize: fontSize, fittedFontSizeLimit: fittedSize, textColor: textColor ?? panel.text,
+            disabledTextColor: disabledText ?? panel.disabledText, valueTopic: valueTopic, valueField: valueField, valueScale: valueScale, title: entityTitle,
             page: page, cell: cell, line: header.line)
     }
 

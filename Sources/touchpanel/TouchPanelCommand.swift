@@ -200,6 +200,13 @@ enum CheckCommand {
                 + "does not fit the \(rect.width)x\(rect.height) button even at \(LabelFit.minimumPixelSize) px; it is drawn clipped "
                 + "(a shorter label, a line break \\n, or a larger rect)")
         }
+        for (slider, fit) in zip(config.sliders, FramebufferSurface.sliderTextFits(for: config, font: font)) {
+            guard let fit, !fit.fits else { continue }
+            let rect = slider.rect
+            warnings.append("\(config.file):\(slider.line): [slider \(slider.name)] label: warning: the label and value do not fit "
+                + "the \(rect.width)x\(rect.height) slider at \(fit.pixelSize) px; they are drawn cut at its edges "
+                + "(a shorter label or format, a smaller font_size, or a larger rect)")
+        }
         let cacheLine = "; glyph cache after fitting the labels: \(font.glyphCacheCount) glyphs, "
             + "\(font.glyphCacheByteCount) of \(font.glyphCacheByteLimit) bytes\n"
         return ([], warnings, cacheLine + PreparedLookSizes.commentLine(for: config, font: font))

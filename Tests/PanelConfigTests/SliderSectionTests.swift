@@ -134,4 +134,27 @@ struct SliderSectionTests {
         #expect(back.sliders == config.sliders.map { var slider = $0; slider.line = back.sliders[0].line; return slider })
         #expect(renderedErrors(slider("rect = 0, 0, 300, 40\npressed_knob = green")).count == 1)
     }
+
+    @Test func aLabelAndAValueFormatAreDrawnFromTheirGlyphs() throws {
+        let config = try #require(parsed(slider("rect = 40, 100, 720, 80\nlabel = Heat\nmin = 16\nmax = 28\nstep = 0.5\nvalue = 21.5\n"
+            + "format = %.1f °C\ntext = #FFEE00\n", name: "heat")))
+        let heat = config.sliders[0]
+        #expect(heat.label == "Heat" && heat.format?.text == "%.1f °C" && heat.textColor == rgb(0xFFEE00))
+        #expect(heat.fontSize == nil && heat.fittedFontSizeLimit == 24)   // [display]'s, under 3/5 of 80
+        #expect(heat.glyphCharacters.map { String($0) }.joined() == "0123456789-. °C")
+        let look = heat.look(step: 11)
+        #expect((0..<look.valueText.count).map { look.valueText[$0] } == [2, 1, 11, 5, 12, 13, 14])   // "21.5 °C"
+        #expect(heat.look(step: 11, enabled: false).text == PanelColors.defaults.disabledText)
+        let back = try PanelConfigLoader.parse(text: config.effectiveText(), file: "panel.ini")
+        #expect(back.sliders[0].label == heat.label && back.sliders[0].format == heat.format && back.sliders[0].fontSize == nil)
+        // A thin slider's text is at most 3/5 of its 30 pixels; a given size is kept.
+        #expect(try #require(parsed(slider("rect = 0, 0, 300, 30\nformat = %d"))).sliders[0].fittedFontSizeLimit == 18)
+        #expect(try #require(parsed(slider("rect = 0, 0, 300, 30\nformat = %d\nfont_size = 40"))).sliders[0].fontSize == 40)
+        #expect(renderedErrors(slider("rect = 0, 0, 300, 40\nformat = %s")) == [
+            "panel.ini:6: [slider dimmer] format: expected a number's format (%d or %.Nf), such as %d %%, found \"%s\"",
+        ])
+        #expect(renderedErrors(slider("rect = 0, 0, 300, 40\nformat = %d of twenty-three characters")) == [
+            "panel.ini:6: [slider dimmer] format: the value text is too long: at most 24 characters, 36 different ones around the number",
+        ])
+    }
 }

@@ -552,6 +552,19 @@ else
     sed 's/^/      /' "$scratch/err"
 fi
 
+# check warns of a slider whose label and value cannot fit it even at the smallest size, and not
+# of one whose text fits once made smaller than [display]'s size.
+printf '[display]\nwidth = 800\nheight = 480\n[slider tank]\nrect = 0, 0, 30, 300\nformat = %%d %%%%\n[slider thin]\nrect = 100, 0, 14, 300\nlabel = Level\nformat = %%d %%%%\n' >"$scratch/slider-text.ini"
+if "$touchpanel" check "$scratch/slider-text.ini" >/dev/null 2>"$scratch/err" &&
+    [ "$(cat "$scratch/err")" = "$scratch/slider-text.ini:7: [slider thin] label: warning: the label and value do not fit the 14x300 slider at 8 px; they are drawn cut at its edges (a shorter label or format, a smaller font_size, or a larger rect)" ]; then
+    passed=$((passed + 1))
+    echo "ok    check warns of the one slider whose text cannot fit"
+else
+    failed=$((failed + 1))
+    echo "FAIL  check's slider text warning"
+    sed 's/^/      /' "$scratch/err"
+fi
+
 # check reads the files the config names as run's start would: a missing font or MQTT password
 # file fails it (exit 1), each named with its line and path, so that "check passes" means "run
 # gets past its config" (issue 28).

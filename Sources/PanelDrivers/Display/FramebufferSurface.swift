@@ -34,6 +34,8 @@ public final class FramebufferSurface: PanelSurface {
     /// One row of a slider's span, composed here and copied down its rows (`paintSlider`):
     /// the longest slider's length in pixels, allocated once.
     private let sliderRow: UnsafeMutableRawBufferPointer
+    /// Each slider's label and value glyphs (nil: it has neither), prepared at start.
+    private let sliderTexts: [PreparedSliderText?]
 
     /// The most bytes of prepared looks a surface holds (`PreparedButtons`), by default.
     public static let defaultLookByteLimit = 64 * 1024
@@ -59,6 +61,7 @@ public final class FramebufferSurface: PanelSurface {
             + config.texts.map { FramebufferSurface.style(for: $0) }
         let longest = config.sliders.map { Int(max($0.rect.width, $0.rect.height)) }.max() ?? 0
         sliderRow = .allocate(byteCount: max(16, longest * layout.format.bytesPerPixel), alignment: 16)
+        sliderTexts = config.sliders.map { PreparedSliderText($0, font: labels.font) }
     }
 
     deinit {
@@ -120,6 +123,12 @@ public final class FramebufferSurface: PanelSurface {
     }
 
     /// How each button's label fits it, for `check`'s warnings; `font` is the config's.
+    /// For each slider with a label or a format, the size its text is drawn at and whether it
+    /// fits the slider at that size (nil: no text), as the panel prepares it.
+    public static func sliderTextFits(for config: PanelConfiguration, font: FontRasterizer) -> [(fits: Bool, pixelSize: Int)?] {
+        config.sliders.map { slider in PreparedSliderText(slider, font: font).map { ($0.fits, $0.pixelSize) } }
+    }
+
     public static func labelFits(for config: PanelConfiguration, font: FontRasterizer) -> [LabelFit.Result] {
         config.buttons.map { fitLabel($0.label, of: $0, borderPx: config.display.borderPx, font: font) }
     }
@@ -192,8 +201,22 @@ public final class FramebufferSurface: PanelSurface {
     public func draw(slider index: Int, look: SliderLook) {
         guard index >= 0 else { return }
         while sliderLooks.count <= index { sliderLooks.append(nil) }
-        painter.paintSlider(look, previous: sliderLooks[index], scratch: sliderRow, in: pixels)
+        paint(slider: index, look: look, previous: sliderLooks[index])
         sliderLooks[index] = look
+    }
+
+    /// Slider `index` painted whole, label and value included, into `pixels` (a DRM back
+    /// buffer, which holds the slider as it was two frames ago).
+    public func paintWhole(slider index: Int, look: SliderLook) {
+        paint(slider: index, look: look, previous: nil)
+    }
+
+    private func paint(slider index: Int, look: SliderLook, previous: SliderLook?) {
+        guard let text = sliderTexts.indices.contains(index) ? sliderTexts[index] : nil else {
+            painter.paintSlider(look, previous: previous, scratch: sliderRow, in: pixels)
+            return
+        }
+        painter.paintSlider(look, previous: previous, scratch: sliderRow, text: text.look, palettes: &text.palettes, in: pixels)
     }
 
     /// Fits and rasterises with the font the start-up labels came from: no file is opened,

@@ -78,6 +78,8 @@ public final class PanelEngine: TouchSink {
     /// their references).
     private let sliderBaseLooks: [(normal: SliderLook, pressed: SliderLook, disabled: SliderLook)]
     private let sliderSpecs: [SliderSpec]
+    /// How each slider writes its value on itself; nil: it does not.
+    private let sliderFormats: [SliderValueFormat?]
     /// Sliders whose look changed and wait to be painted.
     private var slidersDirty = ButtonSet()
     /// Counts the changes to what `keptState` holds (a label, latch or enabled state set from
@@ -111,6 +113,7 @@ public final class PanelEngine: TouchSink {
             ($0.look(step: $0.startStep), $0.look(step: $0.startStep, pressed: true), $0.look(step: $0.startStep, enabled: false))
         }
         sliderEnabled = config.sliders.map { $0.enabled }
+        sliderFormats = config.sliders.map { $0.valueFormat }
         sliderSpecs = config.sliders.map { $0.spec }
         sliderHeld = Array(repeating: false, count: config.sliders.count)
         placePages = config.buttons.map { $0.page } + config.texts.map { $0.page }
@@ -489,6 +492,7 @@ public final class PanelEngine: TouchSink {
         let looks = sliderBaseLooks[index]
         var look = sliderHeld[index] ? looks.pressed : sliderEnabled[index] ? looks.normal : looks.disabled
         look.fillPixels = sliderSpecs[index].fillPixels(for: sliderSteps[index])
+        if let format = sliderFormats[index] { look.valueText = format.glyphs(ofStep: sliderSteps[index]) }
         return look
     }
 

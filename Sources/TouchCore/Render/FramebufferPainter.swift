@@ -354,7 +354,7 @@ public struct FramebufferPainter: Sendable {
     }
 
     /// Fills a logical rect through its physical rect, row by row in memory order.
-    private func fill(_ rect: Rect, value: UInt32, base: UnsafeMutableRawPointer) {
+    func fill(_ rect: Rect, value: UInt32, base: UnsafeMutableRawPointer) {
         guard let p = layout.physicalRect(ofLogical: rect) else { return }
         let bpp = layout.format.bytesPerPixel
         let count = Int(p.width)
@@ -574,7 +574,7 @@ public struct FramebufferPainter: Sendable {
     /// `blend` through a palette of this look's values: a pixel is one lookup and one store,
     /// coverage 0 writing the fill that is already there. Groups of eight empty coverages are
     /// still passed at once, and a group with ink is written whole.
-    private func blend(
+    func blend(
         _ label: AlphaBitmap, placed: Rect, clip: Rect, palette: borrowing CoveragePalette, base: UnsafeMutableRawPointer
     ) {
         let bytesPerPixel = layout.format.bytesPerPixel

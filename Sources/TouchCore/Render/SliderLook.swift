@@ -1,5 +1,6 @@
 /// What a slider looks like now: its track, the part of it up to the value in `fill`, and a
-/// knob across the track at the value (wider while a finger is on it).
+/// knob across the track at the value (wider while a finger is on it); with a label or a
+/// value format, the value's text (drawn from the glyphs its surface prepared) in `text`.
 public struct SliderLook: Equatable, Sendable {
     public var rect: Rect
     public var orientation: SliderOrientation
@@ -9,10 +10,14 @@ public struct SliderLook: Equatable, Sendable {
     public var fill: RGBColor
     public var knob: RGBColor
     public var pressed: Bool
+    /// The colour of its label and value text.
+    public var text: RGBColor
+    /// The value as its format writes it; empty without a format.
+    public var valueText: SliderGlyphRun
 
     public init(
         rect: Rect, orientation: SliderOrientation, fillPixels: Int32, track: RGBColor, fill: RGBColor, knob: RGBColor,
-        pressed: Bool = false
+        pressed: Bool = false, text: RGBColor = .white, valueText: SliderGlyphRun = SliderGlyphRun()
     ) {
         self.rect = rect
         self.orientation = orientation
@@ -21,6 +26,8 @@ public struct SliderLook: Equatable, Sendable {
         self.fill = fill
         self.knob = knob
         self.pressed = pressed
+        self.text = text
+        self.valueText = valueText
     }
 
     /// The track's length in pixels.
@@ -35,11 +42,11 @@ public struct SliderLook: Equatable, Sendable {
         return start..<(start + knobPixels)
     }
 
-    /// Whether `other` differs only in where the value is: then only the span between the two
-    /// needs painting.
+    /// Whether `other` differs only in where the value is (and so in its text): then only the
+    /// span between the two, and the text, need painting.
     public func differsOnlyInValue(from other: SliderLook) -> Bool {
         rect == other.rect && orientation == other.orientation && track == other.track && fill == other.fill
-            && knob == other.knob && pressed == other.pressed
+            && knob == other.knob && pressed == other.pressed && text == other.text
     }
 
     /// The rect of the part `span` of the track (along it, from its start).

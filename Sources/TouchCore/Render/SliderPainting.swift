@@ -6,17 +6,70 @@ extension FramebufferPainter {
     /// in pixels) and copied down the rows: a span is a few pixels wide and as tall as the
     /// slider, and three fills of it would pay a row's set-up three times for each of those
     /// rows. Returns false (writing nothing) when the buffer is too small.
+    ///
+    /// With `text` (a label or a value format), the label is blended again where the span
+    /// crossed it, the value's box is painted again when its text changed or the span crossed
+    /// it, and the knob is drawn over both; `palettes` hold the text colour over the fill and
+    /// over the track.
+    @discardableResult
+    public func paintSlider(
+        _ look: SliderLook, previous: SliderLook?, scratch: UnsafeMutableRawBufferPointer? = nil,
+        text: SliderTextLook? = nil, palettes: inout SliderTextPalettes, in buffer: UnsafeMutableRawBufferPointer
+    ) -> Bool {
+        let whole = previous.map { !$0.differsOnlyInValue(from: look) } ?? true
+        guard let span = paintTrack(look, previous: whole ? nil : previous, scratch: scratch, in: buffer) else { return false }
+        guard let text, let base = usableBase(of: buffer), !span.isEmpty || previous?.valueText != look.valueText else {
+            return true
+        }
+        palettes.overFill.use(ButtonStyle.Colors(fill: look.fill, text: look.text), in: layout.format)
+        palettes.overTrack.use(ButtonStyle.Colors(fill: look.track, text: look.text), in: layout.format)
+        let spanRect = look.rect(along: span)
+        let slider = look.rect.clipped(to: layout.logicalBounds)
+        var knobUnder = false
+        if let label = text.label, let placed = slider.flatMap({ text.labelRect.clipped(to: $0) }),
+            let clip = whole ? placed : placed.clipped(to: spanRect)
+        {
+            blendOverSlider(label, placed: text.labelRect, clip: clip, look: look, palettes: palettes, base: base)
+            knobUnder = knobUnder || look.rect(along: look.knobSpan).clipped(to: clip) != nil
+        }
+        let valueChanged = whole || previous?.valueText != look.valueText || text.valueBox.clipped(to: spanRect) != nil
+        if valueChanged, let box = slider.flatMap({ text.valueBox.clipped(to: $0) }) {
+            if !whole {
+                // The old text goes: the box's background as the track shows it now.
+                if let part = box.clipped(to: look.rect(along: 0..<look.fillPixels)) { fill(part, value: layout.format.encode(look.fill), base: base) }
+                if let part = box.clipped(to: look.rect(along: look.fillPixels..<look.length)) {
+                    fill(part, value: layout.format.encode(look.track), base: base)
+                }
+            }
+            drawValue(look.valueText, text: text, box: box, look: look, palettes: palettes, base: base)
+            knobUnder = knobUnder || look.rect(along: look.knobSpan).clipped(to: box) != nil
+        }
+        // The knob over the text.
+        if knobUnder { fill(look.rect(along: look.knobSpan), value: layout.format.encode(look.knob), base: base) }
+        return true
+    }
+
+    /// Paints a slider without text (`paintSlider` above, with nothing to blend).
     @discardableResult
     public func paintSlider(
         _ look: SliderLook, previous: SliderLook?, scratch: UnsafeMutableRawBufferPointer? = nil,
         in buffer: UnsafeMutableRawBufferPointer
     ) -> Bool {
+        paintTrack(look, previous: previous, scratch: scratch, in: buffer) != nil
+    }
+
+    /// The track, the fill and the knob over `span` (the whole track without `previous`, else
+    /// the part between the two values): the span painted, or nil (nothing written) when the
+    /// buffer is too small.
+    private func paintTrack(
+        _ look: SliderLook, previous: SliderLook?, scratch: UnsafeMutableRawBufferPointer?, in buffer: UnsafeMutableRawBufferPointer
+    ) -> Range<Int32>? {
         var span: Range<Int32> = 0..<look.length
         if let previous, previous.differsOnlyInValue(from: look) {
             let old = previous.knobSpan, new = look.knobSpan
             let low = min(min(previous.fillPixels, look.fillPixels), min(old.lowerBound, new.lowerBound))
             let high = max(max(previous.fillPixels, look.fillPixels), max(old.upperBound, new.upperBound))
-            guard low < high else { return true }
+            guard low < high else { return 0..<0 }
             span = low..<high
         }
         let filled = span.clamped(to: span.lowerBound..<max(span.lowerBound, min(look.fillPixels, span.upperBound)))
@@ -25,13 +78,55 @@ extension FramebufferPainter {
         if let scratch, let base = usableBase(of: buffer),
             paintComposedRows(look, span: span, filled: filled, rest: rest, knob: knob, scratch: scratch, base: base)
         {
-            return true
+            return span
         }
         // The knob last, over the other two.
-        if !filled.isEmpty, !fill(look.rect(along: filled), look.fill, in: buffer) { return false }
-        if !rest.isEmpty, !fill(look.rect(along: rest), look.track, in: buffer) { return false }
-        if !knob.isEmpty, !fill(look.rect(along: knob), look.knob, in: buffer) { return false }
-        return true
+        if !filled.isEmpty, !fill(look.rect(along: filled), look.fill, in: buffer) { return nil }
+        if !rest.isEmpty, !fill(look.rect(along: rest), look.track, in: buffer) { return nil }
+        if !knob.isEmpty, !fill(look.rect(along: knob), look.knob, in: buffer) { return nil }
+        return span
+    }
+
+    /// Blends the part `clip` (inside the slider and the screen) of `bitmap` placed at `placed`
+    /// over what the track shows there: through the fill's palette where the value covers it,
+    /// the track's beyond.
+    private func blendOverSlider(
+        _ bitmap: AlphaBitmap, placed: Rect, clip: Rect, look: SliderLook, palettes: borrowing SliderTextPalettes,
+        base: UnsafeMutableRawPointer
+    ) {
+        if let part = clip.clipped(to: look.rect(along: 0..<look.fillPixels)) {
+            blend(bitmap, placed: placed, clip: part, palette: palettes.overFill, base: base)
+        }
+        if let part = clip.clipped(to: look.rect(along: look.fillPixels..<look.length)) {
+            blend(bitmap, placed: placed, clip: part, palette: palettes.overTrack, base: base)
+        }
+    }
+
+    /// The value's glyphs in `box` (the value box, clipped to the slider and the screen), over
+    /// the background already there: at the box's end, or centred in it.
+    private func drawValue(
+        _ run: SliderGlyphRun, text: SliderTextLook, box: Rect, look: SliderLook, palettes: borrowing SliderTextPalettes,
+        base: UnsafeMutableRawPointer
+    ) {
+        guard let glyphs = text.glyphs, let pixels = glyphs.pixels.baseAddress else { return }
+        let width = text.width(of: run)
+        var pen = text.valueCentred
+            ? text.valueBox.x + (text.valueBox.width - width) / 2 : text.valueBox.x + text.valueBox.width - width
+        for index in 0..<run.count {
+            let glyph = Int(run[index])
+            guard glyph < text.glyphCount else { continue }
+            let advance = text.glyphAdvances.span[glyph]
+            let placed = Rect(x: pen, y: text.valueBox.y, width: advance, height: glyphs.height)
+            pen &+= advance
+            guard let clip = placed.clipped(to: box),
+                let cell = AlphaBitmap(
+                    width: advance, height: glyphs.height, stride: glyphs.stride,
+                    pixels: UnsafeRawBufferPointer(
+                        start: pixels + Int(text.glyphStarts.span[glyph]),
+                        count: glyphs.pixels.count - Int(text.glyphStarts.span[glyph])))
+            else { continue }
+            blendOverSlider(cell, placed: placed, clip: clip, look: look, palettes: palettes, base: base)
+        }
     }
 
     /// The span's physical rect written row by row from one row composed in `scratch`; false

@@ -139,7 +139,7 @@ public final class DRMSurface: PanelSurface {
         }
         // Whole: the back buffer holds each slider as it was two frames ago, not one.
         for index in sliderLooks.indices where frame.paint.whole || frame.paint.sliders & (UInt16(1) << UInt16(index)) != 0 {
-            if let look = sliderLooks[index] { copier.paintSlider(look, previous: nil, in: back) }
+            if let look = sliderLooks[index] { painter.paintWhole(slider: index, look: look) }
         }
         if let refused = card.flip(to: frame.buffer) {
             if !card.isConnected {

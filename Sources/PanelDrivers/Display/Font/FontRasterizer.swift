@@ -164,6 +164,44 @@ public final class FontRasterizer {
         return LabelBitmap(width: Int32(width), height: Int32(lineHeight), pixels: pixels)
     }
 
+    /// Each character's advance at the current size (0 for one the face cannot load).
+    public func advances(_ scalars: [Unicode.Scalar]) -> [Int] {
+        scalars.map { max(0, metrics($0, size: pixelSize)?.advance ?? 0) }
+    }
+
+    /// Each character in a cell of its own, side by side in one bitmap `lineHeight` tall: a cell
+    /// as wide as the character's advance, its ink placed as on a line (the baseline at
+    /// `ascender`) and cut at the cell's edges. Text drawn cell after cell then spaces as a
+    /// line does (a slider's value, drawn per report from these). A character the face cannot
+    /// load has an empty cell.
+    public func rasterizeCells(_ scalars: [Unicode.Scalar]) -> (bitmap: LabelBitmap, cells: [(start: Int32, advance: Int32)]) {
+        let size = pixelSize
+        var cells: [(start: Int32, advance: Int32)] = []
+        var width = 0
+        for scalar in scalars {
+            let advance = max(0, metrics(scalar, size: size)?.advance ?? 0)
+            cells.append((Int32(width), Int32(advance)))
+            width += advance
+        }
+        guard width > 0, lineHeight > 0 else { return (.empty, cells.map { _ in (0, 0) }) }
+        var pixels = [UInt8](repeating: 0, count: width * lineHeight)
+        for (index, scalar) in scalars.enumerated() {
+            guard let (glyph, coverage) = drawn(scalar) else { continue }
+            let cellStart = Int(cells[index].start), advance = Int(cells[index].advance)
+            let x0 = glyph.left
+            let y0 = ascender - glyph.top
+            let rows = max(0, -y0)..<max(0, min(glyph.rows, lineHeight - y0))
+            let columns = max(0, -x0)..<max(0, min(glyph.width, advance - x0))
+            guard !rows.isEmpty, !columns.isEmpty else { continue }
+            for row in rows {
+                for column in columns {
+                    pixels[(y0 + row) * width + cellStart + x0 + column] = coverage[row * glyph.width + column]
+                }
+            }
+        }
+        return (LabelBitmap(width: Int32(width), height: Int32(lineHeight), pixels: pixels), cells)
+    }
+
     /// One character's metrics at the current size: from the cache, or loaded once and kept.
     private func metrics(_ scalar: Unicode.Scalar, size: Int) -> GlyphMetrics? {
         if let kept = glyphs.entry(scalar, pixelSize: size) { return kept.metrics }

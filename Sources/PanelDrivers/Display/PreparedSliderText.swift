@@ -1,0 +1,103 @@
+import PanelConfig
+import TouchCore
+
+/// A slider's label and value glyphs, rasterised once at start with the labels' font and kept
+/// in memory of its own (`SliderTextLook` views it), with the palettes its text is blended
+/// through: a drag then draws its value without FreeType and without allocating.
+final class PreparedSliderText {
+    private let glyphPixels: UnsafeMutableRawBufferPointer
+    private let labelPixels: UnsafeMutableRawBufferPointer
+    let look: SliderTextLook
+    var palettes = SliderTextPalettes()
+    /// The value text's widest (the box it is drawn in) and the label's width, for `check`.
+    let valueWidth: Int32
+    let labelWidth: Int32
+    /// The size it is drawn at, and whether the label and value fit the slider at it (else they
+    /// are cut at its edges: `check` warns).
+    let pixelSize: Int
+    let fits: Bool
+
+    /// Nil for a slider with neither a label nor a format. Without `font_size`, the largest
+    /// size up to `fittedFontSizeLimit` at which both fit.
+    init?(_ slider: SliderConfig, font: FontRasterizer) {
+        guard slider.label != nil || slider.format != nil else { return nil }
+        let saved = font.pixelSize
+        defer { font.setPixelSize(saved) }
+        let scalars = slider.glyphCharacters
+        var chosen: (size: Int, fits: Bool)?
+        for size in stride(from: slider.fontSize ?? slider.fittedFontSizeLimit, through: slider.fontSize ?? LabelFit.minimumPixelSize, by: -1)
+        where font.setPixelSize(size) {
+            let value = PreparedSliderText.widestValue(of: slider, advances: font.advances(scalars))
+            let label = slider.label.map { Int32(font.measure($0)) } ?? 0
+            chosen = (size, PreparedSliderText.fit(slider, labelWidth: label, valueWidth: value, lineHeight: Int32(font.lineHeight)))
+            if chosen!.fits { break }
+        }
+        pixelSize = chosen?.size ?? saved
+        fits = chosen?.fits ?? false
+        font.setPixelSize(pixelSize)
+        let glyphs = font.rasterizeCells(scalars)
+        let label = slider.label.map { font.rasterize($0) } ?? .empty
+        glyphPixels = PreparedSliderText.copy(glyphs.bitmap.pixels)
+        labelPixels = PreparedSliderText.copy(label.pixels)
+        valueWidth = PreparedSliderText.widestValue(of: slider, advances: glyphs.cells.map { Int($0.advance) })
+        labelWidth = label.width
+        let places = SliderTextLook.places(
+            rect: slider.rect, orientation: slider.orientation, labelWidth: label.width, valueWidth: valueWidth,
+            lineHeight: Int32(font.lineHeight), insetPx: PreparedSliderText.insetPx(of: slider))
+        var look = SliderTextLook(
+            glyphs: AlphaBitmap(
+                width: glyphs.bitmap.width, height: glyphs.bitmap.height, stride: Int(glyphs.bitmap.width),
+                pixels: UnsafeRawBufferPointer(glyphPixels)),
+            label: label.width > 0
+                ? AlphaBitmap(width: label.width, height: label.height, stride: Int(label.width), pixels: UnsafeRawBufferPointer(labelPixels))
+                : nil,
+            labelRect: Rect(x: places.label.x, y: places.label.y, width: label.width, height: label.height),
+            valueBox: places.valueBox, valueCentred: slider.orientation == .vertical)
+        for cell in glyphs.cells { look.addGlyph(start: cell.start, advance: cell.advance) }
+        self.look = look
+    }
+
+    /// Whether a label and a value this wide, one line tall, fit the slider: side by side
+    /// with an inset at each end and between on a horizontal one; each across a vertical one
+    /// (2 pixels to spare on each side), one above the other.
+    static func fit(_ slider: SliderConfig, labelWidth: Int32, valueWidth: Int32, lineHeight: Int32) -> Bool {
+        let inset = insetPx(of: slider)
+        let rect = slider.rect
+        switch slider.orientation {
+        case .horizontal:
+            return lineHeight <= rect.height && inset * 3 + labelWidth + valueWidth <= rect.width
+        case .vertical:
+            let lines = Int32((slider.label != nil ? 1 : 0) + (slider.format != nil ? 1 : 0))
+            return max(labelWidth, valueWidth) + 4 <= rect.width && lineHeight * lines + inset * 3 <= rect.height
+        }
+    }
+
+    deinit {
+        glyphPixels.deallocate()
+        labelPixels.deallocate()
+    }
+
+    /// How far the label and the value sit from the slider's ends: a third of its thickness,
+    /// at most 16 pixels.
+    static func insetPx(of slider: SliderConfig) -> Int32 {
+        let thickness = slider.orientation == .horizontal ? slider.rect.height : slider.rect.width
+        return min(16, thickness / 3)
+    }
+
+    /// The widest value text: the number's most digits in the widest digit, a minus where
+    /// the scale goes below 0, the point and the literal text (`advances` in glyph-table order).
+    private static func widestValue(of slider: SliderConfig, advances: [Int]) -> Int32 {
+        guard let format = slider.valueFormat, advances.count >= 12 else { return 0 }
+        let widestDigit = advances[0..<10].max() ?? 0
+        func width(_ run: SliderGlyphRun) -> Int {
+            (0..<run.count).reduce(0) { total, index in total + (run[index] < 10 ? widestDigit : advances[Int(run[index])]) }
+        }
+        return Int32(max(width(format.glyphs(ofStep: 0)), width(format.glyphs(ofStep: slider.scale.stepCount))))
+    }
+
+    private static func copy(_ bytes: [UInt8]) -> UnsafeMutableRawBufferPointer {
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
+        bytes.withUnsafeBytes { memory.copyMemory(from: $0) }
+        return memory
+    }
+}
