@@ -819,6 +819,39 @@ def the_page_is_a_select_home_assistant_sets(ctx):
         ctx.stop_panel()
 
 
+def a_slider_is_a_number_home_assistant_sets(ctx):
+    """Issue 26: a dimmer is a number in slider mode with its min, max and step; setting it from
+    Home Assistant moves the drawn fill and comes back as its state; a read-only tank is a
+    sensor."""
+    items = ["\n[slider dimmer]\nrect = 20, 300, 720, 80\nstep = 5\nvalue = 40\nlabel = Dimmer\nformat = %d %%\n"
+             "on_change = emit\n",
+             "\n[slider tank]\nrect = 760, 20, 30, 400\nreadonly = yes\nvalue = 25\n"]
+    frames_dir = os.path.join(ctx.workdir, "frames-slider")
+    clean_directory(frames_dir)
+    panel = ctx.new_panel(ctx.config("slider", items, backlight=False), png_dir=frames_dir)
+    ctx.panel = panel
+    number, sensor = f"number.{SLUG}_dimmer", f"sensor.{SLUG}_tank"
+    try:
+        wait_until(lambda: panel.log_has("mqtt: connected") or panel.process.poll() is not None, 10, "the panel to connect")
+        assert panel.process.poll() is None, f"the panel exited {panel.process.returncode}: {panel.err.snapshot()[-3:]}"
+        poll(lambda: (ctx.ha.state(number) or {}).get("state") not in (None, "unavailable"), 10, f"{number} available")
+        state = ctx.ha.state(number)
+        assert float(state["state"]) == 40, f"{number} is {state['state']}"
+        attributes = {key: state["attributes"].get(key) for key in ("min", "max", "step", "mode")}
+        assert attributes == {"min": 0, "max": 100, "step": 5, "mode": "slider"}, f"{number}: {attributes}"
+        poll(lambda: (ctx.ha.state(sensor) or {}).get("state") == "25", 10, f"{sensor} showing 25")
+        # 65 % of 720 pixels: the fill reaches x = 20 + 468; at x = 452 it is the track before.
+        count = len(frames(frames_dir))
+        ctx.ha.call("number", "set_value", entity_id=number, value=65)
+        latest_frame_after(frames_dir, count, lambda png: pixel(png, 452, 305) == ON_FILL, "a frame with the dimmer at 65")
+        poll(lambda: float((ctx.ha.state(number) or {}).get("state") or "nan") == 65, 10, f"{number} showing 65")
+        # A value from outside is shown, never sent: no value event line.
+        assert not any('"event":"value"' in line for line in panel.out.lines), panel.out.lines
+        assert panel.stop() == 0
+    finally:
+        ctx.stop_panel()
+
+
 def home_assistant_logs_no_warning_about_the_panel(ctx):
     # Noise of this machine, nothing to do with the panel: no libturbojpeg (camera).
     harmless = ("turbojpeg",)
@@ -840,6 +873,7 @@ SCENARIOS = [
     a_title_names_the_entity,
     a_text_item_is_a_sensor_showing_what_the_panel_shows,
     the_page_is_a_select_home_assistant_sets,
+    a_slider_is_a_number_home_assistant_sets,
     home_assistant_logs_no_warning_about_the_panel,
 ]
 
