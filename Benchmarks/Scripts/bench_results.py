@@ -438,6 +438,18 @@ def main():
             measured_instructions["firmware-slider-drag"] = per_report
             table.add(label, "slider drag: 720x80, 8 px a report, decode, engine and span repaint", per_report,
                       "instr/report")
+    fw_slider_text = os.path.join(work, "callgrind.firmware-slider-text.out")
+    if slider_reports and os.path.exists(fw_slider_text):
+        text_total = callgrind.Profile(fw_slider_text).total
+        if text_total == 0:
+            failures.append("the firmware's slider run with a value text collected nothing: was PanelEngine.frame renamed? "
+                            "(scripts/bench.sh --toggle-collect)")
+        else:
+            per_report = round(text_total / slider_reports, 1)
+            firmware_cg["slider_drag_text_report"] = per_report
+            measured_instructions["firmware-slider-drag-text"] = per_report
+            table.add(label, "slider drag with its value text (%d %%): decode, engine, span and text repaint", per_report,
+                      "instr/report")
     # Painting on the simulated board, in each pixel format: per repaint of one button (185x145,
     # from its prepared look), and per full redraw (the first: the background, then every button
     # with its label blended through a palette; a look is prepared when its button is next drawn
@@ -581,6 +593,7 @@ def main():
             "live-text-to-pixels": measured_instructions.get("live-text-to-pixels"),
             "firmware-page-change": measured_instructions.get("firmware-page-change"),
             "firmware-slider-drag": measured_instructions.get("firmware-slider-drag"),
+            "firmware-slider-drag-text": measured_instructions.get("firmware-slider-drag-text"),
             "vm-anonymous-memory": interrupt_memory.get("anonymous"),
             "vm-anonymous-memory-pages": ((vm.get("metrics") or {}).get("pages_resident_kb") or {}).get("anonymous"),
         }

@@ -281,6 +281,7 @@ write_config() {
             echo "[slider dimmer]           ; issue 26: dragged in scenarios/25-slider.sh"
             echo "rect = 20, 430, 400, 40"
             echo "step = 10"
+            echo "format = %d %%"
             echo "on_change = emit"
         fi
         if [ "$RUN" = backlight ]; then
