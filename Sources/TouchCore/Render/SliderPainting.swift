@@ -32,17 +32,21 @@ extension FramebufferPainter {
             blendOverSlider(label, placed: text.labelRect, clip: clip, look: look, palettes: palettes, base: base)
             knobUnder = knobUnder || look.rect(along: look.knobSpan).clipped(to: clip) != nil
         }
-        let valueChanged = whole || previous?.valueText != look.valueText || text.valueBox.clipped(to: spanRect) != nil
-        if valueChanged, let box = slider.flatMap({ text.valueBox.clipped(to: $0) }) {
-            if !whole {
-                // The old text goes: the box's background as the track shows it now.
-                if let part = box.clipped(to: look.rect(along: 0..<look.fillPixels)) { fill(part, value: layout.format.encode(look.fill), base: base) }
-                if let part = box.clipped(to: look.rect(along: look.fillPixels..<look.length)) {
-                    fill(part, value: layout.format.encode(look.track), base: base)
+        if let box = slider.flatMap({ text.valueBox.clipped(to: $0) }) {
+            if let previous, !whole, text.valueBox.clipped(to: spanRect) == nil,
+                text.sharePlaces(previous.valueText, look.valueText)
+            {
+                // Usually one digit changed: only the glyphs that differ, each over its own
+                // background (the span, and so the knob, is not in the box).
+                if previous.valueText != look.valueText {
+                    drawValue(look.valueText, over: previous.valueText, text: text, box: box, look: look, palettes: palettes, base: base)
                 }
+            } else {
+                // The old text goes: the box's background as the track shows it now.
+                if !whole { fillBackground(box, look: look, base: base) }
+                drawValue(look.valueText, over: nil, text: text, box: box, look: look, palettes: palettes, base: base)
+                knobUnder = knobUnder || look.rect(along: look.knobSpan).clipped(to: box) != nil
             }
-            drawValue(look.valueText, text: text, box: box, look: look, palettes: palettes, base: base)
-            knobUnder = knobUnder || look.rect(along: look.knobSpan).clipped(to: box) != nil
         }
         // The knob over the text.
         if knobUnder { fill(look.rect(along: look.knobSpan), value: layout.format.encode(look.knob), base: base) }
@@ -102,11 +106,13 @@ extension FramebufferPainter {
         }
     }
 
-    /// The value's glyphs in `box` (the value box, clipped to the slider and the screen), over
-    /// the background already there: at the box's end, or centred in it.
+    /// The value's glyphs in `box` (the value box, clipped to the slider and the screen): at
+    /// the box's end, or centred in it. Without `previous`, every glyph over the background
+    /// already there; with it (a run whose glyphs have the same places), only the glyphs that
+    /// differ from it, each cell's background filled first.
     private func drawValue(
-        _ run: SliderGlyphRun, text: SliderTextLook, box: Rect, look: SliderLook, palettes: borrowing SliderTextPalettes,
-        base: UnsafeMutableRawPointer
+        _ run: SliderGlyphRun, over previous: SliderGlyphRun?, text: SliderTextLook, box: Rect, look: SliderLook,
+        palettes: borrowing SliderTextPalettes, base: UnsafeMutableRawPointer
     ) {
         guard let glyphs = text.glyphs, let pixels = glyphs.pixels.baseAddress else { return }
         let width = text.width(of: run)
@@ -115,17 +121,28 @@ extension FramebufferPainter {
         for index in 0..<run.count {
             let glyph = Int(run[index])
             guard glyph < text.glyphCount else { continue }
-            let advance = text.glyphAdvances.span[glyph]
+            let advance = text.glyphAdvance(glyph)
             let placed = Rect(x: pen, y: text.valueBox.y, width: advance, height: glyphs.height)
             pen &+= advance
+            if let previous, previous[index] == run[index] { continue }
             guard let clip = placed.clipped(to: box),
                 let cell = AlphaBitmap(
                     width: advance, height: glyphs.height, stride: glyphs.stride,
                     pixels: UnsafeRawBufferPointer(
-                        start: pixels + Int(text.glyphStarts.span[glyph]),
-                        count: glyphs.pixels.count - Int(text.glyphStarts.span[glyph])))
+                        start: pixels + Int(text.glyphStart(glyph)),
+                        count: glyphs.pixels.count - Int(text.glyphStart(glyph))))
             else { continue }
+            if previous != nil { fillBackground(clip, look: look, base: base) }
             blendOverSlider(cell, placed: placed, clip: clip, look: look, palettes: palettes, base: base)
+        }
+    }
+
+    /// `rect` (inside the slider and the screen) as the track shows it: the fill up to the
+    /// value, the track beyond.
+    private func fillBackground(_ rect: Rect, look: SliderLook, base: UnsafeMutableRawPointer) {
+        if let part = rect.clipped(to: look.rect(along: 0..<look.fillPixels)) { fill(part, value: layout.format.encode(look.fill), base: base) }
+        if let part = rect.clipped(to: look.rect(along: look.fillPixels..<look.length)) {
+            fill(part, value: layout.format.encode(look.track), base: base)
         }
     }
 

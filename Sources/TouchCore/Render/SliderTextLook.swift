@@ -7,10 +7,12 @@ public struct SliderTextLook {
     public static let glyphCapacity = 48
 
     /// The glyphs side by side, each in a cell one line tall: glyph g from column
-    /// `glyphStarts[g]`, `glyphAdvances[g]` wide (its advance: the next one starts there).
+    /// `glyphStart(g)`, `glyphAdvance(g)` wide (its advance: the next one starts there).
     public let glyphs: AlphaBitmap?
-    public private(set) var glyphStarts = InlineArray<48, Int32>(repeating: 0)
-    public private(set) var glyphAdvances = InlineArray<48, Int32>(repeating: 0)
+    /// Kept as 16 bits (a cell starts within a few thousand pixels): the look is read at each
+    /// repaint, and half the bytes are half the copying.
+    private var glyphStartsStorage = InlineArray<48, UInt16>(repeating: 0)
+    private var glyphAdvancesStorage = InlineArray<48, UInt16>(repeating: 0)
     public private(set) var glyphCount = 0
     public let label: AlphaBitmap?
     /// Where the label is drawn, in logical pixels (it may reach outside the slider: it is
@@ -35,20 +37,38 @@ public struct SliderTextLook {
     @discardableResult
     public mutating func addGlyph(start: Int32, advance: Int32) -> Bool {
         guard glyphCount < SliderTextLook.glyphCapacity else { return false }
-        let fits = start >= 0 && advance >= 0 && start &+ advance <= (glyphs?.width ?? 0)
-        glyphStarts[glyphCount] = fits ? start : 0
-        glyphAdvances[glyphCount] = fits ? advance : 0
+        let fits = start >= 0 && advance >= 0 && start <= 0xFFFF && advance <= 0xFFFF && start &+ advance <= (glyphs?.width ?? 0)
+        glyphStartsStorage[glyphCount] = fits ? UInt16(truncatingIfNeeded: start) : 0
+        glyphAdvancesStorage[glyphCount] = fits ? UInt16(truncatingIfNeeded: advance) : 0
         glyphCount += 1
         return true
     }
+
+    /// Where glyph `glyph` (below `glyphCount`) starts in `glyphs`, and how wide its cell is.
+    @inline(__always)
+    public func glyphStart(_ glyph: Int) -> Int32 { Int32(truncatingIfNeeded: glyphStartsStorage.span[glyph]) }
+    @inline(__always)
+    public func glyphAdvance(_ glyph: Int) -> Int32 { Int32(truncatingIfNeeded: glyphAdvancesStorage.span[glyph]) }
 
     /// The width of `run` drawn from these glyphs.
     public func width(of run: SliderGlyphRun) -> Int32 {
         var width: Int32 = 0
         for index in 0..<run.count where Int(run[index]) < glyphCount {
-            width &+= glyphAdvances.span[Int(run[index])]
+            width &+= glyphAdvance(Int(run[index]))
         }
         return width
+    }
+
+    /// Whether every glyph of `a` has the place of `b`'s at the same index: as many glyphs,
+    /// each pair as wide (a value's digits, usually). Then a new value only draws the glyphs
+    /// that changed.
+    public func sharePlaces(_ a: SliderGlyphRun, _ b: SliderGlyphRun) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where a[index] != b[index] {
+            let first = Int(a[index]), second = Int(b[index])
+            guard first < glyphCount, second < glyphCount, glyphAdvance(first) == glyphAdvance(second) else { return false }
+        }
+        return true
     }
 
     /// Where the label and the value box go on a slider `rect` long along `orientation`,
