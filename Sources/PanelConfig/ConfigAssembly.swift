@@ -75,7 +75,10 @@ enum ConfigAssembly {
             if let page { pages.append(page) }
             pageGrids.append(page?.grid)
         }
+        // As many as there are sections, not the next power of two: a button's config is the
+        // largest value a panel keeps, and the array is kept for the panel's life.
         var buttons: [ButtonConfig] = []
+        buttons.reserveCapacity(panel.buttons.count)
         for draft in panel.buttons where draft.counts {
             if let button = draft.finish(
                 display: display, panelTimings: panelTimings, outputs: declaredOutputs, controller: controller,

@@ -268,8 +268,9 @@ def main():
     windows = []
     for mode in METRIC_MODES:
         metrics["peak_rss_kb"][mode] = number(mode, "peak_rss_kb")
-        # What is resident just before the stop, by kind (/proc/PID/status RssAnon, RssFile,
-        # RssShmem) and the part of it that maps the framebuffer (/proc/PID/smaps).
+        # What is resident just before the stop, by kind (/proc/PID/smaps_rollup's Anonymous, exact;
+        # /proc/PID/status RssFile and RssShmem) and the part of it that maps the framebuffer
+        # (/proc/PID/smaps).
         resident = number(mode, "resident_kb", 4)
         metrics["resident_kb"][mode] = None if resident is None else dict(
             zip(("anonymous", "file", "shmem", "framebuffer"), resident))

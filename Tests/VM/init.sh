@@ -424,7 +424,10 @@ anonymous_by_mapping() {
 stop_firmware() {
     firmware_alive || { FWPID=""; return 1; }
     FWHWM=$(sed -n 's/^VmHWM:[^0-9]*\([0-9][0-9]*\) kB$/\1/p' "/proc/$FWPID/status" 2>/dev/null)
-    FWMEM="$(status_kb RssAnon) $(status_kb RssFile) $(status_kb RssShmem) $(framebuffer_rss_kb)"
+    # Anonymous memory from smaps_rollup, exact: /proc/PID/status's RssAnon is a counter this
+    # kernel (6.1) updates per thread in batches of 64 page events, so it can be off by up to
+    # 256 kB (Documentation/filesystems/proc.rst says to read smaps for accurate values).
+    FWMEM="$(sed -n 's/^Anonymous:[^0-9]*\([0-9][0-9]*\) kB$/\1/p' "/proc/$FWPID/smaps_rollup" 2>/dev/null) $(status_kb RssFile) $(status_kb RssShmem) $(framebuffer_rss_kb)"
     # Where the memory run's anonymous memory is, by mapping, for the record (console.log).
     [ "$RUN" = pages ] && anonymous_by_mapping | sed "s/^/VMTEST-ANON pages /"
     kill -TERM "$FWPID"

@@ -17,9 +17,11 @@ public final class FramebufferSurface: PanelSurface {
     private let styles: [ButtonStyle]
     private var labels: [LabelBitmap]
     private let prepared: PreparedButtons
-    /// For a label set at run time: the font the others came from, each button, the border.
+    /// For a label set at run time: the font the others came from, each item's place, font
+    /// size and page (not its whole config: a panel's buttons' configs are tens of KiB), the
+    /// border.
     private let font: FontRasterizer
-    private let buttons: [ButtonConfig]
+    private let items: [(rect: Rect, fontSize: Int, page: Int)]
     private let borderPx: Int
     /// The place of the first text: buttons come before, texts from here on.
     private let firstText: Int
@@ -49,14 +51,14 @@ public final class FramebufferSurface: PanelSurface {
         self.pixels = pixels
         self.labels = labels.bitmaps
         font = labels.font
-        buttons = FramebufferSurface.drawnItems(of: config)
+        items = FramebufferSurface.drawnItems(of: config).map { ($0.rect, $0.fontSize, $0.page) }
         firstText = config.buttons.count
         textPalettes = [CoveragePalette](repeating: CoveragePalette(), count: config.texts.count)
         borderPx = config.display.borderPx
         painter = FramebufferPainter(layout: layout)
         prepared = PreparedButtons(painter: painter, buttonCount: config.drawnItemCount, byteLimit: lookByteLimit)
         background = config.display.colors.background
-        rects = buttons.map { $0.rect }
+        rects = items.map { $0.rect }
         styles = config.buttons.map { FramebufferSurface.style(for: $0, borderPx: config.display.borderPx) }
             + config.texts.map { FramebufferSurface.style(for: $0) }
         let longest = config.sliders.map { Int(max($0.rect.width, $0.rect.height)) }.max() ?? 0
@@ -117,18 +119,23 @@ public final class FramebufferSurface: PanelSurface {
     /// build: scripts/bench.sh counts its instructions per call.
     @inline(never)
     public static func fittedLabel(_ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer) -> LabelBitmap {
-        let fit = fitLabel(text, of: button, borderPx: borderPx, font: font)
+        fittedLabel(text, rect: button.rect, fontSize: button.fontSize, borderPx: borderPx, font: font)
+    }
+
+    /// The same for a label in `rect` starting at `fontSize`.
+    public static func fittedLabel(_ text: String, rect: Rect, fontSize: Int, borderPx: Int, font: FontRasterizer) -> LabelBitmap {
+        let fit = fitLabel(text, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font)
         font.setPixelSize(fit.pixelSize)
         return font.rasterize(lines: fit.lines)
     }
 
-    /// How each button's label fits it, for `check`'s warnings; `font` is the config's.
     /// For each slider with a label or a format, the size its text is drawn at and whether it
     /// fits the slider at that size (nil: no text), as the panel prepares it.
     public static func sliderTextFits(for config: PanelConfiguration, font: FontRasterizer) -> [(fits: Bool, pixelSize: Int)?] {
         config.sliders.map { slider in PreparedSliderText(slider, font: font).map { ($0.fits, $0.pixelSize) } }
     }
 
+    /// How each button's label fits it, for `check`'s warnings; `font` is the config's.
     public static func labelFits(for config: PanelConfiguration, font: FontRasterizer) -> [LabelFit.Result] {
         config.buttons.map { fitLabel($0.label, of: $0, borderPx: config.display.borderPx, font: font) }
     }
@@ -136,11 +143,15 @@ public final class FramebufferSurface: PanelSurface {
     /// The room inside the border and the padding, at the button's font size and below. A
     /// size the font cannot be set to (a bitmap font has only some) never fits.
     static func fitLabel(_ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer) -> LabelFit.Result {
+        fitLabel(text, rect: button.rect, fontSize: button.fontSize, borderPx: borderPx, font: font)
+    }
+
+    static func fitLabel(_ text: String, rect: Rect, fontSize: Int, borderPx: Int, font: FontRasterizer) -> LabelFit.Result {
         let inset = 2 * (borderPx + LabelFit.paddingPx)
-        let height = max(0, Int(button.rect.height) - inset)
+        let height = max(0, Int(rect.height) - inset)
         return LabelFit.fit(
-            text, width: max(0, Int(button.rect.width) - inset), height: height,
-            startSize: button.fontSize,
+            text, width: max(0, Int(rect.width) - inset), height: height,
+            startSize: fontSize,
             measure: { line, size in font.setPixelSize(size) ? font.measure(line) : Int.max },
             lineHeight: { size in font.setPixelSize(size) ? font.lineHeight : height + 1 })
     }
@@ -158,7 +169,7 @@ public final class FramebufferSurface: PanelSurface {
             _ = painter.fill(region, background, in: pixels)
         }
         for onEveryPage in [false, true] {
-            for index in states.indices where index < buttons.count && (buttons[index].page == PageLayout.allPages) == onEveryPage {
+            for index in states.indices where index < items.count && (items[index].page == PageLayout.allPages) == onEveryPage {
                 guard let state = states[index] else { continue }
                 if index < firstText && !prepared.holds(button: index, state: state) {
                     paintWithoutLook(button: index, state: state)
@@ -225,7 +236,8 @@ public final class FramebufferSurface: PanelSurface {
         guard button >= 0 && button < labels.count else { return "no button \(button)" }
         // A text has no border: its whole rect (less the padding) is room for its value.
         let border = styles[button].borderWidth == 0 ? 0 : borderPx
-        labels[button] = FramebufferSurface.fittedLabel(text, of: buttons[button], borderPx: border, font: font)
+        labels[button] = FramebufferSurface.fittedLabel(
+            text, rect: items[button].rect, fontSize: items[button].fontSize, borderPx: border, font: font)
         prepared.forget(button: button)
         return nil
     }
