@@ -145,6 +145,22 @@ struct PanelEngineSliderTests {
             == #"{"ok":false,"error":"no button or slider \"fan\"; buttons: lamp; sliders: dimmer, heat, tank"}"#)
     }
 
+    /// A slider with a format: each look drawn carries its value's glyphs ("80 %" after the
+    /// drag), made by the engine without a String.
+    @Test func eachLookCarriesItsValueText() throws {
+        let text = PanelEngineSliderTests.config.replacingOccurrences(
+            of: "value = 40\n", with: "value = 40\nformat = %d %%\n")
+        let rig = try EngineRig(config: text)
+        let dimmer = try PanelConfigLoader.parse(text: text, file: "engine.ini").sliders[0]
+        let format = try #require(dimmer.valueFormat)
+        #expect(rig.surface.sliderLooks.first?.valueText == format.glyphs(ofStep: 8))   // 40 %
+        rig.interrupt(100, report([(0, 300, 130, .down)]))
+        rig.interrupt(120, report([(0, 420, 130, .contact)]))
+        let shown = try #require(rig.surface.sliderLooks.last?.valueText)
+        #expect((0..<shown.count).map { shown[$0] } == [8, 0, 12, 13])   // "80 %": 8, 0, then " " and "%"
+        #expect(rig.surface.sliderLooks[2].valueText == format.glyphs(ofStep: 10))   // after the first frame's two: the down, 50 %
+    }
+
     @Test func aPageChangeUnderAHeldSliderRestoresItAndDrawsTheNewPagesSliders() throws {
         let rig = try EngineRig(config: PanelEngineSliderTests.config)
         rig.interrupt(100, report([(0, 300, 130, .down)]))
