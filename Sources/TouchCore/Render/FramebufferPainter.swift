@@ -491,7 +491,8 @@ public struct FramebufferPainter: Sendable {
         case .left: x = inner.x.addingReportingOverflow(style.labelInsetPx)
         case .right: x = (inner.x &+ inner.width).addingReportingOverflow(-(label.width &+ style.labelInsetPx))
         }
-        let y = rect.y.addingReportingOverflow((rect.height - label.height) &>> 1)
+        // The line is centred; the bitmap holds its rows from `top` on.
+        let y = rect.y.addingReportingOverflow(((rect.height - label.lineHeight) &>> 1) &+ label.top)
         guard !x.overflow, !y.overflow else { return nil }
         let placed = Rect(x: x.partialValue, y: y.partialValue, width: label.width, height: label.height)
         guard let clip = placed.clipped(to: inner)?.clipped(to: layout.logicalBounds) else { return nil }

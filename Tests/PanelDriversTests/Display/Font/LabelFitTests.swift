@@ -94,9 +94,12 @@ struct LabelFitTests {
         #expect(fits[0].lines == ["Living", "room lights"])
         #expect(fits[0].pixelSize < 24)
         #expect(fits[2] == LabelFit.Result(lines: ["Kitchen", "fan"], pixelSize: 24, fits: true))
-        // The two-line label is as tall as two lines of the font.
+        // The two-line label's line is as tall as two lines of the font; it holds only the rows
+        // with ink, from the capital K's top to the baseline of "fan" (no descender).
         let labels = try FramebufferSurface.rasterizeLabels(for: config)
         font.setPixelSize(24)
-        #expect(labels.bitmaps[2].height == Int32(2 * font.lineHeight))
+        #expect(labels.bitmaps[2].lineHeight == Int32(2 * font.lineHeight))
+        #expect(labels.bitmaps[2].top > 0 && labels.bitmaps[2].top + labels.bitmaps[2].height < labels.bitmaps[2].lineHeight)
+        #expect(labels.bitmaps[2].pixels.prefix(Int(labels.bitmaps[2].width)).contains { $0 != 0 })   // the first row has ink
     }
 }
