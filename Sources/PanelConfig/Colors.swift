@@ -94,6 +94,11 @@ public struct PanelColors: Equatable, Sendable {
     public var pendingText: RGBColor?
     public var unknownFill: RGBColor
     public var unknownText: RGBColor
+    /// Every slider's track, fill and knob unless its section says (`slider_track`, ...); nil:
+    /// the buttons' `fill`, `on_fill` and `text`.
+    public var sliderTrack: RGBColor?
+    public var sliderFill: RGBColor?
+    public var sliderKnob: RGBColor?
 
     public init(
         background: RGBColor = RGBColor(r: 0x10, g: 0x12, b: 0x14),
@@ -107,7 +112,8 @@ public struct PanelColors: Equatable, Sendable {
         disabledText: RGBColor = RGBColor(r: 0x6B, g: 0x70, b: 0x78),
         pendingFill: RGBColor? = nil, pendingText: RGBColor? = nil,
         unknownFill: RGBColor = RGBColor(r: 0x22, g: 0x24, b: 0x28),
-        unknownText: RGBColor = RGBColor(r: 0x8A, g: 0x8F, b: 0x96)
+        unknownText: RGBColor = RGBColor(r: 0x8A, g: 0x8F, b: 0x96),
+        sliderTrack: RGBColor? = nil, sliderFill: RGBColor? = nil, sliderKnob: RGBColor? = nil
     ) {
         self.background = background
         self.fill = fill
@@ -123,6 +129,9 @@ public struct PanelColors: Equatable, Sendable {
         self.pendingText = pendingText
         self.unknownFill = unknownFill
         self.unknownText = unknownText
+        self.sliderTrack = sliderTrack
+        self.sliderFill = sliderFill
+        self.sliderKnob = sliderKnob
     }
 
     public static let defaults = PanelColors()

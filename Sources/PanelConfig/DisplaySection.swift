@@ -13,12 +13,15 @@ enum DisplayKey: SectionKey {
     case fontSize
     case background
     case color(ButtonColorKey)
+    case sliderTrack
+    case sliderFill
+    case sliderKnob
     case borderPx
     case budgetUs
 
     static let allCases: [DisplayKey] =
         [.width, .height, .framebuffer, .output, .card, .connector, .drmFormat, .rotation, .font, .fontSize, .background]
-        + ButtonColorKey.allCases.map(DisplayKey.color) + [.borderPx, .budgetUs]
+        + ButtonColorKey.allCases.map(DisplayKey.color) + [.sliderTrack, .sliderFill, .sliderKnob, .borderPx, .budgetUs]
 
     init?(rawValue: String) {
         guard let key = DisplayKey.named(rawValue) else { return nil }
@@ -39,6 +42,9 @@ enum DisplayKey: SectionKey {
         case .fontSize: "font_size"
         case .background: "background"
         case .color(let key): key.rawValue
+        case .sliderTrack: "slider_track"
+        case .sliderFill: "slider_fill"
+        case .sliderKnob: "slider_knob"
         case .borderPx: "border_px"
         case .budgetUs: "budget_us"
         }
@@ -65,6 +71,9 @@ enum DisplayKey: SectionKey {
             .value("\(DisplayConfig.defaultFontSize)", "the labels' size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
         case .background: .value(PanelColors.defaults.background.hexString, "behind the buttons: near black")
         case .color(let key): key.displayDoc
+        case .sliderTrack: .words("`fill`", "every slider's track (a slider's own `track` wins)")
+        case .sliderFill: .words("`on_fill`", "every slider's track up to its value")
+        case .sliderKnob: .words("`text`", "every slider's knob")
         case .borderPx:
             .value("\(DisplayConfig.defaultBorderPx)", "every button's border, \(KeyDoc.span(DisplayDraft.borderRange)) pixels")
         case .budgetUs:
@@ -99,6 +108,9 @@ struct DisplayDraft: MergeableDraft {
     var fontSize: Int?
     var background: RGBColor?
     var colors = ColorSettings()
+    var sliderTrack: RGBColor?
+    var sliderFill: RGBColor?
+    var sliderKnob: RGBColor?
     var borderPx: Int?
     var budgetUs: Int?
 
@@ -128,6 +140,9 @@ struct DisplayDraft: MergeableDraft {
         case .fontSize: fontSize = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
         case .background: background = try ValueSyntax.color(value)
         case .color(let key): try colors.set(key, from: value)
+        case .sliderTrack: sliderTrack = try ValueSyntax.color(value)
+        case .sliderFill: sliderFill = try ValueSyntax.color(value)
+        case .sliderKnob: sliderKnob = try ValueSyntax.color(value)
         case .borderPx: borderPx = try ValueSyntax.integer(value, in: DisplayDraft.borderRange, unit: " (pixels)")
         case .budgetUs: budgetUs = try ValueSyntax.integer(value, in: DisplayDraft.budgetRange, unit: " (microseconds)")
         }
@@ -171,7 +186,8 @@ struct DisplayDraft: MergeableDraft {
                 disabledFill: buttons.disabledFill, onFill: buttons.onFill, border: buttons.border, text: buttons.text,
                 pressedText: buttons.pressedText, onText: buttons.onText, disabledText: buttons.disabledText,
                 pendingFill: buttons.pendingFill, pendingText: buttons.pendingText,
-                unknownFill: buttons.unknownFill, unknownText: buttons.unknownText),
+                unknownFill: buttons.unknownFill, unknownText: buttons.unknownText, sliderTrack: sliderTrack,
+                sliderFill: sliderFill, sliderKnob: sliderKnob),
             borderPx: borderPx ?? DisplayConfig.defaultBorderPx, budgetUs: budgetUs)
     }
 }

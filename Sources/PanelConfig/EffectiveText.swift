@@ -51,6 +51,9 @@ extension PanelConfiguration {
         out.key(DisplayKey.fontSize, "\(display.fontSize)")
         out.key(DisplayKey.background, display.colors.background.hexString)
         out.colors(display.colors.buttons)
+        if let color = display.colors.sliderTrack { out.key(DisplayKey.sliderTrack, color.hexString) }
+        if let color = display.colors.sliderFill { out.key(DisplayKey.sliderFill, color.hexString) }
+        if let color = display.colors.sliderKnob { out.key(DisplayKey.sliderKnob, color.hexString) }
         out.key(DisplayKey.borderPx, "\(display.borderPx)")
         if let budget = display.budgetUs {
             out.key(DisplayKey.budgetUs, "\(budget)")

@@ -96,22 +96,22 @@ public struct SliderConfig: Equatable, Sendable {
         self.line = line
     }
 
-    /// A slider's colours unless its section gives them, from `[display]`'s button colours:
-    /// the track as a button's fill, the part up to the value as a latched button's, the knob
-    /// as its text.
+    /// A slider's colours unless its section gives them: `[display]`'s `slider_track`,
+    /// `slider_fill` and `slider_knob`, else its button colours: the track as a button's fill,
+    /// the part up to the value as a latched button's, the knob as its text.
     public static func defaultColors(from panel: PanelColors) -> SliderColors {
-        SliderColors(track: panel.fill, fill: panel.onFill, knob: panel.text)
+        SliderColors(track: panel.sliderTrack ?? panel.fill, fill: panel.sliderFill ?? panel.onFill, knob: panel.sliderKnob ?? panel.text)
     }
 
     /// While a finger is on it: the track as a pressed button's fill, the knob as its text.
     public static func defaultPressedColors(from panel: PanelColors) -> SliderColors {
-        SliderColors(track: panel.pressedFill, fill: panel.onFill, knob: panel.pressedText ?? panel.text)
+        SliderColors(track: panel.pressedFill, fill: panel.sliderFill ?? panel.onFill, knob: panel.pressedText ?? panel.sliderKnob ?? panel.text)
     }
 
     /// While disabled: the track as a disabled button's fill, the value's part dimmed, the
     /// knob as a disabled button's text.
     public static func defaultDisabledColors(from panel: PanelColors) -> SliderColors {
-        SliderColors(track: panel.disabledFill, fill: panel.onFill.dimmed, knob: panel.disabledText)
+        SliderColors(track: panel.disabledFill, fill: (panel.sliderFill ?? panel.onFill).dimmed, knob: panel.disabledText)
     }
 
     /// The most characters a value text may have (a run holds more, so a longer one is seen).

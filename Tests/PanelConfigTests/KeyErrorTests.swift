@@ -23,7 +23,7 @@ struct KeyErrorTests {
         #expect(renderedErrors("[display]\nWidth = 800\nheight = 480\n") == [
             "panel.ini:1: [display] width: missing; expected the display width in pixels, 1..8192",
             "panel.ini:2: [display] Width: unknown key; did you mean width? valid keys: width, height, framebuffer, "
-                + "output, card, connector, drm_format, rotation, font, font_size, background, fill, pressed_fill, disabled_fill, on_fill, border, text, pressed_text, on_text, disabled_text, pending_fill, pending_text, unknown_fill, unknown_text, border_px, budget_us",
+                + "output, card, connector, drm_format, rotation, font, font_size, background, fill, pressed_fill, disabled_fill, on_fill, border, text, pressed_text, on_text, disabled_text, pending_fill, pending_text, unknown_fill, unknown_text, slider_track, slider_fill, slider_knob, border_px, budget_us",
         ])
     }
 

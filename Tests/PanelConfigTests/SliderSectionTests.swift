@@ -157,4 +157,14 @@ struct SliderSectionTests {
             "panel.ini:6: [slider dimmer] format: the value text is too long: at most 24 characters, 36 different ones around the number",
         ])
     }
+
+    @Test func theDisplaySetsEverySlidersColours() throws {
+        let display = "[display]\nwidth = 800\nheight = 480\nslider_track = #101010\nslider_fill = #208020\nslider_knob = #F0F0F0\n"
+        let config = try #require(parsed(display + "[slider a]\nrect = 0, 0, 300, 40\n[slider b]\nrect = 0, 100, 300, 40\nknob = #FF0000\n"))
+        #expect(config.sliders[0].colors == SliderColors(track: rgb(0x101010), fill: rgb(0x208020), knob: rgb(0xF0F0F0)))
+        #expect(config.sliders[1].colors == SliderColors(track: rgb(0x101010), fill: rgb(0x208020), knob: rgb(0xFF0000)))
+        #expect(config.sliders[0].pressedColors.fill == rgb(0x208020) && config.sliders[0].disabledColors.fill == rgb(0x208020).dimmed)
+        let back = try PanelConfigLoader.parse(text: config.effectiveText(), file: "panel.ini")
+        #expect(back.display.colors == config.display.colors)
+    }
 }
