@@ -365,6 +365,12 @@ static inline void *clinux_mmap_shared(int fd, size_t length) {
     return address == MAP_FAILED ? NULL : address;
 }
 
+/// mmap(2) of private anonymous memory (zeroed pages of its own mapping); NULL on failure.
+static inline void *clinux_mmap_anonymous(size_t length) {
+    void *address = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return address == MAP_FAILED ? NULL : address;
+}
+
 static inline int clinux_kd_get_mode(int fd, int *mode) { return ioctl(fd, KDGETMODE, mode); }
 static inline int clinux_kd_set_mode(int fd, int mode) { return ioctl(fd, KDSETMODE, (unsigned long)mode); }
 

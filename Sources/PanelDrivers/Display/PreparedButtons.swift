@@ -13,10 +13,13 @@ import TouchCore
 /// a 185x145 button with a 24-pixel label is about 11 KiB; the 64 KiB default holds the five
 /// or six looks a hand goes back and forth between: `FramebufferSurface.defaultLookByteLimit`).
 final class PreparedButtons {
-    /// One state's look: the bytes `prepare` wrote, where its label goes, and when it was last
-    /// drawn (a count of draws).
+    /// One state's look: the bytes `prepare` wrote (in a mapping of their own, unmapped when
+    /// the look is dropped: looks come and go with pages, and would leave freed pages in the
+    /// heap; nil when nothing shows), where its label goes, and when it was last drawn (a count
+    /// of draws).
     private struct Look {
-        var bytes: [UInt8]
+        var memory: MappedMemory?
+        var byteCount: Int
         var rowBytes: Int
         var labelRect: Rect?
         var lastUse: UInt64
@@ -56,28 +59,27 @@ final class PreparedButtons {
                 let count = painter.preparedByteCount(label: bitmap, rect: rect, style: style)
                 var rowBytes = 0
                 var labelRect: Rect?
-                let bytes = [UInt8](unsafeUninitializedCapacity: count) { memory, initialized in
+                guard let memory = MappedMemory(byteCount: count),
                     let prepared = painter.prepare(
-                        label: bitmap, rect: rect, style: style, state: state, palette: &palettes[which],
-                        into: UnsafeMutableRawBufferPointer(memory))
-                    rowBytes = prepared?.borderRow.count ?? 0
-                    labelRect = prepared?.label?.physicalRect
-                    initialized = prepared == nil ? 0 : count
-                }
-                return Look(bytes: bytes, rowBytes: rowBytes, labelRect: labelRect, lastUse: 0)
+                        label: bitmap, rect: rect, style: style, state: state, palette: &palettes[which], into: memory.bytes)
+                else { return Look(memory: nil, byteCount: 0, rowBytes: 0, labelRect: nil, lastUse: 0) }
+                return Look(
+                    memory: memory, byteCount: count, rowBytes: prepared.borderRow.count, labelRect: prepared.label?.physicalRect,
+                    lastUse: 0)
             }
-            byteCount += looks[button][slot]!.bytes.count
+            byteCount += looks[button][slot]!.byteCount
             dropLeastRecentlyDrawn(keeping: button, slot)
         }
         uses &+= 1
         looks[button][slot]!.lastUse = uses
         let look = looks[button][slot]!
-        guard !look.bytes.isEmpty else { return body(nil) }
-        return look.bytes.withUnsafeBytes { bytes in
-            let label = look.labelRect.map {
-                BlendedLabel(physicalRect: $0, pixels: UnsafeRawBufferPointer(rebasing: bytes[(2 * look.rowBytes)...]))
-            }
-            return body(PreparedButton(
+        guard let memory = look.memory else { return body(nil) }
+        let bytes = UnsafeRawBufferPointer(memory.bytes)
+        let label = look.labelRect.map {
+            BlendedLabel(physicalRect: $0, pixels: UnsafeRawBufferPointer(rebasing: bytes[(2 * look.rowBytes)...]))
+        }
+        return withExtendedLifetime(memory) {
+            body(PreparedButton(
                 borderRow: UnsafeRawBufferPointer(rebasing: bytes[..<look.rowBytes]),
                 middleRow: UnsafeRawBufferPointer(rebasing: bytes[look.rowBytes..<(2 * look.rowBytes)]), label: label))
         }
@@ -106,7 +108,7 @@ final class PreparedButtons {
     /// again when next shown.
     func forget(button: Int) {
         for slot in looks[button].indices where looks[button][slot] != nil {
-            byteCount -= looks[button][slot]!.bytes.count
+            byteCount -= looks[button][slot]!.byteCount
             looks[button][slot] = nil
         }
     }
@@ -123,7 +125,7 @@ final class PreparedButtons {
                 }
             }
             guard let oldest else { return }
-            byteCount -= looks[oldest.button][oldest.slot]!.bytes.count
+            byteCount -= looks[oldest.button][oldest.slot]!.byteCount
             looks[oldest.button][oldest.slot] = nil
         }
     }
