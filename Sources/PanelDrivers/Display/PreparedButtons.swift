@@ -13,12 +13,12 @@ import TouchCore
 /// a 185x145 button with a 24-pixel label is about 11 KiB; the 64 KiB default holds the five
 /// or six looks a hand goes back and forth between: `FramebufferSurface.defaultLookByteLimit`).
 final class PreparedButtons {
-    /// One state's look: the bytes `prepare` wrote (in a mapping of their own, unmapped when
-    /// the look is dropped: looks come and go with pages, and would leave freed pages in the
-    /// heap; nil when nothing shows), where its label goes, and when it was last drawn (a count
-    /// of draws).
+    /// One state's look: where the bytes `prepare` wrote are (in `slab`, or for a look larger
+    /// than the slab in a mapping of its own; neither when nothing shows), where its label
+    /// goes, and when it was last drawn (a count of draws).
     private struct Look {
-        var memory: MappedMemory?
+        var offset: Int?
+        var own: MappedMemory?
         var byteCount: Int
         var rowBytes: Int
         var labelRect: Rect?
@@ -28,6 +28,12 @@ final class PreparedButtons {
     let byteLimit: Int
     /// The bytes of every look held now.
     private(set) var byteCount = 0
+    /// Where the looks are: one block of `byteLimit` bytes made at start, never freed, so
+    /// that looks coming and going with pages leave no freed pages in the heap. A new look goes
+    /// after the last one; when it does not fit there, the looks held are moved down together
+    /// first (at most the block's bytes, copied once).
+    private let slab: MappedMemory?
+    private var slabUsed = 0
     private var uses: UInt64 = 0
 
     private let painter: FramebufferPainter
@@ -42,6 +48,7 @@ final class PreparedButtons {
     init(painter: FramebufferPainter, buttonCount: Int, byteLimit: Int = FramebufferSurface.defaultLookByteLimit) {
         self.painter = painter
         self.byteLimit = byteLimit
+        slab = MappedMemory(byteCount: byteLimit)
         looks = Array(repeating: Array(repeating: nil, count: PreparedButtons.stateCount), count: buttonCount)
     }
 
@@ -59,26 +66,47 @@ final class PreparedButtons {
                 let count = painter.preparedByteCount(label: bitmap, rect: rect, style: style)
                 var rowBytes = 0
                 var labelRect: Rect?
-                guard let memory = MappedMemory(byteCount: count),
-                    let prepared = painter.prepare(
-                        label: bitmap, rect: rect, style: style, state: state, palette: &palettes[which], into: memory.bytes)
-                else { return Look(memory: nil, byteCount: 0, rowBytes: 0, labelRect: nil, lastUse: 0) }
+                guard count > 0 else { return Look(offset: nil, own: nil, byteCount: 0, rowBytes: 0, labelRect: nil, lastUse: 0) }
+                // Room first: the looks drawn longest ago go until this one fits the limit.
+                dropLeastRecentlyDrawn(toHold: count)
+                var offset: Int?
+                var own: MappedMemory?
+                let memory: UnsafeMutableRawBufferPointer
+                if let slab, count <= slab.bytes.count {
+                    if slabUsed + count > slab.bytes.count { compact() }
+                    offset = slabUsed
+                    memory = UnsafeMutableRawBufferPointer(rebasing: slab.bytes[slabUsed..<(slabUsed + count)])
+                    slabUsed += count
+                } else if let mapped = MappedMemory(byteCount: count) {
+                    own = mapped
+                    memory = mapped.bytes
+                } else {
+                    return Look(offset: nil, own: nil, byteCount: 0, rowBytes: 0, labelRect: nil, lastUse: 0)
+                }
+                let prepared = painter.prepare(
+                    label: bitmap, rect: rect, style: style, state: state, palette: &palettes[which], into: memory)
                 return Look(
-                    memory: memory, byteCount: count, rowBytes: prepared.borderRow.count, labelRect: prepared.label?.physicalRect,
-                    lastUse: 0)
+                    offset: offset, own: own, byteCount: count, rowBytes: prepared?.borderRow.count ?? 0,
+                    labelRect: prepared?.label?.physicalRect, lastUse: 0)
             }
             byteCount += looks[button][slot]!.byteCount
-            dropLeastRecentlyDrawn(keeping: button, slot)
         }
         uses &+= 1
         looks[button][slot]!.lastUse = uses
         let look = looks[button][slot]!
-        guard let memory = look.memory else { return body(nil) }
-        let bytes = UnsafeRawBufferPointer(memory.bytes)
+        let bytes: UnsafeRawBufferPointer
+        if let offset = look.offset, let slab {
+            bytes = UnsafeRawBufferPointer(rebasing: slab.bytes[offset..<(offset + look.byteCount)])
+        } else if let own = look.own {
+            bytes = UnsafeRawBufferPointer(own.bytes)
+        } else {
+            return body(nil)
+        }
+        guard look.rowBytes > 0 else { return body(nil) }
         let label = look.labelRect.map {
             BlendedLabel(physicalRect: $0, pixels: UnsafeRawBufferPointer(rebasing: bytes[(2 * look.rowBytes)...]))
         }
-        return withExtendedLifetime(memory) {
+        return withExtendedLifetime(look.own) {
             body(PreparedButton(
                 borderRow: UnsafeRawBufferPointer(rebasing: bytes[..<look.rowBytes]),
                 middleRow: UnsafeRawBufferPointer(rebasing: bytes[look.rowBytes..<(2 * look.rowBytes)]), label: label))
@@ -113,13 +141,13 @@ final class PreparedButtons {
         }
     }
 
-    /// Drops the looks drawn longest ago until at most `byteLimit` bytes are held, never the
-    /// one at (`button`, `slot`), just prepared.
-    private func dropLeastRecentlyDrawn(keeping button: Int, _ slot: Int) {
-        while byteCount > byteLimit {
+    /// Drops the looks drawn longest ago until a look of `incoming` bytes fits within
+    /// `byteLimit` beside those held (all of them go for one larger than the limit).
+    private func dropLeastRecentlyDrawn(toHold incoming: Int) {
+        while byteCount + incoming > byteLimit {
             var oldest: (button: Int, slot: Int, use: UInt64)?
             for b in looks.indices {
-                for s in looks[b].indices where (b, s) != (button, slot) {
+                for s in looks[b].indices {
                     guard let look = looks[b][s] else { continue }
                     if oldest.map({ look.lastUse < $0.use }) ?? true { oldest = (b, s, look.lastUse) }
                 }
@@ -128,6 +156,27 @@ final class PreparedButtons {
             byteCount -= looks[oldest.button][oldest.slot]!.byteCount
             looks[oldest.button][oldest.slot] = nil
         }
+    }
+
+    /// Moves the looks held in the slab down to its start, in the order they lie, so that the
+    /// free bytes are together after them.
+    private func compact() {
+        guard let slab, let base = slab.bytes.baseAddress else { return }
+        var held: [(button: Int, slot: Int, offset: Int)] = []
+        for b in looks.indices {
+            for s in looks[b].indices {
+                if let offset = looks[b][s]?.offset { held.append((b, s, offset)) }
+            }
+        }
+        held.sort { $0.offset < $1.offset }
+        var next = 0
+        for look in held {
+            let count = looks[look.button][look.slot]!.byteCount
+            if look.offset != next { (base + next).copyMemory(from: base + look.offset, byteCount: count) }
+            looks[look.button][look.slot]!.offset = next
+            next += count
+        }
+        slabUsed = next
     }
 
     private static let stateCount = 6

@@ -122,4 +122,40 @@ struct PreparedLookSizesTests {
             #expect(surface.preparedLookBytes <= limit)
         }
     }
+
+    /// Looks live in one block of the limit's size: dropped ones leave gaps, and a look that
+    /// does not fit after the last is placed once the others are moved down. A look that moved
+    /// still paints what a surface holding every look paints.
+    @Test func looksMovedInTheirBlockStillPaintTheirPixels() throws {
+        let config = try PanelConfigLoader.parse(text: Self.config, file: "looks.ini")
+        let labels = try FramebufferSurface.rasterizeLabels(for: config)
+        let layout = try #require(FramebufferLayout(physicalWidth: 400, physicalHeight: 240, format: .xrgb8888))
+        var held = [UInt8](repeating: 0, count: layout.bufferSize)
+        var moved = held
+        // Lamp, fan and the third button normal, lamp again (so fan is the one drawn longest
+        // ago), lamp pressed (no room: fan's look goes, leaving a gap, and the third's is moved
+        // down into it to make room after it), then the third from where it was moved.
+        let draws: [(Int, ButtonVisualState)] = [(0, .normal), (1, .normal), (3, .normal), (0, .normal), (0, .pressed), (3, .normal)]
+        var sizes: [Int] = []
+        held.withUnsafeMutableBytes { pixels in
+            let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, lookByteLimit: 1 << 20)
+            for (button, state) in draws {
+                let before = surface.preparedLookBytes
+                surface.draw(button: button, state: state)
+                sizes.append(surface.preparedLookBytes - before)
+            }
+        }
+        #expect(sizes[3] == 0 && sizes[5] == 0 && sizes[1] > 0)
+        let limit = sizes[0] + sizes[2] + sizes[4]
+        moved.withUnsafeMutableBytes { pixels in
+            let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, lookByteLimit: limit)
+            for (button, state) in draws {
+                surface.draw(button: button, state: state)
+                #expect(surface.preparedLookBytes <= limit)
+            }
+            #expect(surface.preparedLookBytes == limit)   // lamp's two and the third's: fan's went
+        }
+        let differing = zip(moved, held).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) bytes differ")
+    }
 }
