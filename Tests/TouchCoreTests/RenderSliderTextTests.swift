@@ -23,11 +23,13 @@ struct RenderSliderTextTests {
         return SliderValueFormat(prefix: SliderGlyphRun(), suffix: suffix, decimals: 0, scaleDecimals: 0, minimum: 0, stepSize: 1)
     }
 
+    /// At `value` percent; its text rounded to a multiple of 3 (so that a few steps in a row
+    /// keep their text while the fill moves, as `%d` on a slider of half steps does).
     func look(_ rect: Rect, _ orientation: SliderOrientation, value: Int32) -> SliderLook {
         let length = orientation == .horizontal ? rect.width : rect.height
         return SliderLook(rect: rect, orientation: orientation, fillPixels: value * length / 100, track: colors.track,
                           fill: colors.fill, knob: colors.knob, text: RGBColor(r: 0xF0, g: 0xE0, b: 0xD0),
-                          valueText: percent.glyphs(ofStep: value))
+                          valueText: percent.glyphs(ofStep: value / 3 * 3))
     }
 
     func textLook(_ rect: Rect, _ orientation: SliderOrientation, atlas: UnsafeRawBufferPointer, label: UnsafeRawBufferPointer) -> SliderTextLook {
@@ -58,7 +60,7 @@ struct RenderSliderTextTests {
                         var dragged = TestFramebuffer(width: 120, height: 120, format: format, rotation: rotation)
                         var palettes = SliderTextPalettes()
                         // Across the label, through the value's box, single steps and jumps, both ways.
-                        let values: [Int32] = [50, 3, 4, 9, 15, 22, 21, 60, 75, 80, 83, 88, 91, 97, 100, 99, 40, 0, 100, 7]
+                        let values: [Int32] = [50, 3, 4, 9, 15, 22, 21, 60, 75, 80, 81, 82, 83, 88, 91, 92, 97, 100, 99, 40, 0, 100, 7]
                         var previous: SliderLook?
                         for value in values {
                             let next = look(rect, orientation, value: value)

@@ -574,9 +574,11 @@ public struct FramebufferPainter: Sendable {
 
     /// `blend` through a palette of this look's values: a pixel is one lookup and one store,
     /// coverage 0 writing the fill that is already there. Groups of eight empty coverages are
-    /// still passed at once, and a group with ink is written whole.
+    /// still passed at once, and a group with ink is written whole; with `overwriting`, empty
+    /// groups are written too (the fill through the palette), so nothing need be there first.
     func blend(
-        _ label: AlphaBitmap, placed: Rect, clip: Rect, palette: borrowing CoveragePalette, base: UnsafeMutableRawPointer
+        _ label: AlphaBitmap, placed: Rect, clip: Rect, palette: borrowing CoveragePalette, base: UnsafeMutableRawPointer,
+        overwriting: Bool = false
     ) {
         let bytesPerPixel = layout.format.bytesPerPixel
         let stepX = layout.logicalSteps.x
@@ -594,7 +596,7 @@ public struct FramebufferPainter: Sendable {
             switch bytesPerPixel {
             case 4:
                 while end - source >= 8 {
-                    if source.loadUnaligned(as: UInt64.self) != 0 {
+                    if overwriting || source.loadUnaligned(as: UInt64.self) != 0 {
                         for k in 0..<8 {
                             let value = palette[Int(source.load(fromByteOffset: k, as: UInt8.self))]
                             base.storeBytes(of: value, toByteOffset: offset &+ k &* stepX, as: UInt32.self)
@@ -610,7 +612,7 @@ public struct FramebufferPainter: Sendable {
                 }
             case 2:
                 while end - source >= 8 {
-                    if source.loadUnaligned(as: UInt64.self) != 0 {
+                    if overwriting || source.loadUnaligned(as: UInt64.self) != 0 {
                         for k in 0..<8 {
                             let value = UInt16(truncatingIfNeeded: palette[Int(source.load(fromByteOffset: k, as: UInt8.self))])
                             base.storeBytes(of: value, toByteOffset: offset &+ k &* stepX, as: UInt16.self)

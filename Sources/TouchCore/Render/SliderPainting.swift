@@ -33,14 +33,17 @@ extension FramebufferPainter {
             knobUnder = knobUnder || look.rect(along: look.knobSpan).clipped(to: clip) != nil
         }
         if let box = slider.flatMap({ text.valueBox.clipped(to: $0) }) {
-            if let previous, !whole, text.valueBox.clipped(to: spanRect) == nil,
-                text.sharePlaces(previous.valueText, look.valueText)
-            {
-                // Usually one digit changed: only the glyphs that differ, each over its own
-                // background (the span, and so the knob, is not in the box).
+            if let previous, !whole, text.sharePlaces(previous.valueText, look.valueText) {
+                // Usually one digit changed: only the glyphs that differ, each cell written
+                // whole; and where the span crossed the box (the track painted over the text
+                // there), the text blended again over it.
                 if previous.valueText != look.valueText {
                     drawValue(look.valueText, over: previous.valueText, text: text, box: box, look: look, palettes: palettes, base: base)
                 }
+                if let crossed = box.clipped(to: spanRect) {
+                    drawValue(look.valueText, over: nil, text: text, box: crossed, look: look, palettes: palettes, base: base)
+                }
+                knobUnder = knobUnder || look.rect(along: look.knobSpan).clipped(to: box) != nil
             } else {
                 // The old text goes: the box's background as the track shows it now.
                 if !whole { fillBackground(box, look: look, base: base) }
@@ -96,20 +99,20 @@ extension FramebufferPainter {
     /// the track's beyond.
     private func blendOverSlider(
         _ bitmap: AlphaBitmap, placed: Rect, clip: Rect, look: SliderLook, palettes: borrowing SliderTextPalettes,
-        base: UnsafeMutableRawPointer
+        base: UnsafeMutableRawPointer, overwriting: Bool = false
     ) {
         if let part = clip.clipped(to: look.rect(along: 0..<look.fillPixels)) {
-            blend(bitmap, placed: placed, clip: part, palette: palettes.overFill, base: base)
+            blend(bitmap, placed: placed, clip: part, palette: palettes.overFill, base: base, overwriting: overwriting)
         }
         if let part = clip.clipped(to: look.rect(along: look.fillPixels..<look.length)) {
-            blend(bitmap, placed: placed, clip: part, palette: palettes.overTrack, base: base)
+            blend(bitmap, placed: placed, clip: part, palette: palettes.overTrack, base: base, overwriting: overwriting)
         }
     }
 
     /// The value's glyphs in `box` (the value box, clipped to the slider and the screen): at
     /// the box's end, or centred in it. Without `previous`, every glyph over the background
     /// already there; with it (a run whose glyphs have the same places), only the glyphs that
-    /// differ from it, each cell's background filled first.
+    /// differ from it, each cell written whole (its background too).
     private func drawValue(
         _ run: SliderGlyphRun, over previous: SliderGlyphRun?, text: SliderTextLook, box: Rect, look: SliderLook,
         palettes: borrowing SliderTextPalettes, base: UnsafeMutableRawPointer
@@ -132,8 +135,8 @@ extension FramebufferPainter {
                         start: pixels + Int(text.glyphStart(glyph)),
                         count: glyphs.pixels.count - Int(text.glyphStart(glyph))))
             else { continue }
-            if previous != nil { fillBackground(clip, look: look, base: base) }
-            blendOverSlider(cell, placed: placed, clip: clip, look: look, palettes: palettes, base: base)
+            // A changed glyph's cell is written whole, its background through the palettes.
+            blendOverSlider(cell, placed: placed, clip: clip, look: look, palettes: palettes, base: base, overwriting: previous != nil)
         }
     }
 
