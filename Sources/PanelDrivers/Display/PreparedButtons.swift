@@ -64,8 +64,6 @@ final class PreparedButtons {
             looks[button][slot] = label.withAlphaBitmap { bitmap in
                 // `prepare` writes every byte it asks for, so they are not cleared first.
                 let count = painter.preparedByteCount(label: bitmap, rect: rect, style: style)
-                var rowBytes = 0
-                var labelRect: Rect?
                 guard count > 0 else { return Look(offset: nil, own: nil, byteCount: 0, rowBytes: 0, labelRect: nil, lastUse: 0) }
                 // Room first: the looks drawn longest ago go until this one fits the limit.
                 dropLeastRecentlyDrawn(toHold: count)
