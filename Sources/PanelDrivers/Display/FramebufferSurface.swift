@@ -40,7 +40,7 @@ public final class FramebufferSurface: PanelSurface {
     private let sliderTexts: [PreparedSliderText?]
 
     /// The most bytes of prepared looks a surface holds (`PreparedButtons`), by default.
-    public static let defaultLookByteLimit = 64 * 1024
+    public static let defaultLookByteLimit = 48 * 1024
 
     /// `lookByteLimit`: the most bytes of prepared looks held (`PreparedButtons`).
     public init(
