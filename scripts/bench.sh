@@ -221,7 +221,8 @@ if timed firmware_x86_build scripts/build/build-firmware.sh bookworm-x86_64 >"$w
         die "the firmware's slider run failed under valgrind (see $work/valgrind.firmware-slider.log)"
     [ "$(grep -c '"event":"value"' "$work/slider.out")" = 1 ] ||
         die "the slider run sent $(grep -c '"event":"value"' "$work/slider.out") values, expected 1 (at the lift)"
-    # The same drag with a label and the value written on the slider (`%d %%`), redrawn per report.
+    # The same drag with the value written on the slider (`%d%%`, at most 4 characters), redrawn
+    # per report.
     timed callgrind_firmware_slider_text valgrind --tool=callgrind --collect-atstart=no \
         --toggle-collect='$e11PanelEngineAAC5frame_10measuredAt*' --toggle-collect='$e9TouchCore11FT5x06CodecV6decode*' \
         --callgrind-out-file="$work/callgrind.firmware-slider-text.out" "$firmware_x86" run Benchmarks/sliders-text.ini \

@@ -448,7 +448,7 @@ def main():
             per_report = round(text_total / slider_reports, 1)
             firmware_cg["slider_drag_text_report"] = per_report
             measured_instructions["firmware-slider-drag-text"] = per_report
-            table.add(label, "slider drag with its value text (%d %%): decode, engine, span and text repaint", per_report,
+            table.add(label, "slider drag with its value text (%d%%): decode, engine, span and text repaint", per_report,
                       "instr/report")
     # Painting on the simulated board, in each pixel format: per repaint of one button (185x145,
     # from its prepared look), and per full redraw (the first: the background, then every button
