@@ -6,7 +6,7 @@ import PanelDrivers
 import PanelEngine
 import TouchCore
 
-/// The command line: `run`, `record`, `replay`, `check`, `preview`, `safe-outputs`, `exec-runner`, `probe`, `calibrate`, `ctl`, `version`.
+/// The command line: `run`, `record`, `replay`, `check`, `reload`, `preview`, `safe-outputs`, `exec-runner`, `probe`, `calibrate`, `ctl`, `version`.
 enum TouchPanelCommand {
     static let version = SoftwareVersion.text
 
@@ -51,6 +51,8 @@ enum TouchPanelCommand {
                 return usageError("check takes CONFIG [--quiet]")
             }
             return CheckCommand.run(configPath: path, quiet: quiet)
+        case "reload":
+            return ReloadCommand.run(Array(rest.dropFirst()))
         case "preview":
             return PreviewCommand.run(Array(rest.dropFirst()))
         case "safe-outputs":
@@ -106,6 +108,14 @@ enum TouchPanelCommand {
                                              validate a config, print it with the board applied;
                                              --quiet: print only warnings and errors (the unit's
                                              ExecStartPre)
+
+            """),
+        ("reload", """
+            touchpanel reload PID            reload the config of the panel PID (SIGHUP) and wait
+                                             for its answer: exit 0 when the new config runs, 1
+                                             with the reason when it was refused and the previous
+                                             one goes on (the unit's ExecReload, with
+                                             $RUNTIME_DIRECTORY; at most 20 s)
 
             """),
         ("preview", """

@@ -7,7 +7,9 @@
 #     resolved by apt against the release's index, without Recommends: Depends alone must be
 #     enough), `touchpanel version` and `touchpanel check /etc/touchpanel/panel.ini` (the
 #     installed example, with the installed presets and the font it names) run in it (chroot;
-#     qemu-user through binfmt_misc, which needs root);
+#     qemu-user through binfmt_misc, which needs root), every program the units run is in it,
+#     and the unit's `touchpanel reload $MAINPID` exits 0 for a config the (simulated) panel
+#     takes and 1 with the reason for one it refuses after check passed;
 #   - the signed apt repository that scripts/release.sh makes of them, read by apt: signature,
 #     versions per suite, refusals, an upgrade (Tests/Packages/apt-repo.sh).
 # First the maintainer scripts alone (Tests/Packages/maintainer-scripts.sh, seconds): install
@@ -57,6 +59,35 @@ install_root() {
         rm -rf "$tree/lib"
     fi
     ln -sfn usr/lib "$tree/lib"
+}
+
+# reload_round_trip TREE: in TREE (chroot), the simulated board with RUNTIME_DIRECTORY as the
+# unit gives it, and touchpanel reload PID for a config it takes and for one it refuses after
+# check passed; says what happened, and fails unless it was 0, then 1 with the reason.
+reload_round_trip() {
+    local tree=$1 config=/tmp/reload.ini panel status=0 result
+    mkdir -p "$tree/run/touchpanel" "$tree/tmp"
+    rm -f "$tree/run/touchpanel/"*
+    sim_config() { # sim_config SOCKET_PATH
+        printf '[board]\nsimulated = yes\n[display]\nwidth = 320\nheight = 240\n[control]\nsocket = %s\n[button a]\nrect = 0, 0, 100, 100\n' "$1" >"$tree$config"
+    }
+    sim_config /run/touchpanel/control.sock
+    RUNTIME_DIRECTORY=/run/touchpanel chroot "$tree" /usr/bin/touchpanel run "$config" >/dev/null 2>"$tree/tmp/reload-panel.err" &
+    panel=$!
+    for _ in $(seq 300); do [[ -S $tree/run/touchpanel/control.sock ]] && break; sleep 0.1; done
+    [[ -S $tree/run/touchpanel/control.sock ]] || { kill $panel; wait $panel; echo "the board never bound its socket: $(tr '\n' ';' <"$tree/tmp/reload-panel.err")"; return 1; }
+    printf '[button b]\nrect = 200, 0, 100, 100\n' >>"$tree$config"
+    RUNTIME_DIRECTORY=/run/touchpanel chroot "$tree" /usr/bin/touchpanel reload $panel 2>"$tree/tmp/reload.err" || status=$?
+    result="taken: exit $status"
+    sim_config /run/missing/control.sock
+    status=0
+    chroot "$tree" /usr/bin/touchpanel check --quiet "$config" || result+=", check fails"
+    RUNTIME_DIRECTORY=/run/touchpanel chroot "$tree" /usr/bin/touchpanel reload $panel 2>"$tree/tmp/reload.err" || status=$?
+    result+="; refused: exit $status, $(cat "$tree/tmp/reload.err")"
+    kill $panel
+    wait $panel
+    echo "$result"
+    [[ $result == "taken: exit 0; refused: exit 1, touchpanel: reload refused by pid $panel: cannot start with $config: [control] socket /run/missing/control.sock: ENOENT (No such file or directory); it goes on with the previous config" ]]
 }
 
 while read -r line; do
@@ -111,6 +142,24 @@ for target in trixie-aarch64 trixie-armhf bookworm-aarch64 bookworm-armhf; do
         ok "$name: touchpanel check /etc/touchpanel/panel.ini with the installed presets"
     else
         bad "$name: touchpanel check: $(head -n 3 <<<"$out")"
+    fi
+    # Every program the units run is in this root: the package and its Depends.
+    missing=()
+    for program in $(sed -nE 's/^Exec[A-Za-z]+=[-@+!:]*([^ ]+).*/\1/p' "$tree"/usr/lib/systemd/system/touchpanel*.service | sort -u); do
+        [[ -x $tree$program || -x $tree/usr$program ]] || missing+=("$program")
+    done
+    if ((${#missing[@]} == 0)); then
+        ok "$name: the programs the units run are there: $(sed -nE 's/^Exec[A-Za-z]+=[-@+!:]*([^ ]+).*/\1/p' "$tree"/usr/lib/systemd/system/touchpanel*.service | sort -u | tr '\n' ' ')"
+    else
+        bad "$name: the units run ${missing[*]}, which neither the package nor its Depends installs"
+    fi
+    # The unit's reload with this release's binary (the simulated board, under qemu-user):
+    # touchpanel reload exits 0 when the panel takes the config, and 1 with the reason when it
+    # refuses one that passes check (a control socket in a directory that is not there).
+    if out=$(reload_round_trip "$tree" 2>&1); then
+        ok "$name: touchpanel reload \$MAINPID: $out"
+    else
+        bad "$name: touchpanel reload: $out"
     fi
 done
 

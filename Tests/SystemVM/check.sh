@@ -80,10 +80,47 @@ if [ "$reload_status" != 0 ] && wait_for 100 refused && is_active && [ "$(main_p
 else
     bad "broken reload: systemctl reload exit $reload_status, active=$(systemctl is-active touchpanel) pid $(main_pid) (was $pid)"; journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
 fi
+# A config that passes check but that the panel cannot start with: its [output relay] is a line
+# another program holds (line-hold, as a relay driver or gpioset would). The unit's
+# `touchpanel reload $MAINPID` waits for the panel's answer, so systemctl reload fails; the
+# journal names the holder, and the same process goes on with the previous config: a tap still
+# gives "light" (the refused config calls that button "lamp").
+light_taps() { journalctl -u touchpanel -o cat --no-pager | grep -c '"button":"light","event":"tap"'; }
+$M/line-hold touchpanel-hold 3 >/run/line-hold.out 2>&1 &
+holder=$!
+sed 's/^\[button light\]$/[button lamp]/' /run/panel.ini.good >/etc/touchpanel/panel.ini
+printf '\n[output relay]\nchip = touchpanel-hold\nline = 3\n' >>/etc/touchpanel/panel.ini
+if wait_for 50 grep -q '^holding touchpanel-hold 3$' /run/line-hold.out && touchpanel check --quiet /etc/touchpanel/panel.ini 2>/run/check.err; then
+    taps=$(light_taps)
+    since=$(date '+%Y-%m-%d %H:%M:%S')
+    if systemctl reload touchpanel 2>/run/reload.err; then reload_status=0; else reload_status=$?; fi
+    named() { journalctl -u touchpanel -o cat --no-pager | grep -q "reload refused by pid $pid: cannot start with /etc/touchpanel/panel.ini: gpio touchpanel-hold 3 (\[output relay\]): .*in use by \"sysvm-line-hold\"; it goes on with the previous config"; }
+    printf 'down 0 100 100\nsyn\nup 0\nsyn\n' >&3
+    tapped() { [ "$(light_taps)" -gt "$taps" ]; }
+    if [ "$reload_status" != 0 ] && wait_for 100 named && is_active && [ "$(main_pid)" = "$pid" ] && wait_for 100 tapped &&
+        ! journalctl -u touchpanel -o cat --no-pager | grep -q '"button":"lamp"'; then
+        ok "reload of a config the panel cannot start with: systemctl reload exits $reload_status ($(head -n1 /run/reload.err)), journal: $(journalctl -u touchpanel -o cat --no-pager | grep 'reload refused by pid' | tail -n1); pid $pid goes on with the previous config (a tap gives light)"
+    else
+        bad "refused reload: systemctl reload exit $reload_status ($(tr '\n' ';' </run/reload.err)), active=$(systemctl is-active touchpanel) pid $(main_pid) (was $pid), light taps $taps -> $(light_taps)"
+        journalctl -u touchpanel -o short-monotonic --no-pager --since "$since" | grep -v '{"t_ms"' | head -n 30 | detail
+    fi
+else
+    bad "refused reload: line-hold: $(cat /run/line-hold.out | tr '\n' ';') check: $(cat /run/check.err 2>/dev/null | tr '\n' ';')"
+fi
+kill $holder
+wait $holder 2>/dev/null
+
+# The good config again: systemctl reload exits 0 once the panel runs it.
 cp /run/panel.ini.good /etc/touchpanel/panel.ini
-systemctl reload touchpanel
-wait_for 100 sh -c 'journalctl -u touchpanel -o cat --no-pager | grep -q "reloaded /etc/touchpanel/panel.ini"' &&
-    ok "reload with the good config: reloaded" || bad "good reload not logged"
+reloads=$(journalctl -u touchpanel -o cat --no-pager | grep -c "^reloaded /etc/touchpanel/panel.ini$")
+if systemctl reload touchpanel 2>/run/reload.err; then reload_status=0; else reload_status=$?; fi
+reloaded() { [ "$(journalctl -u touchpanel -o cat --no-pager | grep -c "^reloaded /etc/touchpanel/panel.ini$")" -gt "$reloads" ]; }
+if [ "$reload_status" = 0 ] && wait_for 100 reloaded && [ "$(main_pid)" = "$pid" ]; then
+    ok "reload with the good config: systemctl reload exits 0, reloaded by pid $pid"
+else
+    bad "good reload: systemctl reload exit $reload_status ($(cat /run/reload.err | tr '\n' ';')), pid $(main_pid) (was $pid)"
+    journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
+fi
 
 # The watchdog: a frozen process (SIGSTOP) is killed and the service restarted.
 pid=$(main_pid)

@@ -46,9 +46,9 @@ fingerprint=$(sed -n 's/^fingerprint: //p' <<<"$release_out")
 deb=$(ls -t "$root"/build/packages/touchpanel_*+deb13_arm64.deb | head -n1)
 host_checks=$work/host-checks
 : >"$host_checks"
-for helper in uinput-touch touch-inject; do
-    aarch64-linux-gnu-gcc -static -O2 -Wall -Wextra -Werror -o "$work/$helper" "$root/Tests/VM/$helper.c" ||
-        broken "compiling Tests/VM/$helper.c"
+for helper in VM/uinput-touch VM/touch-inject SystemVM/line-hold; do
+    aarch64-linux-gnu-gcc -static -O2 -Wall -Wextra -Werror -o "$work/${helper#*/}" "$root/Tests/$helper.c" ||
+        broken "compiling Tests/$helper.c"
 done
 
 step "root: unpack, apt install touchpanel from the repository (file: source, signed)"
@@ -92,7 +92,7 @@ for ko in "${drm_order[@]}"; do
     cp "$ko" "$lib/"
     basename "$ko" >>"$lib/order-drm"
 done
-cp "$work/uinput-touch" "$work/touch-inject" "$root/Tests/SystemVM/check.sh" "$lib/"
+cp "$work/uinput-touch" "$work/touch-inject" "$work/line-hold" "$root/Tests/SystemVM/check.sh" "$lib/"
 cp "$root/Tests/SystemVM/touchpanel-check.service" "$tree/etc/systemd/system/"
 ln -sf /etc/systemd/system/touchpanel-check.service "$tree/etc/systemd/system/multi-user.target.wants/touchpanel-check.service"
 echo sysvm >"$tree/etc/hostname"

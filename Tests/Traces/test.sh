@@ -278,6 +278,56 @@ else
     sed 's/^/      /' "$scratch/reload.err"
 fi
 
+# touchpanel reload PID (the unit's ExecReload, issue 28): SIGHUP, then the panel's answer in
+# $RUNTIME_DIRECTORY/reload. A config the board takes exits 0; one with errors exits 1 naming
+# the error; one that passes check but that the board cannot start with (its control socket in
+# a directory that is not there) exits 1 naming why, and the same board goes on with the
+# previous config (its socket answers, with its buttons); without RUNTIME_DIRECTORY it exits 2.
+# A reload keeps no descriptor of the session it replaced.
+mkdir -p "$scratch/run"
+rm -f "$scratch/reload.sock"
+reload_config ''
+RUNTIME_DIRECTORY=$scratch/run "$touchpanel" run "$scratch/reload.ini" >"$scratch/answer.out" 2>"$scratch/answer.err" &
+panel=$!
+answer_steps=""
+for _ in $(seq 100); do [ -S "$scratch/reload.sock" ] && break; sleep 0.1; done
+descriptors() { ls "/proc/$panel/fd" | wc -l; }
+before=$(descriptors)
+reload_config '[button b]\nrect = 200, 0, 100, 100\n'
+RUNTIME_DIRECTORY=$scratch/run "$touchpanel" reload $panel 2>"$scratch/reload-cmd.err" &&
+    [ ! -s "$scratch/reload-cmd.err" ] && [ "$(cat "$scratch/run/reload")" = "$panel 1 applied running $scratch/reload.ini" ] &&
+    answer_steps+="applied 0;"
+# The first session was let go of (its control socket closed): a reload leaves no descriptor.
+[ "$(descriptors)" = "$before" ] && answer_steps+="as many descriptors;"
+reload_config '[button c]\nrect = 0, 0\n'
+status=0
+RUNTIME_DIRECTORY=$scratch/run "$touchpanel" reload $panel 2>"$scratch/reload-cmd.err" || status=$?
+[ "$status" = 1 ] && grep -q "^touchpanel: reload refused by pid $panel: $scratch/reload.ini:10: \[button c\] rect: .*; it goes on with the previous config\$" "$scratch/reload-cmd.err" &&
+    answer_steps+="errors 1;"
+printf '[display]\nwidth = 800\nheight = 480\n[control]\nsocket = %s\n[button a]\nrect = 0, 0, 100, 100\n[button b]\nrect = 200, 0, 100, 100\n[button d]\nrect = 400, 0, 100, 100\n' \
+    "$scratch/missing/reload.sock" >"$scratch/reload.ini"
+"$touchpanel" check --quiet "$scratch/reload.ini" 2>/dev/null && answer_steps+="check passes;"
+status=0
+RUNTIME_DIRECTORY=$scratch/run "$touchpanel" reload $panel 2>"$scratch/reload-cmd.err" || status=$?
+[ "$status" = 1 ] && [ "$(cat "$scratch/reload-cmd.err")" = "touchpanel: reload refused by pid $panel: cannot start with $scratch/reload.ini: [control] socket $scratch/missing/reload.sock: ENOENT (No such file or directory); it goes on with the previous config" ] &&
+    answer_steps+="refused 1;"
+"$touchpanel" ctl --socket "$scratch/reload.sock" state 2>/dev/null | grep -q '"name":"b"' &&
+    ! "$touchpanel" ctl --socket "$scratch/reload.sock" state 2>/dev/null | grep -q '"name":"d"' && answer_steps+="b still, no d;"
+status=0
+env -u RUNTIME_DIRECTORY "$touchpanel" reload $panel 2>/dev/null || status=$?
+[ "$status" = 2 ] && answer_steps+="no directory 2;"
+kill -TERM $panel
+status=0
+wait $panel || status=$?
+if [ "$answer_steps" = "applied 0;as many descriptors;errors 1;check passes;refused 1;b still, no d;no directory 2;" ] && [ "$status" = 0 ]; then
+    passed=$((passed + 1))
+    echo "ok    touchpanel reload: 0 when the board takes the config, 1 naming why when it refuses one (with errors, or one it cannot start with after check passed), 2 without RUNTIME_DIRECTORY"
+else
+    failed=$((failed + 1))
+    echo "FAIL  touchpanel reload: $answer_steps (exit $status)"
+    sed 's/^/      /' "$scratch/answer.err" "$scratch/reload-cmd.err"
+fi
+
 # Virtual time and real children (issue 24): in --fast runs a command's time-out and the
 # stop's wait run in real time, so `exec env > FILE` writes its file every time, and every
 # hold-to-run press's on_release command runs to its end, ten runs in a row each.

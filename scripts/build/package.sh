@@ -89,9 +89,10 @@ for target in "${targets[@]}"; do
     echo /etc/touchpanel/panel.ini >"$stage/DEBIAN/conffiles"
 
     depends=$(depends_of "$stage/usr/bin/touchpanel" "build/sysroot/.apt/$release-$debarch/debs" | sort -u | paste -sd, | sed 's/,/, /g')
-    # Not libraries: the default label font, systemd for the unit and sysusers.d, and procps
-    # for the unit's ExecReload=/bin/kill.
-    depends="$depends, fonts-dejavu-core, procps, systemd"
+    # Not libraries: the default label font, and systemd for the unit and sysusers.d. The unit
+    # runs nothing but /usr/bin/touchpanel (Tests/Packages/test.sh checks that each program it
+    # names is in the package or its Depends).
+    depends="$depends, fonts-dejavu-core, systemd"
     cat >"$stage/DEBIAN/control" <<CONTROL
 Package: touchpanel
 Version: $pkgversion

@@ -1,3 +1,4 @@
+import CLinux
 import LinuxSystem
 import PanelConfig
 import PanelDrivers
@@ -10,14 +11,15 @@ import TouchCore
 /// SIGHUP reloads the config, and a config that does not load is refused with its errors
 /// while the running panel carries on untouched; SIGCHLD reaps `exec` children.
 /// The service manager hears READY=1 after the first frame, WATCHDOG=1 from the loop's own
-/// turns, RELOADING=1 then READY=1 around a reload, and STOPPING=1 on stop.
+/// turns, RELOADING=1 then READY=1 around a reload, and STOPPING=1 on stop; under systemd each
+/// reload's outcome is also left for `touchpanel reload` (`ReloadReporter`).
 public enum LivePanel {
     private enum Next {
         case keepGoing
         case stop
         case fail
-        /// A reload that did not load: the running panel goes on; the status says why.
-        case refused(status: String)
+        /// A reload that did not load: the running panel goes on; `reason` says why.
+        case refused(reason: String)
         /// `bridge`: nil when `[mqtt]` is unchanged (the running bridge goes on); otherwise the
         /// new config's (itself nil without `[mqtt]`), already brought up.
         case replace(with: PanelConfiguration, bridge: MQTTBridge??)
@@ -71,10 +73,17 @@ public enum LivePanel {
         let keeper = StateKeeper.fromEnvironment(log: log)
         var kept = LiveSession.Carried()
         kept.state = keeper?.readBack() ?? []
-        var session = start(
+        // The session is held here only: a reload must be able to let go of it (its grabbed
+        // input device, its GPIO lines) before the next one asks for them.
+        var session: LiveSession?
+        switch start(
             firstConfig, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt,
             carried: kept, transitions: transitions)
-        guard session != nil else { return 1 }
+        {
+        case .success(let started): session = started
+        case .failure: return 1
+        }
+        let reloads = ReloadReporter(notifier: notifier, file: ReloadAnswerFile.fromEnvironment(), pid: getpid(), log: log)
         if let engine = session?.engine { keeper?.adopt(engine, now: MonotonicClock.now()) }
         if let engine = session?.engine { bridge?.attach(engine) }
         session?.engine.source.record(to: recorder)
@@ -109,7 +118,7 @@ public enum LivePanel {
                 }
                 next = step(
                     running, loop: loop, turns: turns, signals: signalWatch, exec: exec, latency: latency, bridge: bridge,
-                    configPath: configPath, log: log, notifier: notifier)
+                    configPath: configPath, log: log, notifier: notifier, reloads: reloads)
                 switch next {
                 case .replace(let newConfig, let newBridge):
                     oldConfig = running.config
@@ -137,8 +146,8 @@ public enum LivePanel {
                 recorder?.end(at: session?.engine.stoppedAt ?? MonotonicClock.now())
                 CommandsAtStop.wait(exec, signals: signalWatch, processes: processes, log: log, leftTo: "left to the service manager")
                 return 0
-            case .refused(let status):
-                notifier.notify(ServiceMessage.readyAfterReload(status))
+            case .refused(let reason):
+                reloads.refused(reason)
             case .fail:
                 recorder?.end(at: session?.engine.stoppedAt ?? MonotonicClock.now())
                 CommandsAtStop.wait(exec, signals: signalWatch, processes: processes, log: log, leftTo: "left to the service manager")
@@ -147,9 +156,26 @@ public enum LivePanel {
                 // The old session's GPIO lines must be released before the new one asks.
                 turns = []
                 session = nil
-                session = start(newConfig, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, transitions: transitions)
-                if session == nil {
-                    session = start(oldConfig, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, transitions: transitions)
+                // Why the new config could not start, when it could not (nil: it runs), and
+                // whether the previous one could not start again either.
+                var refusal: String?
+                var stopping = false
+                switch start(newConfig, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, transitions: transitions) {
+                case .success(let started):
+                    session = started
+                case .failure(let error):
+                    // It passed `check` but a device would not have it (an output line another
+                    // program holds): the previous config starts again, in this process.
+                    var reason = "cannot start with \(newConfig.file): \(error.message)"
+                    switch start(oldConfig, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, transitions: transitions) {
+                    case .success(let started):
+                        session = started
+                        log.error("reload refused; the previous config runs again")
+                    case .failure(let again):
+                        reason += "; nor with the previous config: \(again.message)"
+                        stopping = true
+                    }
+                    refusal = reason
                     if newBridge != nil, session != nil {
                         // The old config runs again, and with it its own [mqtt]: the new link
                         // has not connected yet and goes; the old one is brought up afresh.
@@ -164,9 +190,11 @@ public enum LivePanel {
                 }
                 recorder?.comment("reloaded \(configPath): replay with the config of each part")
                 FreedMemory.giveBack()
-                if session != nil {
+                if let refusal {
+                    if stopping { reloads.stopping(refusal) } else { reloads.refused(refusal) }
+                } else {
                     log.log("reloaded \(configPath)")
-                    notifier.notify(ServiceMessage.readyAfterReload("running \(configPath)"))
+                    reloads.applied(configPath)
                 }
             }
         }
@@ -185,22 +213,24 @@ public enum LivePanel {
     private static func start(
         _ config: PanelConfiguration, exec: ExecSupervisor, processes: ExecProcesses, events: EventStream, latency: LatencyStatistics, log: PanelLog,
         startedAt: MonotonicInstant, carried: LiveSession.Carried = LiveSession.Carried(), transitions: TransitionLog?
-    ) -> LiveSession? {
+    ) -> Result<LiveSession, StartError> {
         do throws(StartError) {
             try ExecPlacement.apply(config, to: processes)
-            return try LiveSession(
-                config: config, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried,
-                transitions: transitions)
+            return .success(
+                try LiveSession(
+                    config: config, exec: exec, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried,
+                    transitions: transitions))
         } catch {
             log.error("cannot start with \(config.file): \(error.message)")
-            return nil
+            return .failure(error)
         }
     }
 
     /// One turn of the loop and what it woke for.
     private static func step(
         _ session: LiveSession, loop: PanelLoop, turns: [LoopParticipant], signals: SignalWatch, exec: ExecSupervisor,
-        latency: LatencyStatistics, bridge: MQTTBridge?, configPath: String, log: PanelLog, notifier: ServiceNotifier
+        latency: LatencyStatistics, bridge: MQTTBridge?, configPath: String, log: PanelLog, notifier: ServiceNotifier,
+        reloads: ReloadReporter
     ) -> Next {
         loop.turn(turns)
         let now = loop.now
@@ -227,10 +257,10 @@ public enum LivePanel {
             return .stop
         }
         guard received.contains(.hangup) else { return .keepGoing }
-        notifier.notify(ServiceMessage.reloading(at: MonotonicClock.now()))
+        reloads.begins(at: MonotonicClock.now())
         switch ConfigReload.read(configPath, runningBridge: bridge, log: log, now: MonotonicClock.now()) {
         case .replace(let config, let newBridge): return .replace(with: config, bridge: newBridge)
-        case .refused(let status): return .refused(status: status)
+        case .refused(let reason): return .refused(reason: reason)
         }
     }
 }

@@ -9,8 +9,9 @@ enum ConfigReload {
     /// `bridge`: nil when `[mqtt]` is unchanged (the running bridge goes on); otherwise the
     /// new config's (itself nil without `[mqtt]`), already brought up.
     case replace(with: PanelConfiguration, bridge: MQTTBridge??)
-    /// A config that did not load: the running panel goes on; the status says why.
-    case refused(status: String)
+    /// A config that did not load: the running panel goes on; `reason` says why (the first
+    /// error with file:line, or the broker link that could not be made).
+    case refused(reason: String)
 
     /// Reads `configPath` again, logging its warnings, or its errors when it is refused. A
     /// changed `[mqtt]` is brought up before anything is replaced: a password file that cannot
@@ -24,13 +25,14 @@ enum ConfigReload {
                 return .replace(with: config, bridge: .some(try MQTTBringUp.open(config, log: log, now: now)))
             } catch {
                 log.error("reload refused; the running config stays: \(error.message)")
-                return .refused(status: "reload refused: \(error.message); running the previous config")
+                return .refused(reason: error.message)
             }
         } catch {
             // Refused before anything is touched: the running panel goes on as it was.
             log.error("reload refused; the running config stays:")
             for configError in error.errors { log.error(configError.rendered) }
-            return .refused(status: "reload refused: \(error.errors.first?.rendered ?? configPath); running the previous config")
+            let more = error.errors.count > 1 ? " (and \(error.errors.count - 1) more)" : ""
+            return .refused(reason: (error.errors.first?.rendered ?? configPath) + more)
         }
     }
 }

@@ -1,3 +1,4 @@
+import CLinux
 import LinuxSystem
 import PanelConfig
 import PanelDrivers
@@ -33,7 +34,8 @@ public enum SimulatedPanel {
     /// Without a trace SIGHUP reloads the config as the live panel does (the same reading,
     /// `ConfigReload`): a config that does not load is refused and the board goes on; with one
     /// it is logged and ignored, as the trace's raw lines were read for the config it started
-    /// with. Returns the process's exit status.
+    /// with. Each outcome is left for `touchpanel reload` as the live panel leaves it (with
+    /// `$RUNTIME_DIRECTORY` set). Returns the process's exit status.
     public static func run(config: PanelConfiguration, options: SimulationOptions, log: PanelLog, debug: [StateMachineName] = []) -> Int32 {
         let script: TouchScript
         do throws(TouchScript.ScriptError) {
@@ -85,8 +87,14 @@ public enum SimulatedPanel {
         var kept = LiveSession.Carried()
         kept.state = keeper?.readBack() ?? []
         let frames = FrameCounter()
-        var session = start(config, options: options, origin: origin, exec: exec, log: log, debug: debug, frames: frames, carried: kept)
-        guard session != nil else { return 1 }
+        // The session is held here only: a reload lets go of it (its control socket) before
+        // the next one starts.
+        var session: SimulatedSession?
+        switch start(config, options: options, origin: origin, exec: exec, log: log, debug: debug, frames: frames, carried: kept) {
+        case .success(let started): session = started
+        case .failure: return 1
+        }
+        let reloads = ReloadReporter(notifier: nil, file: ReloadAnswerFile.fromEnvironment(), pid: getpid(), log: log)
         if let running = session {
             running.hardware.source.record(to: recorder)
             running.engine.recorder = recorder
@@ -108,7 +116,7 @@ public enum SimulatedPanel {
                 guard let running = session else { return 1 }
                 reload = play(
                     running, script: script, on: loop, signals: signalWatch, exec: exec, processes: processes, keeper: keeper,
-                    bridge: bridge, options: options, origin: origin, log: log)
+                    bridge: bridge, options: options, origin: origin, log: log, reloads: reloads)
                 let engine = running.engine
                 if let reload {
                     // The runner shut the engine down, as the live reload does before it replaces it.
@@ -132,10 +140,24 @@ public enum SimulatedPanel {
                 // The old session's control socket is closed before the new one binds its path.
                 session = nil
                 placeCommands(reload.config, processes, log: log)
-                session = start(
+                // Why the new config could not start, when it could not (nil: it runs).
+                var refusal: String?
+                switch start(
                     reload.config, options: options, origin: origin, exec: exec, log: log, debug: debug, frames: frames, carried: carried)
-                if session == nil {
-                    session = start(previous, options: options, origin: origin, exec: exec, log: log, debug: debug, frames: frames, carried: carried)
+                {
+                case .success(let started):
+                    session = started
+                case .failure(let error):
+                    // As on the live panel: the previous config starts again, and the reload is refused.
+                    var reason = "cannot start with \(reload.config.file): \(error.message)"
+                    switch start(previous, options: options, origin: origin, exec: exec, log: log, debug: debug, frames: frames, carried: carried) {
+                    case .success(let started):
+                        session = started
+                        log.error("reload refused; the previous config runs again")
+                    case .failure(let again):
+                        reason += "; nor with the previous config: \(again.message)"
+                    }
+                    refusal = reason
                     if reload.bridge != nil, session != nil {
                         // The previous config runs again, with its own [mqtt] brought up afresh.
                         do throws(StartError) {
@@ -145,15 +167,22 @@ public enum SimulatedPanel {
                             bridge = nil
                         }
                     }
-                } else {
-                    log.log("reloaded \(config.file)")
                 }
-                guard let running = session else { return 1 }
+                guard let running = session else {
+                    reloads.stopping(refusal ?? "")
+                    return 1
+                }
                 keeper?.adopt(running.engine, now: loop.now)
                 running.hardware.source.record(to: recorder)
                 running.engine.recorder = recorder
                 recorder?.comment("reloaded \(config.file): replay with the config of each part")
                 bridge?.attach(running.engine)
+                if let refusal {
+                    reloads.refused(refusal)
+                } else {
+                    log.log("reloaded \(config.file)")
+                    reloads.applied(config.file)
+                }
             }
         } while reload != nil
         CommandsAtStop.wait(exec, signals: signalWatch, processes: processes, log: log, leftTo: "left running")
@@ -168,7 +197,7 @@ public enum SimulatedPanel {
     private static func play(
         _ session: SimulatedSession, script: TouchScript, on loop: PanelLoop, signals signalWatch: SignalWatch,
         exec: ExecSupervisor, processes: ExecProcesses, keeper: StateKeeper?, bridge: MQTTBridge?, options: SimulationOptions,
-        origin: MonotonicInstant, log: PanelLog
+        origin: MonotonicInstant, log: PanelLog, reloads: ReloadReporter
     ) -> Reload? {
         let engine = session.engine
         var others: [LoopParticipant] = []
@@ -191,13 +220,16 @@ public enum SimulatedPanel {
             guard received.contains(.hangup) else { return false }
             guard options.tracePath == nil else {
                 log.log("SIGHUP: no reload while a trace plays (its lines were read for the config it started with)")
+                reloads.refused("no reload while a trace plays")
                 return false
             }
+            reloads.begins(at: MonotonicClock.now())
             switch ConfigReload.read(session.config.file, runningBridge: bridge, log: log, now: MonotonicClock.now()) {
             case .replace(let config, let newBridge):
                 reload = (config, newBridge)
                 return true
-            case .refused:
+            case .refused(let reason):
+                reloads.refused(reason)
                 return false
             }
         }
@@ -217,13 +249,14 @@ public enum SimulatedPanel {
     private static func start(
         _ config: PanelConfiguration, options: SimulationOptions, origin: MonotonicInstant, exec: ExecSupervisor, log: PanelLog,
         debug: [StateMachineName], frames: FrameCounter, carried: LiveSession.Carried = LiveSession.Carried()
-    ) -> SimulatedSession? {
+    ) -> Result<SimulatedSession, StartError> {
         do throws(StartError) {
-            return try SimulatedSession(
-                config: config, options: options, origin: origin, exec: exec, log: log, debug: debug, frames: frames, carried: carried)
+            return .success(
+                try SimulatedSession(
+                    config: config, options: options, origin: origin, exec: exec, log: log, debug: debug, frames: frames, carried: carried))
         } catch {
             log.error("cannot start with \(config.file): \(error.message)")
-            return nil
+            return .failure(error)
         }
     }
 }
