@@ -43,13 +43,12 @@ extension FramebufferPainter {
                 if let crossed = box.clipped(to: spanRect) {
                     drawValue(look.valueText, over: nil, text: text, box: crossed, look: look, palettes: palettes, base: base)
                 }
-                knobUnder = knobUnder || look.rect(along: look.knobSpan).clipped(to: box) != nil
             } else {
                 // The old text goes: the box's background as the track shows it now.
                 if !whole { fillBackground(box, look: look, base: base) }
                 drawValue(look.valueText, over: nil, text: text, box: box, look: look, palettes: palettes, base: base)
-                knobUnder = knobUnder || look.rect(along: look.knobSpan).clipped(to: box) != nil
             }
+            knobUnder = knobUnder || look.rect(along: look.knobSpan).clipped(to: box) != nil
         }
         // The knob over the text.
         if knobUnder { fill(look.rect(along: look.knobSpan), value: layout.format.encode(look.knob), base: base) }
@@ -62,17 +61,18 @@ extension FramebufferPainter {
         _ look: SliderLook, previous: SliderLook?, scratch: UnsafeMutableRawBufferPointer? = nil,
         in buffer: UnsafeMutableRawBufferPointer
     ) -> Bool {
-        paintTrack(look, previous: previous, scratch: scratch, in: buffer) != nil
+        let onScreen = previous.flatMap { $0.differsOnlyInValue(from: look) ? $0 : nil }
+        return paintTrack(look, previous: onScreen, scratch: scratch, in: buffer) != nil
     }
 
     /// The track, the fill and the knob over `span` (the whole track without `previous`, else
-    /// the part between the two values): the span painted, or nil (nothing written) when the
-    /// buffer is too small.
+    /// the part between the two values; the callers pass a `previous` only when it differs in
+    /// its value alone): the span painted, or nil (nothing written) when the buffer is too small.
     private func paintTrack(
         _ look: SliderLook, previous: SliderLook?, scratch: UnsafeMutableRawBufferPointer?, in buffer: UnsafeMutableRawBufferPointer
     ) -> Range<Int32>? {
         var span: Range<Int32> = 0..<look.length
-        if let previous, previous.differsOnlyInValue(from: look) {
+        if let previous {
             let old = previous.knobSpan, new = look.knobSpan
             let low = min(min(previous.fillPixels, look.fillPixels), min(old.lowerBound, new.lowerBound))
             let high = max(max(previous.fillPixels, look.fillPixels), max(old.upperBound, new.upperBound))
