@@ -426,30 +426,23 @@ def main():
     # Sliders: callgrind collected only inside FT5x06Codec.decode and PanelEngine.frame, per
     # report of the drag.
     slider_reports = int(meta.get("slider_reports", "0") or 0)
-    fw_slider = os.path.join(work, "callgrind.firmware-slider.out")
-    if slider_reports and os.path.exists(fw_slider):
-        slider_total = callgrind.Profile(fw_slider).total
-        if slider_total == 0:
-            failures.append("the firmware's slider run collected nothing: was PanelEngine.frame renamed? "
+    for run, what, key, limit_name, row in (
+            ("firmware-slider", "slider run", "slider_drag_report", "firmware-slider-drag",
+             "slider drag: 720x80, 8 px a report, decode, engine and span repaint"),
+            ("firmware-slider-text", "slider run with a value text", "slider_drag_text_report", "firmware-slider-drag-text",
+             "slider drag with its value text (%d%%): decode, engine, span and text repaint")):
+        path = os.path.join(work, f"callgrind.{run}.out")
+        if not (slider_reports and os.path.exists(path)):
+            continue
+        total = callgrind.Profile(path).total
+        if total == 0:
+            failures.append(f"the firmware's {what} collected nothing: was PanelEngine.frame renamed? "
                             "(scripts/bench.sh --toggle-collect)")
-        else:
-            per_report = round(slider_total / slider_reports, 1)
-            firmware_cg["slider_drag_report"] = per_report
-            measured_instructions["firmware-slider-drag"] = per_report
-            table.add(label, "slider drag: 720x80, 8 px a report, decode, engine and span repaint", per_report,
-                      "instr/report")
-    fw_slider_text = os.path.join(work, "callgrind.firmware-slider-text.out")
-    if slider_reports and os.path.exists(fw_slider_text):
-        text_total = callgrind.Profile(fw_slider_text).total
-        if text_total == 0:
-            failures.append("the firmware's slider run with a value text collected nothing: was PanelEngine.frame renamed? "
-                            "(scripts/bench.sh --toggle-collect)")
-        else:
-            per_report = round(text_total / slider_reports, 1)
-            firmware_cg["slider_drag_text_report"] = per_report
-            measured_instructions["firmware-slider-drag-text"] = per_report
-            table.add(label, "slider drag with its value text (%d%%): decode, engine, span and text repaint", per_report,
-                      "instr/report")
+            continue
+        per_report = round(total / slider_reports, 1)
+        firmware_cg[key] = per_report
+        measured_instructions[limit_name] = per_report
+        table.add(label, row, per_report, "instr/report")
     # Painting on the simulated board, in each pixel format: per repaint of one button (185x145,
     # from its prepared look), and per full redraw (the first: the background, then every button
     # with its label blended through a palette; a look is prepared when its button is next drawn
