@@ -32,54 +32,109 @@ struct RenderSliderTextTests {
                           valueText: percent.glyphs(ofStep: value / 3 * 3))
     }
 
-    func textLook(_ rect: Rect, _ orientation: SliderOrientation, atlas: UnsafeRawBufferPointer, label: UnsafeRawBufferPointer) -> SliderTextLook {
+    /// Every glyph's cell: 5 pixels from column 5 g.
+    static let cells: [UInt8] = (0..<glyphCount).flatMap { glyph in
+        [UInt8(truncatingIfNeeded: glyph * Int(glyphWidth)), UInt8(truncatingIfNeeded: glyph * Int(glyphWidth) >> 8), UInt8(glyphWidth), 0]
+    }
+
+    /// The atlas, the label and the cells, lent for `body`.
+    static func withTables(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) {
+        atlas.withUnsafeBytes { atlas in label.withUnsafeBytes { label in cells.withUnsafeBytes { cells in body(atlas, label, cells) } } }
+    }
+
+    /// The text look of `rect`: the glyphs `atlas` (rows `top..<top + rows` of each 8-row line)
+    /// and the label `label` (likewise its rows `labelTop...`).
+    func textLook(
+        _ rect: Rect, _ orientation: SliderOrientation, atlas: UnsafeRawBufferPointer, label: UnsafeRawBufferPointer,
+        cells: UnsafeRawBufferPointer, rows: (top: Int32, count: Int32) = (0, 8), labelRows: (top: Int32, count: Int32) = (0, 8)
+    ) -> SliderTextLook {
         let places = SliderTextLook.places(
             rect: rect, orientation: orientation, labelWidth: 14, valueWidth: 4 * RenderSliderTextTests.glyphWidth,
             lineHeight: RenderSliderTextTests.lineHeight, insetPx: 3)
-        var text = SliderTextLook(
+        return SliderTextLook(
             glyphs: AlphaBitmap(width: Int32(RenderSliderTextTests.glyphCount) * RenderSliderTextTests.glyphWidth,
-                                height: RenderSliderTextTests.lineHeight,
-                                stride: RenderSliderTextTests.glyphCount * Int(RenderSliderTextTests.glyphWidth), pixels: atlas),
-            label: AlphaBitmap(width: 14, height: 8, stride: 14, pixels: label), labelRect: places.label, valueBox: places.valueBox,
-            valueCentred: orientation == .vertical)
-        for glyph in 0..<Int32(RenderSliderTextTests.glyphCount) {
-            text.addGlyph(start: glyph * RenderSliderTextTests.glyphWidth, advance: RenderSliderTextTests.glyphWidth)
+                                height: rows.count, stride: RenderSliderTextTests.glyphCount * Int(RenderSliderTextTests.glyphWidth),
+                                pixels: atlas, top: rows.top, lineHeight: RenderSliderTextTests.lineHeight),
+            cells: cells,
+            label: AlphaBitmap(width: 14, height: labelRows.count, stride: 14, pixels: label, top: labelRows.top, lineHeight: 8),
+            labelRect: Rect(x: places.label.x, y: places.label.y + labelRows.top, width: 14, height: labelRows.count),
+            valueBox: places.valueBox, valueCentred: orientation == .vertical)
+    }
+
+    /// The surface keeps only the rows where some glyph (or the label) has ink: a drag with
+    /// such a table leaves exactly what one with whole lines does, those rows being empty.
+    @Test(arguments: [DisplayRotation.degrees0, .degrees90])
+    func aTableOfInkRowsDrawsWhatWholeLinesDo(rotation: DisplayRotation) {
+        // Rows 0, 1 and 7 of every line empty; rows 2...6 as the atlas has them.
+        let wholeAtlas = RenderSliderTextTests.atlas.enumerated().map { index, byte in
+            let row = index / (RenderSliderTextTests.glyphCount * Int(RenderSliderTextTests.glyphWidth))
+            return (2...6).contains(row) ? byte : 0
         }
-        return text
+        let inkAtlas = Array(wholeAtlas[(2 * 65)..<(7 * 65)])
+        let wholeLabel = RenderSliderTextTests.label.enumerated().map { index, byte in index / 14 == 0 || index / 14 == 7 ? 0 : byte }
+        let inkLabel = Array(wholeLabel[14..<(7 * 14)])
+        for format in [PixelFormat.xrgb8888, .rgb565] {
+            for (rect, orientation) in [(Rect(x: 10, y: 20, width: 90, height: 14), SliderOrientation.horizontal),
+                                        (Rect(x: 30, y: 5, width: 24, height: 90), .vertical)] {
+                var pictures: [[UInt8]] = []
+                for (atlas, label, rows, labelRows) in [(wholeAtlas, wholeLabel, (Int32(0), Int32(8)), (Int32(0), Int32(8))),
+                                                        (inkAtlas, inkLabel, (2, 5), (1, 6))] {
+                    var screen = TestFramebuffer(width: 120, height: 120, format: format, rotation: rotation)
+                    atlas.withUnsafeBytes { atlas in
+                        label.withUnsafeBytes { label in
+                            RenderSliderTextTests.cells.withUnsafeBytes { cells in
+                                let text = textLook(rect, orientation, atlas: atlas, label: label, cells: cells, rows: rows, labelRows: labelRows)
+                                var palettes = SliderTextPalettes()
+                                var scratch = [UInt8](repeating: 0, count: 100 * 4)
+                                var previous: SliderLook?
+                                for value: Int32 in [50, 3, 9, 21, 80, 83, 91, 100, 40, 7] {
+                                    let next = look(rect, orientation, value: value)
+                                    _ = scratch.withUnsafeMutableBytes { row in
+                                        screen.paint { $0.paintSlider(next, previous: previous, scratch: row, text: text, palettes: &palettes, in: $1) }
+                                    }
+                                    previous = next
+                                }
+                            }
+                        }
+                    }
+                    pictures.append(screen.bytes)
+                }
+                let differing = zip(pictures[0], pictures[1]).filter { $0 != $1 }.count
+                #expect(pictures[0].count == pictures[1].count && differing == 0, "\(rotation) \(format.bytesPerPixel) bytes \(orientation)")
+            }
+        }
     }
 
     @Test(arguments: [DisplayRotation.degrees0, .degrees90, .degrees180, .degrees270])
     func aDragLeavesWhatAWholePaintWould(rotation: DisplayRotation) {
-        RenderSliderTextTests.atlas.withUnsafeBytes { atlas in
-            RenderSliderTextTests.label.withUnsafeBytes { label in
-                for format in [PixelFormat.xrgb8888, .rgb565] {
-                    for (rect, orientation) in [(Rect(x: 10, y: 20, width: 90, height: 14), SliderOrientation.horizontal),
-                                                (Rect(x: 30, y: 5, width: 24, height: 90), .vertical)] {
-                        let text = textLook(rect, orientation, atlas: atlas, label: label)
-                        var scratch = [UInt8](repeating: 0, count: 100 * 4)
-                        var dragged = TestFramebuffer(width: 120, height: 120, format: format, rotation: rotation)
-                        var palettes = SliderTextPalettes()
-                        // Across the label, through the value's box, single steps and jumps, both ways.
-                        let values: [Int32] = [50, 3, 4, 9, 15, 22, 21, 60, 75, 80, 81, 82, 83, 88, 91, 92, 97, 100, 99, 40, 0, 100, 7]
-                        var previous: SliderLook?
-                        for value in values {
-                            let next = look(rect, orientation, value: value)
-                            _ = scratch.withUnsafeMutableBytes { row in
-                                dragged.paint {
-                                    $0.paintSlider(next, previous: previous, scratch: row, text: text, palettes: &palettes, in: $1)
-                                }
+        RenderSliderTextTests.withTables { atlas, label, cells in
+            for format in [PixelFormat.xrgb8888, .rgb565] {
+                for (rect, orientation) in [(Rect(x: 10, y: 20, width: 90, height: 14), SliderOrientation.horizontal),
+                                            (Rect(x: 30, y: 5, width: 24, height: 90), .vertical)] {
+                    let text = textLook(rect, orientation, atlas: atlas, label: label, cells: cells)
+                    var scratch = [UInt8](repeating: 0, count: 100 * 4)
+                    var dragged = TestFramebuffer(width: 120, height: 120, format: format, rotation: rotation)
+                    var palettes = SliderTextPalettes()
+                    // Across the label, through the value's box, single steps and jumps, both ways.
+                    let values: [Int32] = [50, 3, 4, 9, 15, 22, 21, 60, 75, 80, 81, 82, 83, 88, 91, 92, 97, 100, 99, 40, 0, 100, 7]
+                    var previous: SliderLook?
+                    for value in values {
+                        let next = look(rect, orientation, value: value)
+                        _ = scratch.withUnsafeMutableBytes { row in
+                            dragged.paint {
+                                $0.paintSlider(next, previous: previous, scratch: row, text: text, palettes: &palettes, in: $1)
                             }
-                            previous = next
-                            var whole = TestFramebuffer(width: 120, height: 120, format: format, rotation: rotation)
-                            var fresh = SliderTextPalettes()
-                            whole.paint { $0.paintSlider(next, previous: nil, text: text, palettes: &fresh, in: $1) }
-                            #expect(dragged.bytes == whole.bytes, "\(rotation) \(format.bytesPerPixel) bytes \(orientation) at \(value)")
                         }
-                        // The text is there: a whole paint without it differs.
-                        var plain = TestFramebuffer(width: 120, height: 120, format: format, rotation: rotation)
-                        plain.paint { $0.paintSlider(look(rect, orientation, value: 7), previous: nil, in: $1) }
-                        #expect(plain.bytes != dragged.bytes)
+                        previous = next
+                        var whole = TestFramebuffer(width: 120, height: 120, format: format, rotation: rotation)
+                        var fresh = SliderTextPalettes()
+                        whole.paint { $0.paintSlider(next, previous: nil, text: text, palettes: &fresh, in: $1) }
+                        #expect(dragged.bytes == whole.bytes, "\(rotation) \(format.bytesPerPixel) bytes \(orientation) at \(value)")
                     }
+                    // The text is there: a whole paint without it differs.
+                    var plain = TestFramebuffer(width: 120, height: 120, format: format, rotation: rotation)
+                    plain.paint { $0.paintSlider(look(rect, orientation, value: 7), previous: nil, in: $1) }
+                    #expect(plain.bytes != dragged.bytes)
                 }
             }
         }

@@ -7,6 +7,7 @@ import TouchCore
 final class PreparedSliderText {
     private let glyphPixels: UnsafeMutableRawBufferPointer
     private let labelPixels: UnsafeMutableRawBufferPointer
+    private let cellBytes: UnsafeMutableRawBufferPointer
     let look: SliderTextLook
     var palettes = SliderTextPalettes()
     /// The value text's widest (the box it is drawn in) and the label's width, for `check`.
@@ -36,24 +37,34 @@ final class PreparedSliderText {
         fits = chosen?.fits ?? false
         font.setPixelSize(pixelSize)
         let glyphs = font.rasterizeCells(scalars)
-        let label = slider.label.map { font.rasterize($0) } ?? .empty
-        glyphPixels = PreparedSliderText.copy(glyphs.bitmap.pixels)
+        // Only the rows where some glyph (or the label) has ink are kept and blended: a value
+        // is redrawn at each report of a drag, and a line's rows above and below its digits
+        // are a third of it.
+        let table = glyphs.bitmap.trimmed
+        let wholeLabel = slider.label.map { font.rasterize($0) } ?? .empty
+        let label = wholeLabel.trimmed
+        glyphPixels = PreparedSliderText.copy(table.pixels)
         labelPixels = PreparedSliderText.copy(label.pixels)
+        cellBytes = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: max(1, glyphs.cells.count * SliderTextLook.cellBytes), alignment: 16)
+        for (glyph, cell) in glyphs.cells.enumerated() {
+            SliderTextLook.writeCell(glyph, start: cell.start, advance: cell.advance, into: cellBytes)
+        }
         valueWidth = PreparedSliderText.widestValue(of: slider, advances: glyphs.cells.map { Int($0.advance) })
-        labelWidth = label.width
+        labelWidth = wholeLabel.width
         let places = SliderTextLook.places(
-            rect: slider.rect, orientation: slider.orientation, labelWidth: label.width, valueWidth: valueWidth,
+            rect: slider.rect, orientation: slider.orientation, labelWidth: wholeLabel.width, valueWidth: valueWidth,
             lineHeight: Int32(font.lineHeight), insetPx: PreparedSliderText.insetPx(of: slider))
-        var look = SliderTextLook(
+        let look = SliderTextLook(
             glyphs: AlphaBitmap(
-                width: glyphs.bitmap.width, height: glyphs.bitmap.height, stride: Int(glyphs.bitmap.width),
-                pixels: UnsafeRawBufferPointer(glyphPixels)),
-            label: label.width > 0
+                width: table.width, height: table.height, stride: Int(table.width), pixels: UnsafeRawBufferPointer(glyphPixels),
+                top: table.top, lineHeight: table.lineHeight),
+            cells: UnsafeRawBufferPointer(start: cellBytes.baseAddress, count: glyphs.cells.count * SliderTextLook.cellBytes),
+            label: label.width > 0 && label.height > 0
                 ? AlphaBitmap(width: label.width, height: label.height, stride: Int(label.width), pixels: UnsafeRawBufferPointer(labelPixels))
                 : nil,
-            labelRect: Rect(x: places.label.x, y: places.label.y, width: label.width, height: label.height),
+            labelRect: Rect(x: places.label.x, y: places.label.y + label.top, width: label.width, height: label.height),
             valueBox: places.valueBox, valueCentred: slider.orientation == .vertical)
-        for cell in glyphs.cells { look.addGlyph(start: cell.start, advance: cell.advance) }
         self.look = look
     }
 
@@ -75,6 +86,7 @@ final class PreparedSliderText {
     deinit {
         glyphPixels.deallocate()
         labelPixels.deallocate()
+        cellBytes.deallocate()
     }
 
     /// How far the label and the value sit from the slider's ends: a third of its thickness,

@@ -59,7 +59,7 @@ public struct FramebufferPainter: Sendable {
         guard let inner = paintFrame(rect: rect, style: style, fill: colors.fill, base: base) else { return true }
         if let label, let place = labelPlacement(label, in: rect, inside: inner, style: style) {
             palette.use(colors, in: layout.format)
-            blend(label, placed: place.placed, clip: place.clip, palette: palette, base: base)
+            blend(label, placed: place.placed, clip: place.clip, palette: &palette, base: base)
         }
         return true
     }
@@ -271,7 +271,7 @@ public struct FramebufferPainter: Sendable {
     ) -> PreparedButton? {
         palette.use(style.colors(for: state), in: layout.format)
         return prepare(label: label, rect: rect, style: style, state: state, into: memory) { painter, label, placed, clip, _, base in
-            painter.blend(label, placed: placed, clip: clip, palette: palette, base: base)
+            painter.blend(label, placed: placed, clip: clip, palette: &palette, base: base)
         }
     }
 
@@ -576,21 +576,24 @@ public struct FramebufferPainter: Sendable {
     /// coverage 0 writing the fill that is already there. Groups of eight empty coverages are
     /// still passed at once, and a group with ink is written whole; with `overwriting`, empty
     /// groups are written too (the fill through the palette), so nothing need be there first.
+    /// The palette is `inout` only to be read in place: a borrowed one's values were copied
+    /// (1 KiB) for each call.
     func blend(
-        _ label: AlphaBitmap, placed: Rect, clip: Rect, palette: borrowing CoveragePalette, base: UnsafeMutableRawPointer,
+        _ label: AlphaBitmap, placed: Rect, clip: Rect, palette: inout CoveragePalette, base: UnsafeMutableRawPointer,
         overwriting: Bool = false
     ) {
         let bytesPerPixel = layout.format.bytesPerPixel
-        let stepX = layout.logicalSteps.x
+        let steps = layout.logicalSteps
+        let stepX = steps.x
         let labelX = Int(clip.x &- placed.x)
         let labelY = Int(clip.y &- placed.y)
         let width = Int(clip.width)
-        guard let coverage = label.pixels.baseAddress else { return }
+        // On screen: clip lies inside the logical bounds; each next row is one logical step on.
+        guard let coverage = label.pixels.baseAddress, let firstOffset = layout.byteOffset(x: clip.x, y: clip.y) else { return }
         // The values in place: a coverage is a byte, so every index is inside the 256.
         let palette = palette.values.span
         for row in 0..<Int(clip.height) {
-            // Both on screen: clip lies inside the logical bounds.
-            var offset = layout.byteOffset(x: clip.x, y: clip.y + Int32(row))!
+            var offset = firstOffset &+ row &* steps.y
             var source = coverage + (labelY + row) * label.stride + labelX
             let end = source + width
             switch bytesPerPixel {

@@ -14,11 +14,11 @@ extension FramebufferPainter {
     @discardableResult
     public func paintSlider(
         _ look: SliderLook, previous: SliderLook?, scratch: UnsafeMutableRawBufferPointer? = nil,
-        text: SliderTextLook? = nil, palettes: inout SliderTextPalettes, in buffer: UnsafeMutableRawBufferPointer
+        text: SliderTextLook, palettes: inout SliderTextPalettes, in buffer: UnsafeMutableRawBufferPointer
     ) -> Bool {
         let whole = previous.map { !$0.differsOnlyInValue(from: look) } ?? true
         guard let span = paintTrack(look, previous: whole ? nil : previous, scratch: scratch, in: buffer) else { return false }
-        guard let text, let base = usableBase(of: buffer), !span.isEmpty || previous?.valueText != look.valueText else {
+        guard let base = usableBase(of: buffer), !span.isEmpty || previous?.valueText != look.valueText else {
             return true
         }
         palettes.overFill.use(ButtonStyle.Colors(fill: look.fill, text: look.text), in: layout.format)
@@ -29,7 +29,7 @@ extension FramebufferPainter {
         if let label = text.label, let placed = slider.flatMap({ text.labelRect.clipped(to: $0) }),
             let clip = whole ? placed : placed.clipped(to: spanRect)
         {
-            blendOverSlider(label, placed: text.labelRect, clip: clip, look: look, palettes: palettes, base: base)
+            blendOverSlider(label, placed: text.labelRect, clip: clip, look: look, palettes: &palettes, base: base)
             knobUnder = knobUnder || look.rect(along: look.knobSpan).clipped(to: clip) != nil
         }
         if let box = slider.flatMap({ text.valueBox.clipped(to: $0) }) {
@@ -38,15 +38,15 @@ extension FramebufferPainter {
                 // whole; and where the span crossed the box (the track painted over the text
                 // there), the text blended again over it.
                 if previous.valueText != look.valueText {
-                    drawValue(look.valueText, over: previous.valueText, text: text, box: box, look: look, palettes: palettes, base: base)
+                    drawValue(look.valueText, over: previous.valueText, text: text, box: box, look: look, palettes: &palettes, base: base)
                 }
                 if let crossed = box.clipped(to: spanRect) {
-                    drawValue(look.valueText, over: nil, text: text, box: crossed, look: look, palettes: palettes, base: base)
+                    drawValue(look.valueText, over: nil, text: text, box: crossed, look: look, palettes: &palettes, base: base)
                 }
             } else {
                 // The old text goes: the box's background as the track shows it now.
                 if !whole { fillBackground(box, look: look, base: base) }
-                drawValue(look.valueText, over: nil, text: text, box: box, look: look, palettes: palettes, base: base)
+                drawValue(look.valueText, over: nil, text: text, box: box, look: look, palettes: &palettes, base: base)
             }
             knobUnder = knobUnder || look.rect(along: look.knobSpan).clipped(to: box) != nil
         }
@@ -98,14 +98,14 @@ extension FramebufferPainter {
     /// over what the track shows there: through the fill's palette where the value covers it,
     /// the track's beyond.
     private func blendOverSlider(
-        _ bitmap: AlphaBitmap, placed: Rect, clip: Rect, look: SliderLook, palettes: borrowing SliderTextPalettes,
+        _ bitmap: AlphaBitmap, placed: Rect, clip: Rect, look: SliderLook, palettes: inout SliderTextPalettes,
         base: UnsafeMutableRawPointer, overwriting: Bool = false
     ) {
         if let part = clip.clipped(to: look.rect(along: 0..<look.fillPixels)) {
-            blend(bitmap, placed: placed, clip: part, palette: palettes.overFill, base: base, overwriting: overwriting)
+            blend(bitmap, placed: placed, clip: part, palette: &palettes.overFill, base: base, overwriting: overwriting)
         }
         if let part = clip.clipped(to: look.rect(along: look.fillPixels..<look.length)) {
-            blend(bitmap, placed: placed, clip: part, palette: palettes.overTrack, base: base, overwriting: overwriting)
+            blend(bitmap, placed: placed, clip: part, palette: &palettes.overTrack, base: base, overwriting: overwriting)
         }
     }
 
@@ -115,28 +115,29 @@ extension FramebufferPainter {
     /// differ from it, each cell written whole (its background too).
     private func drawValue(
         _ run: SliderGlyphRun, over previous: SliderGlyphRun?, text: SliderTextLook, box: Rect, look: SliderLook,
-        palettes: borrowing SliderTextPalettes, base: UnsafeMutableRawPointer
+        palettes: inout SliderTextPalettes, base: UnsafeMutableRawPointer
     ) {
         guard let glyphs = text.glyphs, let pixels = glyphs.pixels.baseAddress else { return }
         let width = text.width(of: run)
         var pen = text.valueCentred
             ? text.valueBox.x + (text.valueBox.width - width) / 2 : text.valueBox.x + text.valueBox.width - width
+        // The bitmap holds the rows where some glyph has ink: the rows above and below are
+        // the background in every glyph, so a cell written whole need not write them.
+        let top = text.valueBox.y + glyphs.top
         for index in 0..<run.count {
             let glyph = Int(run[index])
             guard glyph < text.glyphCount else { continue }
-            let advance = text.glyphAdvance(glyph)
-            let placed = Rect(x: pen, y: text.valueBox.y, width: advance, height: glyphs.height)
+            let start = text.glyphStart(glyph), advance = text.glyphAdvance(glyph)
+            let placed = Rect(x: pen, y: top, width: advance, height: glyphs.height)
             pen &+= advance
             if let previous, previous[index] == run[index] { continue }
-            guard let clip = placed.clipped(to: box),
+            guard start &+ advance <= glyphs.width, let clip = placed.clipped(to: box),
                 let cell = AlphaBitmap(
                     width: advance, height: glyphs.height, stride: glyphs.stride,
-                    pixels: UnsafeRawBufferPointer(
-                        start: pixels + Int(text.glyphStart(glyph)),
-                        count: glyphs.pixels.count - Int(text.glyphStart(glyph))))
+                    pixels: UnsafeRawBufferPointer(start: pixels + Int(start), count: glyphs.pixels.count - Int(start)))
             else { continue }
             // A changed glyph's cell is written whole, its background through the palettes.
-            blendOverSlider(cell, placed: placed, clip: clip, look: look, palettes: palettes, base: base, overwriting: previous != nil)
+            blendOverSlider(cell, placed: placed, clip: clip, look: look, palettes: &palettes, base: base, overwriting: previous != nil)
         }
     }
 

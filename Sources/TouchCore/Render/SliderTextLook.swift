@@ -6,49 +6,60 @@ public struct SliderTextLook {
     /// The most glyphs a format can use: the digits, minus, point and the literals.
     public static let glyphCapacity = 48
 
-    /// The glyphs side by side, each in a cell one line tall: glyph g from column
+    /// The glyphs side by side, each in a cell one line tall (`lineHeight`; the bitmap may
+    /// hold only the rows where some glyph has ink, from `top`): glyph g from column
     /// `glyphStart(g)`, `glyphAdvance(g)` wide (its advance: the next one starts there).
     public let glyphs: AlphaBitmap?
-    /// Kept as 16 bits (a cell starts within a few thousand pixels): the look is read at each
-    /// repaint, and half the bytes are half the copying.
-    private var glyphStartsStorage = InlineArray<48, UInt16>(repeating: 0)
-    private var glyphAdvancesStorage = InlineArray<48, UInt16>(repeating: 0)
-    public private(set) var glyphCount = 0
+    /// Each glyph's cell as two 16-bit values, its start and its advance: read in place at
+    /// each repaint (a table held in the look itself was copied whole for each read).
+    public let cells: UnsafeRawBufferPointer
+    public let glyphCount: Int
+    /// The label's bitmap, and where it is drawn (its rows with ink, in logical pixels; it
+    /// may reach outside the slider: it is clipped to it).
     public let label: AlphaBitmap?
-    /// Where the label is drawn, in logical pixels (it may reach outside the slider: it is
-    /// clipped to it).
     public let labelRect: Rect
-    /// Where the value is drawn: a box as wide as the widest value, the text in it at its
-    /// end (right-aligned on a horizontal slider, centred on a vertical one).
+    /// Where the value is drawn: a box one line tall and as wide as the widest value, the
+    /// text in it at its end (right-aligned on a horizontal slider, centred on a vertical one).
     public let valueBox: Rect
     public let valueCentred: Bool
 
-    /// Without glyphs yet: `addGlyph` adds each, in the order of the glyph table.
-    public init(glyphs: AlphaBitmap?, label: AlphaBitmap?, labelRect: Rect, valueBox: Rect, valueCentred: Bool) {
+    /// `cells` holds `SliderTextLook.cellBytes` per glyph, in the order of the glyph table
+    /// (`writeCell`); at most `glyphCapacity` are read. A cell not inside the glyphs' bitmap
+    /// is drawn as nothing.
+    public init(
+        glyphs: AlphaBitmap?, cells: UnsafeRawBufferPointer, label: AlphaBitmap?, labelRect: Rect, valueBox: Rect, valueCentred: Bool
+    ) {
         self.glyphs = glyphs
+        self.cells = cells
+        glyphCount = min(cells.count / SliderTextLook.cellBytes, SliderTextLook.glyphCapacity)
         self.label = label
         self.labelRect = labelRect
         self.valueBox = valueBox
         self.valueCentred = valueCentred
     }
 
-    /// The next glyph's cell in `glyphs`; false (adding nothing) past `glyphCapacity`. A cell
-    /// not inside the bitmap is drawn as nothing.
-    @discardableResult
-    public mutating func addGlyph(start: Int32, advance: Int32) -> Bool {
-        guard glyphCount < SliderTextLook.glyphCapacity else { return false }
-        let fits = start >= 0 && advance >= 0 && start <= 0xFFFF && advance <= 0xFFFF && start &+ advance <= (glyphs?.width ?? 0)
-        glyphStartsStorage[glyphCount] = fits ? UInt16(truncatingIfNeeded: start) : 0
-        glyphAdvancesStorage[glyphCount] = fits ? UInt16(truncatingIfNeeded: advance) : 0
-        glyphCount += 1
-        return true
+    /// The bytes of one glyph's cell in `cells`.
+    public static let cellBytes = 4
+
+    /// Writes glyph `glyph`'s cell into `cells` (as the surface prepares them); a cell that
+    /// does not fit 16 bits is written empty, one outside `cells` not at all.
+    public static func writeCell(_ glyph: Int, start: Int32, advance: Int32, into cells: UnsafeMutableRawBufferPointer) {
+        guard glyph >= 0, (glyph + 1) * cellBytes <= cells.count, let base = cells.baseAddress else { return }
+        let fits = start >= 0 && advance >= 0 && start <= 0xFFFF && advance <= 0xFFFF
+        let cell = base + glyph * cellBytes
+        cell.storeBytes(of: fits ? UInt16(truncatingIfNeeded: start) : 0, as: UInt16.self)
+        (cell + 2).storeBytes(of: fits ? UInt16(truncatingIfNeeded: advance) : 0, as: UInt16.self)
     }
 
     /// Where glyph `glyph` (below `glyphCount`) starts in `glyphs`, and how wide its cell is.
     @inline(__always)
-    public func glyphStart(_ glyph: Int) -> Int32 { Int32(truncatingIfNeeded: glyphStartsStorage.span[glyph]) }
+    public func glyphStart(_ glyph: Int) -> Int32 {
+        Int32(truncatingIfNeeded: cells.loadUnaligned(fromByteOffset: glyph * SliderTextLook.cellBytes, as: UInt16.self))
+    }
     @inline(__always)
-    public func glyphAdvance(_ glyph: Int) -> Int32 { Int32(truncatingIfNeeded: glyphAdvancesStorage.span[glyph]) }
+    public func glyphAdvance(_ glyph: Int) -> Int32 {
+        Int32(truncatingIfNeeded: cells.loadUnaligned(fromByteOffset: glyph * SliderTextLook.cellBytes + 2, as: UInt16.self))
+    }
 
     /// The width of `run` drawn from these glyphs.
     public func width(of run: SliderGlyphRun) -> Int32 {
