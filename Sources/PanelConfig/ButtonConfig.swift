@@ -45,6 +45,8 @@ public struct ButtonConfig: Equatable, Sendable {
     public var swipe: Bool
     /// `cell`: where its page's grid put it (its `rect` is that cell's); nil: placed by `rect`.
     public var cell: GridCell?
+    /// `icon` and its keys: the icon drawn with the label (nil: none).
+    public var icons: ButtonIcons?
 
     public init(
         name: String, label: String, rect: Rect, enabled: Bool = true, timings: GestureTimings = .defaults,
@@ -53,7 +55,7 @@ public struct ButtonConfig: Equatable, Sendable {
         onPress: ButtonAction? = nil, onRelease: ButtonAction? = nil, line: Int,
         colors: ButtonPalette = .defaults, fontSize: Int = DisplayConfig.defaultFontSize, latch: Bool = false,
         execLimits: ExecLimits = .defaults, interlock: String? = nil, title: String? = nil, binding: StateBinding? = nil,
-        page: Int = 0, swipe: Bool = true, cell: GridCell? = nil
+        page: Int = 0, swipe: Bool = true, cell: GridCell? = nil, icons: ButtonIcons? = nil
     ) {
         self.name = name
         self.label = label
@@ -78,6 +80,7 @@ public struct ButtonConfig: Equatable, Sendable {
         self.page = page
         self.swipe = swipe
         self.cell = cell
+        self.icons = icons
     }
 
     /// Its name in Home Assistant: `title`, else the label on one line.

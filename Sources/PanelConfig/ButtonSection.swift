@@ -28,12 +28,19 @@ enum ButtonKey: SectionKey {
     case swipe
     case timing(TimingKey)
     case fontSize
+    case icon
+    case onIcon
+    case pressedIcon
+    case disabledIcon
+    case iconSize
+    case iconPosition
     case color(ButtonColorKey)
 
     static let allCases: [ButtonKey] =
         [.rect, .cell, .page, .label, .title, .enabled, .latch, .interlock, .stateTopic, .stateField, .stateOn, .stateOff, .pendingMs, .onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease,
          .execLimit, .execTimeoutMs, .swipe]
-        + TimingKey.allCases.map(ButtonKey.timing) + [.fontSize] + ButtonColorKey.allCases.map(ButtonKey.color)
+        + TimingKey.allCases.map(ButtonKey.timing) + [.fontSize, .icon, .onIcon, .pressedIcon, .disabledIcon, .iconSize, .iconPosition]
+        + ButtonColorKey.allCases.map(ButtonKey.color)
 
     /// The keys that take an action.
     static let actionKeys: [ButtonKey] = [.onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease]
@@ -70,6 +77,12 @@ enum ButtonKey: SectionKey {
         case .swipe: "swipe"
         case .timing(let key): key.rawValue
         case .fontSize: DisplayKey.fontSize.rawValue
+        case .icon: "icon"
+        case .onIcon: "on_icon"
+        case .pressedIcon: "pressed_icon"
+        case .disabledIcon: "disabled_icon"
+        case .iconSize: "icon_size"
+        case .iconPosition: "icon_position"
         case .color(let key): key.rawValue
         }
     }
@@ -114,6 +127,14 @@ enum ButtonKey: SectionKey {
                    + "hold-to-run and repeat buttons never yield")
         case .timing(let key): .words("`[touch]`'s", key.what)
         case .fontSize: .words("`[display]`'s", "the label's size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
+        case .icon:
+            .words("none", "a glyph of `[display] icon_font` drawn in the label's colour: `mdi:NAME` (`mdi:lightbulb`) or a code point `U+F335`")
+        case .onIcon: .words("`icon`", "the icon while the button is on (latched, or its device reports on)")
+        case .pressedIcon: .words("`icon`", "the icon while it is held")
+        case .disabledIcon: .words("`icon`", "the icon while it is disabled")
+        case .iconSize: .words("fitted to the button", "the icon's size, \(KeyDoc.span(ButtonIcons.sizeRange)) pixels")
+        case .iconPosition:
+            .value(IconPosition.top.rawValue, "`top` (above the label), `left` (before it) or `center` (the icon alone, no label drawn)")
         case .color(let key): .words("`[display]`'s", key.what)
         }
     }
@@ -154,6 +175,12 @@ struct ButtonDraft: SectionDraft {
     var execLimits = ExecLimits.defaults
     var timings = TimingSettings()
     var fontSize: Int?
+    var icon: IconGlyph?
+    var onIcon: IconGlyph?
+    var pressedIcon: IconGlyph?
+    var disabledIcon: IconGlyph?
+    var iconSize: Int?
+    var iconPosition: IconPosition?
     var colors = ColorSettings()
 
     init(name: String, header: SourceLine, counts: Bool) {
@@ -196,8 +223,40 @@ struct ButtonDraft: SectionDraft {
             execLimits.timeout = ms > 0 ? .milliseconds(Int64(ms)) : nil
         case .timing(let key): try timings.set(key, from: value)
         case .fontSize: fontSize = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
+        case .icon: icon = try IconGlyph.parse(value)
+        case .onIcon: onIcon = try IconGlyph.parse(value)
+        case .pressedIcon: pressedIcon = try IconGlyph.parse(value)
+        case .disabledIcon: disabledIcon = try IconGlyph.parse(value)
+        case .iconSize: iconSize = try ValueSyntax.integer(value, in: ButtonIcons.sizeRange, unit: " (pixels)")
+        case .iconPosition:
+            guard let position = IconPosition(rawValue: value) else { throw .expected("top, left or center", found: value) }
+            iconPosition = position
         case .color(let key): try colors.set(key, from: value)
         }
+    }
+
+    /// The button's icons, nil without `icon`; not ok (the reason in `errors`) when an icon
+    /// key comes without `icon`, or `icon` without `[display] icon_font`.
+    private func icons(display: DisplayConfig?, errors: inout ErrorCollector) -> (icons: ButtonIcons?, ok: Bool) {
+        guard let icon else {
+            for key: ButtonKey in [.onIcon, .pressedIcon, .disabledIcon, .iconSize, .iconPosition] where place(key) != nil {
+                errors.add(at: place(key) ?? header, section: title, key: key.rawValue,
+                           "\(key.rawValue) needs icon: the icon the button shows at rest")
+                return (nil, false)
+            }
+            return (nil, true)
+        }
+        if let display, display.iconFont == nil {
+            errors.add(at: place(.icon) ?? header, section: title, key: ButtonKey.icon.rawValue,
+                       "icon = \(icon.written) needs [display] icon_font = PATH, an icon font such as "
+                       + "\(DisplayConfig.materialDesignIconsFont) (Debian's fonts-materialdesignicons-webfont)")
+            return (nil, false)
+        }
+        return (ButtonIcons(
+            normal: icon, on: onIcon, pressed: pressedIcon, disabled: disabledIcon, sizePx: iconSize,
+            position: iconPosition ?? .top,
+            lines: (place(.icon)?.line ?? 0, place(.onIcon)?.line ?? 0, place(.pressedIcon)?.line ?? 0, place(.disabledIcon)?.line ?? 0)),
+            true)
     }
 
     /// The action `key` was given, as read.
@@ -253,6 +312,7 @@ struct ButtonDraft: SectionDraft {
         let repeated = action(.onRepeat, onRepeat), press = action(.onPress, onPress)
         let release = action(.onRelease, onRelease)
         let binding = self.binding(errors: &errors)
+        let icons = self.icons(display: display, errors: &errors)
         let page = ItemPage.resolve(pageName, pageNames: pageNames, at: place(.page), header: header, section: title, errors: &errors)
         // Rule 11: a press that runs a machine until its release, or repeats while held, never
         // turns into a swipe.
@@ -263,7 +323,7 @@ struct ButtonDraft: SectionDraft {
                        + "delete swipe = yes")
             return nil
         }
-        guard actionsOK, binding.ok, let page,
+        guard actionsOK, binding.ok, icons.ok, let page,
             let rect = ItemPlace.rect(
                 rect: rect, cell: cell, page: page, pageNames: pageNames, pageGrids: pageGrids, display: display,
                 cellPlace: place(.cell), header: header, section: title, errors: &errors)
@@ -280,7 +340,7 @@ struct ButtonDraft: SectionDraft {
             colors: colors.applied(to: (display?.colors ?? .defaults).buttons),
             fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize,
             latch: latch ?? false, execLimits: execLimits, interlock: interlock, title: entityTitle, binding: binding.binding,
-            page: page, swipe: swipe ?? !holds, cell: cell)
+            page: page, swipe: swipe ?? !holds, cell: cell, icons: icons.icons)
     }
 
     /// The button's `state_topic` binding, nil without one; not ok (the reason in `errors`)

@@ -135,6 +135,9 @@ enum ConfigAssembly {
         let fontPlace = displayDraft?.place(.font)
         files.append(NamedFile(section: "display", key: DisplayKey.font.rawValue, path: display.font,
                                file: fontPlace?.file ?? file, line: fontPlace?.line ?? 0))
+        if let iconFont = display.iconFont, let place = displayDraft?.place(.iconFont) {
+            files.append(NamedFile(section: "display", key: DisplayKey.iconFont.rawValue, path: iconFont, file: place.file, line: place.line))
+        }
         if let mqtt {
             let keys: [(MQTTKey, String?)] = [
                 (.passwordFile, mqtt.config.passwordFile), (.caFile, mqtt.config.caFile),

@@ -22,6 +22,8 @@ public struct DisplayConfig: Equatable, Sendable {
     /// The TrueType/OpenType font button labels are drawn in, and its size in pixels.
     public var font: String
     public var fontSize: Int
+    /// `icon_font`: the font buttons' icons come from (nil: none; an `icon` needs one).
+    public var iconFont: String?
     /// The background, and the colours every button starts from.
     public var colors: PanelColors
     /// The width of every button's border in pixels; 0 draws none.
@@ -37,13 +39,15 @@ public struct DisplayConfig: Equatable, Sendable {
     public static let defaultFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     public static let defaultFontSize = 24
     public static let defaultBorderPx = 2
+    /// Where Debian's fonts-materialdesignicons-webfont puts its font.
+    public static let materialDesignIconsFont = "/usr/share/fonts/truetype/materialdesignicons-webfont/materialdesignicons-webfont.ttf"
 
     public init(
         width: Int32, height: Int32, framebuffer: String = DisplayConfig.defaultFramebuffer,
         output: DisplayOutputChoice = .auto, card: String? = nil, connector: String? = nil,
         drmFormat: DRMPixelFormat = .xrgb8888,
         rotation: DisplayRotation = .degrees0, font: String = DisplayConfig.defaultFont,
-        fontSize: Int = DisplayConfig.defaultFontSize, colors: PanelColors = .defaults,
+        fontSize: Int = DisplayConfig.defaultFontSize, iconFont: String? = nil, colors: PanelColors = .defaults,
         borderPx: Int = DisplayConfig.defaultBorderPx, budgetUs: Int? = nil
     ) {
         self.width = width
@@ -56,6 +60,7 @@ public struct DisplayConfig: Equatable, Sendable {
         self.rotation = rotation
         self.font = font
         self.fontSize = fontSize
+        self.iconFont = iconFont
         self.colors = colors
         self.borderPx = borderPx
         self.budgetUs = budgetUs

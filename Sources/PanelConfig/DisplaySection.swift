@@ -11,6 +11,7 @@ enum DisplayKey: SectionKey {
     case rotation
     case font
     case fontSize
+    case iconFont
     case background
     case color(ButtonColorKey)
     case sliderTrack
@@ -20,7 +21,7 @@ enum DisplayKey: SectionKey {
     case budgetUs
 
     static let allCases: [DisplayKey] =
-        [.width, .height, .framebuffer, .output, .card, .connector, .drmFormat, .rotation, .font, .fontSize, .background]
+        [.width, .height, .framebuffer, .output, .card, .connector, .drmFormat, .rotation, .font, .fontSize, .iconFont, .background]
         + ButtonColorKey.allCases.map(DisplayKey.color) + [.sliderTrack, .sliderFill, .sliderKnob, .borderPx, .budgetUs]
 
     init?(rawValue: String) {
@@ -40,6 +41,7 @@ enum DisplayKey: SectionKey {
         case .rotation: "rotation"
         case .font: "font"
         case .fontSize: "font_size"
+        case .iconFont: "icon_font"
         case .background: "background"
         case .color(let key): key.rawValue
         case .sliderTrack: "slider_track"
@@ -69,6 +71,8 @@ enum DisplayKey: SectionKey {
         case .font: .value(DisplayConfig.defaultFont, "the labels' TrueType or OpenType font, an absolute path")
         case .fontSize:
             .value("\(DisplayConfig.defaultFontSize)", "the labels' size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
+        case .iconFont:
+            .words("none", "the font buttons' `icon`s come from, such as Debian's fonts-materialdesignicons-webfont: `\(DisplayConfig.materialDesignIconsFont)`")
         case .background: .value(PanelColors.defaults.background.hexString, "behind the buttons: near black")
         case .color(let key): key.displayDoc
         case .sliderTrack: .words("`fill`", "every slider's track (a slider's own `track` wins)")
@@ -106,6 +110,7 @@ struct DisplayDraft: MergeableDraft {
     var rotation: DisplayRotation?
     var font: String?
     var fontSize: Int?
+    var iconFont: String?
     var background: RGBColor?
     var colors = ColorSettings()
     var sliderTrack: RGBColor?
@@ -138,6 +143,7 @@ struct DisplayDraft: MergeableDraft {
         case .rotation: rotation = try DisplayDraft.rotation(value)
         case .font: font = try ValueSyntax.absolutePath(value, of: "a TrueType or OpenType font file")
         case .fontSize: fontSize = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
+        case .iconFont: iconFont = try ValueSyntax.absolutePath(value, of: "an icon font file, such as \(DisplayConfig.materialDesignIconsFont)")
         case .background: background = try ValueSyntax.color(value)
         case .color(let key): try colors.set(key, from: value)
         case .sliderTrack: sliderTrack = try ValueSyntax.color(value)
@@ -180,7 +186,7 @@ struct DisplayDraft: MergeableDraft {
             output: output ?? .auto, card: card, connector: connector, drmFormat: drmFormat ?? .xrgb8888,
             rotation: rotation ?? .degrees0,
             font: font ?? DisplayConfig.defaultFont,
-            fontSize: fontSize ?? DisplayConfig.defaultFontSize,
+            fontSize: fontSize ?? DisplayConfig.defaultFontSize, iconFont: iconFont,
             colors: PanelColors(
                 background: background ?? defaults.background, fill: buttons.fill, pressedFill: buttons.pressedFill,
                 disabledFill: buttons.disabledFill, onFill: buttons.onFill, border: buttons.border, text: buttons.text,

@@ -202,9 +202,19 @@ enum CheckCommand {
             let prefix = named?.prefix ?? "\(config.file): [display] font: "
             return ([prefix + error.message], [], nil)
         }
+        var iconFont: IconFont?
+        do throws(FontError) {
+            iconFont = try FramebufferSurface.openIconFont(for: config)
+        } catch {
+            let named = config.namedFiles.all.first { $0.section == "display" && $0.key == "icon_font" }
+            let prefix = named?.prefix ?? "\(config.file): [display] icon_font: "
+            return ([prefix + error.message], [], nil)
+        }
         let fits = FramebufferSurface.labelFits(for: config, font: font)
-        var warnings: [String] = []
-        for (button, fit) in zip(config.buttons, fits) where !fit.fits {
+        var warnings = missingGlyphWarnings(config, font: font, iconFont: iconFont)
+        // A label beside an icon is fitted into the room the icon leaves (and not drawn beside
+        // a centred one): the whole button's fit says nothing of it.
+        for (button, fit) in zip(config.buttons, fits) where !fit.fits && button.icons == nil {
             let rect = button.rect
             warnings.append("\(config.file):\(button.line): [button \(button.name)] label: warning: \"\(LabelText.escaped(button.label))\" "
                 + "does not fit the \(rect.width)x\(rect.height) button even at \(LabelFit.minimumPixelSize) px; it is drawn clipped "
@@ -220,6 +230,29 @@ enum CheckCommand {
         let cacheLine = "; glyph cache after fitting the labels: \(font.glyphCacheCount) glyphs, "
             + "\(font.glyphCacheByteCount) of \(font.glyphCacheByteLimit) bytes\n"
         return ([], warnings, cacheLine + PreparedLookSizes.commentLine(for: config, font: font))
+    }
+
+    /// An icon its font does not have, and a label's character the font draws as nothing (an
+    /// emoji in DejaVu Sans): said with the line of the key, or of the section.
+    static func missingGlyphWarnings(_ config: PanelConfiguration, font: FontRasterizer, iconFont: IconFont?) -> [String] {
+        var warnings: [String] = []
+        for button in config.buttons {
+            var missing: [Unicode.Scalar] = []
+            for scalar in button.label.unicodeScalars where scalar != "\n" && scalar != " " && !font.hasGlyph(for: scalar) {
+                if !missing.contains(scalar) { missing.append(scalar) }
+            }
+            if !missing.isEmpty {
+                let listed = missing.map { "\"\(Character($0))\" (U+\(String($0.value, radix: 16, uppercase: true)))" }.joined(separator: ", ")
+                warnings.append("\(config.file):\(button.line): [button \(button.name)] label: warning: \(config.display.font) has no glyph for "
+                    + "\(listed); drawn as nothing (for icons: icon = mdi:NAME with [display] icon_font)")
+            }
+            guard let icons = button.icons, let iconFont else { continue }
+            for given in icons.given where iconFont.character(for: given.glyph) == nil {
+                warnings.append("\(config.file):\(given.line > 0 ? given.line : button.line): [button \(button.name)] \(given.key): warning: "
+                    + "\(iconFont.rasterizer.path) has no glyph \(given.glyph.written); the button shows its label without it")
+            }
+        }
+        return warnings
     }
 
     /// `quiet`: only warnings and errors, on stderr; nothing on stdout (the unit's

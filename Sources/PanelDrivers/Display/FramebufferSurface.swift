@@ -16,11 +16,15 @@ public final class FramebufferSurface: PanelSurface {
     private let rects: [Rect]
     private let styles: [ButtonStyle]
     private var labels: [LabelBitmap]
+    /// Per button, its labels for the looks whose icon is not the resting one.
+    private var stateLabels: [StateLabels?]
     private let prepared: PreparedButtons
     /// For a label set at run time: the font the others came from, each item's place, font
     /// size and page (not its whole config: a panel's buttons' configs are tens of KiB), the
     /// border.
     private let font: FontRasterizer
+    private let iconFont: IconFont?
+    private let icons: [ButtonIcons?]
     private let items: [(rect: Rect, fontSize: Int, page: Int)]
     private let borderPx: Int
     /// The place of the first text: buttons come before, texts from here on.
@@ -50,7 +54,10 @@ public final class FramebufferSurface: PanelSurface {
         self.layout = layout
         self.pixels = pixels
         self.labels = labels.bitmaps
+        stateLabels = labels.stateBitmaps + [StateLabels?](repeating: nil, count: max(0, config.buttons.count - labels.stateBitmaps.count))
         font = labels.font
+        iconFont = labels.iconFont
+        icons = config.buttons.map(\.icons)
         items = FramebufferSurface.drawnItems(of: config).map { ($0.rect, $0.fontSize, $0.page) }
         firstText = config.buttons.count
         textPalettes = [CoveragePalette](repeating: CoveragePalette(), count: config.texts.count)
@@ -105,13 +112,45 @@ public final class FramebufferSurface: PanelSurface {
             border: palette.border, borderWidth: Int32(borderPx))
     }
 
-    /// Opens the config's font, once, and rasterises every button's label with it.
+    /// Opens the config's font (and its icon font, when a button has an icon), once, and
+    /// rasterises every button's label with them.
     public static func rasterizeLabels(for config: PanelConfiguration) throws(FontError) -> ButtonLabels {
         let font = try FontRasterizer(path: config.display.font, pixelSize: DisplayConfig.defaultFontSize)
+        let iconFont = try openIconFont(for: config)
+        let borderPx = config.display.borderPx
         return ButtonLabels(
             font: font,
-            bitmaps: config.buttons.map { fittedLabel($0.label, of: $0, borderPx: config.display.borderPx, font: font) }
-                + drawnItems(of: config).dropFirst(config.buttons.count).map { fittedLabel($0.label, of: $0, borderPx: 0, font: font) })
+            bitmaps: config.buttons.map { fittedLabel($0.label, of: $0, borderPx: borderPx, font: font, iconFont: iconFont) }
+                + drawnItems(of: config).dropFirst(config.buttons.count).map { fittedLabel($0.label, of: $0, borderPx: 0, font: font) },
+            iconFont: iconFont,
+            stateBitmaps: config.buttons.map { button in
+                StateLabels.make(iconFont == nil ? nil : button.icons) { glyph in
+                    labelWithIcon(button.label, glyph: glyph, of: button, borderPx: borderPx, font: font, iconFont: iconFont!)
+                }
+            })
+    }
+
+    /// `[display] icon_font`, opened when a button has an icon; nil otherwise.
+    public static func openIconFont(for config: PanelConfiguration) throws(FontError) -> IconFont? {
+        guard let path = config.display.iconFont, config.buttons.contains(where: { $0.icons != nil }) else { return nil }
+        return try IconFont(path: path)
+    }
+
+    /// A button's label with `glyph` as its icon.
+    static func labelWithIcon(
+        _ text: String, glyph: IconGlyph, of button: ButtonConfig, borderPx: Int, font: FontRasterizer, iconFont: IconFont
+    ) -> LabelBitmap {
+        guard let icons = button.icons else { return fittedLabel(text, of: button, borderPx: borderPx, font: font) }
+        return IconLabel.fitted(
+            text, character: iconFont.character(for: glyph), icons: icons, rect: button.rect, fontSize: button.fontSize,
+            borderPx: borderPx, font: font, iconFont: iconFont)
+    }
+
+    /// The label of a button with an icon: its resting icon and its text; without an icon
+    /// (or an icon font), the text alone.
+    public static func fittedLabel(_ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer, iconFont: IconFont?) -> LabelBitmap {
+        guard let iconFont, let icons = button.icons else { return fittedLabel(text, of: button, borderPx: borderPx, font: font) }
+        return labelWithIcon(text, glyph: icons.normal, of: button, borderPx: borderPx, font: font, iconFont: iconFont)
     }
 
     /// One label fitted to its button (`LabelFit`) and rasterised at the size found: the work
@@ -186,12 +225,18 @@ public final class FramebufferSurface: PanelSurface {
     /// preparing the look would, without its copy. The look is prepared when the button is
     /// next drawn on its own (its state changed), since only then is it drawn again.
     private func paintWithoutLook(button: Int, state: ButtonVisualState) {
-        labels[button].withAlphaBitmap { bitmap in
+        label(of: button, in: state).withAlphaBitmap { bitmap in
             prepared.withPalette(for: styles[button].colors(for: state)) { palette in
                 _ = painter.paintButton(
                     rect: rects[button], style: styles[button], state: state, label: bitmap, palette: &palette, in: pixels)
             }
         }
+    }
+
+    /// What button `button` shows as its label in `state`: its icon for that look and its text.
+    private func label(of button: Int, in state: ButtonVisualState) -> LabelBitmap {
+        guard button < stateLabels.count, let own = stateLabels[button]?.bitmap(for: state) else { return labels[button] }
+        return own
     }
 
     public func draw(button: Int, state: ButtonVisualState) {
@@ -205,7 +250,7 @@ public final class FramebufferSurface: PanelSurface {
             }
             return
         }
-        prepared.with(button: button, state: state, rect: rects[button], style: styles[button], label: labels[button]) { look in
+        prepared.with(button: button, state: state, rect: rects[button], style: styles[button], label: label(of: button, in: state)) { look in
             _ = painter.paintButton(rect: rects[button], style: styles[button], state: state, prepared: look, in: pixels)
         }
     }
@@ -237,8 +282,18 @@ public final class FramebufferSurface: PanelSurface {
         guard button >= 0 && button < labels.count else { return "no button \(button)" }
         // A text has no border: its whole rect (less the padding) is room for its value.
         let border = styles[button].borderWidth == 0 ? 0 : borderPx
-        labels[button] = FramebufferSurface.fittedLabel(
-            text, rect: items[button].rect, fontSize: items[button].fontSize, borderPx: border, font: font)
+        let item = items[button]
+        if button < icons.count, let icons = icons[button], let iconFont {
+            func drawn(_ glyph: IconGlyph) -> LabelBitmap {
+                IconLabel.fitted(
+                    text, character: iconFont.character(for: glyph), icons: icons, rect: item.rect, fontSize: item.fontSize,
+                    borderPx: border, font: font, iconFont: iconFont)
+            }
+            labels[button] = drawn(icons.normal)
+            stateLabels[button] = StateLabels.make(icons, label: drawn)
+        } else {
+            labels[button] = FramebufferSurface.fittedLabel(text, rect: item.rect, fontSize: item.fontSize, borderPx: border, font: font)
+        }
         prepared.forget(button: button)
         return nil
     }

@@ -1,15 +1,25 @@
 import LinuxSystem
 import PanelEngine
 
-/// Every button's label fitted and rasterised, and the font they came from: the surface keeps
-/// the font for labels set later, so the font file is opened once per display, not once per
-/// label.
+/// Every button's label fitted and rasterised (with its icon), and the fonts they came from:
+/// the surface keeps the fonts for labels set later, so each font file is opened once per
+/// display, not once per label.
 public struct ButtonLabels {
     public let font: FontRasterizer
     public var bitmaps: [LabelBitmap]
+    /// `[display] icon_font`, when a button has an icon.
+    public let iconFont: IconFont?
+    /// Per button, its labels for the looks with an icon of their own (nil: none).
+    var stateBitmaps: [StateLabels?]
 
-    public init(font: FontRasterizer, bitmaps: [LabelBitmap]) {
+    public init(font: FontRasterizer, bitmaps: [LabelBitmap], iconFont: IconFont? = nil) {
+        self.init(font: font, bitmaps: bitmaps, iconFont: iconFont, stateBitmaps: [])
+    }
+
+    init(font: FontRasterizer, bitmaps: [LabelBitmap], iconFont: IconFont?, stateBitmaps: [StateLabels?]) {
         self.font = font
         self.bitmaps = bitmaps
+        self.iconFont = iconFont
+        self.stateBitmaps = stateBitmaps
     }
 }

@@ -50,6 +50,27 @@ final class FontFace {
         FT_Done_FreeType(library)
     }
 
+    /// Whether the face maps `scalar` to a glyph of its own (not the missing-glyph box).
+    func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
+    }
+
+    /// The character that draws the glyph called `name` in the font (an icon font names its
+    /// glyphs: `lightbulb`), found through the glyph names and then the character map; nil
+    /// when the font has no names, no such glyph, or no character for it.
+    func character(ofGlyphNamed name: String) -> Unicode.Scalar? {
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_GLYPH_NAMES) != 0 else { return nil }
+        let index = name.withCString { FT_Get_Name_Index(face, $0) }
+        guard index != 0 else { return nil }
+        var glyph: FT_UInt = 0
+        var code = FT_Get_First_Char(face, &glyph)
+        while glyph != 0 {
+            if glyph == index { return Unicode.Scalar(UInt32(truncatingIfNeeded: code)) }
+            code = FT_Get_Next_Char(face, code, &glyph)
+        }
+        return nil
+    }
+
     /// Sets the face to `pixelSize` unless it is already; the reason when FreeType cannot.
     func select(pixelSize: Int) -> String? {
         guard FontFace.pixelSizes.contains(pixelSize) else { return "pixel size must be 1 to 1000" }

@@ -68,6 +68,13 @@ public final class FontRasterizer {
     public var glyphCacheByteLimit: Int { glyphs.byteLimit }
     public var glyphCacheCount: Int { glyphs.count }
 
+    /// Whether the font has a glyph for `scalar` (`check` warns of a label it would draw as
+    /// nothing).
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { face.hasGlyph(for: scalar) }
+
+    /// The character of the glyph called `name` (an icon font's `lightbulb`), or nil.
+    public func character(ofGlyphNamed name: String) -> Unicode.Scalar? { face.character(ofGlyphNamed: name) }
+
     /// The ink width of one line of `text` at the current size.
     public func measure(_ text: String) -> Int {
         guard let ink = inkExtent(text) else { return 0 }

@@ -1,0 +1,26 @@
+import PanelConfig
+
+/// `[display] icon_font`, opened once: the glyphs buttons' `icon`s name, rasterised by the
+/// same code as labels. A name is looked up in the font once (`mdi:lightbulb` -> U+F335).
+public final class IconFont {
+    public let rasterizer: FontRasterizer
+    private var characters: [String: Unicode.Scalar?] = [:]
+
+    public init(path: String) throws(FontError) {
+        rasterizer = try FontRasterizer(path: path, pixelSize: DisplayConfig.defaultFontSize)
+    }
+
+    /// The character `glyph` draws with, or nil when the font has no such glyph.
+    public func character(for glyph: IconGlyph) -> Unicode.Scalar? {
+        switch glyph {
+        case .codePoint(let value):
+            guard let scalar = Unicode.Scalar(value), rasterizer.hasGlyph(for: scalar) else { return nil }
+            return scalar
+        case .named(let name):
+            if let known = characters[name] { return known }
+            let found = rasterizer.character(ofGlyphNamed: name)
+            characters[name] = found
+            return found
+        }
+    }
+}
