@@ -49,6 +49,7 @@ extension PanelConfiguration {
         out.key(DisplayKey.rotation, "\(display.rotation.degrees)")
         out.key(DisplayKey.font, display.font)
         out.key(DisplayKey.fontSize, "\(display.fontSize)")
+        if let iconFont = display.iconFont { out.key(DisplayKey.iconFont, iconFont) }
         out.key(DisplayKey.background, display.colors.background.hexString)
         out.colors(display.colors.buttons)
         if let color = display.colors.sliderTrack { out.key(DisplayKey.sliderTrack, color.hexString) }
@@ -221,6 +222,14 @@ extension PanelConfiguration {
             out.key(ButtonKey.swipe, IniWriter.yesNo(button.swipe))
             out.timings(button.timings)
             out.key(ButtonKey.fontSize, "\(button.fontSize)")
+            if let icons = button.icons {
+                out.key(ButtonKey.icon, icons.normal.written)
+                if let glyph = icons.on { out.key(ButtonKey.onIcon, glyph.written) }
+                if let glyph = icons.pressed { out.key(ButtonKey.pressedIcon, glyph.written) }
+                if let glyph = icons.disabled { out.key(ButtonKey.disabledIcon, glyph.written) }
+                if let size = icons.sizePx { out.key(ButtonKey.iconSize, "\(size)") }
+                out.key(ButtonKey.iconPosition, icons.position.rawValue)
+            }
             out.colors(button.colors)
         }
 

@@ -15,6 +15,9 @@
 #                           the same panel from `touchpanel preview`, the setpoint pressed
 #   sliders/states-rotR.png horizontal and vertical sliders at min, mid and max, pressed and
 #                           disabled (sliders_states_config), from `touchpanel preview` at each rotation
+#   icons/states-rotR.png   icon buttons (icons_config): above, before and without the label, the
+#                           lamp on (its own icon), the door pressed (its own icon), the pump
+#                           disabled (its own icon), from `touchpanel preview` at each rotation
 #   boards/PRESET-rotR.png  every preset in boards/ at every rotation, idle, three buttons
 
 reference_demo_frames="40:play-pressed 300:play-released 630:lights-pressed 2600:volume-up-held
@@ -78,6 +81,52 @@ INI
         printf '[slider v-%s]\nrect = %d, 20, 36, 300\nvalue = %s\nenabled = %s\n' "$_name" $((250 + _i * 45)) "${_case#*:}" "$_enabled"
         _i=$((_i + 1))
     done
+}
+
+# Five icon buttons from Debian's Material Design Icons inside a 480x480 square, so that every
+# rotation holds them.
+icons_config() {  # icons_config ROTATION
+    cat <<INI
+[display]
+width = 800
+height = 480
+rotation = $1
+icon_font = /usr/share/fonts/truetype/materialdesignicons-webfont/materialdesignicons-webfont.ttf
+[controller]
+model = ft5406
+[button lamp]
+rect = 10, 10, 150, 150
+label = Lamp
+icon = mdi:lightbulb-outline
+on_icon = mdi:lightbulb
+latch = yes
+on_tap = emit
+[button fan]
+rect = 170, 10, 300, 150
+label = Fan
+icon = mdi:fan
+icon_position = left
+on_tap = emit
+[button heating]
+rect = 10, 170, 150, 150
+label = Heating
+icon = U+F438
+icon_position = center
+on_tap = emit
+[button door]
+rect = 170, 170, 300, 150
+label = Front door
+icon = mdi:lock
+pressed_icon = mdi:lock-open
+on_tap = emit
+[button pump]
+rect = 10, 330, 460, 140
+label = Pump
+icon = mdi:water-pump
+disabled_icon = mdi:water-off
+icon_size = 64
+enabled = no
+INI
 }
 
 live_trace() {
@@ -190,6 +239,13 @@ render_reference_images() {
         sliders_states_config "$rotation" >"$dir/.work/sliders-states-$rotation.ini"
         "$touchpanel" preview "$dir/.work/sliders-states-$rotation.ini" --state h-pressed=pressed --state v-pressed=pressed \
             --out "$dir/sliders/states-rot$rotation.png" >&2 || echo "touchpanel preview of the slider states failed" >&2
+    done
+    mkdir -p "$dir/icons"
+    for rotation in $reference_rotations; do
+        echo "icons/states-rot$rotation.png"
+        icons_config "$rotation" >"$dir/.work/icons-$rotation.ini"
+        "$touchpanel" preview "$dir/.work/icons-$rotation.ini" --state lamp=on --state door=pressed \
+            --out "$dir/icons/states-rot$rotation.png" >&2 || echo "touchpanel preview of the icons failed" >&2
     done
     for page in home lights music music-play-pressed; do echo "preview/$page.png"; done
     "$touchpanel" preview Tests/Traces/pages/panel.ini --all-pages --out "$dir/preview" >&2 ||

@@ -662,6 +662,27 @@ else
     echo "FAIL  check's glyph cache and prepared looks lines: $cache_line / $looks_line"
 fi
 
+# An icon the icon font does not have and a label character the label font draws as nothing
+# are warnings with the key's line (or the section's), and the panel still starts (exit 0).
+mdi=/usr/share/fonts/truetype/materialdesignicons-webfont/materialdesignicons-webfont.ttf
+printf '[display]\nwidth = 800\nheight = 480\nicon_font = %s\n[controller]\nmodel = ft5406\n' "$mdi" >"$scratch/icons.ini"
+printf '[button lamp]\nrect = 0, 0, 200, 160\nlabel = Lamp \xf0\x9f\x92\xa1\nicon = mdi:lightbulb\non_icon = mdi:garage\non_tap = emit\n' >>"$scratch/icons.ini"
+{
+    printf '%s:7: [button lamp] label: warning: /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf has no glyph for "\xf0\x9f\x92\xa1" (U+1F4A1); ' "$scratch/icons.ini"
+    printf 'drawn as nothing (for icons: icon = mdi:NAME with [display] icon_font)\n'
+    printf '%s:11: [button lamp] on_icon: warning: %s has no glyph mdi:garage; the button shows its label without it\n' "$scratch/icons.ini" "$mdi"
+} >"$scratch/icons-expected"
+status=0
+"$touchpanel" check "$scratch/icons.ini" >/dev/null 2>"$scratch/icons-err" || status=$?
+if [ "$status" = 0 ] && cmp -s "$scratch/icons-err" "$scratch/icons-expected"; then
+    passed=$((passed + 1))
+    echo "ok    check warns of an icon its font lacks and of a label character no glyph draws"
+else
+    failed=$((failed + 1))
+    echo "FAIL  check's icon and glyph warnings: exit $status"
+    { diff "$scratch/icons-expected" "$scratch/icons-err" || true; } | sed 's/^/      /'
+fi
+
 # The manual page names every subcommand the binary's --help lists, and no other.
 "$touchpanel" --help | sed -n 's/^  touchpanel \([a-z-]*\).*/\1/p' | sort -u >"$scratch/help-commands"
 sed -n 's/^\.B touchpanel \([a-z\\-]*\)$/\1/p' packaging/touchpanel.1 | sed 's/\\-/-/g' | sort -u >"$scratch/man-commands"

@@ -11,6 +11,7 @@ host_packages=(
     libinih-dev libgpiod-dev libi2c-dev pkg-config   # the host build of the same sources
     libsystemd-dev                                   # sd_notify
     libfreetype-dev fonts-dejavu-core                # labels: FreeType, and the default font
+    fonts-materialdesignicons-webfont                # icons: the icon font the examples and tests use
     libmosquitto-dev                                 # [mqtt]: the MQTT client library
     libdrm-dev                                       # DRM/KMS output
 )

@@ -1,0 +1,103 @@
+import PanelConfig
+@testable import PanelDrivers
+import PanelEngine
+import Testing
+import TouchCore
+
+/// Icons from Debian's fonts-materialdesignicons-webfont (Material Design Icons 1.6.50, whose
+/// glyphs carry their names): looked up by name, composed with the label into one bitmap,
+/// one per look that has an icon of its own.
+@Suite("Font: icons beside labels")
+struct IconLabelTests {
+    static let mdi = DisplayConfig.materialDesignIconsFont
+
+    @Test func anIconIsFoundByItsNameOrItsCodePoint() throws {
+        let font = try IconFont(path: Self.mdi)
+        // The font's own style sheet: mdi-fan F210, mdi-lightbulb F335, mdi-lightbulb-outline F336.
+        #expect(font.character(for: .named("fan")) == Unicode.Scalar(0xF210))
+        #expect(font.character(for: .named("lightbulb")) == Unicode.Scalar(0xF335))
+        #expect(font.character(for: .named("lightbulb-outline")) == Unicode.Scalar(0xF336))
+        #expect(font.character(for: .named("garage")) == nil)   // newer than 1.6.50
+        #expect(font.character(for: .codePoint(0xF335)) == Unicode.Scalar(0xF335))
+        #expect(font.character(for: .codePoint(0x41)) == nil)   // no letters in an icon font
+        // DejaVu Sans has no glyph names to look up, and no glyph for an emoji.
+        let dejaVu = try FontRasterizer(path: FontRasterizer.defaultFontPath, pixelSize: 24)
+        #expect(dejaVu.character(ofGlyphNamed: "lightbulb") == nil)
+        #expect(!dejaVu.hasGlyph(for: "💡") && dejaVu.hasGlyph(for: "A"))
+    }
+
+    /// A 3x2 icon and a 4-wide label of one ink row (row 1 of a 3-row line), 2 pixels apart.
+    @Test func theIconAndTheLabelAreComposedExactly() {
+        let icon = LabelBitmap(width: 3, height: 2, pixels: [10, 20, 30, 40, 50, 60])
+        let label = LabelBitmap(width: 4, height: 1, pixels: [1, 2, 3, 4], top: 1, lineHeight: 3)
+        // Above: centred across the wider label (half of the one column to spare, rounded
+        // down: none), the label's line 2 rows below; the line's empty last row trimmed, the
+        // composite still placed by its 7 rows.
+        let top = IconLabel.compose(icon: icon, label: label, position: .top, gapPx: 2)
+        #expect(top.width == 4 && top.height == 6 && top.top == 0 && top.lineHeight == 7)
+        #expect(top.pixels == [
+            10, 20, 30, 0,
+            40, 50, 60, 0,
+            0, 0, 0, 0,
+            0, 0, 0, 0,
+            0, 0, 0, 0,
+            1, 2, 3, 4,
+        ])
+        // Before it: the icon centred on the label's line of 3 rows (half the row to spare,
+        // rounded down: at the top), the label's ink row level with the icon's second; the
+        // empty third row trimmed.
+        let left = IconLabel.compose(icon: icon, label: label, position: .left, gapPx: 2)
+        #expect(left.width == 9 && left.height == 2 && left.top == 0 && left.lineHeight == 3)
+        #expect(left.pixels == [
+            10, 20, 30, 0, 0, 0, 0, 0, 0,
+            40, 50, 60, 0, 0, 1, 2, 3, 4,
+        ])
+        // Centred: the icon alone.
+        #expect(IconLabel.compose(icon: icon, label: label, position: .center, gapPx: 2) == icon)
+    }
+
+    @Test func theFittedSizeFollowsThePosition() {
+        #expect(IconLabel.fittedSizePx(.top, width: 168, height: 88) == 52)
+        #expect(IconLabel.fittedSizePx(.left, width: 168, height: 88) == 67)
+        #expect(IconLabel.fittedSizePx(.center, width: 168, height: 88) == 70)
+        #expect(IconLabel.fittedSizePx(.top, width: 10, height: 5) == 8)   // never below 8
+    }
+
+    /// A lamp whose on look has its own icon: its resting label and its on label differ, each
+    /// the icon above the text; a button without an icon keeps its plain label.
+    @Test func aLookWithItsOwnIconGetsItsOwnLabel() throws {
+        let config = try PanelConfigLoader.parse(text: """
+            [display]
+            width = 800
+            height = 480
+            icon_font = \(Self.mdi)
+            [controller]
+            model = ft5406
+            [button lamp]
+            rect = 20, 20, 200, 160
+            label = Lamp
+            icon = mdi:lightbulb-outline
+            on_icon = mdi:lightbulb
+            latch = yes
+            on_tap = emit
+            [button plain]
+            rect = 240, 20, 200, 160
+            label = Lamp
+            on_tap = emit
+            """, file: "panel.ini", presetSearchPath: [])
+        let labels = try FramebufferSurface.rasterizeLabels(for: config)
+        #expect(labels.iconFont != nil)
+        let resting = labels.bitmaps[0], plain = labels.bitmaps[1]
+        let on = try #require(labels.stateBitmaps[0]?.on)
+        #expect(labels.stateBitmaps[0]?.pressed == nil && labels.stateBitmaps[0]?.disabled == nil && labels.stateBitmaps[1] == nil)
+        // The room: 200x160 less 2 x (2 border + 4 padding) = 188x148; the icon 3/5 of 148 = 88 px.
+        let font = try FontRasterizer(path: FontRasterizer.defaultFontPath, pixelSize: 24)
+        let text = font.rasterize("Lamp").trimmed
+        #expect(plain == FramebufferSurface.fittedLabel("Lamp", rect: Rect(x: 240, y: 20, width: 200, height: 160), fontSize: 24, borderPx: 2, font: font))
+        #expect(resting.width == max(text.width, resting.width) && resting.height > text.height + 60)
+        #expect(resting.width == on.width && resting.height == on.height && resting.pixels != on.pixels)
+        // The label's rows are the last of both: the same text under different icons.
+        let rowBytes = Int(resting.width), textRows = Int(text.height)
+        #expect(Array(resting.pixels.suffix(rowBytes * textRows)) == Array(on.pixels.suffix(rowBytes * textRows)))
+    }
+}
