@@ -210,15 +210,14 @@ enum CheckCommand {
             let prefix = named?.prefix ?? "\(config.file): [display] icon_font: "
             return ([prefix + error.message], [], nil)
         }
-        let fits = FramebufferSurface.labelFits(for: config, font: font)
+        let fits = FramebufferSurface.labelFits(for: config, font: font, iconFont: iconFont)
         var warnings = missingGlyphWarnings(config, font: font, iconFont: iconFont)
-        // A label beside an icon is fitted into the room the icon leaves (and not drawn beside
-        // a centred one): the whole button's fit says nothing of it.
-        for (button, fit) in zip(config.buttons, fits) where !fit.fits && button.icons == nil {
+        for (button, fit) in zip(config.buttons, fits) where !fit.fits {
             let rect = button.rect
+            let room = button.icons == nil ? "" : " beside its icon"
             warnings.append("\(config.file):\(button.line): [button \(button.name)] label: warning: \"\(LabelText.escaped(button.label))\" "
-                + "does not fit the \(rect.width)x\(rect.height) button even at \(LabelFit.minimumPixelSize) px; it is drawn clipped "
-                + "(a shorter label, a line break \\n, or a larger rect)")
+                + "does not fit the \(rect.width)x\(rect.height) button\(room) even at \(LabelFit.minimumPixelSize) px; it is drawn clipped "
+                + "(a shorter label, a line break \\n, or a larger rect\(button.icons == nil ? "" : " or a smaller icon_size"))")
         }
         for (slider, fit) in zip(config.sliders, FramebufferSurface.sliderTextFits(for: config, font: font)) {
             guard let fit, !fit.fits else { continue }
@@ -229,7 +228,7 @@ enum CheckCommand {
         }
         let cacheLine = "; glyph cache after fitting the labels: \(font.glyphCacheCount) glyphs, "
             + "\(font.glyphCacheByteCount) of \(font.glyphCacheByteLimit) bytes\n"
-        return ([], warnings, cacheLine + PreparedLookSizes.commentLine(for: config, font: font))
+        return ([], warnings, cacheLine + PreparedLookSizes.commentLine(for: config, font: font, iconFont: iconFont))
     }
 
     /// An icon its font does not have, and a label's character the font draws as nothing (an

@@ -662,21 +662,25 @@ else
     echo "FAIL  check's glyph cache and prepared looks lines: $cache_line / $looks_line"
 fi
 
-# An icon the icon font does not have and a label character the label font draws as nothing
-# are warnings with the key's line (or the section's), and the panel still starts (exit 0).
+# An icon the icon font does not have, a label character the label font draws as nothing and a
+# label that does not fit beside its icon are warnings with the key's line (or the section's),
+# and the panel still starts (exit 0).
 mdi=/usr/share/fonts/truetype/materialdesignicons-webfont/materialdesignicons-webfont.ttf
 printf '[display]\nwidth = 800\nheight = 480\nicon_font = %s\n[controller]\nmodel = ft5406\n' "$mdi" >"$scratch/icons.ini"
 printf '[button lamp]\nrect = 0, 0, 200, 160\nlabel = Lamp \xf0\x9f\x92\xa1\nicon = mdi:lightbulb\non_icon = mdi:garage\non_tap = emit\n' >>"$scratch/icons.ini"
+printf '[button fan]\nrect = 0, 200, 100, 60\nlabel = Fan\nicon = mdi:fan\nicon_size = 48\non_tap = emit\n' >>"$scratch/icons.ini"
 {
     printf '%s:7: [button lamp] label: warning: /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf has no glyph for "\xf0\x9f\x92\xa1" (U+1F4A1); ' "$scratch/icons.ini"
     printf 'drawn as nothing (for icons: icon = mdi:NAME with [display] icon_font)\n'
     printf '%s:11: [button lamp] on_icon: warning: %s has no glyph mdi:garage; the button shows its label without it\n' "$scratch/icons.ini" "$mdi"
+    printf '%s:13: [button fan] label: warning: "Fan" does not fit the 100x60 button beside its icon even at 8 px; it is drawn clipped ' "$scratch/icons.ini"
+    printf '(a shorter label, a line break \\n, or a larger rect or a smaller icon_size)\n'
 } >"$scratch/icons-expected"
 status=0
 "$touchpanel" check "$scratch/icons.ini" >/dev/null 2>"$scratch/icons-err" || status=$?
 if [ "$status" = 0 ] && cmp -s "$scratch/icons-err" "$scratch/icons-expected"; then
     passed=$((passed + 1))
-    echo "ok    check warns of an icon its font lacks and of a label character no glyph draws"
+    echo "ok    check warns of an icon its font lacks, a label character no glyph draws, a label with no room beside its icon"
 else
     failed=$((failed + 1))
     echo "FAIL  check's icon and glyph warnings: exit $status"

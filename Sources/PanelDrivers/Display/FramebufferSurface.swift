@@ -175,9 +175,19 @@ public final class FramebufferSurface: PanelSurface {
         config.sliders.map { slider in PreparedSliderText(slider, font: font).map { ($0.fits, $0.pixelSize) } }
     }
 
-    /// How each button's label fits it, for `check`'s warnings; `font` is the config's.
-    public static func labelFits(for config: PanelConfiguration, font: FontRasterizer) -> [LabelFit.Result] {
-        config.buttons.map { fitLabel($0.label, of: $0, borderPx: config.display.borderPx, font: font) }
+    /// How each button's label fits it, for `check`'s warnings; `font` is the config's. A
+    /// label beside an icon fits the room the icon leaves; beside a centred icon it is not
+    /// drawn, and fits.
+    public static func labelFits(for config: PanelConfiguration, font: FontRasterizer, iconFont: IconFont? = nil) -> [LabelFit.Result] {
+        config.buttons.map { button in
+            guard let icons = button.icons, let iconFont else {
+                return fitLabel(button.label, of: button, borderPx: config.display.borderPx, font: font)
+            }
+            let placed = IconLabel.place(
+                button.label, character: iconFont.character(for: icons.normal), icons: icons, rect: button.rect,
+                fontSize: button.fontSize, borderPx: config.display.borderPx, font: font, iconFont: iconFont)
+            return placed.fit ?? LabelFit.Result(lines: [], pixelSize: button.fontSize, fits: icons.position == .center)
+        }
     }
 
     /// The room inside the border and the padding, at the button's font size and below. A

@@ -9,14 +9,16 @@ import TouchCore
 /// asks for.
 public enum PreparedLookSizes {
     /// Per page in file order (one for a config without pages), the bytes of its looks in
-    /// `format`, the labels fitted and rasterised with `font` as the panel does.
-    public static func bytesPerPage(of config: PanelConfiguration, font: FontRasterizer, format: PixelFormat) -> [Int] {
+    /// `format`, the labels fitted and rasterised with `font` (and their icons with `iconFont`)
+    /// as the panel does.
+    public static func bytesPerPage(of config: PanelConfiguration, font: FontRasterizer, iconFont: IconFont? = nil, format: PixelFormat) -> [Int] {
         guard let layout = FramebufferLayout(
             physicalWidth: config.panelWidth, physicalHeight: config.panelHeight, format: format, rotation: config.display.rotation)
         else { return [] }
         let painter = FramebufferPainter(layout: layout)
         let perButton = config.buttons.map { button in
-            FramebufferSurface.fittedLabel(button.label, of: button, borderPx: config.display.borderPx, font: font).withAlphaBitmap {
+            FramebufferSurface.fittedLabel(button.label, of: button, borderPx: config.display.borderPx, font: font, iconFont: iconFont)
+                .withAlphaBitmap {
                 painter.preparedByteCount(
                     label: $0, rect: button.rect, style: FramebufferSurface.style(for: button, borderPx: config.display.borderPx))
             }
@@ -30,8 +32,8 @@ public enum PreparedLookSizes {
 
     /// `check`'s comment line: the largest page's looks, and the sum over pages, at 4 bytes a
     /// pixel (XRGB8888, what DRM/KMS scans out; RGB565 takes half).
-    public static func commentLine(for config: PanelConfiguration, font: FontRasterizer) -> String {
-        let perPage = bytesPerPage(of: config, font: font, format: .xrgb8888)
+    public static func commentLine(for config: PanelConfiguration, font: FontRasterizer, iconFont: IconFont? = nil) -> String {
+        let perPage = bytesPerPage(of: config, font: font, iconFont: iconFont, format: .xrgb8888)
         guard let largest = perPage.indices.max(by: { perPage[$0] < perPage[$1] }) else { return "" }
         let which = config.pages.isEmpty ? "" : " (page \(config.pages[largest].name))"
         let sum = perPage.count > 1 ? "; all \(perPage.count) pages together \(perPage.reduce(0, +)) bytes, never held at once" : ""

@@ -26,6 +26,22 @@ enum IconLabel {
         _ text: String, character: Unicode.Scalar?, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int,
         font: FontRasterizer, iconFont: IconFont
     ) -> LabelBitmap {
+        let placed = place(text, character: character, icons: icons, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font, iconFont: iconFont)
+        guard placed.icon.width > 0 else {
+            return FramebufferSurface.fittedLabel(text, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font)
+        }
+        guard let fit = placed.fit else { return placed.icon }
+        font.setPixelSize(fit.pixelSize)
+        return compose(icon: placed.icon, label: font.rasterize(lines: fit.lines).trimmed, position: icons.position, gapPx: placed.gapPx)
+    }
+
+    /// The icon rasterised at its size, and how the label fits the room it leaves (nil: no
+    /// label is drawn, beside a centred icon or where no room is left). An icon the font
+    /// lacks is 0 x 0, and the label then has the whole button.
+    static func place(
+        _ text: String, character: Unicode.Scalar?, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int,
+        font: FontRasterizer, iconFont: IconFont
+    ) -> (icon: LabelBitmap, gapPx: Int, fit: LabelFit.Result?) {
         let inset = 2 * (borderPx + LabelFit.paddingPx)
         let width = max(0, Int(rect.width) - inset), height = max(0, Int(rect.height) - inset)
         let size = icons.sizePx ?? fittedSizePx(icons.position, width: width, height: height)
@@ -33,23 +49,20 @@ enum IconLabel {
         if let character, iconFont.rasterizer.setPixelSize(size) {
             icon = iconFont.rasterizer.rasterize(String(Character(character))).trimmed
         }
-        guard icon.width > 0 else {
-            return FramebufferSurface.fittedLabel(text, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font)
-        }
         let gap = gapPx(iconPx: size)
         let room: (width: Int, height: Int)
         switch icons.position {
-        case .center: return icon
+        case _ where icon.width == 0: room = (width, height)
+        case .center: return (icon, gap, nil)
         case .top: room = (width, height - Int(icon.height) - gap)
         case .left: room = (width - Int(icon.width) - gap, height)
         }
-        guard room.width > 0, room.height > 0 else { return icon }
+        guard room.width > 0, room.height > 0 else { return (icon, gap, nil) }
         let fit = LabelFit.fit(
             text, width: room.width, height: room.height, startSize: fontSize,
             measure: { line, size in font.setPixelSize(size) ? font.measure(line) : Int.max },
             lineHeight: { size in font.setPixelSize(size) ? font.lineHeight : room.height + 1 })
-        font.setPixelSize(fit.pixelSize)
-        return compose(icon: icon, label: font.rasterize(lines: fit.lines).trimmed, position: icons.position, gapPx: gap)
+        return (icon, gap, fit)
     }
 
     /// The icon (its ink) and the label (placed by its lines) side by side or one above the
