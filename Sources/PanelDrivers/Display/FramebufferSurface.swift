@@ -16,8 +16,8 @@ public final class FramebufferSurface: PanelSurface {
     private let rects: [Rect]
     private let styles: [ButtonStyle]
     private var labels: [LabelBitmap]
-    /// Per button, its labels for the looks whose icon is not the resting one.
-    private var stateLabels: [StateLabels?]
+    /// Per button with an icon, its label and icons, composed when a look is made.
+    private var iconParts: [IconParts?]
     private let prepared: PreparedButtons
     /// For a label set at run time: the font the others came from, each item's place, font
     /// size and page (not its whole config: a panel's buttons' configs are tens of KiB), the
@@ -54,7 +54,7 @@ public final class FramebufferSurface: PanelSurface {
         self.layout = layout
         self.pixels = pixels
         self.labels = labels.bitmaps
-        stateLabels = labels.stateBitmaps + [StateLabels?](repeating: nil, count: max(0, config.buttons.count - labels.stateBitmaps.count))
+        iconParts = labels.iconParts + [IconParts?](repeating: nil, count: max(0, config.buttons.count - labels.iconParts.count))
         font = labels.font
         iconFont = labels.iconFont
         icons = config.buttons.map(\.icons)
@@ -113,21 +113,19 @@ public final class FramebufferSurface: PanelSurface {
     }
 
     /// Opens the config's font (and its icon font, when a button has an icon), once, and
-    /// rasterises every button's label with them.
+    /// rasterises every button's label with them: a button with an icon keeps its parts
+    /// (`IconParts`), its entry in `bitmaps` empty.
     public static func rasterizeLabels(for config: PanelConfiguration) throws(FontError) -> ButtonLabels {
         let font = try FontRasterizer(path: config.display.font, pixelSize: DisplayConfig.defaultFontSize)
         let iconFont = try openIconFont(for: config)
         let borderPx = config.display.borderPx
+        let parts = config.buttons.map { button in iconFont.flatMap { iconParts(button.label, of: button, borderPx: borderPx, font: font, iconFont: $0) } }
         return ButtonLabels(
             font: font,
-            bitmaps: config.buttons.map { fittedLabel($0.label, of: $0, borderPx: borderPx, font: font, iconFont: iconFont) }
-                + drawnItems(of: config).dropFirst(config.buttons.count).map { fittedLabel($0.label, of: $0, borderPx: 0, font: font) },
-            iconFont: iconFont,
-            stateBitmaps: config.buttons.map { button in
-                StateLabels.make(iconFont == nil ? nil : button.icons) { glyph in
-                    labelWithIcon(button.label, glyph: glyph, of: button, borderPx: borderPx, font: font, iconFont: iconFont!)
-                }
-            })
+            bitmaps: zip(config.buttons, parts).map { button, parts in
+                parts == nil ? fittedLabel(button.label, of: button, borderPx: borderPx, font: font) : .empty
+            } + drawnItems(of: config).dropFirst(config.buttons.count).map { fittedLabel($0.label, of: $0, borderPx: 0, font: font) },
+            iconFont: iconFont, iconParts: parts)
     }
 
     /// `[display] icon_font`, opened when a button has an icon; nil otherwise.
@@ -136,21 +134,20 @@ public final class FramebufferSurface: PanelSurface {
         return try IconFont(path: path)
     }
 
-    /// A button's label with `glyph` as its icon.
-    static func labelWithIcon(
-        _ text: String, glyph: IconGlyph, of button: ButtonConfig, borderPx: Int, font: FontRasterizer, iconFont: IconFont
-    ) -> LabelBitmap {
-        guard let icons = button.icons else { return fittedLabel(text, of: button, borderPx: borderPx, font: font) }
-        return IconLabel.fitted(
-            text, character: iconFont.character(for: glyph), icons: icons, rect: button.rect, fontSize: button.fontSize,
-            borderPx: borderPx, font: font, iconFont: iconFont)
+    /// A button's label and icons in parts; nil without an icon the font has.
+    static func iconParts(_ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer, iconFont: IconFont) -> IconParts? {
+        guard let icons = button.icons else { return nil }
+        return IconLabel.parts(
+            text, icons: icons, rect: button.rect, fontSize: button.fontSize, borderPx: borderPx, font: font, iconFont: iconFont)
     }
 
-    /// The label of a button with an icon: its resting icon and its text; without an icon
-    /// (or an icon font), the text alone.
+    /// The label of a button as its resting look shows it: with its icon, when it has one
+    /// (and an icon font), else the text alone.
     public static func fittedLabel(_ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer, iconFont: IconFont?) -> LabelBitmap {
-        guard let iconFont, let icons = button.icons else { return fittedLabel(text, of: button, borderPx: borderPx, font: font) }
-        return labelWithIcon(text, glyph: icons.normal, of: button, borderPx: borderPx, font: font, iconFont: iconFont)
+        guard let iconFont, let parts = iconParts(text, of: button, borderPx: borderPx, font: font, iconFont: iconFont) else {
+            return fittedLabel(text, of: button, borderPx: borderPx, font: font)
+        }
+        return parts.composed(for: .normal)
     }
 
     /// One label fitted to its button (`LabelFit`) and rasterised at the size found: the work
@@ -180,13 +177,14 @@ public final class FramebufferSurface: PanelSurface {
     /// drawn, and fits.
     public static func labelFits(for config: PanelConfiguration, font: FontRasterizer, iconFont: IconFont? = nil) -> [LabelFit.Result] {
         config.buttons.map { button in
-            guard let icons = button.icons, let iconFont else {
-                return fitLabel(button.label, of: button, borderPx: config.display.borderPx, font: font)
+            if let icons = button.icons, let iconFont,
+                let fit = IconLabel.labelFit(
+                    button.label, icons: icons, rect: button.rect, fontSize: button.fontSize, borderPx: config.display.borderPx,
+                    font: font, iconFont: iconFont)
+            {
+                return fit
             }
-            let placed = IconLabel.place(
-                button.label, character: iconFont.character(for: icons.normal), icons: icons, rect: button.rect,
-                fontSize: button.fontSize, borderPx: config.display.borderPx, font: font, iconFont: iconFont)
-            return placed.fit ?? LabelFit.Result(lines: [], pixelSize: button.fontSize, fits: icons.position == .center)
+            return fitLabel(button.label, of: button, borderPx: config.display.borderPx, font: font)
         }
     }
 
@@ -243,10 +241,11 @@ public final class FramebufferSurface: PanelSurface {
         }
     }
 
-    /// What button `button` shows as its label in `state`: its icon for that look and its text.
+    /// What button `button` shows as its label in `state`: its icon for that look and its text
+    /// composed (a new bitmap, for a look about to be made), or its text.
     private func label(of button: Int, in state: ButtonVisualState) -> LabelBitmap {
-        guard button < stateLabels.count, let own = stateLabels[button]?.bitmap(for: state) else { return labels[button] }
-        return own
+        guard button < iconParts.count, let parts = iconParts[button] else { return labels[button] }
+        return parts.composed(for: state)
     }
 
     public func draw(button: Int, state: ButtonVisualState) {
@@ -260,7 +259,7 @@ public final class FramebufferSurface: PanelSurface {
             }
             return
         }
-        prepared.with(button: button, state: state, rect: rects[button], style: styles[button], label: label(of: button, in: state)) { look in
+        prepared.with(button: button, state: state, rect: rects[button], style: styles[button], label: { label(of: button, in: state) }) { look in
             _ = painter.paintButton(rect: rects[button], style: styles[button], state: state, prepared: look, in: pixels)
         }
     }
@@ -293,14 +292,9 @@ public final class FramebufferSurface: PanelSurface {
         // A text has no border: its whole rect (less the padding) is room for its value.
         let border = styles[button].borderWidth == 0 ? 0 : borderPx
         let item = items[button]
-        if button < icons.count, let icons = icons[button], let iconFont {
-            func drawn(_ glyph: IconGlyph) -> LabelBitmap {
-                IconLabel.fitted(
-                    text, character: iconFont.character(for: glyph), icons: icons, rect: item.rect, fontSize: item.fontSize,
-                    borderPx: border, font: font, iconFont: iconFont)
-            }
-            labels[button] = drawn(icons.normal)
-            stateLabels[button] = StateLabels.make(icons, label: drawn)
+        if button < iconParts.count, iconParts[button] != nil, let icons = icons[button], let iconFont {
+            iconParts[button] = IconLabel.parts(
+                text, icons: icons, rect: item.rect, fontSize: item.fontSize, borderPx: border, font: font, iconFont: iconFont)
         } else {
             labels[button] = FramebufferSurface.fittedLabel(text, rect: item.rect, fontSize: item.fontSize, borderPx: border, font: font)
         }

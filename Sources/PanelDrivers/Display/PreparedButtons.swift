@@ -54,15 +54,15 @@ final class PreparedButtons {
     }
 
     /// Lends `body` the button's look in `state`, preparing it first if this is the first time
-    /// (nil when nothing inside the border shows).
+    /// (nil when nothing inside the border shows); `label` is asked for only then.
     func with<R>(
-        button: Int, state: ButtonVisualState, rect: Rect, style: ButtonStyle, label: LabelBitmap,
+        button: Int, state: ButtonVisualState, rect: Rect, style: ButtonStyle, label: () -> LabelBitmap,
         _ body: (PreparedButton?) -> R
     ) -> R {
         let slot = PreparedButtons.slot(of: state)
         if looks[button][slot] == nil {
             let which = palette(for: style.colors(for: state))
-            looks[button][slot] = label.withAlphaBitmap { bitmap in
+            looks[button][slot] = label().withAlphaBitmap { bitmap in
                 // `prepare` writes every byte it asks for, so they are not cleared first.
                 let count = painter.preparedByteCount(label: bitmap, rect: rect, style: style)
                 guard count > 0 else { return Look(offset: nil, own: nil, byteCount: 0, rowBytes: 0, labelRect: nil, lastUse: 0) }

@@ -9,17 +9,18 @@ public struct ButtonLabels {
     public var bitmaps: [LabelBitmap]
     /// `[display] icon_font`, when a button has an icon.
     public let iconFont: IconFont?
-    /// Per button, its labels for the looks with an icon of their own (nil: none).
-    var stateBitmaps: [StateLabels?]
+    /// Per button with an icon, its label and icons in parts (its entry in `bitmaps` is then
+    /// empty).
+    var iconParts: [IconParts?]
 
     public init(font: FontRasterizer, bitmaps: [LabelBitmap], iconFont: IconFont? = nil) {
-        self.init(font: font, bitmaps: bitmaps, iconFont: iconFont, stateBitmaps: [])
+        self.init(font: font, bitmaps: bitmaps, iconFont: iconFont, iconParts: [])
     }
 
-    init(font: FontRasterizer, bitmaps: [LabelBitmap], iconFont: IconFont?, stateBitmaps: [StateLabels?]) {
+    init(font: FontRasterizer, bitmaps: [LabelBitmap], iconFont: IconFont?, iconParts: [IconParts?]) {
         self.font = font
         self.bitmaps = bitmaps
         self.iconFont = iconFont
-        self.stateBitmaps = stateBitmaps
+        self.iconParts = iconParts
     }
 }

@@ -5,6 +5,8 @@ import PanelConfig
 public final class IconFont {
     public let rasterizer: FontRasterizer
     private var characters: [String: Unicode.Scalar?] = [:]
+    /// Each icon drawn so far, by glyph and size: every button showing it holds the same bytes.
+    private var bitmaps: [String: LabelBitmap] = [:]
 
     public init(path: String) throws(FontError) {
         rasterizer = try FontRasterizer(path: path, pixelSize: DisplayConfig.defaultFontSize)
@@ -22,5 +24,18 @@ public final class IconFont {
             characters[name] = found
             return found
         }
+    }
+
+    /// `glyph` at `sizePx` (its ink only), drawn once and then shared; 0 x 0 when the font
+    /// lacks it.
+    public func bitmap(for glyph: IconGlyph, sizePx: Int) -> LabelBitmap {
+        let key = "\(glyph.written)@\(sizePx)"
+        if let known = bitmaps[key] { return known }
+        var bitmap = LabelBitmap.empty
+        if let character = character(for: glyph), rasterizer.setPixelSize(sizePx) {
+            bitmap = rasterizer.rasterize(String(Character(character))).trimmed
+        }
+        bitmaps[key] = bitmap
+        return bitmap
     }
 }

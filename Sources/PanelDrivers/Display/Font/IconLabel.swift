@@ -20,70 +20,98 @@ enum IconLabel {
         return max(ButtonIcons.sizeRange.lowerBound, size)
     }
 
-    /// `text` with the icon `character` (nil: the font lacks it, and only the label is drawn)
-    /// in a button `rect` whose label would start at `fontSize`.
+    /// `text` with the icon of `state` (its resting one by default) in a button `rect` whose
+    /// label would start at `fontSize`, as one bitmap; without a drawable resting icon, the
+    /// label alone.
     static func fitted(
-        _ text: String, character: Unicode.Scalar?, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int,
-        font: FontRasterizer, iconFont: IconFont
+        _ text: String, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int, font: FontRasterizer, iconFont: IconFont,
+        state: ButtonVisualState = .normal
     ) -> LabelBitmap {
-        let placed = place(text, character: character, icons: icons, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font, iconFont: iconFont)
-        guard placed.icon.width > 0 else {
+        guard let parts = parts(text, icons: icons, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font, iconFont: iconFont) else {
             return FramebufferSurface.fittedLabel(text, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font)
         }
-        guard let fit = placed.fit else { return placed.icon }
-        font.setPixelSize(fit.pixelSize)
-        return compose(icon: placed.icon, label: font.rasterize(lines: fit.lines).trimmed, position: icons.position, gapPx: placed.gapPx)
+        return parts.composed(for: state)
     }
 
-    /// The icon rasterised at its size, and how the label fits the room it leaves (nil: no
-    /// label is drawn, beside a centred icon or where no room is left). An icon the font
-    /// lacks is 0 x 0, and the label then has the whole button.
-    static func place(
-        _ text: String, character: Unicode.Scalar?, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int,
-        font: FontRasterizer, iconFont: IconFont
-    ) -> (icon: LabelBitmap, gapPx: Int, fit: LabelFit.Result?) {
+    /// The icons of every look at their size and the label fitted into the room they leave;
+    /// nil when the font has no resting icon (the button then shows its label alone). A look's
+    /// icon the font lacks shows the resting one.
+    static func parts(
+        _ text: String, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int, font: FontRasterizer, iconFont: IconFont
+    ) -> IconParts? {
         let inset = 2 * (borderPx + LabelFit.paddingPx)
         let width = max(0, Int(rect.width) - inset), height = max(0, Int(rect.height) - inset)
         let size = icons.sizePx ?? fittedSizePx(icons.position, width: width, height: height)
-        var icon = LabelBitmap.empty
-        if let character, iconFont.rasterizer.setPixelSize(size) {
-            icon = iconFont.rasterizer.rasterize(String(Character(character))).trimmed
+        let normal = iconFont.bitmap(for: icons.normal, sizePx: size)
+        guard normal.width > 0 else { return nil }
+        func other(_ glyph: IconGlyph?) -> LabelBitmap? {
+            guard let glyph, glyph != icons.normal else { return nil }
+            let bitmap = iconFont.bitmap(for: glyph, sizePx: size)
+            return bitmap.width > 0 ? bitmap : nil
         }
-        let gap = gapPx(iconPx: size)
+        var parts = IconParts(
+            text: .empty, normal: normal, on: other(icons.on), pressed: other(icons.pressed), disabled: other(icons.disabled),
+            position: icons.position, gapPx: gapPx(iconPx: size), boxWidth: 0, boxHeight: 0)
+        let all = [parts.normal, parts.on, parts.pressed, parts.disabled].compactMap { $0 }
+        parts.boxWidth = all.map { Int($0.width) }.max() ?? 0
+        parts.boxHeight = all.map { Int($0.height) }.max() ?? 0
+        if let fit = labelFit(text, parts: parts, room: (width, height), fontSize: fontSize, font: font) {
+            font.setPixelSize(fit.pixelSize)
+            parts.text = font.rasterize(lines: fit.lines).trimmed
+        }
+        return parts
+    }
+
+    /// How `text` fits the room the icons leave in a `room` inside the border and padding;
+    /// nil beside a centred icon or where no room is left (no label is drawn).
+    static func labelFit(
+        _ text: String, parts: IconParts, room whole: (width: Int, height: Int), fontSize: Int, font: FontRasterizer
+    ) -> LabelFit.Result? {
         let room: (width: Int, height: Int)
-        switch icons.position {
-        case _ where icon.width == 0: room = (width, height)
-        case .center: return (icon, gap, nil)
-        case .top: room = (width, height - Int(icon.height) - gap)
-        case .left: room = (width - Int(icon.width) - gap, height)
+        switch parts.position {
+        case .center: return nil
+        case .top: room = (whole.width, whole.height - parts.boxHeight - parts.gapPx)
+        case .left: room = (whole.width - parts.boxWidth - parts.gapPx, whole.height)
         }
-        guard room.width > 0, room.height > 0 else { return (icon, gap, nil) }
-        let fit = LabelFit.fit(
+        guard room.width > 0, room.height > 0 else { return nil }
+        return LabelFit.fit(
             text, width: room.width, height: room.height, startSize: fontSize,
             measure: { line, size in font.setPixelSize(size) ? font.measure(line) : Int.max },
             lineHeight: { size in font.setPixelSize(size) ? font.lineHeight : room.height + 1 })
-        return (icon, gap, fit)
     }
 
-    /// The icon (its ink) and the label (placed by its lines) side by side or one above the
-    /// other, each centred across the other, `gapPx` apart; only the rows with ink kept.
-    static func compose(icon: LabelBitmap, label: LabelBitmap, position: IconPosition, gapPx: Int) -> LabelBitmap {
-        guard label.width > 0, position != .center else { return icon }
-        let iconWidth = Int(icon.width), iconHeight = Int(icon.height)
-        let labelWidth = Int(label.width), labelLine = Int(label.lineHeight)
+    /// How a button's label fits beside its icon, for `check`: nil when it shows no icon.
+    static func labelFit(
+        _ text: String, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int, font: FontRasterizer, iconFont: IconFont
+    ) -> LabelFit.Result? {
+        guard let parts = parts(text, icons: icons, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font, iconFont: iconFont) else {
+            return nil
+        }
+        let inset = 2 * (borderPx + LabelFit.paddingPx)
+        return labelFit(text, parts: parts, room: (max(0, Int(rect.width) - inset), max(0, Int(rect.height) - inset)), fontSize: fontSize, font: font)
+            ?? LabelFit.Result(lines: [], pixelSize: fontSize, fits: icons.position == .center)
+    }
+
+    /// `icon` centred in the parts' icon box, and the text (placed by its lines) beside it or
+    /// below it, each centred across the other, `gapPx` apart; only the rows with ink kept.
+    static func compose(_ parts: IconParts, icon: LabelBitmap) -> LabelBitmap {
+        let label = parts.text
+        guard label.width > 0, parts.position != .center else { return icon }
+        let boxWidth = max(parts.boxWidth, Int(icon.width)), boxHeight = max(parts.boxHeight, Int(icon.height))
+        let labelWidth = Int(label.width), labelLine = Int(label.lineHeight), gapPx = parts.gapPx
         let width: Int, height: Int
         let iconAt: (x: Int, y: Int), labelAt: (x: Int, y: Int)
-        switch position {
+        switch parts.position {
         case .top, .center:
-            width = max(iconWidth, labelWidth)
-            height = iconHeight + gapPx + labelLine
-            iconAt = ((width - iconWidth) / 2, 0)
-            labelAt = ((width - labelWidth) / 2, iconHeight + gapPx + Int(label.top))
+            width = max(boxWidth, labelWidth)
+            height = boxHeight + gapPx + labelLine
+            iconAt = ((width - Int(icon.width)) / 2, (boxHeight - Int(icon.height)) / 2)
+            labelAt = ((width - labelWidth) / 2, boxHeight + gapPx + Int(label.top))
         case .left:
-            width = iconWidth + gapPx + labelWidth
-            height = max(iconHeight, labelLine)
-            iconAt = (0, (height - iconHeight) / 2)
-            labelAt = (iconWidth + gapPx, (height - labelLine) / 2 + Int(label.top))
+            width = boxWidth + gapPx + labelWidth
+            height = max(boxHeight, labelLine)
+            iconAt = ((boxWidth - Int(icon.width)) / 2, (height - Int(icon.height)) / 2)
+            labelAt = (boxWidth + gapPx, (height - labelLine) / 2 + Int(label.top))
         }
         var pixels = [UInt8](repeating: 0, count: width * height)
         for (bitmap, at) in [(icon, iconAt), (label, labelAt)] {
@@ -94,33 +122,5 @@ enum IconLabel {
             }
         }
         return LabelBitmap(width: Int32(width), height: Int32(height), pixels: pixels).trimmed
-    }
-}
-
-/// A button's labels for the looks whose icon differs from its resting one (`on_icon`,
-/// `pressed_icon`, `disabled_icon`); nil: the resting label.
-struct StateLabels {
-    var on: LabelBitmap?
-    var pressed: LabelBitmap?
-    var disabled: LabelBitmap?
-
-    func bitmap(for state: ButtonVisualState) -> LabelBitmap? {
-        switch state {
-        case .on: on
-        case .pressed: pressed
-        case .disabled: disabled
-        case .normal, .pending, .unknown: nil
-        }
-    }
-
-    /// Each look whose icon is not the resting one, drawn by `label(glyph)`; nil when none is.
-    static func make(_ icons: ButtonIcons?, label: (IconGlyph) -> LabelBitmap) -> StateLabels? {
-        guard let icons else { return nil }
-        func other(_ state: ButtonVisualState) -> LabelBitmap? {
-            let glyph = icons.glyph(for: state)
-            return glyph == icons.normal ? nil : label(glyph)
-        }
-        let labels = StateLabels(on: other(.on), pressed: other(.pressed), disabled: other(.disabled))
-        return labels.on == nil && labels.pressed == nil && labels.disabled == nil ? nil : labels
     }
 }

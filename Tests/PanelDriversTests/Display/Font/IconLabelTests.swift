@@ -33,7 +33,8 @@ struct IconLabelTests {
         // Above: centred across the wider label (half of the one column to spare, rounded
         // down: none), the label's line 2 rows below; the line's empty last row trimmed, the
         // composite still placed by its 7 rows.
-        let top = IconLabel.compose(icon: icon, label: label, position: .top, gapPx: 2)
+        var parts = IconParts(text: label, normal: icon, position: .top, gapPx: 2, boxWidth: 3, boxHeight: 2)
+        let top = IconLabel.compose(parts, icon: icon)
         #expect(top.width == 4 && top.height == 6 && top.top == 0 && top.lineHeight == 7)
         #expect(top.pixels == [
             10, 20, 30, 0,
@@ -46,14 +47,29 @@ struct IconLabelTests {
         // Before it: the icon centred on the label's line of 3 rows (half the row to spare,
         // rounded down: at the top), the label's ink row level with the icon's second; the
         // empty third row trimmed.
-        let left = IconLabel.compose(icon: icon, label: label, position: .left, gapPx: 2)
+        parts.position = .left
+        let left = IconLabel.compose(parts, icon: icon)
         #expect(left.width == 9 && left.height == 2 && left.top == 0 && left.lineHeight == 3)
         #expect(left.pixels == [
             10, 20, 30, 0, 0, 0, 0, 0, 0,
             40, 50, 60, 0, 0, 1, 2, 3, 4,
         ])
         // Centred: the icon alone.
-        #expect(IconLabel.compose(icon: icon, label: label, position: .center, gapPx: 2) == icon)
+        parts.position = .center
+        #expect(IconLabel.compose(parts, icon: icon) == icon)
+        // A smaller icon of another look is centred in the box of the largest, so the label
+        // keeps its place: a 1x1 icon in the 3x2 box, above the same label as before.
+        parts.position = .top
+        let dot = IconLabel.compose(parts, icon: LabelBitmap(width: 1, height: 1, pixels: [99]))
+        #expect(dot.width == 4 && dot.height == 6 && dot.top == 0 && dot.lineHeight == 7)
+        #expect(dot.pixels == [
+            0, 99, 0, 0,
+            0, 0, 0, 0,
+            0, 0, 0, 0,
+            0, 0, 0, 0,
+            0, 0, 0, 0,
+            1, 2, 3, 4,
+        ])
     }
 
     @Test func theFittedSizeFollowsThePosition() {
@@ -84,20 +100,36 @@ struct IconLabelTests {
             rect = 240, 20, 200, 160
             label = Lamp
             on_tap = emit
+            [button fan]
+            rect = 460, 20, 200, 160
+            icon = mdi:fan
+            on_tap = emit
+            [button fan2]
+            rect = 20, 200, 200, 160
+            icon = mdi:fan
+            on_tap = emit
             """, file: "panel.ini", presetSearchPath: [])
         let labels = try FramebufferSurface.rasterizeLabels(for: config)
         #expect(labels.iconFont != nil)
-        let resting = labels.bitmaps[0], plain = labels.bitmaps[1]
-        let on = try #require(labels.stateBitmaps[0]?.on)
-        #expect(labels.stateBitmaps[0]?.pressed == nil && labels.stateBitmaps[0]?.disabled == nil && labels.stateBitmaps[1] == nil)
-        // The room: 200x160 less 2 x (2 border + 4 padding) = 188x148; the icon 3/5 of 148 = 88 px.
+        let parts = try #require(labels.iconParts[0])
+        #expect(labels.iconParts[1] == nil && labels.iconParts[2] != nil)
+        // The lamp keeps parts, not a picture: its own bitmap is empty.
+        #expect(labels.bitmaps[0] == .empty && labels.bitmaps[1].width > 0)
+        #expect(parts.on != nil && parts.pressed == nil && parts.disabled == nil && parts.position == .top)
+        // The room: 200x160 less 2 x (2 border + 4 padding) = 188x148; the icon 3/5 of 148 = 88
+        // px, its gap 11; the text "Lamp" at 24 px as a plain button draws it.
         let font = try FontRasterizer(path: FontRasterizer.defaultFontPath, pixelSize: 24)
-        let text = font.rasterize("Lamp").trimmed
-        #expect(plain == FramebufferSurface.fittedLabel("Lamp", rect: Rect(x: 240, y: 20, width: 200, height: 160), fontSize: 24, borderPx: 2, font: font))
-        #expect(resting.width == max(text.width, resting.width) && resting.height > text.height + 60)
+        #expect(parts.gapPx == 11)
+        #expect(parts.text == font.rasterize("Lamp").trimmed)
+        let resting = parts.composed(for: .normal), on = parts.composed(for: .on)
+        #expect(parts.composed(for: .pressed) == resting && parts.composed(for: .pending) == resting)
         #expect(resting.width == on.width && resting.height == on.height && resting.pixels != on.pixels)
         // The label's rows are the last of both: the same text under different icons.
-        let rowBytes = Int(resting.width), textRows = Int(text.height)
+        let rowBytes = Int(resting.width), textRows = Int(parts.text.height)
         #expect(Array(resting.pixels.suffix(rowBytes * textRows)) == Array(on.pixels.suffix(rowBytes * textRows)))
+        // The fan's icon is drawn once for both buttons that show it at this size: one copy of
+        // its bytes.
+        let fanA = try #require(labels.iconParts[2]), fanB = try #require(labels.iconParts[3])
+        #expect(fanA.normal.pixels.withUnsafeBufferPointer { $0.baseAddress } == fanB.normal.pixels.withUnsafeBufferPointer { $0.baseAddress })
     }
 }
