@@ -57,7 +57,7 @@ public final class FramebufferSurface: PanelSurface {
         iconParts = labels.iconParts + [IconParts?](repeating: nil, count: max(0, config.buttons.count - labels.iconParts.count))
         font = labels.font
         iconFont = labels.iconFont
-        icons = config.buttons.map(\.icons)
+        icons = config.buttons.map { $0.icons }
         items = FramebufferSurface.drawnItems(of: config).map { ($0.rect, $0.fontSize, $0.page) }
         firstText = config.buttons.count
         textPalettes = [CoveragePalette](repeating: CoveragePalette(), count: config.texts.count)

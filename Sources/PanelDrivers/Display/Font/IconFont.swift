@@ -4,9 +4,12 @@ import PanelConfig
 /// same code as labels. A name is looked up in the font once (`mdi:lightbulb` -> U+F335).
 public final class IconFont {
     public let rasterizer: FontRasterizer
-    private var characters: [String: Unicode.Scalar?] = [:]
+    /// Names looked up so far, and what the font has for each. Lists, not dictionaries: a
+    /// panel names a few dozen icons, and a dictionary of these types would add its own code
+    /// to the firmware for nothing.
+    private var characters: [(name: String, character: Unicode.Scalar?)] = []
     /// Each icon drawn so far, by glyph and size: every button showing it holds the same bytes.
-    private var bitmaps: [String: LabelBitmap] = [:]
+    private var bitmaps: [(glyph: IconGlyph, sizePx: Int, bitmap: LabelBitmap)] = []
 
     public init(path: String) throws(FontError) {
         rasterizer = try FontRasterizer(path: path, pixelSize: DisplayConfig.defaultFontSize)
@@ -19,9 +22,9 @@ public final class IconFont {
             guard let scalar = Unicode.Scalar(value), rasterizer.hasGlyph(for: scalar) else { return nil }
             return scalar
         case .named(let name):
-            if let known = characters[name] { return known }
+            if let known = characters.first(where: { $0.name == name }) { return known.character }
             let found = rasterizer.character(ofGlyphNamed: name)
-            characters[name] = found
+            characters.append((name, found))
             return found
         }
     }
@@ -29,13 +32,12 @@ public final class IconFont {
     /// `glyph` at `sizePx` (its ink only), drawn once and then shared; 0 x 0 when the font
     /// lacks it.
     public func bitmap(for glyph: IconGlyph, sizePx: Int) -> LabelBitmap {
-        let key = "\(glyph.written)@\(sizePx)"
-        if let known = bitmaps[key] { return known }
+        if let known = bitmaps.first(where: { $0.glyph == glyph && $0.sizePx == sizePx }) { return known.bitmap }
         var bitmap = LabelBitmap.empty
         if let character = character(for: glyph), rasterizer.setPixelSize(sizePx) {
             bitmap = rasterizer.rasterize(String(Character(character))).trimmed
         }
-        bitmaps[key] = bitmap
+        bitmaps.append((glyph, sizePx, bitmap))
         return bitmap
     }
 }
