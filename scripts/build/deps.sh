@@ -13,6 +13,7 @@ host_packages=(
     libfreetype-dev fonts-dejavu-core                # labels: FreeType, and the default font
     libmosquitto-dev                                 # [mqtt]: the MQTT client library
     libdrm-dev                                       # DRM/KMS output
+    libpng-dev                                       # PNG images (icons, backgrounds): libpng16
 )
 packages=("${host_packages[@]}")
 if [[ ${1:-} != host ]]; then
