@@ -12,7 +12,7 @@ let package = Package(
     targets: [
         // Pure gesture engine: no Foundation, no C, no clock, no I/O, no allocation.
         .target(name: "TouchCore"),
-        // C shim over glibc and the Linux/hardware headers.
+        // C shim over glibc, the Linux/hardware headers and the C libraries (png.c: libpng).
         .target(
             name: "CLinux",
             // libdrm's headers include <drm.h> from their own folder (pkg-config libdrm).
@@ -20,6 +20,8 @@ let package = Package(
             linkerSettings: [
                 .linkedLibrary("inih"), .linkedLibrary("gpiod"), .linkedLibrary("i2c"), .linkedLibrary("systemd"),
                 .linkedLibrary("mosquitto"), .linkedLibrary("drm"), .linkedLibrary("m"),
+                // libpng16 (pkg-config libpng: -lpng16; its png.h is also in /usr/include).
+                .linkedLibrary("png16"),
             ]
         ),
         // FreeType, for rasterising button labels once at start-up.

@@ -7,13 +7,14 @@
 #   scripts/fuzz.sh --property                  the property test with a million gestures
 #
 # Targets: ft5x06 gt911 evdev (the decoders), pipeline (tracker and classifier, the gesture
-# rules checked on every event), trace (parser and replayer), config (libinih and the loader).
+# rules checked on every event), trace (parser and replayer), config (libinih and the loader),
+# png (PNGDecoder, CLinux's png.c and libpng: icons and images).
 # New inputs go to build/fuzz/corpus/TARGET, crashes to build/fuzz/crashes/TARGET; the seeds
 # in the repository are only read. Per target one line: runs, coverage, crashes.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-all_targets=(ft5x06 gt911 evdev pipeline trace config)
+all_targets=(ft5x06 gt911 evdev pipeline trace config png)
 seconds=600
 smoke=0
 targets=()
@@ -62,6 +63,17 @@ clinux_objects() {
         echo "$object"
     done
 }
+# CLinux's libpng shim for the png target, instrumented like the Swift code (coverage and
+# AddressSanitizer), in place of the plain CLinux.png.o. libpng itself is Debian's, as on the
+# board: not instrumented.
+png_shim_object() {
+    local object=$build/modules/CLinux.png-instrumented.o
+    if [ ! -f "$object" ] || [ Sources/CLinux/png.c -nt "$object" ] || [ Sources/CLinux/include/CLinux.h -nt "$object" ]; then
+        clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CLinux/include -I /usr/include/libdrm \
+            $(pkg-config --cflags libpng) -c Sources/CLinux/png.c -o "$object" || return 1
+    fi
+    echo "$object"
+}
 module TouchCore Sources/TouchCore || exit 1
 module LinuxSystem Sources/LinuxSystem || exit 1
 module PanelConfig Sources/PanelConfig || exit 1
@@ -78,13 +90,20 @@ fuzz_binary() {
     pipeline) sources="Fuzz/Targets/PipelineTarget.swift Tests/TouchCoreTests/GestureInvariants.swift" ;;
     trace) sources="Fuzz/Targets/TraceTarget.swift Tests/TouchCoreTests/GestureInvariants.swift" ;;
     config) sources="Fuzz/Targets/ConfigTarget.swift" ;;
+    # The decoder's own files compiled into the target (the rest of PanelDrivers is not needed).
+    png) sources="Fuzz/Targets/PNGTarget.swift $(find Sources/PanelDrivers/Display/Image -name '*.swift' | sort | tr '\n' ' ')" ;;
     *) echo "fuzz.sh: unknown target $target (${all_targets[*]})" >&2; return 1 ;;
     esac
     objects="$build/modules/TouchCore.o"
     libraries=""
     if [ "$target" = config ]; then
         objects="$objects $build/modules/LinuxSystem.o $build/modules/PanelConfig.o $(clinux_objects | tr '\n' ' ')"
-        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm"
+        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm $(pkg-config --libs libpng)"
+    fi
+    if [ "$target" = png ]; then
+        objects="$objects $build/modules/LinuxSystem.o $(clinux_objects | grep -v '/CLinux\.png\.o$' | tr '\n' ' ')"
+        objects="$objects $(png_shim_object)" || return 1
+        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm $(pkg-config --libs libpng)"
     fi
     swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build/modules" -I Sources/CLinux/include \
         $sources $objects $libraries -o "$binary" 2>&1 | grep -v 'Cannot export local symbol' >&2

@@ -6,8 +6,8 @@
 #
 # Builds the Embedded Swift firmware for ARM Linux into build/firmware/RELEASE-ARCH/, compiled
 # and linked against that Debian release's own packages (scripts/build/sysroot.sh):
-#   touchpanel          dynamic; needs libc, libinih, libgpiod, libi2c, libfreetype, libsystemd
-#                       of that release on the board (trixie: libgpiod.so.3, the v2 API;
+#   touchpanel          dynamic; needs libc, libinih, libgpiod, libi2c, libfreetype, libpng16,
+#                       libsystemd, libmosquitto, libdrm of that release on the board (trixie: libgpiod.so.3, the v2 API;
 #                       bookworm: libgpiod.so.2, v1.6)
 #   touchpanel-static   fully static; runs on either release (no systemd notifications:
 #                       Debian has no static libsystemd)
@@ -146,6 +146,19 @@ build_target() {
     collect "$freetype_dir" '*'; freetype_module=("${files[@]}")
     [[ -f $sysroot/usr/include/freetype2/ft2build.h ]] || die "sysroot lacks FreeType headers (libfreetype-dev)"
     sysroot_headers=("$sysroot/.stamp")   # the sysroot changes only together with its stamp
+    # libpng (CLinux's png.c), as the sysroot's libpng.pc gives it: its headers' folder, the
+    # shared library for the dynamic binary, and for the static one its archive with what it
+    # needs (Libs.private: zlib, libm).
+    local -a sysroot_pkg_config=(env PKG_CONFIG_LIBDIR="$libdir/pkgconfig:$sysroot/usr/share/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$sysroot" pkg-config)
+    local -a png_cflags png_libs png_static_libs
+    local png_flags
+    png_flags=$("${sysroot_pkg_config[@]}" --cflags libpng) || die "pkg-config cannot resolve libpng in the $deb sysroot"
+    read -r -a png_cflags <<<"$png_flags"
+    png_flags=$("${sysroot_pkg_config[@]}" --libs-only-l libpng) || die "pkg-config cannot resolve libpng in the $deb sysroot"
+    read -r -a png_libs <<<"$png_flags"
+    png_flags=$("${sysroot_pkg_config[@]}" --static --libs-only-l libpng) || die "pkg-config cannot resolve libpng in the $deb sysroot"
+    read -r -a png_static_libs <<<"$png_flags"
+    [[ -f $libdir/libpng16.a && -f $libdir/libz.a ]] || die "sysroot lacks libpng16.a or libz.a (libpng-dev, zlib1g-dev)"
 
     # --- CLinux: the C shim ---
     # notify.c and mqtt.c twice: with libsystemd and libmosquitto for the dynamic binary,
@@ -154,9 +167,11 @@ build_target() {
     collect "$src/Sources/CLinux" '*.c'
     for c in "${files[@]}"; do
         local o=$obj/CLinux.$(basename "$c" .c).o
+        local -a library_cflags=()
+        [[ $(basename "$c") == png.c ]] && library_cflags=("${png_cflags[@]}")
         inputs=("$c" "${clinux_headers[@]}" "${sysroot_headers[@]}")
         step "$o" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
-            -I "$clinux_inc" -I "$sysroot/usr/include/libdrm" -c "$c" -o "$o"
+            -I "$clinux_inc" -I "$sysroot/usr/include/libdrm" "${library_cflags[@]}" -c "$c" -o "$o"
         clinux_objs+=("$o")
         if [[ $(basename "$c") == notify.c || $(basename "$c") == mqtt.c ]]; then
             local so=$obj/CLinux.$(basename "$c" .c)-static.o
@@ -264,7 +279,7 @@ build_target() {
     [[ -f $embedded_lib/$swift_target/libswiftUnicodeDataTables.a ]] &&
         unicode=("$embedded_lib/$swift_target/libswiftUnicodeDataTables.a")
     # Without --as-needed (lld's default): the dynamic binary always declares what the board
-    # must provide (libc, libinih, libgpiod, libi2c, libfreetype, libsystemd), which is what the
+    # must provide (libc, libinih, libgpiod, libi2c, libfreetype, libpng16, libsystemd, ...), which is what the
     # package's Depends are derived from (scripts/build/package.sh).
     local -a link=(
         "$clang" --target="$triple" "${target_cflags[@]}" -fuse-ld=lld -Wl,--gc-sections -Wl,--icf=all
@@ -280,10 +295,10 @@ build_target() {
     freetype_static=$(PKG_CONFIG_LIBDIR="$libdir/pkgconfig:$sysroot/usr/share/pkgconfig" \
         PKG_CONFIG_SYSROOT_DIR="$sysroot" pkg-config --static --libs-only-l freetype2) ||
         die "pkg-config cannot resolve freetype2 in the $deb sysroot"
-    local -a app_libs=("${unicode[@]}" -linih -lgpiod -li2c -lfreetype -lsystemd -lmosquitto -ldrm -lm) freetype_static_libs
+    local -a app_libs=("${unicode[@]}" -linih -lgpiod -li2c -lfreetype "${png_libs[@]}" -lsystemd -lmosquitto -ldrm -lm) freetype_static_libs
     read -r -a freetype_static_libs <<<"$freetype_static"
     # libdrm ships its archive: the static build draws through DRM/KMS too.
-    local -a app_static_libs=("${unicode[@]}" -linih -lgpiod -li2c "${freetype_static_libs[@]}" -ldrm -lm)
+    local -a app_static_libs=("${unicode[@]}" -linih -lgpiod -li2c "${freetype_static_libs[@]}" "${png_static_libs[@]}" -ldrm -lm)
     local -a app_objs=("${clinux_objs[@]}") app_static_objs=("${clinux_static_objs[@]}") m
     for m in "${app_modules[@]}"; do app_objs+=("$obj/$m.o") app_static_objs+=("$obj/$m.o"); done
     local -a test_objs=("$obj/TouchCore.o" "$obj/FirmwareSelfTest.o" "$obj/touchcore_selftest.o" "${clinux_static_objs[@]}")
@@ -333,7 +348,7 @@ build_target() {
         bookworm) gpiod_soname=libgpiod.so.2 ;;
     esac
     grep -qx "$gpiod_soname" <<<"$needed" || die "$target/touchpanel: needs $gpiod_soname (has: $(echo $needed))"
-    for lib in libinih libgpiod libi2c libfreetype libsystemd libmosquitto libdrm libc; do
+    for lib in libinih libgpiod libi2c libfreetype libpng16 libsystemd libmosquitto libdrm libc; do
         grep -q "^$lib\.so" <<<"$needed" ||
             die "$target/touchpanel: NEEDED lacks $lib (has: $(echo $needed))"
     done

@@ -14,6 +14,7 @@ host_packages=(
     fonts-materialdesignicons-webfont                # icons: the icon font the examples and tests use
     libmosquitto-dev                                 # [mqtt]: the MQTT client library
     libdrm-dev                                       # DRM/KMS output
+    libpng-dev                                       # PNG images (icons, backgrounds): libpng16
 )
 packages=("${host_packages[@]}")
 if [[ ${1:-} != host ]]; then

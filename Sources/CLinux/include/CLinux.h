@@ -211,6 +211,14 @@ static inline int clinux_is_regular_file(int fd) {
     return S_ISREG(info.st_mode) ? 1 : 0;
 }
 
+/// The size of the file open at `fd` in bytes (st_size), or -1 and errno. Only a regular file's
+/// size means what it says: sysfs reports 4096 and procfs 0 whatever they hold.
+static inline int64_t clinux_file_size(int fd) {
+    struct stat info;
+    if (fstat(fd, &info) != 0) return -1;
+    return (int64_t)info.st_size;
+}
+
 /// The permission bits (st_mode & 07777) of `path`, links followed; -1 and errno on error.
 static inline int clinux_permission_bits(const char *path) {
     struct stat info;
@@ -408,6 +416,37 @@ enum { TP_EVENT_SOCKET = 1, TP_EVENT_NONBLOCKING = 2, TP_EVENT_FILE = 3 };
 int tp_event_descriptor_open(int fd, int *kind);
 /// Bytes written, or -errno (-EAGAIN: the reader is behind; -EPIPE: it is gone).
 ssize_t tp_event_descriptor_write(int fd, int kind, const void *bytes, size_t count);
+
+// --- PNG images (png.c): libpng, its longjmp errors turned into return codes -------------------
+
+/// One PNG file being read from memory. libpng reports an error by longjmp, which Swift cannot
+/// catch: every call below sets its own setjmp and returns a status instead.
+typedef struct tp_png tp_png;
+enum tp_png_status {
+    TP_PNG_OK = 0,
+    /// The bytes end before the image does.
+    TP_PNG_TRUNCATED = 1,
+    /// libpng refused the data; tp_png_message says why in its words ("IHDR: CRC error").
+    TP_PNG_CORRUPT = 2,
+    /// A call out of order, or a pixel buffer of the wrong size (the caller's mistake).
+    TP_PNG_MISUSE = 3,
+};
+/// A reader of the `count` bytes at `bytes`, which must stay valid and unchanged until
+/// tp_png_close. NULL when libpng cannot make one (out of memory). The caller has checked the
+/// 8-byte PNG signature. Warnings are dropped; ancillary chunks other than tRNS are skipped
+/// unread (no gamma, colour profile or text is applied: samples are taken as sRGB bytes).
+tp_png *tp_png_open(const void *bytes, size_t count);
+/// Reads the chunks before the image data (IHDR, PLTE, tRNS) and gives the image's size, so
+/// that the caller can refuse an image before any pixel is decompressed.
+int tp_png_read_header(tp_png *png, uint32_t *width, uint32_t *height);
+/// Decodes every pixel (all colour types and bit depths, Adam7 too) into `rgba`: `height`
+/// rows of `width` pixels, 4 bytes each (red, green, blue, alpha; 8 bits; alpha straight, not
+/// premultiplied; 16-bit samples keep their high byte). `capacity` must be width*height*4.
+/// Then reads up to IEND, so a file cut after its image data is TRUNCATED too.
+int tp_png_read_rgba(tp_png *png, uint8_t *rgba, size_t capacity);
+/// The last error's text: libpng's own for CORRUPT, ours for the others.
+const char *tp_png_message(const tp_png *png);
+void tp_png_close(tp_png *png);
 
 #endif
 

@@ -11,12 +11,20 @@ public enum FileContents {
         public var message: String
         /// The file is not there (ENOENT at open): for files that are fine to be missing.
         public var missing = false
+        /// Set when the file was refused as larger than `maxBytes`: its size (with
+        /// `checkSizeFirst`), or the bytes read before it passed the limit.
+        public var tooLargeBytes: Int? = nil
     }
 
     /// The whole file. Only a regular file is read: a FIFO would wait for a writer forever and
     /// a device could be endless, so both are refused at once with what they are.
     /// `what` names what the file should be, for the message about one far too large.
-    public static func bytes(ofFile path: String, maxBytes: Int = configMaxBytes, what: String = "the panel config") throws(Failure) -> [UInt8] {
+    /// `checkSizeFirst`: a file whose size (fstat) is over `maxBytes` is refused before a byte
+    /// of it is read, and the bytes are read into one allocation of that size. Not for sysfs or
+    /// procfs attributes, whose size says nothing about what they hold (4096, or 0).
+    public static func bytes(
+        ofFile path: String, maxBytes: Int = configMaxBytes, what: String = "the panel config", checkSizeFirst: Bool = false
+    ) throws(Failure) -> [UInt8] {
         let descriptor = path.withCString { clinux_open_file_to_read($0) }
         guard descriptor >= 0 else {
             let missing = clinux_errno() == ENOENT
@@ -30,6 +38,14 @@ public enum FileContents {
         }
 
         var contents: [UInt8] = []
+        if checkSizeFirst {
+            let size = clinux_file_size(descriptor)
+            guard size >= 0 else { throw Failure(message: "cannot read: \(errnoText())") }
+            guard size <= Int64(maxBytes) else {
+                throw Failure(message: tooLargeText(maxBytes: maxBytes, what: what), tooLargeBytes: Int(size))
+            }
+            contents.reserveCapacity(Int(size))
+        }
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -40,9 +56,13 @@ public enum FileContents {
             if count == 0 { return contents }
             contents.append(contentsOf: chunk[0..<count])
             if contents.count > maxBytes {
-                throw Failure(message: "file is larger than \(maxBytes / 1024) KiB; is this \(what)?")
+                throw Failure(message: tooLargeText(maxBytes: maxBytes, what: what), tooLargeBytes: contents.count)
             }
         }
+    }
+
+    private static func tooLargeText(maxBytes: Int, what: String) -> String {
+        "file is larger than \(maxBytes / 1024) KiB; is this \(what)?"
     }
 
     /// strerror of the current errno: "No such file or directory".

@@ -1,0 +1,240 @@
+import Foundation
+import LinuxSystem
+@testable import PanelDrivers
+import Testing
+
+/// The files Tests/PNGFixtures/make.py writes (Python's zlib and struct: an encoder that shares
+/// nothing with libpng). The pixels each holds are written out here again, by hand or by the
+/// same formula, so a decoder that gets one byte wrong fails.
+private let fixtures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("PNGFixtures").path
+
+private func fixture(_ name: String) -> String { "\(fixtures)/\(name)" }
+
+/// An image from its pixels as RGBA quads, row after row.
+private func image(_ width: Int, _ height: Int, _ quads: [[UInt8]]) -> RGBAImage {
+    precondition(quads.allSatisfy { $0.count == 4 })
+    return RGBAImage(widthPx: width, heightPx: height, pixels: quads.flatMap { $0 })
+}
+
+/// An image whose pixel at (x, y) is `pixel(x, y)`.
+private func image(_ width: Int, _ height: Int, _ pixel: (Int, Int) -> [Int]) -> RGBAImage {
+    var quads: [[UInt8]] = []
+    for y in 0..<height {
+        for x in 0..<width { quads.append(pixel(x, y).map { UInt8($0) }) }
+    }
+    return image(width, height, quads)
+}
+
+@Suite("PNG files of every colour type to straight 8-bit RGBA, through libpng")
+struct PNGDecoderColourTests {
+    @Test func grayAtEveryBitDepth() throws {
+        #expect(try PNGDecoder.load(path: fixture("gray1.png")) == image(3, 2, [
+            [255, 255, 255, 255], [0, 0, 0, 255], [255, 255, 255, 255],
+            [0, 0, 0, 255], [255, 255, 255, 255], [255, 255, 255, 255],
+        ]))
+        #expect(try PNGDecoder.load(path: fixture("gray2.png")) == image(4, 1, [
+            [0, 0, 0, 255], [85, 85, 85, 255], [170, 170, 170, 255], [255, 255, 255, 255],
+        ]))
+        #expect(try PNGDecoder.load(path: fixture("gray4.png")) == image(3, 1, [
+            [0, 0, 0, 255], [119, 119, 119, 255], [255, 255, 255, 255],
+        ]))
+        #expect(try PNGDecoder.load(path: fixture("gray8.png")) == image(3, 1, [
+            [0, 0, 0, 255], [128, 128, 128, 255], [255, 255, 255, 255],
+        ]))
+        // 16 bits: the high byte (0x1234 and 0x12FF both 0x12).
+        #expect(try PNGDecoder.load(path: fixture("gray16.png")) == image(3, 1, [
+            [0x12, 0x12, 0x12, 255], [0x12, 0x12, 0x12, 255], [255, 255, 255, 255],
+        ]))
+    }
+
+    @Test func grayWithTransparencyKey() throws {
+        #expect(try PNGDecoder.load(path: fixture("gray8-trns.png")) == image(3, 1, [
+            [0, 0, 0, 255], [128, 128, 128, 0], [255, 255, 255, 255],
+        ]))
+        // The key 0x1234 is compared before the samples lose their low byte: 0x12FF stays opaque.
+        #expect(try PNGDecoder.load(path: fixture("gray16-trns.png")) == image(3, 1, [
+            [0x12, 0x12, 0x12, 0], [0x12, 0x12, 0x12, 255], [255, 255, 255, 255],
+        ]))
+    }
+
+    @Test func grayWithAlpha() throws {
+        #expect(try PNGDecoder.load(path: fixture("gray-alpha8.png")) == image(2, 1, [
+            [10, 10, 10, 20], [200, 200, 200, 255],
+        ]))
+        #expect(try PNGDecoder.load(path: fixture("gray-alpha16.png")) == image(2, 1, [
+            [0xAB, 0xAB, 0xAB, 0x80], [0, 0, 0, 255],
+        ]))
+    }
+
+    @Test func paletteWithAndWithoutTransparency() throws {
+        #expect(try PNGDecoder.load(path: fixture("palette1.png")) == image(3, 2, [
+            [255, 0, 0, 255], [0, 0, 255, 255], [255, 0, 0, 255],
+            [0, 0, 255, 255], [0, 0, 255, 255], [255, 0, 0, 255],
+        ]))
+        #expect(try PNGDecoder.load(path: fixture("palette8.png")) == image(3, 1, [
+            [70, 80, 90, 255], [10, 20, 30, 255], [40, 50, 60, 255],
+        ]))
+        // tRNS gives entries 0 and 1 alpha 0 and 128; entry 2, past its end, is opaque. The
+        // colour under alpha 0 is kept: straight alpha, not premultiplied.
+        #expect(try PNGDecoder.load(path: fixture("palette8-trns.png")) == image(3, 1, [
+            [70, 80, 90, 255], [10, 20, 30, 0], [40, 50, 60, 128],
+        ]))
+        #expect(try PNGDecoder.load(path: fixture("palette4-trns.png")) == image(5, 1, [
+            [0, 255, 0, 64], [50, 205, 1, 255], [100, 155, 2, 255], [150, 105, 3, 255], [200, 55, 4, 255],
+        ]))
+    }
+
+    @Test func rgbAndRGBA() throws {
+        // The file also carries gAMA (1.0), cHRM, tEXt and tIME: none of them changes a byte.
+        #expect(try PNGDecoder.load(path: fixture("rgb8.png")) == image(2, 2, [
+            [1, 2, 3, 255], [4, 5, 6, 255], [250, 251, 252, 255], [0, 0, 0, 255],
+        ]))
+        #expect(try PNGDecoder.load(path: fixture("rgb8-trns.png")) == image(2, 1, [
+            [1, 2, 3, 255], [4, 5, 6, 0],
+        ]))
+        #expect(try PNGDecoder.load(path: fixture("rgb16.png")) == image(2, 1, [
+            [0x01, 0x03, 0x05, 255], [0xFF, 0x80, 0x00, 255],
+        ]))
+        #expect(try PNGDecoder.load(path: fixture("rgba8.png")) == image(2, 1, [
+            [1, 2, 3, 4], [255, 128, 0, 0],
+        ]))
+        #expect(try PNGDecoder.load(path: fixture("rgba16.png")) == image(2, 1, [
+            [0x11, 0x22, 0x33, 0x44], [0xFF, 0x00, 0x80, 0x7F],
+        ]))
+    }
+
+    @Test func everyRowFilter() throws {
+        // Row y is filtered with filter y: None, Sub, Up, Average, Paeth.
+        #expect(try PNGDecoder.load(path: fixture("rgb8-filters.png")) == image(7, 5) { x, y in
+            [(x * 37 + y * 11) % 256, (x * x * 5 + y * 53) % 256, 255 - x * 19 - y * 7, 255]
+        })
+    }
+
+    @Test func adam7Interlaced() throws {
+        // 9x9: all seven passes hold pixels; the data is split over three IDAT chunks.
+        #expect(try PNGDecoder.load(path: fixture("rgba8-adam7.png")) == image(9, 9) { x, y in
+            [x * 16 + y, y * 16 + x, x * y, 255 - x - y]
+        })
+        // 2 bits a pixel: passes that start inside a byte.
+        #expect(try PNGDecoder.load(path: fixture("gray2-adam7.png")) == image(7, 5) { x, y in
+            let v = (x + 2 * y) % 4 * 85
+            return [v, v, v, 255]
+        })
+        // 2x3 at 16 bits: passes 2, 3 and 5 are empty and have no bytes in the file.
+        #expect(try PNGDecoder.load(path: fixture("rgb16-adam7.png")) == image(2, 3) { x, y in
+            [x * 64 + y, 255 - 16 * y, 0, 255]
+        })
+    }
+
+    @Test func theSizeLimitIsInclusive() throws {
+        let wide = try PNGDecoder.load(path: fixture("limit-4096x1.png"))
+        #expect(wide == image(4096, 1) { x, _ in x == 4095 ? [255, 255, 255, 255] : [0, 0, 0, 255] })
+        let tall = try PNGDecoder.load(path: fixture("limit-1x4096.png"))
+        #expect(tall == image(1, 4096) { _, y in y == 4095 ? [255, 255, 255, 255] : [0, 0, 0, 255] })
+    }
+
+    @Test func thePanelsOwnSnapshotsReadBack() throws {
+        // PNGEncoder (preview, the simulated board) writes stored deflate blocks: opaque RGB.
+        let rgb: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 250, 251, 252, 0, 0, 0, 128, 129, 130]
+        let png = PNGEncoder.encodeRGB(width: 3, height: 2, pixels: rgb)
+        #expect(try PNGDecoder.decode(bytes: png, source: "snapshot") == image(3, 2, [
+            [1, 2, 3, 255], [4, 5, 6, 255], [7, 8, 9, 255], [250, 251, 252, 255], [0, 0, 0, 255], [128, 129, 130, 255],
+        ]))
+    }
+
+    @Test func bytesDecodeAsTheirFileDoes() throws {
+        let path = fixture("palette8-trns.png")
+        let bytes = try FileContents.bytes(ofFile: path)
+        #expect(try PNGDecoder.decode(bytes: bytes, source: "topic") == PNGDecoder.load(path: path))
+    }
+}
+
+@Suite("PNG files refused, each with its reason and its source")
+struct PNGDecoderRefusalTests {
+    static let broken: [(String, PNGError.Reason)] = [
+        ("empty.png", .empty),
+        ("not-png.png", .notPNG),
+        ("signature-partial.png", .truncated),
+        ("signature-only.png", .truncated),
+        ("truncated-ihdr.png", .truncated),
+        ("truncated-idat.png", .truncated),
+        // Every pixel is there, but the file ends without IEND: cut short all the same.
+        ("no-iend.png", .truncated),
+        ("bad-crc-ihdr.png", .corrupt("IHDR: CRC error")),
+        ("bad-crc-idat.png", .corrupt("IDAT: CRC error")),
+        ("bad-zlib.png", .corrupt("IDAT: incorrect header check")),
+        ("bad-depth.png", .corrupt("Invalid IHDR data (Invalid bit depth in IHDR)")),
+        ("zero-width.png", .corrupt("Invalid IHDR data (Image width is zero in IHDR)")),
+        // Refused from the header: their image data is far too short, which decoding would
+        // have reported as corrupt instead.
+        ("too-wide-5000x10.png", .tooLarge(widthPx: 5000, heightPx: 10)),
+        ("too-tall-10x5000.png", .tooLarge(widthPx: 10, heightPx: 5000)),
+        ("too-wide-4097x1.png", .tooLarge(widthPx: 4097, heightPx: 1)),
+    ]
+
+    @Test(arguments: broken)
+    func brokenFile(name: String, reason: PNGError.Reason) {
+        let path = fixture(name)
+        #expect(throws: PNGError(source: path, reason: reason)) { try PNGDecoder.load(path: path) }
+        // The same bytes from memory: the same reason, under the caller's name for them.
+        let bytes = (try? FileContents.bytes(ofFile: path)) ?? [0xFF]
+        #expect(throws: PNGError(source: "P/button/b/icon/set", reason: reason)) {
+            try PNGDecoder.decode(bytes: bytes, source: "P/button/b/icon/set")
+        }
+    }
+
+    @Test func unreadableFiles() {
+        let missing = fixture("no-such-file.png")
+        #expect(throws: PNGError(source: missing, reason: .unreadable("cannot open: No such file or directory"))) {
+            try PNGDecoder.load(path: missing)
+        }
+        #expect(throws: PNGError(source: fixtures, reason: .unreadable("not a regular file (a FIFO, a device or a directory); give the path of a file"))) {
+            try PNGDecoder.load(path: fixtures)
+        }
+    }
+
+    @Test func aFileOver16MiBIsRefusedByItsSizeUnread() throws {
+        let dir = NSTemporaryDirectory() + "png-size-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let valid = try FileContents.bytes(ofFile: fixture("rgb8.png"))
+        func sparse(_ name: String, size: UInt64) throws -> String {
+            let path = "\(dir)/\(name)"
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(valid)))
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.truncate(atOffset: size)
+            try handle.close()
+            return path
+        }
+        // 64 GiB, sparse: reading it would not end, and only fstat knows the exact size.
+        let huge = try sparse("huge.png", size: 1 << 36)
+        #expect(throws: PNGError(source: huge, reason: .fileTooLarge(bytes: 1 << 36))) { try PNGDecoder.load(path: huge) }
+        let justOver = try sparse("over.png", size: 16 << 20 + 1)
+        #expect(throws: PNGError(source: justOver, reason: .fileTooLarge(bytes: 16 << 20 + 1))) { try PNGDecoder.load(path: justOver) }
+        // Exactly 16 MiB is read: a valid image followed by zeros, which libpng never reaches.
+        let atLimit = try sparse("limit.png", size: 16 << 20)
+        #expect(try PNGDecoder.load(path: atLimit).pixels == [1, 2, 3, 255, 4, 5, 6, 255, 250, 251, 252, 255, 0, 0, 0, 255])
+    }
+
+    @Test func bytesOver16MiBAreRefusedBeforeLibpng() {
+        var bytes = PNGDecoder.signature
+        bytes += [UInt8](repeating: 0, count: 16 << 20 + 1 - bytes.count)
+        #expect(throws: PNGError(source: "P/page/home/image/set", reason: .fileTooLarge(bytes: 16 << 20 + 1))) {
+            try PNGDecoder.decode(bytes: bytes, source: "P/page/home/image/set")
+        }
+    }
+
+    @Test func messagesNameTheSourceInPlainWords() {
+        func text(_ reason: PNGError.Reason) -> String { PNGError(source: "icons/lamp.png", reason: reason).message }
+        #expect(text(.empty) == "icons/lamp.png: the file is empty, not a PNG image")
+        #expect(text(.notPNG) == "icons/lamp.png: not a PNG image (it does not start with the PNG signature)")
+        #expect(text(.truncated) == "icons/lamp.png: the PNG image is truncated: the data ends before the image does")
+        #expect(text(.corrupt("IDAT: CRC error")) == "icons/lamp.png: the PNG image is corrupt: IDAT: CRC error")
+        #expect(text(.tooLarge(widthPx: 5000, heightPx: 10)) == "icons/lamp.png: the PNG image is 5000x10 pixels; at most 4096x4096 are allowed")
+        #expect(text(.fileTooLarge(bytes: 16_777_217)) == "icons/lamp.png: the file has 16777217 bytes; a PNG image may have at most 16777216 (16 MiB)")
+        #expect(text(.unreadable("cannot open: Permission denied")) == "icons/lamp.png: cannot open: Permission denied")
+        #expect(text(.outOfMemory) == "icons/lamp.png: out of memory: libpng could not start reading the PNG image")
+    }
+}
