@@ -1,6 +1,9 @@
 #!/bin/sh
 # The system VM's checks, run by touchpanel-check.service once multi-user.target is up on a
-# Debian trixie arm64 system with the touchpanel .deb installed by dpkg. It follows the
+# Debian trixie or bookworm arm64 system ($M/release says which, from Tests/SystemVM/run.sh)
+# with that release's touchpanel .deb installed by apt. The same checks run on both: each one
+# depends on the release's systemd (257 or 252: the unit's hardening, notify, reload, watchdog,
+# ExecStopPost) or on its libraries (libgpiod 2 or 1.6, libmosquitto, libdrm). It follows the
 # README's Pi guide (edit /etc/touchpanel/panel.ini, touchpanel check, systemctl enable --now,
 # journalctl -u touchpanel), with vfb as the display and a uinput touchscreen as the panel's
 # touch. Each check prints "SYSVM ok ..." or "SYSVM FAIL ..." on the console; the last line is
@@ -28,6 +31,16 @@ module_params() {
         i2c-stub.ko) echo "chip_addr=0x38" ;;  # the FT5x06's registers, for the I2C check
     esac
 }
+# The system is the release the host meant: its Debian version and its systemd.
+release=$(cat $M/release)
+case $release in trixie) want_debian=13 want_systemd=257 ;; bookworm) want_debian=12 want_systemd=252 ;; esac
+debian=$(cut -d. -f1 /etc/debian_version)
+systemd_version=$(systemctl --version | sed -n '1s/^systemd \([0-9]*\).*/\1/p')
+if [ "$debian" = "$want_debian" ] && [ "$systemd_version" = "$want_systemd" ]; then
+    ok "Debian $(cat /etc/debian_version) ($release) with systemd $systemd_version"
+else
+    bad "expected Debian $want_debian ($release) with systemd $want_systemd, found Debian $(cat /etc/debian_version) with systemd $systemd_version"
+fi
 for ko in $(cat $M/order); do insmod "$M/$ko" $(module_params "$ko"); done
 [ -c /dev/fb0 ] && ok "vfb: /dev/fb0" || bad "no /dev/fb0"
 chgrp video /dev/fb0; chmod 660 /dev/fb0
@@ -194,6 +207,11 @@ if [ -d $BL ]; then
         ok "backlight dimmed to 26 and switched off by user touchpanel: $(journalctl -u touchpanel -o cat --no-pager | grep 'backlight:' | tr '\n' ';')"
     else
         bad "backlight: $(light)"; journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
+        # How the service sees /sys: its mount namespace's sysfs mounts, and where the
+        # backlight's attribute really is.
+        echo "the service's sysfs mounts (/proc/$(main_pid)/mountinfo):" | detail
+        grep ' - sysfs ' "/proc/$(main_pid)/mountinfo" | detail
+        echo "$BL -> $(readlink -f $BL)" | detail
     fi
 else
     bad "no $BL (backlight-stub not loaded)"
