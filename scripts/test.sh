@@ -19,27 +19,65 @@
 #   6. the Debian packages: the four built, lintian, each checked against its release
 #      (Tests/Packages/test.sh)
 #   7. the kernel VM: the static aarch64 firmware on Debian's arm64 kernel under qemu-system-aarch64
-#      with i2c-stub, gpio-sim and vfb as its touch hardware (Tests/VM/run.sh; at most 5 minutes)
-#   8. the system VM: the trixie arm64 package in a Debian trixie arm64 system booted with systemd
-#      (Tests/SystemVM/run.sh; the first run also debootstraps the root, about 5 minutes)
-# Each tier runs even when an earlier one failed; the last line sums them up.
+#      with i2c-stub, gpio-sim and vfb as its touch hardware (Tests/VM/run.sh; at most 5 minutes),
+#      trixie's firmware (libgpiod 2) through every run, then bookworm's (libgpiod 1.6) through
+#      the runs where libgpiod matters (VM_RELEASE=bookworm; see Tests/VM/run.sh)
+#   8. the system VM: each release's arm64 package, installed with apt from the signed repository,
+#      in a Debian arm64 system of that release booted with systemd: trixie, then bookworm
+#      (Tests/SystemVM/run.sh, SYSVM_RELEASE=bookworm)
+# The two system VM roots are debootstrapped once (about 5 minutes each) and cached under
+# build/sysvm/; on a fresh machine that starts in the background at the beginning (nice 19,
+# idle I/O: mostly downloads, and qemu-user while the earlier tiers leave a core idle) and is
+# waited for before the flood tier, which must have the machine to itself.
+# Each tier runs even when an earlier one failed; the last lines give each tier's result and
+# the sum.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
 scripts/build/deps.sh || { echo "0 passed, 1 failed"; exit 1; }
+scripts/build/deps.sh vm || { echo "0 passed, 1 failed"; exit 1; }
+
+# The system VM roots, trixie's then bookworm's, in the background from now on (a cached root
+# costs nothing); Tests/SystemVM/rootfs.sh makes each at most once at a time, so the system VM
+# tier waits for one still being made. A failure here is only logged: that tier makes the root
+# again in the foreground and fails there if it still cannot.
+mkdir -p build/sysvm
+roots_log=build/sysvm/roots-background.log
+(for release in trixie bookworm; do
+    start=$SECONDS
+    nice -n 19 ionice -c 3 Tests/SystemVM/rootfs.sh "$release" || echo "rootfs.sh $release failed"
+    echo "the $release root: $((SECONDS - start)) s"
+done) >"$roots_log" 2>&1 &
+roots_job=$!
+# wait_for_roots: the background roots finished (waited for before the flood tier).
+wait_for_roots() {
+    [[ -n $roots_job ]] || return 0
+    local start=$SECONDS
+    wait "$roots_job"
+    roots_job=""
+    echo "== system VM roots made in the background ($((SECONDS - start)) s waited for them here):"
+    grep -E '^(the .* root: [0-9]+ s|rootfs.sh .* failed)$' "$roots_log" | sed 's/^/   /'
+}
 
 passed=0
 failed=0
+summary=()
+# count NAME LOG_LINE: adds a tier's "N passed, N failed" (no such line: one failure) and keeps
+# its result line for the summary at the end.
+count() {
+    local name=$1 line=$2 tier_passed tier_failed
+    tier_passed=$(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$line")
+    tier_failed=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$line")
+    passed=$((passed + ${tier_passed:-0}))
+    failed=$((failed + ${tier_failed:-1}))
+    summary+=("$(printf '%-44s %s' "$name" "${tier_passed:-0} passed, ${tier_failed:-1} failed")")
+}
 
 echo "== module rules"
 Tests/Imports/check.sh 2>&1 | tee "$log"
-rules_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
-rules_passed=$(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$rules_line")
-passed=$((passed + ${rules_passed:-0}))
-rules_failed=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$rules_line")
-failed=$((failed + ${rules_failed:-1}))
+count "module rules" "$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
 
 echo "== host unit tests"
 swift test 2>&1 | tee "$log" | grep -vE '^(\[[0-9]+/[0-9]+\]|Test Suite|\s+Executed|◇ Test .* started|✔ Test .*passed after)'
@@ -47,57 +85,42 @@ host_line=$(grep -E 'Test run with [0-9]+ tests' "$log" | tail -n 1)
 host_total=$(sed -nE 's/.*Test run with ([0-9]+) tests.*/\1/p' <<<"$host_line")
 host_failed=$(grep -cE '^✘ Test [^r]' "$log")
 if grep -q 'passed after' <<<"$host_line"; then
-    passed=$((passed + host_total))
+    count "host unit tests" "$host_total passed, 0 failed"
 else
-    failed=$((failed + (host_failed > 0 ? host_failed : 1)))
-    passed=$((passed + ${host_total:-0} - host_failed))
+    count "host unit tests" "$((${host_total:-0} - host_failed)) passed, $((host_failed > 0 ? host_failed : 1)) failed"
 fi
 
 echo "== replay traces"
 Tests/Traces/test.sh 2>&1 | tee "$log"
-trace_passed=$(sed -nE 's/^traces: ([0-9]+) passed, ([0-9]+) failed$/\1/p' "$log" | tail -n 1)
-passed=$((passed + ${trace_passed:-0}))
-trace_failed=$(sed -nE 's/^traces: ([0-9]+) passed, ([0-9]+) failed$/\2/p' "$log" | tail -n 1)
-failed=$((failed + ${trace_failed:-1}))
+count "replay traces" "$(sed -nE 's/^traces: ([0-9]+ passed, [0-9]+ failed)$/\1/p' "$log" | tail -n 1)"
 
 echo "== firmware: cross-build, self-tests under qemu-user, replay comparison"
 Tests/Firmware/test.sh 2>&1 | tee "$log"
-firmware_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
-passed=$((passed + $(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$firmware_line")))
-firmware_failed=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$firmware_line")
-failed=$((failed + ${firmware_failed:-1}))
+count "firmware" "$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
 
 # tier NAME COMMAND...: runs a tier whose last "N passed, N failed" line is added up; no such
 # line (a timeout, a crash) counts as one failure.
 tier() {
     local name=$1; shift
     echo "== $name"
+    local start=$SECONDS
     "$@" 2>&1 | tee "$log"
-    local line
-    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
-    local tier_passed tier_failed
-    tier_passed=$(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$line")
-    passed=$((passed + ${tier_passed:-0}))
-    tier_failed=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$line")
-    failed=$((failed + ${tier_failed:-1}))
+    count "$name ($((SECONDS - start)) s)" "$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
 }
 
 tier "MQTT broker" Tests/MQTT/test.sh
 tier "Home Assistant" Tests/HomeAssistant/test.sh
+wait_for_roots
 tier "floods" Tests/Floods/test.sh
 tier "fuzz smoke" scripts/fuzz.sh --smoke
 tier "Debian packages" Tests/Packages/test.sh
-
-echo "== kernel VM"
-timeout -k 10 300 Tests/VM/run.sh 2>&1 | tee "$log"
-vm_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
-vm_passed=$(sed -nE 's/^([0-9]+) passed.*/\1/p' <<<"$vm_line")
-vm_failed=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$vm_line")
-passed=$((passed + ${vm_passed:-0}))
-failed=$((failed + ${vm_failed:-1}))   # no summary line (a timeout, a crash): one failure
-
-tier "system VM" timeout -k 10 2400 Tests/SystemVM/run.sh
+tier "kernel VM, trixie firmware" timeout -k 10 300 Tests/VM/run.sh
+tier "kernel VM, bookworm firmware" env VM_RELEASE=bookworm timeout -k 10 300 Tests/VM/run.sh
+# The Debian packages tier has just built the packages both system VM runs install.
+tier "system VM, trixie" env SYSVM_RELEASE=trixie SYSVM_PACKAGES=built timeout -k 10 2400 Tests/SystemVM/run.sh
+tier "system VM, bookworm" env SYSVM_RELEASE=bookworm SYSVM_PACKAGES=built timeout -k 10 2400 Tests/SystemVM/run.sh
 
 echo "== all tiers"
+printf '%s\n' "${summary[@]}"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -8,5 +8,8 @@ for arch in aarch64 arm; do
     [[ -e $misc/qemu-$arch ]] && continue
     conf=/usr/lib/binfmt.d/qemu-$arch.conf
     [[ -f $conf ]] || { echo "binfmt.sh: $conf missing (qemu-user-static)" >&2; exit 1; }
-    cat "$conf" >"$misc/register"
+    # Another script may register it at the same moment (scripts/test.sh makes the system VM
+    # roots in the background): a refused second registration is fine if the entry is there.
+    cat "$conf" >"$misc/register" 2>/dev/null || [[ -e $misc/qemu-$arch ]] ||
+        { echo "binfmt.sh: registering $conf failed" >&2; exit 1; }
 done

@@ -1,6 +1,9 @@
 #!/bin/sh
 # The system VM's checks, run by touchpanel-check.service once multi-user.target is up on a
-# Debian trixie arm64 system with the touchpanel .deb installed by dpkg. It follows the
+# Debian trixie or bookworm arm64 system ($M/release says which, from Tests/SystemVM/run.sh)
+# with that release's touchpanel .deb installed by apt. The same checks run on both: each one
+# depends on the release's systemd (257 or 252: the unit's hardening, notify, reload, watchdog,
+# ExecStopPost) or on its libraries (libgpiod 2 or 1.6, libmosquitto, libdrm). It follows the
 # README's Pi guide (edit /etc/touchpanel/panel.ini, touchpanel check, systemctl enable --now,
 # journalctl -u touchpanel), with vfb as the display and a uinput touchscreen as the panel's
 # touch. Each check prints "SYSVM ok ..." or "SYSVM FAIL ..." on the console; the last line is
@@ -10,8 +13,9 @@ UINPUT_NAME="TouchPanel uinput touchscreen"
 FIFO=/run/uinput.fifo
 ACKS=/run/uinput.acks
 say() { echo "SYSVM $*" >/dev/console; }
-ok() { say "ok $*"; }
-bad() { say "FAIL $*"; }
+# Each result ends with the guest's uptime, to see what each check costs.
+ok() { say "ok $* [$(cut -d' ' -f1 /proc/uptime) s]"; }
+bad() { say "FAIL $* [$(cut -d' ' -f1 /proc/uptime) s]"; }
 detail() { sed 's/^/SYSVM   | /' >/dev/console; }
 # wait_for TENTHS CMD...: until CMD succeeds, at most TENTHS tenths of a second.
 wait_for() {
@@ -28,6 +32,16 @@ module_params() {
         i2c-stub.ko) echo "chip_addr=0x38" ;;  # the FT5x06's registers, for the I2C check
     esac
 }
+# The system is the release the host meant: its Debian version and its systemd.
+release=$(cat $M/release)
+case $release in trixie) want_debian=13 want_systemd=257 ;; bookworm) want_debian=12 want_systemd=252 ;; esac
+debian=$(cut -d. -f1 /etc/debian_version)
+systemd_version=$(systemctl --version | sed -n '1s/^systemd \([0-9]*\).*/\1/p')
+if [ "$debian" = "$want_debian" ] && [ "$systemd_version" = "$want_systemd" ]; then
+    ok "Debian $(cat /etc/debian_version) ($release) with systemd $systemd_version"
+else
+    bad "expected Debian $want_debian ($release) with systemd $want_systemd, found Debian $(cat /etc/debian_version) with systemd $systemd_version"
+fi
 for ko in $(cat $M/order); do insmod "$M/$ko" $(module_params "$ko"); done
 [ -c /dev/fb0 ] && ok "vfb: /dev/fb0" || bad "no /dev/fb0"
 chgrp video /dev/fb0; chmod 660 /dev/fb0
@@ -187,6 +201,16 @@ BL=/sys/class/backlight/touchpanel-stub
 light() { echo "$(cat $BL/brightness) $(cat $BL/bl_power)"; }
 if [ -d $BL ]; then
     ls -l $BL/brightness $BL/bl_power | detail
+    # The service's sysfs mounts, "MOUNTPOINT ro|rw;" each: ProtectKernelTunables= makes /sys
+    # read-only but for /sys/devices (the unit's ReadWritePaths=), where the backlight's files
+    # really are. systemd 252 (bookworm) does so; 257 (trixie), as this VM boots it, leaves /sys
+    # itself writable under ProtectKernelTunables=, so there only /sys/devices is checked.
+    sys_mounts=$(awk '{ for (i = 7; i < NF; i++) if ($i == "-") break; if ($(i + 1) == "sysfs") print $5 " " substr($6, 1, 2) ";" }' "/proc/$(main_pid)/mountinfo" | tr -d '\n')
+    case $release in bookworm) want_mounts="/sys ro;/sys/devices rw;" ;; *) want_mounts="/sys r?;/sys/devices rw;" ;; esac
+    case $sys_mounts in
+        $want_mounts) ok "the service's sysfs: $sys_mounts (ProtectKernelTunables=, ReadWritePaths=/sys/devices)" ;;
+        *) bad "the service's sysfs: '$sys_mounts', expected '$want_mounts'" ;;
+    esac
     printf '\n[backlight]\ndim_after_s = 1\noff_after_s = 2\ndim_brightness = 10\n' >>/etc/touchpanel/panel.ini
     systemctl reload touchpanel
     if wait_for 100 sh -c "[ \"\$(cat $BL/bl_power)\" = 4 ]" && [ "$(light)" = "26 4" ] &&
@@ -194,6 +218,9 @@ if [ -d $BL ]; then
         ok "backlight dimmed to 26 and switched off by user touchpanel: $(journalctl -u touchpanel -o cat --no-pager | grep 'backlight:' | tr '\n' ';')"
     else
         bad "backlight: $(light)"; journalctl -u touchpanel -o cat --no-pager | tail -n 10 | detail
+        # How the service sees /sys: its mount namespace's sysfs mounts, and where the
+        # backlight's attribute really is.
+        echo "$BL -> $(readlink -f $BL)" | detail
     fi
 else
     bad "no $BL (backlight-stub not loaded)"

@@ -1,26 +1,37 @@
 #!/usr/bin/env bash
-# Tests/SystemVM/run.sh: the system VM tier. The trixie arm64 .deb (scripts/build/package.sh),
-# released into a signed apt repository (scripts/release.sh, a key made for the run) and
-# installed from it with apt into a Debian trixie arm64 root (debootstrap, cached under build/sysvm/),
-# booted with systemd as PID 1 under qemu-system-aarch64 on the kernel the kernel-VM tier
-# fetches, with vfb and a uinput touchscreen (Tests/VM/uinput-touch.c) as the panel.
+# Tests/SystemVM/run.sh: the system VM tier, for one release: SYSVM_RELEASE=trixie (default)
+# or bookworm. That release's arm64 .deb (scripts/build/package.sh: +deb13 for trixie, +deb12
+# for bookworm), released into a signed apt repository (scripts/release.sh, a key made for the
+# run) and installed from it with apt into a Debian arm64 root of the same release (debootstrap,
+# cached under build/sysvm/ by Tests/SystemVM/rootfs.sh), booted with systemd as PID 1 (257 in
+# trixie, 252 in bookworm) under qemu-system-aarch64 on the kernel the kernel-VM tier fetches,
+# with vfb and a uinput touchscreen (Tests/VM/uinput-touch.c) as the panel.
 # Tests/SystemVM/check.sh runs the README's guide and the service checks in the guest
-# (see its header); each "SYSVM ok/FAIL" line of the console is one check. Must run as root
-# (chroot, binfmt). The last line is "N passed, N failed".
+# (see its header), the same for both releases; each "SYSVM ok/FAIL" line of the console is one
+# check. Must run as root (chroot, binfmt). Results in build/sysvm/ (trixie) or
+# build/sysvm/bookworm/. The last line is "N passed, N failed".
 #
-# Env: SYSVM_TIMEOUT: seconds for the boot and the checks (default 900).
+# Env: SYSVM_RELEASE: trixie or bookworm (default trixie);
+#      SYSVM_PACKAGES=built: take build/packages as they are (scripts/test.sh, after its
+#      Debian packages tier), instead of building them first;
+#      SYSVM_TIMEOUT: seconds for the boot and the checks (default 900).
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-work=$root/build/sysvm
-mkdir -p "$work"
+release=${SYSVM_RELEASE:-trixie}
 started=$(date +%s)
-step() { echo "sysvm: $* ($(($(date +%s) - started)) s)" >&2; }
+step() { echo "sysvm ($release): $* ($(($(date +%s) - started)) s)" >&2; }
 broken() { echo "FAIL $1"; echo "0 passed, 1 failed"; exit 1; }
+case $release in
+    trixie) work=$root/build/sysvm suffix=deb13 ;;
+    bookworm) work=$root/build/sysvm/bookworm suffix=deb12 ;;
+    *) broken "SYSVM_RELEASE=$release: trixie or bookworm" ;;
+esac
+mkdir -p "$work"
 
 "$root/scripts/build/deps.sh" vm >&2 || broken "host packages"
-step "Debian trixie arm64 root"
-tarball=$("$root/Tests/SystemVM/rootfs.sh") || broken "debootstrap (Tests/SystemVM/rootfs.sh)"
+step "Debian $release arm64 root"
+tarball=$("$root/Tests/SystemVM/rootfs.sh" "$release") || broken "debootstrap (Tests/SystemVM/rootfs.sh $release)"
 step "kernel and simulator modules"
 guest_env=$("$root/Tests/VM/fetch.sh") || broken "fetching the arm64 kernel"
 eval "$guest_env"
@@ -35,15 +46,24 @@ mapfile -t drm_order < <("$root/Tests/VM/module-order.sh" "$GUEST_DIR/root/lib/m
 image=$GUEST_DIR/root/boot/vmlinuz-$KVER
 
 step "packages and their signed apt repository"
-# All four (the package tier has built them when this runs in scripts/test.sh: then this is a
-# check that they are up to date), released as scripts/release.sh does for users, with a key
-# made for this run.
-"$root/scripts/build/package.sh" >&2 || broken "scripts/build/package.sh"
+# All four, released as scripts/release.sh does for users, with a key made for this run. They
+# are built first (package.sh rebuilds the four and runs lintian: about a minute even when
+# nothing changed), unless SYSVM_PACKAGES=built says that they just were: scripts/test.sh's
+# Debian packages tier builds them before both system VM runs. They must then be newer than
+# what goes into them.
+if [[ ${SYSVM_PACKAGES:-} == built ]]; then
+    target=$release-aarch64
+    deb=$(ls "$root"/build/packages/touchpanel_*+${suffix}_arm64.deb 2>/dev/null | head -n1)
+    [[ -n $deb ]] || broken "SYSVM_PACKAGES=built, but build/packages has no +${suffix}_arm64 package"
+    newer=$(find "$root/packaging" "$root/boards" "$root/README.md" "$root/build/firmware/$target/stripped/touchpanel" -newer "$deb" -type f | head -n 3)
+    [[ -z $newer ]] || broken "SYSVM_PACKAGES=built, but $(basename "$deb") is older than: $newer"
+else
+    "$root/scripts/build/package.sh" >&2 || broken "scripts/build/package.sh"
+fi
 rm -rf "$work/apt"
 release_out=$("$root/scripts/release.sh" --test-key --packages "$root/build/packages" --out "$work/apt" 2>&1) ||
     { echo "$release_out"; broken "scripts/release.sh"; }
 fingerprint=$(sed -n 's/^fingerprint: //p' <<<"$release_out")
-deb=$(ls -t "$root"/build/packages/touchpanel_*+deb13_arm64.deb | head -n1)
 host_checks=$work/host-checks
 : >"$host_checks"
 for helper in VM/uinput-touch VM/touch-inject SystemVM/line-hold; do
@@ -65,24 +85,24 @@ install -D -m 644 "$work/apt/touchpanel-archive-keyring.gpg" "$tree/usr/share/ke
 cat >"$tree/etc/apt/sources.list.d/touchpanel.sources" <<SOURCES
 Types: deb
 URIs: file:/srv/touchpanel-apt
-Suites: trixie
+Suites: $release
 Components: main
 Signed-By: /usr/share/keyrings/touchpanel-archive-keyring.gpg
 SOURCES
 apt_only=(-o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts=/etc/apt/sources.list.d)
-chroot "$tree" apt-get "${apt_only[@]}" update >"$work/apt.log" 2>&1 || { cat "$work/apt.log"; broken "apt-get update in the trixie root"; }
+chroot "$tree" apt-get "${apt_only[@]}" update >"$work/apt.log" 2>&1 || { cat "$work/apt.log"; broken "apt-get update in the $release root"; }
 if grep -qE '^(W|E):' "$work/apt.log"; then
     cat "$work/apt.log"; broken "apt-get update warned (the signature was not verified?)"
 fi
 [[ -n $fingerprint ]] || broken "release.sh printed no fingerprint"
 candidate=$(chroot "$tree" apt-cache "${apt_only[@]}" policy touchpanel | sed -n 's/^  Candidate: //p')
 DEBIAN_FRONTEND=noninteractive chroot "$tree" apt-get "${apt_only[@]}" install -y touchpanel >>"$work/apt.log" 2>&1 ||
-    { cat "$work/apt.log"; broken "apt-get install touchpanel in the trixie root"; }
+    { cat "$work/apt.log"; broken "apt-get install touchpanel in the $release root"; }
 installed=$(chroot "$tree" dpkg-query -W -f '${Version}' touchpanel)
-if [[ $installed == "$candidate" && $installed == *+deb13 ]] && grep -q 'file:/srv/touchpanel-apt trixie InRelease' "$work/apt.log"; then
+if [[ $installed == "$candidate" && $installed == *+$suffix ]] && grep -q "file:/srv/touchpanel-apt $release InRelease" "$work/apt.log"; then
     echo "ok apt update verified the repository's InRelease (key $fingerprint) and apt install touchpanel installed $installed" >>"$host_checks"
 else
-    echo "FAIL apt install: candidate '$candidate', installed '$installed'" >>"$host_checks"
+    echo "FAIL apt install: candidate '$candidate', installed '$installed' (expected +$suffix, from the $release suite's InRelease)" >>"$host_checks"
 fi
 lib=$tree/usr/local/lib/sysvm
 mkdir -p "$lib"
@@ -96,6 +116,7 @@ cp "$work/uinput-touch" "$work/touch-inject" "$work/line-hold" "$root/Tests/Syst
 cp "$root/Tests/SystemVM/touchpanel-check.service" "$tree/etc/systemd/system/"
 ln -sf /etc/systemd/system/touchpanel-check.service "$tree/etc/systemd/system/multi-user.target.wants/touchpanel-check.service"
 echo sysvm >"$tree/etc/hostname"
+echo "$release" >"$lib/release"
 # No getty on the console: its output would interleave with the checks' lines.
 ln -sf /dev/null "$tree/etc/systemd/system/serial-getty@ttyAMA0.service"
 (cd "$tree" && find . | cpio -H newc -o --quiet | gzip -1) >"$work/rootfs.cpio.gz" || broken "packing the root"

@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """Reads the kernel VM's console log (Tests/VM/init.sh's protocol) on the host.
 
-  console.py CONSOLE_LOG --out DIR --kernel KVER [--boot-seconds S] [--total-seconds S]
+  console.py CONSOLE_LOG --out DIR --kernel KVER [--runs "RUN ..."] [--label NAME]
+             [--boot-seconds S] [--total-seconds S]
+
+--runs names the firmware runs the guest played (Tests/VM/run.sh's VM_RUNS; default all ten):
+only their figures, pictures and promises are expected. --label names the run in the summary
+line (default "vm").
 
 Prints one line per guest check ("ok   vm ..." / "FAIL vm ..." with its details), the latency
 figures, the footprint and idle figures, and last "N passed, N failed". Writes
@@ -21,6 +26,7 @@ import struct
 import sys
 import zlib
 
+ALL_RUNS = ("interrupt", "reload", "polling", "gt911", "evdev", "backlight", "record", "watchdog", "pages", "drm")
 METRIC_MODES = ("interrupt", "polling", "gt911", "evdev")
 SLOWEST = re.compile(r"latency slowest_report (.*)$")
 SLOWEST_FIELD = re.compile(r"(\w+)=(-?\d+|none)")
@@ -155,7 +161,17 @@ def main():
     ap.add_argument("--kernel", default="")
     ap.add_argument("--boot-seconds", type=int)
     ap.add_argument("--total-seconds", type=int)
+    ap.add_argument("--runs", default=" ".join(ALL_RUNS))
+    ap.add_argument("--label", default="vm")
     args = ap.parse_args()
+    runs = args.runs.split()
+    unknown = [run for run in runs if run not in ALL_RUNS]
+    if unknown or not runs:
+        print(f"FAIL {args.label}: --runs {args.runs!r}: expected some of {' '.join(ALL_RUNS)}")
+        print("0 passed, 1 failed")
+        return 1
+    # The touch runs whose footprint and idle figures are expected: those that were played.
+    metric_modes = [mode for mode in METRIC_MODES if mode in runs]
 
     with open(args.log, "rb") as f:
         lines = f.read().decode("utf-8", "replace").replace("\r", "").split("\n")
@@ -223,6 +239,17 @@ def main():
         failed += 1
         print(f"FAIL vm: the guest counted {result[0]} passed, {result[1]} failed; the log shows {passed}, {failed}")
 
+    # Each run asked for was played (a guest that skipped one would pass with fewer checks).
+    if result is not None:
+        played = {m.group(1) for m in (re.match(r"VMTEST (?:ok firmware running|FAIL firmware start) \((\w+)\)", l) for l in lines) if m}
+        for run in runs:
+            if run not in played:
+                failed += 1
+                print(f"FAIL vm: the {run} run was never started (runs asked for: {' '.join(runs)})")
+        for run in sorted(played - set(runs)):
+            failed += 1
+            print(f"FAIL vm: the {run} run was played, but not asked for (runs asked for: {' '.join(runs)})")
+
     # --- latency.json: the interrupt-mode figures at the top level, as agreed; polling's under
     # "polling". Reported, never gated: TCG makes absolute times slow.
     report = dict(latency.get("interrupt", {}))
@@ -245,7 +272,7 @@ def main():
                   f"p99={v['p99_us']} us max={v['max_us']} us")
     # Every touch run reports its figures: a run that ended without them (killed, crashed)
     # would leave latency.json silently short.
-    for mode in ("interrupt", "polling", "gt911", "evdev"):
+    for mode in metric_modes:
         count = latency.get(mode, {}).get("edge_to_event", {}).get("count", 0)
         if count > 0:
             passed += 1
@@ -266,7 +293,7 @@ def main():
                "idle_window_s": None}
     missing = []
     windows = []
-    for mode in METRIC_MODES:
+    for mode in metric_modes:
         metrics["peak_rss_kb"][mode] = number(mode, "peak_rss_kb")
         # What is resident just before the stop, by kind (/proc/PID/smaps_rollup's Anonymous, exact;
         # /proc/PID/status RssFile and RssShmem) and the part of it that maps the framebuffer
@@ -289,21 +316,21 @@ def main():
     # Idle blanking: from the INT edge of the touch that wakes a dark panel to the backlight
     # stub's bl_power write (both CLOCK_MONOTONIC in the guest).
     metrics["wake_us"] = number("backlight", "wake_us")
-    if metrics["wake_us"] is None:
+    if metrics["wake_us"] is None and "backlight" in runs:
         missing.append("wake_us (backlight)")
     # The watchdog: from the down to the cancel of a touch whose report repeated (stuck_ms 1500).
     metrics["watchdog_cancel_after_down_ms"] = number("watchdog", "watchdog_cancel_after_down_ms")
-    if metrics["watchdog_cancel_after_down_ms"] is None:
+    if metrics["watchdog_cancel_after_down_ms"] is None and "watchdog" in runs:
         missing.append("watchdog_cancel_after_down_ms (watchdog)")
     # `touchpanel ctl --time blank`: connect, send, the panel's reply read back.
     metrics["control_round_trip_us"] = number("backlight", "control_round_trip_us")
-    if metrics["control_round_trip_us"] is None:
+    if metrics["control_round_trip_us"] is None and "backlight" in runs:
         missing.append("control_round_trip_us (backlight)")
     # The memory run (issue 29): 4 pages of 12 buttons, every page shown and tapped.
     pages = number("pages", "resident_kb", 4)
     metrics["pages_resident_kb"] = None if pages is None else dict(zip(("anonymous", "file", "shmem", "framebuffer"), pages))
     metrics["pages_peak_rss_kb"] = number("pages", "peak_rss_kb")
-    if pages is None:
+    if pages is None and "pages" in runs:
         missing.append("resident_kb (pages)")
     metrics["kernel"] = kernel
     with open(f"{args.out}/metrics.json", "w") as f:
@@ -312,7 +339,7 @@ def main():
 
     def shown(value, unit):
         return "not measured" if value is None else f"{value} {unit}"
-    for mode in METRIC_MODES:
+    for mode in metric_modes:
         split = metrics["resident_kb"][mode]
         print(f"     vm footprint ({mode}): peak RSS {shown(metrics['peak_rss_kb'][mode], 'kB')}"
               + (f" (before the stop: anonymous {split['anonymous']} kB, file {split['file']} kB, "
@@ -320,9 +347,11 @@ def main():
               f"first frame {shown(metrics['first_frame_us'][mode], 'us')} after start, "
               f"idle {shown(metrics['idle_wakeups_per_s'][mode], 'wake-ups/s')}"
               + (f" over {metrics['idle_window_s']} s" if metrics["idle_window_s"] else ""))
-    print(f"     vm backlight: on {shown(metrics['wake_us'], 'us')} after the INT edge of the waking touch")
-    print(f"     vm watchdog: a repeating controller's touch cancelled {shown(metrics['watchdog_cancel_after_down_ms'], 'ms')} after its down (stuck_ms 1500)")
-    print(f"     vm control socket: round trip {shown(metrics['control_round_trip_us'], 'us')} (touchpanel ctl --time blank)")
+    if "backlight" in runs:
+        print(f"     vm backlight: on {shown(metrics['wake_us'], 'us')} after the INT edge of the waking touch")
+        print(f"     vm control socket: round trip {shown(metrics['control_round_trip_us'], 'us')} (touchpanel ctl --time blank)")
+    if "watchdog" in runs:
+        print(f"     vm watchdog: a repeating controller's touch cancelled {shown(metrics['watchdog_cancel_after_down_ms'], 'ms')} after its down (stuck_ms 1500)")
     if missing and result is not None:
         failed += 1
         print("FAIL vm metrics not measured: " + ", ".join(missing))
@@ -330,7 +359,7 @@ def main():
     # Issue 23: the figures that are promises are checked. An idle panel woken by an INT line
     # or an input device does not wake at all (polling wakes at its period, by design), and
     # the firmware's anonymous memory stays within 512 KiB.
-    for mode in METRIC_MODES:
+    for mode in metric_modes:
         idle = number(mode, "idle_ctxt_switches_cs", 2)
         if mode != "polling" and idle is not None:
             if idle[0] == 0:
@@ -360,10 +389,11 @@ def main():
             failed += 1
             print(f"FAIL vm memory ({what}), over 512")
 
-    flips = [int(m.group(1)) for m in (re.search(r"^VMLOG drm .*display: (\d+) page flips", l) for l in lines) if m]
-    screens_passed, screens_failed = check_screens(args.out, flips[-1] if flips else None)
-    passed += screens_passed
-    failed += screens_failed
+    if "drm" in runs:
+        flips = [int(m.group(1)) for m in (re.search(r"^VMLOG drm .*display: (\d+) page flips", l) for l in lines) if m]
+        screens_passed, screens_failed = check_screens(args.out, flips[-1] if flips else None)
+        passed += screens_passed
+        failed += screens_failed
 
     if fb:
         try:
@@ -384,7 +414,7 @@ def main():
         timing.append(f"boot {args.boot_seconds} s")
     if args.total_seconds is not None:
         timing.append(f"stage {args.total_seconds} s")
-    print(f"vm: {passed} passed, {failed} failed" + (f" ({', '.join(timing)})" if timing else ""))
+    print(f"{args.label}: {passed} passed, {failed} failed" + (f" ({', '.join(timing)})" if timing else ""))
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

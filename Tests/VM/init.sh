@@ -48,6 +48,10 @@ OIFS=$IFS
 # VM_IDLE_SECONDS), which the kernel hands to /init as an environment variable.
 IDLE_S=${vm_idle_s:-2}
 case $IDLE_S in '' | *[!0-9]*) IDLE_S=2 ;; esac
+# The firmware runs to play, in this order: vm_runs=A,B,... on the kernel command line
+# (Tests/VM/run.sh's VM_RUNS; bookworm's firmware plays only the GPIO runs), default all.
+ALL_RUNS="interrupt reload polling gt911 evdev backlight record watchdog pages drm"
+RUNS=$(echo "${vm_runs:-$ALL_RUNS}" | tr ',' ' ')
 
 # ---------------------------------------------------------------------------------------------
 # results
@@ -702,15 +706,17 @@ out=$("$TP" check "$CONF" 2>&1)
 rc=$?
 [ $rc = 0 ] && ok "touchpanel check accepts the VM config" || { bad "touchpanel check (exit $rc)"; echo "$out" | detail; }
 
-# Three firmware runs, each from start to SIGTERM with its latency figures: the gestures and
-# the controller fault in interrupt mode; the reloads in a run of their own (a reload starts a
-# new session, whose figures would hide the first one's); the core scenarios again polling.
+# The firmware runs ($RUNS), each from start to SIGTERM with its latency figures: the gestures
+# and the controller fault in interrupt mode; the reloads in a run of their own (a reload starts
+# a new session, whose figures would hide the first one's); the core scenarios again polling;
+# then each controller, the backlight, record, the watchdog, the memory run and DRM.
 # A scenario file says which runs it belongs to (runs_in RUN...).
 runs_in() {
     for _r in "$@"; do [ "$_r" = "$RUN" ] && return 0; done
     return 1
 }
-for RUN in interrupt reload polling gt911 evdev backlight record watchdog pages drm; do
+for RUN in $RUNS; do
+    case " $ALL_RUNS " in *" $RUN "*) ;; *) bad "no run named '$RUN' (vm_runs=$vm_runs)"; continue ;; esac
     MODE=interrupt
     [ $RUN = polling ] && MODE=polling
     TOUCH=ft5x06

@@ -15,11 +15,14 @@
 #      (touch-inject: the FT5x06's or GT911's side; uinput-touch: a touchscreen; fbpeek)
 #      (Tests/VM/*.c, static)
 #   5. an initramfs with Tests/VM/init.sh as /init and Tests/VM/scenarios/
-#   6. one boot, bounded by a timeout; the console log is build/vm/console.log
-#   7. Tests/VM/console.py reads the results from the log, writes build/vm/latency.json,
-#      build/vm/metrics.json (peak RSS, time to the first frame, idle wake-ups per second in
-#      interrupt and polling mode; reported, never gated) and build/vm/fb-pressed.png
-# Downloads and built modules are cached under build/vm/, keyed by the kernel package version.
+#   6. one boot, bounded by a timeout; the console log is OUT/console.log
+#   7. Tests/VM/console.py reads the results from the log, writes OUT/latency.json,
+#      OUT/metrics.json (peak RSS, time to the first frame, idle wake-ups per second in
+#      interrupt and polling mode; reported, never gated) and OUT/fb-pressed.png
+# OUT is build/vm/ for trixie's firmware and build/vm/bookworm/ for bookworm's, so that one
+# release's results never overwrite the other's (scripts/bench.sh reads build/vm/).
+# Downloads and built modules are cached under build/vm/, keyed by the kernel package version;
+# both releases share them (the guest kernel is the same; only the firmware differs).
 # The last line is "N passed, N failed" (one check per line above it); exits non-zero on any
 # failure.
 #
@@ -27,7 +30,21 @@
 #      2-core machine, more on a loaded one);
 #      VM_FIRMWARE: a static aarch64 touchpanel to test instead of building this tree's;
 #      VM_RELEASE: trixie (default) or bookworm, whose static firmware is built and tested;
+#      VM_RUNS: the firmware runs of init.sh to play, separated by spaces (default: every run
+#      for trixie, the GPIO runs for bookworm: see below);
 #      VM_IDLE_SECONDS: the idle window per mode for the wake-up count (default 2).
+#
+# Bookworm's firmware plays only the runs in which libgpiod matters, because that library is
+# the one difference between the two static builds that this VM can see (bookworm's is 1.6,
+# the v1 API, trixie's 2.x the v2 API; everything else is the same Swift code over the same
+# kernel interfaces: i2c-dev, evdev, fbdev, DRM, sysfs). Those runs are: "interrupt" (the INT
+# line's edge events waking the loop, the idle check that nothing else does, the GPIO outputs
+# with their active-low and start levels and hold-to-run, and safe-outputs after a SIGKILL),
+# "reload" (every line released and requested again on a reload) and "gt911" (its reset line,
+# and its INT line driven as an output for the address selection, then requested for edges).
+# The other seven runs (polling, evdev, backlight, record, watchdog, pages, drm) request the
+# same output lines as "interrupt" and nothing else from libgpiod; playing them again would
+# cost about a minute of the suite for no code path of its own.
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -57,17 +74,43 @@ step "simulator modules for $KVER"
 moddir=$("$root/Tests/VM/modules.sh" "$KVER" "$KPKG_VERSION" "$HEADERS_DIR") ||
     broken "building i2c-stub, gpio-sim and vfb"
 
+release=${VM_RELEASE:-trixie}
+case $release in
+    trixie) out=$vm default_runs="interrupt reload polling gt911 evdev backlight record watchdog pages drm" ;;
+    bookworm) out=$vm/bookworm default_runs="interrupt reload gt911" ;;
+    *) broken "VM_RELEASE=$release: trixie or bookworm" ;;
+esac
+runs=${VM_RUNS:-$default_runs}
+for run in $runs; do
+    case " interrupt reload polling gt911 evdev backlight record watchdog pages drm " in
+        *" $run "*) ;;
+        *) broken "VM_RUNS: no run named '$run'" ;;
+    esac
+done
+mkdir -p "$out"
+
 if [[ -n ${VM_FIRMWARE:-} ]]; then
     firmware=$(realpath "$VM_FIRMWARE")
     step "firmware: $firmware (VM_FIRMWARE)"
 else
     # VM_RELEASE: whose libgpiod the static firmware carries (trixie: v2, bookworm: v1.6).
-    release=${VM_RELEASE:-trixie}
     step "firmware ($release-aarch64, static)"
     "$root/scripts/build/build-firmware.sh" "$release-aarch64" >&2 || broken "firmware build (see the errors above)"
     firmware=$root/build/firmware/$release-aarch64/touchpanel-static
 fi
 [[ -x $firmware ]] || broken "$firmware missing"
+if [[ -z ${VM_FIRMWARE:-} ]]; then
+    # The firmware carries its release's libgpiod: each API has a call the other lacks (v1's
+    # line events, v2's line requests), so this run tests the API it says it does.
+    case $release in
+        trixie) api=2 has=gpiod_line_request_get_fd lacks=gpiod_line_event_get_fd ;;
+        bookworm) api=1.6 has=gpiod_line_event_get_fd lacks=gpiod_line_request_get_fd ;;
+    esac
+    symbols=$(nm "$firmware" 2>/dev/null | awk '$2 == "T" { print $3 }')
+    grep -qx "$has" <<<"$symbols" && ! grep -qx "$lacks" <<<"$symbols" ||
+        broken "$firmware does not carry libgpiod $api (expected $has and not $lacks)"
+    step "the firmware carries libgpiod $api ($has, no $lacks)"
+fi
 
 step "test helpers"
 mkdir -p "$vm/bin"
@@ -91,7 +134,7 @@ mapfile -t order < <("$root/Tests/VM/module-order.sh" "$kmods" "$moddir" \
 mapfile -t drm_order < <("$root/Tests/VM/module-order.sh" "$kmods" "$moddir" virtio_mmio virtio-gpu) ||
     broken "resolving the DRM modules"
 
-initramfs=$vm/initramfs
+initramfs=$out/initramfs
 rm -rf "$initramfs"
 mkdir -p "$initramfs"/{bin,dev,proc,sys,tmp,usr/bin,lib/modules/vm,vm/scenarios}
 cp "$kroot/bin/busybox" "$initramfs/bin/busybox"
@@ -115,27 +158,27 @@ font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 mkdir -p "$initramfs$(dirname "$font")"
 cp "$font" "$initramfs$font"
 (cd "$initramfs" && find . -print0 | LC_ALL=C sort -z |
-    cpio --null -o -H newc --owner=0:0 --quiet | gzip -1 >"$vm/initrd.gz") ||
+    cpio --null -o -H newc --owner=0:0 --quiet | gzip -1 >"$out/initrd.gz") ||
     broken "packing the initramfs"
 
 # --- boot -----------------------------------------------------------------------------------
-step "booting $KVER under qemu-system-aarch64 (TCG, limit $limit s)"
-console=$vm/console.log
-monitor=$vm/qemu-monitor.sock
-rm -f "$console" "$monitor" "$vm"/screen-*.ppm
+step "booting $KVER under qemu-system-aarch64 (TCG, limit $limit s; $release firmware, runs: $runs)"
+console=$out/console.log
+monitor=$out/qemu-monitor.sock
+rm -f "$console" "$monitor" "$out"/screen-*.ppm "$out"/screen-*.png
 : >"$console"
 boot_start=$SECONDS
 rc=0
 # virtio-gpu: the drm run's DRM/KMS card, 800x480; its pictures are taken through the monitor
 # by Tests/VM/screendump.py when the guest asks (VMTEST-SCREENDUMP NAME on the console). The
 # kernel's virtio-gpu driver needs virtio 1.0, which qemu's virtio-mmio offers only when told to.
-python3 "$root/Tests/VM/screendump.py" "$console" "$monitor" "$vm" &
+python3 "$root/Tests/VM/screendump.py" "$console" "$monitor" "$out" &
 watcher=$!
 timeout -k 5 "$limit" qemu-system-aarch64 -M virt -cpu cortex-a72 -m 512 -smp 1 -nographic -no-reboot \
-    -accel tcg -nic none -kernel "$image" -initrd "$vm/initrd.gz" \
+    -accel tcg -nic none -kernel "$image" -initrd "$out/initrd.gz" \
     -global virtio-mmio.force-legacy=false -device virtio-gpu-device,xres=800,yres=480 \
     -monitor "unix:$monitor,server=on,wait=off" \
-    -append "console=ttyAMA0 loglevel=1 panic=-1 rdinit=/init vm_idle_s=$idle_seconds" \
+    -append "console=ttyAMA0 loglevel=1 panic=-1 rdinit=/init vm_idle_s=$idle_seconds vm_runs=${runs// /,}" \
     </dev/null >"$console" 2>&1 || rc=$?
 kill "$watcher" 2>/dev/null
 wait "$watcher" 2>/dev/null
@@ -146,5 +189,5 @@ if ((rc == 124 || rc == 137)); then
     tail -n 30 "$console" | sed 's/^/    /' >&2
 fi
 
-python3 "$root/Tests/VM/console.py" "$console" --out "$vm" --kernel "$KVER" \
+python3 "$root/Tests/VM/console.py" "$console" --out "$out" --kernel "$KVER" --runs "$runs" --label "vm ($release)" \
     --boot-seconds "$boot_seconds" --total-seconds "$((SECONDS - started))"
