@@ -51,6 +51,23 @@ public enum IconPosition: String, Equatable, Sendable, CaseIterable {
     case center
 }
 
+/// Which of a button's icons a look shows: a latched or bound button's on look `on_icon`, a
+/// held one `pressed_icon`, a disabled one `disabled_icon`; pending (either way) and unknown
+/// show `icon`. The one place this is decided, for the config's glyphs and the surface's
+/// bitmaps alike.
+public enum IconLook {
+    case normal, on, pressed, disabled
+
+    public init(_ state: ButtonVisualState) {
+        switch state {
+        case .normal, .unknown, .pending: self = .normal
+        case .on: self = .on
+        case .pressed: self = .pressed
+        case .disabled: self = .disabled
+        }
+    }
+}
+
 /// A button's icons: one for each look, each following `normal` unless given.
 public struct ButtonIcons: Equatable, Sendable {
     public var normal: IconGlyph
@@ -79,12 +96,10 @@ public struct ButtonIcons: Equatable, Sendable {
 
     public static let sizeRange: ClosedRange<Int> = 8...512
 
-    /// The icon drawn in `state`: a latched or bound button's on look shows `on_icon`, a
-    /// held one `pressed_icon`, a disabled one `disabled_icon`; pending (either way) and
-    /// unknown show `icon`.
+    /// The icon drawn in `state` (`IconLook`).
     public func glyph(for state: ButtonVisualState) -> IconGlyph {
-        switch state {
-        case .normal, .unknown, .pending: normal
+        switch IconLook(state) {
+        case .normal: normal
         case .on: on ?? normal
         case .pressed: pressed ?? normal
         case .disabled: disabled ?? normal

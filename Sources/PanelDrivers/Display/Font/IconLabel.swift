@@ -20,25 +20,19 @@ enum IconLabel {
         return max(ButtonIcons.sizeRange.lowerBound, size)
     }
 
-    /// `text` with the icon of `state` (its resting one by default) in a button `rect` whose
-    /// label would start at `fontSize`, as one bitmap; without a drawable resting icon, the
-    /// label alone.
-    static func fitted(
-        _ text: String, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int, font: FontRasterizer, iconFont: IconFont,
-        state: ButtonVisualState = .normal
-    ) -> LabelBitmap {
-        guard let parts = parts(text, icons: icons, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font, iconFont: iconFont) else {
-            return FramebufferSurface.fittedLabel(text, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font)
-        }
-        return parts.composed(for: state)
-    }
-
     /// The icons of every look at their size and the label fitted into the room they leave;
     /// nil when the font has no resting icon (the button then shows its label alone). A look's
     /// icon the font lacks shows the resting one.
     static func parts(
         _ text: String, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int, font: FontRasterizer, iconFont: IconFont
     ) -> IconParts? {
+        partsAndFit(text, icons: icons, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font, iconFont: iconFont)?.parts
+    }
+
+    /// `parts`, and the label's fit that made its text (nil: no label is drawn).
+    private static func partsAndFit(
+        _ text: String, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int, font: FontRasterizer, iconFont: IconFont
+    ) -> (parts: IconParts, fit: LabelFit.Result?)? {
         let inset = 2 * (borderPx + LabelFit.paddingPx)
         let width = max(0, Int(rect.width) - inset), height = max(0, Int(rect.height) - inset)
         let size = icons.sizePx ?? fittedSizePx(icons.position, width: width, height: height)
@@ -55,16 +49,17 @@ enum IconLabel {
         let all = [parts.normal, parts.on, parts.pressed, parts.disabled].compactMap { $0 }
         parts.boxWidth = all.map { Int($0.width) }.max() ?? 0
         parts.boxHeight = all.map { Int($0.height) }.max() ?? 0
-        if let fit = labelFit(text, parts: parts, room: (width, height), fontSize: fontSize, font: font) {
+        let fit = labelFit(text, parts: parts, room: (width, height), fontSize: fontSize, font: font)
+        if let fit {
             font.setPixelSize(fit.pixelSize)
             parts.text = font.rasterize(lines: fit.lines).trimmed
         }
-        return parts
+        return (parts, fit)
     }
 
     /// How `text` fits the room the icons leave in a `room` inside the border and padding;
     /// nil beside a centred icon or where no room is left (no label is drawn).
-    static func labelFit(
+    private static func labelFit(
         _ text: String, parts: IconParts, room whole: (width: Int, height: Int), fontSize: Int, font: FontRasterizer
     ) -> LabelFit.Result? {
         let room: (width: Int, height: Int)
@@ -84,12 +79,9 @@ enum IconLabel {
     static func labelFit(
         _ text: String, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int, font: FontRasterizer, iconFont: IconFont
     ) -> LabelFit.Result? {
-        guard let parts = parts(text, icons: icons, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font, iconFont: iconFont) else {
-            return nil
-        }
-        let inset = 2 * (borderPx + LabelFit.paddingPx)
-        return labelFit(text, parts: parts, room: (max(0, Int(rect.width) - inset), max(0, Int(rect.height) - inset)), fontSize: fontSize, font: font)
-            ?? LabelFit.Result(lines: [], pixelSize: fontSize, fits: icons.position == .center)
+        guard let placed = partsAndFit(text, icons: icons, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font, iconFont: iconFont)
+        else { return nil }
+        return placed.fit ?? LabelFit.Result(lines: [], pixelSize: fontSize, fits: icons.position == .center)
     }
 
     /// `icon` centred in the parts' icon box, and the text (placed by its lines) beside it or

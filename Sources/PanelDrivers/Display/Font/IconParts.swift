@@ -19,10 +19,10 @@ struct IconParts {
     var boxWidth: Int
     var boxHeight: Int
 
-    /// The icon drawn in `state` (`ButtonIcons.glyph(for:)`).
+    /// The icon drawn in `state` (`IconLook`).
     func icon(for state: ButtonVisualState) -> LabelBitmap {
-        switch state {
-        case .normal, .unknown, .pending: normal
+        switch IconLook(state) {
+        case .normal: normal
         case .on: on ?? normal
         case .pressed: pressed ?? normal
         case .disabled: disabled ?? normal
