@@ -22,10 +22,15 @@ public struct ButtonConfig: Equatable, Sendable {
     public var onRelease: ButtonAction?
     /// The line of the section header, for messages about the button at run time.
     public var line: Int
-    /// The panel's `[display]` colours with this button's overrides applied.
+    /// The panel's colours (`[theme]`, or `[display]`) with this button's overrides applied.
     public var colors: ButtonPalette
-    /// The label's size in pixels: the button's `font_size`, else the display's.
+    /// The largest size in pixels the label is drawn at, smaller where it does not fit: the
+    /// button's `font_size`, else the panel's; without one anywhere, `font_size_max`
+    /// (`fontSizeFitted`).
     public var fontSize: Int
+    /// No `font_size` was given, for the button, in `[theme]` or in `[display]`: `fontSize` is
+    /// `font_size_max`, and the label takes the largest size up to it that fits.
+    public var fontSizeFitted: Bool
     /// A toggle: each single tap flips it between off and on (a double or triple tap has
     /// actions of its own and leaves it), and it is drawn with `colors.onFill` while on. It
     /// starts off.
@@ -47,15 +52,21 @@ public struct ButtonConfig: Equatable, Sendable {
     public var cell: GridCell?
     /// `icon` and its keys: the icon drawn with the label (nil: none).
     public var icons: ButtonIcons?
+    /// `radius`: the corners' radius in pixels, already at most half the rect's smaller side
+    /// (0: square).
+    public var radiusPx: Int
+    /// `sublabel` and its keys: the second line under the label (nil: none).
+    public var sublabel: ButtonSublabel?
 
     public init(
         name: String, label: String, rect: Rect, enabled: Bool = true, timings: GestureTimings = .defaults,
         onTap: ButtonAction? = nil, onDoubleTap: ButtonAction? = nil, onTripleTap: ButtonAction? = nil,
         onLongPress: ButtonAction? = nil, onRepeat: ButtonAction? = nil,
         onPress: ButtonAction? = nil, onRelease: ButtonAction? = nil, line: Int,
-        colors: ButtonPalette = .defaults, fontSize: Int = DisplayConfig.defaultFontSize, latch: Bool = false,
+        colors: ButtonPalette = .defaults, fontSize: Int = DisplayConfig.defaultFontSize, fontSizeFitted: Bool = false, latch: Bool = false,
         execLimits: ExecLimits = .defaults, interlock: String? = nil, title: String? = nil, binding: StateBinding? = nil,
-        page: Int = 0, swipe: Bool = true, cell: GridCell? = nil, icons: ButtonIcons? = nil
+        page: Int = 0, swipe: Bool = true, cell: GridCell? = nil, icons: ButtonIcons? = nil, radiusPx: Int = 0,
+        sublabel: ButtonSublabel? = nil
     ) {
         self.name = name
         self.label = label
@@ -72,6 +83,7 @@ public struct ButtonConfig: Equatable, Sendable {
         self.line = line
         self.colors = colors
         self.fontSize = fontSize
+        self.fontSizeFitted = fontSizeFitted
         self.latch = latch
         self.execLimits = execLimits
         self.interlock = interlock
@@ -81,6 +93,8 @@ public struct ButtonConfig: Equatable, Sendable {
         self.swipe = swipe
         self.cell = cell
         self.icons = icons
+        self.radiusPx = radiusPx
+        self.sublabel = sublabel
     }
 
     /// Its name in Home Assistant: `title`, else the label on one line.

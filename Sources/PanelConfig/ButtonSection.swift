@@ -1,7 +1,7 @@
 import TouchCore
 
 /// The keys of `[button NAME]`: where the button is, what it shows, what its gestures do, and
-/// its own overrides of the `[touch]` timings and of the `[display]` look.
+/// its own overrides of the `[touch]` timings and of the `[theme]` look.
 enum ButtonKey: SectionKey {
     case rect
     case cell
@@ -28,18 +28,25 @@ enum ButtonKey: SectionKey {
     case swipe
     case timing(TimingKey)
     case fontSize
+    case fontSizeMax
     case icon
     case onIcon
     case pressedIcon
     case disabledIcon
     case iconSize
     case iconPosition
+    case radius
+    case sublabel
+    case sublabelSize
+    case sublabelColor
     case color(ButtonColorKey)
 
     static let allCases: [ButtonKey] =
         [.rect, .cell, .page, .label, .title, .enabled, .latch, .interlock, .stateTopic, .stateField, .stateOn, .stateOff, .pendingMs, .onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease,
          .execLimit, .execTimeoutMs, .swipe]
-        + TimingKey.allCases.map(ButtonKey.timing) + [.fontSize, .icon, .onIcon, .pressedIcon, .disabledIcon, .iconSize, .iconPosition]
+        + TimingKey.allCases.map(ButtonKey.timing)
+        + [.fontSize, .fontSizeMax, .icon, .onIcon, .pressedIcon, .disabledIcon, .iconSize, .iconPosition, .radius, .sublabel, .sublabelSize,
+           .sublabelColor]
         + ButtonColorKey.allCases.map(ButtonKey.color)
 
     /// The keys that take an action.
@@ -76,13 +83,18 @@ enum ButtonKey: SectionKey {
         case .execTimeoutMs: "exec_timeout_ms"
         case .swipe: "swipe"
         case .timing(let key): key.rawValue
-        case .fontSize: DisplayKey.fontSize.rawValue
+        case .fontSize: ThemeKey.fontSize.rawValue
+        case .fontSizeMax: ThemeKey.fontSizeMax.rawValue
         case .icon: "icon"
         case .onIcon: "on_icon"
         case .pressedIcon: "pressed_icon"
         case .disabledIcon: "disabled_icon"
-        case .iconSize: "icon_size"
-        case .iconPosition: "icon_position"
+        case .iconSize: ThemeKey.iconSize.rawValue
+        case .iconPosition: ThemeKey.iconPosition.rawValue
+        case .radius: ThemeKey.radius.rawValue
+        case .sublabel: "sublabel"
+        case .sublabelSize: ThemeKey.sublabelSize.rawValue
+        case .sublabelColor: ThemeKey.sublabelColor.rawValue
         case .color(let key): key.rawValue
         }
     }
@@ -126,16 +138,30 @@ enum ButtonKey: SectionKey {
                    "`yes`: a touch on it that moves `swipe_px` becomes the page's swipe (the press ends `cancelled`); "
                    + "hold-to-run and repeat buttons never yield")
         case .timing(let key): .words("`[touch]`'s", key.what)
-        case .fontSize: .words("`[display]`'s", "the label's size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
+        case .fontSize:
+            .words("`[theme]`'s; none: fitted",
+                   "the label's size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels, made smaller where the label does not fit; "
+                   + "without it anywhere the label takes the largest size that fits, up to `font_size_max`")
+        case .fontSizeMax:
+            .words("`[theme]`'s (`\(ThemeConfig.defaultFontSizeMax)`)",
+                   "without a `font_size`: the largest size the label is fitted to, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels; not with `font_size`")
         case .icon:
             .words("none", "a glyph of `[display] icon_font` drawn in the label's colour: `mdi:NAME` (`mdi:lightbulb`) or a code point `U+F335`")
         case .onIcon: .words("`icon`", "the icon while the button is on (latched, or its device reports on)")
         case .pressedIcon: .words("`icon`", "the icon while it is held")
         case .disabledIcon: .words("`icon`", "the icon while it is disabled")
-        case .iconSize: .words("fitted to the button", "the icon's size, \(KeyDoc.span(ButtonIcons.sizeRange)) pixels")
+        case .iconSize: .words("`[theme]`'s; none: fitted to the button", "the icon's size, \(KeyDoc.span(ButtonIcons.sizeRange)) pixels")
         case .iconPosition:
-            .value(IconPosition.top.rawValue, "`top` (above the label), `left` (before it) or `center` (the icon alone, no label drawn)")
-        case .color(let key): .words("`[display]`'s", key.what)
+            .words("`[theme]`'s (`\(IconPosition.top.rawValue)`)", "`top` (above the label), `left` (before it) or `center` (the icon alone, no label drawn)")
+        case .radius:
+            .words("`[theme]`'s (`\(ThemeConfig.defaultRadiusPx)`)",
+                   "the corners' radius in pixels, 0 (square) to \(ThemeConfig.radiusRange.upperBound); over half the smaller side of `rect` it is drawn as that half")
+        case .sublabel: .words("none", "a second, smaller line under the label: a state, a unit (`\\n` is refused: one line)")
+        case .sublabelSize: .words("`[theme]`'s (`\(ThemeConfig.defaultSublabelSizePx)`)", "the sublabel's size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
+        case .sublabelColor:
+            .words("`[theme]`'s; none: the label's",
+                   "the sublabel's colour at rest; held, on, disabled, pending and unknown it takes that look's label colour")
+        case .color(let key): .words("`[theme]`'s", key.what)
         }
     }
 }
@@ -181,6 +207,11 @@ struct ButtonDraft: SectionDraft {
     var disabledIcon: IconGlyph?
     var iconSize: Int?
     var iconPosition: IconPosition?
+    var fontSizeMax: Int?
+    var radiusPx: Int?
+    var sublabel: String?
+    var sublabelSizePx: Int?
+    var sublabelColor: RGBColor?
     var colors = ColorSettings()
 
     init(name: String, header: SourceLine, counts: Bool) {
@@ -228,16 +259,19 @@ struct ButtonDraft: SectionDraft {
         case .pressedIcon: pressedIcon = try IconGlyph.parse(value)
         case .disabledIcon: disabledIcon = try IconGlyph.parse(value)
         case .iconSize: iconSize = try ValueSyntax.integer(value, in: ButtonIcons.sizeRange, unit: " (pixels)")
-        case .iconPosition:
-            guard let position = IconPosition(rawValue: value) else { throw .expected("top, left or center", found: value) }
-            iconPosition = position
+        case .iconPosition: iconPosition = try IconPosition.parse(value)
+        case .fontSizeMax: fontSizeMax = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
+        case .radius: radiusPx = try ValueSyntax.integer(value, in: ThemeConfig.radiusRange, unit: " (pixels)")
+        case .sublabel: sublabel = try ButtonDraft.sublabelText(value)
+        case .sublabelSize: sublabelSizePx = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
+        case .sublabelColor: sublabelColor = try ValueSyntax.color(value)
         case .color(let key): try colors.set(key, from: value)
         }
     }
 
     /// The button's icons, nil without `icon`; not ok (the reason in `errors`) when an icon
     /// key comes without `icon`, or `icon` without `[display] icon_font`.
-    private func icons(display: DisplayConfig?, errors: inout ErrorCollector) -> (icons: ButtonIcons?, ok: Bool) {
+    private func icons(display: DisplayConfig?, theme: ThemeConfig, errors: inout ErrorCollector) -> (icons: ButtonIcons?, ok: Bool) {
         guard let icon else {
             for key: ButtonKey in [.onIcon, .pressedIcon, .disabledIcon, .iconSize, .iconPosition] where place(key) != nil {
                 errors.add(at: place(key) ?? header, section: title, key: key.rawValue,
@@ -253,8 +287,8 @@ struct ButtonDraft: SectionDraft {
             return (nil, false)
         }
         return (ButtonIcons(
-            normal: icon, on: onIcon, pressed: pressedIcon, disabled: disabledIcon, sizePx: iconSize,
-            position: iconPosition ?? .top,
+            normal: icon, on: onIcon, pressed: pressedIcon, disabled: disabledIcon, sizePx: iconSize ?? theme.iconSizePx,
+            position: iconPosition ?? theme.iconPosition,
             lines: (place(.icon)?.line ?? 0, place(.onIcon)?.line ?? 0, place(.pressedIcon)?.line ?? 0, place(.disabledIcon)?.line ?? 0)),
             true)
     }
@@ -283,7 +317,9 @@ struct ButtonDraft: SectionDraft {
         switch name {
         case TouchKey.lostMs.rawValue:
             "lost_ms applies to the whole controller, not to one button; set it in [touch]"
-        case DisplayKey.background.rawValue, DisplayKey.borderPx.rawValue, DisplayKey.font.rawValue:
+        case DisplayKey.background.rawValue, DisplayKey.borderPx.rawValue:
+            "\(name) applies to the whole display, not to one button; set it in [theme]"
+        case DisplayKey.font.rawValue:
             "\(name) applies to the whole display, not to one button; set it in [display]"
         default:
             nil
@@ -295,8 +331,8 @@ struct ButtonDraft: SectionDraft {
     /// output no `[output NAME]` declares, or drives one of the controller's own lines.
     /// Without a display the fit cannot be checked; the missing display is reported on its own.
     func finish(
-        display: DisplayConfig?, panelTimings: GestureTimings, outputs: [OutputConfig], controller: ControllerConfig?,
-        pageNames: [String] = [], pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
+        display: DisplayConfig?, theme: ThemeConfig = .defaults, panelTimings: GestureTimings, outputs: [OutputConfig],
+        controller: ControllerConfig?, pageNames: [String] = [], pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
     ) -> ButtonConfig? {
         if cell == nil {
             requireKey(.rect, "the button's place as rect = x, y, width, height in display pixels", errors: &errors)
@@ -312,7 +348,8 @@ struct ButtonDraft: SectionDraft {
         let repeated = action(.onRepeat, onRepeat), press = action(.onPress, onPress)
         let release = action(.onRelease, onRelease)
         let binding = self.binding(errors: &errors)
-        let icons = self.icons(display: display, errors: &errors)
+        let icons = self.icons(display: display, theme: theme, errors: &errors)
+        let looks = self.looks(display: display, theme: theme, errors: &errors)
         let page = ItemPage.resolve(pageName, pageNames: pageNames, at: place(.page), header: header, section: title, errors: &errors)
         // Rule 11: a press that runs a machine until its release, or repeats while held, never
         // turns into a swipe.
@@ -323,7 +360,7 @@ struct ButtonDraft: SectionDraft {
                        + "delete swipe = yes")
             return nil
         }
-        guard actionsOK, binding.ok, icons.ok, let page,
+        guard actionsOK, binding.ok, icons.ok, looks.ok, let page,
             let rect = ItemPlace.rect(
                 rect: rect, cell: cell, page: page, pageNames: pageNames, pageGrids: pageGrids, display: display,
                 cellPlace: place(.cell), header: header, section: title, errors: &errors)
@@ -338,9 +375,49 @@ struct ButtonDraft: SectionDraft {
             onLongPress: longPress, onRepeat: repeated,
             onPress: press, onRelease: release, line: header.line,
             colors: colors.applied(to: (display?.colors ?? .defaults).buttons),
-            fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize,
+            fontSize: looks.fontSize, fontSizeFitted: looks.fitted,
             latch: latch ?? false, execLimits: execLimits, interlock: interlock, title: entityTitle, binding: binding.binding,
-            page: page, swipe: swipe ?? !holds, cell: cell, icons: icons.icons)
+            page: page, swipe: swipe ?? !holds, cell: cell, icons: icons.icons,
+            radiusPx: ThemeConfig.clampedRadiusPx(radiusPx ?? theme.radiusPx, width: rect.width, height: rect.height),
+            sublabel: looks.sublabel)
+    }
+
+    /// The label's size (the largest it is fitted to when no `font_size` is given, nor in
+    /// `[theme]` or `[display]`) and the sublabel; not ok (the reason in `errors`) with both
+    /// `font_size` and `font_size_max`, or a sublabel key without `sublabel`.
+    private func looks(display: DisplayConfig?, theme: ThemeConfig, errors: inout ErrorCollector)
+        -> (fontSize: Int, fitted: Bool, sublabel: ButtonSublabel?, ok: Bool)
+    {
+        var ok = true
+        if let maxPlace = place(.fontSizeMax), let sizePlace = place(.fontSize) {
+            errors.add(at: maxPlace, section: title, key: ButtonKey.fontSizeMax.rawValue,
+                       "font_size_max caps the size the label is fitted to when no font_size is given; "
+                       + "font_size on line \(sizePlace.line) gives one: keep one of the two")
+            ok = false
+        }
+        if sublabel == nil, let key = [ButtonKey.sublabelSize, .sublabelColor].first(where: { place($0) != nil }) {
+            errors.add(at: place(key) ?? header, section: title, key: key.rawValue,
+                       "\(key.rawValue) needs sublabel: the second line it is the look of")
+            ok = false
+        }
+        let size: (Int, Bool) =
+            if let fontSize { (fontSize, false) }
+            else if let fontSizeMax { (fontSizeMax, true) }
+            else if let themeMax = theme.fontSizeMax { (themeMax, true) }
+            else { (display?.fontSize ?? DisplayConfig.defaultFontSize, false) }
+        let line = sublabel.map {
+            ButtonSublabel(text: $0, sizePx: sublabelSizePx ?? theme.sublabelSizePx, color: sublabelColor ?? theme.sublabelColor)
+        }
+        return (size.0, size.1, line, ok)
+    }
+
+    /// A sublabel: one line of 1 to 256 bytes (`\n` is a line break, refused).
+    static func sublabelText(_ value: String) throws(ValueProblem) -> String {
+        let text = LabelText.unescaped(value)
+        guard !text.isEmpty, text.utf8.count <= 256, !text.utf8.contains(0x0A) else {
+            throw .expected("one line of text, 1 to 256 bytes, such as 21.5 °C or Off", found: value)
+        }
+        return text
     }
 
     /// The button's `state_topic` binding, nil without one; not ok (the reason in `errors`)

@@ -34,6 +34,7 @@ enum ConfigAssembly {
         } else {
             errors.add(line: 1, "missing section [display]; it gives the display size: [display] width = ..., height = ...")
         }
+        let theme = (panel.theme ?? ThemeDraft(header: nowhere)).finish(display: &display, displayDraft: displayDraft, errors: &errors)
         let touch = TouchDraft.merged(preset: preset?.touch, panel: panel.touch) ?? TouchDraft(header: nowhere)
         let panelTimings = touch.panelTimings
 
@@ -81,7 +82,7 @@ enum ConfigAssembly {
         buttons.reserveCapacity(panel.buttons.count)
         for draft in panel.buttons where draft.counts {
             if let button = draft.finish(
-                display: display, panelTimings: panelTimings, outputs: declaredOutputs, controller: controller,
+                display: display, theme: theme, panelTimings: panelTimings, outputs: declaredOutputs, controller: controller,
                 pageNames: pageNames, pageGrids: pageGrids, errors: &errors)
             {
                 buttons.append(button)
@@ -121,7 +122,7 @@ enum ConfigAssembly {
         panel.control?.warn(&warnings)
         panel.mqtt?.warn(&warnings)
         return .success(PanelConfiguration(
-            file: panel.file, display: display, timings: panelTimings, lostAfter: touch.lostAfter,
+            file: panel.file, display: display, theme: theme, timings: panelTimings, lostAfter: touch.lostAfter,
             controller: controller, buttons: buttons, texts: texts, sliders: sliders, pages: pages, swipePx: touch.swipePx ?? TouchDraft.defaultSwipePx,
             outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
             control: panel.control?.config, exec: panel.exec?.config, mqtt: mqtt,

@@ -23,6 +23,7 @@ struct ConfigBuilder {
         case ignored
         case board(Int)
         case display(Int)
+        case theme(Int)
         case touch(Int)
         case controller(Int)
         case backlight(Int)
@@ -45,6 +46,7 @@ struct ConfigBuilder {
     /// `[touch]` and `[controller]` count; later ones are errors whose keys are still checked.
     private var boards: [BoardDraft] = []
     private var displays: [DisplayDraft] = []
+    private var themes: [ThemeDraft] = []
     private var touches: [TouchDraft] = []
     private var controllers: [ControllerDraft] = []
     private var backlights: [BacklightDraft] = []
@@ -77,6 +79,7 @@ struct ConfigBuilder {
     /// The sections that count, as this file gives them.
     var board: BoardDraft? { boards.first }
     var display: DisplayDraft? { displays.first }
+    var theme: ThemeDraft? { themes.first }
     var touch: TouchDraft? { touches.first }
     var controller: ControllerDraft? { controllers.first }
     var backlight: BacklightDraft? { backlights.first }
@@ -107,6 +110,11 @@ struct ConfigBuilder {
             rejectRepeat(of: displays.first?.header, title: "display", line: line)
             displays.append(DisplayDraft(header: header))
             open = .display(displays.count - 1)
+        case .theme:
+            guard admitPanelOnly(section: "theme", line: line, "a board preset holds no [theme]: looks are the panel's; put it in the panel config") else { return }
+            rejectRepeat(of: themes.first?.header, title: "theme", line: line)
+            themes.append(ThemeDraft(header: header))
+            open = .theme(themes.count - 1)
         case .touch:
             rejectRepeat(of: touches.first?.header, title: "touch", line: line)
             touches.append(TouchDraft(header: header))
@@ -186,6 +194,8 @@ struct ConfigBuilder {
             boards[index].take(name: name, value: value, at: place, errors: &errors)
         case .display(let index):
             displays[index].take(name: name, value: value, at: place, errors: &errors)
+        case .theme(let index):
+            themes[index].take(name: name, value: value, at: place, errors: &errors)
         case .touch(let index):
             touches[index].take(name: name, value: value, at: place, errors: &errors)
         case .controller(let index):

@@ -70,7 +70,8 @@ enum DisplayKey: SectionKey {
                    "0, 90, 180 or 270, clockwise: turns the picture and the touch; button rects are in the turned picture")
         case .font: .value(DisplayConfig.defaultFont, "the labels' TrueType or OpenType font, an absolute path")
         case .fontSize:
-            .value("\(DisplayConfig.defaultFontSize)", "the labels' size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
+            .words("none", "as `[theme]` `font_size` (without one: buttons fitted up to `font_size_max`, texts and sliders "
+                   + "\(DisplayConfig.defaultFontSize)), \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
         case .iconFont:
             .words("none", "the font buttons' `icon`s come from, such as Debian's fonts-materialdesignicons-webfont: `\(DisplayConfig.materialDesignIconsFont)`")
         case .background: .value(PanelColors.defaults.background.hexString, "behind the buttons: near black")
@@ -121,6 +122,13 @@ struct DisplayDraft: MergeableDraft {
 
     init(header: SourceLine) {
         self.header = header
+    }
+
+    /// The looks that came with `[theme]` are taken there only; `[display]` keeps the ones it
+    /// had for the configs written before.
+    static func advice(forUnknownKey name: String) -> String? {
+        guard let key = ThemeKey(rawValue: name) else { return nil }
+        return "\(key.rawValue) is a look every item inherits; set it in [theme]"
     }
 
     mutating func set(_ key: DisplayKey, from value: String) throws(ValueProblem) {

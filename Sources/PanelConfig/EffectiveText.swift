@@ -4,8 +4,9 @@ import TouchCore
 extension PanelConfiguration {
     /// The configuration the panel runs with, as a config file: the board preset applied,
     /// every default filled in, every key of every section written with its value, sections
-    /// in a fixed order (`[board]`, `[display]`, `[touch]`, `[controller]`, the outputs, then
-    /// the buttons, each in file order); actions name outputs by chip and line, or by the
+    /// in a fixed order (`[board]`, `[display]`, `[theme]`, `[touch]`, `[controller]`, the
+    /// outputs, then the buttons, each in file order); the looks in `[theme]`, whichever of
+    /// `[theme]` and `[display]` gave them; actions name outputs by chip and line, or by the
     /// output's name where its section names the line (`gpio CHIP LINE` takes offsets only).
     /// A leading comment names the preset file. Optional keys that are not set are written as
     /// comments, since they have no value; `interrupt_line = none` and `reset_line = none`
@@ -48,19 +49,40 @@ extension PanelConfiguration {
         out.key(DisplayKey.drmFormat, display.drmFormat.rawValue)
         out.key(DisplayKey.rotation, "\(display.rotation.degrees)")
         out.key(DisplayKey.font, display.font)
-        out.key(DisplayKey.fontSize, "\(display.fontSize)")
         if let iconFont = display.iconFont { out.key(DisplayKey.iconFont, iconFont) }
-        out.key(DisplayKey.background, display.colors.background.hexString)
-        out.colors(display.colors.buttons)
-        if let color = display.colors.sliderTrack { out.key(DisplayKey.sliderTrack, color.hexString) }
-        if let color = display.colors.sliderFill { out.key(DisplayKey.sliderFill, color.hexString) }
-        if let color = display.colors.sliderKnob { out.key(DisplayKey.sliderKnob, color.hexString) }
-        out.key(DisplayKey.borderPx, "\(display.borderPx)")
         if let budget = display.budgetUs {
             out.key(DisplayKey.budgetUs, "\(budget)")
         } else {
             out.unset(DisplayKey.budgetUs, "no latency budget")
         }
+
+        out.section("theme")
+        if let fontSizeMax = theme.fontSizeMax {
+            out.unset(ThemeKey.fontSize, "buttons: the largest size that fits, up to font_size_max; texts and sliders: \(display.fontSize)")
+            out.key(ThemeKey.fontSizeMax, "\(fontSizeMax)")
+        } else {
+            out.key(ThemeKey.fontSize, "\(display.fontSize)")
+            out.unset(ThemeKey.fontSizeMax, "font_size is given: every label starts from it")
+        }
+        out.key(ThemeKey.background, display.colors.background.hexString)
+        out.colors(display.colors.buttons)
+        out.key(ThemeKey.borderPx, "\(display.borderPx)")
+        out.key(ThemeKey.radius, "\(theme.radiusPx)")
+        out.key(ThemeKey.sublabelSize, "\(theme.sublabelSizePx)")
+        if let color = theme.sublabelColor {
+            out.key(ThemeKey.sublabelColor, color.hexString)
+        } else {
+            out.unset(ThemeKey.sublabelColor, "at rest as the label; every other look as its label")
+        }
+        if let size = theme.iconSizePx {
+            out.key(ThemeKey.iconSize, "\(size)")
+        } else {
+            out.unset(ThemeKey.iconSize, "fitted to the button")
+        }
+        out.key(ThemeKey.iconPosition, theme.iconPosition.rawValue)
+        if let color = display.colors.sliderTrack { out.key(ThemeKey.sliderTrack, color.hexString) }
+        if let color = display.colors.sliderFill { out.key(ThemeKey.sliderFill, color.hexString) }
+        if let color = display.colors.sliderKnob { out.key(ThemeKey.sliderKnob, color.hexString) }
 
         out.section("touch")
         out.timings(timings)
@@ -221,7 +243,11 @@ extension PanelConfiguration {
             out.key(ButtonKey.execTimeoutMs, "\((button.execLimits.timeout?.nanoseconds ?? 0) / 1_000_000)")
             out.key(ButtonKey.swipe, IniWriter.yesNo(button.swipe))
             out.timings(button.timings)
-            out.key(ButtonKey.fontSize, "\(button.fontSize)")
+            if button.fontSizeFitted {
+                out.key(ButtonKey.fontSizeMax, "\(button.fontSize)")
+            } else {
+                out.key(ButtonKey.fontSize, "\(button.fontSize)")
+            }
             if let icons = button.icons {
                 out.key(ButtonKey.icon, icons.normal.written)
                 if let glyph = icons.on { out.key(ButtonKey.onIcon, glyph.written) }
@@ -229,6 +255,16 @@ extension PanelConfiguration {
                 if let glyph = icons.disabled { out.key(ButtonKey.disabledIcon, glyph.written) }
                 if let size = icons.sizePx { out.key(ButtonKey.iconSize, "\(size)") }
                 out.key(ButtonKey.iconPosition, icons.position.rawValue)
+            }
+            out.key(ButtonKey.radius, "\(button.radiusPx)")
+            if let sublabel = button.sublabel {
+                out.key(ButtonKey.sublabel, LabelText.escaped(sublabel.text))
+                out.key(ButtonKey.sublabelSize, "\(sublabel.sizePx)")
+                if let color = sublabel.color {
+                    out.key(ButtonKey.sublabelColor, color.hexString)
+                } else {
+                    out.unset(ButtonKey.sublabelColor, "at rest as the label; every other look as its label")
+                }
             }
             out.colors(button.colors)
         }

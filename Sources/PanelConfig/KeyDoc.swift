@@ -37,6 +37,7 @@ enum KeyTables {
         [
             ("board", table(BoardKey.self)),
             ("display", table(DisplayKey.self)),
+            ("theme", table(ThemeKey.self)),
             ("touch", table(TouchKey.self)),
             ("controller", table(ControllerKey.self)),
             ("page", table(PageKey.self)),

@@ -6,6 +6,9 @@ public struct PanelConfiguration: Equatable, Sendable {
     /// The file it came from, for messages at run time.
     public var file: String
     public var display: DisplayConfig
+    /// `[theme]`'s looks that `display` does not hold (its colours, sizes and border are
+    /// resolved into `display`).
+    public var theme: ThemeConfig
     /// The panel-wide `[touch]` timings (each button has its own copy with its overrides).
     public var timings: GestureTimings
     /// `lost_ms`: held touches unreported this long are cancelled.
@@ -43,7 +46,7 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var namedFiles: NamedFiles
 
     public init(
-        file: String, display: DisplayConfig, timings: GestureTimings = .defaults,
+        file: String, display: DisplayConfig, theme: ThemeConfig = .defaults, timings: GestureTimings = .defaults,
         lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig], texts: [TextItemConfig] = [],
         sliders: [SliderConfig] = [], pages: [PageConfig] = [], swipePx: Int = 60,
         outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil,
@@ -52,6 +55,7 @@ public struct PanelConfiguration: Equatable, Sendable {
     ) {
         self.file = file
         self.display = display
+        self.theme = theme
         self.timings = timings
         self.lostAfter = lostAfter
         self.controller = controller

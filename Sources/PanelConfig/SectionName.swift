@@ -7,6 +7,8 @@
 enum SectionName: Equatable {
     case board
     case display
+    /// `[theme]`: the looks every item inherits.
+    case theme
     case touch
     case controller
     case backlight
@@ -26,7 +28,7 @@ enum SectionName: Equatable {
     case slider(name: String)
 
     static let expectedList =
-        "[board], [display], [touch], [controller], [backlight], [control], [exec], [mqtt], [output NAME], [page NAME], [button NAME], [text NAME] or [slider NAME]"
+        "[board], [display], [theme], [touch], [controller], [backlight], [control], [exec], [mqtt], [output NAME], [page NAME], [button NAME], [text NAME] or [slider NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -36,6 +38,7 @@ enum SectionName: Equatable {
         switch text {
         case "board": self = .board
         case "display": self = .display
+        case "theme": self = .theme
         case "touch": self = .touch
         case "controller": self = .controller
         case "backlight": self = .backlight

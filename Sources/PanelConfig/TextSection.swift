@@ -33,10 +33,10 @@ enum TextKey: String, SectionKey, CaseIterable {
         case .staleAfterS:
             .value("0", "drawn `--`, dimmed, when the topic has been quiet this long, \(KeyDoc.span(TextKey.staleAfterRange)) s; 0: never")
         case .title: .words("its name", "its name in Home Assistant, where it is a sensor")
-        case .fill: .words("`[display]`'s background", "the rect's colour")
-        case .text: .words("`[display]`'s `text`", "the text's colour")
-        case .staleText: .words("`[display]`'s `disabled_text`", "the colour of `--` while stale or unknown")
-        case .fontSize: .words("`[display]`'s", "the text's size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels; a longer text is made smaller to fit")
+        case .fill: .words("`[theme]`'s background", "the rect's colour")
+        case .text: .words("`[theme]`'s `text`", "the text's colour")
+        case .staleText: .words("`[theme]`'s `disabled_text`", "the colour of `--` while stale or unknown")
+        case .fontSize: .words("`[theme]`'s `font_size`, else \(DisplayConfig.defaultFontSize)", "the text's size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels; a longer text is made smaller to fit")
         case .align: .value("center", "`left`, `center` or `right`")
         }
     }

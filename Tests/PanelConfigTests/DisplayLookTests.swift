@@ -16,7 +16,10 @@ struct DisplayLookTests {
             colors: DisplayLookTests.defaultColors, borderPx: 2))
         #expect(PanelColors.defaults == DisplayLookTests.defaultColors)
         #expect(config.buttons[0].colors == DisplayLookTests.defaultColors.buttons)
-        #expect(config.buttons[0].fontSize == 24)
+        // No font_size anywhere: the label is fitted, up to font_size_max.
+        #expect(config.buttons[0].fontSize == 48)
+        #expect(config.buttons[0].fontSizeFitted)
+        #expect(config.theme == ThemeConfig(fontSizeMax: 48, radiusPx: 0, sublabelSizePx: 16, sublabelColor: nil, iconSizePx: nil, iconPosition: .top))
         #expect(config.buttons[0].latch == false)
     }
 
@@ -187,8 +190,8 @@ struct DisplayLookTests {
             "panel.ini:6: [button a] latch: expected yes/no, true/false, on/off or 1/0, found \"maybe\"",
             "panel.ini:7: [button a] font_size: expected an integer 6..200 (pixels), found \"201\"",
             "panel.ini:8: [button a] on_fill: expected a colour as #RRGGBB (hex, like #2A2E33), found \"green\"",
-            "panel.ini:9: [button a] background: background applies to the whole display, not to one button; set it in [display]",
-            "panel.ini:10: [button a] border_px: border_px applies to the whole display, not to one button; set it in [display]",
+            "panel.ini:9: [button a] background: background applies to the whole display, not to one button; set it in [theme]",
+            "panel.ini:10: [button a] border_px: border_px applies to the whole display, not to one button; set it in [theme]",
             "panel.ini:11: [button a] font: font applies to the whole display, not to one button; set it in [display]",
         ])
     }

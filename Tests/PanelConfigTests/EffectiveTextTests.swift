@@ -39,7 +39,11 @@ struct EffectiveTextTests {
             drm_format = xrgb8888
             rotation = 0
             font = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
-            font_size = 24
+            ; budget_us: not set (no latency budget)
+
+            [theme]
+            ; font_size: not set (buttons: the largest size that fits, up to font_size_max; texts and sliders: 24)
+            font_size_max = 48
             background = #101214
             fill = #2A2E33
             pressed_fill = #4A6FA5
@@ -55,7 +59,11 @@ struct EffectiveTextTests {
             unknown_fill = #222428
             unknown_text = #8A8F96
             border_px = 2
-            ; budget_us: not set (no latency budget)
+            radius = 0
+            sublabel_size = 16
+            ; sublabel_color: not set (at rest as the label; every other look as its label)
+            ; icon_size: not set (fitted to the button)
+            icon_position = top
 
             [touch]
             multi_tap_ms = 250
@@ -105,7 +113,8 @@ struct EffectiveTextTests {
             repeat_ms = 100
             slop_px = 10
             multi_tap_slop_px = 40
-            font_size = 24
+            font_size_max = 48
+            radius = 0
             fill = #2A2E33
             pressed_fill = #4A6FA5
             disabled_fill = #1A1C1F
@@ -123,7 +132,7 @@ struct EffectiveTextTests {
             """)
         let back = try EffectiveTextTests.roundTrip(config)
         #expect(back == EffectiveTextTests.withLines(of: back, config))
-        #expect(back.buttons[0].line == 64)
+        #expect(back.buttons[0].line == 72)
     }
 
     @Test func fullConfigWithAPresetRoundTrips() throws {

@@ -18,7 +18,8 @@ struct LoadTests {
         let config = try PanelConfigLoader.load(path: path)
         #expect(config.file == path)
         #expect(config.buttons == [ButtonConfig(
-            name: "play", label: "play", rect: Rect(x: 20, y: 20, width: 200, height: 120), onTap: .emit, line: 4)])
+            name: "play", label: "play", rect: Rect(x: 20, y: 20, width: 200, height: 120), onTap: .emit, line: 4,
+            fontSize: 48, fontSizeFitted: true)])
     }
 
     @Test func errorsOfALoadedFileNameThePath() throws {

@@ -67,15 +67,16 @@ struct ValidConfigTests {
                     name: "play", label: "Play / Pause", rect: Rect(x: 20, y: 20, width: 200, height: 120),
                     enabled: true, timings: panelTimings,
                     onTap: .exec(command: "mpc toggle"), onDoubleTap: .emit,
-                    onLongPress: .gpio(chip: "gpiochip0", line: .offset(17), operation: .pulse(.milliseconds(200))), line: 18),
+                    onLongPress: .gpio(chip: "gpiochip0", line: .offset(17), operation: .pulse(.milliseconds(200))), line: 18,
+                    fontSize: 48, fontSizeFitted: true),
                 ButtonConfig(
                     name: "stop", label: "stop", rect: Rect(x: 240, y: 20, width: 200, height: 120),
                     enabled: false, timings: stopTimings,
                     onTripleTap: .gpio(chip: "gpiochip1", line: .offset(4), operation: .toggle), onRepeat: .emit, line: 26,
-                    swipe: false),
+                    fontSize: 48, fontSizeFitted: true, swipe: false),
                 ButtonConfig(
                     name: "info.bar-1", label: "info.bar-1", rect: Rect(x: 0, y: 400, width: 800, height: 80),
-                    enabled: true, timings: panelTimings, line: 35),
+                    enabled: true, timings: panelTimings, line: 35, fontSize: 48, fontSizeFitted: true),
             ])
         #expect(config == expected)
     }
@@ -114,7 +115,7 @@ struct ValidConfigTests {
             lostAfter: ms(200),
             controller: ControllerConfig(model: .ft5406, width: 800, height: 480),
             buttons: [ButtonConfig(name: "ok", label: "ok", rect: Rect(x: 0, y: 0, width: 800, height: 480),
-                                   onTap: .emit, line: 4)]))
+                                   onTap: .emit, line: 4, fontSize: 48, fontSizeFitted: true)]))
         #expect(config.buttons[0].spec.highestTapCount == 1)
     }
 

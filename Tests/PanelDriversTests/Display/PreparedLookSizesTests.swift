@@ -6,10 +6,14 @@ import TouchCore
 @Suite("Prepared looks: one page's at a time, and check says what they take")
 struct PreparedLookSizesTests {
     /// Two pages and a nav button on both; `bare` has no label, so its looks are its two rows.
+    /// Labels at 24 px, so that a page's looks stay within the surface's default limit.
     static let config = """
         [display]
         width = 400
         height = 240
+
+        [theme]
+        font_size = 24
 
         [controller]
         model = ft5406

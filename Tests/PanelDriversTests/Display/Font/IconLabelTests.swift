@@ -87,6 +87,8 @@ struct IconLabelTests {
             width = 800
             height = 480
             icon_font = \(Self.mdi)
+            [theme]
+            font_size = 24
             [controller]
             model = ft5406
             [button lamp]

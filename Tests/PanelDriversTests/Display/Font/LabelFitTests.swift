@@ -75,6 +75,8 @@ struct LabelFitTests {
             [display]
             width = 800
             height = 480
+            [theme]
+            font_size = 24
 
             [button room]
             rect = 0, 0, 120, 80
