@@ -1,0 +1,121 @@
+/// The pixels of a prepared look that differ from its plain fill, row by row: runs of stored
+/// pixels, and runs of one repeated pixel (the solid inside of a glyph or an icon) kept as that
+/// pixel alone. A repaint writes the fill and then only these, so a look holds its ink's
+/// edges, not its label's whole rect. A borrowed view into a look (`PreparedButton`).
+///
+/// Each span is two `UInt32`s: its first pixel in the row (low 16 bits), its length in pixels
+/// (bits 16-30) and whether it is solid (bit 31); then the byte offset of its pixels in `data`,
+/// or for a solid span the pixel value itself.
+public struct InkSpans {
+    /// Where the spans lie, in physical pixels: row `r` of the spans is physical row
+    /// `physicalRect.y + r`, their columns count from `physicalRect.x`.
+    public let physicalRect: Rect
+    /// The stored pixels of every span that is not solid.
+    public let data: UnsafeRawBufferPointer
+    /// `physicalRect.height + 1` entries: row `r`'s spans are `rowStarts[r]..<rowStarts[r + 1]`.
+    let rowStarts: UnsafePointer<UInt32>
+    let spans: UnsafePointer<UInt32>
+    public let spanCount: Int
+
+    static let spanBytes = 8
+    static let solidFlag: UInt32 = 0x8000_0000
+    /// Fill pixels between two runs of ink shorter than this are kept in one span: copying a
+    /// few more pixels costs less than a span of its own.
+    static let shortestGapPx = 4
+    /// A run of one pixel value at least this long is kept as that value (16 bytes at 2 bytes a
+    /// pixel: one store of a repeated pattern covers it).
+    static let shortestSolidPx = 8
+
+    /// The most spans a row of `widthPx` pixels can have: spans are at least one pixel, two
+    /// stored ones have a gap of `shortestGapPx` between them, and a solid one is at least
+    /// `shortestSolidPx` long.
+    static func mostSpans(inRowOf widthPx: Int) -> Int { widthPx / 4 + 2 }
+
+    /// The spans of row `row` as (first pixel, length, solid, offset or value), for tests and
+    /// for the painter.
+    @inline(__always)
+    func span(_ index: Int) -> (xPx: Int, lengthPx: Int, solid: Bool, value: UInt32) {
+        let word = spans[2 * index]
+        return (Int(word & 0xFFFF), Int((word >> 16) & 0x7FFF), word & InkSpans.solidFlag != 0, spans[2 * index + 1])
+    }
+
+    /// The range of span indices of row `row` (`0..<physicalRect.height`), clamped to the spans
+    /// there are.
+    @inline(__always)
+    func spans(ofRow row: Int) -> Range<Int> {
+        let first = min(Int(rowStarts[row]), spanCount)
+        return first..<max(first, min(Int(rowStarts[row + 1]), spanCount))
+    }
+
+    /// What the spans of a look's block come to: how many, and the bytes of stored pixels.
+    struct Encoded {
+        var spanCount = 0
+        var dataBytes = 0
+    }
+
+    /// Encodes a block of `heightPx` rows of `widthPx` pixels (`bytesPerPixel` each, rows
+    /// `rowBytes` apart from `block`) against `plain`, the fill under it: the stored pixels are
+    /// compacted in place from `block` on (never ahead of what is still to be read), the rows'
+    /// first spans go to `rowStarts` (`heightPx + 1` entries) and the spans to `spans` (room for
+    /// `heightPx * mostSpans(inRowOf: widthPx)`). At 3 bytes a pixel no span is solid (a
+    /// repeated 3-byte pixel does not fill 16-byte stores).
+    static func encode(
+        block: UnsafeMutableRawPointer, widthPx: Int, heightPx: Int, rowBytes: Int, bytesPerPixel bpp: Int, plain: UInt32,
+        rowStarts: UnsafeMutablePointer<UInt32>, spans: UnsafeMutablePointer<UInt32>
+    ) -> Encoded {
+        var encoded = Encoded()
+        let shortestSolid = bpp == 3 ? Int.max : shortestSolidPx
+        @inline(__always) func pixel(_ row: UnsafeRawPointer, _ x: Int) -> UInt32 {
+            switch bpp {
+            case 4: return row.load(fromByteOffset: 4 * x, as: UInt32.self)
+            case 2: return UInt32(row.load(fromByteOffset: 2 * x, as: UInt16.self))
+            default:
+                let byte = (row + bpp * x).assumingMemoryBound(to: UInt8.self)
+                return UInt32(byte[0]) | UInt32(byte[1]) << 8 | UInt32(byte[2]) << 16
+            }
+        }
+        func stored(_ row: UnsafeMutableRawPointer, from start: Int, to end: Int) {
+            let bytes = (end - start) * bpp
+            // The pixels move down to the end of the data: never past `row + start * bpp`, since
+            // every stored pixel before them came from a pixel before them.
+            (block + encoded.dataBytes).copyMemory(from: row + start * bpp, byteCount: bytes)
+            spans[2 * encoded.spanCount] = UInt32(start) | UInt32(end - start) << 16
+            spans[2 * encoded.spanCount + 1] = UInt32(encoded.dataBytes)
+            encoded.dataBytes += bytes
+            encoded.spanCount += 1
+        }
+        for r in 0..<heightPx {
+            rowStarts[r] = UInt32(encoded.spanCount)
+            let row = block + r * rowBytes
+            var x = 0
+            while x < widthPx {
+                while x < widthPx && pixel(row, x) == plain { x += 1 }
+                guard x < widthPx else { break }
+                var start = x
+                while x < widthPx {
+                    let value = pixel(row, x)
+                    if value == plain {
+                        var gapEnd = x + 1
+                        while gapEnd < widthPx && pixel(row, gapEnd) == plain { gapEnd += 1 }
+                        if gapEnd - x >= shortestGapPx || gapEnd == widthPx { break }
+                        x = gapEnd
+                        continue
+                    }
+                    var runEnd = x + 1
+                    while runEnd < widthPx && pixel(row, runEnd) == value { runEnd += 1 }
+                    if runEnd - x >= shortestSolid {
+                        if x > start { stored(row, from: start, to: x) }
+                        spans[2 * encoded.spanCount] = UInt32(x) | UInt32(runEnd - x) << 16 | solidFlag
+                        spans[2 * encoded.spanCount + 1] = value
+                        encoded.spanCount += 1
+                        start = runEnd
+                    }
+                    x = runEnd
+                }
+                if x > start { stored(row, from: start, to: x) }
+            }
+        }
+        rowStarts[heightPx] = UInt32(encoded.spanCount)
+        return encoded
+    }
+}
