@@ -71,8 +71,8 @@ final class PreparedButtons {
                     let made = painter.prepare(
                         label: bitmap, rect: rect, style: style, state: state, palette: &palettes[which], into: scratch.bytes)
                 else { return Look.nothing }
-                // Whole 4-byte words, so that every look in the slab starts aligned.
-                let count = (made.byteCount + 3) & ~3
+                // Whole 16 bytes, so that every look in the slab starts as aligned as a look must.
+                let count = (made.byteCount + 15) & ~15
                 // Room first: the looks drawn longest ago go until this one fits the limit.
                 dropLeastRecentlyDrawn(toHold: count)
                 guard let slab, count <= slab.bytes.count, let from = scratch.bytes.baseAddress, let to = slab.bytes.baseAddress else {

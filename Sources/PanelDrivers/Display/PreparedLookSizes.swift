@@ -28,7 +28,7 @@ public enum PreparedLookSizes {
                 defer { scratch.deallocate() }
                 return [ButtonVisualState.normal, .pressed].reduce(0) { sum, state in
                     let bytes = painter.prepare(label: label, rect: button.rect, style: style, state: state, into: scratch)?.byteCount ?? 0
-                    return sum + (bytes + 3) & ~3
+                    return sum + (bytes + 15) & ~15
                 }
             }
         }

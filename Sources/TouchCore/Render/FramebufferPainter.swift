@@ -148,9 +148,9 @@ public struct FramebufferPainter: Sendable {
     }
 
     /// The spans of a prepared look over its rows, from `first` (the spans' first pixel on the
-    /// screen): a solid span as stores of its repeated pixel, a stored one copied (a call for
-    /// more than 16 bytes, pixel by pixel below). A span reaching past its rect or its data is
-    /// skipped.
+    /// screen): a solid span as stores of its repeated pixel, a stored one 16 bytes a load and
+    /// a store (or copied, where it is not whole chunks: at 3 bytes a pixel, or in a block
+    /// narrower than 16 bytes). A span reaching past its rect or its data is skipped.
     @inline(never)
     private static func paint(_ ink: InkSpans, at first: UnsafeMutableRawPointer, stride: Int, bytesPerPixel bpp: Int) {
         let width = Int(ink.physicalRect.width)
@@ -173,15 +173,12 @@ public struct FramebufferPainter: Sendable {
                 }
                 guard bytes <= dataBytes, Int(span.value) <= dataBytes - bytes else { continue }
                 let from = data + Int(span.value)
-                if bytes > 16 {
-                    to.copyMemory(from: from, byteCount: bytes)
-                } else if bpp == 4 {
-                    for k in 0..<span.lengthPx {
-                        to.storeBytes(of: from.load(fromByteOffset: 4 * k, as: UInt32.self), toByteOffset: 4 * k, as: UInt32.self)
-                    }
-                } else if bpp == 2 {
-                    for k in 0..<span.lengthPx {
-                        to.storeBytes(of: from.load(fromByteOffset: 2 * k, as: UInt16.self), toByteOffset: 2 * k, as: UInt16.self)
+                if bytes & 15 == 0 && Int(span.value) & 15 == 0 {
+                    // Whole chunks (`InkSpans.encode` pads them), 16-byte aligned in the look.
+                    var chunk = 0
+                    while chunk < bytes {
+                        (to + chunk).storeBytes(of: from.load(fromByteOffset: chunk, as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+                        chunk += 16
                     }
                 } else {
                     to.copyMemory(from: from, byteCount: bytes)
@@ -286,12 +283,13 @@ public struct FramebufferPainter: Sendable {
     public func preparedByteCount(label: AlphaBitmap?, rect: Rect, style: ButtonStyle) -> Int {
         guard let p = visiblePhysicalRect(of: rect) else { return 0 }
         let bpp = layout.format.bytesPerPixel
-        var bytes = PreparedButton.aligned(PreparedButton.headerBytes + 2 * Int(p.width) * bpp)
+        var bytes = PreparedButton.aligned16(PreparedButton.headerBytes + 2 * Int(p.width) * bpp)
         if let l = inkBlock(of: label, rect: rect, style: style) {
             let width = Int(l.width)
             let height = Int(l.height)
-            bytes += PreparedButton.aligned(width * height * bpp) + 4 * (height + 1)
-                + InkSpans.spanBytes * height * InkSpans.mostSpans(inRowOf: width)
+            bytes += PreparedButton.aligned16(width * height * bpp)
+                + PreparedButton.aligned16(4 * (height + 1) + InkSpans.spanBytes * height * InkSpans.mostSpans(inRowOf: width))
+                + InkSpans.mostDataBytes(widthPx: width, heightPx: height, bytesPerPixel: bpp)
         }
         return bytes
     }
@@ -343,7 +341,7 @@ public struct FramebufferPainter: Sendable {
     ) -> PreparedButton? {
         guard let p = visiblePhysicalRect(of: rect),
             memory.count >= preparedByteCount(label: label, rect: rect, style: style), let base = memory.baseAddress,
-            Int(bitPattern: base) & 3 == 0,
+            Int(bitPattern: base) & 15 == 0,
             let rows = FramebufferLayout(physicalWidth: p.width, physicalHeight: 2, format: layout.format)
         else { return nil }
         let colors = style.colors(for: state)
@@ -378,8 +376,10 @@ public struct FramebufferPainter: Sendable {
             let block = FramebufferLayout(physicalWidth: l.width, physicalHeight: l.height, format: layout.format, rotation: layout.rotation)
         else { return finish(ink: none, spanCount: 0, dataBytes: 0, byteCount: rowsEnd) }
         // The label's visible part as a small framebuffer of its own, whose logical origin is
-        // the clip's: the same fill and blend as on the screen, shifted.
-        let blockStart = PreparedButton.aligned(rowsEnd)
+        // the clip's: the same fill and blend as on the screen, shifted. After it, room for the
+        // spans' tables and their pixels; then both are moved down after the rows, the tables
+        // first (`InkSpans`' layout).
+        let blockStart = PreparedButton.aligned16(rowsEnd)
         let blockBase = base + blockStart
         let painter = FramebufferPainter(layout: block)
         painter.fill(block.logicalBounds, value: fillValue, base: blockBase)
@@ -387,18 +387,23 @@ public struct FramebufferPainter: Sendable {
             x: place.placed.x &- place.clip.x, y: place.placed.y &- place.clip.y,
             width: place.placed.width, height: place.placed.height)
         blendLabel(painter, label, shifted, block.logicalBounds, colors, blockBase)
+        let width = Int(l.width)
         let height = Int(l.height)
-        let tables = PreparedButton.aligned(blockStart + block.bufferSize)
+        let tables = PreparedButton.aligned16(blockStart + block.bufferSize)
+        let dataRoom = tables
+            + PreparedButton.aligned16(4 * (height + 1) + InkSpans.spanBytes * height * InkSpans.mostSpans(inRowOf: width))
         let encoded = InkSpans.encode(
-            block: blockBase, widthPx: Int(l.width), heightPx: height, rowBytes: block.strideBytes,
+            block: blockBase, widthPx: width, heightPx: height, rowBytes: block.strideBytes,
             bytesPerPixel: layout.format.bytesPerPixel, plain: fillValue,
             rowStarts: (base + tables).assumingMemoryBound(to: UInt32.self),
-            spans: (base + tables + 4 * (height + 1)).assumingMemoryBound(to: UInt32.self))
+            spans: (base + tables + 4 * (height + 1)).assumingMemoryBound(to: UInt32.self), data: base + dataRoom)
         guard encoded.spanCount > 0 else { return finish(ink: none, spanCount: 0, dataBytes: 0, byteCount: rowsEnd) }
         let tableBytes = 4 * (height + 1) + InkSpans.spanBytes * encoded.spanCount
-        let rowStartsAt = PreparedButton.aligned(blockStart + encoded.dataBytes)
+        let rowStartsAt = PreparedButton.aligned(rowsEnd)
         (base + rowStartsAt).copyMemory(from: base + tables, byteCount: tableBytes)
-        return finish(ink: l, spanCount: encoded.spanCount, dataBytes: encoded.dataBytes, byteCount: rowStartsAt + tableBytes)
+        let dataAt = PreparedButton.aligned16(rowStartsAt + tableBytes)
+        (base + dataAt).copyMemory(from: base + dataRoom, byteCount: encoded.dataBytes)
+        return finish(ink: l, spanCount: encoded.spanCount, dataBytes: encoded.dataBytes, byteCount: dataAt + encoded.dataBytes)
     }
 
     /// The part of a button on the screen, in physical pixels; nil for a rect that is not

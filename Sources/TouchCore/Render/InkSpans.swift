@@ -20,16 +20,25 @@ public struct InkSpans {
     static let spanBytes = 8
     static let solidFlag: UInt32 = 0x8000_0000
     /// Fill pixels between two runs of ink shorter than this are kept in one span: copying a
-    /// few more pixels costs less than a span of its own.
-    static let shortestGapPx = 4
-    /// A run of one pixel value at least this long is kept as that value (16 bytes at 2 bytes a
-    /// pixel: one store of a repeated pattern covers it).
-    static let shortestSolidPx = 8
+    /// few more pixels (16 bytes a load and a store) costs less than a span of its own.
+    static let shortestGapPx = 8
+    /// A run of one pixel value at least this long is kept as that value alone: the solid
+    /// inside of an icon's shape or a large glyph. Shorter runs are copied with their span.
+    static let shortestSolidPx = 16
 
     /// The most spans a row of `widthPx` pixels can have: spans are at least one pixel, two
     /// stored ones have a gap of `shortestGapPx` between them, and a solid one is at least
     /// `shortestSolidPx` long.
     static func mostSpans(inRowOf widthPx: Int) -> Int { widthPx / 4 + 2 }
+
+    /// The pixels in 16 bytes at `bytesPerPixel` (2 or 4); 0 at 3, where spans are not padded.
+    static func pixelsPerChunk(bytesPerPixel: Int) -> Int { bytesPerPixel == 3 ? 0 : 16 / bytesPerPixel }
+
+    /// The most bytes of stored pixels a block's spans can take: every pixel, and each span
+    /// padded to whole 16-byte chunks.
+    static func mostDataBytes(widthPx: Int, heightPx: Int, bytesPerPixel: Int) -> Int {
+        heightPx * (widthPx + mostSpans(inRowOf: widthPx) * pixelsPerChunk(bytesPerPixel: bytesPerPixel)) * bytesPerPixel
+    }
 
     /// The spans of row `row` as (first pixel, length, solid, offset or value), for tests and
     /// for the painter.
@@ -54,17 +63,21 @@ public struct InkSpans {
     }
 
     /// Encodes a block of `heightPx` rows of `widthPx` pixels (`bytesPerPixel` each, rows
-    /// `rowBytes` apart from `block`) against `plain`, the fill under it: the stored pixels are
-    /// compacted in place from `block` on (never ahead of what is still to be read), the rows'
-    /// first spans go to `rowStarts` (`heightPx + 1` entries) and the spans to `spans` (room for
-    /// `heightPx * mostSpans(inRowOf: widthPx)`). At 3 bytes a pixel no span is solid (a
+    /// `rowBytes` apart from `block`) against `plain`, the fill under it: the rows' first spans
+    /// go to `rowStarts` (`heightPx + 1` entries), the spans to `spans` (room for
+    /// `heightPx * mostSpans(inRowOf: widthPx)`) and the stored pixels to `data` (room for
+    /// `mostDataBytes`). At 2 and 4 bytes a pixel a stored span is padded to whole 16-byte
+    /// chunks with the pixels that really follow it (or precede it, at the row's end), so that
+    /// a repaint copies it 16 bytes a load and store, without a call: what the padding writes
+    /// is what is there anyway. At 3 bytes a pixel spans are not padded and none is solid (a
     /// repeated 3-byte pixel does not fill 16-byte stores).
     static func encode(
-        block: UnsafeMutableRawPointer, widthPx: Int, heightPx: Int, rowBytes: Int, bytesPerPixel bpp: Int, plain: UInt32,
-        rowStarts: UnsafeMutablePointer<UInt32>, spans: UnsafeMutablePointer<UInt32>
+        block: UnsafeRawPointer, widthPx: Int, heightPx: Int, rowBytes: Int, bytesPerPixel bpp: Int, plain: UInt32,
+        rowStarts: UnsafeMutablePointer<UInt32>, spans: UnsafeMutablePointer<UInt32>, data: UnsafeMutableRawPointer
     ) -> Encoded {
         var encoded = Encoded()
         let shortestSolid = bpp == 3 ? Int.max : shortestSolidPx
+        let chunk = pixelsPerChunk(bytesPerPixel: bpp)
         @inline(__always) func pixel(_ row: UnsafeRawPointer, _ x: Int) -> UInt32 {
             switch bpp {
             case 4: return row.load(fromByteOffset: 4 * x, as: UInt32.self)
@@ -74,12 +87,18 @@ public struct InkSpans {
                 return UInt32(byte[0]) | UInt32(byte[1]) << 8 | UInt32(byte[2]) << 16
             }
         }
-        func stored(_ row: UnsafeMutableRawPointer, from start: Int, to end: Int) {
-            let bytes = (end - start) * bpp
-            // The pixels move down to the end of the data: never past `row + start * bpp`, since
-            // every stored pixel before them came from a pixel before them.
-            (block + encoded.dataBytes).copyMemory(from: row + start * bpp, byteCount: bytes)
-            spans[2 * encoded.spanCount] = UInt32(start) | UInt32(end - start) << 16
+        func stored(_ row: UnsafeRawPointer, from start: Int, to end: Int) {
+            var first = start
+            var count = end - start
+            // Padded where the row has room for it; otherwise the span is copied as it is.
+            let padded = chunk > 0 ? (count + chunk - 1) / chunk * chunk : count
+            if padded <= widthPx {
+                count = padded
+                first = min(start, widthPx - padded)
+            }
+            let bytes = count * bpp
+            (data + encoded.dataBytes).copyMemory(from: row + first * bpp, byteCount: bytes)
+            spans[2 * encoded.spanCount] = UInt32(first) | UInt32(count) << 16
             spans[2 * encoded.spanCount + 1] = UInt32(encoded.dataBytes)
             encoded.dataBytes += bytes
             encoded.spanCount += 1
