@@ -123,8 +123,8 @@ struct RenderPreparedButtonTests {
     }
 
     /// A look keeps its ink as spans: a run of 16 pixels or more of one value as that value,
-    /// the edges stored, fill between two runs of ink kept only when shorter than 8 pixels,
-    /// rows without ink nothing.
+    /// the edges stored, fill between two runs of ink stored when shorter than 8 pixels and a
+    /// solid span of the fill when longer, rows without ink nothing.
     @Test func aLookKeepsItsInkAsSpans() throws {
         let row0: [UInt8] = [0, 128] + Array(repeating: 255, count: 30) + [128] + Array(repeating: 0, count: 7)
         let row1: [UInt8] = [200, 0, 0, 0, 0, 0, 0, 0, 200, 0, 0, 0, 0, 0, 0, 0, 0, 200] + Array(repeating: 0, count: 22)
@@ -151,15 +151,16 @@ struct RenderPreparedButtonTests {
             #expect(viaLook.bytes == direct.bytes, "\(format.bytesPerPixel) bytes a pixel")
             let look = try #require(made)
             // Row 0: an edge pixel, 30 solid, an edge pixel (3 spans); row 1: pixels 0...8 (a
-            // gap of 7 kept), then pixel 17 after a gap of 8 (2 spans); row 2 nothing. Each
+            // gap of 7 kept), a gap of 8 as a solid span of the fill, then pixel 17 (3 spans);
+            // row 2 nothing. Each
             // stored span is padded to 16 bytes (4 pixels, or 8 at 2 bytes) with the pixels
             // that follow it: at 4 bytes 4 + 4 + 12 + 4 pixels, at 2 bytes 8 + 8 + 16 + 8.
             let bpp = format.bytesPerPixel
-            #expect(look.spans == 5)
+            #expect(look.spans == 6)
             #expect(look.data == (bpp == 4 ? 96 : 80))
-            // The header, two rows of 44 pixels, 4 row starts, 5 spans of 8 bytes, then the
+            // The header, two rows of 44 pixels, 4 row starts, 6 spans of 8 bytes, then the
             // data 16-byte aligned.
-            #expect(look.bytes == ((32 + 2 * 44 * bpp + 16 + 40 + 15) & ~15) + look.data)
+            #expect(look.bytes == ((32 + 2 * 44 * bpp + 16 + 48 + 15) & ~15) + look.data)
         }
     }
 

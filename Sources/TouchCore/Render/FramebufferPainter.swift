@@ -100,6 +100,17 @@ public struct FramebufferPainter: Sendable {
         } ?? 0..<0
         let stride = layout.strideBytes
         let top = base + Int(p.y) * stride + Int(p.x) * bpp
+        // The spans, when they lie inside the border (so inside the screen); each span is
+        // checked as it is painted.
+        let ink = q.flatMap { q -> InkSpans? in
+            guard let ink = prepared.ink else { return nil }
+            let l = ink.physicalRect
+            guard l.width > 0, l.height > 0, l.x >= q.x, l.y >= q.y, l.width <= q.width - (l.x - q.x),
+                l.height <= q.height - (l.y - q.y)
+            else { return nil }
+            return ink
+        }
+        var inkPainted = false
         if (bpp == 2 || bpp == 4) && rowBytes >= 16 {
             let border = FramebufferPainter.repeated(pixelAt: borderRow, bytes: bpp)
             var row = top
@@ -118,10 +129,26 @@ public struct FramebufferPainter: Sendable {
                     let left = FramebufferPainter.repeated(pixelAt: middleRow, bytes: bpp)
                     let fill = FramebufferPainter.repeated(pixelAt: middleRow + leftBytes, bytes: bpp)
                     let right = FramebufferPainter.repeated(pixelAt: middleRow + (rowBytes - bpp), bytes: bpp)
+                    // The rows of the ink's block are written once each: the fill only beside
+                    // the ink's spans, then the spans (`paintInkRows`).
+                    let block = ink.map { Int($0.physicalRect.y - p.y)..<Int($0.physicalRect.y - p.y + $0.physicalRect.height) }
+                        ?? middle.upperBound..<middle.upperBound
                     FramebufferPainter.storeMiddleRows(
-                        left: left, fill: fill, right: right, at: row, count: middle.count, stride: stride,
+                        left: left, fill: fill, right: right, at: row, count: block.lowerBound - middle.lowerBound, stride: stride,
                         rowBytes: rowBytes, leftBytes: leftBytes, insideBytes: insideBytes)
-                    row += middle.count * stride
+                    row += (block.lowerBound - middle.lowerBound) * stride
+                    if let ink {
+                        FramebufferPainter.paintInkRows(
+                            ink, left: left, fill: fill, right: right, at: row, stride: stride, rowBytes: rowBytes,
+                            leftBytes: leftBytes, insideBytes: insideBytes, inkOffsetBytes: Int(ink.physicalRect.x - p.x) * bpp,
+                            bytesPerPixel: bpp)
+                        row += block.count * stride
+                        inkPainted = true
+                    }
+                    FramebufferPainter.storeMiddleRows(
+                        left: left, fill: fill, right: right, at: row, count: middle.upperBound - block.upperBound, stride: stride,
+                        rowBytes: rowBytes, leftBytes: leftBytes, insideBytes: insideBytes)
+                    row += (middle.upperBound - block.upperBound) * stride
                 } else {
                     for _ in middle {
                         row.copyMemory(from: middleRow, byteCount: rowBytes)
@@ -137,54 +164,98 @@ public struct FramebufferPainter: Sendable {
                 row += stride
             }
         }
-        guard let q, let ink = prepared.ink else { return true }
+        guard let ink, !inkPainted else { return true }
         let l = ink.physicalRect
-        // Inside the border, so inside the screen; each span is checked as it is painted.
-        guard l.width > 0, l.height > 0, l.x >= q.x, l.y >= q.y, l.width <= q.width - (l.x - q.x),
-            l.height <= q.height - (l.y - q.y)
-        else { return true }
         FramebufferPainter.paint(ink, at: base + Int(l.y) * stride + Int(l.x) * bpp, stride: stride, bytesPerPixel: bpp)
         return true
     }
 
+    /// The middle rows of a look's ink block, each written once: its ends as in
+    /// `storeMiddleRows`, the fill only before the row's first span and after its last (the
+    /// spans cover what lies between: `InkSpans.encode` keeps the gaps in a row as spans), then
+    /// the spans. Where the fill beside them is under 16 bytes, one store of 16 reaches into the
+    /// spans' place, which they then cover. `inkOffsetBytes`: from a row's start to the block's.
+    @inline(never)
+    private static func paintInkRows(
+        _ ink: InkSpans, left: SIMD4<UInt32>, fill: SIMD4<UInt32>, right: SIMD4<UInt32>, at first: UnsafeMutableRawPointer,
+        stride: Int, rowBytes: Int, leftBytes: Int, insideBytes: Int, inkOffsetBytes: Int, bytesPerPixel bpp: Int
+    ) {
+        let insideEnd = leftBytes + insideBytes
+        let width = Int(ink.physicalRect.width)
+        var row = first
+        for r in 0..<Int(ink.physicalRect.height) {
+            row.storeBytes(of: left, as: SIMD4<UInt32>.self)
+            (row + (rowBytes - 16)).storeBytes(of: right, as: SIMD4<UInt32>.self)
+            let spans = ink.spans(ofRow: r)
+            guard let lastIndex = spans.last else {
+                store(fill, at: row + leftBytes, byteCount: insideBytes)
+                row += stride
+                continue
+            }
+            let firstSpan = ink.span(spans.lowerBound)
+            let lastSpan = ink.span(lastIndex)
+            let inkStart = min(max(inkOffsetBytes + firstSpan.xPx * bpp, leftBytes), insideEnd)
+            let inkEnd = min(max(inkOffsetBytes + min(lastSpan.xPx + lastSpan.lengthPx, width) * bpp, inkStart), insideEnd)
+            if inkStart - leftBytes >= 16 {
+                store(fill, at: row + leftBytes, byteCount: inkStart - leftBytes)
+            } else if inkStart > leftBytes {
+                (row + leftBytes).storeBytes(of: fill, as: SIMD4<UInt32>.self)
+            }
+            if insideEnd - inkEnd >= 16 {
+                store(fill, at: row + inkEnd, byteCount: insideEnd - inkEnd)
+            } else if insideEnd > inkEnd {
+                (row + (insideEnd - 16)).storeBytes(of: fill, as: SIMD4<UInt32>.self)
+            }
+            paintSpans(spans, of: ink, at: row + inkOffsetBytes, bytesPerPixel: bpp)
+            row += stride
+        }
+    }
+
     /// The spans of a prepared look over its rows, from `first` (the spans' first pixel on the
-    /// screen): a solid span as stores of its repeated pixel, a stored one 16 bytes a load and
-    /// a store (or copied, where it is not whole chunks: at 3 bytes a pixel, or in a block
-    /// narrower than 16 bytes). A span reaching past its rect or its data is skipped.
+    /// screen).
     @inline(never)
     private static func paint(_ ink: InkSpans, at first: UnsafeMutableRawPointer, stride: Int, bytesPerPixel bpp: Int) {
+        var row = first
+        for r in 0..<Int(ink.physicalRect.height) {
+            paintSpans(ink.spans(ofRow: r), of: ink, at: row, bytesPerPixel: bpp)
+            row += stride
+        }
+    }
+
+    /// One row's spans, from `row` (the block's first pixel in that row): a solid span as
+    /// stores of its repeated pixel, a stored one 16 bytes a load and a store (or copied, where
+    /// it is not whole chunks: at 3 bytes a pixel, or in a block narrower than 16 bytes). A
+    /// span reaching past its rect or its data is skipped.
+    @inline(__always)
+    private static func paintSpans(_ spans: Range<Int>, of ink: InkSpans, at row: UnsafeMutableRawPointer, bytesPerPixel bpp: Int) {
         let width = Int(ink.physicalRect.width)
         let dataBytes = ink.data.count
         guard let data = ink.data.baseAddress else { return }
-        var row = first
-        for r in 0..<Int(ink.physicalRect.height) {
-            for index in ink.spans(ofRow: r) {
-                let span = ink.span(index)
-                guard span.lengthPx <= width - span.xPx else { continue }
-                let to = row + span.xPx * bpp
-                let bytes = span.lengthPx * bpp
-                if span.solid {
-                    if (bpp == 2 || bpp == 4) && bytes >= 16 {
-                        store(pattern(of: span.value, bytes: bpp), at: to, byteCount: bytes)
-                    } else {
-                        for k in 0..<span.lengthPx { storePixel(span.value, at: to + k * bpp, bytesPerPixel: bpp) }
-                    }
-                    continue
-                }
-                guard bytes <= dataBytes, Int(span.value) <= dataBytes - bytes else { continue }
-                let from = data + Int(span.value)
-                if bytes & 15 == 0 && Int(span.value) & 15 == 0 {
-                    // Whole chunks (`InkSpans.encode` pads them), 16-byte aligned in the look.
-                    var chunk = 0
-                    while chunk < bytes {
-                        (to + chunk).storeBytes(of: from.load(fromByteOffset: chunk, as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
-                        chunk += 16
-                    }
+        for index in spans {
+            let span = ink.span(index)
+            guard span.lengthPx <= width - span.xPx else { continue }
+            let to = row + span.xPx * bpp
+            let bytes = span.lengthPx * bpp
+            if span.solid {
+                if (bpp == 2 || bpp == 4) && bytes >= 16 {
+                    store(pattern(of: span.value, bytes: bpp), at: to, byteCount: bytes)
                 } else {
-                    to.copyMemory(from: from, byteCount: bytes)
+                    for k in 0..<span.lengthPx { storePixel(span.value, at: to + k * bpp, bytesPerPixel: bpp) }
                 }
+                continue
             }
-            row += stride
+            guard bytes <= dataBytes, Int(span.value) <= dataBytes - bytes else { continue }
+            let from = data + Int(span.value)
+            if bytes & 15 == 0 && Int(span.value) & 15 == 0 {
+                // Whole chunks (`InkSpans.encode` pads them), 16-byte aligned in the look.
+                var chunk = 0
+                while chunk < bytes {
+                    (to + chunk).storeBytes(of: from.load(fromByteOffset: chunk, as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+                    chunk += 16
+                }
+            } else {
+                to.copyMemory(from: from, byteCount: bytes)
+            }
         }
     }
 
