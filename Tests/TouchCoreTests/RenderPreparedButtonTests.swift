@@ -122,20 +122,21 @@ struct RenderPreparedButtonTests {
         #expect(offScreen.direct == offScreen.blended)
     }
 
-    /// A look keeps its ink as spans: a run of 16 pixels or more of one value as that value,
-    /// the edges stored, fill between two runs of ink stored when shorter than 8 pixels and a
-    /// solid span of the fill when longer, rows without ink nothing.
+    /// A look keeps its ink as spans: a run of 64 pixels or more of one value as that value,
+    /// the edges stored, fill between two runs of ink stored when shorter than 64 pixels and
+    /// left out when longer, rows without ink nothing.
     @Test func aLookKeepsItsInkAsSpans() throws {
-        let row0: [UInt8] = [0, 128] + Array(repeating: 255, count: 30) + [128] + Array(repeating: 0, count: 7)
-        let row1: [UInt8] = [200, 0, 0, 0, 0, 0, 0, 0, 200, 0, 0, 0, 0, 0, 0, 0, 0, 200] + Array(repeating: 0, count: 22)
-        let coverage = row0 + row1 + Array(repeating: 0, count: 40)
-        let rect = Rect(x: 0, y: 0, width: 44, height: 7)
+        let row0: [UInt8] = [0, 128] + Array(repeating: 255, count: 70) + [128] + Array(repeating: 0, count: 27)
+        let row1: [UInt8] = [200] + Array(repeating: 0, count: 63) + [200] + Array(repeating: 0, count: 35)
+        let row2: [UInt8] = [200] + Array(repeating: 0, count: 64) + [200] + Array(repeating: 0, count: 34)
+        let coverage = row0 + row1 + row2 + Array(repeating: 0, count: 100)
+        let rect = Rect(x: 0, y: 0, width: 104, height: 9)
         for format in [PixelFormat.xrgb8888, .rgb565] {
-            var direct = TestFramebuffer(width: 44, height: 7, format: format, padding: 3)
+            var direct = TestFramebuffer(width: 104, height: 9, format: format, padding: 3)
             var viaLook = direct
             var made: (bytes: Int, spans: Int, data: Int)?
             coverage.withUnsafeBytes { pixels in
-                let label = AlphaBitmap(width: 40, height: 3, stride: 40, pixels: pixels)!
+                let label = AlphaBitmap(width: 100, height: 4, stride: 100, pixels: pixels)!
                 direct.paint { painter, buffer in
                     painter.paintButton(rect: rect, style: RenderButtonTests.style, state: .normal, label: label, in: buffer)
                 }
@@ -150,17 +151,17 @@ struct RenderPreparedButtonTests {
             }
             #expect(viaLook.bytes == direct.bytes, "\(format.bytesPerPixel) bytes a pixel")
             let look = try #require(made)
-            // Row 0: an edge pixel, 30 solid, an edge pixel (3 spans); row 1: pixels 0...8 (a
-            // gap of 7 kept), a gap of 8 as a solid span of the fill, then pixel 17 (3 spans);
-            // row 2 nothing. Each
-            // stored span is padded to 16 bytes (4 pixels, or 8 at 2 bytes) with the pixels
-            // that follow it: at 4 bytes 4 + 4 + 12 + 4 pixels, at 2 bytes 8 + 8 + 16 + 8.
+            // Row 0: an edge pixel, 70 solid, an edge pixel (3 spans); row 1: pixels 0...64 (a
+            // gap of 63 kept: 1 span); row 2: a pixel, a gap of 64 left out, a pixel (2 spans);
+            // row 3 nothing. Each stored span is padded to 16 bytes (4
+            // pixels, or 8 at 2 bytes) with the pixels that follow it: at 4 bytes 4 + 4, 68,
+            // 4 + 4 pixels; at 2 bytes 8 + 8, 72, 8 + 8.
             let bpp = format.bytesPerPixel
             #expect(look.spans == 6)
-            #expect(look.data == (bpp == 4 ? 96 : 80))
-            // The header, two rows of 44 pixels, 4 row starts, 6 spans of 8 bytes, then the
+            #expect(look.data == (bpp == 4 ? 84 * 4 : 104 * 2))
+            // The header, two rows of 104 pixels, 5 row starts, 6 spans of 8 bytes, then the
             // data 16-byte aligned.
-            #expect(look.bytes == ((32 + 2 * 44 * bpp + 16 + 48 + 15) & ~15) + look.data)
+            #expect(look.bytes == ((32 + 2 * 104 * bpp + 20 + 48 + 15) & ~15) + look.data)
         }
     }
 

@@ -110,7 +110,6 @@ public struct FramebufferPainter: Sendable {
             else { return nil }
             return ink
         }
-        var inkPainted = false
         if (bpp == 2 || bpp == 4) && rowBytes >= 16 {
             let border = FramebufferPainter.repeated(pixelAt: borderRow, bytes: bpp)
             var row = top
@@ -129,26 +128,10 @@ public struct FramebufferPainter: Sendable {
                     let left = FramebufferPainter.repeated(pixelAt: middleRow, bytes: bpp)
                     let fill = FramebufferPainter.repeated(pixelAt: middleRow + leftBytes, bytes: bpp)
                     let right = FramebufferPainter.repeated(pixelAt: middleRow + (rowBytes - bpp), bytes: bpp)
-                    // The rows of the ink's block are written once each: the fill only beside
-                    // the ink's spans, then the spans (`paintInkRows`).
-                    let block = ink.map { Int($0.physicalRect.y - p.y)..<Int($0.physicalRect.y - p.y + $0.physicalRect.height) }
-                        ?? middle.upperBound..<middle.upperBound
                     FramebufferPainter.storeMiddleRows(
-                        left: left, fill: fill, right: right, at: row, count: block.lowerBound - middle.lowerBound, stride: stride,
+                        left: left, fill: fill, right: right, at: row, count: middle.count, stride: stride,
                         rowBytes: rowBytes, leftBytes: leftBytes, insideBytes: insideBytes)
-                    row += (block.lowerBound - middle.lowerBound) * stride
-                    if let ink {
-                        FramebufferPainter.paintInkRows(
-                            ink, left: left, fill: fill, right: right, at: row, stride: stride, rowBytes: rowBytes,
-                            leftBytes: leftBytes, insideBytes: insideBytes, inkOffsetBytes: Int(ink.physicalRect.x - p.x) * bpp,
-                            bytesPerPixel: bpp)
-                        row += block.count * stride
-                        inkPainted = true
-                    }
-                    FramebufferPainter.storeMiddleRows(
-                        left: left, fill: fill, right: right, at: row, count: middle.upperBound - block.upperBound, stride: stride,
-                        rowBytes: rowBytes, leftBytes: leftBytes, insideBytes: insideBytes)
-                    row += (middle.upperBound - block.upperBound) * stride
+                    row += middle.count * stride
                 } else {
                     for _ in middle {
                         row.copyMemory(from: middleRow, byteCount: rowBytes)
@@ -164,51 +147,10 @@ public struct FramebufferPainter: Sendable {
                 row += stride
             }
         }
-        guard let ink, !inkPainted else { return true }
+        guard let ink else { return true }
         let l = ink.physicalRect
         FramebufferPainter.paint(ink, at: base + Int(l.y) * stride + Int(l.x) * bpp, stride: stride, bytesPerPixel: bpp)
         return true
-    }
-
-    /// The middle rows of a look's ink block, each written once: its ends as in
-    /// `storeMiddleRows`, the fill only before the row's first span and after its last (the
-    /// spans cover what lies between: `InkSpans.encode` keeps the gaps in a row as spans), then
-    /// the spans. Where the fill beside them is under 16 bytes, one store of 16 reaches into the
-    /// spans' place, which they then cover. `inkOffsetBytes`: from a row's start to the block's.
-    @inline(never)
-    private static func paintInkRows(
-        _ ink: InkSpans, left: SIMD4<UInt32>, fill: SIMD4<UInt32>, right: SIMD4<UInt32>, at first: UnsafeMutableRawPointer,
-        stride: Int, rowBytes: Int, leftBytes: Int, insideBytes: Int, inkOffsetBytes: Int, bytesPerPixel bpp: Int
-    ) {
-        let insideEnd = leftBytes + insideBytes
-        let width = Int(ink.physicalRect.width)
-        var row = first
-        for r in 0..<Int(ink.physicalRect.height) {
-            row.storeBytes(of: left, as: SIMD4<UInt32>.self)
-            (row + (rowBytes - 16)).storeBytes(of: right, as: SIMD4<UInt32>.self)
-            let spans = ink.spans(ofRow: r)
-            guard let lastIndex = spans.last else {
-                store(fill, at: row + leftBytes, byteCount: insideBytes)
-                row += stride
-                continue
-            }
-            let firstSpan = ink.span(spans.lowerBound)
-            let lastSpan = ink.span(lastIndex)
-            let inkStart = min(max(inkOffsetBytes + firstSpan.xPx * bpp, leftBytes), insideEnd)
-            let inkEnd = min(max(inkOffsetBytes + min(lastSpan.xPx + lastSpan.lengthPx, width) * bpp, inkStart), insideEnd)
-            if inkStart - leftBytes >= 16 {
-                store(fill, at: row + leftBytes, byteCount: inkStart - leftBytes)
-            } else if inkStart > leftBytes {
-                (row + leftBytes).storeBytes(of: fill, as: SIMD4<UInt32>.self)
-            }
-            if insideEnd - inkEnd >= 16 {
-                store(fill, at: row + inkEnd, byteCount: insideEnd - inkEnd)
-            } else if insideEnd > inkEnd {
-                (row + (insideEnd - 16)).storeBytes(of: fill, as: SIMD4<UInt32>.self)
-            }
-            paintSpans(spans, of: ink, at: row + inkOffsetBytes, bytesPerPixel: bpp)
-            row += stride
-        }
     }
 
     /// The spans of a prepared look over its rows, from `first` (the spans' first pixel on the
@@ -223,9 +165,9 @@ public struct FramebufferPainter: Sendable {
     }
 
     /// One row's spans, from `row` (the block's first pixel in that row): a solid span as
-    /// stores of its repeated pixel, a stored one 16 bytes a load and a store (or copied, where
-    /// it is not whole chunks: at 3 bytes a pixel, or in a block narrower than 16 bytes). A
-    /// span reaching past its rect or its data is skipped.
+    /// stores of its repeated pixel, a short stored one 16 bytes a load and a store, a longer
+    /// one (or one that is not whole chunks: at 3 bytes a pixel, or in a block narrower than 16
+    /// bytes) copied in one call. A span reaching past its rect or its data is skipped.
     @inline(__always)
     private static func paintSpans(_ spans: Range<Int>, of ink: InkSpans, at row: UnsafeMutableRawPointer, bytesPerPixel bpp: Int) {
         let width = Int(ink.physicalRect.width)
@@ -246,7 +188,7 @@ public struct FramebufferPainter: Sendable {
             }
             guard bytes <= dataBytes, Int(span.value) <= dataBytes - bytes else { continue }
             let from = data + Int(span.value)
-            if bytes & 15 == 0 && Int(span.value) & 15 == 0 {
+            if bytes < 64 && bytes & 15 == 0 && Int(span.value) & 15 == 0 {
                 // Whole chunks (`InkSpans.encode` pads them), 16-byte aligned in the look.
                 var chunk = 0
                 while chunk < bytes {
