@@ -29,23 +29,25 @@ struct RenderPreparedButtonTests {
                 painter.paintButton(rect: rect, style: style, state: state, label: label, palette: &palette, in: buffer)
             }
             viaCache.paint { painter, buffer in
-                preparedBytes = painter.preparedByteCount(label: label, rect: rect, style: style)
-                var memory = [UInt8](repeating: 0x55, count: preparedBytes)
-                return memory.withUnsafeMutableBytes { memory in
-                    let prepared = painter.prepare(label: label, rect: rect, style: style, state: state, into: memory)
-                    #expect((prepared == nil) == (preparedBytes == 0))
-                    return painter.paintButton(rect: rect, style: style, state: state, prepared: prepared, in: buffer)
-                }
+                let room = painter.preparedByteCount(label: label, rect: rect, style: style)
+                let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: room, alignment: 16)
+                defer { memory.deallocate() }
+                memory.initializeMemory(as: UInt8.self, repeating: 0x55)
+                let prepared = painter.prepare(label: label, rect: rect, style: style, state: state, into: memory)
+                #expect((prepared == nil) == (room == 0))
+                preparedBytes = prepared?.byteCount ?? 0
+                #expect(preparedBytes <= room)
+                return painter.paintButton(rect: rect, style: style, state: state, prepared: prepared, in: buffer)
             }
             // Prepared through a palette, as a page's looks are each time it is shown.
             viaPreparedPalette.paint { painter, buffer in
-                var memory = [UInt8](repeating: 0xAA, count: painter.preparedByteCount(label: label, rect: rect, style: style))
+                let memory = UnsafeMutableRawBufferPointer.allocate(
+                    byteCount: painter.preparedByteCount(label: label, rect: rect, style: style), alignment: 16)
+                defer { memory.deallocate() }
+                memory.initializeMemory(as: UInt8.self, repeating: 0xAA)
                 var shared = palette
-                return memory.withUnsafeMutableBytes { memory in
-                    let prepared = painter.prepare(
-                        label: label, rect: rect, style: style, state: state, palette: &shared, into: memory)
-                    return painter.paintButton(rect: rect, style: style, state: state, prepared: prepared, in: buffer)
-                }
+                let prepared = painter.prepare(label: label, rect: rect, style: style, state: state, palette: &shared, into: memory)
+                return painter.paintButton(rect: rect, style: style, state: state, prepared: prepared, in: buffer)
             }
         }
         #expect(viaPalette.bytes == direct.bytes, "through a palette: \(format.bytesPerPixel) bytes, \(state)")
@@ -62,9 +64,12 @@ struct RenderPreparedButtonTests {
                     rect: Rect(x: 2, y: 1, width: 11, height: 9), width: 16, height: 12, format: format,
                     rotation: rotation, state: state, palette: &palette)
                 #expect(whole.direct == whole.blended, "\(format.bytesPerPixel) bytes, \(state)")
-                // Two physical rows of the 11x9 button (11 pixels, or 9 on its side), and the 7x5 label.
-                let row = rotation == .degrees90 || rotation == .degrees270 ? 9 : 11
-                #expect(whole.preparedBytes == (2 * row + 35) * format.bytesPerPixel)
+                // More than the header and two physical rows of the 11x9 button (11 pixels, or
+                // 9 on its side): its label's ink too.
+                let quarterTurn = rotation == .degrees90 || rotation == .degrees270
+                let row = quarterTurn ? 9 : 11
+                let bpp = format.bytesPerPixel
+                #expect(whole.preparedBytes > 32 + 2 * row * bpp + 25 * bpp)
                 // Off the screen's edge and narrower than the label: only a part shows.
                 let clipped = paintBothWays(
                     rect: Rect(x: -3, y: 8, width: 6, height: 7), width: 16, height: 12, format: format,
@@ -76,8 +81,7 @@ struct RenderPreparedButtonTests {
                 // wide, or on its side as long as the visible part is tall.
                 let quarter = rotation == .degrees90 || rotation == .degrees270
                 let visibleRow = quarter ? 7 : 3
-                let labelPixels = 3 * (quarter ? 5 : 3)
-                #expect(clipped.preparedBytes == (2 * visibleRow + labelPixels) * format.bytesPerPixel)
+                #expect(clipped.preparedBytes > 32 + 2 * visibleRow * bpp)
             }
         }
     }
@@ -109,7 +113,7 @@ struct RenderPreparedButtonTests {
         let allBorder = paintBothWays(
             rect: Rect(x: 1, y: 1, width: 2, height: 2), width: 8, height: 8, format: .xrgb8888,
             rotation: .degrees0, state: .normal, palette: &palette)
-        #expect(allBorder.preparedBytes == 2 * 2 * 4)   // two rows of two pixels, no label
+        #expect(allBorder.preparedBytes == 32 + 2 * 2 * 4)   // the header, two rows of two pixels, no label
         #expect(allBorder.direct == allBorder.blended)
         let offScreen = paintBothWays(
             rect: Rect(x: 20, y: 20, width: 9, height: 9), width: 8, height: 8, format: .rgb565,
@@ -118,33 +122,170 @@ struct RenderPreparedButtonTests {
         #expect(offScreen.direct == offScreen.blended)
     }
 
+    /// A look keeps its ink as spans: a run of 64 pixels or more of one value as that value,
+    /// the edges stored, fill between two runs of ink stored when shorter than 64 pixels and
+    /// left out when longer, rows without ink nothing.
+    @Test func aLookKeepsItsInkAsSpans() throws {
+        let row0: [UInt8] = [0, 128] + Array(repeating: 255, count: 70) + [128] + Array(repeating: 0, count: 27)
+        let row1: [UInt8] = [200] + Array(repeating: 0, count: 63) + [200] + Array(repeating: 0, count: 35)
+        let row2: [UInt8] = [200] + Array(repeating: 0, count: 64) + [200] + Array(repeating: 0, count: 34)
+        let coverage = row0 + row1 + row2 + Array(repeating: 0, count: 100)
+        let rect = Rect(x: 0, y: 0, width: 104, height: 9)
+        for format in [PixelFormat.xrgb8888, .rgb565] {
+            var direct = TestFramebuffer(width: 104, height: 9, format: format, padding: 3)
+            var viaLook = direct
+            var made: (bytes: Int, spans: Int, data: Int)?
+            coverage.withUnsafeBytes { pixels in
+                let label = AlphaBitmap(width: 100, height: 4, stride: 100, pixels: pixels)!
+                direct.paint { painter, buffer in
+                    painter.paintButton(rect: rect, style: RenderButtonTests.style, state: .normal, label: label, in: buffer)
+                }
+                viaLook.paint { painter, buffer in
+                    let room = painter.preparedByteCount(label: label, rect: rect, style: RenderButtonTests.style)
+                    let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: room, alignment: 16)
+                    defer { memory.deallocate() }
+                    let look = painter.prepare(label: label, rect: rect, style: RenderButtonTests.style, state: .normal, into: memory)
+                    made = look.map { ($0.byteCount, $0.ink?.spanCount ?? 0, $0.ink?.data.count ?? 0) }
+                    return painter.paintButton(rect: rect, style: RenderButtonTests.style, state: .normal, prepared: look, in: buffer)
+                }
+            }
+            #expect(viaLook.bytes == direct.bytes, "\(format.bytesPerPixel) bytes a pixel")
+            let look = try #require(made)
+            // Row 0: an edge pixel, 70 solid, an edge pixel (3 spans); row 1: pixels 0...64 (a
+            // gap of 63 kept: 1 span); row 2: a pixel, a gap of 64 left out, a pixel (2 spans);
+            // row 3 nothing. Each stored span is padded to 16 bytes (4
+            // pixels, or 8 at 2 bytes) with the pixels that follow it: at 4 bytes 4 + 4, 68,
+            // 4 + 4 pixels; at 2 bytes 8 + 8, 72, 8 + 8.
+            let bpp = format.bytesPerPixel
+            #expect(look.spans == 6)
+            #expect(look.data == (bpp == 4 ? 84 * 4 : 104 * 2))
+            // The header, two rows of 104 pixels, 5 row starts, 6 spans of 8 bytes, then the
+            // data 16-byte aligned.
+            #expect(look.bytes == ((32 + 2 * 104 * bpp + 20 + 48 + 15) & ~15) + look.data)
+        }
+    }
+
+    /// Labels of runs (long solid ones, gaps of every length, single edge pixels) in buttons
+    /// of many widths: the spans, padded or not, solid or not, give the pixels of blending.
+    @Test(arguments: [DisplayRotation.degrees0, .degrees90, .degrees180, .degrees270])
+    func labelsOfRunsGiveTheSamePixels(rotation: DisplayRotation) {
+        var seed: UInt32 = 12345
+        func next(_ below: Int) -> Int {
+            seed = seed &* 1_103_515_245 &+ 12345
+            return Int(seed >> 16) % below
+        }
+        var compared = 0
+        for format in [PixelFormat.xrgb8888, .rgb565, .rgb888] {
+            for _ in 0..<40 {
+                let width = 1 + next(60)
+                let height = 1 + next(12)
+                var coverage: [UInt8] = []
+                while coverage.count < width * height {
+                    let run = 1 + next(next(2) == 0 ? 3 : 30)
+                    let value: UInt8 = [0, 255, UInt8(1 + next(254))][next(3)]
+                    coverage += Array(repeating: value, count: run)
+                }
+                coverage = Array(coverage.prefix(width * height))
+                let rect = Rect(x: Int32(next(4)) - 2, y: Int32(next(4)), width: Int32(width + 2 + next(10)), height: Int32(height + 2 + next(6)))
+                var direct = TestFramebuffer(width: 72, height: 24, format: format, rotation: rotation, padding: 3)
+                var viaLook = direct
+                coverage.withUnsafeBytes { pixels in
+                    let label = AlphaBitmap(width: Int32(width), height: Int32(height), stride: width, pixels: pixels)!
+                    direct.paint { painter, buffer in
+                        painter.paintButton(rect: rect, style: RenderButtonTests.style, state: .pressed, label: label, in: buffer)
+                    }
+                    viaLook.paint { painter, buffer in
+                        let room = painter.preparedByteCount(label: label, rect: rect, style: RenderButtonTests.style)
+                        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(room, 1), alignment: 16)
+                        defer { memory.deallocate() }
+                        let look = painter.prepare(label: label, rect: rect, style: RenderButtonTests.style, state: .pressed, into: memory)
+                        return painter.paintButton(rect: rect, style: RenderButtonTests.style, state: .pressed, prepared: look, in: buffer)
+                    }
+                }
+                #expect(viaLook.bytes == direct.bytes, "\(format.bytesPerPixel) bytes, \(width)x\(height) in \(rect)")
+                compared += 1
+            }
+        }
+        #expect(compared == 120)
+    }
+
     @Test func aLookMadeForAnotherButtonIsNotTrusted() {
         var fb = TestFramebuffer(width: 6, height: 4, format: .xrgb8888)
-        let rows = [UInt8](repeating: 0x77, count: 8 * 4 * 4)
         var style = RenderButtonTests.style
         style.borderWidth = 0
-        rows.withUnsafeBytes { pixels in
-            // Rows of 5 pixels (another button's), and a label reaching off the screen.
-            let offScreenLabel = BlendedLabel(physicalRect: Rect(x: 4, y: 1, width: 4, height: 4), pixels: pixels)
-            let stale = PreparedButton(
-                borderRow: UnsafeRawBufferPointer(rebasing: pixels[0..<20]),
-                middleRow: UnsafeRawBufferPointer(rebasing: pixels[0..<20]), label: offScreenLabel)
-            let fits = PreparedButton(
-                borderRow: UnsafeRawBufferPointer(rebasing: pixels[0..<24]),
-                middleRow: UnsafeRawBufferPointer(rebasing: pixels[0..<24]), label: offScreenLabel)
+        // Rows of 5 pixels (another button's), with ink reaching off the screen.
+        let offScreen = Rect(x: 4, y: 1, width: 4, height: 4)
+        let stale = Self.look(rowPixels: 5, ink: offScreen, rows: [[(0, 4, 0x7777_7777)]])
+        let fits = Self.look(rowPixels: 6, ink: offScreen, rows: [[(0, 4, 0x7777_7777)]])
+        stale.withUnsafeBytes { stale in
             fb.paint { painter, buffer in
                 painter.paintButton(
-                    rect: Rect(x: 0, y: 0, width: 6, height: 4), style: style, state: .normal, prepared: stale, in: buffer)
+                    rect: Rect(x: 0, y: 0, width: 6, height: 4), style: style, state: .normal,
+                    prepared: PreparedButton(look: stale), in: buffer)
             }
-            // The fill only: no byte of the stale rows.
-            #expect(fb.bytes == Array(repeating: [30, 200, 10, 0] as [UInt8], count: 24).flatMap { $0 })
-            fb.paint { painter, buffer in
-                painter.paintButton(
-                    rect: Rect(x: 0, y: 0, width: 6, height: 4), style: style, state: .normal, prepared: fits, in: buffer)
-            }
-            // Matching rows are copied; the label that would leave the screen is not.
-            #expect(fb.bytes == [UInt8](repeating: 0x77, count: 96))
         }
+        // The fill only: no byte of the stale rows.
+        #expect(fb.bytes == Array(repeating: [30, 200, 10, 0] as [UInt8], count: 24).flatMap { $0 })
+        fits.withUnsafeBytes { fits in
+            fb.paint { painter, buffer in
+                painter.paintButton(
+                    rect: Rect(x: 0, y: 0, width: 6, height: 4), style: style, state: .normal,
+                    prepared: PreparedButton(look: fits), in: buffer)
+            }
+        }
+        // Matching rows are copied; the ink that would leave the screen is not.
+        #expect(fb.bytes == [UInt8](repeating: 0x77, count: 96))
+    }
+
+    /// A span that reaches past its rect's width or past the stored pixels is skipped; the
+    /// others are painted.
+    @Test func aSpanOutsideItsRectOrDataIsSkipped() {
+        var fb = TestFramebuffer(width: 8, height: 3, format: .xrgb8888)
+        var style = RenderButtonTests.style
+        style.borderWidth = 0
+        // Ink over the whole 8x3 button: row 0 a span one pixel too long, row 1 a span whose
+        // pixels would be read past the data, row 2 a good stored span of two pixels.
+        let look = Self.look(
+            rowPixels: 8, ink: Rect(x: 0, y: 0, width: 8, height: 3),
+            rows: [[(1, 8, 0x0102_0304 | 1 << 63)], [(0, 2, 4)], [(3, 2, 0)]], data: [0x0A0B_0C0D, 0x0E0F_1011])
+        look.withUnsafeBytes { look in
+            fb.paint { painter, buffer in
+                painter.paintButton(
+                    rect: Rect(x: 0, y: 0, width: 8, height: 3), style: style, state: .normal,
+                    prepared: PreparedButton(look: look), in: buffer)
+            }
+        }
+        let row: [UInt8] = [0x77, 0x77, 0x77, 0x77]
+        var expected = Array(repeating: row, count: 24)
+        expected[16 + 3] = [0x0D, 0x0C, 0x0B, 0x0A]
+        expected[16 + 4] = [0x11, 0x10, 0x0F, 0x0E]
+        #expect(fb.bytes == expected.flatMap { $0 })
+    }
+
+    /// A look's bytes as `prepare` lays them out, by hand, at 4 bytes a pixel: rows of
+    /// `rowPixels` pixels of 0x77, then the spans of `ink`'s rows, each (first pixel, length,
+    /// offset into `data` or, with bit 63 set, the solid value in the low 32 bits), then
+    /// `data`. A Swift array's elements start 16-byte aligned, as a look must.
+    static func look(rowPixels: Int, ink: Rect, rows: [[(Int, Int, UInt64)]], data: [UInt32] = []) -> [UInt32] {
+        let rowWords = rowPixels
+        var spans: [UInt32] = []
+        var rowStarts: [UInt32] = [0]
+        for row in 0..<Int(ink.height) {
+            for (x, length, value) in row < rows.count ? rows[row] : [] {
+                let solid: UInt32 = value >> 63 == 1 ? 0x8000_0000 : 0
+                spans += [UInt32(x) | UInt32(length) << 16 | solid, UInt32(truncatingIfNeeded: value)]
+            }
+            rowStarts.append(UInt32(spans.count / 2))
+        }
+        // The tables after the rows, then the data 16-byte aligned.
+        let tableWords = 8 + 2 * rowWords + rowStarts.count + spans.count
+        let padding = Array(repeating: UInt32(0), count: (4 - tableWords % 4) % 4)
+        let words = tableWords + padding.count + data.count
+        let header: [UInt32] = [
+            UInt32(4 * rowPixels), UInt32(bitPattern: ink.x), UInt32(bitPattern: ink.y), UInt32(bitPattern: ink.width),
+            UInt32(bitPattern: ink.height), UInt32(spans.count / 2), UInt32(4 * data.count), UInt32(4 * words),
+        ]
+        return header + Array(repeating: 0x7777_7777, count: 2 * rowWords) + rowStarts + spans + padding + data
     }
 
     /// The palette's ends are the fill and the text colour exactly, a partial coverage their
@@ -169,4 +310,6 @@ struct RenderPreparedButtonTests {
         #expect(palette.colors == pressed)
         #expect(palette.format == .rgb565)
     }
+
+    func aligned(_ bytes: Int) -> Int { (bytes + 3) & ~3 }
 }

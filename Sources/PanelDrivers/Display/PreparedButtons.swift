@@ -14,16 +14,16 @@ import TouchCore
 /// 48 KiB default holds the five or six looks a hand goes back and forth between:
 /// `FramebufferSurface.defaultLookByteLimit`).
 final class PreparedButtons {
-    /// One state's look: where the bytes `prepare` wrote are (in `slab`, or for a look larger
-    /// than the slab in a mapping of its own; neither when nothing shows), where its label
-    /// goes, and when it was last drawn (a count of draws).
+    /// One state's look: where the bytes `prepare` made are (in `slab`, or for a look larger
+    /// than the slab in a mapping of its own; neither when nothing shows), and when it was last
+    /// drawn (a count of draws). The look describes itself (`PreparedButton(look:)`).
     private struct Look {
         var offset: Int?
         var own: MappedMemory?
         var byteCount: Int
-        var rowBytes: Int
-        var labelRect: Rect?
         var lastUse: UInt64
+
+        static var nothing: Look { Look(offset: nil, own: nil, byteCount: 0, lastUse: 0) }
     }
 
     let byteLimit: Int
@@ -63,30 +63,25 @@ final class PreparedButtons {
         if looks[button][slot] == nil {
             let which = palette(for: style.colors(for: state))
             looks[button][slot] = label().withAlphaBitmap { bitmap in
-                // `prepare` writes every byte it asks for, so they are not cleared first.
-                let count = painter.preparedByteCount(label: bitmap, rect: rect, style: style)
-                guard count > 0 else { return Look(offset: nil, own: nil, byteCount: 0, rowBytes: 0, labelRect: nil, lastUse: 0) }
+                // Made in a mapping of its own, as large as blending the label and encoding it
+                // takes, then the look (its ink's spans: far fewer bytes) copied into the slab
+                // and the mapping given back.
+                let room = painter.preparedByteCount(label: bitmap, rect: rect, style: style)
+                guard room > 0, let scratch = MappedMemory(byteCount: room),
+                    let made = painter.prepare(
+                        label: bitmap, rect: rect, style: style, state: state, palette: &palettes[which], into: scratch.bytes)
+                else { return Look.nothing }
+                // Whole 16 bytes, so that every look in the slab starts as aligned as a look must.
+                let count = (made.byteCount + 15) & ~15
                 // Room first: the looks drawn longest ago go until this one fits the limit.
                 dropLeastRecentlyDrawn(toHold: count)
-                var offset: Int?
-                var own: MappedMemory?
-                let memory: UnsafeMutableRawBufferPointer
-                if let slab, count <= slab.bytes.count {
-                    if slabUsed + count > slab.bytes.count { compact() }
-                    offset = slabUsed
-                    memory = UnsafeMutableRawBufferPointer(rebasing: slab.bytes[slabUsed..<(slabUsed + count)])
-                    slabUsed += count
-                } else if let mapped = MappedMemory(byteCount: count) {
-                    own = mapped
-                    memory = mapped.bytes
-                } else {
-                    return Look(offset: nil, own: nil, byteCount: 0, rowBytes: 0, labelRect: nil, lastUse: 0)
+                guard let slab, count <= slab.bytes.count, let from = scratch.bytes.baseAddress, let to = slab.bytes.baseAddress else {
+                    return Look(offset: nil, own: scratch, byteCount: count, lastUse: 0)
                 }
-                let prepared = painter.prepare(
-                    label: bitmap, rect: rect, style: style, state: state, palette: &palettes[which], into: memory)
-                return Look(
-                    offset: offset, own: own, byteCount: count, rowBytes: prepared?.borderRow.count ?? 0,
-                    labelRect: prepared?.label?.physicalRect, lastUse: 0)
+                if slabUsed + count > slab.bytes.count { compact() }
+                (to + slabUsed).copyMemory(from: from, byteCount: made.byteCount)
+                defer { slabUsed += count }
+                return Look(offset: slabUsed, own: nil, byteCount: count, lastUse: 0)
             }
             byteCount += looks[button][slot]!.byteCount
         }
@@ -101,15 +96,7 @@ final class PreparedButtons {
         } else {
             return body(nil)
         }
-        guard look.rowBytes > 0 else { return body(nil) }
-        let label = look.labelRect.map {
-            BlendedLabel(physicalRect: $0, pixels: UnsafeRawBufferPointer(rebasing: bytes[(2 * look.rowBytes)...]))
-        }
-        return withExtendedLifetime(look.own) {
-            body(PreparedButton(
-                borderRow: UnsafeRawBufferPointer(rebasing: bytes[..<look.rowBytes]),
-                middleRow: UnsafeRawBufferPointer(rebasing: bytes[look.rowBytes..<(2 * look.rowBytes)]), label: label))
-        }
+        return withExtendedLifetime(look.own) { body(PreparedButton(look: bytes)) }
     }
 
     /// Whether the button's look in `state` is held.

@@ -16,16 +16,25 @@ public enum PreparedLookSizes {
             physicalWidth: config.panelWidth, physicalHeight: config.panelHeight, format: format, rotation: config.display.rotation)
         else { return [] }
         let painter = FramebufferPainter(layout: layout)
+        // Each button's two looks made as the panel makes them, in a scratch block, for their
+        // exact bytes: a look keeps its label's ink only, so its size depends on the pixels.
         let perButton = config.buttons.map { button in
             FramebufferSurface.fittedLabel(button.label, of: button, borderPx: config.display.borderPx, font: font, iconFont: iconFont)
-                .withAlphaBitmap {
-                painter.preparedByteCount(
-                    label: $0, rect: button.rect, style: FramebufferSurface.style(for: button, borderPx: config.display.borderPx))
+                .withAlphaBitmap { label in
+                let style = FramebufferSurface.style(for: button, borderPx: config.display.borderPx)
+                let room = painter.preparedByteCount(label: label, rect: button.rect, style: style)
+                guard room > 0 else { return 0 }
+                let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: room, alignment: 16)
+                defer { scratch.deallocate() }
+                return [ButtonVisualState.normal, .pressed].reduce(0) { sum, state in
+                    let bytes = painter.prepare(label: label, rect: button.rect, style: style, state: state, into: scratch)?.byteCount ?? 0
+                    return sum + (bytes + 15) & ~15
+                }
             }
         }
         return (0..<config.pageCount).map { page in
             zip(config.buttons, perButton).reduce(0) { sum, item in
-                item.0.page == page || item.0.page == PageLayout.allPages ? sum + 2 * item.1 : sum
+                item.0.page == page || item.0.page == PageLayout.allPages ? sum + item.1 : sum
             }
         }
     }

@@ -100,6 +100,16 @@ public struct FramebufferPainter: Sendable {
         } ?? 0..<0
         let stride = layout.strideBytes
         let top = base + Int(p.y) * stride + Int(p.x) * bpp
+        // The spans, when they lie inside the border (so inside the screen); each span is
+        // checked as it is painted.
+        let ink = q.flatMap { q -> InkSpans? in
+            guard let ink = prepared.ink else { return nil }
+            let l = ink.physicalRect
+            guard l.width > 0, l.height > 0, l.x >= q.x, l.y >= q.y, l.width <= q.width - (l.x - q.x),
+                l.height <= q.height - (l.y - q.y)
+            else { return nil }
+            return ink
+        }
         if (bpp == 2 || bpp == 4) && rowBytes >= 16 {
             let border = FramebufferPainter.repeated(pixelAt: borderRow, bytes: bpp)
             var row = top
@@ -137,20 +147,64 @@ public struct FramebufferPainter: Sendable {
                 row += stride
             }
         }
-        guard let q, let label = prepared.label else { return true }
-        let l = label.physicalRect
-        let labelRowBytes = Int(l.width) * bpp
-        // Inside the border, so inside the screen, and as many bytes as its rows need.
-        guard l.width > 0, l.height > 0, l.x >= q.x, l.y >= q.y, l.width <= q.width - (l.x - q.x),
-            l.height <= q.height - (l.y - q.y), label.pixels.count >= labelRowBytes * Int(l.height),
-            let from = label.pixels.baseAddress
-        else { return true }
-        var offset = Int(l.y) * stride + Int(l.x) * bpp
-        for row in 0..<Int(l.height) {
-            (base + offset).copyMemory(from: from + row * labelRowBytes, byteCount: labelRowBytes)
-            offset += stride
-        }
+        guard let ink else { return true }
+        let l = ink.physicalRect
+        FramebufferPainter.paint(ink, at: base + Int(l.y) * stride + Int(l.x) * bpp, stride: stride, bytesPerPixel: bpp)
         return true
+    }
+
+    /// The spans of a prepared look over its rows, from `first` (the spans' first pixel on the
+    /// screen).
+    @inline(never)
+    private static func paint(_ ink: InkSpans, at first: UnsafeMutableRawPointer, stride: Int, bytesPerPixel bpp: Int) {
+        var row = first
+        for r in 0..<Int(ink.physicalRect.height) {
+            paintSpans(ink.spans(ofRow: r), of: ink, at: row, bytesPerPixel: bpp)
+            row += stride
+        }
+    }
+
+    /// One row's spans, from `row` (the block's first pixel in that row): a solid span as
+    /// stores of its repeated pixel, a short stored one 16 bytes a load and a store, a longer
+    /// one (or one that is not whole chunks: at 3 bytes a pixel, or in a block narrower than 16
+    /// bytes) copied in one call. A span reaching past its rect or its data is skipped.
+    @inline(__always)
+    private static func paintSpans(_ spans: Range<Int>, of ink: InkSpans, at row: UnsafeMutableRawPointer, bytesPerPixel bpp: Int) {
+        let width = Int(ink.physicalRect.width)
+        let dataBytes = ink.data.count
+        guard let data = ink.data.baseAddress else { return }
+        for index in spans {
+            let span = ink.span(index)
+            guard span.lengthPx <= width - span.xPx else { continue }
+            let to = row + span.xPx * bpp
+            let bytes = span.lengthPx * bpp
+            if span.solid {
+                if (bpp == 2 || bpp == 4) && bytes >= 16 {
+                    store(pattern(of: span.value, bytes: bpp), at: to, byteCount: bytes)
+                } else {
+                    for k in 0..<span.lengthPx { storePixel(span.value, at: to + k * bpp, bytesPerPixel: bpp) }
+                }
+                continue
+            }
+            guard bytes <= dataBytes, Int(span.value) <= dataBytes - bytes else { continue }
+            let from = data + Int(span.value)
+            if bytes < 64 && bytes & 15 == 0 && Int(span.value) & 15 == 0 {
+                // Whole chunks (`InkSpans.encode` pads them), 16-byte aligned in the look.
+                var chunk = 0
+                while chunk < bytes {
+                    (to + chunk).storeBytes(of: from.load(fromByteOffset: chunk, as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+                    chunk += 16
+                }
+            } else {
+                to.copyMemory(from: from, byteCount: bytes)
+            }
+        }
+    }
+
+    /// One pixel value of `bpp` bytes, least significant byte first.
+    @inline(__always)
+    private static func storePixel(_ value: UInt32, at to: UnsafeMutableRawPointer, bytesPerPixel bpp: Int) {
+        for k in 0..<bpp { to.storeBytes(of: UInt8(truncatingIfNeeded: value >> (8 * UInt32(k))), toByteOffset: k, as: UInt8.self) }
     }
 
     /// `count` rows `stride` apart, each `byteCount` bytes of `pattern`. A function of its own,
@@ -236,16 +290,31 @@ public struct FramebufferPainter: Sendable {
         }
     }
 
-    /// The bytes `prepare` needs for this button: two physical rows of its visible part, and
-    /// the visible part of `label`. 0 when no part of the button shows.
+    /// The bytes `prepare` needs for this button: a header, two physical rows of its visible
+    /// part, and room to blend the visible part of `label` and encode it (`InkSpans`). The look
+    /// it makes takes fewer (`PreparedButton.byteCount`). 0 when no part of the button shows.
     public func preparedByteCount(label: AlphaBitmap?, rect: Rect, style: ButtonStyle) -> Int {
         guard let p = visiblePhysicalRect(of: rect) else { return 0 }
-        var bytes = 2 * Int(p.width) * layout.format.bytesPerPixel
-        if let label, let inner = labelArea(of: rect, style: style), let place = labelPlacement(label, in: rect, inside: inner, style: style),
-            let l = layout.physicalRect(ofLogical: place.clip) {
-            bytes += Int(l.width) * Int(l.height) * layout.format.bytesPerPixel
+        let bpp = layout.format.bytesPerPixel
+        var bytes = PreparedButton.aligned16(PreparedButton.headerBytes + 2 * Int(p.width) * bpp)
+        if let l = inkBlock(of: label, rect: rect, style: style) {
+            let width = Int(l.width)
+            let height = Int(l.height)
+            bytes += PreparedButton.aligned16(width * height * bpp)
+                + PreparedButton.aligned16(4 * (height + 1) + InkSpans.spanBytes * height * InkSpans.mostSpans(inRowOf: width))
+                + InkSpans.mostDataBytes(widthPx: width, heightPx: height, bytesPerPixel: bpp)
         }
         return bytes
+    }
+
+    /// The physical rect of the label's visible part, where a look's spans lie; nil when none
+    /// of it shows, or it is too wide for a span's 15 bits.
+    private func inkBlock(of label: AlphaBitmap?, rect: Rect, style: ButtonStyle) -> Rect? {
+        guard let label, let inner = labelArea(of: rect, style: style),
+            let place = labelPlacement(label, in: rect, inside: inner, style: style),
+            let l = layout.physicalRect(ofLogical: place.clip), l.width <= 0x7FFF
+        else { return nil }
+        return l
     }
 
     /// Prepares a button's look in `state` once, into `memory` (at least `preparedByteCount`
@@ -275,7 +344,9 @@ public struct FramebufferPainter: Sendable {
         }
     }
 
-    /// Both `prepare`s: `blendLabel` blends the label over the fill of a block of its own.
+    /// Both `prepare`s: `blendLabel` blends the label over the fill of a block of its own,
+    /// which is then encoded as spans in place (`InkSpans.encode`) and the tables moved down
+    /// after the spans' pixels. The look is the first `byteCount` bytes of `memory`.
     private func prepare(
         label: AlphaBitmap?, rect: Rect, style: ButtonStyle, state: ButtonVisualState,
         into memory: UnsafeMutableRawBufferPointer,
@@ -283,6 +354,7 @@ public struct FramebufferPainter: Sendable {
     ) -> PreparedButton? {
         guard let p = visiblePhysicalRect(of: rect),
             memory.count >= preparedByteCount(label: label, rect: rect, style: style), let base = memory.baseAddress,
+            Int(bitPattern: base) & 15 == 0,
             let rows = FramebufferLayout(physicalWidth: p.width, physicalHeight: 2, format: layout.format)
         else { return nil }
         let colors = style.colors(for: state)
@@ -290,30 +362,61 @@ public struct FramebufferPainter: Sendable {
         // The two rows as a two-row framebuffer of their own: the border row on top, the
         // middle row below with the fill across the inside. A button without a border has
         // the fill everywhere; one that is all border, the border everywhere.
+        let rowsBase = base + PreparedButton.headerBytes
         let rowPainter = FramebufferPainter(layout: rows)
-        rowPainter.fill(rows.logicalBounds, value: style.borderWidth > 0 ? layout.format.encode(style.border) : fillValue, base: base)
+        rowPainter.fill(rows.logicalBounds, value: style.borderWidth > 0 ? layout.format.encode(style.border) : fillValue, base: rowsBase)
         let inner = labelArea(of: rect, style: style)
         if let q = inner.flatMap({ layout.physicalRect(ofLogical: $0) }) {
-            rowPainter.fill(Rect(x: q.x - p.x, y: 1, width: q.width, height: 1), value: fillValue, base: base)
+            rowPainter.fill(Rect(x: q.x - p.x, y: 1, width: q.width, height: 1), value: fillValue, base: rowsBase)
         }
         let rowBytes = rows.strideBytes
-        let borderRow = UnsafeRawBufferPointer(rebasing: memory[0..<rowBytes])
-        let middleRow = UnsafeRawBufferPointer(rebasing: memory[rowBytes..<2 * rowBytes])
+        let header = base.assumingMemoryBound(to: UInt32.self)
+        func finish(ink: Rect, spanCount: Int, dataBytes: Int, byteCount: Int) -> PreparedButton? {
+            header[0] = UInt32(rowBytes)
+            header[1] = UInt32(bitPattern: ink.x)
+            header[2] = UInt32(bitPattern: ink.y)
+            header[3] = UInt32(bitPattern: ink.width)
+            header[4] = UInt32(bitPattern: ink.height)
+            header[5] = UInt32(spanCount)
+            header[6] = UInt32(dataBytes)
+            header[7] = UInt32(byteCount)
+            return PreparedButton(look: UnsafeRawBufferPointer(start: base, count: byteCount))
+        }
+        let rowsEnd = PreparedButton.headerBytes + 2 * rowBytes
+        let none = Rect(x: 0, y: 0, width: 0, height: 0)
         guard let label, let inner, let place = labelPlacement(label, in: rect, inside: inner, style: style),
-            let l = layout.physicalRect(ofLogical: place.clip),
+            let l = inkBlock(of: label, rect: rect, style: style),
             let block = FramebufferLayout(physicalWidth: l.width, physicalHeight: l.height, format: layout.format, rotation: layout.rotation)
-        else { return PreparedButton(borderRow: borderRow, middleRow: middleRow, label: nil) }
+        else { return finish(ink: none, spanCount: 0, dataBytes: 0, byteCount: rowsEnd) }
         // The label's visible part as a small framebuffer of its own, whose logical origin is
-        // the clip's: the same fill and blend as on the screen, shifted.
-        let labelBase = base + 2 * rowBytes
+        // the clip's: the same fill and blend as on the screen, shifted. After it, room for the
+        // spans' tables and their pixels; then both are moved down after the rows, the tables
+        // first (`InkSpans`' layout).
+        let blockStart = PreparedButton.aligned16(rowsEnd)
+        let blockBase = base + blockStart
         let painter = FramebufferPainter(layout: block)
-        painter.fill(block.logicalBounds, value: fillValue, base: labelBase)
+        painter.fill(block.logicalBounds, value: fillValue, base: blockBase)
         let shifted = Rect(
             x: place.placed.x &- place.clip.x, y: place.placed.y &- place.clip.y,
             width: place.placed.width, height: place.placed.height)
-        blendLabel(painter, label, shifted, block.logicalBounds, colors, labelBase)
-        let pixels = UnsafeRawBufferPointer(rebasing: memory[2 * rowBytes..<2 * rowBytes + block.bufferSize])
-        return PreparedButton(borderRow: borderRow, middleRow: middleRow, label: BlendedLabel(physicalRect: l, pixels: pixels))
+        blendLabel(painter, label, shifted, block.logicalBounds, colors, blockBase)
+        let width = Int(l.width)
+        let height = Int(l.height)
+        let tables = PreparedButton.aligned16(blockStart + block.bufferSize)
+        let dataRoom = tables
+            + PreparedButton.aligned16(4 * (height + 1) + InkSpans.spanBytes * height * InkSpans.mostSpans(inRowOf: width))
+        let encoded = InkSpans.encode(
+            block: blockBase, widthPx: width, heightPx: height, rowBytes: block.strideBytes,
+            bytesPerPixel: layout.format.bytesPerPixel, plain: fillValue,
+            rowStarts: (base + tables).assumingMemoryBound(to: UInt32.self),
+            spans: (base + tables + 4 * (height + 1)).assumingMemoryBound(to: UInt32.self), data: base + dataRoom)
+        guard encoded.spanCount > 0 else { return finish(ink: none, spanCount: 0, dataBytes: 0, byteCount: rowsEnd) }
+        let tableBytes = 4 * (height + 1) + InkSpans.spanBytes * encoded.spanCount
+        let rowStartsAt = PreparedButton.aligned(rowsEnd)
+        (base + rowStartsAt).copyMemory(from: base + tables, byteCount: tableBytes)
+        let dataAt = PreparedButton.aligned16(rowStartsAt + tableBytes)
+        (base + dataAt).copyMemory(from: base + dataRoom, byteCount: encoded.dataBytes)
+        return finish(ink: l, spanCount: encoded.spanCount, dataBytes: encoded.dataBytes, byteCount: dataAt + encoded.dataBytes)
     }
 
     /// The part of a button on the screen, in physical pixels; nil for a rect that is not

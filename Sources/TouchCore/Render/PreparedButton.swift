@@ -1,31 +1,74 @@
 /// A button's look in one state, made once (`FramebufferPainter.prepare`) in the
-/// framebuffer's pixel format and physical row order: its two kinds of row, and its label
-/// already blended over the fill. Painting the button in that state then writes its rows
-/// from these (as runs of their pixels, or copies) and copies the label's, instead of filling
-/// and blending every pixel again. A borrowed view: the caller owns the memory and keeps it
-/// alive while the view is used.
+/// framebuffer's pixel format and physical row order: its two kinds of plain row (all border;
+/// border, fill, border), and what lies over them (its label, its icon) as spans of the pixels
+/// that differ from the fill (`InkSpans`). Painting the button in that state writes its rows as
+/// runs of their pixels, then the spans, instead of filling and blending every pixel again;
+/// only the ink is kept, so a large icon costs its edges, not its area.
+///
+/// The look is one block of bytes, laid out by `prepare` and read back by `init(look:)`, so
+/// that its owner can move it (`PreparedButtons` keeps looks together in one slab):
+/// a header of eight `UInt32`s (row bytes, the spans' physical rect, their count, the data's
+/// bytes, the whole look's bytes), the border row, the middle row, then (4-byte aligned) the
+/// rows' first spans and the spans, then (16-byte aligned) the spans' pixels. The look starts
+/// 16-byte aligned, so that stored pixels are read 16 bytes a load.
 public struct PreparedButton {
     /// A physical row of the button's visible part that is all border.
     public let borderRow: UnsafeRawBufferPointer
     /// A physical row that crosses the inside: border, fill, border.
     public let middleRow: UnsafeRawBufferPointer
-    /// The label's visible part; nil when the button has no label or none of it shows.
-    public let label: BlendedLabel?
+    /// The pixels over the fill; nil when the button has no label or none of it shows.
+    public let ink: InkSpans?
+    /// The bytes of the whole look, from its start.
+    public let byteCount: Int
 
-    public init(borderRow: UnsafeRawBufferPointer, middleRow: UnsafeRawBufferPointer, label: BlendedLabel?) {
+    public init(borderRow: UnsafeRawBufferPointer, middleRow: UnsafeRawBufferPointer, ink: InkSpans?, byteCount: Int = 0) {
         self.borderRow = borderRow
         self.middleRow = middleRow
-        self.label = label
+        self.ink = ink
+        self.byteCount = byteCount
     }
-}
 
-/// A label blended over a state's fill: `height` rows of `width` pixels for the physical rect.
-public struct BlendedLabel {
-    public let physicalRect: Rect
-    public let pixels: UnsafeRawBufferPointer
+    static let headerBytes = 32
 
-    public init(physicalRect: Rect, pixels: UnsafeRawBufferPointer) {
-        self.physicalRect = physicalRect
-        self.pixels = pixels
+    /// The look `prepare` wrote at the start of `look` (which may since have moved); nil when
+    /// its header does not describe bytes inside `look`. The spans themselves are checked as
+    /// they are painted.
+    public init?(look: UnsafeRawBufferPointer) {
+        guard look.count >= PreparedButton.headerBytes, let start = look.baseAddress,
+            Int(bitPattern: start) & 15 == 0
+        else { return nil }
+        let header = start.assumingMemoryBound(to: UInt32.self)
+        let rowBytes = Int(header[0])
+        let rect = Rect(
+            x: Int32(truncatingIfNeeded: header[1]), y: Int32(truncatingIfNeeded: header[2]),
+            width: Int32(truncatingIfNeeded: header[3]), height: Int32(truncatingIfNeeded: header[4]))
+        let spanCount = Int(header[5])
+        let dataBytes = Int(header[6])
+        let byteCount = Int(header[7])
+        let rowsEnd = PreparedButton.headerBytes + 2 * rowBytes
+        guard byteCount <= look.count, rowsEnd <= byteCount else { return nil }
+        borderRow = UnsafeRawBufferPointer(start: start + PreparedButton.headerBytes, count: rowBytes)
+        middleRow = UnsafeRawBufferPointer(start: start + PreparedButton.headerBytes + rowBytes, count: rowBytes)
+        self.byteCount = byteCount
+        guard rect.width > 0, rect.height > 0 else {
+            ink = nil
+            return
+        }
+        let rowStartsAt = PreparedButton.aligned(rowsEnd)
+        let spansAt = rowStartsAt + 4 * (Int(rect.height) + 1)
+        let dataStart = PreparedButton.aligned16(spansAt + InkSpans.spanBytes * spanCount)
+        guard dataStart + dataBytes <= byteCount else { return nil }
+        ink = InkSpans(
+            physicalRect: rect, data: UnsafeRawBufferPointer(start: start + dataStart, count: dataBytes),
+            rowStarts: (start + rowStartsAt).assumingMemoryBound(to: UInt32.self),
+            spans: (start + spansAt).assumingMemoryBound(to: UInt32.self), spanCount: spanCount)
     }
+
+    /// `offset` rounded up to a multiple of 4.
+    @inline(__always)
+    static func aligned(_ offset: Int) -> Int { (offset + 3) & ~3 }
+
+    /// `offset` rounded up to a multiple of 16.
+    @inline(__always)
+    static func aligned16(_ offset: Int) -> Int { (offset + 15) & ~15 }
 }

@@ -1,0 +1,143 @@
+/// The pixels of a prepared look that differ from its plain fill, row by row: runs of stored
+/// pixels, and runs of one repeated pixel (the solid inside of a glyph or an icon) kept as that
+/// pixel alone. A repaint writes the fill and then only these, so a look holds its ink's
+/// edges, not its label's whole rect. A borrowed view into a look (`PreparedButton`).
+///
+/// Each span is two `UInt32`s: its first pixel in the row (low 16 bits), its length in pixels
+/// (bits 16-30) and whether it is solid (bit 31); then the byte offset of its pixels in `data`,
+/// or for a solid span the pixel value itself.
+public struct InkSpans {
+    /// Where the spans lie, in physical pixels: row `r` of the spans is physical row
+    /// `physicalRect.y + r`, their columns count from `physicalRect.x`.
+    public let physicalRect: Rect
+    /// The stored pixels of every span that is not solid.
+    public let data: UnsafeRawBufferPointer
+    /// `physicalRect.height + 1` entries: row `r`'s spans are `rowStarts[r]..<rowStarts[r + 1]`.
+    let rowStarts: UnsafePointer<UInt32>
+    let spans: UnsafePointer<UInt32>
+    public let spanCount: Int
+
+    static let spanBytes = 8
+    static let solidFlag: UInt32 = 0x8000_0000
+    /// Fill pixels between two runs of ink shorter than this are kept in one span: a repaint
+    /// writes the fill and then copies a span in one call (`memcpy`), and a span of its own
+    /// costs more than a gap's pixels. Measured on the benchmark panel (callgrind, the
+    /// firmware's x86-64 build): spans split at gaps of 8 pixels, with runs of 16 kept as one
+    /// pixel, cost about twice the instructions of a repaint (37,648 against 18,418 for the
+    /// icon buttons) for about a third of the bytes.
+    static let shortestGapPx = 64
+    /// A run of one pixel value at least this long is kept as that value alone: the solid
+    /// inside of a large icon's shape.
+    static let shortestSolidPx = 64
+
+    /// The most spans a row of `widthPx` pixels can have: a stored span is at least one pixel
+    /// and never next to another, a solid one at least `shortestSolidPx` pixels.
+    static func mostSpans(inRowOf widthPx: Int) -> Int { widthPx / 4 + 2 }
+
+    /// The pixels in 16 bytes at `bytesPerPixel` (2 or 4); 0 at 3, where spans are not padded.
+    static func pixelsPerChunk(bytesPerPixel: Int) -> Int { bytesPerPixel == 3 ? 0 : 16 / bytesPerPixel }
+
+    /// The most bytes of stored pixels a block's spans can take: every pixel, and each span
+    /// padded to whole 16-byte chunks.
+    static func mostDataBytes(widthPx: Int, heightPx: Int, bytesPerPixel: Int) -> Int {
+        heightPx * (widthPx + mostSpans(inRowOf: widthPx) * pixelsPerChunk(bytesPerPixel: bytesPerPixel)) * bytesPerPixel
+    }
+
+    /// The spans of row `row` as (first pixel, length, solid, offset or value), for tests and
+    /// for the painter.
+    @inline(__always)
+    func span(_ index: Int) -> (xPx: Int, lengthPx: Int, solid: Bool, value: UInt32) {
+        let word = spans[2 * index]
+        return (Int(word & 0xFFFF), Int((word >> 16) & 0x7FFF), word & InkSpans.solidFlag != 0, spans[2 * index + 1])
+    }
+
+    /// The range of span indices of row `row` (`0..<physicalRect.height`), clamped to the spans
+    /// there are.
+    @inline(__always)
+    func spans(ofRow row: Int) -> Range<Int> {
+        let first = min(Int(rowStarts[row]), spanCount)
+        return first..<max(first, min(Int(rowStarts[row + 1]), spanCount))
+    }
+
+    /// What the spans of a look's block come to: how many, and the bytes of stored pixels.
+    struct Encoded {
+        var spanCount = 0
+        var dataBytes = 0
+    }
+
+    /// Encodes a block of `heightPx` rows of `widthPx` pixels (`bytesPerPixel` each, rows
+    /// `rowBytes` apart from `block`) against `plain`, the fill under it: the rows' first spans
+    /// go to `rowStarts` (`heightPx + 1` entries), the spans to `spans` (room for
+    /// `heightPx * mostSpans(inRowOf: widthPx)`) and the stored pixels to `data` (room for
+    /// `mostDataBytes`). At 2 and 4 bytes a pixel a stored span is padded to whole 16-byte
+    /// chunks with the pixels that really follow it (or precede it, at the row's end), so that
+    /// a repaint copies it 16 bytes a load and store, without a call: what the padding writes
+    /// is what is there anyway. At 3 bytes a pixel spans are not padded and none is solid (a
+    /// repeated 3-byte pixel does not fill 16-byte stores).
+    static func encode(
+        block: UnsafeRawPointer, widthPx: Int, heightPx: Int, rowBytes: Int, bytesPerPixel bpp: Int, plain: UInt32,
+        rowStarts: UnsafeMutablePointer<UInt32>, spans: UnsafeMutablePointer<UInt32>, data: UnsafeMutableRawPointer
+    ) -> Encoded {
+        var encoded = Encoded()
+        let shortestSolid = bpp == 3 ? Int.max : shortestSolidPx
+        let chunk = pixelsPerChunk(bytesPerPixel: bpp)
+        @inline(__always) func pixel(_ row: UnsafeRawPointer, _ x: Int) -> UInt32 {
+            switch bpp {
+            case 4: return row.load(fromByteOffset: 4 * x, as: UInt32.self)
+            case 2: return UInt32(row.load(fromByteOffset: 2 * x, as: UInt16.self))
+            default:
+                let byte = (row + bpp * x).assumingMemoryBound(to: UInt8.self)
+                return UInt32(byte[0]) | UInt32(byte[1]) << 8 | UInt32(byte[2]) << 16
+            }
+        }
+        func stored(_ row: UnsafeRawPointer, from start: Int, to end: Int) {
+            var first = start
+            var count = end - start
+            // Padded where the row has room for it; otherwise the span is copied as it is.
+            let padded = chunk > 0 ? (count + chunk - 1) / chunk * chunk : count
+            if padded <= widthPx {
+                count = padded
+                first = min(start, widthPx - padded)
+            }
+            let bytes = count * bpp
+            (data + encoded.dataBytes).copyMemory(from: row + first * bpp, byteCount: bytes)
+            spans[2 * encoded.spanCount] = UInt32(first) | UInt32(count) << 16
+            spans[2 * encoded.spanCount + 1] = UInt32(encoded.dataBytes)
+            encoded.dataBytes += bytes
+            encoded.spanCount += 1
+        }
+        for r in 0..<heightPx {
+            rowStarts[r] = UInt32(encoded.spanCount)
+            let row = block + r * rowBytes
+            var x = 0
+            while x < widthPx {
+                while x < widthPx && pixel(row, x) == plain { x += 1 }
+                guard x < widthPx else { break }
+                var start = x
+                while x < widthPx {
+                    let value = pixel(row, x)
+                    if value == plain {
+                        var gapEnd = x + 1
+                        while gapEnd < widthPx && pixel(row, gapEnd) == plain { gapEnd += 1 }
+                        if gapEnd == widthPx || gapEnd - x >= shortestGapPx { break }
+                        x = gapEnd
+                        continue
+                    }
+                    var runEnd = x + 1
+                    while runEnd < widthPx && pixel(row, runEnd) == value { runEnd += 1 }
+                    if runEnd - x >= shortestSolid {
+                        if x > start { stored(row, from: start, to: x) }
+                        spans[2 * encoded.spanCount] = UInt32(x) | UInt32(runEnd - x) << 16 | solidFlag
+                        spans[2 * encoded.spanCount + 1] = value
+                        encoded.spanCount += 1
+                        start = runEnd
+                    }
+                    x = runEnd
+                }
+                if x > start { stored(row, from: start, to: x) }
+            }
+        }
+        rowStarts[heightPx] = UInt32(encoded.spanCount)
+        return encoded
+    }
+}
