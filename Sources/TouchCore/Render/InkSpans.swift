@@ -20,11 +20,9 @@ public struct InkSpans {
     static let spanBytes = 8
     static let solidFlag: UInt32 = 0x8000_0000
     /// Fill pixels between two runs of ink shorter than this are kept in one span: a repaint
-    /// writes the fill and then copies a span in one call (`memcpy`), and a span of its own
-    /// costs more than a gap's pixels. Measured on the benchmark panel (callgrind, the
-    /// firmware's x86-64 build): spans split at gaps of 8 pixels, with runs of 16 kept as one
-    /// pixel, cost about twice the instructions of a repaint (37,648 against 18,418 for the
-    /// icon buttons) for about a third of the bytes.
+    /// writes the fill and then copies a span in one call (`memcpy`), and a span costs a few
+    /// dozen instructions of its own, more than copying a gap's pixels. (Spans split at gaps
+    /// of 8 pixels made a repaint of the benchmark's icon buttons nearly twice as costly.)
     static let shortestGapPx = 64
     /// A run of one pixel value at least this long is kept as that value alone: the solid
     /// inside of a large icon's shape.
