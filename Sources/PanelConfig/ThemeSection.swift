@@ -83,6 +83,13 @@ enum ThemeKey: SectionKey {
 /// `[theme]` as under its `[display]`, key by key (presets give no looks today).
 struct ThemeDraft: SectionDraft {
     let title = "theme"
+
+    /// `radius` is read and kept, but not drawn yet: said where it is given.
+    func warnNotDrawnYet(_ warnings: inout ErrorCollector) {
+        guard let radiusPx, radiusPx > 0, let place = place(.radius) else { return }
+        warnings.add(at: place, section: title, key: ThemeKey.radius.rawValue,
+                     "warning: rounded corners are not drawn yet; buttons are drawn with square corners")
+    }
     let header: SourceLine
     var given = GivenKeys()
     var fontSize: Int?

@@ -297,4 +297,31 @@ struct ThemeSectionTests {
         let sizedBack = try EffectiveTextTests.roundTrip(sized)
         #expect(sizedBack == EffectiveTextTests.withLines(of: sizedBack, sized))
     }
+
+    /// `radius` and `sublabel` are kept but not drawn yet: a warning where each is given (a
+    /// radius of 0 says nothing), none where a button only inherits the theme's.
+    @Test func radiusAndSublabelAreWarnedOfUntilTheyAreDrawn() throws {
+        let config = try #require(parsed(display800x480 + """
+            [theme]
+            radius = 8
+
+            [button a]
+            rect = 0, 0, 100, 100
+            sublabel = 21 °C
+
+            [button b]
+            rect = 100, 0, 100, 100
+            radius = 0
+
+            [button c]
+            rect = 200, 0, 100, 100
+            radius = 6
+
+            """))
+        #expect(config.warnings.map { $0.rendered } == [
+            "panel.ini:5: [theme] radius: warning: rounded corners are not drawn yet; buttons are drawn with square corners",
+            "panel.ini:9: [button a] sublabel: warning: a sublabel is not drawn yet; the button shows its label alone",
+            "panel.ini:17: [button c] radius: warning: rounded corners are not drawn yet; the button is drawn with square corners",
+        ])
+    }
 }
