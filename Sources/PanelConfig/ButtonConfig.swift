@@ -47,6 +47,8 @@ public struct ButtonConfig: Equatable, Sendable {
     public var cell: GridCell?
     /// `icon` and its keys: the icon drawn with the label (nil: none).
     public var icons: ButtonIcons?
+    /// `fill = none`: an invisible zone over the page's background (nil: an ordinary button).
+    public var zone: ZoneLook?
 
     public init(
         name: String, label: String, rect: Rect, enabled: Bool = true, timings: GestureTimings = .defaults,
@@ -55,7 +57,8 @@ public struct ButtonConfig: Equatable, Sendable {
         onPress: ButtonAction? = nil, onRelease: ButtonAction? = nil, line: Int,
         colors: ButtonPalette = .defaults, fontSize: Int = DisplayConfig.defaultFontSize, latch: Bool = false,
         execLimits: ExecLimits = .defaults, interlock: String? = nil, title: String? = nil, binding: StateBinding? = nil,
-        page: Int = 0, swipe: Bool = true, cell: GridCell? = nil, icons: ButtonIcons? = nil
+        page: Int = 0, swipe: Bool = true, cell: GridCell? = nil, icons: ButtonIcons? = nil,
+        zone: ZoneLook? = nil
     ) {
         self.name = name
         self.label = label
@@ -81,11 +84,12 @@ public struct ButtonConfig: Equatable, Sendable {
         self.swipe = swipe
         self.cell = cell
         self.icons = icons
+        self.zone = zone
     }
 
     /// Its name in Home Assistant: `title`, else the label on one line.
     public var displayTitle: String {
-        title ?? label.split(separator: "\n").joined(separator: " ")
+        title ?? (label.isEmpty ? name : label.split(separator: "\n").joined(separator: " "))
     }
 
     /// Whether one of its actions publishes on the broker.

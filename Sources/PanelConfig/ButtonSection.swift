@@ -34,12 +34,13 @@ enum ButtonKey: SectionKey {
     case disabledIcon
     case iconSize
     case iconPosition
+    case borderPx
     case color(ButtonColorKey)
 
     static let allCases: [ButtonKey] =
         [.rect, .cell, .page, .label, .title, .enabled, .latch, .interlock, .stateTopic, .stateField, .stateOn, .stateOff, .pendingMs, .onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease,
          .execLimit, .execTimeoutMs, .swipe]
-        + TimingKey.allCases.map(ButtonKey.timing) + [.fontSize, .icon, .onIcon, .pressedIcon, .disabledIcon, .iconSize, .iconPosition]
+        + TimingKey.allCases.map(ButtonKey.timing) + [.fontSize, .icon, .onIcon, .pressedIcon, .disabledIcon, .iconSize, .iconPosition, .borderPx]
         + ButtonColorKey.allCases.map(ButtonKey.color)
 
     /// The keys that take an action.
@@ -83,6 +84,7 @@ enum ButtonKey: SectionKey {
         case .disabledIcon: "disabled_icon"
         case .iconSize: "icon_size"
         case .iconPosition: "icon_position"
+        case .borderPx: DisplayKey.borderPx.rawValue
         case .color(let key): key.rawValue
         }
     }
@@ -135,6 +137,11 @@ enum ButtonKey: SectionKey {
         case .iconSize: .words("fitted to the button", "the icon's size, \(KeyDoc.span(ButtonIcons.sizeRange)) pixels")
         case .iconPosition:
             .value(IconPosition.top.rawValue, "`top` (above the label), `left` (before it) or `center` (the icon alone, no label drawn)")
+        case .borderPx:
+            .words("`[display]`'s", "with `fill = none` only: the outline of an invisible zone, in `border`, "
+                   + "\(KeyDoc.span(DisplayDraft.borderRange)) pixels; 0: none")
+        case .color(.fill): .words("`[display]`'s", "\(ButtonColorKey.fill.what); `none`: an invisible zone over the page's `image` (see Invisible zones)")
+        case .color(let key) where key.takesAlpha: .words("`[display]`'s", "\(key.what); with `fill = none` also `#RRGGBBAA`, laid over the background")
         case .color(let key): .words("`[display]`'s", key.what)
         }
     }
@@ -181,6 +188,7 @@ struct ButtonDraft: SectionDraft {
     var disabledIcon: IconGlyph?
     var iconSize: Int?
     var iconPosition: IconPosition?
+    var borderPx: Int?
     var colors = ColorSettings()
 
     init(name: String, header: SourceLine, counts: Bool) {
@@ -231,7 +239,8 @@ struct ButtonDraft: SectionDraft {
         case .iconPosition:
             guard let position = IconPosition(rawValue: value) else { throw .expected("top, left or center", found: value) }
             iconPosition = position
-        case .color(let key): try colors.set(key, from: value)
+        case .borderPx: borderPx = try ValueSyntax.integer(value, in: DisplayDraft.borderRange, unit: " (pixels)")
+        case .color(let key): try colors.set(key, from: value, zone: true)
         }
     }
 
@@ -283,7 +292,7 @@ struct ButtonDraft: SectionDraft {
         switch name {
         case TouchKey.lostMs.rawValue:
             "lost_ms applies to the whole controller, not to one button; set it in [touch]"
-        case DisplayKey.background.rawValue, DisplayKey.borderPx.rawValue, DisplayKey.font.rawValue:
+        case DisplayKey.background.rawValue, DisplayKey.font.rawValue:
             "\(name) applies to the whole display, not to one button; set it in [display]"
         default:
             nil
@@ -323,7 +332,8 @@ struct ButtonDraft: SectionDraft {
                        + "delete swipe = yes")
             return nil
         }
-        guard actionsOK, binding.ok, icons.ok, let page,
+        let zone = self.zone(errors: &errors)
+        guard actionsOK, binding.ok, icons.ok, zone.ok, let page,
             let rect = ItemPlace.rect(
                 rect: rect, cell: cell, page: page, pageNames: pageNames, pageGrids: pageGrids, display: display,
                 cellPlace: place(.cell), header: header, section: title, errors: &errors)
@@ -331,16 +341,35 @@ struct ButtonDraft: SectionDraft {
         guard ButtonDraft.rect(rect, fits: display, written: rectText, at: place(.rect) ?? header, section: title, errors: &errors) else {
             return nil
         }
+        let palette = colors.applied(to: (display?.colors ?? .defaults).buttons)
         return ButtonConfig(
-            name: name, label: label ?? name, rect: rect, enabled: enabled ?? true,
+            name: name, label: label ?? (zone.isZone ? "" : name), rect: rect, enabled: enabled ?? true,
             timings: timings.applied(to: panelTimings),
             onTap: tap, onDoubleTap: doubleTap, onTripleTap: tripleTap,
             onLongPress: longPress, onRepeat: repeated,
             onPress: press, onRelease: release, line: header.line,
-            colors: colors.applied(to: (display?.colors ?? .defaults).buttons),
+            colors: palette,
             fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize,
             latch: latch ?? false, execLimits: execLimits, interlock: interlock, title: entityTitle, binding: binding.binding,
-            page: page, swipe: swipe ?? !holds, cell: cell, icons: icons.icons)
+            page: page, swipe: swipe ?? !holds, cell: cell, icons: icons.icons,
+            zone: zone.isZone ? colors.zoneLook(palette: palette, borderPx: borderPx ?? display?.borderPx ?? DisplayConfig.defaultBorderPx) : nil)
+    }
+
+    /// Whether the button is an invisible zone (`fill = none`); not
+    /// ok (the reason in `errors`) when alpha or `border_px` comes without `fill = none`.
+    private func zone(errors: inout ErrorCollector) -> (isZone: Bool, ok: Bool) {
+        if colors.fillNone { return (true, true) }
+        for key in colors.keysWithAlpha {
+            errors.add(at: place(.color(key)) ?? header, section: title, key: key.rawValue,
+                       "a colour with alpha (#RRGGBBAA) needs fill = none: only an invisible zone shows the background through its fills")
+            return (false, false)
+        }
+        if let place = place(.borderPx) {
+            errors.add(at: place, section: title, key: ButtonKey.borderPx.rawValue,
+                       "border_px on a button is the outline of an invisible zone (fill = none); other buttons take [display] border_px")
+            return (false, false)
+        }
+        return (false, true)
     }
 
     /// The button's `state_topic` binding, nil without one; not ok (the reason in `errors`)
