@@ -1,3 +1,4 @@
+import Foundation
 import PanelConfig
 @testable import PanelDrivers
 import Testing
@@ -54,6 +55,26 @@ struct PreparedLookSizesTests {
             surface.draw(button: index, state: .normal)
         }
         return surface.preparedLookBytes
+    }
+
+    /// An invisible zone is painted over the background each time: no look is held for it,
+    /// and check counts none.
+    @Test func aZoneHoldsNoLook() throws {
+        let zoned = Self.config.replacingOccurrences(of: "label = Lamp\n", with: "label = Lamp\nfill = none\nborder_px = 0\n")
+        let config = try PanelConfigLoader.parse(text: zoned, file: "looks.ini")
+        let labels = try FramebufferSurface.rasterizeLabels(for: config)
+        let plain = try PanelConfigLoader.parse(text: Self.config, file: "looks.ini")
+        let lamp = FramebufferSurface.fittedLabel("Lamp", of: plain.buttons[0], borderPx: 2, font: labels.font)
+        let layout = try #require(FramebufferLayout(physicalWidth: 400, physicalHeight: 240, format: .xrgb8888))
+        let lampBytes = 2 * layout.format.bytesPerPixel * (2 * 180 + Int(lamp.width) * Int(lamp.height))
+        #expect(PreparedLookSizes.bytesPerPage(of: config, font: labels.font, format: .xrgb8888)[0]
+            == PreparedLookSizes.bytesPerPage(of: plain, font: labels.font, format: .xrgb8888)[0] - lampBytes)
+        var memory = [UInt8](repeating: 0, count: layout.bufferSize)
+        memory.withUnsafeMutableBytes { pixels in
+            let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels)
+            #expect(Self.heldAfterShowing(0, surface: surface, config: config)
+                == PreparedLookSizes.bytesPerPage(of: config, font: labels.font, format: .xrgb8888)[0])
+        }
     }
 
     @Test func whatCheckSaysIsWhatTheSurfaceHoldsForEachPage() throws {

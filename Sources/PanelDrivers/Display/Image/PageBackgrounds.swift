@@ -38,6 +38,13 @@ public final class PageBackgrounds {
                 pictures.append(nil)
                 continue
             }
+            // Pages that show the same file share one mapping of it.
+            if let earlier = config.pages.indices.first(where: { config.pages[$0].image == path }), earlier < pictures.count,
+                let picture = pictures[earlier]
+            {
+                pictures.append(picture)
+                continue
+            }
             let png: [UInt8]
             do throws(PNGError) {
                 png = try PageBackgrounds.read(path)

@@ -43,6 +43,22 @@ struct PageBackgroundsTests {
         ])
     }
 
+    /// Two pages of one file map it once.
+    @Test func pagesWithTheSameImageShareItsMapping() throws {
+        let directory = NSTemporaryDirectory() + "touchpanel-share-\(getpid())"
+        try? FileManager.default.removeItem(atPath: directory)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = "\(fixtures)/rgb8.png"
+        let config = try Self.config(images: [path, path, "\(fixtures)/gray8.png"])
+        let layout = FramebufferLayout(physicalWidth: 8, physicalHeight: 4, format: .rgb565)!
+        let backgrounds = PageBackgrounds(config: config, layout: layout, cache: BackgroundCache(directory: directory), log: nil)
+        let first = try #require(backgrounds.picture(page: 0)?.baseAddress)
+        #expect(backgrounds.picture(page: 1)?.baseAddress == first)
+        #expect(backgrounds.picture(page: 2)?.baseAddress != first)
+        #expect(backgrounds.picture(page: 3) == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).count == 2)
+    }
+
     /// A 4x2 RGBA page image on an 8x4 display (doubled), a zone over its left half, and the
     /// page drawn whole: at rest the frame is the converted picture byte for byte; pressed, the
     /// zone's pixels are its fill over the picture's.
