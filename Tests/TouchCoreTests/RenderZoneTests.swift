@@ -113,6 +113,42 @@ struct RenderZoneTests {
         #expect(fb.pixelBytes(physicalX: 0, y: 1) == [153, 50, 100, 0])
     }
 
+    /// Every pixel of a zone with a border, pressed, against a plain per-pixel reference, in
+    /// both formats at every rotation (the painter walks physical rows).
+    @Test func everyPixelAtEveryRotationInBothFormats() {
+        for format in [PixelFormat.xrgb8888, .rgb565] {
+            for rotation in [DisplayRotation.degrees0, .degrees90, .degrees180, .degrees270] {
+                var fb = TestFramebuffer(width: 4, height: 3, format: format, rotation: rotation, padding: 2)
+                let backdrop = Self.backdrop(fb.layout)
+                let zone = ZonePainter(layout: fb.layout)
+                let rect = Rect(x: 0, y: 0, width: fb.layout.logicalWidth, height: fb.layout.logicalHeight)
+                fb.bytes.withUnsafeMutableBytes { pixels in
+                    backdrop.withUnsafeBytes {
+                        _ = zone.paint(zone: rect, style: Self.style(borderWidth: 1), state: .pressed, label: nil, backdrop: $0,
+                                       background: .black, in: pixels)
+                    }
+                }
+                for y in 0..<fb.layout.logicalHeight {
+                    for x in 0..<fb.layout.logicalWidth {
+                        let offset = fb.layout.byteOffset(x: x, y: y)!
+                        let border = x == 0 || y == 0 || x == rect.width - 1 || y == rect.height - 1
+                        var under: UInt32 = 0
+                        for byte in 0..<format.bytesPerPixel { under |= UInt32(backdrop[offset + byte]) << UInt32(8 * byte) }
+                        let color = border ? RGBColor(r: 0, g: 255, b: 0) : Self.pressed.color.blended(over: format.decode(under), alpha: Self.pressed.alpha)
+                        let value = format.encode(color)
+                        let expected = (0..<format.bytesPerPixel).map { UInt8(truncatingIfNeeded: value >> UInt32(8 * $0)) }
+                        #expect(Array(fb.bytes[offset..<offset + format.bytesPerPixel]) == expected, "\(format) \(rotation) (\(x), \(y))")
+                    }
+                }
+                // The stride's padding is never written.
+                for row in 0..<Int(fb.layout.physicalHeight) {
+                    let end = (row + 1) * fb.layout.strideBytes
+                    #expect(Array(fb.bytes[end - 2..<end]) == [TestFramebuffer.sentinel, TestFramebuffer.sentinel])
+                }
+            }
+        }
+    }
+
     @Test func restoreCopiesTheImagesRowsAtEveryRotation() {
         for rotation in [DisplayRotation.degrees0, .degrees90, .degrees180, .degrees270] {
             var fb = TestFramebuffer(width: 4, height: 3, format: .rgb565, rotation: rotation, padding: 2)

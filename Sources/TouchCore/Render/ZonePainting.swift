@@ -34,8 +34,10 @@ public struct ZonePainter {
     /// without one), the state's fill blended over it (`RGBColor.blended`, exact in integers),
     /// the border (opaque, inside the rect) and the label blended in the state's text colour
     /// over that, placed as `FramebufferPainter` places a button's label. A state without a fill
-    /// and a zone without border or label leave the background exactly as it is. False
-    /// (nothing written) when a buffer is smaller than the layout.
+    /// and a zone without border or label leave the background exactly as it is. Written in
+    /// three passes along physical rows: the inside (copied rows without a fill; with one, each
+    /// pixel tinted, a run of one colour costing a compare), the border, then the label's ink
+    /// alone. False (nothing written) when a buffer is smaller than the layout.
     public func paint(
         zone rect: Rect, style: ZoneStyle, state: ButtonVisualState, label: AlphaBitmap?, backdrop: UnsafeRawBufferPointer?,
         background: RGBColor, in pixels: UnsafeMutableRawBufferPointer
@@ -51,61 +53,151 @@ public struct ZonePainter {
         // nil: all border.
         let inner: Rect? = borderWidth > 0 ? rect.inset(by: borderWidth) : rect
         let fill = style.fill(for: state)
-        let text = style.button.colors(for: state).text
-        var placedLabel: (bitmap: AlphaBitmap, placed: Rect, clip: Rect)?
-        if let label, let inner, let placement = placement(of: label, in: rect, inside: inner, style: style.button) {
-            placedLabel = (label, placement.placed, placement.clip)
-        }
-        if let backdrop, fill == nil, borderWidth == 0, placedLabel == nil {
-            return restore(clip, from: backdrop, in: pixels)
-        }
-
         let format = layout.format
-        let bytesPerPixel = format.bytesPerPixel
-        let borderValue = format.encode(style.button.border)
-        let backgroundValue = format.encode(background)
-        let stepX = layout.logicalSteps.x
-        // The last background value met and what the fill makes of it: a floor plan is mostly
-        // runs of one colour, so most pixels cost a compare.
+        var tint = Tint(format: format, fill: fill, background: background)
+
+        // The inside.
+        if let inside = inner?.clipped(to: clip), let physical = layout.physicalRect(ofLogical: inside) {
+            if let backdrop, fill == nil {
+                _ = restore(inside, from: backdrop, in: pixels)
+            } else {
+                tintRows(physical, from: source, into: target, tint: &tint)
+            }
+        }
+        // The border: the rect less the inside, as up to four bands.
+        if borderWidth > 0 {
+            let value = format.encode(style.button.border)
+            let bands = ZonePainter.bands(of: rect, inside: inner)
+            for index in 0..<4 {
+                guard let part = bands[index].clipped(to: clip), let physical = layout.physicalRect(ofLogical: part) else { continue }
+                fillRows(physical, value: value, into: target)
+            }
+        }
+        // The label's ink, over the tinted background worked out again from the source.
+        if let label, let inner, let placement = placement(of: label, in: rect, inside: inner, style: style.button) {
+            blendLabel(label, placed: placement.placed, clip: placement.clip, text: style.button.colors(for: state).text,
+                       source: source, into: target, tint: &tint)
+        }
+        return true
+    }
+
+    /// The colour a zone's inside shows over a background value, kept for the last value met:
+    /// a floor plan is mostly runs of one colour.
+    struct Tint {
+        let format: PixelFormat
+        let fill: TranslucentColor?
+        let backgroundValue: UInt32
         var lastUnder: UInt32 = 0xFFFF_FFFF
         var lastColor = RGBColor.black
         var lastValue: UInt32 = 0
-        let innerLeft = inner?.x ?? 0, innerRight = inner.map { $0.x &+ $0.width } ?? 0
-        let innerTop = inner?.y ?? 0, innerBottom = inner.map { $0.y &+ $0.height } ?? 0
-        for row in 0..<clip.height {
-            let y = clip.y &+ row
-            // On screen: clip lies inside the logical bounds.
-            guard var offset = layout.byteOffset(x: clip.x, y: y) else { continue }
-            let borderRow = inner == nil || y < innerTop || y >= innerBottom
-            var labelRow = false
-            if let placedLabel { labelRow = y >= placedLabel.clip.y && y < placedLabel.clip.y &+ placedLabel.clip.height }
-            for column in 0..<clip.width {
-                let x = clip.x &+ column
-                if borderRow || x < innerLeft || x >= innerRight {
-                    ZonePainter.store(borderValue, at: target + offset, bytes: bytesPerPixel)
+
+        init(format: PixelFormat, fill: TranslucentColor?, background: RGBColor) {
+            self.format = format
+            self.fill = fill
+            backgroundValue = format.encode(background)
+        }
+
+        /// The pixel value over `under`, and its colour in `lastColor`.
+        @inline(__always)
+        mutating func value(over under: UInt32) -> UInt32 {
+            if under != lastUnder {
+                lastUnder = under
+                lastColor = format.decode(under)
+                if let fill {
+                    lastColor = fill.color.blended(over: lastColor, alpha: fill.alpha)
+                    lastValue = format.encode(lastColor)
                 } else {
-                    let under = source.map { ZonePainter.load(at: $0 + offset, bytes: bytesPerPixel) } ?? backgroundValue
-                    if under != lastUnder {
-                        lastUnder = under
-                        if let fill {
-                            lastColor = fill.color.blended(over: format.decode(under), alpha: fill.alpha)
-                            lastValue = format.encode(lastColor)
-                        } else {
-                            lastColor = format.decode(under)
-                            lastValue = under
-                        }
-                    }
-                    var value = lastValue
-                    if labelRow, let placedLabel, x >= placedLabel.clip.x, x < placedLabel.clip.x &+ placedLabel.clip.width {
-                        let coverage = placedLabel.bitmap.coverage(x: x &- placedLabel.placed.x, y: y &- placedLabel.placed.y)
-                        if coverage > 0 { value = format.encode(text.blended(over: lastColor, alpha: coverage)) }
-                    }
-                    ZonePainter.store(value, at: target + offset, bytes: bytesPerPixel)
+                    lastValue = under
+                }
+            }
+            return lastValue
+        }
+    }
+
+    /// Each pixel of a physical rect tinted over the source's (or the background value).
+    private func tintRows(_ physical: Rect, from source: UnsafeRawPointer?, into target: UnsafeMutableRawPointer, tint: inout Tint) {
+        let bytesPerPixel = layout.format.bytesPerPixel
+        let rowBytes = Int(physical.width) * bytesPerPixel
+        var offset = Int(physical.y) * layout.strideBytes + Int(physical.x) * bytesPerPixel
+        guard let source else {
+            fillRows(physical, value: tint.value(over: tint.backgroundValue), into: target)
+            return
+        }
+        for _ in 0..<Int(physical.height) {
+            var at = offset
+            let end = offset + rowBytes
+            switch bytesPerPixel {
+            case 4:
+                while at < end {
+                    let under = (source + at).loadUnaligned(as: UInt32.self)
+                    (target + at).storeBytes(of: tint.value(over: under), as: UInt32.self)
+                    at &+= 4
+                }
+            case 2:
+                while at < end {
+                    let under = UInt32((source + at).loadUnaligned(as: UInt16.self))
+                    (target + at).storeBytes(of: UInt16(truncatingIfNeeded: tint.value(over: under)), as: UInt16.self)
+                    at &+= 2
+                }
+            default:
+                while at < end {
+                    ZonePainter.store(tint.value(over: ZonePainter.load(at: source + at, bytes: bytesPerPixel)), at: target + at, bytes: bytesPerPixel)
+                    at &+= bytesPerPixel
+                }
+            }
+            offset += layout.strideBytes
+        }
+    }
+
+    /// A physical rect filled with one pixel value.
+    private func fillRows(_ physical: Rect, value: UInt32, into target: UnsafeMutableRawPointer) {
+        let bytesPerPixel = layout.format.bytesPerPixel
+        var offset = Int(physical.y) * layout.strideBytes + Int(physical.x) * bytesPerPixel
+        for _ in 0..<Int(physical.height) {
+            var at = offset
+            for _ in 0..<Int(physical.width) {
+                ZonePainter.store(value, at: target + at, bytes: bytesPerPixel)
+                at &+= bytesPerPixel
+            }
+            offset += layout.strideBytes
+        }
+    }
+
+    /// The label's pixels with ink, blended in `text` over the tinted source; `clip` lies inside
+    /// `placed`, the inside of the border and the screen.
+    private func blendLabel(
+        _ label: AlphaBitmap, placed: Rect, clip: Rect, text: RGBColor, source: UnsafeRawPointer?, into target: UnsafeMutableRawPointer,
+        tint: inout Tint
+    ) {
+        let bytesPerPixel = layout.format.bytesPerPixel
+        let stepX = layout.logicalSteps.x
+        for y in clip.y..<(clip.y &+ clip.height) {
+            guard var offset = layout.byteOffset(x: clip.x, y: y) else { continue }
+            for x in clip.x..<(clip.x &+ clip.width) {
+                let coverage = label.coverage(x: x &- placed.x, y: y &- placed.y)
+                if coverage > 0 {
+                    let under = source.map { ZonePainter.load(at: $0 + offset, bytes: bytesPerPixel) } ?? tint.backgroundValue
+                    _ = tint.value(over: under)
+                    ZonePainter.store(
+                        layout.format.encode(text.blended(over: tint.lastColor, alpha: coverage)), at: target + offset, bytes: bytesPerPixel)
                 }
                 offset += stepX
             }
         }
-        return true
+    }
+
+    /// `rect` less `inside` (nil: all of it) as four bands, top, bottom, left, right (empty
+    /// ones of width or height 0).
+    static func bands(of rect: Rect, inside: Rect?) -> InlineArray<4, Rect> {
+        guard let inside else { return [rect, Rect(x: 0, y: 0, width: 0, height: 0), Rect(x: 0, y: 0, width: 0, height: 0), Rect(x: 0, y: 0, width: 0, height: 0)] }
+        let top = inside.y &- rect.y, bottom = rect.y &+ rect.height &- inside.y &- inside.height
+        let left = inside.x &- rect.x, right = rect.x &+ rect.width &- inside.x &- inside.width
+        return [
+            Rect(x: rect.x, y: rect.y, width: rect.width, height: top),
+            Rect(x: rect.x, y: inside.y &+ inside.height, width: rect.width, height: bottom),
+            Rect(x: rect.x, y: inside.y, width: left, height: inside.height),
+            Rect(x: inside.x &+ inside.width, y: inside.y, width: right, height: inside.height),
+        ]
     }
 
     /// The label centred across `rect` (or kept `labelInsetPx` from the inside of the border,
