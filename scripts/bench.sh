@@ -206,6 +206,19 @@ if timed firmware_x86_build scripts/build/build-firmware.sh bookworm-x86_64 >"$w
         die "the firmware's page-change run failed under valgrind (see $work/valgrind.firmware-pages.log)"
     [ "$(grep -c '"event":"page"' "$work/pages.out")" = "$page_changes" ] ||
         die "the page-change run changed the page $(grep -c '"event":"page"' "$work/pages.out") times, expected $page_changes"
+    # The same with a page image (issue 27): examples/floorplan.png (800x480) under every page,
+    # converted once into a cache folder of the run's own and mapped; Benchmarks/pages-images.ini
+    # keeps the 12 buttons (the gaps between them copied from the picture), pages-zones.ini makes
+    # them invisible zones without labels (the whole picture copied).
+    for kind in images zones; do
+        XDG_CACHE_HOME="$work/cache" CACHE_DIRECTORY="" timed "callgrind_firmware_pages_$kind" valgrind --tool=callgrind \
+            --collect-atstart=no --toggle-collect='$e11PanelEngineAAC8showPage*' \
+            --callgrind-out-file="$work/callgrind.firmware-pages-$kind.out" "$firmware_x86_dynamic" run "Benchmarks/pages-$kind.ini" \
+            --trace "$work/pages.trace" --fast --format xrgb8888 >"$work/pages-$kind.out" 2>"$work/valgrind.firmware-pages-$kind.log" ||
+            die "the firmware's page-change run with images ($kind) failed under valgrind (see $work/valgrind.firmware-pages-$kind.log)"
+        [ "$(grep -c '"event":"page"' "$work/pages-$kind.out")" = "$page_changes" ] ||
+            die "the page-change run with images ($kind) changed the page $(grep -c '"event":"page"' "$work/pages-$kind.out") times"
+    done
     # Sliders (issue 26): a 720x80 slider dragged 8 px every 10 ms on the simulated board in
     # XRGB8888 (Benchmarks/sliders.ini), collected only inside FT5x06Codec.decode and
     # PanelEngine.frame: the report decoded, then everything the engine does with the frame (its

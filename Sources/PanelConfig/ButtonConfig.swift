@@ -57,6 +57,8 @@ public struct ButtonConfig: Equatable, Sendable {
     public var radiusPx: Int
     /// `sublabel` and its keys: the second line under the label (nil: none).
     public var sublabel: ButtonSublabel?
+    /// `fill = none`: an invisible zone over the page's background (nil: an ordinary button).
+    public var zone: ZoneLook?
 
     public init(
         name: String, label: String, rect: Rect, enabled: Bool = true, timings: GestureTimings = .defaults,
@@ -66,7 +68,7 @@ public struct ButtonConfig: Equatable, Sendable {
         colors: ButtonPalette = .defaults, fontSize: Int = DisplayConfig.defaultFontSize, fontSizeFitted: Bool = false, latch: Bool = false,
         execLimits: ExecLimits = .defaults, interlock: String? = nil, title: String? = nil, binding: StateBinding? = nil,
         page: Int = 0, swipe: Bool = true, cell: GridCell? = nil, icons: ButtonIcons? = nil, radiusPx: Int = 0,
-        sublabel: ButtonSublabel? = nil
+        sublabel: ButtonSublabel? = nil, zone: ZoneLook? = nil
     ) {
         self.name = name
         self.label = label
@@ -95,11 +97,12 @@ public struct ButtonConfig: Equatable, Sendable {
         self.icons = icons
         self.radiusPx = radiusPx
         self.sublabel = sublabel
+        self.zone = zone
     }
 
     /// Its name in Home Assistant: `title`, else the label on one line.
     public var displayTitle: String {
-        title ?? label.split(separator: "\n").joined(separator: " ")
+        title ?? (label.isEmpty ? name : label.split(separator: "\n").joined(separator: " "))
     }
 
     /// Whether one of its actions publishes on the broker.

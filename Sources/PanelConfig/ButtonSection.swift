@@ -39,6 +39,7 @@ enum ButtonKey: SectionKey {
     case sublabel
     case sublabelSize
     case sublabelColor
+    case borderPx
     case color(ButtonColorKey)
 
     static let allCases: [ButtonKey] =
@@ -46,7 +47,7 @@ enum ButtonKey: SectionKey {
          .execLimit, .execTimeoutMs, .swipe]
         + TimingKey.allCases.map(ButtonKey.timing)
         + [.fontSize, .fontSizeMax, .icon, .onIcon, .pressedIcon, .disabledIcon, .iconSize, .iconPosition, .radius, .sublabel, .sublabelSize,
-           .sublabelColor]
+           .sublabelColor, .borderPx]
         + ButtonColorKey.allCases.map(ButtonKey.color)
 
     /// The keys that take an action.
@@ -95,6 +96,7 @@ enum ButtonKey: SectionKey {
         case .sublabel: "sublabel"
         case .sublabelSize: ThemeKey.sublabelSize.rawValue
         case .sublabelColor: ThemeKey.sublabelColor.rawValue
+        case .borderPx: DisplayKey.borderPx.rawValue
         case .color(let key): key.rawValue
         }
     }
@@ -161,6 +163,11 @@ enum ButtonKey: SectionKey {
         case .sublabelColor:
             .words("`[theme]`'s; none: the label's",
                    "the sublabel's colour at rest; held, on, disabled, pending and unknown it takes that look's label colour")
+        case .borderPx:
+            .words("`[theme]`'s", "with `fill = none` only: the outline of an invisible zone, in `border`, "
+                   + "\(KeyDoc.span(DisplayDraft.borderRange)) pixels; 0: none")
+        case .color(.fill): .words("`[theme]`'s", "\(ButtonColorKey.fill.what); `none`: an invisible zone over the page's `image` (see Invisible zones)")
+        case .color(let key) where key.takesAlpha: .words("`[theme]`'s", "\(key.what); with `fill = none` also `#RRGGBBAA`, laid over the background")
         case .color(let key): .words("`[theme]`'s", key.what)
         }
     }
@@ -212,6 +219,7 @@ struct ButtonDraft: SectionDraft {
     var sublabel: String?
     var sublabelSizePx: Int?
     var sublabelColor: RGBColor?
+    var borderPx: Int?
     var colors = ColorSettings()
 
     init(name: String, header: SourceLine, counts: Bool) {
@@ -278,7 +286,8 @@ struct ButtonDraft: SectionDraft {
         case .sublabel: sublabel = try ButtonDraft.sublabelText(value)
         case .sublabelSize: sublabelSizePx = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
         case .sublabelColor: sublabelColor = try ValueSyntax.color(value)
-        case .color(let key): try colors.set(key, from: value)
+        case .borderPx: borderPx = try ValueSyntax.integer(value, in: DisplayDraft.borderRange, unit: " (pixels)")
+        case .color(let key): try colors.set(key, from: value, zone: true)
         }
     }
 
@@ -330,7 +339,7 @@ struct ButtonDraft: SectionDraft {
         switch name {
         case TouchKey.lostMs.rawValue:
             "lost_ms applies to the whole controller, not to one button; set it in [touch]"
-        case DisplayKey.background.rawValue, DisplayKey.borderPx.rawValue:
+        case DisplayKey.background.rawValue:
             "\(name) applies to the whole display, not to one button; set it in [theme]"
         case DisplayKey.font.rawValue:
             "\(name) applies to the whole display, not to one button; set it in [display]"
@@ -373,7 +382,8 @@ struct ButtonDraft: SectionDraft {
                        + "delete swipe = yes")
             return nil
         }
-        guard actionsOK, binding.ok, icons.ok, looks.ok, let page,
+        let zone = self.zone(errors: &errors)
+        guard actionsOK, binding.ok, icons.ok, looks.ok, zone.ok, let page,
             let rect = ItemPlace.rect(
                 rect: rect, cell: cell, page: page, pageNames: pageNames, pageGrids: pageGrids, display: display,
                 cellPlace: place(.cell), header: header, section: title, errors: &errors)
@@ -381,18 +391,20 @@ struct ButtonDraft: SectionDraft {
         guard ButtonDraft.rect(rect, fits: display, written: rectText, at: place(.rect) ?? header, section: title, errors: &errors) else {
             return nil
         }
+        let palette = colors.applied(to: (display?.colors ?? .defaults).buttons)
         return ButtonConfig(
-            name: name, label: label ?? name, rect: rect, enabled: enabled ?? true,
+            name: name, label: label ?? (zone.isZone ? "" : name), rect: rect, enabled: enabled ?? true,
             timings: timings.applied(to: panelTimings),
             onTap: tap, onDoubleTap: doubleTap, onTripleTap: tripleTap,
             onLongPress: longPress, onRepeat: repeated,
             onPress: press, onRelease: release, line: header.line,
-            colors: colors.applied(to: (display?.colors ?? .defaults).buttons),
+            colors: palette,
             fontSize: looks.fontSize, fontSizeFitted: looks.fitted,
             latch: latch ?? false, execLimits: execLimits, interlock: interlock, title: entityTitle, binding: binding.binding,
             page: page, swipe: swipe ?? !holds, cell: cell, icons: icons.icons,
             radiusPx: ThemeConfig.clampedRadiusPx(radiusPx ?? theme.radiusPx, width: rect.width, height: rect.height),
-            sublabel: looks.sublabel)
+            sublabel: looks.sublabel,
+            zone: zone.isZone ? colors.zoneLook(palette: palette, borderPx: borderPx ?? display?.borderPx ?? DisplayConfig.defaultBorderPx) : nil)
     }
 
     /// The label's size (the largest it is fitted to when no `font_size` is given, nor in
@@ -431,6 +443,23 @@ struct ButtonDraft: SectionDraft {
             throw .expected("one line of text, 1 to 256 bytes, such as 21.5 °C or Off", found: value)
         }
         return text
+    }
+
+    /// Whether the button is an invisible zone (`fill = none`); not
+    /// ok (the reason in `errors`) when alpha or `border_px` comes without `fill = none`.
+    private func zone(errors: inout ErrorCollector) -> (isZone: Bool, ok: Bool) {
+        if colors.fillNone { return (true, true) }
+        for key in colors.keysWithAlpha {
+            errors.add(at: place(.color(key)) ?? header, section: title, key: key.rawValue,
+                       "a colour with alpha (#RRGGBBAA) needs fill = none: only an invisible zone shows the background through its fills")
+            return (false, false)
+        }
+        if let place = place(.borderPx) {
+            errors.add(at: place, section: title, key: ButtonKey.borderPx.rawValue,
+                       "border_px on a button is the outline of an invisible zone (fill = none); other buttons take [theme] border_px")
+            return (false, false)
+        }
+        return (false, true)
     }
 
     /// The button's `state_topic` binding, nil without one; not ok (the reason in `errors`)

@@ -162,6 +162,15 @@ enum ButtonColorKey: String, CaseIterable, Sendable {
     case unknownFill = "unknown_fill"
     case unknownText = "unknown_text"
 
+    /// The fills an invisible zone lays over the page's background, which may be given with
+    /// alpha (`#RRGGBBAA`): nowhere else does anything show through a colour.
+    var takesAlpha: Bool {
+        switch self {
+        case .pressedFill, .disabledFill, .onFill, .pendingFill, .unknownFill: true
+        default: false
+        }
+    }
+
     /// What the colour is of, in the README's key tables.
     var what: String {
         switch self {
@@ -217,9 +226,29 @@ struct ColorSettings: Equatable, Sendable {
     var pendingText: RGBColor?
     var unknownFill: RGBColor?
     var unknownText: RGBColor?
+    /// `fill = none` (a button's only): an invisible zone over the page's background.
+    var fillNone = false
+    /// The alpha of each colour given as `#RRGGBBAA`, by place in `ButtonColorKey.allCases`;
+    /// nil: as written without one. Only `takesAlpha` keys of a button have one.
+    var alphas = [UInt8?](repeating: nil, count: ButtonColorKey.allCases.count)
 
-    mutating func set(_ key: ButtonColorKey, from text: String) throws(ValueProblem) {
+    /// `zone`: a button's keys, where `fill = none` and alpha on the zone fills are taken
+    /// (whether the button is a zone is checked when it is finished, since `fill` may come
+    /// after); `[display]`'s colours are opaque.
+    mutating func set(_ key: ButtonColorKey, from text: String, zone: Bool = false) throws(ValueProblem) {
+        if zone && key == .fill && text == "none" {
+            fillNone = true
+            fill = nil
+            return
+        }
+        if zone && key.takesAlpha && text.utf8.count == 9 {
+            let translucent = try ValueSyntax.translucentColor(text)
+            alphas[ButtonColorKey.allCases.firstIndex(of: key) ?? 0] = translucent.alpha
+            try set(key, from: String(decoding: text.utf8.prefix(7), as: UTF8.self))
+            return
+        }
         let color = try ValueSyntax.color(text)
+        if key == .fill { fillNone = false }
         switch key {
         case .fill: fill = color
         case .pressedFill: pressedFill = color

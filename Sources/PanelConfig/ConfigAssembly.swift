@@ -129,11 +129,13 @@ enum ConfigAssembly {
             outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
             control: panel.control?.config, exec: panel.exec?.config, mqtt: mqtt,
             warnings: warnings.inLineOrder(files: fileOrder),
-            namedFiles: namedFiles(display: display, displayDraft: displayDraft, mqtt: panel.mqtt, file: panel.file)))
+            namedFiles: namedFiles(display: display, displayDraft: displayDraft, mqtt: panel.mqtt, pages: panel.pages, file: panel.file)))
     }
 
     /// The files the panel reads at start, each with the line that names it.
-    private static func namedFiles(display: DisplayConfig, displayDraft: DisplayDraft?, mqtt: MQTTDraft?, file: String) -> NamedFiles {
+    private static func namedFiles(
+        display: DisplayConfig, displayDraft: DisplayDraft?, mqtt: MQTTDraft?, pages: [PageDraft], file: String
+    ) -> NamedFiles {
         var files: [NamedFile] = []
         let fontPlace = displayDraft?.place(.font)
         files.append(NamedFile(section: "display", key: DisplayKey.font.rawValue, path: display.font,
@@ -150,6 +152,10 @@ enum ConfigAssembly {
                 guard let path, let place = mqtt.place(key) else { continue }
                 files.append(NamedFile(section: mqtt.title, key: key.rawValue, path: path, file: place.file, line: place.line))
             }
+        }
+        for page in pages where page.counts {
+            guard let path = page.imagePath, let place = page.place(.image) else { continue }
+            files.append(NamedFile(section: page.title, key: PageKey.image.rawValue, path: path, file: place.file, line: place.line))
         }
         return NamedFiles(files)
     }

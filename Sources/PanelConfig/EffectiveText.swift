@@ -208,6 +208,7 @@ extension PanelConfiguration {
             out.action(PageKey.swipeRight, page.swipeRight, outputs: outputs)
             out.action(PageKey.swipeUp, page.swipeUp, outputs: outputs)
             out.action(PageKey.swipeDown, page.swipeDown, outputs: outputs)
+            if let image = page.image { out.key(PageKey.image, image) }
         }
 
         for button in buttons {
@@ -266,7 +267,7 @@ extension PanelConfiguration {
                     out.unset(ButtonKey.sublabelColor, "at rest as the label; every other look as its label")
                 }
             }
-            out.colors(button.colors)
+            out.colors(button.colors, zone: button.zone)
         }
 
         for text in texts {
@@ -410,19 +411,36 @@ private struct IniWriter {
         key(TimingKey.multiTapSlopPx, "\(timings.multiTapSlopPx)")
     }
 
-    mutating func colors(_ colors: ButtonPalette) {
-        key(ButtonColorKey.fill, colors.fill.hexString)
-        key(ButtonColorKey.pressedFill, colors.pressedFill.hexString)
-        key(ButtonColorKey.disabledFill, colors.disabledFill.hexString)
-        key(ButtonColorKey.onFill, colors.onFill.hexString)
+    /// A zone's (`zone`) fills as it draws them: `fill = none`, and the others with their alpha.
+    mutating func colors(_ colors: ButtonPalette, zone: ZoneLook? = nil) {
+        if let zone {
+            key(ButtonColorKey.fill, "none")
+            key(ButtonKey.borderPx, "\(zone.borderPx)")
+            for (name, fill) in [(ButtonColorKey.pressedFill, zone.pressedFill), (.disabledFill, zone.disabledFill), (.onFill, zone.onFill)] {
+                if let fill { key(name, fill.hexString) } else { unset(name, "nothing over the background") }
+            }
+        } else {
+            key(ButtonColorKey.fill, colors.fill.hexString)
+            key(ButtonColorKey.pressedFill, colors.pressedFill.hexString)
+            key(ButtonColorKey.disabledFill, colors.disabledFill.hexString)
+            key(ButtonColorKey.onFill, colors.onFill.hexString)
+        }
         key(ButtonColorKey.border, colors.border.hexString)
         key(ButtonColorKey.text, colors.text.hexString)
         optionalColor(.pressedText, colors.pressedText, else: "as \(ButtonColorKey.text.rawValue)")
         optionalColor(.onText, colors.onText, else: "as \(ButtonColorKey.text.rawValue)")
         key(ButtonColorKey.disabledText, colors.disabledText.hexString)
-        optionalColor(.pendingFill, colors.pendingFill, else: "\(ButtonColorKey.onFill.rawValue) dimmed")
+        if let zone {
+            if let fill = zone.pendingFill { key(ButtonColorKey.pendingFill, fill.hexString) }
+        } else {
+            optionalColor(.pendingFill, colors.pendingFill, else: "\(ButtonColorKey.onFill.rawValue) dimmed")
+        }
         optionalColor(.pendingText, colors.pendingText, else: "as \(ButtonColorKey.onText.rawValue)")
-        key(ButtonColorKey.unknownFill, colors.unknownFill.hexString)
+        if let zone {
+            if let fill = zone.unknownFill { key(ButtonColorKey.unknownFill, fill.hexString) } else { unset(ButtonColorKey.unknownFill, "nothing over the background") }
+        } else {
+            key(ButtonColorKey.unknownFill, colors.unknownFill.hexString)
+        }
         key(ButtonColorKey.unknownText, colors.unknownText.hexString)
     }
 

@@ -13,12 +13,14 @@ public struct PageConfig: Equatable, Sendable {
     public var swipeDown: ButtonAction?
     /// `grid` and `gap_px`: where items with a `cell` go; nil without `grid`.
     public var grid: PageGrid?
+    /// `image`: the PNG drawn as the page's background (the path to open); nil: the colour.
+    public var image: String?
     /// The line of the section header.
     public var line: Int
 
     public init(
         name: String, homeAfterS: Int = 0, swipeLeft: ButtonAction? = nil, swipeRight: ButtonAction? = nil,
-        swipeUp: ButtonAction? = nil, swipeDown: ButtonAction? = nil, grid: PageGrid? = nil, line: Int
+        swipeUp: ButtonAction? = nil, swipeDown: ButtonAction? = nil, grid: PageGrid? = nil, image: String? = nil, line: Int
     ) {
         self.name = name
         self.homeAfterS = homeAfterS
@@ -27,6 +29,7 @@ public struct PageConfig: Equatable, Sendable {
         self.swipeUp = swipeUp
         self.swipeDown = swipeDown
         self.grid = grid
+        self.image = image
         self.line = line
     }
 

@@ -9,6 +9,7 @@ enum PageKey: String, SectionKey, CaseIterable {
     case swipeRight = "swipe_right"
     case swipeUp = "swipe_up"
     case swipeDown = "swipe_down"
+    case image
 
     static let homeAfterRange = 0...86_400
 
@@ -25,12 +26,15 @@ enum PageKey: String, SectionKey, CaseIterable {
         case .swipeRight: .words("none", "the action of a swipe to the right (`page prev`)")
         case .swipeUp: .words("none", "the action of a swipe up")
         case .swipeDown: .words("none", "the action of a swipe down")
+        case .image:
+            .words("none", "a PNG drawn as the page's background, scaled to fit the display (keeping its shape, centred, "
+                   + "the rest `background`); a path absolute or from the config file's folder")
         }
     }
 
     var direction: SwipeDirection? {
         switch self {
-        case .homeAfterS, .grid, .gapPx: nil
+        case .homeAfterS, .grid, .gapPx, .image: nil
         case .swipeLeft: .left
         case .swipeRight: .right
         case .swipeUp: .up
@@ -49,6 +53,8 @@ struct PageDraft: SectionDraft {
     var grid: (columns: Int, rows: Int)?
     var gapPx: Int?
     var swipes: [SwipeDirection: ActionDraft] = [:]
+    /// `image` as written.
+    var image: String?
 
     init(name: String, header: SourceLine, counts: Bool) {
         self.name = name
@@ -63,6 +69,9 @@ struct PageDraft: SectionDraft {
         case .homeAfterS: homeAfterS = try ValueSyntax.integer(value, in: PageKey.homeAfterRange, unit: " (s, 0 for never)")
         case .grid: grid = try PageGrid.parse(value)
         case .gapPx: gapPx = try ValueSyntax.integer(value, in: PageGrid.gapRange, unit: " (pixels)")
+        case .image:
+            guard !value.isEmpty else { throw .expected("the path of a PNG image", found: value) }
+            image = value
         case .swipeLeft, .swipeRight, .swipeUp, .swipeDown:
             guard let direction = key.direction else { return }
             swipes[direction] = try ActionDraft(parsing: value)
@@ -88,6 +97,15 @@ struct PageDraft: SectionDraft {
         return PageConfig(
             name: name, homeAfterS: homeAfterS ?? 0, swipeLeft: left, swipeRight: right, swipeUp: up, swipeDown: down,
             grid: grid.map { PageGrid(columns: $0.columns, rows: $0.rows, gapPx: gapPx ?? PageGrid.defaultGapPx) },
-            line: header.line)
+            image: imagePath, line: header.line)
+    }
+
+    /// `image` as the file to open: a relative path is taken from the folder of the config file
+    /// it is written in, so that a config and its pictures move together.
+    var imagePath: String? {
+        guard let image, let place = place(.image) else { return nil }
+        if image.utf8.first == UInt8(ascii: "/") { return image }
+        guard let slash = place.file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return image }
+        return String(decoding: place.file.utf8[...slash], as: UTF8.self) + image
     }
 }

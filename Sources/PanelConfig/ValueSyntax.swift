@@ -142,6 +142,11 @@ extension ValueSyntax {
     /// `#RRGGBB`, hex digits in either case; nothing else (no `#RGB`, no names).
     static func color(_ text: String) throws(ValueProblem) -> RGBColor {
         let bytes = Array(text.utf8)
+        if bytes.count == 9, bytes[0] == UInt8(ascii: "#") {
+            throw ValueProblem("\"\(text)\" has alpha, which only an invisible zone's fills take ([button] with fill = none: "
+                + ButtonColorKey.allCases.filter { $0.takesAlpha }.map { $0.rawValue }.joined(separator: ", ")
+                + "); here give #RRGGBB")
+        }
         guard bytes.count == 7, bytes[0] == UInt8(ascii: "#") else {
             throw .expected("a colour as #RRGGBB (hex, like #2A2E33)", found: text)
         }
@@ -155,6 +160,22 @@ extension ValueSyntax {
             index += 2
         }
         return RGBColor(r: channels[0], g: channels[1], b: channels[2])
+    }
+
+    /// `#RRGGBBAA`: a colour and its alpha (00: not drawn, FF: opaque), for an invisible
+    /// zone's fills.
+    static func translucentColor(_ text: String) throws(ValueProblem) -> TranslucentColor {
+        let bytes = Array(text.utf8)
+        let problem = ValueProblem.expected("a colour with alpha as #RRGGBBAA (hex, like #4A6FA580)", found: text)
+        guard bytes.count == 9, bytes[0] == UInt8(ascii: "#") else { throw problem }
+        var channels: [UInt8] = []
+        var index = 1
+        while index < 9 {
+            guard let high = hexDigit(bytes[index]), let low = hexDigit(bytes[index + 1]) else { throw problem }
+            channels.append(high << 4 | low)
+            index += 2
+        }
+        return TranslucentColor(RGBColor(r: channels[0], g: channels[1], b: channels[2]), alpha: channels[3])
     }
 
     /// The 7-bit I2C addresses a device may have: 0x00..0x02 and 0x78..0x7F are the bus's own

@@ -191,7 +191,7 @@ struct DisplayLookTests {
             "panel.ini:7: [button a] font_size: expected an integer 6..200 (pixels), found \"201\"",
             "panel.ini:8: [button a] on_fill: expected a colour as #RRGGBB (hex, like #2A2E33), found \"green\"",
             "panel.ini:9: [button a] background: background applies to the whole display, not to one button; set it in [theme]",
-            "panel.ini:10: [button a] border_px: border_px applies to the whole display, not to one button; set it in [theme]",
+            "panel.ini:10: [button a] border_px: border_px on a button is the outline of an invisible zone (fill = none); other buttons take [theme] border_px",
             "panel.ini:11: [button a] font: font applies to the whole display, not to one button; set it in [display]",
         ])
     }

@@ -19,6 +19,14 @@
 #                           lamp on (its own icon), the door pressed (its own icon), the pump
 #                           disabled (its own icon), from `touchpanel preview` at each rotation
 #   boards/PRESET-rotR.png  every preset in boards/ at every rotation, idle, three buttons
+#   floorplan/MS-NAME.png   examples/floorplan.ini (a page image, invisible zones) with
+#                           floorplan_trace: idle, the kitchen pressed, the living room on, the
+#                           page without an image, the plan again
+#   floorplan/preview-*.png the same from `touchpanel preview`: idle, and the kitchen and the
+#                           outlined bath pressed with the living room on; in RGB565 too
+#   floorplan/states-rotR.png the plan under two zones (one pressed, one on with a label and an
+#                           outline), scaled into the turned picture, at each rotation
+# The page images are converted into a cache folder of the run's own ($XDG_CACHE_HOME).
 
 reference_demo_frames="40:play-pressed 300:play-released 630:lights-pressed 2600:volume-up-held
     3075:play-dragged-off 4020:play-pressed-raw 5025:service-pressed"
@@ -27,6 +35,7 @@ reference_live_frames="50:unknown 300:on-and-values 700:pending 1300:off 3500:st
 reference_pages_frames="0:home 60:lights 260:music 640:home-again"
 reference_sliders_frames="0:start 20:dimmer-dragged 40:dimmer-clamped 80:dimmer-released 420:both-held"
 reference_rotations="0 90 180 270"
+reference_floorplan_frames="0:idle 120:kitchen-pressed 400:living-on 900:lights 1300:plan-again"
 
 # A lamp bound to its device and three texts; the broker on port 1 is never reached, so the
 # pictures come from the trace's mqtt lines alone.
@@ -204,8 +213,47 @@ render_board() {
     mv "$work/0000-frame.png" "$dir/boards/$preset-rot$rotation.png" 2>/dev/null || true
 }
 
+# A tap on the kitchen, a tap that turns the living room on, a swipe to the lights page and back.
+floorplan_trace() {
+    printf '0 down 0 600 100\n180 up 0 600 100\n300 down 0 200 200\n380 up 0 200 200\n'
+    printf '600 down 0 400 300\n620 move 0 300 300\n640 move 0 200 300\n660 up 0 200 300\n'
+    printf '1000 down 0 400 300\n1020 move 0 500 300\n1040 move 0 600 300\n1060 up 0 600 300\n'
+}
+
+# The floor plan under two zones at ROTATION: in a 480x800 picture it is scaled to 480x288.
+floorplan_rotated_config() {  # floorplan_rotated_config ROTATION
+    cat <<INI
+[display]
+width = 800
+height = 480
+rotation = $1
+[controller]
+model = ft5406
+[page plan]
+image = $PWD/examples/floorplan.png
+[button kitchen]
+page = plan
+rect = 20, 300, 200, 160
+fill = none
+border_px = 0
+pressed_fill = #4A6FA560
+[button living]
+page = plan
+rect = 240, 300, 200, 160
+fill = none
+border_px = 2
+border = #2E7D32
+label = Living
+text = #202428
+latch = yes
+on_fill = #FFC1074C
+INI
+}
+
 render_reference_images() {
     local touchpanel=$1 dir=$2 frame board preset rotation
+    local XDG_CACHE_HOME="$dir/.work/cache" CACHE_DIRECTORY=""
+    export XDG_CACHE_HOME CACHE_DIRECTORY
     mkdir -p "$dir/.work/latch" "$dir/boards"
     latch_config >"$dir/.work/latch/panel.ini"
     latch_trace >"$dir/.work/latch/panel.trace"
@@ -252,6 +300,26 @@ render_reference_images() {
         echo "touchpanel preview --all-pages failed" >&2
     "$touchpanel" preview Tests/Traces/pages/panel.ini --page music --state play=pressed \
         --out "$dir/preview/music-play-pressed.png" >&2 || echo "touchpanel preview --state failed" >&2
+    mkdir -p "$dir/.work/floorplan" "$dir/floorplan"
+    floorplan_trace >"$dir/.work/floorplan/panel.trace"
+    for frame in $reference_floorplan_frames; do echo "floorplan/$(printf %04d "${frame%%:*}")-${frame#*:}.png"; done
+    render_frames "$touchpanel" examples/floorplan.ini "$dir/.work/floorplan/panel.trace" "$dir/.work/floorplan" \
+        "$dir/floorplan" "$reference_floorplan_frames"
+    echo "floorplan/preview-idle.png"
+    "$touchpanel" preview examples/floorplan.ini --out "$dir/floorplan/preview-idle.png" >&2 ||
+        echo "touchpanel preview of the floor plan failed" >&2
+    for format in xrgb8888 rgb565; do
+        echo "floorplan/preview-pressed-$format.png"
+        "$touchpanel" preview examples/floorplan.ini --state kitchen=pressed --state bath=pressed --state living=on \
+            --format "$format" --out "$dir/floorplan/preview-pressed-$format.png" >&2 ||
+            echo "touchpanel preview of the floor plan's zones failed" >&2
+    done
+    for rotation in $reference_rotations; do
+        echo "floorplan/states-rot$rotation.png"
+        floorplan_rotated_config "$rotation" >"$dir/.work/floorplan-$rotation.ini"
+        "$touchpanel" preview "$dir/.work/floorplan-$rotation.ini" --state kitchen=pressed --state living=on \
+            --out "$dir/floorplan/states-rot$rotation.png" >&2 || echo "touchpanel preview of the rotated floor plan failed" >&2
+    done
     for board in boards/*.ini; do
         preset=$(basename "$board" .ini)
         for rotation in $reference_rotations; do

@@ -379,6 +379,16 @@ static inline void *clinux_mmap_anonymous(size_t length) {
     return address == MAP_FAILED ? NULL : address;
 }
 
+/// mmap(2) of a whole file, read-only and shared: its pages are the page cache's (file-backed,
+/// not anonymous memory); NULL on failure.
+static inline void *clinux_mmap_readonly_shared(int fd, size_t length) {
+    void *address = mmap(NULL, length, PROT_READ, MAP_SHARED, fd, 0);
+    return address == MAP_FAILED ? NULL : address;
+}
+
+/// mkdir(2) with mode 0755 (a cache folder of one's own); 0, or -1 and errno.
+static inline int clinux_make_directory(const char *path) { return mkdir(path, 0755); }
+
 static inline int clinux_kd_get_mode(int fd, int *mode) { return ioctl(fd, KDGETMODE, mode); }
 static inline int clinux_kd_set_mode(int fd, int mode) { return ioctl(fd, KDSETMODE, (unsigned long)mode); }
 

@@ -54,6 +54,9 @@ public final class LiveSession {
         startedAt: MonotonicInstant, carried: Carried = Carried(), transitions: TransitionLog? = nil
     ) throws(StartError) {
         self.config = config
+        // A page image that does not decode stops the start before any device is opened.
+        let imageProblems = PageBackgrounds.problems(config)
+        if !imageProblems.isEmpty { throw StartError(.display, imageProblems.joined(separator: "; ")) }
         var held = HeldLines()
         let source = try TouchSourceBringUp.open(config, startedAt: startedAt, log: log, held: &held)
         self.log = log
@@ -98,11 +101,12 @@ public final class LiveSession {
         case .fbdev(let framebuffer):
             let surface = FramebufferSurface(
                 layout: layout, pixels: UnsafeMutableRawBufferPointer(rebasing: framebuffer.pixels[framebuffer.visibleOffset...]),
-                config: config, labels: labels)
+                config: config, labels: labels, backgrounds: backgrounds(on: layout))
             drmSurface = nil
             slot.attach(surface, at: instant)
         case .drm(let card):
-            let painter = FramebufferSurface(layout: layout, pixels: card.buffers[0], config: config, labels: labels)
+            let painter = FramebufferSurface(
+                layout: layout, pixels: card.buffers[0], config: config, labels: labels, backgrounds: backgrounds(on: layout))
             let drm = DRMSurface(
                 card: card, painter: painter, buttonCount: config.drawnItemCount,
                 rects: config.buttons.map { $0.rect } + config.texts.map { $0.rect }, log: log)
@@ -111,6 +115,13 @@ public final class LiveSession {
             drmSurface = drm
             slot.attach(drm, at: instant)
         }
+    }
+
+    /// The pages' images on a display of `layout`, from the cache folder the unit names; nil
+    /// when no page has one.
+    private func backgrounds(on layout: FramebufferLayout) -> PageBackgrounds? {
+        guard config.pages.contains(where: { $0.image != nil }) else { return nil }
+        return PageBackgrounds(config: config, layout: layout, cache: .fromEnvironment(), log: log)
     }
 
     /// What the display waits on: the DRM card, for its page-flip events.

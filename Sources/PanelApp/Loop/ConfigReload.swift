@@ -20,6 +20,14 @@ enum ConfigReload {
         do {
             let config = try PanelConfigLoader.load(path: configPath)
             for warning in config.warnings { log.warning(warning.rendered) }
+            // A page image that does not decode refuses the reload before anything is touched.
+            let imageProblems = PageBackgrounds.problems(config)
+            if let first = imageProblems.first {
+                log.error("reload refused; the running config stays:")
+                for problem in imageProblems { log.error(problem) }
+                let more = imageProblems.count > 1 ? " (and \(imageProblems.count - 1) more)" : ""
+                return .refused(reason: first + more)
+            }
             guard config.mqtt != bridge?.settings.config else { return .replace(with: config, bridge: nil) }
             do throws(StartError) {
                 return .replace(with: config, bridge: .some(try MQTTBringUp.open(config, log: log, now: now)))

@@ -30,10 +30,13 @@ public enum PagePreview {
         } catch {
             return .failure(StartError(.display, error.message))
         }
+        if let problem = PageBackgrounds.problems(config).first { return .failure(StartError(.display, problem)) }
+        let backgrounds = config.pages.indices.contains(page) && config.pages[page].image != nil
+            ? PageBackgrounds(config: config, layout: layout, cache: .fromEnvironment(), log: nil) : nil
         var memory = [UInt8](repeating: 0, count: layout.bufferSize)
         return memory.withUnsafeMutableBytes { pixels in
-            let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels)
-            surface.drawAll(states(config: config, page: page, looks: looks))
+            let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, backgrounds: backgrounds)
+            surface.drawAll(states(config: config, page: page, looks: looks), page: page)
             for (index, slider) in config.sliders.enumerated() where slider.page == page || slider.page == PageLayout.allPages {
                 let state = looks[slider.name]
                 surface.draw(slider: index, look: slider.look(

@@ -35,13 +35,17 @@ final class SimulatedSession {
         } catch {
             throw StartError(.display, error.message)
         }
+        let imageProblems = PageBackgrounds.problems(config)
+        if !imageProblems.isEmpty { throw StartError(.display, imageProblems.joined(separator: "; ")) }
+        let backgrounds = config.pages.contains(where: { $0.image != nil })
+            ? PageBackgrounds(config: config, layout: layout, cache: .fromEnvironment(), log: log) : nil
         control = try config.control.map { config throws(StartError) in try ControlServer(config: config, log: log) }
         self.config = config
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: layout.bufferSize, alignment: 8)
         memory.initializeMemory(as: UInt8.self, repeating: 0)
         self.memory = memory
 
-        let surface = FramebufferSurface(layout: layout, pixels: memory, config: config, labels: labels)
+        let surface = FramebufferSurface(layout: layout, pixels: memory, config: config, labels: labels, backgrounds: backgrounds)
         writeFrame = { instant in
             guard let directory = options.pngDirectory else { return }
             let ms = (instant - origin).nanoseconds / 1_000_000

@@ -42,14 +42,22 @@ public final class FramebufferSurface: PanelSurface {
     private let sliderRow: UnsafeMutableRawBufferPointer
     /// Each slider's label and value glyphs (nil: it has neither), prepared at start.
     private let sliderTexts: [PreparedSliderText?]
+    /// The page's background image or colour, and the invisible zones over it.
+    private let backdrop: PageBackdrop
+    /// The page whose background whole frames show.
+    public var page: Int {
+        get { backdrop.page }
+        set { backdrop.page = newValue }
+    }
 
     /// The most bytes of prepared looks a surface holds (`PreparedButtons`), by default.
     public static let defaultLookByteLimit = 48 * 1024
 
-    /// `lookByteLimit`: the most bytes of prepared looks held (`PreparedButtons`).
+    /// `lookByteLimit`: the most bytes of prepared looks held (`PreparedButtons`);
+    /// `backgrounds`: the pages' images (nil: every page shows the colour).
     public init(
         layout: FramebufferLayout, pixels: UnsafeMutableRawBufferPointer, config: PanelConfiguration, labels: ButtonLabels,
-        lookByteLimit: Int = FramebufferSurface.defaultLookByteLimit
+        lookByteLimit: Int = FramebufferSurface.defaultLookByteLimit, backgrounds: PageBackgrounds? = nil
     ) {
         self.layout = layout
         self.pixels = pixels
@@ -71,6 +79,7 @@ public final class FramebufferSurface: PanelSurface {
         let longest = config.sliders.map { Int(max($0.rect.width, $0.rect.height)) }.max() ?? 0
         sliderRow = .allocate(byteCount: max(16, longest * layout.format.bytesPerPixel), alignment: 16)
         sliderTexts = config.sliders.map { PreparedSliderText($0, font: labels.font) }
+        backdrop = PageBackdrop(layout: layout, config: config, styles: styles, backgrounds: backgrounds)
     }
 
     deinit {
@@ -207,19 +216,27 @@ public final class FramebufferSurface: PanelSurface {
     /// The background where no item is, the page's own items, then those on every page, above
     /// them. The looks of items not shown are dropped first, so the shown ones reuse their
     /// memory.
+    public func drawAll(_ states: [ButtonVisualState?], page: Int) {
+        self.page = page
+        drawAll(states)
+    }
+
     public func drawAll(_ states: [ButtonVisualState?]) {
         for index in states.indices where index < firstText && states[index] == nil {
             prepared.forget(button: index)
         }
         for index in sliderLooks.indices { sliderLooks[index] = nil }
-        let shown = states.indices.filter { $0 < rects.count && states[$0] != nil }.map { rects[$0] }
-        for region in BackgroundRegions.uncovered(layout.logicalBounds, by: shown) {
+        // Invisible zones cover nothing: the background goes under them too.
+        let shown = states.indices.filter { $0 < rects.count && states[$0] != nil && !backdrop.isZone($0) }.map { rects[$0] }
+        for region in BackgroundRegions.uncovered(layout.logicalBounds, by: shown) where !backdrop.restoreImage(region, in: pixels) {
             _ = painter.fill(region, background, in: pixels)
         }
         for onEveryPage in [false, true] {
             for index in states.indices where index < items.count && (items[index].page == PageLayout.allPages) == onEveryPage {
                 guard let state = states[index] else { continue }
-                if index < firstText && !prepared.holds(button: index, state: state) {
+                if backdrop.isZone(index) {
+                    backdrop.paint(zone: index, rect: rects[index], state: state, label: label(of: index, in: state), overBackground: true, in: pixels)
+                } else if index < firstText && !prepared.holds(button: index, state: state) {
                     paintWithoutLook(button: index, state: state)
                 } else {
                     draw(button: index, state: state)
@@ -249,6 +266,10 @@ public final class FramebufferSurface: PanelSurface {
     }
 
     public func draw(button: Int, state: ButtonVisualState) {
+        if backdrop.isZone(button) {
+            backdrop.paint(zone: button, rect: rects[button], state: state, label: label(of: button, in: state), overBackground: false, in: pixels)
+            return
+        }
         // A text's look changes with each value: painted straight from its label, since a look
         // prepared for it would be used once.
         if button >= firstText {

@@ -2,7 +2,7 @@ import PanelConfig
 import TouchCore
 
 /// What the prepared looks of each page take (`PreparedButtons`): the page's buttons and those
-/// on every page, each in two looks, normal and pressed, the two every touched button is shown
+/// on every page (not its invisible zones), each in two looks, normal and pressed, the two every touched button is shown
 /// in. A whole frame drops the looks of the page it leaves, and at most
 /// `FramebufferSurface.defaultLookByteLimit` bytes are held, so a panel holds the smaller of the
 /// largest page's and that. `check` says it; the numbers are those `FramebufferPainter.prepare`
@@ -34,7 +34,8 @@ public enum PreparedLookSizes {
         }
         return (0..<config.pageCount).map { page in
             zip(config.buttons, perButton).reduce(0) { sum, item in
-                item.0.page == page || item.0.page == PageLayout.allPages ? sum + item.1 : sum
+                // An invisible zone holds no look: it is painted over the background each time.
+                item.0.zone == nil && (item.0.page == page || item.0.page == PageLayout.allPages) ? sum + item.1 : sum
             }
         }
     }

@@ -8,6 +8,8 @@ import TouchCore
 public final class DisplaySlot: PanelSurface {
     public private(set) var surface: PanelSurface?
     private var states: [ButtonVisualState?]
+    /// The page shown, for a display that comes later.
+    private var page = 0
     /// The shown sliders' looks since the last whole frame.
     private var sliderLooks: [SliderLook?] = []
     /// Labels set at run time, by button, for a display that comes later.
@@ -23,7 +25,7 @@ public final class DisplaySlot: PanelSurface {
         for (button, text) in labels.sorted(by: { $0.key < $1.key }) {
             _ = surface.setLabel(button: button, text: text)
         }
-        surface.drawAll(states)
+        surface.drawAll(states, page: page)
         for (index, look) in sliderLooks.enumerated() {
             if let look { surface.draw(slider: index, look: look) }
         }
@@ -36,9 +38,14 @@ public final class DisplaySlot: PanelSurface {
     }
 
     public func drawAll(_ states: [ButtonVisualState?]) {
+        drawAll(states, page: page)
+    }
+
+    public func drawAll(_ states: [ButtonVisualState?], page: Int) {
         self.states = states
+        self.page = page
         for index in sliderLooks.indices { sliderLooks[index] = nil }
-        surface?.drawAll(states)
+        surface?.drawAll(states, page: page)
     }
 
     public func draw(slider index: Int, look: SliderLook) {

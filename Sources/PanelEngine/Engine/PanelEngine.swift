@@ -141,7 +141,7 @@ public final class PanelEngine: TouchSink {
         drawPendingLabels()
         _ = looks.takeDirty()
         textsDirty = ButtonSet()
-        surface?.drawAll(pageStates())
+        surface?.drawAll(pageStates(), page: shownPage)
         drawShownSliders()
         surface?.frameDone(at: startedAt)
         backlight?.start()
@@ -530,7 +530,7 @@ public final class PanelEngine: TouchSink {
         listener?.panelPageChanged()
         _ = looks.takeDirty()
         textsDirty = ButtonSet()
-        surface?.drawAll(pageStates())
+        surface?.drawAll(pageStates(), page: shownPage)
         drawShownSliders()
         surface?.frameDone(at: at)
         // The heap pages the dropped looks held, and the stack the frame went deep into, go

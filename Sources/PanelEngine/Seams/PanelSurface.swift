@@ -7,6 +7,9 @@ public protocol PanelSurface: AnyObject {
     /// Paints the whole picture: the background, then every place in its state; nil for a
     /// place on a page not shown (start-up, reload, a page change).
     func drawAll(_ states: [ButtonVisualState?])
+    /// `drawAll` of page `page` (by place in file order), whose background it shows: the
+    /// page's image where it has one.
+    func drawAll(_ states: [ButtonVisualState?], page: Int)
     /// Paints one button whose state changed.
     func draw(button: Int, state: ButtonVisualState)
     /// Paints slider `index` as `look` (its value or its pressed state changed). `drawAll`
@@ -22,6 +25,11 @@ public protocol PanelSurface: AnyObject {
 }
 
 extension PanelSurface {
+    /// A surface that draws every page on the same background.
+    public func drawAll(_ states: [ButtonVisualState?], page: Int) {
+        drawAll(states)
+    }
+
     public func frameDone(at instant: MonotonicInstant, edge: MonotonicInstant?) {
         frameDone(at: instant)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import PanelConfig
 @testable import PanelDrivers
 import Testing
@@ -58,6 +59,30 @@ struct PreparedLookSizesTests {
             surface.draw(button: index, state: .normal)
         }
         return surface.preparedLookBytes
+    }
+
+    /// An invisible zone is painted over the background each time: no look is held for it,
+    /// and check counts none.
+    @Test func aZoneHoldsNoLook() throws {
+        let zoned = Self.config.replacingOccurrences(of: "label = Lamp\n", with: "label = Lamp\nfill = none\nborder_px = 0\n")
+        let config = try PanelConfigLoader.parse(text: zoned, file: "looks.ini")
+        let labels = try FramebufferSurface.rasterizeLabels(for: config)
+        let plain = try PanelConfigLoader.parse(text: Self.config, file: "looks.ini")
+        let lamp = FramebufferSurface.fittedLabel("Lamp", of: plain.buttons[0], borderPx: 2, font: labels.font)
+        let layout = try #require(FramebufferLayout(physicalWidth: 400, physicalHeight: 240, format: .xrgb8888))
+        // What the zone leaves out is lamp's two looks: each its header and two rows of 180
+        // pixels, and its label's ink in fewer bytes than the label's rect (16 for alignment).
+        let lampBytes = PreparedLookSizes.bytesPerPage(of: plain, font: labels.font, format: .xrgb8888)[0]
+            - PreparedLookSizes.bytesPerPage(of: config, font: labels.font, format: .xrgb8888)[0]
+        let bpp = layout.format.bytesPerPixel
+        #expect(lampBytes > 2 * (32 + 2 * 180 * bpp))
+        #expect(lampBytes < 2 * (32 + 2 * 180 * bpp + Int(lamp.width) * Int(lamp.height) * bpp + 16))
+        var memory = [UInt8](repeating: 0, count: layout.bufferSize)
+        memory.withUnsafeMutableBytes { pixels in
+            let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels)
+            #expect(Self.heldAfterShowing(0, surface: surface, config: config)
+                == PreparedLookSizes.bytesPerPage(of: config, font: labels.font, format: .xrgb8888)[0])
+        }
     }
 
     @Test func whatCheckSaysIsWhatTheSurfaceHoldsForEachPage() throws {

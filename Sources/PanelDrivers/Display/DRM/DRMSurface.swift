@@ -48,6 +48,12 @@ public final class DRMSurface: PanelSurface {
     /// The card's descriptor, polled for flip completions.
     public var pollInterest: PollInterest { PollInterest(descriptor: card.descriptor, events: .readable) }
 
+    /// The page's background is the painter's: it paints the whole frames.
+    public func drawAll(_ states: [ButtonVisualState?], page: Int) {
+        painter.page = page
+        drawAll(states)
+    }
+
     public func drawAll(_ states: [ButtonVisualState?]) {
         self.states = states
         // The engine draws the shown sliders again after a whole frame.

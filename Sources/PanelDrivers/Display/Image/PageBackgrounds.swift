@@ -1,0 +1,105 @@
+import LinuxSystem
+import PanelConfig
+import PanelEngine
+import TouchCore
+
+/// Each page's background image (`[page NAME] image`), in the framebuffer's layout, from the
+/// cache (`BackgroundCache`); a page without one shows the `background` colour. Made once a
+/// display's layout is known; released with the surface that draws it.
+public final class PageBackgrounds {
+    /// By page, in file order; nil: the colour.
+    private let pictures: [BackgroundPicture?]
+
+    /// What would stop the start at the images the config names, one line each with the key's
+    /// file:line (`panel.ini:7: [page plan] image: plan.png: the PNG image is truncated: ...`):
+    /// each is read and decoded as the panel does. For `check`, and for the start, which a bad
+    /// image stops (a reload keeps the config that runs).
+    public static func problems(_ config: PanelConfiguration) -> [String] {
+        var problems: [String] = []
+        for named in imageFiles(config) {
+            do throws(PNGError) {
+                _ = try PNGDecoder.load(path: named.path)
+            } catch {
+                problems.append(named.prefix + error.message)
+            }
+        }
+        return problems
+    }
+
+    /// Every page's picture on `layout`, over the config's `background`. An image that can no
+    /// longer be read (changed since the start's check) leaves its page the colour, and each
+    /// such problem or a cache that could not be written is one line in `log`.
+    public init(config: PanelConfiguration, layout: FramebufferLayout, cache: BackgroundCache, log: PanelLog?) {
+        let files = PageBackgrounds.imageFiles(config)
+        var pictures: [BackgroundPicture?] = []
+        var cacheNoted = false
+        for page in config.pages {
+            guard let path = page.image, let named = files.first(where: { $0.path == path && $0.section == "page \(page.name)" }) else {
+                pictures.append(nil)
+                continue
+            }
+            // Pages that show the same file share one mapping of it.
+            if let earlier = config.pages.indices.first(where: { config.pages[$0].image == path }), earlier < pictures.count,
+                let picture = pictures[earlier]
+            {
+                pictures.append(picture)
+                continue
+            }
+            let png: [UInt8]
+            do throws(PNGError) {
+                png = try PageBackgrounds.read(path)
+            } catch {
+                log?.error("\(named.prefix)\(error.message); the page shows its background colour")
+                pictures.append(nil)
+                continue
+            }
+            var failure: PNGError?
+            let made = cache.picture(png: png, layout: layout) {
+                do throws(PNGError) {
+                    let image = try PNGDecoder.decode(bytes: png, source: path)
+                    let rgb = FittedPicture.rgb(
+                        of: image, width: Int(layout.logicalWidth), height: Int(layout.logicalHeight), background: config.display.colors.background)
+                    return FramebufferPicture.bytes(ofLogicalRGB: rgb, layout: layout)
+                } catch {
+                    failure = error
+                    return []
+                }
+            }
+            if let failure {
+                log?.error("\(named.prefix)\(failure.message); the page shows its background colour")
+                pictures.append(nil)
+                continue
+            }
+            if let note = made.note, !cacheNoted {
+                cacheNoted = true
+                log?.warning("display: page backgrounds are kept in anonymous memory, not in the cache: \(note)")
+            }
+            pictures.append(made.picture)
+        }
+        self.pictures = pictures
+    }
+
+    /// Page `page`'s picture (`layout.bufferSize` bytes), nil for the colour.
+    public func picture(page: Int) -> UnsafeRawBufferPointer? {
+        pictures.indices.contains(page) ? pictures[page]?.bytes : nil
+    }
+
+    /// Whether every picture is a cache file's pages (none in anonymous memory).
+    public var allFileBacked: Bool {
+        pictures.allSatisfy { $0?.isFileBacked ?? true }
+    }
+
+    static func imageFiles(_ config: PanelConfiguration) -> [NamedFile] {
+        config.namedFiles.all.filter { $0.key == "image" && $0.section.hasPrefix("page ") }
+    }
+
+    /// The PNG's bytes, as `PNGDecoder.load` reads them (the size checked first).
+    static func read(_ path: String) throws(PNGError) -> [UInt8] {
+        do throws(FileContents.Failure) {
+            return try FileContents.bytes(ofFile: path, maxBytes: PNGDecoder.maxFileBytes, what: "a PNG image", checkSizeFirst: true)
+        } catch {
+            if let size = error.tooLargeBytes { throw PNGError(source: path, reason: .fileTooLarge(bytes: size)) }
+            throw PNGError(source: path, reason: .unreadable(error.message))
+        }
+    }
+}
