@@ -30,9 +30,10 @@ public struct BackgroundCache {
         return BackgroundCache(directory: nil)
     }
 
-    /// The file's name for a picture from `png` on `layout`:
-    /// `bg-HASH-WxH-sSTRIDE-FORMAT-rDEG.fb`, HASH the 64-bit FNV-1a of the PNG's bytes.
-    public static func fileName(png: [UInt8], layout: FramebufferLayout) -> String {
+    /// The file's name for a picture from `png` on `layout`, fitted over `background` (the
+    /// colour around an image of another shape than the display's):
+    /// `bg-HASH-WxH-sSTRIDE-FORMAT-rDEG-onRRGGBB.fb`, HASH the 64-bit FNV-1a of the PNG's bytes.
+    public static func fileName(png: [UInt8], layout: FramebufferLayout, background: RGBColor) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in png {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
@@ -41,18 +42,22 @@ public struct BackgroundCache {
         let formatName = format == .rgb565 ? "rgb565" : format == .xrgb8888 ? "xrgb8888" : format == .rgb888 ? "rgb888"
             : "\(format.bytesPerPixel * 8)bpp-\(format.red.offset).\(format.red.length)-\(format.green.offset).\(format.green.length)"
                 + "-\(format.blue.offset).\(format.blue.length)"
-        return "bg-\(hex(hash))-\(layout.physicalWidth)x\(layout.physicalHeight)-s\(layout.strideBytes)-\(formatName)-r\(layout.rotation.rawValue).fb"
+        let colour = hex(UInt64(background.r) << 16 | UInt64(background.g) << 8 | UInt64(background.b), digits: 6)
+        return "bg-\(hex(hash))-\(layout.physicalWidth)x\(layout.physicalHeight)-s\(layout.strideBytes)-\(formatName)"
+            + "-r\(layout.rotation.rawValue)-on\(colour).fb"
     }
 
-    /// The picture from `png` on `layout`, mapped read-only from its cache file: the file
+    /// The picture from `png` on `layout` over `background`, mapped read-only from its cache file: the file
     /// reused when it is there with the right size, else `convert()`ed, written under a
     /// temporary name and renamed into place. Where the folder cannot be made or written, the
     /// picture is held in anonymous memory instead, and `note` says so (one line for the log).
-    public func picture(png: [UInt8], layout: FramebufferLayout, convert: () -> [UInt8]) -> (picture: BackgroundPicture?, note: String?) {
+    public func picture(
+        png: [UInt8], layout: FramebufferLayout, background: RGBColor, convert: () -> [UInt8]
+    ) -> (picture: BackgroundPicture?, note: String?) {
         guard let directory else {
             return (BackgroundPicture.anonymous(convert()), "no cache folder ($CACHE_DIRECTORY, $XDG_CACHE_HOME and $HOME unset)")
         }
-        let path = directory + "/" + BackgroundCache.fileName(png: png, layout: layout)
+        let path = directory + "/" + BackgroundCache.fileName(png: png, layout: layout, background: background)
         if case .success(let mapped?) = MappedFile.open(path: path, byteCount: layout.bufferSize) {
             return (.file(mapped), nil)
         }
@@ -99,10 +104,11 @@ public struct BackgroundCache {
         return String(decoding: path.utf8[..<slash], as: UTF8.self)
     }
 
-    private static func hex(_ value: UInt64) -> String {
+    /// The low `digits` hexadecimal digits of `value`, the first the most significant.
+    private static func hex(_ value: UInt64, digits count: Int = 16) -> String {
         let digits: StaticString = "0123456789abcdef"
         var text = ""
-        for shift in stride(from: 60, through: 0, by: -4) {
+        for shift in stride(from: 4 * (count - 1), through: 0, by: -4) {
             text.unicodeScalars.append(Unicode.Scalar(digits.utf8Start[Int((value >> UInt64(shift)) & 0xF)]))
         }
         return text

@@ -54,7 +54,7 @@ public final class PageBackgrounds {
                 continue
             }
             var failure: PNGError?
-            let made = cache.picture(png: png, layout: layout) {
+            let made = cache.picture(png: png, layout: layout, background: config.display.colors.background) {
                 do throws(PNGError) {
                     let image = try PNGDecoder.decode(bytes: png, source: path)
                     let rgb = FittedPicture.rgb(

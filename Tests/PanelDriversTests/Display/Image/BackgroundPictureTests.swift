@@ -129,19 +129,19 @@ struct BackgroundCacheTests {
         let png: [UInt8] = [1, 2, 3]
         let bytes = (0..<Self.layout.bufferSize).map { UInt8($0 & 0xFF) }
         var conversions = 0
-        let first = cache.picture(png: png, layout: Self.layout) {
+        let first = cache.picture(png: png, layout: Self.layout, background: .black) {
             conversions += 1
             return bytes
         }
         #expect(first.note == nil)
         #expect(first.picture?.isFileBacked == true)
         #expect(first.picture.map { Array($0.bytes) } == bytes)
-        let name = BackgroundCache.fileName(png: png, layout: Self.layout)
-        #expect(name.hasPrefix("bg-") && name.hasSuffix("-4x2-s16-xrgb8888-r0.fb"))
+        let name = BackgroundCache.fileName(png: png, layout: Self.layout, background: .black)
+        #expect(name.hasPrefix("bg-") && name.hasSuffix("-4x2-s16-xrgb8888-r0-on000000.fb"))
         #expect(FileManager.default.fileExists(atPath: directory + "/" + name))
         // Nothing left under a temporary name.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [name])
-        let second = cache.picture(png: png, layout: Self.layout) {
+        let second = cache.picture(png: png, layout: Self.layout, background: .black) {
             conversions += 1
             return []
         }
@@ -157,22 +157,26 @@ struct BackgroundCacheTests {
         }
     }
 
-    @Test func anotherPNGOrLayoutGetsAFileOfItsOwn() {
+    @Test func anotherPNGOrLayoutOrBackgroundGetsAFileOfItsOwn() {
         let other = FramebufferLayout(physicalWidth: 4, physicalHeight: 2, format: .rgb565, rotation: .degrees180)!
-        let a = BackgroundCache.fileName(png: [1, 2, 3], layout: Self.layout)
-        #expect(a != BackgroundCache.fileName(png: [1, 2, 4], layout: Self.layout))
-        #expect(BackgroundCache.fileName(png: [1, 2, 3], layout: other).hasSuffix("-4x2-s8-rgb565-r180.fb"))
+        let a = BackgroundCache.fileName(png: [1, 2, 3], layout: Self.layout, background: .black)
+        #expect(a != BackgroundCache.fileName(png: [1, 2, 4], layout: Self.layout, background: .black))
+        #expect(BackgroundCache.fileName(png: [1, 2, 3], layout: other, background: .black).hasSuffix("-4x2-s8-rgb565-r180-on000000.fb"))
+        // The colour around a picture of another shape is in it: a new `background` is a new file.
+        #expect(BackgroundCache.fileName(png: [1, 2, 3], layout: Self.layout, background: RGBColor(r: 0x12, g: 0xAB, b: 0x0F))
+            .hasSuffix("-4x2-s16-xrgb8888-r0-on12ab0f.fb"))
         // FNV-1a of no bytes is its offset basis.
-        #expect(BackgroundCache.fileName(png: [], layout: Self.layout) == "bg-cbf29ce484222325-4x2-s16-xrgb8888-r0.fb")
+        #expect(BackgroundCache.fileName(png: [], layout: Self.layout, background: .black)
+            == "bg-cbf29ce484222325-4x2-s16-xrgb8888-r0-on000000.fb")
     }
 
     @Test func aFileOfTheWrongSizeIsMadeAgain() throws {
         let directory = Self.folder("size")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let name = BackgroundCache.fileName(png: [9], layout: Self.layout)
+        let name = BackgroundCache.fileName(png: [9], layout: Self.layout, background: .black)
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: directory + "/" + name))
         let bytes = [UInt8](repeating: 7, count: Self.layout.bufferSize)
-        let made = BackgroundCache(directory: directory).picture(png: [9], layout: Self.layout) { bytes }
+        let made = BackgroundCache(directory: directory).picture(png: [9], layout: Self.layout, background: .black) { bytes }
         #expect(made.picture?.isFileBacked == true)
         #expect(made.picture.map { Array($0.bytes) } == bytes)
     }
@@ -181,7 +185,7 @@ struct BackgroundCacheTests {
         let blocker = Self.folder("blocked")
         try Data([0]).write(to: URL(fileURLWithPath: blocker))
         let bytes = [UInt8](repeating: 5, count: Self.layout.bufferSize)
-        let made = BackgroundCache(directory: blocker + "/touchpanel").picture(png: [1], layout: Self.layout) { bytes }
+        let made = BackgroundCache(directory: blocker + "/touchpanel").picture(png: [1], layout: Self.layout, background: .black) { bytes }
         #expect(made.picture?.isFileBacked == false)
         #expect(made.picture.map { Array($0.bytes) } == bytes)
         #expect(made.note == "cannot make \(blocker)/touchpanel: ENOTDIR (Not a directory)")
