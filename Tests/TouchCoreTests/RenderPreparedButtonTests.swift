@@ -217,7 +217,7 @@ struct RenderPreparedButtonTests {
         let offScreen = Rect(x: 4, y: 1, width: 4, height: 4)
         let stale = Self.look(rowPixels: 5, ink: offScreen, rows: [[(0, 4, 0x7777_7777)]])
         let fits = Self.look(rowPixels: 6, ink: offScreen, rows: [[(0, 4, 0x7777_7777)]])
-        stale.withUnsafeBytes { stale in
+        _ = stale.withUnsafeBytes { stale in
             fb.paint { painter, buffer in
                 painter.paintButton(
                     rect: Rect(x: 0, y: 0, width: 6, height: 4), style: style, state: .normal,
@@ -226,7 +226,7 @@ struct RenderPreparedButtonTests {
         }
         // The fill only: no byte of the stale rows.
         #expect(fb.bytes == Array(repeating: [30, 200, 10, 0] as [UInt8], count: 24).flatMap { $0 })
-        fits.withUnsafeBytes { fits in
+        _ = fits.withUnsafeBytes { fits in
             fb.paint { painter, buffer in
                 painter.paintButton(
                     rect: Rect(x: 0, y: 0, width: 6, height: 4), style: style, state: .normal,
@@ -248,7 +248,7 @@ struct RenderPreparedButtonTests {
         let look = Self.look(
             rowPixels: 8, ink: Rect(x: 0, y: 0, width: 8, height: 3),
             rows: [[(1, 8, 0x0102_0304 | 1 << 63)], [(0, 2, 4)], [(3, 2, 0)]], data: [0x0A0B_0C0D, 0x0E0F_1011])
-        look.withUnsafeBytes { look in
+        _ = look.withUnsafeBytes { look in
             fb.paint { painter, buffer in
                 painter.paintButton(
                     rect: Rect(x: 0, y: 0, width: 8, height: 3), style: style, state: .normal,
