@@ -91,7 +91,8 @@ fuzz_binary() {
     trace) sources="Fuzz/Targets/TraceTarget.swift Tests/TouchCoreTests/GestureInvariants.swift" ;;
     config) sources="Fuzz/Targets/ConfigTarget.swift" ;;
     # The decoder's own files compiled into the target (the rest of PanelDrivers is not needed).
-    png) sources="Fuzz/Targets/PNGTarget.swift $(find Sources/PanelDrivers/Display/Image -name '*.swift' | sort | tr '\n' ' ')" ;;
+    # The decoder's own files: the rest of Display/Image (page backgrounds) needs the engine.
+    png) sources="Fuzz/Targets/PNGTarget.swift $(ls Sources/PanelDrivers/Display/Image/PNG*.swift Sources/PanelDrivers/Display/Image/RGBAImage.swift | tr '\n' ' ')" ;;
     *) echo "fuzz.sh: unknown target $target (${all_targets[*]})" >&2; return 1 ;;
     esac
     objects="$build/modules/TouchCore.o"
