@@ -580,8 +580,8 @@ public struct FramebufferPainter: Sendable {
     }
 
     /// The label centred in `rect` (`placed`) and the part of it that shows (`clip`: inside
-    /// `inner` and the screen). Nil when none shows.
-    private func labelPlacement(
+    /// `inner` and the screen). Nil when none shows. `ZonePainter` places a zone's label by it.
+    func labelPlacement(
         _ label: AlphaBitmap, in rect: Rect, inside inner: Rect, style: ButtonStyle
     ) -> (placed: Rect, clip: Rect)? {
         guard label.width > 0, label.height > 0 else { return nil }

@@ -41,8 +41,7 @@ public struct InkSpans {
         heightPx * (widthPx + mostSpans(inRowOf: widthPx) * pixelsPerChunk(bytesPerPixel: bytesPerPixel)) * bytesPerPixel
     }
 
-    /// The spans of row `row` as (first pixel, length, solid, offset or value), for tests and
-    /// for the painter.
+    /// Span `index` as (first pixel, length, solid, offset into `data` or the solid pixel).
     @inline(__always)
     func span(_ index: Int) -> (xPx: Int, lengthPx: Int, solid: Bool, value: UInt32) {
         let word = spans[2 * index]

@@ -21,13 +21,6 @@ public struct PreparedButton {
     /// The bytes of the whole look, from its start.
     public let byteCount: Int
 
-    public init(borderRow: UnsafeRawBufferPointer, middleRow: UnsafeRawBufferPointer, ink: InkSpans?, byteCount: Int = 0) {
-        self.borderRow = borderRow
-        self.middleRow = middleRow
-        self.ink = ink
-        self.byteCount = byteCount
-    }
-
     static let headerBytes = 32
 
     /// The look `prepare` wrote at the start of `look` (which may since have moved); nil when

@@ -74,7 +74,9 @@ public struct ZonePainter {
             }
         }
         // The label's ink, over the tinted background worked out again from the source.
-        if let label, let inner, let placement = placement(of: label, in: rect, inside: inner, style: style.button) {
+        if let label, let inner,
+            let placement = FramebufferPainter(layout: layout).labelPlacement(label, in: rect, inside: inner, style: style.button)
+        {
             blendLabel(label, placed: placement.placed, clip: placement.clip, text: style.button.colors(for: state).text,
                        source: source, into: target, tint: &tint)
         }
@@ -198,24 +200,6 @@ public struct ZonePainter {
             Rect(x: rect.x, y: inside.y, width: left, height: inside.height),
             Rect(x: inside.x &+ inside.width, y: inside.y, width: right, height: inside.height),
         ]
-    }
-
-    /// The label centred across `rect` (or kept `labelInsetPx` from the inside of the border,
-    /// left or right) with its line centred down it, as `FramebufferPainter` places a button's,
-    /// and the part of it inside `inner` and the screen; nil when none shows.
-    func placement(of label: AlphaBitmap, in rect: Rect, inside inner: Rect, style: ButtonStyle) -> (placed: Rect, clip: Rect)? {
-        guard label.width > 0, label.height > 0 else { return nil }
-        let x: (partialValue: Int32, overflow: Bool)
-        switch style.alignment {
-        case .center: x = rect.x.addingReportingOverflow((rect.width - label.width) &>> 1)
-        case .left: x = inner.x.addingReportingOverflow(style.labelInsetPx)
-        case .right: x = (inner.x &+ inner.width).addingReportingOverflow(-(label.width &+ style.labelInsetPx))
-        }
-        let y = rect.y.addingReportingOverflow(((rect.height - label.lineHeight) &>> 1) &+ label.top)
-        guard !x.overflow, !y.overflow else { return nil }
-        let placed = Rect(x: x.partialValue, y: y.partialValue, width: label.width, height: label.height)
-        guard let clip = placed.clipped(to: inner)?.clipped(to: layout.logicalBounds) else { return nil }
-        return (placed, clip)
     }
 
     /// A pixel value of 2, 3 or 4 bytes, least significant byte first.
