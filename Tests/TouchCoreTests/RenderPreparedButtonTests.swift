@@ -153,15 +153,15 @@ struct RenderPreparedButtonTests {
             let look = try #require(made)
             // Row 0: an edge pixel, 70 solid, an edge pixel (3 spans); row 1: pixels 0...64 (a
             // gap of 63 kept: 1 span); row 2: a pixel, a gap of 64 left out, a pixel (2 spans);
-            // row 3 nothing. Each stored span is padded to 16 bytes (4
+            // row 3 nothing (and is left out: a look keeps its rows with spans). Each stored span is padded to 16 bytes (4
             // pixels, or 8 at 2 bytes) with the pixels that follow it: at 4 bytes 4 + 4, 68,
             // 4 + 4 pixels; at 2 bytes 8 + 8, 72, 8 + 8.
             let bpp = format.bytesPerPixel
             #expect(look.spans == 6)
             #expect(look.data == (bpp == 4 ? 84 * 4 : 104 * 2))
-            // The header, two rows of 104 pixels, 5 row starts, 6 spans of 8 bytes, then the
-            // data 16-byte aligned.
-            #expect(look.bytes == ((32 + 2 * 104 * bpp + 20 + 48 + 15) & ~15) + look.data)
+            // The header, two rows of 104 pixels, 4 row starts (rows 0 to 2 and the end), 6
+            // spans of 8 bytes, then the data 16-byte aligned.
+            #expect(look.bytes == ((32 + 2 * 104 * bpp + 16 + 48 + 15) & ~15) + look.data)
         }
     }
 

@@ -1,16 +1,19 @@
-/// How a button is drawn: colours per visual state and a border of `borderWidth` pixels drawn
-/// inside the rect (so a button never paints outside its configured rect). Square corners:
-/// rounded ones would need coverage at the corners and the look is not worth the cost yet.
+/// How a button is drawn: colours per visual state, a border of `borderWidth` pixels drawn
+/// inside the rect (so a button never paints outside its configured rect), and corners rounded
+/// by `radiusPx` (what the corners cut off shows what is behind: `ButtonLayers`).
 public struct ButtonStyle: Hashable, Sendable {
     /// The fill and label colours of one visual state. Nested, because PanelConfig has a
     /// `ButtonColors` of its own (the configured colours) and both are imported together.
     public struct Colors: Hashable, Sendable {
         public var fill: RGBColor
         public var text: RGBColor
+        /// The second line's colour (`ButtonLayers.sublabel`).
+        public var subtext: RGBColor
 
-        public init(fill: RGBColor, text: RGBColor) {
+        public init(fill: RGBColor, text: RGBColor, subtext: RGBColor? = nil) {
             self.fill = fill
             self.text = text
+            self.subtext = subtext ?? text
         }
     }
 
@@ -29,6 +32,8 @@ public struct ButtonStyle: Hashable, Sendable {
     /// inside of the border.
     public var alignment: LabelAlignment = .center
     public var labelInsetPx: Int32 = 0
+    /// The corners' radius in pixels; 0 is square. Drawn at most half the rect's smaller side.
+    public var radiusPx: Int32 = 0
 
     public init(
         normal: Colors, pressed: Colors, disabled: Colors, on: Colors, pending: Colors, unknown: Colors,

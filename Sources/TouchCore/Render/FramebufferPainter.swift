@@ -34,14 +34,13 @@ public struct FramebufferPainter: Sendable {
     /// nothing) when the buffer is too small.
     @discardableResult
     public func paintButton(
-        rect: Rect, style: ButtonStyle, state: ButtonVisualState, label: AlphaBitmap?,
+        rect: Rect, style: ButtonStyle, state: ButtonVisualState, label: AlphaBitmap?, layers: ButtonLayers = .none,
         in buffer: UnsafeMutableRawBufferPointer
     ) -> Bool {
         guard let base = usableBase(of: buffer) else { return false }
-        let colors = style.colors(for: state)
-        guard let inner = paintFrame(rect: rect, style: style, fill: colors.fill, base: base) else { return true }
-        if let label, let place = labelPlacement(label, in: rect, inside: inner, style: style) {
-            blend(label, placed: place.placed, clip: place.clip, colors: colors, base: base)
+        paintWhole(rect: rect, style: style, state: state, label: label, layers: layers, screen: layout, shiftX: 0, shiftY: 0, base: base) {
+            painter, label, placed, clip, colors, base in
+            painter.blend(label, placed: placed, clip: clip, colors: colors, base: base)
         }
         return true
     }
@@ -51,17 +50,44 @@ public struct FramebufferPainter: Sendable {
     /// for a look painted again and again with new text, as a text item's value is.
     @discardableResult
     public func paintButton(
-        rect: Rect, style: ButtonStyle, state: ButtonVisualState, label: AlphaBitmap?,
+        rect: Rect, style: ButtonStyle, state: ButtonVisualState, label: AlphaBitmap?, layers: ButtonLayers = .none,
         palette: inout CoveragePalette, in buffer: UnsafeMutableRawBufferPointer
     ) -> Bool {
         guard let base = usableBase(of: buffer) else { return false }
-        let colors = style.colors(for: state)
-        guard let inner = paintFrame(rect: rect, style: style, fill: colors.fill, base: base) else { return true }
-        if let label, let place = labelPlacement(label, in: rect, inside: inner, style: style) {
-            palette.use(colors, in: layout.format)
-            blend(label, placed: place.placed, clip: place.clip, palette: &palette, base: base)
+        paintWhole(rect: rect, style: style, state: state, label: label, layers: layers, screen: layout, shiftX: 0, shiftY: 0, base: base) {
+            painter, label, placed, clip, colors, base in
+            palette.use(colors, in: painter.layout.format)
+            painter.blend(label, placed: placed, clip: clip, palette: &palette, base: base)
         }
         return true
+    }
+
+    /// A button painted whole into `base` (laid out as this painter's layout): its frame, its
+    /// rounded corners, its label (through `blendLabel`), sublabel and picture. `screen` and the
+    /// shift say where this painter's pixels lie on the screen, for the corners' backdrop.
+    private func paintWhole(
+        rect: Rect, style: ButtonStyle, state: ButtonVisualState, label: AlphaBitmap?, layers: ButtonLayers,
+        screen: FramebufferLayout, shiftX: Int32, shiftY: Int32, base: UnsafeMutableRawPointer,
+        blendLabel: (FramebufferPainter, AlphaBitmap, Rect, Rect, ButtonStyle.Colors, UnsafeMutableRawPointer) -> Void
+    ) {
+        let colors = style.colors(for: state)
+        let inner = paintFrame(rect: rect, style: style, fill: colors.fill, base: base)
+        if style.radiusPx > 0 && FramebufferPainter.isDrawn(rect) {
+            paintCorners(
+                rect: rect, style: style, fill: colors.fill, layers: layers, screen: screen, shiftX: shiftX, shiftY: shiftY, base: base)
+        }
+        guard let inner, let label else { return }
+        if let place = labelPlacement(label, in: rect, inside: inner, style: style) {
+            blendLabel(self, label, place.placed, place.clip, colors, base)
+        }
+        guard layers.hasContent else { return }
+        let placed = layerPlacements(label: label, layers: layers, rect: rect, inside: inner, style: style)
+        if let sublabel = layers.sublabel, let place = placed.sublabel {
+            blend(sublabel, placed: place.placed, clip: place.clip, colors: ButtonStyle.Colors(fill: colors.fill, text: colors.subtext), base: base)
+        }
+        if let picture = layers.picture, let place = placed.picture {
+            blend(picture, placed: place.placed, clip: place.clip, fill: colors.fill, base: base)
+        }
     }
 
     /// The same picture as `paintButton(label:)` from a look prepared once for this state
@@ -94,19 +120,15 @@ public struct FramebufferPainter: Sendable {
         // its inside is off the screen), and the inside's columns within a row.
         let q = labelArea(of: rect, style: style).flatMap { layout.physicalRect(ofLogical: $0) }
         let rows = Int(p.height)
-        let middle = q.map { q -> Range<Int> in
-            let first = min(max(0, Int(q.y) - Int(p.y)), rows)
-            return first..<min(max(first, Int(q.y) - Int(p.y) + Int(q.height)), rows)
-        } ?? 0..<0
+        let middle = FramebufferPainter.middleRows(of: p, inside: q)
         let stride = layout.strideBytes
         let top = base + Int(p.y) * stride + Int(p.x) * bpp
-        // The spans, when they lie inside the border (so inside the screen); each span is
-        // checked as it is painted.
-        let ink = q.flatMap { q -> InkSpans? in
-            guard let ink = prepared.ink else { return nil }
+        // The spans, when they lie inside the button's visible part (so inside the screen);
+        // each span is checked as it is painted.
+        let ink = prepared.ink.flatMap { ink -> InkSpans? in
             let l = ink.physicalRect
-            guard l.width > 0, l.height > 0, l.x >= q.x, l.y >= q.y, l.width <= q.width - (l.x - q.x),
-                l.height <= q.height - (l.y - q.y)
+            guard l.width > 0, l.height > 0, l.x >= p.x, l.y >= p.y, l.width <= p.width - (l.x - p.x),
+                l.height <= p.height - (l.y - p.y)
             else { return nil }
             return ink
         }
@@ -291,15 +313,15 @@ public struct FramebufferPainter: Sendable {
     }
 
     /// The bytes `prepare` needs for this button: a header, two physical rows of its visible
-    /// part, and room to blend the visible part of `label` and encode it (`InkSpans`). The look
+    /// part, and room to paint the block its ink lies in and encode it (`InkSpans`). The look
     /// it makes takes fewer (`PreparedButton.byteCount`). 0 when no part of the button shows.
-    public func preparedByteCount(label: AlphaBitmap?, rect: Rect, style: ButtonStyle) -> Int {
+    public func preparedByteCount(label: AlphaBitmap?, layers: ButtonLayers = .none, rect: Rect, style: ButtonStyle) -> Int {
         guard let p = visiblePhysicalRect(of: rect) else { return 0 }
         let bpp = layout.format.bytesPerPixel
         var bytes = PreparedButton.aligned16(PreparedButton.headerBytes + 2 * Int(p.width) * bpp)
-        if let l = inkBlock(of: label, rect: rect, style: style) {
-            let width = Int(l.width)
-            let height = Int(l.height)
+        if let block = inkBlock(of: label, layers: layers, rect: rect, style: style) {
+            let width = Int(block.physical.width)
+            let height = Int(block.physical.height)
             bytes += PreparedButton.aligned16(width * height * bpp)
                 + PreparedButton.aligned16(4 * (height + 1) + InkSpans.spanBytes * height * InkSpans.mostSpans(inRowOf: width))
                 + InkSpans.mostDataBytes(widthPx: width, heightPx: height, bytesPerPixel: bpp)
@@ -307,26 +329,52 @@ public struct FramebufferPainter: Sendable {
         return bytes
     }
 
-    /// The physical rect of the label's visible part, where a look's spans lie; nil when none
-    /// of it shows, or it is too wide for a span's 15 bits.
-    private func inkBlock(of label: AlphaBitmap?, rect: Rect, style: ButtonStyle) -> Rect? {
-        guard let label, let inner = labelArea(of: rect, style: style),
-            let place = labelPlacement(label, in: rect, inside: inner, style: style),
-            let l = layout.physicalRect(ofLogical: place.clip), l.width <= 0x7FFF
-        else { return nil }
-        return l
+    /// Where a look's spans can lie: the visible part of its label, sublabel and picture, and
+    /// with rounded corners the whole visible button (logical, and physical); nil when none of
+    /// it shows, or it is too wide for a span's 15 bits.
+    private func inkBlock(of label: AlphaBitmap?, layers: ButtonLayers, rect: Rect, style: ButtonStyle)
+        -> (logical: Rect, physical: Rect)?
+    {
+        var block: Rect?
+        func add(_ clip: Rect?) {
+            guard let clip else { return }
+            block = block.map { $0.union(clip) } ?? clip
+        }
+        if let label, let inner = labelArea(of: rect, style: style) {
+            add(labelPlacement(label, in: rect, inside: inner, style: style)?.clip)
+            if layers.hasContent {
+                let placed = layerPlacements(label: label, layers: layers, rect: rect, inside: inner, style: style)
+                add(placed.sublabel?.clip)
+                add(placed.picture?.clip)
+            }
+        }
+        if FramebufferPainter.radiusPx(of: rect, style: style) > 0 && FramebufferPainter.isDrawn(rect) {
+            add(rect.clipped(to: layout.logicalBounds))
+        }
+        guard let block, let physical = layout.physicalRect(ofLogical: block), physical.width <= 0x7FFF else { return nil }
+        return (block, physical)
+    }
+
+    /// The physical rows of a button's visible part `p` that cross the inside of its border
+    /// (`q`, physical; none when there is no inside), counted from `p`'s first row.
+    private static func middleRows(of p: Rect, inside q: Rect?) -> Range<Int> {
+        let rows = Int(p.height)
+        guard let q else { return 0..<0 }
+        let first = min(max(0, Int(q.y) - Int(p.y)), rows)
+        return first..<min(max(first, Int(q.y) - Int(p.y) + Int(q.height)), rows)
     }
 
     /// Prepares a button's look in `state` once, into `memory` (at least `preparedByteCount`
-    /// bytes): its border row, its middle row, and `label` blended over the fill, laid out as
-    /// the label's physical rect. Painted with `paintButton(prepared:)`, they give exactly the
-    /// pixels of `paintButton(label:)`. Nil when no part of the button shows or `memory` is
-    /// too small. The result borrows `memory`.
+    /// bytes): its border row, its middle row, and what differs from them (its corners, its
+    /// label, sublabel and picture) as spans. Painted with `paintButton(prepared:)`, they give
+    /// exactly the pixels of `paintButton(label:layers:)`. Nil when no part of the button shows
+    /// or `memory` is too small. The result borrows `memory`.
     public func prepare(
-        label: AlphaBitmap?, rect: Rect, style: ButtonStyle, state: ButtonVisualState,
+        label: AlphaBitmap?, layers: ButtonLayers = .none, rect: Rect, style: ButtonStyle, state: ButtonVisualState,
         into memory: UnsafeMutableRawBufferPointer
     ) -> PreparedButton? {
-        prepare(label: label, rect: rect, style: style, state: state, into: memory) { painter, label, placed, clip, colors, base in
+        prepare(label: label, layers: layers, rect: rect, style: style, state: state, into: memory) {
+            painter, label, placed, clip, colors, base in
             painter.blend(label, placed: placed, clip: clip, colors: colors, base: base)
         }
     }
@@ -335,25 +383,28 @@ public struct FramebufferPainter: Sendable {
     /// again only when its colours or format changed): for looks prepared again and again, as
     /// a page's are each time it is shown.
     public func prepare(
-        label: AlphaBitmap?, rect: Rect, style: ButtonStyle, state: ButtonVisualState,
+        label: AlphaBitmap?, layers: ButtonLayers = .none, rect: Rect, style: ButtonStyle, state: ButtonVisualState,
         palette: inout CoveragePalette, into memory: UnsafeMutableRawBufferPointer
     ) -> PreparedButton? {
         palette.use(style.colors(for: state), in: layout.format)
-        return prepare(label: label, rect: rect, style: style, state: state, into: memory) { painter, label, placed, clip, _, base in
+        return prepare(label: label, layers: layers, rect: rect, style: style, state: state, into: memory) {
+            painter, label, placed, clip, _, base in
             painter.blend(label, placed: placed, clip: clip, palette: &palette, base: base)
         }
     }
 
-    /// Both `prepare`s: `blendLabel` blends the label over the fill of a block of its own,
-    /// which is then encoded as spans in place (`InkSpans.encode`) and the tables moved down
-    /// after the spans' pixels. The look is the first `byteCount` bytes of `memory`.
+    /// Both `prepare`s: the button is painted whole (`paintWhole`, the label through
+    /// `blendLabel`) into a block of its own covering where its ink can lie, which is then
+    /// encoded in place against the rows a repaint writes first (`InkSpans.encode`), its empty
+    /// rows above and below dropped, and the tables moved down after the spans' pixels. The
+    /// look is the first `byteCount` bytes of `memory`.
     private func prepare(
-        label: AlphaBitmap?, rect: Rect, style: ButtonStyle, state: ButtonVisualState,
+        label: AlphaBitmap?, layers: ButtonLayers, rect: Rect, style: ButtonStyle, state: ButtonVisualState,
         into memory: UnsafeMutableRawBufferPointer,
         blendLabel: (FramebufferPainter, AlphaBitmap, Rect, Rect, ButtonStyle.Colors, UnsafeMutableRawPointer) -> Void
     ) -> PreparedButton? {
         guard let p = visiblePhysicalRect(of: rect),
-            memory.count >= preparedByteCount(label: label, rect: rect, style: style), let base = memory.baseAddress,
+            memory.count >= preparedByteCount(label: label, layers: layers, rect: rect, style: style), let base = memory.baseAddress,
             Int(bitPattern: base) & 15 == 0,
             let rows = FramebufferLayout(physicalWidth: p.width, physicalHeight: 2, format: layout.format)
         else { return nil }
@@ -365,8 +416,8 @@ public struct FramebufferPainter: Sendable {
         let rowsBase = base + PreparedButton.headerBytes
         let rowPainter = FramebufferPainter(layout: rows)
         rowPainter.fill(rows.logicalBounds, value: style.borderWidth > 0 ? layout.format.encode(style.border) : fillValue, base: rowsBase)
-        let inner = labelArea(of: rect, style: style)
-        if let q = inner.flatMap({ layout.physicalRect(ofLogical: $0) }) {
+        let q = labelArea(of: rect, style: style).flatMap { layout.physicalRect(ofLogical: $0) }
+        if let q {
             rowPainter.fill(Rect(x: q.x - p.x, y: 1, width: q.width, height: 1), value: fillValue, base: rowsBase)
         }
         let rowBytes = rows.strideBytes
@@ -384,39 +435,53 @@ public struct FramebufferPainter: Sendable {
         }
         let rowsEnd = PreparedButton.headerBytes + 2 * rowBytes
         let none = Rect(x: 0, y: 0, width: 0, height: 0)
-        guard let label, let inner, let place = labelPlacement(label, in: rect, inside: inner, style: style),
-            let l = inkBlock(of: label, rect: rect, style: style),
-            let block = FramebufferLayout(physicalWidth: l.width, physicalHeight: l.height, format: layout.format, rotation: layout.rotation)
+        guard let ink = inkBlock(of: label, layers: layers, rect: rect, style: style),
+            let block = FramebufferLayout(
+                physicalWidth: ink.physical.width, physicalHeight: ink.physical.height, format: layout.format, rotation: layout.rotation)
         else { return finish(ink: none, spanCount: 0, dataBytes: 0, byteCount: rowsEnd) }
-        // The label's visible part as a small framebuffer of its own, whose logical origin is
-        // the clip's: the same fill and blend as on the screen, shifted. After it, room for the
-        // spans' tables and their pixels; then both are moved down after the rows, the tables
-        // first (`InkSpans`' layout).
+        // The block as a small framebuffer of its own, whose logical origin is the block's:
+        // the button painted there as on the screen, shifted. After it, room for the spans'
+        // tables and their pixels; then both are moved down after the rows, the tables first
+        // (`InkSpans`' layout).
         let blockStart = PreparedButton.aligned16(rowsEnd)
         let blockBase = base + blockStart
         let painter = FramebufferPainter(layout: block)
-        painter.fill(block.logicalBounds, value: fillValue, base: blockBase)
-        let shifted = Rect(
-            x: place.placed.x &- place.clip.x, y: place.placed.y &- place.clip.y,
-            width: place.placed.width, height: place.placed.height)
-        blendLabel(painter, label, shifted, block.logicalBounds, colors, blockBase)
+        let shiftX = ink.logical.x, shiftY = ink.logical.y
+        let shifted = Rect(x: rect.x &- shiftX, y: rect.y &- shiftY, width: rect.width, height: rect.height)
+        painter.paintWhole(
+            rect: shifted, style: style, state: state, label: label, layers: layers, screen: layout, shiftX: shiftX, shiftY: shiftY,
+            base: blockBase, blendLabel: blendLabel)
+        let l = ink.physical
         let width = Int(l.width)
         let height = Int(l.height)
         let tables = PreparedButton.aligned16(blockStart + block.bufferSize)
         let dataRoom = tables
             + PreparedButton.aligned16(4 * (height + 1) + InkSpans.spanBytes * height * InkSpans.mostSpans(inRowOf: width))
+        // Each of the block's rows against the row a repaint writes there first.
+        let bpp = layout.format.bytesPerPixel
+        let middle = FramebufferPainter.middleRows(of: p, inside: q)
+        let column = Int(l.x - p.x) * bpp
         let encoded = InkSpans.encode(
-            block: blockBase, widthPx: width, heightPx: height, rowBytes: block.strideBytes,
-            bytesPerPixel: layout.format.bytesPerPixel, plain: fillValue,
+            block: blockBase, widthPx: width, heightPx: height, rowBytes: block.strideBytes, bytesPerPixel: bpp,
+            under: { r in UnsafeRawPointer(middle.contains(Int(l.y - p.y) + r) ? rowsBase + rowBytes : rowsBase) + column },
             rowStarts: (base + tables).assumingMemoryBound(to: UInt32.self),
             spans: (base + tables + 4 * (height + 1)).assumingMemoryBound(to: UInt32.self), data: base + dataRoom)
         guard encoded.spanCount > 0 else { return finish(ink: none, spanCount: 0, dataBytes: 0, byteCount: rowsEnd) }
-        let tableBytes = 4 * (height + 1) + InkSpans.spanBytes * encoded.spanCount
+        // The rows with spans only: a repaint passes over every row of the block.
+        let starts = (base + tables).assumingMemoryBound(to: UInt32.self)
+        var first = 0, last = height - 1
+        while first < height && starts[first] == starts[first + 1] { first += 1 }
+        while last > first && starts[last] == starts[last + 1] { last -= 1 }
+        let keptRows = last - first + 1
+        let tableBytes = 4 * (keptRows + 1) + InkSpans.spanBytes * encoded.spanCount
         let rowStartsAt = PreparedButton.aligned(rowsEnd)
-        (base + rowStartsAt).copyMemory(from: base + tables, byteCount: tableBytes)
+        (base + rowStartsAt).copyMemory(from: base + tables + 4 * first, byteCount: 4 * (keptRows + 1))
+        (base + rowStartsAt + 4 * (keptRows + 1)).copyMemory(
+            from: base + tables + 4 * (height + 1), byteCount: InkSpans.spanBytes * encoded.spanCount)
         let dataAt = PreparedButton.aligned16(rowStartsAt + tableBytes)
         (base + dataAt).copyMemory(from: base + dataRoom, byteCount: encoded.dataBytes)
-        return finish(ink: l, spanCount: encoded.spanCount, dataBytes: encoded.dataBytes, byteCount: dataAt + encoded.dataBytes)
+        let kept = Rect(x: l.x, y: l.y + Int32(first), width: l.width, height: Int32(keptRows))
+        return finish(ink: kept, spanCount: encoded.spanCount, dataBytes: encoded.dataBytes, byteCount: dataAt + encoded.dataBytes)
     }
 
     /// The part of a button on the screen, in physical pixels; nil for a rect that is not
@@ -494,7 +559,7 @@ public struct FramebufferPainter: Sendable {
 
     /// Writes one pixel value, least significant byte first.
     @inline(__always)
-    private func store(_ value: UInt32, at offset: Int, base: UnsafeMutableRawPointer) {
+    func store(_ value: UInt32, at offset: Int, base: UnsafeMutableRawPointer) {
         var v = value
         for i in 0..<layout.format.bytesPerPixel {
             base.storeBytes(of: UInt8(truncatingIfNeeded: v), toByteOffset: offset + i, as: UInt8.self)
@@ -584,7 +649,17 @@ public struct FramebufferPainter: Sendable {
     func labelPlacement(
         _ label: AlphaBitmap, in rect: Rect, inside inner: Rect, style: ButtonStyle
     ) -> (placed: Rect, clip: Rect)? {
-        guard label.width > 0, label.height > 0 else { return nil }
+        guard label.width > 0, label.height > 0, let origin = lineOrigin(of: label, in: rect, inside: inner, style: style) else {
+            return nil
+        }
+        // The bitmap holds the line's rows from `top` on.
+        return placement(x: origin.x, y: origin.y, top: label.top, width: label.width, height: label.height, inside: inner)
+    }
+
+    /// Where the label's line starts: its first column, and the top of its line centred in
+    /// `rect`. Nil where that overflows `Int32`.
+    private func lineOrigin(of label: AlphaBitmap, in rect: Rect, inside inner: Rect, style: ButtonStyle) -> (x: Int32, y: Int32)? {
+        guard label.width > 0, label.lineHeight > 0 else { return nil }
         // Floor halves (an arithmetic shift) so that the rounding is the same for labels wider
         // than the rect as for narrower ones. Both sizes are positive, so the differences
         // cannot overflow; only the sums can, for rects at the very edge of Int32 space.
@@ -594,12 +669,64 @@ public struct FramebufferPainter: Sendable {
         case .left: x = inner.x.addingReportingOverflow(style.labelInsetPx)
         case .right: x = (inner.x &+ inner.width).addingReportingOverflow(-(label.width &+ style.labelInsetPx))
         }
-        // The line is centred; the bitmap holds its rows from `top` on.
-        let y = rect.y.addingReportingOverflow(((rect.height - label.lineHeight) &>> 1) &+ label.top)
+        let y = rect.y.addingReportingOverflow((rect.height - label.lineHeight) &>> 1)
         guard !x.overflow, !y.overflow else { return nil }
-        let placed = Rect(x: x.partialValue, y: y.partialValue, width: label.width, height: label.height)
+        return (x.partialValue, y.partialValue)
+    }
+
+    /// A `width` x `height` block at (`x + dx`, `y + dy`) and the part of it inside `inner` and
+    /// the screen; nil when none shows or the sums overflow.
+    private func placement(x: Int32, y: Int32, dx: Int32 = 0, top dy: Int32, width: Int32, height: Int32, inside inner: Rect)
+        -> (placed: Rect, clip: Rect)?
+    {
+        let px = x.addingReportingOverflow(dx)
+        let py = y.addingReportingOverflow(dy)
+        guard width > 0, height > 0, !px.overflow, !py.overflow else { return nil }
+        let placed = Rect(x: px.partialValue, y: py.partialValue, width: width, height: height)
         guard let clip = placed.clipped(to: inner)?.clipped(to: layout.logicalBounds) else { return nil }
         return (placed, clip)
+    }
+
+    /// Where the sublabel and the picture go, from the label's line origin (`ButtonLayers`).
+    private func layerPlacements(label: AlphaBitmap, layers: ButtonLayers, rect: Rect, inside inner: Rect, style: ButtonStyle)
+        -> (sublabel: (placed: Rect, clip: Rect)?, picture: (placed: Rect, clip: Rect)?)
+    {
+        guard let origin = lineOrigin(of: label, in: rect, inside: inner, style: style) else { return (nil, nil) }
+        let sublabel = layers.sublabel.flatMap { bitmap in
+            placement(
+                x: origin.x, y: origin.y, dx: layers.sublabelX, top: layers.sublabelY &+ bitmap.top, width: bitmap.width,
+                height: bitmap.height, inside: inner)
+        }
+        let picture = layers.picture.flatMap { picture in
+            placement(
+                x: origin.x, y: origin.y, dx: layers.pictureX, top: layers.pictureY, width: picture.width, height: picture.height,
+                inside: inner)
+        }
+        return (sublabel, picture)
+    }
+
+    /// The visible part `clip` of a picture placed at `placed`, blended by its alpha over
+    /// `fill` (what lies under it: the fill, a label never overlapping it).
+    private func blend(_ picture: RGBAPixels, placed: Rect, clip: Rect, fill: RGBColor, base: UnsafeMutableRawPointer) {
+        guard let source = picture.pixels.baseAddress, let firstOffset = layout.byteOffset(x: clip.x, y: clip.y) else { return }
+        let steps = layout.logicalSteps
+        let pictureX = Int(clip.x &- placed.x)
+        let pictureY = Int(clip.y &- placed.y)
+        for row in 0..<Int(clip.height) {
+            var offset = firstOffset &+ row &* steps.y
+            var pixel = source + (pictureY + row) * picture.stride + 4 * pictureX
+            for _ in 0..<Int(clip.width) {
+                let alpha = pixel.load(fromByteOffset: 3, as: UInt8.self)
+                if alpha != 0 {
+                    let color = RGBColor(
+                        r: pixel.load(as: UInt8.self), g: pixel.load(fromByteOffset: 1, as: UInt8.self),
+                        b: pixel.load(fromByteOffset: 2, as: UInt8.self))
+                    store(layout.format.encode(color.blended(over: fill, alpha: alpha)), at: offset, base: base)
+                }
+                pixel += 4
+                offset = offset &+ steps.x
+            }
+        }
     }
 
     /// Blends the visible part `clip` of a label placed at `placed` over the fill already

@@ -63,7 +63,9 @@ public struct InkSpans {
     }
 
     /// Encodes a block of `heightPx` rows of `widthPx` pixels (`bytesPerPixel` each, rows
-    /// `rowBytes` apart from `block`) against `plain`, the fill under it: the rows' first spans
+    /// `rowBytes` apart from `block`) against what a repaint writes under it first: row `r`
+    /// against the pixels from `under(r)` (the look's border row or middle row, from the
+    /// block's first column), so only what differs is kept. The rows' first spans
     /// go to `rowStarts` (`heightPx + 1` entries), the spans to `spans` (room for
     /// `heightPx * mostSpans(inRowOf: widthPx)`) and the stored pixels to `data` (room for
     /// `mostDataBytes`). At 2 and 4 bytes a pixel a stored span is padded to whole 16-byte
@@ -72,8 +74,8 @@ public struct InkSpans {
     /// is what is there anyway. At 3 bytes a pixel spans are not padded and none is solid (a
     /// repeated 3-byte pixel does not fill 16-byte stores).
     static func encode(
-        block: UnsafeRawPointer, widthPx: Int, heightPx: Int, rowBytes: Int, bytesPerPixel bpp: Int, plain: UInt32,
-        rowStarts: UnsafeMutablePointer<UInt32>, spans: UnsafeMutablePointer<UInt32>, data: UnsafeMutableRawPointer
+        block: UnsafeRawPointer, widthPx: Int, heightPx: Int, rowBytes: Int, bytesPerPixel bpp: Int,
+        under: (Int) -> UnsafeRawPointer, rowStarts: UnsafeMutablePointer<UInt32>, spans: UnsafeMutablePointer<UInt32>, data: UnsafeMutableRawPointer
     ) -> Encoded {
         var encoded = Encoded()
         let shortestSolid = bpp == 3 ? Int.max : shortestSolidPx
@@ -106,16 +108,17 @@ public struct InkSpans {
         for r in 0..<heightPx {
             rowStarts[r] = UInt32(encoded.spanCount)
             let row = block + r * rowBytes
+            let plain = under(r)
             var x = 0
             while x < widthPx {
-                while x < widthPx && pixel(row, x) == plain { x += 1 }
+                while x < widthPx && pixel(row, x) == pixel(plain, x) { x += 1 }
                 guard x < widthPx else { break }
                 var start = x
                 while x < widthPx {
                     let value = pixel(row, x)
-                    if value == plain {
+                    if value == pixel(plain, x) {
                         var gapEnd = x + 1
-                        while gapEnd < widthPx && pixel(row, gapEnd) == plain { gapEnd += 1 }
+                        while gapEnd < widthPx && pixel(row, gapEnd) == pixel(plain, gapEnd) { gapEnd += 1 }
                         if gapEnd == widthPx || gapEnd - x >= shortestGapPx { break }
                         x = gapEnd
                         continue

@@ -27,4 +27,13 @@ extension Rect {
             x: Int32(truncatingIfNeeded: left), y: Int32(truncatingIfNeeded: top),
             width: width - Int32(truncatingIfNeeded: twice), height: height - Int32(truncatingIfNeeded: twice))
     }
+
+    /// The smallest rect holding both; for rects on the screen (whose far edges fit `Int32`).
+    public func union(_ other: Rect) -> Rect {
+        let left = Swift.min(x, other.x)
+        let top = Swift.min(y, other.y)
+        let right = Swift.max(x &+ width, other.x &+ other.width)
+        let bottom = Swift.max(y &+ height, other.y &+ other.height)
+        return Rect(x: left, y: top, width: right &- left, height: bottom &- top)
+    }
 }
