@@ -230,18 +230,6 @@ struct ButtonDraft: SectionDraft {
 
     var title: String { "button \(name)" }
 
-    /// `radius` and `sublabel` are read and kept, but not drawn yet: said where they are given,
-    /// so that square corners and a missing second line are not taken for a fault.
-    func warnNotDrawnYet(_ warnings: inout ErrorCollector) {
-        if let radiusPx, radiusPx > 0, let place = place(.radius) {
-            warnings.add(at: place, section: title, key: ButtonKey.radius.rawValue,
-                         "warning: rounded corners are not drawn yet; the button is drawn with square corners")
-        }
-        if sublabel != nil, let place = place(.sublabel) {
-            warnings.add(at: place, section: title, key: ButtonKey.sublabel.rawValue,
-                         "warning: a sublabel is not drawn yet; the button shows its label alone")
-        }
-    }
 
     mutating func set(_ key: ButtonKey, from value: String) throws(ValueProblem) {
         switch key {

@@ -121,8 +121,6 @@ enum ConfigAssembly {
         }
         panel.control?.warn(&warnings)
         panel.mqtt?.warn(&warnings)
-        panel.theme?.warnNotDrawnYet(&warnings)
-        for draft in panel.buttons where draft.counts { draft.warnNotDrawnYet(&warnings) }
         return .success(PanelConfiguration(
             file: panel.file, display: display, theme: theme, timings: panelTimings, lostAfter: touch.lostAfter,
             controller: controller, buttons: buttons, texts: texts, sliders: sliders, pages: pages, swipePx: touch.swipePx ?? TouchDraft.defaultSwipePx,

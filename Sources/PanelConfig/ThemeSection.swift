@@ -84,12 +84,6 @@ enum ThemeKey: SectionKey {
 struct ThemeDraft: SectionDraft {
     let title = "theme"
 
-    /// `radius` is read and kept, but not drawn yet: said where it is given.
-    func warnNotDrawnYet(_ warnings: inout ErrorCollector) {
-        guard let radiusPx, radiusPx > 0, let place = place(.radius) else { return }
-        warnings.add(at: place, section: title, key: ThemeKey.radius.rawValue,
-                     "warning: rounded corners are not drawn yet; buttons are drawn with square corners")
-    }
     let header: SourceLine
     var given = GivenKeys()
     var fontSize: Int?

@@ -11,8 +11,7 @@ struct EffectiveTextTests {
         for index in copy.buttons.indices where index < other.buttons.count {
             copy.buttons[index].line = other.buttons[index].line
         }
-        // Warnings name lines too, and the effective text gives every button the keys it
-        // inherits (a radius, not drawn yet, is then warned of on each): they are not compared.
+        // Warnings name lines too: they are not compared.
         copy.warnings = other.warnings
         return copy
     }

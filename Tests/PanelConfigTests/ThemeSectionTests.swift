@@ -298,9 +298,9 @@ struct ThemeSectionTests {
         #expect(sizedBack == EffectiveTextTests.withLines(of: sizedBack, sized))
     }
 
-    /// `radius` and `sublabel` are kept but not drawn yet: a warning where each is given (a
-    /// radius of 0 says nothing), none where a button only inherits the theme's.
-    @Test func radiusAndSublabelAreWarnedOfUntilTheyAreDrawn() throws {
+    /// `radius` and `sublabel` are drawn: no warning where they are given, and each button
+    /// keeps its own or the theme's.
+    @Test func radiusAndSublabelAreDrawnWithoutAWarning() throws {
         let config = try #require(parsed(display800x480 + """
             [theme]
             radius = 8
@@ -318,10 +318,9 @@ struct ThemeSectionTests {
             radius = 6
 
             """))
-        #expect(config.warnings.map { $0.rendered } == [
-            "panel.ini:5: [theme] radius: warning: rounded corners are not drawn yet; buttons are drawn with square corners",
-            "panel.ini:9: [button a] sublabel: warning: a sublabel is not drawn yet; the button shows its label alone",
-            "panel.ini:17: [button c] radius: warning: rounded corners are not drawn yet; the button is drawn with square corners",
-        ])
+        #expect(config.warnings.map { $0.rendered } == [])
+        #expect(config.buttons.map { $0.radiusPx } == [8, 0, 6])
+        #expect(config.buttons.map { $0.sublabel?.text } == ["21 °C", nil, nil])
     }
 }
+

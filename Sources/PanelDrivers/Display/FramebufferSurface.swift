@@ -18,6 +18,8 @@ public final class FramebufferSurface: PanelSurface {
     private var labels: [LabelBitmap]
     /// Per button with an icon, its label and icons, composed when a look is made.
     private var iconParts: [IconParts?]
+    /// Per drawn item with a sublabel, its line.
+    private let sublabels: [SublabelLine?]
     private let prepared: PreparedButtons
     /// For a label set at run time: the font the others came from, each item's place, font
     /// size and page (not its whole config: a panel's buttons' configs are tens of KiB), the
@@ -63,6 +65,7 @@ public final class FramebufferSurface: PanelSurface {
         self.pixels = pixels
         self.labels = labels.bitmaps
         iconParts = labels.iconParts + [IconParts?](repeating: nil, count: max(0, config.buttons.count - labels.iconParts.count))
+        sublabels = labels.sublabels + [SublabelLine?](repeating: nil, count: max(0, config.drawnItemCount - labels.sublabels.count))
         font = labels.font
         iconFont = labels.iconFont
         icons = config.buttons.map { $0.icons }
@@ -108,17 +111,21 @@ public final class FramebufferSurface: PanelSurface {
         return style
     }
 
-    /// A config's colours as the painter's style: each state's fill and label colour.
+    /// A config's colours as the painter's style: each state's fill, label and sublabel
+    /// colour, and its corners' radius.
     public static func style(for button: ButtonConfig, borderPx: Int) -> ButtonStyle {
         let palette = button.colors
-        return ButtonStyle(
-            normal: .init(fill: palette.fill, text: palette.text),
-            pressed: .init(fill: palette.pressedFill, text: palette.resolvedPressedText),
-            disabled: .init(fill: palette.disabledFill, text: palette.disabledText),
-            on: .init(fill: palette.onFill, text: palette.resolvedOnText),
-            pending: .init(fill: palette.resolvedPendingFill, text: palette.resolvedPendingText),
-            unknown: .init(fill: palette.unknownFill, text: palette.unknownText),
+        func subtext(_ state: ButtonVisualState) -> RGBColor? { button.sublabel?.color(in: state, palette: palette) }
+        var style = ButtonStyle(
+            normal: .init(fill: palette.fill, text: palette.text, subtext: subtext(.normal)),
+            pressed: .init(fill: palette.pressedFill, text: palette.resolvedPressedText, subtext: subtext(.pressed)),
+            disabled: .init(fill: palette.disabledFill, text: palette.disabledText, subtext: subtext(.disabled)),
+            on: .init(fill: palette.onFill, text: palette.resolvedOnText, subtext: subtext(.on)),
+            pending: .init(fill: palette.resolvedPendingFill, text: palette.resolvedPendingText, subtext: subtext(.pending)),
+            unknown: .init(fill: palette.unknownFill, text: palette.unknownText, subtext: subtext(.unknown)),
             border: palette.border, borderWidth: Int32(borderPx))
+        style.radiusPx = Int32(clamping: button.radiusPx)
+        return style
     }
 
     /// Opens the config's font (and its icon font, when a button has an icon), once, and
@@ -128,13 +135,23 @@ public final class FramebufferSurface: PanelSurface {
         let font = try FontRasterizer(path: config.display.font, pixelSize: DisplayConfig.defaultFontSize)
         let iconFont = try openIconFont(for: config)
         let borderPx = config.display.borderPx
-        let parts = config.buttons.map { button in iconFont.flatMap { iconParts(button.label, of: button, borderPx: borderPx, font: font, iconFont: $0) } }
+        let sublabels = config.buttons.map { SublabelLine($0.sublabel, rect: $0.rect, borderPx: borderPx, font: font) }
+        let parts = config.buttons.indices.map { index in
+            iconFont.flatMap {
+                iconParts(config.buttons[index].label, of: config.buttons[index], below: sublabels[index], borderPx: borderPx, font: font, iconFont: $0)
+            }
+        }
         return ButtonLabels(
             font: font,
-            bitmaps: zip(config.buttons, parts).map { button, parts in
-                parts == nil ? fittedLabel(button.label, of: button, borderPx: borderPx, font: font) : .empty
+            bitmaps: config.buttons.indices.map { index in
+                let button = config.buttons[index]
+                guard parts[index] == nil else { return .empty }
+                guard let sublabel = sublabels[index] else { return fittedLabel(button.label, of: button, borderPx: borderPx, font: font) }
+                return fittedLabel(
+                    button.label, rect: SublabelLine.labelRoom(button.rect, below: sublabel), fontSize: button.fontSize, borderPx: borderPx,
+                    font: font)
             } + drawnItems(of: config).dropFirst(config.buttons.count).map { fittedLabel($0.label, of: $0, borderPx: 0, font: font) },
-            iconFont: iconFont, iconParts: parts)
+            iconFont: iconFont, iconParts: parts, sublabels: sublabels)
     }
 
     /// `[display] icon_font`, opened when a button has an icon; nil otherwise.
@@ -143,20 +160,34 @@ public final class FramebufferSurface: PanelSurface {
         return try IconFont(path: path)
     }
 
-    /// A button's label and icons in parts; nil without an icon the font has.
-    static func iconParts(_ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer, iconFont: IconFont) -> IconParts? {
+    /// A button's label and icons in parts, fitted above its sublabel; nil without an icon
+    /// the font has.
+    static func iconParts(
+        _ text: String, of button: ButtonConfig, below sublabel: SublabelLine?, borderPx: Int, font: FontRasterizer, iconFont: IconFont
+    ) -> IconParts? {
         guard let icons = button.icons else { return nil }
         return IconLabel.parts(
-            text, icons: icons, rect: button.rect, fontSize: button.fontSize, borderPx: borderPx, font: font, iconFont: iconFont)
+            text, icons: icons, rect: SublabelLine.labelRoom(button.rect, below: sublabel), fontSize: button.fontSize, borderPx: borderPx,
+            font: font, iconFont: iconFont)
     }
 
     /// The label of a button as its resting look shows it: with its icon, when it has one
-    /// (and an icon font), else the text alone.
+    /// (and an icon font), else the text alone; fitted above its sublabel.
     public static func fittedLabel(_ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer, iconFont: IconFont?) -> LabelBitmap {
-        guard let iconFont, let parts = iconParts(text, of: button, borderPx: borderPx, font: font, iconFont: iconFont) else {
-            return fittedLabel(text, of: button, borderPx: borderPx, font: font)
+        restingContent(text, of: button, borderPx: borderPx, font: font, iconFont: iconFont).label
+    }
+
+    /// `fittedLabel`, and the button's sublabel line.
+    static func restingContent(
+        _ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer, iconFont: IconFont?
+    ) -> (label: LabelBitmap, sublabel: SublabelLine?) {
+        let sublabel = SublabelLine(button.sublabel, rect: button.rect, borderPx: borderPx, font: font)
+        if let iconFont, let parts = iconParts(text, of: button, below: sublabel, borderPx: borderPx, font: font, iconFont: iconFont) {
+            return (parts.composed(for: .normal), sublabel)
         }
-        return parts.composed(for: .normal)
+        guard sublabel != nil else { return (fittedLabel(text, of: button, borderPx: borderPx, font: font), nil) }
+        let room = SublabelLine.labelRoom(button.rect, below: sublabel)
+        return (fittedLabel(text, rect: room, fontSize: button.fontSize, borderPx: borderPx, font: font), sublabel)
     }
 
     /// One label fitted to its button (`LabelFit`) and rasterised at the size found: the work
@@ -186,14 +217,16 @@ public final class FramebufferSurface: PanelSurface {
     /// drawn, and fits.
     public static func labelFits(for config: PanelConfiguration, font: FontRasterizer, iconFont: IconFont? = nil) -> [LabelFit.Result] {
         config.buttons.map { button in
+            let sublabel = SublabelLine(button.sublabel, rect: button.rect, borderPx: config.display.borderPx, font: font)
+            let room = SublabelLine.labelRoom(button.rect, below: sublabel)
             if let icons = button.icons, let iconFont,
                 let fit = IconLabel.labelFit(
-                    button.label, icons: icons, rect: button.rect, fontSize: button.fontSize, borderPx: config.display.borderPx,
+                    button.label, icons: icons, rect: room, fontSize: button.fontSize, borderPx: config.display.borderPx,
                     font: font, iconFont: iconFont)
             {
                 return fit
             }
-            return fitLabel(button.label, of: button, borderPx: config.display.borderPx, font: font)
+            return fitLabel(button.label, rect: room, fontSize: button.fontSize, borderPx: config.display.borderPx, font: font)
         }
     }
 
@@ -217,6 +250,13 @@ public final class FramebufferSurface: PanelSurface {
     /// them. The looks of items not shown are dropped first, so the shown ones reuse their
     /// memory.
     public func drawAll(_ states: [ButtonVisualState?], page: Int) {
+        // A rounded item on every page keeps its looks across pages, and its corners show the
+        // page's picture: made again over the new one.
+        if page != self.page && backdrop.hasPictures {
+            for index in styles.indices where styles[index].radiusPx > 0 && items[index].page == PageLayout.allPages {
+                prepared.forget(button: index)
+            }
+        }
         self.page = page
         drawAll(states)
     }
@@ -250,12 +290,20 @@ public final class FramebufferSurface: PanelSurface {
     /// preparing the look would, without its copy. The look is prepared when the button is
     /// next drawn on its own (its state changed), since only then is it drawn again.
     private func paintWithoutLook(button: Int, state: ButtonVisualState) {
-        label(of: button, in: state).withAlphaBitmap { bitmap in
+        withContent(of: button, in: state) { bitmap, layers in
             prepared.withPalette(for: styles[button].colors(for: state)) { palette in
                 _ = painter.paintButton(
-                    rect: rects[button], style: styles[button], state: state, label: bitmap, palette: &palette, in: pixels)
+                    rect: rects[button], style: styles[button], state: state, label: bitmap, layers: layers, palette: &palette, in: pixels)
             }
         }
+    }
+
+    /// Lends `body` what button `button` shows in `state` over its fill: its label (with its
+    /// icon), its sublabel, and what is behind its corners (the page's picture or colour).
+    private func withContent<R>(of button: Int, in state: ButtonVisualState, _ body: (AlphaBitmap, ButtonLayers) -> R) -> R {
+        let page = items[button].page == PageLayout.allPages ? self.page : items[button].page
+        let layers = ButtonLayers(behind: background, backdrop: backdrop.picture(page: page))
+        return SublabelLine.withLabel(label(of: button, in: state), sublabel: sublabels[button], layers: layers, body)
     }
 
     /// What button `button` shows as its label in `state`: its icon for that look and its text
@@ -280,7 +328,7 @@ public final class FramebufferSurface: PanelSurface {
             }
             return
         }
-        prepared.with(button: button, state: state, rect: rects[button], style: styles[button], label: { label(of: button, in: state) }) { look in
+        prepared.with(button: button, state: state, rect: rects[button], style: styles[button], content: { withContent(of: button, in: state, $0) }) { look in
             _ = painter.paintButton(rect: rects[button], style: styles[button], state: state, prepared: look, in: pixels)
         }
     }
@@ -313,11 +361,12 @@ public final class FramebufferSurface: PanelSurface {
         // A text has no border: its whole rect (less the padding) is room for its value.
         let border = styles[button].borderWidth == 0 ? 0 : borderPx
         let item = items[button]
+        let room = SublabelLine.labelRoom(item.rect, below: sublabels[button])
         if button < iconParts.count, iconParts[button] != nil, let icons = icons[button], let iconFont {
             iconParts[button] = IconLabel.parts(
-                text, icons: icons, rect: item.rect, fontSize: item.fontSize, borderPx: border, font: font, iconFont: iconFont)
+                text, icons: icons, rect: room, fontSize: item.fontSize, borderPx: border, font: font, iconFont: iconFont)
         } else {
-            labels[button] = FramebufferSurface.fittedLabel(text, rect: item.rect, fontSize: item.fontSize, borderPx: border, font: font)
+            labels[button] = FramebufferSurface.fittedLabel(text, rect: room, fontSize: item.fontSize, borderPx: border, font: font)
         }
         prepared.forget(button: button)
         return nil

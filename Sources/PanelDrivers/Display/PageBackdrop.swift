@@ -25,6 +25,14 @@ final class PageBackdrop {
         index < zones.count && zones[index] != nil
     }
 
+    /// Page `page`'s picture, laid out as the screen; nil where it shows the colour.
+    func picture(page: Int) -> UnsafeRawBufferPointer? {
+        backgrounds?.picture(page: page)
+    }
+
+    /// Whether any page has a picture.
+    var hasPictures: Bool { backgrounds != nil }
+
     /// Copies the page's image into `rect`; false when the page has none (the caller fills
     /// the colour, as fast as it fills).
     func restoreImage(_ rect: Rect, in pixels: UnsafeMutableRawBufferPointer) -> Bool {

@@ -17,7 +17,7 @@ final class PreparedButtons {
     /// One state's look: where the bytes `prepare` made are (in `slab`, or for a look larger
     /// than the slab in a mapping of its own; neither when nothing shows), and when it was last
     /// drawn (a count of draws). The look describes itself (`PreparedButton(look:)`).
-    private struct Look {
+    struct Look {
         var offset: Int?
         var own: MappedMemory?
         var byteCount: Int
@@ -54,22 +54,23 @@ final class PreparedButtons {
     }
 
     /// Lends `body` the button's look in `state`, preparing it first if this is the first time
-    /// (nil when nothing inside the border shows); `label` is asked for only then.
+    /// (nil when nothing of it shows); `content` (which lends its argument the label and the
+    /// layers over the fill) is asked for only then.
     func with<R>(
-        button: Int, state: ButtonVisualState, rect: Rect, style: ButtonStyle, label: () -> LabelBitmap,
-        _ body: (PreparedButton?) -> R
+        button: Int, state: ButtonVisualState, rect: Rect, style: ButtonStyle,
+        content: ((AlphaBitmap, ButtonLayers) -> Look) -> Look, _ body: (PreparedButton?) -> R
     ) -> R {
         let slot = PreparedButtons.slot(of: state)
         if looks[button][slot] == nil {
             let which = palette(for: style.colors(for: state))
-            looks[button][slot] = label().withAlphaBitmap { bitmap in
+            looks[button][slot] = content { bitmap, layers in
                 // Made in a mapping of its own, as large as blending the label and encoding it
                 // takes, then the look (its ink's spans: far fewer bytes) copied into the slab
                 // and the mapping given back.
-                let room = painter.preparedByteCount(label: bitmap, rect: rect, style: style)
+                let room = painter.preparedByteCount(label: bitmap, layers: layers, rect: rect, style: style)
                 guard room > 0, let scratch = MappedMemory(byteCount: room),
                     let made = painter.prepare(
-                        label: bitmap, rect: rect, style: style, state: state, palette: &palettes[which], into: scratch.bytes)
+                        label: bitmap, layers: layers, rect: rect, style: style, state: state, palette: &palettes[which], into: scratch.bytes)
                 else { return Look.nothing }
                 // Whole 16 bytes, so that every look in the slab starts as aligned as a look must.
                 let count = (made.byteCount + 15) & ~15

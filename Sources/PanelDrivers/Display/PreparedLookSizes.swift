@@ -19,15 +19,18 @@ public enum PreparedLookSizes {
         // Each button's two looks made as the panel makes them, in a scratch block, for their
         // exact bytes: a look keeps its label's ink only, so its size depends on the pixels.
         let perButton = config.buttons.map { button in
-            FramebufferSurface.fittedLabel(button.label, of: button, borderPx: config.display.borderPx, font: font, iconFont: iconFont)
-                .withAlphaBitmap { label in
+            let content = FramebufferSurface.restingContent(
+                button.label, of: button, borderPx: config.display.borderPx, font: font, iconFont: iconFont)
+            let layers = ButtonLayers(behind: config.display.colors.background)
+            return SublabelLine.withLabel(content.label, sublabel: content.sublabel, layers: layers) { label, layers in
                 let style = FramebufferSurface.style(for: button, borderPx: config.display.borderPx)
-                let room = painter.preparedByteCount(label: label, rect: button.rect, style: style)
+                let room = painter.preparedByteCount(label: label, layers: layers, rect: button.rect, style: style)
                 guard room > 0 else { return 0 }
                 let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: room, alignment: 16)
                 defer { scratch.deallocate() }
                 return [ButtonVisualState.normal, .pressed].reduce(0) { sum, state in
-                    let bytes = painter.prepare(label: label, rect: button.rect, style: style, state: state, into: scratch)?.byteCount ?? 0
+                    let bytes = painter.prepare(label: label, layers: layers, rect: button.rect, style: style, state: state, into: scratch)?
+                        .byteCount ?? 0
                     return sum + (bytes + 15) & ~15
                 }
             }

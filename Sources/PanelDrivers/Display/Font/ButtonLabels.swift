@@ -12,15 +12,18 @@ public struct ButtonLabels {
     /// Per button with an icon, its label and icons in parts (its entry in `bitmaps` is then
     /// empty).
     var iconParts: [IconParts?]
+    /// Per button with a sublabel, its line (its label fitted into the room it leaves).
+    var sublabels: [SublabelLine?]
 
     public init(font: FontRasterizer, bitmaps: [LabelBitmap], iconFont: IconFont? = nil) {
-        self.init(font: font, bitmaps: bitmaps, iconFont: iconFont, iconParts: [])
+        self.init(font: font, bitmaps: bitmaps, iconFont: iconFont, iconParts: [], sublabels: [])
     }
 
-    init(font: FontRasterizer, bitmaps: [LabelBitmap], iconFont: IconFont?, iconParts: [IconParts?]) {
+    init(font: FontRasterizer, bitmaps: [LabelBitmap], iconFont: IconFont?, iconParts: [IconParts?], sublabels: [SublabelLine?]) {
         self.font = font
         self.bitmaps = bitmaps
         self.iconFont = iconFont
         self.iconParts = iconParts
+        self.sublabels = sublabels
     }
 }
