@@ -19,6 +19,10 @@
 #                           lamp on (its own icon), the door pressed (its own icon), the pump
 #                           disabled (its own icon), from `touchpanel preview` at each rotation
 #   boards/PRESET-rotR.png  every preset in boards/ at every rotation, idle, three buttons
+#   looks/rotR.png          rounded corners, sublabels and icons from a [theme] over a page image
+#                           (looks_config): a lamp on, a door pressed, a pill, a square one of its
+#                           own fill, from `touchpanel preview` at each rotation; looks/rot0-rgb565.png
+#                           the same in RGB565; looks/theme.png examples/theme.ini, the lamp on
 #   floorplan/MS-NAME.png   examples/floorplan.ini (a page image, invisible zones) with
 #                           floorplan_trace: idle, the kitchen pressed, the living room on, the
 #                           page without an image, the plan again
@@ -220,6 +224,66 @@ floorplan_trace() {
     printf '1000 down 0 400 300\n1020 move 0 500 300\n1040 move 0 600 300\n1060 up 0 600 300\n'
 }
 
+# Four buttons of one [theme] inside a 480x480 square over the floor plan: rounded corners
+# smoothed against the picture, sublabels under their labels, icons above and before them.
+looks_config() {  # looks_config ROTATION
+    cat <<INI
+[display]
+width = 800
+height = 480
+rotation = $1
+icon_font = /usr/share/fonts/truetype/materialdesignicons-webfont/materialdesignicons-webfont.ttf
+[controller]
+model = ft5406
+[theme]
+font_size_max = 40
+fill = #1C2430
+on_fill = #E0A526
+on_text = #1A1200
+pressed_fill = #2F6FDE
+border = #2A3442
+border_px = 1
+radius = 24
+sublabel_size = 16
+sublabel_color = #8FA3BA
+[page plan]
+image = $PWD/examples/floorplan.png
+[button lamp]
+page = plan
+rect = 10, 10, 220, 220
+label = Lamp
+sublabel = Living room
+icon = mdi:lightbulb-outline
+on_icon = mdi:lightbulb
+latch = yes
+on_tap = emit
+[button door]
+page = plan
+rect = 250, 10, 220, 220
+label = Door
+sublabel = Locked
+icon = mdi:lock
+pressed_icon = mdi:lock-open
+icon_position = left
+on_tap = emit
+[button heating]
+page = plan
+rect = 10, 250, 460, 100
+label = Heating
+sublabel = 21.5 °C
+radius = 999
+on_tap = emit
+[button fan]
+page = plan
+rect = 10, 370, 460, 100
+label = Fan
+sublabel = Off
+radius = 0
+fill = #23303F
+on_tap = emit
+INI
+}
+
 # The floor plan under two zones at ROTATION: in a 480x800 picture it is scaled to 480x288.
 floorplan_rotated_config() {  # floorplan_rotated_config ROTATION
     cat <<INI
@@ -295,6 +359,19 @@ render_reference_images() {
         "$touchpanel" preview "$dir/.work/icons-$rotation.ini" --state lamp=on --state door=pressed \
             --out "$dir/icons/states-rot$rotation.png" >&2 || echo "touchpanel preview of the icons failed" >&2
     done
+    mkdir -p "$dir/looks"
+    for rotation in $reference_rotations; do
+        echo "looks/rot$rotation.png"
+        looks_config "$rotation" >"$dir/.work/looks-$rotation.ini"
+        "$touchpanel" preview "$dir/.work/looks-$rotation.ini" --state lamp=on --state door=pressed \
+            --out "$dir/looks/rot$rotation.png" >&2 || echo "touchpanel preview of the looks failed" >&2
+    done
+    echo "looks/rot0-rgb565.png"
+    "$touchpanel" preview "$dir/.work/looks-0.ini" --state lamp=on --state door=pressed --format rgb565 \
+        --out "$dir/looks/rot0-rgb565.png" >&2 || echo "touchpanel preview of the looks in RGB565 failed" >&2
+    echo "looks/theme.png"
+    "$touchpanel" preview examples/theme.ini --state lamp=on --out "$dir/looks/theme.png" >&2 ||
+        echo "touchpanel preview of examples/theme.ini failed" >&2
     for page in home lights music music-play-pressed; do echo "preview/$page.png"; done
     "$touchpanel" preview Tests/Traces/pages/panel.ini --all-pages --out "$dir/preview" >&2 ||
         echo "touchpanel preview --all-pages failed" >&2
