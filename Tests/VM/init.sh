@@ -50,7 +50,7 @@ OIFS=$IFS
 # VM_IDLE_SECONDS), which the kernel hands to /init as an environment variable.
 IDLE_S=${vm_idle_s:-2}
 case $IDLE_S in '' | *[!0-9]*) IDLE_S=2 ;; esac
-# The firmware runs to play, in this order: vm_runs=A,B,... on the kernel command line
+# The firmware runs to play, in ALL_RUNS's order: vm_runs=A,B,... on the kernel command line
 # (Tests/VM/run.sh's VM_RUNS; bookworm's firmware plays only the GPIO runs), default all.
 ALL_RUNS="interrupt reload polling gt911 evdev backlight record watchdog pages iconpages drm looks"
 RUNS=$(echo "${vm_runs:-$ALL_RUNS}" | tr ',' ' ')
