@@ -2,11 +2,13 @@
 """Reads the kernel VM's console log (Tests/VM/init.sh's protocol) on the host.
 
   console.py CONSOLE_LOG --out DIR --kernel KVER [--runs "RUN ..."] [--label NAME]
-             [--boot-seconds S] [--total-seconds S]
+             [--pictures DIR] [--boot-seconds S] [--total-seconds S]
 
---runs names the firmware runs the guest played (Tests/VM/run.sh's VM_RUNS; default all ten):
-only their figures, pictures and promises are expected. --label names the run in the summary
-line (default "vm").
+--runs names the firmware runs the guest played (Tests/VM/run.sh's VM_RUNS; default all
+twelve): only their figures, pictures and promises are expected. --label names the run in the
+summary line (default "vm"). --pictures: the PNGs the guest's pages showed (Tests/VM/pictures.py
+wrote them; default DIR/pictures), read back for the pixels the iconpages and looks runs must
+show.
 
 Prints one line per guest check ("ok   vm ..." / "FAIL vm ..." with its details), the latency
 figures, the footprint and idle figures, and last "N passed, N failed". Writes
@@ -15,18 +17,25 @@ mode) and DIR/fb-pressed.png (the framebuffer saved while two buttons were held)
 any failure, including a guest that never printed its result line (crash, hang, timeout): that
 counts as one more failure. The figures are reported, never checked; only a figure that is
 missing from a guest run that finished counts as one more failure ("not measured").
-Standard library only (zlib for the PNG).
+Standard library only (zlib for the PNG; the pages' PNGs are read by
+Tests/ReferenceImages/png.py).
 """
 import argparse
 import base64
 import gzip
 import json
+import os
 import re
 import struct
 import sys
 import zlib
 
-ALL_RUNS = ("interrupt", "reload", "polling", "gt911", "evdev", "backlight", "record", "watchdog", "pages", "drm")
+sys.dont_write_bytecode = True   # nothing left in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ReferenceImages"))
+import png as pngfile  # noqa: E402  (Tests/ReferenceImages/png.py: 8-bit PNGs with zlib only)
+
+ALL_RUNS = ("interrupt", "reload", "polling", "gt911", "evdev", "backlight", "record", "watchdog", "pages", "iconpages",
+            "drm", "looks")
 METRIC_MODES = ("interrupt", "polling", "gt911", "evdev")
 SLOWEST = re.compile(r"latency slowest_report (.*)$")
 SLOWEST_FIELD = re.compile(r"(\w+)=(-?\d+|none)")
@@ -121,11 +130,12 @@ def read_ppm(path):
     return width, height, pixels
 
 
-def check_screens(out, flips_logged):
-    """The drm run's pictures, taken by qemu: each must show its complete state. Returns
-    (passed, failed) and prints a line per picture."""
+def check_pictures(out, screens, label):
+    """qemu's pictures of the display (OUT/screen-NAME.ppm), each checked at its points, as
+    (x, y, "#RRGGBB", what), and saved as PNG. Returns (passed, failed) and prints a line per
+    picture."""
     passed = failed = 0
-    for name, points in SCREENS.items():
+    for name, points in screens.items():
         path = f"{out}/screen-{name}.ppm"
         try:
             width, height, pixels = read_ppm(path)
@@ -141,16 +151,145 @@ def check_screens(out, flips_logged):
             if wrong:
                 raise ValueError("; ".join(wrong))
             passed += 1
-            print(f"ok   vm drm: qemu's display shows the panel {name} ({out}/screen-{name}.png)")
+            print(f"ok   vm {label}: qemu's display shows the panel {name} ({out}/screen-{name}.png)")
         except (OSError, ValueError) as e:
             failed += 1
-            print(f"FAIL vm drm: qemu's display, {name}: {e}")
+            print(f"FAIL vm {label}: qemu's display, {name}: {e}")
+    return passed, failed
+
+
+def check_screens(out, flips_logged):
+    """The drm run's pictures, taken by qemu: each must show its complete state. Returns
+    (passed, failed) and prints a line per picture."""
+    passed, failed = check_pictures(out, SCREENS, "drm")
     if flips_logged is not None and flips_logged >= 3:
         passed += 1
         print(f"ok   vm drm: {flips_logged} page flips completed (each a whole frame into the back buffer)")
     else:
         failed += 1
         print(f"FAIL vm drm: page flips completed: {flips_logged} (expected at least 3: drawn, pressed, released)")
+    return passed, failed
+
+
+# Issue 27's looks (the looks and iconpages runs): Tests/VM/init.sh's theme, which is the
+# firmware's default.
+THEME_BACKGROUND = (0x10, 0x12, 0x14)
+TEXT, FILL, PRESSED, BORDER = "#F2F2F2", "#2A2E33", "#4A6FA5", "#5A6068"
+ZONE_PRESSED, ZONE_ALPHA = (0x4A, 0x6F, 0xA5), 0x60    # the looks run's zone: pressed_fill = #4A6FA560
+
+
+def hex_colour(rgb):
+    return "#%02X%02X%02X" % tuple(rgb)
+
+
+def blend(top, under, alpha):
+    """`top` laid over `under` at `alpha` (0..255), rounded as the firmware's RGBColor.blended."""
+    return tuple((t * alpha + u * (255 - alpha) + 127) // 255 for t, u in zip(top, under))
+
+
+def shown(rows, x, y):
+    """What a page shows at (x, y) of its picture (RGBA rows of the display's size, which the
+    firmware does not resample): the colour where opaque; else the colour premultiplied by its
+    alpha plus the theme's background times the rest, each rounded, as FittedPicture does."""
+    r, g, b, a = rows[y][4 * x:4 * x + 4]
+    if a == 255:
+        return (r, g, b)
+    return tuple(min(255, (c * a + 127) // 255 + (k * (255 - a) + 127) // 255) for c, k in zip((r, g, b), THEME_BACKGROUND))
+
+
+def looks_screens(pictures):
+    """The looks run's pictures (Tests/VM/scenarios/98-looks.sh) and what each must show,
+    from looks.png as the firmware converts it: the lamp (20, 20, 200, 200; an icon alone in its
+    middle, a filled circle in the label's colour) and the zone (460, 20, 320, 200; no fill, no
+    border, pressed_fill #4A6FA560)."""
+    width, height, rows = pngfile.decode(f"{pictures}/looks.png")
+    if (width, height) != (800, 480):
+        raise ValueError(f"looks.png is {width}x{height}, expected 800x480")
+
+    def picture(x, y):
+        return hex_colour(shown(rows, x, y))
+
+    def zone_held(x, y):
+        return hex_colour(blend(ZONE_PRESSED, shown(rows, x, y), ZONE_ALPHA))
+
+    # A point that shows the same with and without what it checks would be no check: the
+    # picture's points are not the background colour, the zone held is not the picture, and the
+    # transparent point's own colour (which must not show) is not the background either.
+    background = hex_colour(THEME_BACKGROUND)
+    defects = [f"({x}, {y})" for x, y in ((300, 330), (700, 450), (620, 120), (460, 20), (459, 20)) if picture(x, y) == background]
+    defects += [f"({x}, {y}) held" for x, y in ((620, 120), (460, 20), (779, 219)) if zone_held(x, y) == picture(x, y)]
+    if rows[450][4 * 500 + 3] != 0 or hex_colour(rows[450][4 * 500:4 * 500 + 3]) == background:
+        defects.append("(500, 450) is not a transparent pixel with a colour of its own")
+    if defects:
+        raise ValueError("looks.png cannot tell at " + ", ".join(defects))
+    picture_points = [
+        (300, 330, picture(300, 330), "the picture, where no button is"),
+        (700, 450, picture(700, 450), "the picture's half-transparent band over the background colour"),
+        (500, 450, picture(500, 450), "the picture's transparent band: the background colour"),
+    ]
+    return {
+        "looks-idle": picture_points + [
+            (20, 20, BORDER, "the lamp's border"),
+            (28, 28, FILL, "the lamp's fill"),
+            (120, 120, TEXT, "the lamp's icon: solid ink in the label's colour"),
+            (620, 120, picture(620, 120), "the zone at rest: the picture"),
+            (460, 20, picture(460, 20), "the zone's corner at rest: the picture, no border"),
+        ],
+        "looks-zone": picture_points + [
+            (620, 120, zone_held(620, 120), "the zone held: its pressed fill at 0x60 over the picture"),
+            (460, 20, zone_held(460, 20), "the held zone's corner"),
+            (779, 219, zone_held(779, 219), "the held zone's far corner"),
+            (459, 20, picture(459, 20), "beside the held zone: the picture"),
+            (28, 28, FILL, "the lamp at rest"),
+            (120, 120, TEXT, "the lamp's icon"),
+        ],
+        "looks-lamp": picture_points + [
+            (28, 28, PRESSED, "the lamp held: the pressed fill"),
+            (120, 120, TEXT, "the held lamp's icon"),
+            (620, 120, picture(620, 120), "the zone at rest again: the picture back"),
+            (460, 20, picture(460, 20), "the zone's corner at rest again"),
+        ],
+    }
+
+
+def check_icon_pages(pixels, pictures):
+    """The iconpages run's pixels of /dev/fb0 (VMTEST-PIXEL): on each page, 4 points of its
+    picture between the buttons, as page-N.png has them, and a column through the top of the
+    tapped button (x 100, y 14..62), where only its icon draws (without one the label sits
+    lower): some of it the label's colour exactly. Returns (passed, failed)."""
+    passed = failed = 0
+    for page in (1, 2, 3, 4):
+        name = f"p{page}-picture"
+        points = pixels.get(("iconpages", name), [])
+        try:
+            width, height, rows = pngfile.decode(f"{pictures}/page-{page}.png")
+            if (width, height) != (800, 480):
+                raise ValueError(f"page-{page}.png is {width}x{height}, expected 800x480")
+            if len(points) != 4:
+                raise ValueError(f"{len(points)} pixels from the guest, expected 4")
+            wrong = []
+            for x, y, got in points:
+                want = hex_colour(shown(rows, x, y))
+                if want == hex_colour(THEME_BACKGROUND):
+                    wrong.append(f"({x}, {y}) of page-{page}.png is the background colour: no check")
+                elif got != want:
+                    wrong.append(f"({x}, {y}) is {got}, expected {want}")
+            if wrong:
+                raise ValueError("; ".join(wrong))
+            passed += 1
+            print(f"ok   vm iconpages: page p{page} shows its picture: " + ", ".join(f"({x}, {y}) {got}" for x, y, got in points))
+        except (OSError, ValueError, pngfile.PNGError, zlib.error) as e:
+            failed += 1
+            print(f"FAIL vm iconpages: page p{page}'s picture: {e}")
+        column = pixels.get(("iconpages", f"p{page}-icon"), [])
+        ink = [y for x, y, got in column if got == TEXT]
+        if len(column) == 25 and ink:
+            passed += 1
+            print(f"ok   vm iconpages: p{page}-1's icon drawn: {len(ink)} of {len(column)} pixels of x 100, y 14..62 are {TEXT}")
+        else:
+            failed += 1
+            print(f"FAIL vm iconpages: p{page}-1's icon: {len(ink)} of {len(column)} pixels of x 100, y 14..62 are {TEXT}"
+                  " (expected 25 pixels, some of them ink)")
     return passed, failed
 
 
@@ -163,6 +302,7 @@ def main():
     ap.add_argument("--total-seconds", type=int)
     ap.add_argument("--runs", default=" ".join(ALL_RUNS))
     ap.add_argument("--label", default="vm")
+    ap.add_argument("--pictures")
     args = ap.parse_args()
     runs = args.runs.split()
     unknown = [run for run in runs if run not in ALL_RUNS]
@@ -180,6 +320,7 @@ def main():
     result = None
     latency = {}
     metric = {}           # run -> name -> [values] (strings, "none" = missing)
+    pixels = {}           # (run, name) -> [(x, y, "#RRGGBB")] of /dev/fb0
     fb = None
     kernel = args.kernel
     block = None          # ("latency", mode) or ("fb", header, [base64 lines])
@@ -222,6 +363,10 @@ def main():
             parts = line.split()
             if len(parts) >= 4:
                 metric.setdefault(parts[1], {})[parts[2]] = parts[3:]
+        elif line.startswith("VMTEST-PIXEL "):
+            parts = line.split()
+            if len(parts) == 6 and parts[3].isdigit() and parts[4].isdigit():
+                pixels.setdefault((parts[1], parts[2]), []).append((int(parts[3]), int(parts[4]), parts[5]))
         elif line.startswith("VMTEST-FB-BEGIN"):
             block = ("fb", line.split()[1:], [])
         elif line.startswith("VMTEST-RESULT"):
@@ -326,12 +471,14 @@ def main():
     metrics["control_round_trip_us"] = number("backlight", "control_round_trip_us")
     if metrics["control_round_trip_us"] is None and "backlight" in runs:
         missing.append("control_round_trip_us (backlight)")
-    # The memory run (issue 29): 4 pages of 12 buttons, every page shown and tapped.
-    pages = number("pages", "resident_kb", 4)
-    metrics["pages_resident_kb"] = None if pages is None else dict(zip(("anonymous", "file", "shmem", "framebuffer"), pages))
-    metrics["pages_peak_rss_kb"] = number("pages", "peak_rss_kb")
-    if pages is None and "pages" in runs:
-        missing.append("resident_kb (pages)")
+    # The memory runs (issue 29): 4 pages of 12 buttons, every page shown and tapped; iconpages
+    # (issue 27) with a picture on each page and an icon on each button.
+    for run in ("pages", "iconpages"):
+        pages = number(run, "resident_kb", 4)
+        metrics[f"{run}_resident_kb"] = None if pages is None else dict(zip(("anonymous", "file", "shmem", "framebuffer"), pages))
+        metrics[f"{run}_peak_rss_kb"] = number(run, "peak_rss_kb")
+        if pages is None and run in runs:
+            missing.append(f"resident_kb ({run})")
     metrics["kernel"] = kernel
     with open(f"{args.out}/metrics.json", "w") as f:
         json.dump(metrics, f, indent=2)
@@ -377,11 +524,15 @@ def main():
                 failed += 1
                 print(f"FAIL vm memory ({mode}): anonymous {split['anonymous']} kB, over 512")
 
-    split = metrics["pages_resident_kb"]
-    if split is not None:
-        what = (f"4 pages of 12 buttons, each shown and tapped: anonymous {split['anonymous']} kB "
-                f"(file {split['file']} kB, shmem {split['shmem']} kB, peak RSS {metrics['pages_peak_rss_kb']} kB)")
-        # Issue 29: a panel of 4 pages of 12 buttons, every page used, within 512 KiB.
+    for run, panel in (("pages", "4 pages of 12 buttons"),
+                       ("iconpages", "4 pages of 12 buttons with an icon each and a picture on each page")):
+        split = metrics[f"{run}_resident_kb"]
+        if split is None:
+            continue
+        what = (f"{panel}, each shown and tapped: anonymous {split['anonymous']} kB "
+                f"(file {split['file']} kB, shmem {split['shmem']} kB, peak RSS {metrics[f'{run}_peak_rss_kb']} kB)")
+        # Issue 29: a panel of 4 pages of 12 buttons, every page used, within 512 KiB; issue 27:
+        # the same with 12 icon buttons and a background on each page.
         if split["anonymous"] <= 512:
             passed += 1
             print(f"ok   vm memory ({what}), at most 512")
@@ -394,6 +545,21 @@ def main():
         screens_passed, screens_failed = check_screens(args.out, flips[-1] if flips else None)
         passed += screens_passed
         failed += screens_failed
+    pictures = args.pictures or f"{args.out}/pictures"
+    if "looks" in runs and result is not None:
+        try:
+            screens = looks_screens(pictures)
+        except (OSError, ValueError, pngfile.PNGError, zlib.error) as e:
+            failed += 1
+            print(f"FAIL vm looks: what the display must show: {e}")
+        else:
+            looks_passed, looks_failed = check_pictures(args.out, screens, "looks")
+            passed += looks_passed
+            failed += looks_failed
+    if "iconpages" in runs and result is not None:
+        icons_passed, icons_failed = check_icon_pages(pixels, pictures)
+        passed += icons_passed
+        failed += icons_failed
 
     if fb:
         try:

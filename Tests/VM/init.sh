@@ -19,6 +19,8 @@
 #   VMTEST-FB-BEGIN NAME W H BPP STRIDE RO RL GO GL BO BL ... VMTEST-FB-END   gzip+base64
 #   VMTEST-METRIC RUN NAME VALUE...     a footprint or idle figure of one firmware run; the host
 #                                       checks idle wake-ups and anonymous memory (console.py)
+#   VMTEST-PIXEL RUN NAME X Y #RRGGBB...  pixels of /dev/fb0 as fbpeek read them, for the host to
+#                                       check against the PNG the page shows (console.py)
 #   VMTEST-RESULT passed=N failed=N                       last; absent = the run broke off
 /bin/busybox --install -s /bin
 export PATH=/bin:/usr/bin
@@ -48,10 +50,18 @@ OIFS=$IFS
 # VM_IDLE_SECONDS), which the kernel hands to /init as an environment variable.
 IDLE_S=${vm_idle_s:-2}
 case $IDLE_S in '' | *[!0-9]*) IDLE_S=2 ;; esac
-# The firmware runs to play, in this order: vm_runs=A,B,... on the kernel command line
+# The firmware runs to play, in ALL_RUNS's order: vm_runs=A,B,... on the kernel command line
 # (Tests/VM/run.sh's VM_RUNS; bookworm's firmware plays only the GPIO runs), default all.
-ALL_RUNS="interrupt reload polling gt911 evdev backlight record watchdog pages drm"
+ALL_RUNS="interrupt reload polling gt911 evdev backlight record watchdog pages iconpages drm looks"
 RUNS=$(echo "${vm_runs:-$ALL_RUNS}" | tr ',' ' ')
+# The icon font and the page backgrounds (Tests/VM/run.sh packs them; Tests/VM/pictures.py
+# draws the PNGs).
+ICON_FONT=/usr/share/fonts/truetype/materialdesignicons-webfont/materialdesignicons-webfont.ttf
+PICTURES=/vm/pictures
+# Where the firmware keeps the pictures converted to the display's format, as touchpanel.service's
+# CacheDirectory= names it.
+export CACHE_DIRECTORY=/var/cache/touchpanel
+mkdir -p "$CACHE_DIRECTORY"
 
 # ---------------------------------------------------------------------------------------------
 # results
@@ -325,11 +335,18 @@ write_config() {
     fi
 }
 
-# write_pages_config FILE: the memory run's panel (issue 29): 4 pages of 12 buttons, 180x140 in a
-# 4x3 grid of 800x480 (a little smaller than Benchmarks/pages.ini's 185x145, so that the pixel
-# start_firmware waits for, (780, 460), stays background), each page taking swipes both ways; the
-# controller as in the interrupt run.
+# write_pages_config FILE [icons]: the memory run's panel (issue 29): 4 pages of 12 buttons, 180x140
+# in a 4x3 grid of 800x480 (a little smaller than Benchmarks/pages.ini's 185x145, so that the
+# pixel start_firmware waits for, (780, 460), stays background), each page taking swipes both
+# ways; the controller as in the interrupt run. With `icons` (the iconpages run, issue 27): each
+# page shows its picture ($PICTURES/page-N.png) and each button an icon of its own above its
+# label, 48 different glyphs of the icon font.
+PAGE_ICONS="lightbulb fan lock water-pump thermometer power television speaker blinds window-closed
+home sofa stove fridge radiator weather-sunny weather-night play pause volume-high volume-off wifi
+camera bell alarm fire water flash leaf flower car bike coffee kettle spotlight power-socket
+air-conditioner heart star account shield key gate radio headphones pool battery umbrella"
 write_pages_config() {
+    _file=$1 _icons=$2
     {
         echo "; TouchPanel kernel VM memory panel, written by Tests/VM/init.sh"
         echo "[controller]"
@@ -346,6 +363,7 @@ write_pages_config() {
         # The labels issue 29's 512 KiB was measured with; fitted to these buttons (issue 27's
         # default, up to 48 px) the same run read 896 kB anonymous.
         echo "font_size = 24"
+        [ "$_icons" = icons ] && echo "icon_font = $ICON_FONT"
         echo
         echo "[touch]"
         echo "lost_ms = 1000"
@@ -354,7 +372,9 @@ write_pages_config() {
             echo "[page p$_page]"
             echo "swipe_left = page next"
             echo "swipe_right = page prev"
+            [ "$_icons" = icons ] && echo "image = $PICTURES/page-$_page.png"
         done
+        set -- $PAGE_ICONS
         for _page in 1 2 3 4; do
             for _b in 1 2 3 4 5 6 7 8 9 10 11 12; do
                 echo
@@ -362,9 +382,55 @@ write_pages_config() {
                 echo "page = p$_page"
                 echo "rect = $((10 + (_b - 1) % 4 * 195)), $((10 + (_b - 1) / 4 * 150)), 180, 140"
                 echo "label = Light $_page.$_b"
+                [ "$_icons" = icons ] && echo "icon = mdi:$1"
+                shift
                 echo "on_tap = emit"
             done
         done
+    } >"$_file"
+}
+
+# write_looks_config FILE: the looks run's panel (issue 27), drawn through DRM/KMS so that qemu's
+# screendump shows it: one page with a picture ($PICTURES/looks.png, Tests/VM/pictures.py), an
+# icon button whose icon is a filled circle alone in its middle, and an invisible zone (no fill,
+# no border) that lays its pressed fill over the picture; console.py checks the pixels.
+write_looks_config() {
+    {
+        echo "; TouchPanel kernel VM looks panel, written by Tests/VM/init.sh"
+        echo "[controller]"
+        echo "bus = $BUS"
+        echo "address = $ADDR"
+        echo "model = ft5406"
+        echo "interrupt_chip = $CHIP"
+        echo "interrupt_line = 0"
+        echo
+        echo "[display]"
+        echo "width = 800"
+        echo "height = 480"
+        echo "output = drm"
+        echo "icon_font = $ICON_FONT"
+        echo
+        echo "[touch]"
+        echo "lost_ms = 10000           ; a finger held still through a screendump"
+        echo
+        echo "[page plan]"
+        echo "image = $PICTURES/looks.png"
+        echo
+        echo "[button lamp]"
+        echo "page = plan"
+        echo "rect = 20, 20, 200, 200"
+        echo "label = Lamp"
+        echo "icon = mdi:checkbox-blank-circle"
+        echo "icon_position = center"
+        echo "on_tap = emit"
+        echo
+        echo "[button room]"
+        echo "page = plan"
+        echo "rect = 460, 20, 320, 200"
+        echo "fill = none"
+        echo "border_px = 0"
+        echo "pressed_fill = #4A6FA560"
+        echo "on_tap = emit"
     } >"$1"
 }
 
@@ -388,6 +454,11 @@ start_firmware() {
     FWMEM=""
     IDLE=""
     dd if=/dev/zero of=/dev/fb0 bs=3200 count=480 2>/dev/null   # black: nothing drawn yet
+    # The looks run draws through DRM/KMS from its start: the card first (after the drm run it
+    # is there already).
+    if [ "$RUN" = looks ] && [ -z "$(drm_card)" ]; then
+        load_drm_modules && wait_until 150 sh -c '[ -n "$(ls /dev/dri/card* 2>/dev/null)" ]' || return 1
+    fi
     if [ "$RUN" = record ]; then
         "$TP" record "$CONF" /tmp/recorded.trace >"$EV" 2>"$LOG" &
     else
@@ -398,6 +469,13 @@ start_firmware() {
         # No card yet: ready once it says so and waits.
         wait_until 150 sh -c "! kill -0 $FWPID 2>/dev/null || grep -q 'display: none yet' $LOG"
         firmware_alive && wait_until 20 firmware_asleep
+        return
+    fi
+    if [ "$RUN" = iconpages ] || [ "$RUN" = looks ]; then
+        # A page picture covers the background pixel below: ready once the first frame is
+        # drawn (its log line; each picture is converted first, slow under TCG) and the loop waits.
+        wait_until 600 sh -c "! kill -0 $FWPID 2>/dev/null || grep -q 'first frame' $LOG"
+        firmware_alive && grep -q 'first frame' "$LOG" && wait_until 20 firmware_asleep
         return
     fi
     # Ready: the panel is drawn and the loop waits (or the firmware is gone: no use waiting).
@@ -436,7 +514,7 @@ stop_firmware() {
     # 256 kB (Documentation/filesystems/proc.rst says to read smaps for accurate values).
     FWMEM="$(sed -n 's/^Anonymous:[^0-9]*\([0-9][0-9]*\) kB$/\1/p' "/proc/$FWPID/smaps_rollup" 2>/dev/null) $(status_kb RssFile) $(status_kb RssShmem) $(framebuffer_rss_kb)"
     # Where the memory run's anonymous memory is, by mapping, for the record (console.log).
-    [ "$RUN" = pages ] && anonymous_by_mapping | sed "s/^/VMTEST-ANON pages /"
+    case $RUN in pages | iconpages) anonymous_by_mapping | sed "s/^/VMTEST-ANON $RUN /" ;; esac
     kill -TERM "$FWPID"
     wait_until 100 sh -c "! kill -0 $FWPID 2>/dev/null"
     if kill -0 "$FWPID" 2>/dev/null; then
@@ -621,6 +699,20 @@ expect_pixel() {
     _px=$("$FBPEEK" /dev/fb0 $(pixel_of "$1") 2>&1)
     [ "$_px" = "$_c" ] || note "pixel of $1 at ($(pixel_of "$1")): $_px, expected $_c ($2)"
 }
+# print_pixels NAME X Y [X Y ...]: those pixels of /dev/fb0 for the host, one line each
+# (VMTEST-PIXEL RUN NAME X Y #RRGGBB); console.py knows what each must be.
+print_pixels() {
+    _name=$1
+    shift
+    if ! _colours=$("$FBPEEK" /dev/fb0 "$@" 2>&1); then
+        note "fbpeek $*: $_colours"
+        return
+    fi
+    for _c in $_colours; do
+        echo "VMTEST-PIXEL $RUN $_name $1 $2 $_c"
+        shift 2
+    done
+}
 end() {
     [ -z "$FWPID" ] || firmware_alive || note "the firmware is not running any more"
     if [ -z "$SC_NOTES" ]; then
@@ -656,7 +748,7 @@ print_metrics() {
     echo "VMTEST-METRIC $1 first_frame_us ${_ff:-none}"
     echo "VMTEST-METRIC $1 peak_rss_kb ${FWHWM:-none}"
     echo "VMTEST-METRIC $1 resident_kb ${FWMEM:-none}"
-    case $1 in reload | backlight | record | watchdog | drm | pages) ;; *) echo "VMTEST-METRIC $1 idle_ctxt_switches_cs ${IDLE:-none}" ;; esac
+    case $1 in reload | backlight | record | watchdog | drm | pages | iconpages | looks) ;; *) echo "VMTEST-METRIC $1 idle_ctxt_switches_cs ${IDLE:-none}" ;; esac
 }
 
 print_latency() {
@@ -712,20 +804,31 @@ rc=$?
 # The firmware runs ($RUNS), each from start to SIGTERM with its latency figures: the gestures
 # and the controller fault in interrupt mode; the reloads in a run of their own (a reload starts
 # a new session, whose figures would hide the first one's); the core scenarios again polling;
-# then each controller, the backlight, record, the watchdog, the memory run and DRM.
+# then each controller, the backlight, record, the watchdog, the memory runs (without and with
+# icons and page pictures), DRM, and the looks drawn through DRM (page picture, icon, zone).
 # A scenario file says which runs it belongs to (runs_in RUN...).
 runs_in() {
     for _r in "$@"; do [ "$_r" = "$RUN" ] && return 0; done
     return 1
 }
 for RUN in $RUNS; do
-    case " $ALL_RUNS " in *" $RUN "*) ;; *) bad "no run named '$RUN' (vm_runs=$vm_runs)"; continue ;; esac
+    case " $ALL_RUNS " in *" $RUN "*) ;; *) bad "no run named '$RUN' (vm_runs=$vm_runs)" ;; esac
+done
+# Played in ALL_RUNS's order, whatever vm_runs's: the drm run must start before any DRM card
+# exists, and the looks run loads one if it is not there yet.
+for RUN in $ALL_RUNS; do
+    case " $RUNS " in *" $RUN "*) ;; *) continue ;; esac
     MODE=interrupt
     [ $RUN = polling ] && MODE=polling
     TOUCH=ft5x06
     [ $RUN = gt911 ] && TOUCH=gt911
     [ $RUN = evdev ] && TOUCH=evdev
-    if [ $RUN = pages ]; then write_pages_config "$CONF"; else write_config "$CONF" $MODE; fi
+    case $RUN in
+        pages) write_pages_config "$CONF" ;;
+        iconpages) write_pages_config "$CONF" icons ;;
+        looks) write_looks_config "$CONF" ;;
+        *) write_config "$CONF" $MODE ;;
+    esac
     no_touch
     if ! start_firmware $MODE; then
         bad "firmware start ($RUN)"
@@ -736,7 +839,7 @@ for RUN in $RUNS; do
     ok "firmware running ($RUN): $(grep -m1 'controller:' $LOG | sed 's/^touchpanel: //')"
     [ "$TOUCH" = evdev ] && ucmd "pid $FWPID"
     # Idle blanking's own deadlines would count as wake-ups in the backlight run.
-    case $RUN in reload | backlight | record | watchdog | drm | pages) ;; *) measure_idle ;; esac
+    case $RUN in reload | backlight | record | watchdog | drm | pages | iconpages | looks) ;; *) measure_idle ;; esac
     for f in /vm/scenarios/*.sh; do
         . "$f"
     done

