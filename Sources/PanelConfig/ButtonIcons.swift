@@ -1,17 +1,22 @@
 import TouchCore
 
-/// A glyph of `[display] icon_font`: by its name in the font (`mdi:lightbulb`, the Material
-/// Design Icons names, which the font carries as glyph names) or by its code point
-/// (`U+F335`).
+/// A button's icon: a glyph of `[display] icon_font`, by its name in the font (`mdi:lightbulb`,
+/// the Material Design Icons names, which the font carries as glyph names) or by its code point
+/// (`U+F335`); or a PNG picture drawn in its own colours.
 public enum IconGlyph: Equatable, Sendable {
     case named(String)
     case codePoint(UInt32)
+    /// The PNG file's path: as written until the button is built, then taken from the folder
+    /// of the config file it is written in when relative (`ButtonDraft.icons`).
+    case picture(String)
 
-    /// `mdi:NAME` (lower-case letters, digits and `-`) or `U+` and 4 to 6 hex digits.
+    /// `mdi:NAME` (lower-case letters, digits and `-`), `U+` and 4 to 6 hex digits, or the path
+    /// of a PNG file (ending `.png`).
     static func parse(_ text: String) throws(ValueProblem) -> IconGlyph {
-        let example = "mdi:NAME (mdi:lightbulb) or a code point U+F335"
-        if text.hasSuffix(".png") || text.hasPrefix("/") {
-            throw .expected("a glyph of icon_font, \(example) (PNG icons are not supported yet)", found: text)
+        let example = "mdi:NAME (mdi:lightbulb), a code point U+F335 or a PNG file (lamp.png)"
+        if text.lowercased().hasSuffix(".png") { return .picture(text) }
+        if text.hasPrefix("/") || text.hasPrefix(".") {
+            throw .expected("a PNG file ending .png, or \(example)", found: text)
         }
         if text.hasPrefix("mdi:") {
             let name = text.dropFirst(4)
@@ -37,7 +42,14 @@ public enum IconGlyph: Equatable, Sendable {
         switch self {
         case .named(let name): "mdi:\(name)"
         case .codePoint(let value): "U+\(String(value, radix: 16, uppercase: true))"
+        case .picture(let path): path
         }
+    }
+
+    /// Whether it is drawn from `icon_font`.
+    public var isGlyph: Bool {
+        if case .picture = self { return false }
+        return true
     }
 }
 

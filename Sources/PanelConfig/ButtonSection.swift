@@ -148,7 +148,7 @@ enum ButtonKey: SectionKey {
             .words("`[theme]`'s (`\(ThemeConfig.defaultFontSizeMax)`)",
                    "without a `font_size`: the largest size the label is fitted to, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels; not with `font_size`")
         case .icon:
-            .words("none", "a glyph of `[display] icon_font` drawn in the label's colour: `mdi:NAME` (`mdi:lightbulb`) or a code point `U+F335`")
+            .words("none", "a glyph of `[display] icon_font` drawn in the label's colour: `mdi:NAME` (`mdi:lightbulb`) or a code point `U+F335`; or a PNG file (`lamp.png`, relative to the config file) drawn in its own colours")
         case .onIcon: .words("`icon`", "the icon while the button is on (latched, or its device reports on)")
         case .pressedIcon: .words("`icon`", "the icon while it is held")
         case .disabledIcon: .words("`icon`", "the icon while it is disabled")
@@ -290,17 +290,39 @@ struct ButtonDraft: SectionDraft {
             }
             return (nil, true)
         }
-        if let display, display.iconFont == nil {
-            errors.add(at: place(.icon) ?? header, section: title, key: ButtonKey.icon.rawValue,
-                       "icon = \(icon.written) needs [display] icon_font = PATH, an icon font such as "
+        let given: [(ButtonKey, IconGlyph?)] = [(.icon, icon), (.onIcon, onIcon), (.pressedIcon, pressedIcon), (.disabledIcon, disabledIcon)]
+        if let display, display.iconFont == nil,
+            let (key, glyph) = given.first(where: { $0.1?.isGlyph ?? false }), let glyph
+        {
+            errors.add(at: place(key) ?? header, section: title, key: key.rawValue,
+                       "\(key.rawValue) = \(glyph.written) needs [display] icon_font = PATH, an icon font such as "
                        + "\(DisplayConfig.materialDesignIconsFont) (Debian's fonts-materialdesignicons-webfont)")
             return (nil, false)
         }
         return (ButtonIcons(
-            normal: icon, on: onIcon, pressed: pressedIcon, disabled: disabledIcon, sizePx: iconSize ?? theme.iconSizePx,
+            normal: resolved(icon, .icon), on: onIcon.map { resolved($0, .onIcon) }, pressed: pressedIcon.map { resolved($0, .pressedIcon) },
+            disabled: disabledIcon.map { resolved($0, .disabledIcon) }, sizePx: iconSize ?? theme.iconSizePx,
             position: iconPosition ?? theme.iconPosition,
             lines: (place(.icon)?.line ?? 0, place(.onIcon)?.line ?? 0, place(.pressedIcon)?.line ?? 0, place(.disabledIcon)?.line ?? 0)),
             true)
+    }
+
+    /// A picture's path taken from the folder of the config file `key` is written in when it is
+    /// relative, so that a config and its pictures move together; a glyph as it is.
+    private func resolved(_ glyph: IconGlyph, _ key: ButtonKey) -> IconGlyph {
+        guard case .picture(let path) = glyph, path.utf8.first != UInt8(ascii: "/"), let place = place(key),
+            let slash = place.file.utf8.lastIndex(of: UInt8(ascii: "/"))
+        else { return glyph }
+        return .picture(String(decoding: place.file.utf8[...slash], as: UTF8.self) + path)
+    }
+
+    /// The PNG files its icon keys name, each with its key's line: the panel reads them at start.
+    func pictureFiles() -> [NamedFile] {
+        let given: [(ButtonKey, IconGlyph?)] = [(.icon, icon), (.onIcon, onIcon), (.pressedIcon, pressedIcon), (.disabledIcon, disabledIcon)]
+        return given.compactMap { key, glyph in
+            guard let glyph, case .picture(let path) = resolved(glyph, key), let place = place(key) else { return nil }
+            return NamedFile(section: title, key: key.rawValue, path: path, file: place.file, line: place.line)
+        }
     }
 
     /// The action `key` was given, as read.

@@ -127,12 +127,13 @@ enum ConfigAssembly {
             outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
             control: panel.control?.config, exec: panel.exec?.config, mqtt: mqtt,
             warnings: warnings.inLineOrder(files: fileOrder),
-            namedFiles: namedFiles(display: display, displayDraft: displayDraft, mqtt: panel.mqtt, pages: panel.pages, file: panel.file)))
+            namedFiles: namedFiles(
+                display: display, displayDraft: displayDraft, mqtt: panel.mqtt, pages: panel.pages, buttons: panel.buttons, file: panel.file)))
     }
 
     /// The files the panel reads at start, each with the line that names it.
     private static func namedFiles(
-        display: DisplayConfig, displayDraft: DisplayDraft?, mqtt: MQTTDraft?, pages: [PageDraft], file: String
+        display: DisplayConfig, displayDraft: DisplayDraft?, mqtt: MQTTDraft?, pages: [PageDraft], buttons: [ButtonDraft], file: String
     ) -> NamedFiles {
         var files: [NamedFile] = []
         let fontPlace = displayDraft?.place(.font)
@@ -155,6 +156,7 @@ enum ConfigAssembly {
             guard let path = page.imagePath, let place = page.place(.image) else { continue }
             files.append(NamedFile(section: page.title, key: PageKey.image.rawValue, path: path, file: place.file, line: place.line))
         }
+        for button in buttons where button.counts { files += button.pictureFiles() }
         return NamedFiles(files)
     }
 

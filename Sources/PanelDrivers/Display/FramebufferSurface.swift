@@ -26,6 +26,7 @@ public final class FramebufferSurface: PanelSurface {
     /// border.
     private let font: FontRasterizer
     private let iconFont: IconFont?
+    private let pictures: IconPictures
     private let icons: [ButtonIcons?]
     private let items: [(rect: Rect, fontSize: Int, page: Int)]
     private let borderPx: Int
@@ -68,6 +69,7 @@ public final class FramebufferSurface: PanelSurface {
         sublabels = labels.sublabels + [SublabelLine?](repeating: nil, count: max(0, config.drawnItemCount - labels.sublabels.count))
         font = labels.font
         iconFont = labels.iconFont
+        pictures = labels.pictures
         icons = config.buttons.map { $0.icons }
         items = FramebufferSurface.drawnItems(of: config).map { ($0.rect, $0.fontSize, $0.page) }
         firstText = config.buttons.count
@@ -134,12 +136,13 @@ public final class FramebufferSurface: PanelSurface {
     public static func rasterizeLabels(for config: PanelConfiguration) throws(FontError) -> ButtonLabels {
         let font = try FontRasterizer(path: config.display.font, pixelSize: DisplayConfig.defaultFontSize)
         let iconFont = try openIconFont(for: config)
+        let pictures = IconPictures()
         let borderPx = config.display.borderPx
         let sublabels = config.buttons.map { SublabelLine($0.sublabel, rect: $0.rect, borderPx: borderPx, font: font) }
         let parts = config.buttons.indices.map { index in
-            iconFont.flatMap {
-                iconParts(config.buttons[index].label, of: config.buttons[index], below: sublabels[index], borderPx: borderPx, font: font, iconFont: $0)
-            }
+            iconParts(
+                config.buttons[index].label, of: config.buttons[index], below: sublabels[index], borderPx: borderPx, font: font,
+                iconFont: iconFont, pictures: pictures)
         }
         return ButtonLabels(
             font: font,
@@ -151,7 +154,7 @@ public final class FramebufferSurface: PanelSurface {
                     button.label, rect: SublabelLine.labelRoom(button.rect, below: sublabel), fontSize: button.fontSize, borderPx: borderPx,
                     font: font)
             } + drawnItems(of: config).dropFirst(config.buttons.count).map { fittedLabel($0.label, of: $0, borderPx: 0, font: font) },
-            iconFont: iconFont, iconParts: parts, sublabels: sublabels)
+            iconFont: iconFont, pictures: pictures, iconParts: parts, sublabels: sublabels)
     }
 
     /// `[display] icon_font`, opened when a button has an icon; nil otherwise.
@@ -161,33 +164,49 @@ public final class FramebufferSurface: PanelSurface {
     }
 
     /// A button's label and icons in parts, fitted above its sublabel; nil without an icon
-    /// the font has.
+    /// the font or the picture files have.
     static func iconParts(
-        _ text: String, of button: ButtonConfig, below sublabel: SublabelLine?, borderPx: Int, font: FontRasterizer, iconFont: IconFont
+        _ text: String, of button: ButtonConfig, below sublabel: SublabelLine?, borderPx: Int, font: FontRasterizer, iconFont: IconFont?,
+        pictures: IconPictures
     ) -> IconParts? {
         guard let icons = button.icons else { return nil }
         return IconLabel.parts(
             text, icons: icons, rect: SublabelLine.labelRoom(button.rect, below: sublabel), fontSize: button.fontSize, borderPx: borderPx,
-            font: font, iconFont: iconFont)
+            font: font, iconFont: iconFont, pictures: pictures)
     }
 
     /// The label of a button as its resting look shows it: with its icon, when it has one
     /// (and an icon font), else the text alone; fitted above its sublabel.
     public static func fittedLabel(_ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer, iconFont: IconFont?) -> LabelBitmap {
-        restingContent(text, of: button, borderPx: borderPx, font: font, iconFont: iconFont).label
+        restingContent(text, of: button, borderPx: borderPx, font: font, iconFont: iconFont, pictures: IconPictures()).label.label
     }
 
-    /// `fittedLabel`, and the button's sublabel line.
+    /// The label, its icon and its sublabel line as a button's resting look shows them.
     static func restingContent(
-        _ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer, iconFont: IconFont?
-    ) -> (label: LabelBitmap, sublabel: SublabelLine?) {
+        _ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer, iconFont: IconFont?, pictures: IconPictures
+    ) -> (label: ComposedLabel, sublabel: SublabelLine?) {
         let sublabel = SublabelLine(button.sublabel, rect: button.rect, borderPx: borderPx, font: font)
-        if let iconFont, let parts = iconParts(text, of: button, below: sublabel, borderPx: borderPx, font: font, iconFont: iconFont) {
+        if let parts = iconParts(text, of: button, below: sublabel, borderPx: borderPx, font: font, iconFont: iconFont, pictures: pictures) {
             return (parts.composed(for: .normal), sublabel)
         }
-        guard sublabel != nil else { return (fittedLabel(text, of: button, borderPx: borderPx, font: font), nil) }
+        guard sublabel != nil else { return (ComposedLabel(label: fittedLabel(text, of: button, borderPx: borderPx, font: font)), nil) }
         let room = SublabelLine.labelRoom(button.rect, below: sublabel)
-        return (fittedLabel(text, rect: room, fontSize: button.fontSize, borderPx: borderPx, font: font), sublabel)
+        return (ComposedLabel(label: fittedLabel(text, rect: room, fontSize: button.fontSize, borderPx: borderPx, font: font)), sublabel)
+    }
+
+    /// Lends `body` the painter's view of a composed label and `layers` with its picture and
+    /// its sublabel placed.
+    static func withContent<R>(
+        _ composed: ComposedLabel, sublabel: SublabelLine?, layers: ButtonLayers, _ body: (AlphaBitmap, ButtonLayers) -> R
+    ) -> R {
+        guard let picture = composed.picture else { return SublabelLine.withLabel(composed.label, sublabel: sublabel, layers: layers, body) }
+        return picture.pixels.withUnsafeBytes { bytes in
+            var layers = layers
+            layers.picture = RGBAPixels(width: Int32(picture.widthPx), height: Int32(picture.heightPx), stride: picture.rowBytes, pixels: bytes)
+            layers.pictureX = composed.pictureX
+            layers.pictureY = composed.pictureY
+            return SublabelLine.withLabel(composed.label, sublabel: sublabel, layers: layers, body)
+        }
     }
 
     /// One label fitted to its button (`LabelFit`) and rasterised at the size found: the work
@@ -216,13 +235,14 @@ public final class FramebufferSurface: PanelSurface {
     /// label beside an icon fits the room the icon leaves; beside a centred icon it is not
     /// drawn, and fits.
     public static func labelFits(for config: PanelConfiguration, font: FontRasterizer, iconFont: IconFont? = nil) -> [LabelFit.Result] {
-        config.buttons.map { button in
+        let pictures = IconPictures()
+        return config.buttons.map { button in
             let sublabel = SublabelLine(button.sublabel, rect: button.rect, borderPx: config.display.borderPx, font: font)
             let room = SublabelLine.labelRoom(button.rect, below: sublabel)
-            if let icons = button.icons, let iconFont,
+            if let icons = button.icons,
                 let fit = IconLabel.labelFit(
                     button.label, icons: icons, rect: room, fontSize: button.fontSize, borderPx: config.display.borderPx,
-                    font: font, iconFont: iconFont)
+                    font: font, iconFont: iconFont, pictures: pictures)
             {
                 return fit
             }
@@ -303,14 +323,19 @@ public final class FramebufferSurface: PanelSurface {
     private func withContent<R>(of button: Int, in state: ButtonVisualState, _ body: (AlphaBitmap, ButtonLayers) -> R) -> R {
         let page = items[button].page == PageLayout.allPages ? self.page : items[button].page
         let layers = ButtonLayers(behind: background, backdrop: backdrop.picture(page: page))
-        return SublabelLine.withLabel(label(of: button, in: state), sublabel: sublabels[button], layers: layers, body)
+        return FramebufferSurface.withContent(composed(button, in: state), sublabel: sublabels[button], layers: layers, body)
     }
 
     /// What button `button` shows as its label in `state`: its icon for that look and its text
     /// composed (a new bitmap, for a look about to be made), or its text.
-    private func label(of button: Int, in state: ButtonVisualState) -> LabelBitmap {
-        guard button < iconParts.count, let parts = iconParts[button] else { return labels[button] }
+    private func composed(_ button: Int, in state: ButtonVisualState) -> ComposedLabel {
+        guard button < iconParts.count, let parts = iconParts[button] else { return ComposedLabel(label: labels[button]) }
         return parts.composed(for: state)
+    }
+
+    /// The coverage part of it: an invisible zone draws no picture.
+    private func label(of button: Int, in state: ButtonVisualState) -> LabelBitmap {
+        composed(button, in: state).label
     }
 
     public func draw(button: Int, state: ButtonVisualState) {
@@ -362,9 +387,9 @@ public final class FramebufferSurface: PanelSurface {
         let border = styles[button].borderWidth == 0 ? 0 : borderPx
         let item = items[button]
         let room = SublabelLine.labelRoom(item.rect, below: sublabels[button])
-        if button < iconParts.count, iconParts[button] != nil, let icons = icons[button], let iconFont {
+        if button < iconParts.count, iconParts[button] != nil, let icons = icons[button] {
             iconParts[button] = IconLabel.parts(
-                text, icons: icons, rect: room, fontSize: item.fontSize, borderPx: border, font: font, iconFont: iconFont)
+                text, icons: icons, rect: room, fontSize: item.fontSize, borderPx: border, font: font, iconFont: iconFont, pictures: pictures)
         } else {
             labels[button] = FramebufferSurface.fittedLabel(text, rect: room, fontSize: item.fontSize, borderPx: border, font: font)
         }

@@ -18,11 +18,12 @@ public enum PreparedLookSizes {
         let painter = FramebufferPainter(layout: layout)
         // Each button's two looks made as the panel makes them, in a scratch block, for their
         // exact bytes: a look keeps its label's ink only, so its size depends on the pixels.
+        let pictures = IconPictures()
         let perButton = config.buttons.map { button in
             let content = FramebufferSurface.restingContent(
-                button.label, of: button, borderPx: config.display.borderPx, font: font, iconFont: iconFont)
+                button.label, of: button, borderPx: config.display.borderPx, font: font, iconFont: iconFont, pictures: pictures)
             let layers = ButtonLayers(behind: config.display.colors.background)
-            return SublabelLine.withLabel(content.label, sublabel: content.sublabel, layers: layers) { label, layers in
+            return FramebufferSurface.withContent(content.label, sublabel: content.sublabel, layers: layers) { label, layers in
                 let style = FramebufferSurface.style(for: button, borderPx: config.display.borderPx)
                 let room = painter.preparedByteCount(label: label, layers: layers, rect: button.rect, style: style)
                 guard room > 0 else { return 0 }

@@ -9,6 +9,8 @@ public struct ButtonLabels {
     public var bitmaps: [LabelBitmap]
     /// `[display] icon_font`, when a button has an icon.
     public let iconFont: IconFont?
+    /// The PNG icons, each decoded once.
+    public let pictures: IconPictures
     /// Per button with an icon, its label and icons in parts (its entry in `bitmaps` is then
     /// empty).
     var iconParts: [IconParts?]
@@ -16,13 +18,17 @@ public struct ButtonLabels {
     var sublabels: [SublabelLine?]
 
     public init(font: FontRasterizer, bitmaps: [LabelBitmap], iconFont: IconFont? = nil) {
-        self.init(font: font, bitmaps: bitmaps, iconFont: iconFont, iconParts: [], sublabels: [])
+        self.init(font: font, bitmaps: bitmaps, iconFont: iconFont, pictures: IconPictures(), iconParts: [], sublabels: [])
     }
 
-    init(font: FontRasterizer, bitmaps: [LabelBitmap], iconFont: IconFont?, iconParts: [IconParts?], sublabels: [SublabelLine?]) {
+    init(
+        font: FontRasterizer, bitmaps: [LabelBitmap], iconFont: IconFont?, pictures: IconPictures, iconParts: [IconParts?],
+        sublabels: [SublabelLine?]
+    ) {
         self.font = font
         self.bitmaps = bitmaps
         self.iconFont = iconFont
+        self.pictures = pictures
         self.iconParts = iconParts
         self.sublabels = sublabels
     }

@@ -26,6 +26,8 @@ public final class IconFont {
             let found = rasterizer.character(ofGlyphNamed: name)
             characters.append((name, found))
             return found
+        case .picture:
+            return nil   // drawn from its PNG (`IconPictures`), not from the font
         }
     }
 

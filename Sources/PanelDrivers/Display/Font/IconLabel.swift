@@ -3,7 +3,8 @@ import TouchCore
 
 /// A button's icon and label as one coverage bitmap, so that the painter draws, prepares and
 /// repaints it as it does a plain label: the icon at its size (`icon_size`, else fitted to the
-/// button), the label fitted into the room the icon leaves, both in the label's colour.
+/// button), the label fitted into the room the icon leaves, both in the label's colour. A PNG
+/// icon goes beside the label as a picture of its own, placed from the label's line.
 enum IconLabel {
     /// Between the icon and the label.
     static func gapPx(iconPx: Int) -> Int { max(2, iconPx / 8) }
@@ -24,31 +25,38 @@ enum IconLabel {
     /// nil when the font has no resting icon (the button then shows its label alone). A look's
     /// icon the font lacks shows the resting one.
     static func parts(
-        _ text: String, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int, font: FontRasterizer, iconFont: IconFont
+        _ text: String, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int, font: FontRasterizer, iconFont: IconFont?,
+        pictures: IconPictures
     ) -> IconParts? {
-        partsAndFit(text, icons: icons, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font, iconFont: iconFont)?.parts
+        partsAndFit(
+            text, icons: icons, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font, iconFont: iconFont, pictures: pictures)?.parts
     }
 
     /// `parts`, and the label's fit that made its text (nil: no label is drawn).
     private static func partsAndFit(
-        _ text: String, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int, font: FontRasterizer, iconFont: IconFont
+        _ text: String, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int, font: FontRasterizer, iconFont: IconFont?,
+        pictures: IconPictures
     ) -> (parts: IconParts, fit: LabelFit.Result?)? {
         let inset = 2 * (borderPx + LabelFit.paddingPx)
         let width = max(0, Int(rect.width) - inset), height = max(0, Int(rect.height) - inset)
         let size = icons.sizePx ?? fittedSizePx(icons.position, width: width, height: height)
-        let normal = iconFont.bitmap(for: icons.normal, sizePx: size)
-        guard normal.width > 0 else { return nil }
-        func other(_ glyph: IconGlyph?) -> LabelBitmap? {
+        /// The glyph from the icon font, the picture from its file; nil where neither has it.
+        func image(_ glyph: IconGlyph) -> IconImage? {
+            if case .picture(let path) = glyph { return pictures.image(path: path, sizePx: size).map { .picture($0) } }
+            guard let bitmap = iconFont?.bitmap(for: glyph, sizePx: size), bitmap.width > 0 else { return nil }
+            return .coverage(bitmap)
+        }
+        guard let normal = image(icons.normal) else { return nil }
+        func other(_ glyph: IconGlyph?) -> IconImage? {
             guard let glyph, glyph != icons.normal else { return nil }
-            let bitmap = iconFont.bitmap(for: glyph, sizePx: size)
-            return bitmap.width > 0 ? bitmap : nil
+            return image(glyph)
         }
         var parts = IconParts(
             text: .empty, normal: normal, on: other(icons.on), pressed: other(icons.pressed), disabled: other(icons.disabled),
             position: icons.position, gapPx: gapPx(iconPx: size), boxWidth: 0, boxHeight: 0)
         let all = [parts.normal, parts.on, parts.pressed, parts.disabled].compactMap { $0 }
-        parts.boxWidth = all.map { Int($0.width) }.max() ?? 0
-        parts.boxHeight = all.map { Int($0.height) }.max() ?? 0
+        parts.boxWidth = all.map { $0.widthPx }.max() ?? 0
+        parts.boxHeight = all.map { $0.heightPx }.max() ?? 0
         let fit = labelFit(text, parts: parts, room: (width, height), fontSize: fontSize, font: font)
         if let fit {
             font.setPixelSize(fit.pixelSize)
@@ -77,42 +85,57 @@ enum IconLabel {
 
     /// How a button's label fits beside its icon, for `check`: nil when it shows no icon.
     static func labelFit(
-        _ text: String, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int, font: FontRasterizer, iconFont: IconFont
+        _ text: String, icons: ButtonIcons, rect: Rect, fontSize: Int, borderPx: Int, font: FontRasterizer, iconFont: IconFont?,
+        pictures: IconPictures
     ) -> LabelFit.Result? {
-        guard let placed = partsAndFit(text, icons: icons, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font, iconFont: iconFont)
+        guard let placed = partsAndFit(
+            text, icons: icons, rect: rect, fontSize: fontSize, borderPx: borderPx, font: font, iconFont: iconFont, pictures: pictures)
         else { return nil }
         return placed.fit ?? LabelFit.Result(lines: [], pixelSize: fontSize, fits: icons.position == .center)
     }
 
     /// `icon` centred in the parts' icon box, and the text (placed by its lines) beside it or
-    /// below it, each centred across the other, `gapPx` apart; only the rows with ink kept.
-    static func compose(_ parts: IconParts, icon: LabelBitmap) -> LabelBitmap {
+    /// below it, each centred across the other, `gapPx` apart; only the rows with ink kept. A
+    /// picture icon is not drawn into the bitmap but placed from its line's origin, and the
+    /// bitmap keeps the whole box's width and line (so the two are centred together).
+    static func compose(_ parts: IconParts, icon: IconImage) -> ComposedLabel {
         let label = parts.text
-        guard label.width > 0, parts.position != .center else { return icon }
-        let boxWidth = max(parts.boxWidth, Int(icon.width)), boxHeight = max(parts.boxHeight, Int(icon.height))
-        let labelWidth = Int(label.width), labelLine = Int(label.lineHeight), gapPx = parts.gapPx
+        let iconWidth = icon.widthPx, iconHeight = icon.heightPx
+        let boxWidth = max(parts.boxWidth, iconWidth), boxHeight = max(parts.boxHeight, iconHeight)
+        let hasText = label.width > 0 && parts.position != .center
+        let labelWidth = hasText ? Int(label.width) : 0, labelLine = hasText ? Int(label.lineHeight) : 0
+        let gapPx = hasText ? parts.gapPx : 0
         let width: Int, height: Int
         let iconAt: (x: Int, y: Int), labelAt: (x: Int, y: Int)
         switch parts.position {
         case .top, .center:
             width = max(boxWidth, labelWidth)
             height = boxHeight + gapPx + labelLine
-            iconAt = ((width - Int(icon.width)) / 2, (boxHeight - Int(icon.height)) / 2)
+            iconAt = ((width - iconWidth) / 2, (boxHeight - iconHeight) / 2)
             labelAt = ((width - labelWidth) / 2, boxHeight + gapPx + Int(label.top))
         case .left:
             width = boxWidth + gapPx + labelWidth
             height = max(boxHeight, labelLine)
-            iconAt = ((boxWidth - Int(icon.width)) / 2, (height - Int(icon.height)) / 2)
+            iconAt = ((boxWidth - iconWidth) / 2, (height - iconHeight) / 2)
             labelAt = (boxWidth + gapPx, (height - labelLine) / 2 + Int(label.top))
         }
+        if case .coverage(let glyph) = icon, !hasText { return ComposedLabel(label: glyph) }
         var pixels = [UInt8](repeating: 0, count: width * height)
-        for (bitmap, at) in [(icon, iconAt), (label, labelAt)] {
+        var layers: [(LabelBitmap, (x: Int, y: Int))] = hasText ? [(label, labelAt)] : []
+        if case .coverage(let glyph) = icon { layers.append((glyph, iconAt)) }
+        for (bitmap, at) in layers {
             let rowBytes = Int(bitmap.width)
             for row in 0..<Int(bitmap.height) {
                 let target = (at.y + row) * width + at.x
                 pixels.replaceSubrange(target..<(target + rowBytes), with: bitmap.pixels[(row * rowBytes)..<((row + 1) * rowBytes)])
             }
         }
-        return LabelBitmap(width: Int32(width), height: Int32(height), pixels: pixels).trimmed
+        let whole = LabelBitmap(width: Int32(width), height: Int32(height), pixels: pixels)
+        guard case .picture(let picture) = icon else { return ComposedLabel(label: whole.trimmed) }
+        // The rows with ink only, but the whole line kept (an all-empty bitmap keeps its width
+        // and line, no rows), so that the picture is placed from the same origin.
+        let trimmed = whole.trimmed
+        let box = trimmed.width > 0 ? trimmed : LabelBitmap(width: Int32(width), height: 0, pixels: [], top: 0, lineHeight: Int32(height))
+        return ComposedLabel(label: box, picture: picture, pictureX: Int32(iconAt.x), pictureY: Int32(iconAt.y))
     }
 }
