@@ -189,6 +189,9 @@ def files():
     f["bad-zlib.png"] = (SIGNATURE + ihdr(2, 2, 8, RGB) + chunk("IDAT", b"\x00\x01\x02\x03\x04\x05\x06\x07") + chunk("IEND", b""))
     f["bad-depth.png"] = SIGNATURE + ihdr(2, 2, 3, RGB) + good[33:]
     f["zero-width.png"] = SIGNATURE + ihdr(0, 2, 8, RGB) + good[33:]
+    # A text chunk before IHDR, every CRC right: the spec puts IHDR first (libpng would skip
+    # the text and decode the rest).
+    f["chunk-before-ihdr.png"] = SIGNATURE + chunk("tEXt", b"Comment\0first") + good[8:]
     # Too large by the header. The image data is a valid zlib stream of far too few bytes for
     # the size: a decoder that started on the pixels would call the file corrupt, not too large.
     short = chunk("IDAT", zlib.compress(b"\x00" * 16, 9)) + chunk("IEND", b"")

@@ -167,6 +167,7 @@ struct PNGDecoderRefusalTests {
         ("bad-zlib.png", .corrupt("IDAT: incorrect header check")),
         ("bad-depth.png", .corrupt("Invalid IHDR data (Invalid bit depth in IHDR)")),
         ("zero-width.png", .corrupt("Invalid IHDR data (Image width is zero in IHDR)")),
+        ("chunk-before-ihdr.png", .corrupt("the first chunk is tEXt, not IHDR")),
         // Refused from the header: their image data is far too short, which decoding would
         // have reported as corrupt instead.
         ("too-wide-5000x10.png", .tooLarge(widthPx: 5000, heightPx: 10)),
@@ -183,6 +184,37 @@ struct PNGDecoderRefusalTests {
         #expect(throws: PNGError(source: "P/button/b/icon/set", reason: reason)) {
             try PNGDecoder.decode(bytes: bytes, source: "P/button/b/icon/set")
         }
+    }
+
+    /// The fuzz target's find: an ancillary chunk of a type no one knows ("tPNG", empty, its
+    /// CRC wrong) before IHDR, then a valid 4x1 RGB image. The PNG spec puts IHDR first; libpng
+    /// 1.6 skips an unknown chunk wherever it stands and would decode the rest, so the decoder
+    /// refuses it itself, from the 4 bytes of the first chunk's type. These exact bytes, with
+    /// the first chunk's CRC made right, are refused the same way.
+    @Test func aChunkBeforeIHDRIsRefused() {
+        let hex = "89504e470d0a1a0a0000000074504e470d0a1a0a0000000d494844520000000400000001020000000096e748b0"
+            + "0000000a4944415478da63900600001d001c237c8fac0000000049454e44ae426082524e52ae066082"
+        var bytes: [UInt8] = []
+        var digits = hex.utf8.makeIterator()
+        while let high = digits.next(), let low = digits.next() {
+            bytes.append(UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)!)
+        }
+        #expect(bytes.count == 86)
+        let reason = PNGError.Reason.corrupt("the first chunk is tPNG, not IHDR")
+        #expect(throws: PNGError(source: "fuzz", reason: reason)) { try PNGDecoder.decode(bytes: bytes, source: "fuzz") }
+        // tPNG's CRC (of its type alone) made right: the same refusal.
+        bytes.replaceSubrange(16..<20, with: [0x2F, 0xE7, 0x70, 0xDF])
+        #expect(throws: PNGError(source: "fuzz", reason: reason)) { try PNGDecoder.decode(bytes: bytes, source: "fuzz") }
+    }
+
+    @Test func aFirstChunkOfOtherBytesIsNamedAsLibpngNamesOne() {
+        var bytes = PNGDecoder.signature + [0, 0, 0, 0, 0x61, 0x00, 0x7B, 0xFF]
+        #expect(throws: PNGError(source: "s", reason: .corrupt("the first chunk is a[00][7B][FF], not IHDR"))) {
+            try PNGDecoder.decode(bytes: bytes, source: "s")
+        }
+        // Cut inside the first chunk's type: libpng's reading says it ends too soon.
+        bytes.removeLast()
+        #expect(throws: PNGError(source: "s", reason: .truncated)) { try PNGDecoder.decode(bytes: bytes, source: "s") }
     }
 
     @Test func unreadableFiles() {
