@@ -73,6 +73,9 @@ struct PNGDecoderColourTests {
             [255, 0, 0, 255], [0, 0, 255, 255], [255, 0, 0, 255],
             [0, 0, 255, 255], [0, 0, 255, 255], [255, 0, 0, 255],
         ]))
+        #expect(try PNGDecoder.load(path: fixture("palette2.png")) == image(5, 1, [
+            [255, 128, 1, 255], [0, 0, 0, 255], [170, 255, 85, 255], [85, 0, 170, 255], [255, 128, 1, 255],
+        ]))
         #expect(try PNGDecoder.load(path: fixture("palette8.png")) == image(3, 1, [
             [70, 80, 90, 255], [10, 20, 30, 255], [40, 50, 60, 255],
         ]))
@@ -93,6 +96,10 @@ struct PNGDecoderColourTests {
         ]))
         #expect(try PNGDecoder.load(path: fixture("rgb8-trns.png")) == image(2, 1, [
             [1, 2, 3, 255], [4, 5, 6, 0],
+        ]))
+        // The key 0x0102 0x0304 0x0506 is compared at 16 bits: 0x05FF blue stays opaque.
+        #expect(try PNGDecoder.load(path: fixture("rgb16-trns.png")) == image(2, 1, [
+            [0x01, 0x03, 0x05, 0], [0x01, 0x03, 0x05, 255],
         ]))
         #expect(try PNGDecoder.load(path: fixture("rgb16.png")) == image(2, 1, [
             [0x01, 0x03, 0x05, 255], [0xFF, 0x80, 0x00, 255],
@@ -173,6 +180,7 @@ struct PNGDecoderRefusalTests {
         ("too-wide-5000x10.png", .tooLarge(widthPx: 5000, heightPx: 10)),
         ("too-tall-10x5000.png", .tooLarge(widthPx: 10, heightPx: 5000)),
         ("too-wide-4097x1.png", .tooLarge(widthPx: 4097, heightPx: 1)),
+        ("too-tall-1x4097.png", .tooLarge(widthPx: 1, heightPx: 4097)),
     ]
 
     @Test(arguments: broken)
