@@ -40,6 +40,28 @@ public enum PNGDecoder {
         }
     }
 
+    /// The image's size from IHDR, and every refusal that can be told without libpng or a
+    /// pixel: the file's size, the signature, IHDR first and whole, a size of 1 to `maxSidePx`
+    /// each way (the reasons as `decode` gives them, but for a side over libpng's own limit of a
+    /// million pixels: too large here, "Invalid IHDR data" there). Not a check that the image decodes: for
+    /// bytes known to have decoded before (a page image whose cache file was made from them),
+    /// so that a rule of the decoder's that the cache predates still holds at a start.
+    public static func header(of bytes: [UInt8], source: String) throws(PNGError) -> (widthPx: Int, heightPx: Int) {
+        if let reason = refusedBeforeLibpng(bytes) { throw PNGError(source: source, reason: reason) }
+        // Signature, IHDR's length and type, its 13 bytes and its CRC.
+        guard bytes.count >= signature.count + 8 + 13 + 4 else { throw PNGError(source: source, reason: .truncated) }
+        func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let width = word(16)
+        let height = word(20)
+        // libpng's words for a zero side.
+        if width == 0 { throw PNGError(source: source, reason: .corrupt("Invalid IHDR data (Image width is zero in IHDR)")) }
+        if height == 0 { throw PNGError(source: source, reason: .corrupt("Invalid IHDR data (Image height is zero in IHDR)")) }
+        guard width <= maxSidePx && height <= maxSidePx else {
+            throw PNGError(source: source, reason: .tooLarge(widthPx: width, heightPx: height))
+        }
+        return (width, height)
+    }
+
     /// What can be told from the size, the first 8 bytes and the first chunk's type.
     static func refusedBeforeLibpng(_ bytes: [UInt8]) -> PNGError.Reason? {
         if bytes.count > maxFileBytes { return .fileTooLarge(bytes: bytes.count) }

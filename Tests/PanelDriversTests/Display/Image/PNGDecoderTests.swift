@@ -225,6 +225,37 @@ struct PNGDecoderRefusalTests {
         #expect(throws: PNGError(source: "s", reason: .truncated)) { try PNGDecoder.decode(bytes: bytes, source: "s") }
     }
 
+    /// `PNGDecoder.header`, the check a page image with a cache file gets instead of decoding:
+    /// what it refuses it refuses for decode's reason; what needs the pixels or libpng it lets
+    /// through with IHDR's size.
+    @Test(arguments: broken)
+    func theHeaderCheckAgreesWithDecoding(name: String, reason: PNGError.Reason) throws {
+        let bytes = (try? FileContents.bytes(ofFile: fixture(name))) ?? []
+        let fromHeader: Set<String> = [
+            "empty.png", "not-png.png", "signature-partial.png", "signature-only.png", "truncated-ihdr.png", "zero-width.png",
+            "chunk-before-ihdr.png", "too-wide-5000x10.png", "too-tall-10x5000.png", "too-wide-4097x1.png", "too-tall-1x4097.png",
+        ]
+        if fromHeader.contains(name) {
+            #expect(throws: PNGError(source: "s", reason: reason)) { try PNGDecoder.header(of: bytes, source: "s") }
+        } else {
+            let size = try PNGDecoder.header(of: bytes, source: "s")
+            #expect(size.widthPx > 0 && size.heightPx > 0)
+        }
+    }
+
+    @Test func theHeaderGivesTheSize() throws {
+        let size = try PNGDecoder.header(of: try FileContents.bytes(ofFile: fixture("rgb8-filters.png")), source: "s")
+        #expect(size == (7, 5))
+        let limit = try PNGDecoder.header(of: try FileContents.bytes(ofFile: fixture("limit-1x4096.png")), source: "s")
+        #expect(limit == (1, 4096))
+        // Zero height, as libpng words it.
+        var bytes = try FileContents.bytes(ofFile: fixture("rgb8.png"))
+        bytes.replaceSubrange(20..<24, with: [0, 0, 0, 0])
+        #expect(throws: PNGError(source: "s", reason: .corrupt("Invalid IHDR data (Image height is zero in IHDR)"))) {
+            try PNGDecoder.header(of: bytes, source: "s")
+        }
+    }
+
     @Test func unreadableFiles() {
         let missing = fixture("no-such-file.png")
         #expect(throws: PNGError(source: missing, reason: .unreadable("cannot open: No such file or directory"))) {
