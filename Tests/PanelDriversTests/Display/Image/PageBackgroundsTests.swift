@@ -24,7 +24,7 @@ struct PageBackgroundsTests {
 
     @Test func eachBadPNGIsAnErrorAtItsKeysLine() throws {
         let big = NSTemporaryDirectory() + "touchpanel-big-\(getpid()).png"
-        FileManager.default.createFile(atPath: big, contents: nil)
+        #expect(FileManager.default.createFile(atPath: big, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
         try handle.truncate(atOffset: UInt64(PNGDecoder.maxFileBytes + 1))
         try handle.close()
