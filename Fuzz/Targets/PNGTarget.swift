@@ -22,9 +22,14 @@ public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 private func check(_ bytes: [UInt8]) {
     do {
         let image = try PNGDecoder.decode(bytes: bytes, source: "fuzz")
-        // IHDR is the first chunk: its data starts at byte 16, width then height, big-endian.
+        // What decodes has IHDR first, as the PNG spec says (the decoder refuses a file with
+        // another chunk before it, which libpng alone would read past): the image's size is at
+        // bytes 16 to 23, width then height, big-endian.
+        guard bytes.count >= 24, bytes[12..<16].elementsEqual(PNGDecoder.ihdr) else {
+            fatalError("png: a \(image.widthPx)x\(image.heightPx) image from a file whose first chunk is not IHDR")
+        }
         func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        guard bytes.count >= 24, image.widthPx == word(16), image.heightPx == word(20) else {
+        guard image.widthPx == word(16), image.heightPx == word(20) else {
             fatalError("png: a \(image.widthPx)x\(image.heightPx) image from a header that says otherwise")
         }
         guard (1...PNGDecoder.maxSidePx).contains(image.widthPx), (1...PNGDecoder.maxSidePx).contains(image.heightPx),

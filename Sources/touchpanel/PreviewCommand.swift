@@ -87,8 +87,17 @@ enum PreviewCommand {
         } else {
             pages = [(0, out)]
         }
+        // What `run` would log while it brings the page images in (a cache folder that cannot
+        // be written) goes to stderr as `run` writes it.
+        let preview: PagePreview
+        do throws(StartError) {
+            preview = try PagePreview(config: config, pages: pages.map { $0.index }, format: format, log: StandardErrorLog())
+        } catch {
+            errors.write("touchpanel preview: \(error.message)\n")
+            return 1
+        }
         for (page, path) in pages {
-            switch PagePreview.png(config: config, page: page, looks: looks, format: format) {
+            switch preview.png(page: page, looks: looks) {
             case .failure(let problem):
                 errors.write("touchpanel preview: \(problem.message)\n")
                 return 1

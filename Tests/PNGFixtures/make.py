@@ -140,6 +140,8 @@ def files():
     f["gray-alpha16.png"] = png([[(0xABCD, 0x8001), (0x0000, 0xFFFF)]], 16, GRAY_ALPHA)
     f["palette1.png"] = png([[(0,), (1,), (0,)], [(1,), (1,), (0,)]], 1, PALETTE,
                             before_idat=[plte([(255, 0, 0), (0, 0, 255)])])
+    f["palette2.png"] = png([[(3,), (0,), (2,), (1,), (3,)]], 2, PALETTE,
+                            before_idat=[plte([(0, 0, 0), (85, 0, 170), (170, 255, 85), (255, 128, 1)])])
     f["palette8.png"] = png([[(2,), (0,), (1,)]], 8, PALETTE,
                             before_idat=[plte([(10, 20, 30), (40, 50, 60), (70, 80, 90)])])
     # tRNS shorter than the palette: entry 2 has none and is opaque.
@@ -154,6 +156,9 @@ def files():
                                      chunk("cHRM", struct.pack(">8I", 31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000)),
                                      chunk("tEXt", b"Comment\0a PNG fixture"), chunk("tIME", struct.pack(">HBBBBB", 2026, 1, 2, 3, 4, 5))])
     f["rgb8-trns.png"] = png([[(1, 2, 3), (4, 5, 6)]], 8, RGB, before_idat=[chunk("tRNS", struct.pack(">HHH", 4, 5, 6))])
+    # The key is compared at 16 bits: the second pixel has the key's high bytes and stays opaque.
+    f["rgb16-trns.png"] = png([[(0x0102, 0x0304, 0x0506), (0x0102, 0x0304, 0x05FF)]], 16, RGB,
+                              before_idat=[chunk("tRNS", struct.pack(">HHH", 0x0102, 0x0304, 0x0506))])
     f["rgb16.png"] = png([[(0x0102, 0x0304, 0x0506), (0xFFFE, 0x8000, 0x00FF)]], 16, RGB)
     f["rgba8.png"] = png([[(1, 2, 3, 4), (255, 128, 0, 0)]], 8, RGBA)
     f["rgba16.png"] = png([[(0x1111, 0x2222, 0x3333, 0x4444), (0xFFFF, 0x0000, 0x8080, 0x7F00)]], 16, RGBA)
@@ -189,12 +194,16 @@ def files():
     f["bad-zlib.png"] = (SIGNATURE + ihdr(2, 2, 8, RGB) + chunk("IDAT", b"\x00\x01\x02\x03\x04\x05\x06\x07") + chunk("IEND", b""))
     f["bad-depth.png"] = SIGNATURE + ihdr(2, 2, 3, RGB) + good[33:]
     f["zero-width.png"] = SIGNATURE + ihdr(0, 2, 8, RGB) + good[33:]
+    # A text chunk before IHDR, every CRC right: the spec puts IHDR first (libpng would skip
+    # the text and decode the rest).
+    f["chunk-before-ihdr.png"] = SIGNATURE + chunk("tEXt", b"Comment\0first") + good[8:]
     # Too large by the header. The image data is a valid zlib stream of far too few bytes for
     # the size: a decoder that started on the pixels would call the file corrupt, not too large.
     short = chunk("IDAT", zlib.compress(b"\x00" * 16, 9)) + chunk("IEND", b"")
     f["too-wide-5000x10.png"] = SIGNATURE + ihdr(5000, 10, 8, RGBA) + short
     f["too-tall-10x5000.png"] = SIGNATURE + ihdr(10, 5000, 8, RGBA) + short
     f["too-wide-4097x1.png"] = SIGNATURE + ihdr(4097, 1, 1, GRAY) + short
+    f["too-tall-1x4097.png"] = SIGNATURE + ihdr(1, 4097, 1, GRAY) + short
     return f
 
 

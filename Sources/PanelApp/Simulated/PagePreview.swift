@@ -7,36 +7,50 @@ import TouchCore
 /// What the panel shows on one page, drawn into memory as the simulated board draws it, without
 /// a trace, a controller or a display: `touchpanel preview`'s pictures. Each item in its look at
 /// start (a disabled button disabled, a bound button and a text unknown, `--`) unless `looks`
-/// names another.
-public enum PagePreview {
+/// names another. Made once for all the pages drawn: the labels rasterised and the page images
+/// brought in once, as at a start.
+public struct PagePreview {
     /// The looks `--state ITEM=LOOK` takes.
     public static let lookNames: [(String, ButtonVisualState)] = [
         ("normal", .normal), ("pressed", .pressed), ("on", .on), ("disabled", .disabled), ("pending", .pending), ("unknown", .unknown),
     ]
 
-    /// The page `page` (by place in file order) as a PNG file's bytes, in `format`; the error
-    /// names what could not be drawn.
-    public static func png(
-        config: PanelConfiguration, page: Int, looks: [String: ButtonVisualState], format: PixelFormat
-    ) -> Result<[UInt8], StartError> {
+    private let config: PanelConfiguration
+    private let layout: FramebufferLayout
+    private let labels: ButtonLabels
+    private let backgrounds: PageBackgrounds?
+
+    /// Ready to draw `pages` (by place in file order) in `format`. Refused as the start refuses:
+    /// a label that cannot be drawn, a page image that does not decode (at the key's file:line).
+    /// `log` gets what the start logs on the way, as `run` logs it: a page image that could not
+    /// be kept in `cache` (held in memory instead).
+    public init(
+        config: PanelConfiguration, pages: [Int], format: PixelFormat, cache: BackgroundCache = .fromEnvironment(), log: PanelLog?
+    ) throws(StartError) {
         guard let layout = FramebufferLayout(
             physicalWidth: config.panelWidth, physicalHeight: config.panelHeight, format: format, rotation: config.display.rotation)
         else {
-            return .failure(StartError(.display, "a \(config.panelWidth)x\(config.panelHeight) picture cannot be drawn"))
+            throw StartError(.display, "a \(config.panelWidth)x\(config.panelHeight) picture cannot be drawn")
         }
-        let labels: ButtonLabels
         do {
             labels = try FramebufferSurface.rasterizeLabels(for: config)
         } catch {
-            return .failure(StartError(.display, error.message))
+            throw StartError(.display, error.message)
         }
-        if let problem = PageBackgrounds.problems(config).first { return .failure(StartError(.display, problem)) }
-        let backgrounds = config.pages.indices.contains(page) && config.pages[page].image != nil
-            ? PageBackgrounds(config: config, layout: layout, cache: .fromEnvironment(), log: nil) : nil
+        if let problem = PageBackgrounds.problems(config, cache: cache).first { throw StartError(.display, problem) }
+        backgrounds = pages.contains(where: { config.pages.indices.contains($0) && config.pages[$0].image != nil })
+            ? PageBackgrounds(config: config, layout: layout, cache: cache, log: log) : nil
+        self.config = config
+        self.layout = layout
+    }
+
+    /// The page `page` (by place in file order) as a PNG file's bytes; the error names what
+    /// could not be drawn.
+    public func png(page: Int, looks: [String: ButtonVisualState]) -> Result<[UInt8], StartError> {
         var memory = [UInt8](repeating: 0, count: layout.bufferSize)
         return memory.withUnsafeMutableBytes { pixels in
             let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, backgrounds: backgrounds)
-            surface.drawAll(states(config: config, page: page, looks: looks), page: page)
+            surface.drawAll(PagePreview.states(config: config, page: page, looks: looks), page: page)
             for (index, slider) in config.sliders.enumerated() where slider.page == page || slider.page == PageLayout.allPages {
                 let state = looks[slider.name]
                 surface.draw(slider: index, look: slider.look(

@@ -40,7 +40,29 @@ public enum PNGDecoder {
         }
     }
 
-    /// What can be told from the size and the first 8 bytes.
+    /// The image's size from IHDR, and every refusal that can be told without libpng or a
+    /// pixel: the file's size, the signature, IHDR first and whole, a size of 1 to `maxSidePx`
+    /// each way (the reasons as `decode` gives them, but for a side over libpng's own limit of a
+    /// million pixels: too large here, "Invalid IHDR data" there). Not a check that the image decodes: for
+    /// bytes known to have decoded before (a page image whose cache file was made from them),
+    /// so that a rule of the decoder's that the cache predates still holds at a start.
+    public static func header(of bytes: [UInt8], source: String) throws(PNGError) -> (widthPx: Int, heightPx: Int) {
+        if let reason = refusedBeforeLibpng(bytes) { throw PNGError(source: source, reason: reason) }
+        // Signature, IHDR's length and type, its 13 bytes and its CRC.
+        guard bytes.count >= signature.count + 8 + 13 + 4 else { throw PNGError(source: source, reason: .truncated) }
+        func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let width = word(16)
+        let height = word(20)
+        // libpng's words for a zero side.
+        if width == 0 { throw PNGError(source: source, reason: .corrupt("Invalid IHDR data (Image width is zero in IHDR)")) }
+        if height == 0 { throw PNGError(source: source, reason: .corrupt("Invalid IHDR data (Image height is zero in IHDR)")) }
+        guard width <= maxSidePx && height <= maxSidePx else {
+            throw PNGError(source: source, reason: .tooLarge(widthPx: width, heightPx: height))
+        }
+        return (width, height)
+    }
+
+    /// What can be told from the size, the first 8 bytes and the first chunk's type.
     static func refusedBeforeLibpng(_ bytes: [UInt8]) -> PNGError.Reason? {
         if bytes.count > maxFileBytes { return .fileTooLarge(bytes: bytes.count) }
         if bytes.isEmpty { return .empty }
@@ -48,7 +70,34 @@ public enum PNGDecoder {
         guard head.elementsEqual(signature.prefix(head.count)) else { return .notPNG }
         // The signature or a part of it, and nothing after.
         if bytes.count <= signature.count { return .truncated }
+        // The PNG spec puts IHDR first. libpng 1.6 reads past a chunk it does not know (or is
+        // told to skip, as tEXt) before IHDR and decodes the rest; such a file is refused here,
+        // so that what decodes is a PNG by the spec and its size is at bytes 16 to 23. A file
+        // that ends inside the first chunk's type is left to libpng, which calls it truncated.
+        let type = signature.count + 4
+        if bytes.count >= type + 4, !bytes[type..<type + 4].elementsEqual(ihdr) {
+            return .corrupt("the first chunk is \(chunkName(bytes[type..<type + 4])), not IHDR")
+        }
         return nil
+    }
+
+    /// The type of the chunk that has to come first.
+    static let ihdr: [UInt8] = Array("IHDR".utf8)
+
+    /// A chunk type as libpng writes one in its messages: letters as they are, any other byte
+    /// as `[XX]` in hexadecimal.
+    static func chunkName(_ type: ArraySlice<UInt8>) -> String {
+        let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
+        var name = ""
+        for byte in type {
+            let letter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            if letter {
+                name.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                name += "[" + String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self) + "]"
+            }
+        }
+        return name
     }
 
     private enum Outcome {

@@ -8,7 +8,8 @@ public struct PNGError: Error, Equatable, Sendable {
         case notPNG
         /// The bytes end before the image does (a cut download or copy).
         case truncated
-        /// libpng refused the data; its own words, e.g. "IHDR: CRC error".
+        /// libpng refused the data, in its own words ("IHDR: CRC error"), or the decoder did
+        /// before libpng saw it ("the first chunk is tEXt, not IHDR").
         case corrupt(String)
         /// The header says more than PNGDecoder.maxSidePx in width or height; refused before
         /// any pixel is decompressed.

@@ -10,15 +10,31 @@ public final class PageBackgrounds {
     /// By page, in file order; nil: the colour.
     private let pictures: [BackgroundPicture?]
 
+    /// How the PNG's bytes become an image: `PNGDecoder.decode`, or a test's stand-in that
+    /// counts the calls.
+    public typealias Decode = (_ bytes: [UInt8], _ source: String) throws(PNGError) -> RGBAImage
+
     /// What would stop the start at the images the config names, one line each with the key's
-    /// file:line (`panel.ini:7: [page plan] image: plan.png: the PNG image is truncated: ...`):
-    /// each is read and decoded as the panel does. For `check`, and for the start, which a bad
-    /// image stops (a reload keeps the config that runs).
-    public static func problems(_ config: PanelConfiguration) -> [String] {
+    /// file:line (`panel.ini:7: [page plan] image: plan.png: the PNG image is truncated: ...`).
+    /// For `check`, and for the start, which a bad image stops (a reload keeps the config that
+    /// runs). Each file is read whole, as the panel reads it (missing, unreadable or over 16 MiB
+    /// is a problem), then decoded, unless `cache` holds a picture made from these exact bytes
+    /// (`BackgroundCache.holdsPicture(ofPNG:)`): they decoded when it was made, and only their
+    /// header is checked again (`PNGDecoder.header`). So a start with current cache files
+    /// decodes nothing, while a file that changed in any byte, or became unreadable, is decoded
+    /// or refused as if there were no cache.
+    public static func problems(
+        _ config: PanelConfiguration, cache: BackgroundCache = .fromEnvironment(), decode: Decode = PNGDecoder.decode
+    ) -> [String] {
         var problems: [String] = []
         for named in imageFiles(config) {
             do throws(PNGError) {
-                _ = try PNGDecoder.load(path: named.path)
+                let png = try read(named.path)
+                if cache.holdsPicture(ofPNG: png) {
+                    _ = try PNGDecoder.header(of: png, source: named.path)
+                } else {
+                    _ = try decode(png, named.path)
+                }
             } catch {
                 problems.append(named.prefix + error.message)
             }
@@ -26,10 +42,14 @@ public final class PageBackgrounds {
         return problems
     }
 
-    /// Every page's picture on `layout`, over the config's `background`. An image that can no
-    /// longer be read (changed since the start's check) leaves its page the colour, and each
-    /// such problem or a cache that could not be written is one line in `log`.
-    public init(config: PanelConfiguration, layout: FramebufferLayout, cache: BackgroundCache, log: PanelLog?) {
+    /// Every page's picture on `layout`, over the config's `background`: mapped from its cache
+    /// file when there is one for the PNG's bytes on this layout and colour (the PNG read and
+    /// hashed, not decoded), else decoded, fitted and converted, and the file written. An image
+    /// that can no longer be read or decoded (changed since the start's check) leaves its page
+    /// the colour, and each such problem or a cache that could not be written is one line in `log`.
+    public init(
+        config: PanelConfiguration, layout: FramebufferLayout, cache: BackgroundCache, log: PanelLog?, decode: Decode = PNGDecoder.decode
+    ) {
         let files = PageBackgrounds.imageFiles(config)
         var pictures: [BackgroundPicture?] = []
         var cacheNoted = false
@@ -54,15 +74,15 @@ public final class PageBackgrounds {
                 continue
             }
             var failure: PNGError?
-            let made = cache.picture(png: png, layout: layout, background: config.display.colors.background) {
+            let made = cache.picture(png: png, layout: layout, background: config.display.colors.background) { () -> [UInt8]? in
                 do throws(PNGError) {
-                    let image = try PNGDecoder.decode(bytes: png, source: path)
+                    let image = try decode(png, path)
                     let rgb = FittedPicture.rgb(
                         of: image, width: Int(layout.logicalWidth), height: Int(layout.logicalHeight), background: config.display.colors.background)
                     return FramebufferPicture.bytes(ofLogicalRGB: rgb, layout: layout)
                 } catch {
                     failure = error
-                    return []
+                    return nil
                 }
             }
             if let failure {

@@ -170,6 +170,40 @@ struct BackgroundCacheTests {
             == "bg-cbf29ce484222325-4x2-s16-xrgb8888-r0-on000000.fb")
     }
 
+    /// What a start trusts: a file named by the PNG's hash, of the size its name gives.
+    @Test func aFileForThePNGIsFoundOnAnyLayoutByItsNameAndSize() throws {
+        let directory = Self.folder("holds")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let cache = BackgroundCache(directory: directory)
+        let odd = FramebufferLayout(physicalWidth: 5, physicalHeight: 3, format: .rgb888, rotation: .degrees90)!
+        let name = BackgroundCache.fileName(png: [4, 5], layout: odd, background: .black)
+        let prefix = BackgroundCache.namePrefix(png: [4, 5])
+        #expect(BackgroundCache.byteCount(ofFileNamed: name, prefix: prefix) == odd.bufferSize)
+        for bad in ["", "5x3", "5x3-", "5x-s16-", "x3-s16-", "5x3-16-", "5x3-s-", "5x3-s16", "5x0-s16-", "5x3-s0-", "5x3-s1234567890-"] {
+            #expect(BackgroundCache.byteCount(ofFileNamed: prefix + bad, prefix: prefix) == nil, "\(bad)")
+        }
+        #expect(!cache.holdsPicture(ofPNG: [4, 5]))
+        // Short of its size: no proof.
+        #expect(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data(count: odd.bufferSize - 1)))
+        #expect(!cache.holdsPicture(ofPNG: [4, 5]))
+        try FileManager.default.removeItem(atPath: directory + "/" + name)
+        #expect(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data(count: odd.bufferSize)))
+        #expect(cache.holdsPicture(ofPNG: [4, 5]))
+        // Other bytes, another hash; a missing folder holds nothing.
+        #expect(!cache.holdsPicture(ofPNG: [4, 6]))
+        #expect(!BackgroundCache(directory: directory + "/none").holdsPicture(ofPNG: [4, 5]))
+        #expect(!BackgroundCache(directory: nil).holdsPicture(ofPNG: [4, 5]))
+    }
+
+    @Test func aConversionThatFailsWritesNothing() throws {
+        let directory = Self.folder("failed")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let made = BackgroundCache(directory: directory).picture(png: [3], layout: Self.layout, background: .black) { nil }
+        #expect(made.picture == nil && made.note == nil)
+        #expect(!FileManager.default.fileExists(atPath: directory + "/" + BackgroundCache.fileName(png: [3], layout: Self.layout, background: .black)))
+    }
+
     @Test func aFileOfTheWrongSizeIsMadeAgain() throws {
         let directory = Self.folder("size")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

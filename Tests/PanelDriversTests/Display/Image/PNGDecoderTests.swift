@@ -73,6 +73,9 @@ struct PNGDecoderColourTests {
             [255, 0, 0, 255], [0, 0, 255, 255], [255, 0, 0, 255],
             [0, 0, 255, 255], [0, 0, 255, 255], [255, 0, 0, 255],
         ]))
+        #expect(try PNGDecoder.load(path: fixture("palette2.png")) == image(5, 1, [
+            [255, 128, 1, 255], [0, 0, 0, 255], [170, 255, 85, 255], [85, 0, 170, 255], [255, 128, 1, 255],
+        ]))
         #expect(try PNGDecoder.load(path: fixture("palette8.png")) == image(3, 1, [
             [70, 80, 90, 255], [10, 20, 30, 255], [40, 50, 60, 255],
         ]))
@@ -93,6 +96,10 @@ struct PNGDecoderColourTests {
         ]))
         #expect(try PNGDecoder.load(path: fixture("rgb8-trns.png")) == image(2, 1, [
             [1, 2, 3, 255], [4, 5, 6, 0],
+        ]))
+        // The key 0x0102 0x0304 0x0506 is compared at 16 bits: 0x05FF blue stays opaque.
+        #expect(try PNGDecoder.load(path: fixture("rgb16-trns.png")) == image(2, 1, [
+            [0x01, 0x03, 0x05, 0], [0x01, 0x03, 0x05, 255],
         ]))
         #expect(try PNGDecoder.load(path: fixture("rgb16.png")) == image(2, 1, [
             [0x01, 0x03, 0x05, 255], [0xFF, 0x80, 0x00, 255],
@@ -167,11 +174,13 @@ struct PNGDecoderRefusalTests {
         ("bad-zlib.png", .corrupt("IDAT: incorrect header check")),
         ("bad-depth.png", .corrupt("Invalid IHDR data (Invalid bit depth in IHDR)")),
         ("zero-width.png", .corrupt("Invalid IHDR data (Image width is zero in IHDR)")),
+        ("chunk-before-ihdr.png", .corrupt("the first chunk is tEXt, not IHDR")),
         // Refused from the header: their image data is far too short, which decoding would
         // have reported as corrupt instead.
         ("too-wide-5000x10.png", .tooLarge(widthPx: 5000, heightPx: 10)),
         ("too-tall-10x5000.png", .tooLarge(widthPx: 10, heightPx: 5000)),
         ("too-wide-4097x1.png", .tooLarge(widthPx: 4097, heightPx: 1)),
+        ("too-tall-1x4097.png", .tooLarge(widthPx: 1, heightPx: 4097)),
     ]
 
     @Test(arguments: broken)
@@ -182,6 +191,68 @@ struct PNGDecoderRefusalTests {
         let bytes = (try? FileContents.bytes(ofFile: path)) ?? [0xFF]
         #expect(throws: PNGError(source: "P/button/b/icon/set", reason: reason)) {
             try PNGDecoder.decode(bytes: bytes, source: "P/button/b/icon/set")
+        }
+    }
+
+    /// The fuzz target's find: an ancillary chunk of a type no one knows ("tPNG", empty, its
+    /// CRC wrong) before IHDR, then a valid 4x1 RGB image. The PNG spec puts IHDR first; libpng
+    /// 1.6 skips an unknown chunk wherever it stands and would decode the rest, so the decoder
+    /// refuses it itself, from the 4 bytes of the first chunk's type. These exact bytes, with
+    /// the first chunk's CRC made right, are refused the same way.
+    @Test func aChunkBeforeIHDRIsRefused() {
+        let hex = "89504e470d0a1a0a0000000074504e470d0a1a0a0000000d494844520000000400000001020000000096e748b0"
+            + "0000000a4944415478da63900600001d001c237c8fac0000000049454e44ae426082524e52ae066082"
+        var bytes: [UInt8] = []
+        var digits = hex.utf8.makeIterator()
+        while let high = digits.next(), let low = digits.next() {
+            bytes.append(UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)!)
+        }
+        #expect(bytes.count == 86)
+        let reason = PNGError.Reason.corrupt("the first chunk is tPNG, not IHDR")
+        #expect(throws: PNGError(source: "fuzz", reason: reason)) { try PNGDecoder.decode(bytes: bytes, source: "fuzz") }
+        // tPNG's CRC (of its type alone) made right: the same refusal.
+        bytes.replaceSubrange(16..<20, with: [0x2F, 0xE7, 0x70, 0xDF])
+        #expect(throws: PNGError(source: "fuzz", reason: reason)) { try PNGDecoder.decode(bytes: bytes, source: "fuzz") }
+    }
+
+    @Test func aFirstChunkOfOtherBytesIsNamedAsLibpngNamesOne() {
+        var bytes = PNGDecoder.signature + [0, 0, 0, 0, 0x61, 0x00, 0x7B, 0xFF]
+        #expect(throws: PNGError(source: "s", reason: .corrupt("the first chunk is a[00][7B][FF], not IHDR"))) {
+            try PNGDecoder.decode(bytes: bytes, source: "s")
+        }
+        // Cut inside the first chunk's type: libpng's reading says it ends too soon.
+        bytes.removeLast()
+        #expect(throws: PNGError(source: "s", reason: .truncated)) { try PNGDecoder.decode(bytes: bytes, source: "s") }
+    }
+
+    /// `PNGDecoder.header`, the check a page image with a cache file gets instead of decoding:
+    /// what it refuses it refuses for decode's reason; what needs the pixels or libpng it lets
+    /// through with IHDR's size.
+    @Test(arguments: broken)
+    func theHeaderCheckAgreesWithDecoding(name: String, reason: PNGError.Reason) throws {
+        let bytes = (try? FileContents.bytes(ofFile: fixture(name))) ?? []
+        let fromHeader: Set<String> = [
+            "empty.png", "not-png.png", "signature-partial.png", "signature-only.png", "truncated-ihdr.png", "zero-width.png",
+            "chunk-before-ihdr.png", "too-wide-5000x10.png", "too-tall-10x5000.png", "too-wide-4097x1.png", "too-tall-1x4097.png",
+        ]
+        if fromHeader.contains(name) {
+            #expect(throws: PNGError(source: "s", reason: reason)) { try PNGDecoder.header(of: bytes, source: "s") }
+        } else {
+            let size = try PNGDecoder.header(of: bytes, source: "s")
+            #expect(size.widthPx > 0 && size.heightPx > 0)
+        }
+    }
+
+    @Test func theHeaderGivesTheSize() throws {
+        let size = try PNGDecoder.header(of: try FileContents.bytes(ofFile: fixture("rgb8-filters.png")), source: "s")
+        #expect(size == (7, 5))
+        let limit = try PNGDecoder.header(of: try FileContents.bytes(ofFile: fixture("limit-1x4096.png")), source: "s")
+        #expect(limit == (1, 4096))
+        // Zero height, as libpng words it.
+        var bytes = try FileContents.bytes(ofFile: fixture("rgb8.png"))
+        bytes.replaceSubrange(20..<24, with: [0, 0, 0, 0])
+        #expect(throws: PNGError(source: "s", reason: .corrupt("Invalid IHDR data (Image height is zero in IHDR)"))) {
+            try PNGDecoder.header(of: bytes, source: "s")
         }
     }
 

@@ -1,7 +1,9 @@
 import Foundation
+import LinuxSystem
 import PanelConfig
 @testable import PanelDrivers
 import PanelEngine
+@testable import PanelTestSupport
 import Testing
 import TouchCore
 
@@ -22,7 +24,7 @@ struct PageBackgroundsTests {
 
     @Test func eachBadPNGIsAnErrorAtItsKeysLine() throws {
         let big = NSTemporaryDirectory() + "touchpanel-big-\(getpid()).png"
-        FileManager.default.createFile(atPath: big, contents: nil)
+        #expect(FileManager.default.createFile(atPath: big, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
         try handle.truncate(atOffset: UInt64(PNGDecoder.maxFileBytes + 1))
         try handle.close()
@@ -105,5 +107,193 @@ struct PageBackgroundsTests {
             surface.draw(button: 0, state: .normal)
             #expect(Array(pixels) == picture)
         }
+    }
+}
+
+/// A start whose page image has a current cache file maps it without decoding the PNG, in the
+/// start's check (`problems`) and in bringing the pictures in; a PNG changed in its bytes is
+/// decoded again, and one that became corrupt, cut short or unreadable is refused whatever the
+/// cache holds. The decoder is a counting stand-in around `PNGDecoder.decode`.
+@Suite("Page images: a current cache file spares the decoding, never the refusal", .serialized)
+struct PageBackgroundsCacheTests {
+    final class CountingDecoder {
+        var calls = 0
+        func decode(_ bytes: [UInt8], _ source: String) throws(PNGError) -> RGBAImage {
+            calls += 1
+            return try PNGDecoder.decode(bytes: bytes, source: source)
+        }
+    }
+
+    /// A folder with plan.png (a copy of fixture `png`), panel.ini naming it on line 6, and an
+    /// empty cache folder.
+    struct Setup {
+        let directory: String
+        let config: PanelConfiguration
+        let cache: BackgroundCache
+        let layout = FramebufferLayout(physicalWidth: 6, physicalHeight: 2, format: .rgb565, rotation: .degrees180)!
+        let decoder = CountingDecoder()
+        var png: String { directory + "/plan.png" }
+
+        init(_ name: String, png fixture: String = "rgb8.png") throws {
+            directory = NSTemporaryDirectory() + "touchpanel-bgcache-\(name)-\(getpid())"
+            try? FileManager.default.removeItem(atPath: directory)
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: "\(fixtures)/\(fixture)", toPath: directory + "/plan.png")
+            config = try PanelConfigLoader.parse(
+                text: "[display]\nwidth = 6\nheight = 2\nbackground = #102030\n[page plan]\nimage = plan.png\n",
+                file: directory + "/panel.ini", presetSearchPath: [])
+            cache = BackgroundCache(directory: directory + "/cache")
+        }
+
+        /// A start: the check, then the pictures; the check's problems and page 0's bytes.
+        func start() -> (problems: [String], picture: [UInt8]?) {
+            let problems = PageBackgrounds.problems(config, cache: cache, decode: decoder.decode)
+            let backgrounds = PageBackgrounds(config: config, layout: layout, cache: cache, log: nil, decode: decoder.decode)
+            return (problems, backgrounds.picture(page: 0).map { Array($0) })
+        }
+
+        func replacePNG(with bytes: [UInt8]) throws {
+            try FileManager.default.removeItem(atPath: png)
+            #expect(FileManager.default.createFile(atPath: png, contents: Data(bytes)))
+        }
+
+        func cacheFiles() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: directory + "/cache").sorted()
+        }
+
+        /// What the picture of fixture `name` is on this layout, converted here.
+        func converted(_ name: String) throws -> [UInt8] {
+            let image = try PNGDecoder.load(path: "\(fixtures)/\(name)")
+            return FramebufferPicture.bytes(
+                ofLogicalRGB: FittedPicture.rgb(of: image, width: 6, height: 2, background: RGBColor(r: 0x10, g: 0x20, b: 0x30)), layout: layout)
+        }
+
+        func error(_ reason: PNGError.Reason) -> String {
+            "\(directory)/panel.ini:6: [page plan] image: " + PNGError(source: png, reason: reason).message
+        }
+    }
+
+    @Test func aStartWithACurrentCacheFileDecodesNothing() throws {
+        let setup = try Setup("current")
+        defer { try? FileManager.default.removeItem(atPath: setup.directory) }
+        // The first start: no cache file, so the check decodes and so does the conversion.
+        let first = setup.start()
+        #expect(first.problems == [])
+        #expect(setup.decoder.calls == 2)
+        #expect(first.picture == (try setup.converted("rgb8.png")))
+        #expect(try setup.cacheFiles().count == 1)
+        // The next start: the file is there; neither the check nor the pictures decode.
+        let second = setup.start()
+        #expect(second.problems == [])
+        #expect(setup.decoder.calls == 2)
+        #expect(second.picture == first.picture)
+        // The same bytes written again (a new time, the same size): still no decoding.
+        try setup.replacePNG(with: try FileContents.bytes(ofFile: setup.png))
+        #expect(setup.start().problems == [])
+        #expect(setup.decoder.calls == 2)
+    }
+
+    @Test func aChangedPNGIsConvertedAgain() throws {
+        let setup = try Setup("changed")
+        defer { try? FileManager.default.removeItem(atPath: setup.directory) }
+        _ = setup.start()
+        #expect(setup.decoder.calls == 2)
+        try setup.replacePNG(with: try FileContents.bytes(ofFile: "\(fixtures)/gray8.png"))
+        let changed = setup.start()
+        #expect(changed.problems == [])
+        #expect(setup.decoder.calls == 4)
+        #expect(changed.picture == (try setup.converted("gray8.png")))
+        #expect(changed.picture != (try setup.converted("rgb8.png")))
+        #expect(try setup.cacheFiles().count == 2)
+        // Another layout or colour has no file yet: the check is spared (these bytes decoded
+        // before), the conversion is not.
+        let rotated = FramebufferLayout(physicalWidth: 6, physicalHeight: 2, format: .rgb565, rotation: .degrees0)!
+        #expect(PageBackgrounds.problems(setup.config, cache: setup.cache, decode: setup.decoder.decode) == [])
+        _ = PageBackgrounds(config: setup.config, layout: rotated, cache: setup.cache, log: nil, decode: setup.decoder.decode)
+        #expect(setup.decoder.calls == 5)
+    }
+
+    /// The cache file of the good PNG stays; the PNG beside it goes bad. Each is refused at the
+    /// key's line, as with no cache.
+    @Test func aBadPNGWithAStaleCacheFileIsStillRefused() throws {
+        let setup = try Setup("stale")
+        defer { try? FileManager.default.removeItem(atPath: setup.directory) }
+        _ = setup.start()
+        let good = try FileContents.bytes(ofFile: setup.png)
+        let cached = try setup.cacheFiles()
+        #expect(cached.count == 1)
+
+        // Corrupt: one byte of IDAT's CRC flipped, the same size.
+        try setup.replacePNG(with: try FileContents.bytes(ofFile: "\(fixtures)/bad-crc-idat.png"))
+        #expect(PageBackgrounds.problems(setup.config, cache: setup.cache, decode: setup.decoder.decode)
+            == [setup.error(.corrupt("IDAT: CRC error"))])
+        // One bit of the good file's zlib checksum (IDAT's last data bytes), the same size:
+        // zlib finds it before libpng reaches the chunk's CRC.
+        var flipped = good
+        flipped[flipped.count - 20] ^= 0x01
+        try setup.replacePNG(with: flipped)
+        #expect(PageBackgrounds.problems(setup.config, cache: setup.cache, decode: setup.decoder.decode)
+            == [setup.error(.corrupt("IDAT: incorrect data check"))])
+        // Truncated: the good file cut in half.
+        try setup.replacePNG(with: Array(good.prefix(good.count / 2)))
+        #expect(PageBackgrounds.problems(setup.config, cache: setup.cache, decode: setup.decoder.decode)
+            == [setup.error(.truncated)])
+        // Gone: the cache file is no excuse.
+        try FileManager.default.removeItem(atPath: setup.png)
+        #expect(PageBackgrounds.problems(setup.config, cache: setup.cache, decode: setup.decoder.decode)
+            == [setup.error(.unreadable("cannot open: No such file or directory"))])
+        // A directory in its place.
+        try FileManager.default.createDirectory(atPath: setup.png, withIntermediateDirectories: false)
+        #expect(PageBackgrounds.problems(setup.config, cache: setup.cache, decode: setup.decoder.decode)
+            == [setup.error(.unreadable("not a regular file (a FIFO, a device or a directory); give the path of a file"))])
+        // None of them touched the good picture's file.
+        #expect(try setup.cacheFiles() == cached)
+    }
+
+    /// A file named by the PNG's hash that is not the size its name gives (cut short, or an
+    /// empty one an older version left after a failed decoding) proves nothing: the PNG is
+    /// decoded, and the file made again.
+    @Test func aCacheFileOfAnotherSizeIsNoProof() throws {
+        let setup = try Setup("size")
+        defer { try? FileManager.default.removeItem(atPath: setup.directory) }
+        let png = try FileContents.bytes(ofFile: setup.png)
+        try FileManager.default.createDirectory(atPath: setup.directory + "/cache", withIntermediateDirectories: false)
+        let name = BackgroundCache.fileName(png: png, layout: setup.layout, background: RGBColor(r: 0x10, g: 0x20, b: 0x30))
+        #expect(FileManager.default.createFile(atPath: setup.directory + "/cache/" + name, contents: Data([1, 2, 3])))
+        #expect(!setup.cache.holdsPicture(ofPNG: png))
+        let started = setup.start()
+        #expect(started.problems == [])
+        #expect(setup.decoder.calls == 2)
+        #expect(started.picture == (try setup.converted("rgb8.png")))
+        #expect(setup.cache.holdsPicture(ofPNG: png))
+    }
+
+    /// A cache file does not excuse what the header check refuses: here a file the decoder now
+    /// refuses (a chunk before IHDR) with a cache file of the right size named by its bytes, as
+    /// a version before that rule could have left.
+    @Test func theHeaderIsCheckedEvenWithACacheFile() throws {
+        let setup = try Setup("header", png: "chunk-before-ihdr.png")
+        defer { try? FileManager.default.removeItem(atPath: setup.directory) }
+        let png = try FileContents.bytes(ofFile: setup.png)
+        try FileManager.default.createDirectory(atPath: setup.directory + "/cache", withIntermediateDirectories: false)
+        let name = BackgroundCache.fileName(png: png, layout: setup.layout, background: RGBColor(r: 0x10, g: 0x20, b: 0x30))
+        #expect(FileManager.default.createFile(
+            atPath: setup.directory + "/cache/" + name, contents: Data(count: setup.layout.bufferSize)))
+        #expect(setup.cache.holdsPicture(ofPNG: png))
+        #expect(PageBackgrounds.problems(setup.config, cache: setup.cache, decode: setup.decoder.decode)
+            == [setup.error(.corrupt("the first chunk is tEXt, not IHDR"))])
+        #expect(setup.decoder.calls == 0)
+    }
+
+    /// A PNG that does not decode when the pictures are brought in (changed after the check)
+    /// leaves its page the colour, one error line, and no cache file behind.
+    @Test func aPNGThatDoesNotDecodeLeavesNoCacheFile() throws {
+        let setup = try Setup("nofile", png: "truncated-idat.png")
+        defer { try? FileManager.default.removeItem(atPath: setup.directory) }
+        let log = RecordingLog()
+        let backgrounds = PageBackgrounds(config: setup.config, layout: setup.layout, cache: setup.cache, log: log, decode: setup.decoder.decode)
+        #expect(backgrounds.picture(page: 0) == nil)
+        #expect(log.lines == [setup.error(.truncated) + "; the page shows its background colour"])
+        #expect((try? setup.cacheFiles()) ?? [] == [])
     }
 }
