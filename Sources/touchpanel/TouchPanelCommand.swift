@@ -246,7 +246,7 @@ enum CheckCommand {
                     + "\(listed); drawn as nothing (for icons: icon = mdi:NAME with [display] icon_font)")
             }
             guard let icons = button.icons, let iconFont else { continue }
-            for given in icons.given where iconFont.character(for: given.glyph) == nil {
+            for given in icons.given where given.glyph.isGlyph && iconFont.character(for: given.glyph) == nil {
                 warnings.append("\(config.file):\(given.line > 0 ? given.line : button.line): [button \(button.name)] \(given.key): warning: "
                     + "\(iconFont.rasterizer.path) has no glyph \(given.glyph.written); the button shows its label without it")
             }
@@ -263,6 +263,7 @@ enum CheckCommand {
             let warnings = config.warnings.map { $0.rendered } + labels.warnings
             // What `run` would stop at before it opens a device: the files the config names.
             let problems = labels.problems + MQTTBringUp.fileProblems(config.namedFiles) + PageBackgrounds.problems(config)
+                + IconPictures.problems(config)
             if !warnings.isEmpty || !problems.isEmpty {
                 var errors = OutputBuffer.standardError()
                 for line in warnings + problems {

@@ -21,7 +21,8 @@
 #   boards/PRESET-rotR.png  every preset in boards/ at every rotation, idle, three buttons
 #   looks/rotR.png          rounded corners, sublabels and icons from a [theme] over a page image
 #                           (looks_config): a lamp on, a door pressed, a pill, a square one of its
-#                           own fill, from `touchpanel preview` at each rotation; looks/rot0-rgb565.png
+#                           own fill with a PNG icon (examples/sun.png), from `touchpanel preview`
+#                           at each rotation; looks/rot0-rgb565.png
 #                           the same in RGB565; looks/theme.png examples/theme.ini, the lamp on
 #   floorplan/MS-NAME.png   examples/floorplan.ini (a page image, invisible zones) with
 #                           floorplan_trace: idle, the kitchen pressed, the living room on, the
@@ -225,7 +226,8 @@ floorplan_trace() {
 }
 
 # Four buttons of one [theme] inside a 480x480 square over the floor plan: rounded corners
-# smoothed against the picture, sublabels under their labels, icons above and before them.
+# smoothed against the picture, sublabels under their labels, glyph icons above and before
+# them, a PNG icon in its own colours.
 looks_config() {  # looks_config ROTATION
     cat <<INI
 [display]
@@ -273,11 +275,13 @@ label = Heating
 sublabel = 21.5 °C
 radius = 999
 on_tap = emit
-[button fan]
+[button weather]
 page = plan
 rect = 10, 370, 460, 100
-label = Fan
-sublabel = Off
+label = Outside
+sublabel = Sunny
+icon = $PWD/examples/sun.png
+icon_position = left
 radius = 0
 fill = #23303F
 on_tap = emit

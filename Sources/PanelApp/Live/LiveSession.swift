@@ -54,8 +54,9 @@ public final class LiveSession {
         startedAt: MonotonicInstant, carried: Carried = Carried(), transitions: TransitionLog? = nil
     ) throws(StartError) {
         self.config = config
-        // A page image that does not decode stops the start before any device is opened.
-        let imageProblems = PageBackgrounds.problems(config)
+        // A page image or an icon picture that does not decode stops the start before any device
+        // is opened.
+        let imageProblems = PageBackgrounds.problems(config) + IconPictures.problems(config)
         if !imageProblems.isEmpty { throw StartError(.display, imageProblems.joined(separator: "; ")) }
         var held = HeldLines()
         let source = try TouchSourceBringUp.open(config, startedAt: startedAt, log: log, held: &held)

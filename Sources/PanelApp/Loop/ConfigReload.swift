@@ -20,8 +20,9 @@ enum ConfigReload {
         do {
             let config = try PanelConfigLoader.load(path: configPath)
             for warning in config.warnings { log.warning(warning.rendered) }
-            // A page image that does not decode refuses the reload before anything is touched.
-            let imageProblems = PageBackgrounds.problems(config)
+            // A page image or an icon picture that does not decode refuses the reload before anything
+            // is touched.
+            let imageProblems = PageBackgrounds.problems(config) + IconPictures.problems(config)
             if let first = imageProblems.first {
                 log.error("reload refused; the running config stays:")
                 for problem in imageProblems { log.error(problem) }

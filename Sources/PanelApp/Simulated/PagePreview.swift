@@ -37,7 +37,9 @@ public struct PagePreview {
         } catch {
             throw StartError(.display, error.message)
         }
-        if let problem = PageBackgrounds.problems(config, cache: cache).first { throw StartError(.display, problem) }
+        if let problem = (PageBackgrounds.problems(config, cache: cache) + IconPictures.problems(config)).first {
+            throw StartError(.display, problem)
+        }
         backgrounds = pages.contains(where: { config.pages.indices.contains($0) && config.pages[$0].image != nil })
             ? PageBackgrounds(config: config, layout: layout, cache: cache, log: log) : nil
         self.config = config

@@ -35,7 +35,7 @@ final class SimulatedSession {
         } catch {
             throw StartError(.display, error.message)
         }
-        let imageProblems = PageBackgrounds.problems(config)
+        let imageProblems = PageBackgrounds.problems(config) + IconPictures.problems(config)
         if !imageProblems.isEmpty { throw StartError(.display, imageProblems.joined(separator: "; ")) }
         let backgrounds = config.pages.contains(where: { $0.image != nil })
             ? PageBackgrounds(config: config, layout: layout, cache: .fromEnvironment(), log: log) : nil
