@@ -55,17 +55,21 @@ struct IconKeyTests {
 
     @Test func badValuesAndCombinationsAreRefusedWithTheirLine() {
         #expect(renderedErrors(button("icon = lightbulb")) == [
-            "panel.ini:7: [button lamp] icon: expected mdi:NAME (mdi:lightbulb) or a code point U+F335, found \"lightbulb\"",
+            "panel.ini:7: [button lamp] icon: expected mdi:NAME (mdi:lightbulb), a code point U+F335 or a PNG file (lamp.png), found \"lightbulb\"",
         ])
         #expect(renderedErrors(button("icon = mdi:Light Bulb")) == [
-            "panel.ini:7: [button lamp] icon: expected mdi:NAME (mdi:lightbulb) or a code point U+F335, found \"mdi:Light Bulb\"",
+            "panel.ini:7: [button lamp] icon: expected mdi:NAME (mdi:lightbulb), a code point U+F335 or a PNG file (lamp.png), found \"mdi:Light Bulb\"",
         ])
         #expect(renderedErrors(button("icon = U+D800")) == [
-            "panel.ini:7: [button lamp] icon: expected a code point U+0020 to U+10FFFF (mdi:NAME (mdi:lightbulb) or a code point U+F335), found \"U+D800\"",
+            "panel.ini:7: [button lamp] icon: expected a code point U+0020 to U+10FFFF (mdi:NAME (mdi:lightbulb), a code point U+F335 or a PNG file (lamp.png)), found \"U+D800\"",
         ])
-        #expect(renderedErrors(button("icon = /etc/touchpanel/lamp.png")) == [
-            "panel.ini:7: [button lamp] icon: expected a glyph of icon_font, mdi:NAME (mdi:lightbulb) or a code point U+F335 "
-                + "(PNG icons are not supported yet), found \"/etc/touchpanel/lamp.png\"",
+        #expect(renderedErrors(button("icon = /etc/touchpanel/lamp.jpg")) == [
+            "panel.ini:7: [button lamp] icon: expected a PNG file ending .png, or mdi:NAME (mdi:lightbulb), a code point U+F335 or a PNG file (lamp.png), found \"/etc/touchpanel/lamp.jpg\"",
+        ])
+        // A glyph among PNG icons still needs the icon font, said at its own key.
+        #expect(renderedErrors(button("icon = lamp.png\npressed_icon = mdi:fan", iconFont: false)) == [
+            "panel.ini:7: [button lamp] pressed_icon: pressed_icon = mdi:fan needs [display] icon_font = PATH, an icon font such as "
+                + "\(font) (Debian's fonts-materialdesignicons-webfont)",
         ])
         #expect(renderedErrors(button("icon = mdi:fan\nicon_size = 4")) == [
             "panel.ini:8: [button lamp] icon_size: expected an integer 8..512 (pixels), found \"4\"",
@@ -89,5 +93,24 @@ struct IconKeyTests {
         let config = try #require(parsed(button("icon = mdi:fan")))
         #expect(config.namedFiles.all.map { "\($0.section) \($0.key) \($0.path) \($0.line)" }
             == ["display font /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf 0", "display icon_font \(font) 4"])
+    }
+
+    /// A PNG icon: its path taken from the config file's folder when relative, an absolute one
+    /// as it is; no icon font needed; each file a file the config names, at its key's line.
+    @Test func aPNGIconIsAFileBesideTheConfig() throws {
+        let config = try #require(parsed(button("icon = icons/lamp-off.png\non_icon = /srv/lamp-on.PNG", iconFont: false),
+                                         file: "/etc/touchpanel/panel.ini"))
+        let icons = try #require(config.buttons[0].icons)
+        #expect(icons.normal == .picture("/etc/touchpanel/icons/lamp-off.png"))
+        #expect(icons.on == .picture("/srv/lamp-on.PNG"))
+        #expect(icons.glyph(for: .on) == .picture("/srv/lamp-on.PNG"))
+        #expect(!icons.normal.isGlyph && IconGlyph.named("fan").isGlyph)
+        #expect(config.namedFiles.all.filter { $0.section == "button lamp" }.map { "\($0.key) \($0.path) \($0.file):\($0.line)" } == [
+            "icon /etc/touchpanel/icons/lamp-off.png /etc/touchpanel/panel.ini:6",
+            "on_icon /srv/lamp-on.PNG /etc/touchpanel/panel.ini:7",
+        ])
+        // A config in the working folder keeps a relative path as written.
+        let here = try #require(parsed(button("icon = lamp.png", iconFont: false)))
+        #expect(here.buttons[0].icons?.normal == .picture("lamp.png"))
     }
 }
