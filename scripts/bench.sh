@@ -176,6 +176,15 @@ if timed firmware_x86_build scripts/build/build-firmware.sh bookworm-x86_64 >"$w
             --trace "$work/long.trace" --fast --format "$format" >/dev/null 2>"$work/valgrind.firmware-run-$format.log" ||
             die "the firmware's simulated run in $format failed under valgrind (see $work/valgrind.firmware-run-$format.log)"
     done
+    # Looks (issue 27): the same trace over Benchmarks/looks.ini (an icon above each label, a
+    # sublabel under it, rounded corners), per repaint of a button from its prepared look, and
+    # over Benchmarks/icons.ini (an icon only).
+    for looks in looks icons; do
+        timed "callgrind_firmware_paint_$looks" valgrind --tool=callgrind \
+            --callgrind-out-file="$work/callgrind.firmware-run-$looks.out" "$firmware_x86" run "Benchmarks/$looks.ini" \
+            --trace "$work/long.trace" --fast --format xrgb8888 >/dev/null 2>"$work/valgrind.firmware-run-$looks.log" ||
+            die "the firmware's simulated run of Benchmarks/$looks.ini failed under valgrind (see $work/valgrind.firmware-run-$looks.log)"
+    done
     # Live state (issue 25): a message's way through the engine to its pixels, per message, on
     # the simulated board (Benchmarks/live-state.ini): collected only inside
     # PanelEngine.received (parse, bind) and the drawOutsideChanges of the next turn (the text

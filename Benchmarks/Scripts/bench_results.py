@@ -482,6 +482,22 @@ def main():
             measured_instructions["firmware-redraw-button-" + pixels] = round(button, 1)
         else:
             failures.append("the firmware's simulated run painted no button (%s)" % fw_run)
+    # The looks of issue 27 (XRGB8888): a repaint of a button with an icon, a label, a sublabel
+    # and rounded corners, and of one with an icon and a label, from their prepared looks.
+    for looks, limit_name, row in (
+            ("looks", "firmware-redraw-button-looks", "one button repaint: icon, label, sublabel, rounded corners (185x145, XRGB8888)"),
+            ("icons", "firmware-redraw-button-icon", "one button repaint: icon and label (185x145, XRGB8888)")):
+        fw_run = os.path.join(work, "callgrind.firmware-run-%s.out" % looks)
+        if not os.path.exists(fw_run):
+            continue
+        button = callgrind.Profile(fw_run).demangle().per_call_from_outside(
+            lambda n: n.startswith("FramebufferPainter.paintButton(rect:style:state:prepared:in:)"))
+        if not button:
+            failures.append("the firmware's run of Benchmarks/%s.ini painted no button from a look" % looks)
+            continue
+        firmware_cg["paint"][looks] = {"button_repaint": round(button, 1), "button": "185x145, XRGB8888, Benchmarks/%s.ini" % looks}
+        measured_instructions[limit_name] = round(button, 1)
+        table.add(label, row, round(button, 1), "instr")
     if firmware_cg["paint"] and firmware_cg["replay_matches_host"] != "yes":
         failures.append("the firmware's replay differs from the host build's (build/bench/replay.firmware-long.out)")
     cg["firmware_x86_64"] = firmware_cg
@@ -601,6 +617,8 @@ def main():
             "live-text-to-pixels": measured_instructions.get("live-text-to-pixels"),
             "firmware-page-change": measured_instructions.get("firmware-page-change"),
             "firmware-page-change-image": measured_instructions.get("firmware-page-change-image"),
+            "firmware-redraw-button-looks": measured_instructions.get("firmware-redraw-button-looks"),
+            "firmware-redraw-button-icon": measured_instructions.get("firmware-redraw-button-icon"),
             "firmware-page-change-floorplan": measured_instructions.get("firmware-page-change-floorplan"),
             "firmware-slider-drag": measured_instructions.get("firmware-slider-drag"),
             "firmware-slider-drag-text": measured_instructions.get("firmware-slider-drag-text"),

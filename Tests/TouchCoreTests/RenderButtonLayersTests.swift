@@ -1,5 +1,5 @@
 import Testing
-import TouchCore
+@testable import TouchCore
 
 @Suite("Render: rounded corners, a sublabel and a picture")
 struct RenderButtonLayersTests {
@@ -188,5 +188,32 @@ struct RenderButtonLayersTests {
         }
         #expect(compared == 90)
         #expect(cornersSeen > 40)
+    }
+}
+
+/// The corner coverage worked out a row at a time (integer square roots) against counting the
+/// 16 samples one by one, for every pixel of every corner up to a radius of 64.
+@Suite("Render: corner coverage")
+struct RenderCornerCoverageTests {
+    @Test func rowReachesCountWhatSamplingCounts() {
+        var compared = 0
+        for radius in 1...64 {
+            let r8 = 8 * radius
+            for j in 0..<radius {
+                for i in 0..<radius {
+                    var inside = 0
+                    for sy in 0..<4 {
+                        for sx in 0..<4 {
+                            let dx = r8 - (8 * i + 2 * sx + 1), dy = r8 - (8 * j + 2 * sy + 1)
+                            if dx * dx + dy * dy <= r8 * r8 { inside += 1 }
+                        }
+                    }
+                    #expect(FramebufferPainter.cornerCoverage(i, j, radius: radius) == inside, "radius \(radius), pixel \(i),\(j)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == (1...64).reduce(0) { $0 + $1 * $1 })
+        #expect(FramebufferPainter.cornerCoverage(5, 0, radius: 5) == 16)
     }
 }
