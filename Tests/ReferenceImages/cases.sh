@@ -22,7 +22,7 @@
 #   looks/rotR.png          rounded corners, sublabels and icons from a [theme] over a page image
 #                           (looks_config): a lamp on, a door pressed, a pill, a square one of its
 #                           own fill with a PNG icon (examples/sun.png), from `touchpanel preview`
-#                           at each rotation; looks/rot0-rgb565.png
+#                           at each rotation; looks/rotR-rgb565.png
 #                           the same in RGB565; looks/theme.png examples/theme.ini, the lamp on
 #   floorplan/MS-NAME.png   examples/floorplan.ini (a page image, invisible zones) with
 #                           floorplan_trace: idle, the kitchen pressed, the living room on, the
@@ -370,9 +370,11 @@ render_reference_images() {
         "$touchpanel" preview "$dir/.work/looks-$rotation.ini" --state lamp=on --state door=pressed \
             --out "$dir/looks/rot$rotation.png" >&2 || echo "touchpanel preview of the looks failed" >&2
     done
-    echo "looks/rot0-rgb565.png"
-    "$touchpanel" preview "$dir/.work/looks-0.ini" --state lamp=on --state door=pressed --format rgb565 \
-        --out "$dir/looks/rot0-rgb565.png" >&2 || echo "touchpanel preview of the looks in RGB565 failed" >&2
+    for rotation in $reference_rotations; do
+        echo "looks/rot$rotation-rgb565.png"
+        "$touchpanel" preview "$dir/.work/looks-$rotation.ini" --state lamp=on --state door=pressed --format rgb565 \
+            --out "$dir/looks/rot$rotation-rgb565.png" >&2 || echo "touchpanel preview of the looks in RGB565 failed" >&2
+    done
     echo "looks/theme.png"
     "$touchpanel" preview examples/theme.ini --state lamp=on --out "$dir/looks/theme.png" >&2 ||
         echo "touchpanel preview of examples/theme.ini failed" >&2
