@@ -1,12 +1,12 @@
 import PanelConfig
 import TouchCore
 
-/// The PNG icons buttons name (`icon = lamp.png`), each file decoded once and scaled once per
-/// size it is drawn at: every button showing it at that size holds the same pixels. A picture
+/// The PNG icons buttons name (`icon = lamp.png`), each decoded and scaled once per size it is
+/// drawn at: every button showing it at that size holds the same pixels, and only those are
+/// kept (not the file's own pixels: a photo made an icon would hold megabytes). A picture
 /// keeps its shape, fitted into the icon's square (`FittedPicture`'s filter); one of the
 /// icon's size is kept as it is.
 public final class IconPictures {
-    private var decoded: [(path: String, image: RGBAImage?)] = []
     private var scaled: [(path: String, sizePx: Int, image: RGBAImage?)] = []
 
     public init() {}
@@ -35,20 +35,13 @@ public final class IconPictures {
     /// decoded (the start checks every picture first: `problems`).
     public func image(path: String, sizePx: Int) -> RGBAImage? {
         if let known = scaled.first(where: { $0.path == path && $0.sizePx == sizePx }) { return known.image }
-        let image = original(path).map { IconPictures.fitted($0, sizePx: sizePx) }
-        scaled.append((path, sizePx, image))
-        return image
-    }
-
-    private func original(_ path: String) -> RGBAImage? {
-        if let known = decoded.first(where: { $0.path == path }) { return known.image }
         var image: RGBAImage?
         do throws(PNGError) {
-            image = try PNGDecoder.load(path: path)
+            image = IconPictures.fitted(try PNGDecoder.load(path: path), sizePx: sizePx)
         } catch {
             image = nil
         }
-        decoded.append((path, image))
+        scaled.append((path, sizePx, image))
         return image
     }
 
