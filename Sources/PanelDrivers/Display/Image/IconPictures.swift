@@ -40,6 +40,14 @@ public final class IconPictures {
         return image
     }
 
+    /// `image`, already fitted into a `sizePx` square, is what `key` names at that size from
+    /// now on (a picture set at run time, under a key no config path can be): what `key` named
+    /// before is released.
+    public func place(_ image: RGBAImage, as key: String, sizePx: Int) {
+        scaled.removeAll { $0.path == key }
+        scaled.append((key, sizePx, image))
+    }
+
     private func original(_ path: String) -> RGBAImage? {
         if let known = decoded.first(where: { $0.path == path }) { return known.image }
         var image: RGBAImage?
