@@ -1,4 +1,5 @@
 import LinuxSystem
+import PanelConfig
 import TouchCore
 
 /// Pictures set at run time: a button's icon or a page's background from a PNG, checked here

@@ -43,7 +43,7 @@ private final class PictureRig {
         bridge.attach(engine)
         let surface = self.surface
         pictures = PictureTurn(
-            engine: engine, surface: { surface }, log: log, worker: PictureWorker(executable: try builtTouchpanel()), readClock: { at(100) })
+            engine: engine, surface: { surface }, log: log, worker: PictureWorker(executable: try builtTouchpanel(), timeLimit: .milliseconds(120_000)), readClock: { at(100) })
         bridge.turn(revents: [], engine: engine, now: at(0))
         connection.pendingEvents = [.connected(code: 0)]
         bridge.turn(revents: .readable, engine: engine, now: at(1))
@@ -63,7 +63,7 @@ private final class PictureRig {
     func receive(_ topic: String, _ payload: [UInt8]) {
         connection.pendingEvents = [.message(topic: topic, payload: payload, retained: false)]
         bridge.turn(revents: .readable, engine: engine, now: at(10))
-        let end = MonotonicClock.now() + .milliseconds(20_000)
+        let end = MonotonicClock.now() + .milliseconds(120_000)
         while pictures.worker.isBusy, MonotonicClock.now() < end {
             let interests = pictures.pollInterests
             let events = Poller.wait(interests, timeoutNs: 100_000_000)

@@ -15,12 +15,15 @@ final class PictureTurn: LoopParticipant, PictureLoader {
     private let surface: () -> FramebufferSurface?
     private let log: PanelLog
     private let readClock: () -> MonotonicInstant
+    private let waitsForDeadlines: Bool
+    private var lastTurnAt: MonotonicInstant?
 
     /// `surface`: the display's, while there is one.
     init(
         engine: PanelEngine, surface: @escaping () -> FramebufferSurface?, log: PanelLog, worker: PictureWorker = PictureWorker(),
-        readClock: @escaping () -> MonotonicInstant = { MonotonicClock.now() }
+        readClock: @escaping () -> MonotonicInstant = { MonotonicClock.now() }, waitsForDeadlines: Bool = true
     ) {
+        self.waitsForDeadlines = waitsForDeadlines
         self.worker = worker
         self.engine = engine
         self.surface = surface
@@ -31,9 +34,16 @@ final class PictureTurn: LoopParticipant, PictureLoader {
 
     var pollInterests: [PollInterest] { worker.pollInterests }
 
-    var nextDeadline: MonotonicInstant? { worker.nextDeadline }
+    /// A waiting picture starts in the next turn, at once; a running child's time limit is on
+    /// the real clock, and only a loop on the real clock waits for it (a virtual one would jump
+    /// to it).
+    var nextDeadline: MonotonicInstant? {
+        if worker.startsNext, let lastTurnAt { return lastTurnAt }
+        return waitsForDeadlines ? worker.timeLimitAt : nil
+    }
 
     func turn(_ events: ArraySlice<PollEvents>, now: MonotonicInstant) {
+        lastTurnAt = now
         guard worker.isBusy else { return }
         for finished in worker.turn(now: MonotonicClock.now()) { put(finished) }
     }

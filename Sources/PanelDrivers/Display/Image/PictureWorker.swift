@@ -9,9 +9,10 @@ import TouchCore
 /// lower priority; the panel's turn only copies bytes. A page's picture is read straight into
 /// anonymous memory of its own (`MappedMemory`), which becomes the page's background.
 ///
-/// Newest wins: a picture for a target that already has one waiting or being made replaces it
-/// (the child making the older is stopped). At most `maxWaiting` wait besides the one being
-/// made; a child that has not answered in `timeLimit` is stopped.
+/// Newest wins: a picture for a target that already has one waiting replaces it; one being made
+/// is finished and drawn (so a flood of pictures for one button still shows one every
+/// decoding), and the newest follows. At most `maxWaiting` wait besides the one being made; a
+/// child that has not answered in `timeLimit` is stopped.
 public final class PictureWorker {
     public struct Request {
         public var target: PictureTarget
@@ -46,19 +47,21 @@ public final class PictureWorker {
     /// Bytes written to a child, and read from it, in one turn at most.
     public static let chunkBytes = 64 * 1024
     public static let maxWaiting = 4
-    public static let timeLimit = MonotonicDuration.milliseconds(30_000)
+    public static let defaultTimeLimit = MonotonicDuration.milliseconds(30_000)
+    /// How long a child may take before it is stopped.
+    public let timeLimit: MonotonicDuration
 
     private let executable: String
     private var waiting: [Request] = []
     private var running: Running?
-    private var lastTurnAt: MonotonicInstant?
     /// Turns a child took to make its picture, and its time in ms, for the last one made:
     /// figures for tests and the benchmark.
     public private(set) var lastJobTurns = 0
 
     /// `executable`: this program (`/proc/self/exe`, whose `decode-picture` command serves it).
-    public init(executable: String = "/proc/self/exe") {
+    public init(executable: String = "/proc/self/exe", timeLimit: MonotonicDuration = PictureWorker.defaultTimeLimit) {
         self.executable = executable
+        self.timeLimit = timeLimit
     }
 
     /// Whether a picture waits or is being made.
@@ -75,10 +78,6 @@ public final class PictureWorker {
             _ = try PNGDecoder.header(of: request.png, source: request.source)
         } catch {
             return error.reasonText
-        }
-        if let running, running.request.target == request.target {
-            running.child.stop()
-            self.running = nil
         }
         waiting.removeAll { $0.target == request.target }
         guard waiting.count < PictureWorker.maxWaiting else {
@@ -97,16 +96,17 @@ public final class PictureWorker {
         return interests
     }
 
-    /// A waiting picture starts at once; a running child is stopped at its time limit.
-    public var nextDeadline: MonotonicInstant? {
-        if running == nil, !waiting.isEmpty, let lastTurnAt { return lastTurnAt }
-        return running.map { $0.startedAt + PictureWorker.timeLimit }
+    /// Whether a picture waits and no child runs: the next turn starts one.
+    public var startsNext: Bool { running == nil && !waiting.isEmpty }
+
+    /// When the running child is stopped if it has not answered (on the clock `turn` is given).
+    public var timeLimitAt: MonotonicInstant? {
+        running.map { $0.startedAt + timeLimit }
     }
 
     /// One turn: starts the next child when none runs, then moves at most `chunkBytes` each
     /// way; what finished (made, refused or failed) is returned.
     public func turn(now: MonotonicInstant) -> [Finished] {
-        lastTurnAt = now
         var finished: [Finished] = []
         if running == nil, !waiting.isEmpty {
             let request = waiting.removeFirst()
@@ -125,11 +125,11 @@ public final class PictureWorker {
             job.child.stop()
             lastJobTurns = job.turns
             finished.append(Finished(request: job.request, result: outcome))
-        } else if now >= job.startedAt + PictureWorker.timeLimit {
+        } else if now >= job.startedAt + timeLimit {
             running = nil
             job.child.stop()
             finished.append(Finished(request: job.request, result: .failure(Failure(
-                reason: "no picture within \(PictureWorker.timeLimit.nanoseconds / 1_000_000_000) s; the decoder was stopped"))))
+                reason: "no picture within \(timeLimit.nanoseconds / 1_000_000_000) s; the decoder was stopped"))))
         }
         return finished
     }

@@ -25,7 +25,7 @@ struct PictureWorkerTests {
     }
 
     @Test func anIconComesBackFittedAsTheStartFitsOne() throws {
-        let worker = PictureWorker(executable: try builtTouchpanel())
+        let worker = PictureWorker(executable: try builtTouchpanel(), timeLimit: .milliseconds(120_000))
         let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/rgba8.png")))
         #expect(worker.submit(.init(target: .icon(button: 0), png: png, kind: .icon(sizePx: 5), source: "t")) == nil)
         let finished = finish(worker)
@@ -52,7 +52,7 @@ struct PictureWorkerTests {
         #expect(png.count > 2_000_000 && png.count <= PictureJob.maxPNGBytes)
         let layout = try #require(FramebufferLayout(physicalWidth: 480, physicalHeight: 800, format: .rgb565, rotation: .degrees90))
         let background = RGBColor(r: 10, g: 20, b: 30)
-        let worker = PictureWorker(executable: try builtTouchpanel())
+        let worker = PictureWorker(executable: try builtTouchpanel(), timeLimit: .milliseconds(120_000))
         #expect(worker.submit(.init(target: .page(1), png: png, kind: .page(layout: layout, background: background), source: "t")) == nil)
         let finished = finish(worker)
         guard case .success(.page(let memory)) = finished.first?.result else {
@@ -70,7 +70,7 @@ struct PictureWorkerTests {
 
     /// A PNG that does not decode is refused with the decoder's own words; nothing is made.
     @Test func aBadPNGIsRefusedWithTheDecodersReason() throws {
-        let worker = PictureWorker(executable: try builtTouchpanel())
+        let worker = PictureWorker(executable: try builtTouchpanel(), timeLimit: .milliseconds(120_000))
         let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/bad-crc-idat.png")))
         #expect(worker.submit(.init(target: .icon(button: 0), png: png, kind: .icon(sizePx: 8), source: "t")) == nil)
         let finished = finish(worker)
@@ -98,9 +98,35 @@ struct PictureWorkerTests {
         #expect(!worker.isBusy)
     }
 
+    /// A child that answers nonsense, dies without an answer or never answers changes nothing:
+    /// each is a failure that says so, and the one that hangs is stopped at the time limit.
+    @Test func aChildThatFailsIsAFailureNotAPicture() throws {
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/rgba8.png")))
+        func outcome(_ executable: String, limitMs: Int64 = 120_000) -> String {
+            let worker = PictureWorker(executable: executable, timeLimit: .milliseconds(limitMs))
+            _ = worker.submit(.init(target: .icon(button: 0), png: png, kind: .icon(sizePx: 8), source: "t"))
+            guard case .failure(let failure) = finish(worker).first?.result else { return "a picture" }
+            return failure.reason
+        }
+        func script(_ name: String, _ body: String) throws -> String {
+            let path = NSTemporaryDirectory() + "touchpanel-\(name)-\(getpid()).sh"
+            try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
+            chmod(path, 0o755)
+            return path
+        }
+        let echo = try script("echo", "exec cat"), dies = try script("dies", "exit 3"), hangs = try script("hangs", "exec sleep 30")
+        defer { for path in [echo, dies, hangs] { try? FileManager.default.removeItem(atPath: path) } }
+        // cat says the PNG back: its first line is no answer.
+        #expect(outcome(echo) == "the decoder's answer makes no sense")
+        #expect(outcome(dies) == "the decoder ended without a picture (it exited with status 3)")
+        let started = MonotonicClock.now()
+        #expect(outcome(hangs, limitMs: 1_000) == "no picture within 1 s; the decoder was stopped")
+        #expect(MonotonicClock.now() - started < .milliseconds(10_000))
+    }
+
     /// The newest picture for a target replaces one that waits.
     @Test func theNewestPictureForATargetWins() throws {
-        let worker = PictureWorker(executable: try builtTouchpanel())
+        let worker = PictureWorker(executable: try builtTouchpanel(), timeLimit: .milliseconds(120_000))
         let first = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/rgba8.png")))
         let second = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/rgb8.png")))
         #expect(worker.submit(.init(target: .icon(button: 2), png: first, kind: .icon(sizePx: 8), source: "first")) == nil)
