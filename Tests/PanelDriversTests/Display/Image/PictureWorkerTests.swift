@@ -118,7 +118,11 @@ struct PictureWorkerTests {
         defer { for path in [echo, dies, hangs] { try? FileManager.default.removeItem(atPath: path) } }
         // cat says the PNG back: its first line is no answer.
         #expect(outcome(echo) == "the decoder's answer makes no sense")
-        #expect(outcome(dies) == "the decoder ended without a picture (it exited with status 3)")
+        // How it ended is said when it is known in time: it may not be a zombie yet when its
+        // output closes, and another test's reaper (waitpid of any child) may take it.
+        let died = outcome(dies)
+        #expect(["the decoder ended without a picture (it exited with status 3)", "the decoder ended without a picture (closed its output)"]
+            .contains(died), "\(died)")
         let started = MonotonicClock.now()
         #expect(outcome(hangs, limitMs: 1_000) == "no picture within 1 s; the decoder was stopped")
         #expect(MonotonicClock.now() - started < .milliseconds(10_000))
