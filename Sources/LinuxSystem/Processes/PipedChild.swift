@@ -147,9 +147,11 @@ public final class PipedChild {
         return nil
     }
 
-    /// SIGKILL, when it may still run, and a reap without waiting.
+    /// SIGKILL, when it may still run, and a reap without waiting. Reaped first: a child that
+    /// ended, and above all one another reaper took (whose pid may be another process's by
+    /// now), is not signalled.
     public func stop() {
-        guard !reaped else { return }
+        guard !reaped, reapIfEnded() == nil, !reaped else { return }
         _ = kill(pid, SIGKILL)
         _ = reapIfEnded()
     }
