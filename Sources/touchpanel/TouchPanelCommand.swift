@@ -61,6 +61,9 @@ enum TouchPanelCommand {
         case "exec-runner":
             guard rest.count == 1 else { return usageError("exec-runner takes no arguments: its standard input is its panel's connection") }
             return ExecRunner.run(log: StandardErrorLog())
+        case "decode-picture":
+            // Not for users: the child that decodes a picture set at run time (PictureJob).
+            return DecodePictureCommand.run(Array(rest.dropFirst()))
         case "version", "--version":
             var out = OutputBuffer.standardOutput()
             out.write("touchpanel ")

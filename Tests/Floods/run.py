@@ -16,6 +16,8 @@ Floods, in the order they come:
   online    `online` on homeassistant/status, 1000 a second, with 64 buttons to announce
   big       one retained 64 MB message on a label topic
   rate      1000 label messages a second over eight buttons
+  images    a 2 MiB PNG (800x870 noise) on a button's icon topic every 250 ms, over four
+            buttons: a `decode-picture` child decodes one after another for the whole window
 """
 
 import json
@@ -27,7 +29,7 @@ import time
 import traceback
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "MQTT"))
-from harness import Broker, CertificateAuthority, Panel, Subscriber, clean_directory, publish, wait_until  # noqa: E402
+from harness import Broker, CertificateAuthority, Panel, Subscriber, clean_directory, publish, publish_file, wait_until  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLIENT_ID = "flood-panel"
@@ -38,7 +40,7 @@ QUIET_S = 3.0
 FLOOD_S = 5.0
 # After a flood ends, what it left queued may still be worked off: its window runs this long.
 TAIL_S = 1.0
-FLOODS = ["control", "labels", "online", "big", "rate"]
+FLOODS = ["control", "labels", "online", "big", "rate", "images"]
 # The promise: touch lines within this many times the quiet p99 ...
 RATIO = 3.0
 # ... where a quiet p99 under this counts as this: below a millisecond the lateness of a line is
@@ -46,6 +48,8 @@ RATIO = 3.0
 FLOOR_MS = 1.0
 MEMORY_LIMIT_KB = 64 * 1024
 BIG_MESSAGE_BYTES = 64 * 1024 * 1024
+IMAGE_EVERY_S = 0.25
+IMAGE_BUTTONS = ["message", "b01", "b02", "b03"]
 LONG_LABEL = ("Living room lamps dim to half while the kitchen fan keeps turning and the hall lights wait "
               "for the front door to open at sunset.")
 
@@ -82,6 +86,7 @@ username = {Broker.PANEL_USER}
 password_file = {password_file}
 client_id = {CLIENT_ID}
 name = Flood panel
+max_message_kb = 2048
 
 [button message]
 rect = 0, 0, 400, 300
@@ -100,6 +105,26 @@ on_tap = emit
     path = os.path.join(workdir, "panel.ini")
     with open(path, "w") as file:
         file.write(text)
+    return path
+
+
+def noise_png(path, width=800, height=870, seed=7):
+    """An RGB PNG of random pixels, which do not compress: just under 2 MiB (the most a
+    picture set at run time may have), each of its rows to be decoded, scaled and converted."""
+    import random
+    import struct
+    import zlib
+    rng = random.Random(seed)
+    raw = b"".join(b"\x00" + rng.randbytes(width * 3) for _ in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(raw, 1)) + chunk(b"IEND", b""))
+    assert 2_000_000 < len(png) <= 2 << 20, len(png)
+    with open(path, "wb") as file:
+        file.write(png)
     return path
 
 
@@ -223,6 +248,15 @@ class Run:
             self.sent[name] = self.flooder("file", *login, f"{PREFIX}/button/b00/label/set", BIG_MESSAGE_BYTES,
                                            timeout_s=120)
             time.sleep(max(0.0, seconds - (time.monotonic() - started)))
+        elif name == "images":
+            png = noise_png(os.path.join(self.workdir, "noise.png"))
+            started = time.monotonic()
+            count = 0
+            while time.monotonic() - started < seconds:
+                publish_file(broker, f"{PREFIX}/button/{IMAGE_BUTTONS[count % len(IMAGE_BUTTONS)]}/icon/set", png)
+                count += 1
+                time.sleep(max(0.0, started + count * IMAGE_EVERY_S - time.monotonic()))
+            self.sent[name] = count
         elif name == "rate":
             topics = [f"{PREFIX}/button/b{index + 10:02}/label/set" for index in range(8)]
             self.sent[name] = self.flooder("paced", *login, 1000, seconds, *topics, timeout_s=seconds + 60)
@@ -383,6 +417,11 @@ def main():
         newest = {f"b{index + 10:02}": f"last {index}" for index in range(8)}
         got = {button: run.labels.get(button) for button in newest}
         check("rate_flood_keeps_the_newest", got == newest, f"labels {got}")
+
+    if "images" in names:
+        log = run.panel.err.snapshot()
+        refused = [line for line in log if "icon/set" in line]
+        check("images_flood_refuses_none", not refused, f"{len(refused)} refused: {refused[:2]}")
 
     verdicts = judge(run)
     quiet = verdicts["quiet"]

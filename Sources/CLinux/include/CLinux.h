@@ -400,6 +400,11 @@ static inline int clinux_set_nonblocking(int fd) {
     return fcntl(fd, F_SETFL, flags | O_NONBLOCK);
 }
 
+/// A pipe whose two ends are close-on-exec (a child gets its end by a spawn's dup2, which clears
+/// the flag on the copy). pipe2 is declared only under _GNU_SOURCE, as ppoll is.
+extern int pipe2(int ends[2], int flags);
+static inline int clinux_pipe_cloexec(int ends[2]) { return pipe2(ends, O_CLOEXEC); }
+
 /// A spawn action closing every descriptor from `from` up in the child (glibc 2.34+: bookworm
 /// has 2.36). Declared here for the reason ppoll is: spawn.h has it only under _GNU_SOURCE.
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);

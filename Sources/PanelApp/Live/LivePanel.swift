@@ -111,6 +111,7 @@ public enum LivePanel {
                         turns.append(ControlTurn(control, engine: running.engine, readClock: { MonotonicClock.now() }))
                     }
                     if let bridge { turns.append(BrokerTurn(bridge, engine: running.engine)) }
+                    turns.append(PictureTurn(engine: running.engine, surface: { [unowned(unsafe) running] in running.paintedSurface }, log: log))
                     let engine = running.engine
                     turns.append(ExecRunnerTurn(processes, exec: exec, log: log) { engine.commandsFinished($0, now: MonotonicClock.now()) })
                     if let keeper { turns.append(StateTurn(keeper, engine: engine)) }

@@ -19,6 +19,9 @@ public final class LiveSession {
     private var drmSurface: DRMSurface?
     /// What the engine draws on: passed to the display while there is one.
     private let slot: DisplaySlot
+    /// The surface the display's pixels are painted by, while there is one: where pictures
+    /// set at run time go (`PictureTurn`).
+    private(set) var paintedSurface: FramebufferSurface?
     /// With no display: when to look for one again.
     public private(set) var displayRetryAt: MonotonicInstant?
     private let log: PanelLog
@@ -104,6 +107,7 @@ public final class LiveSession {
                 layout: layout, pixels: UnsafeMutableRawBufferPointer(rebasing: framebuffer.pixels[framebuffer.visibleOffset...]),
                 config: config, labels: labels, backgrounds: backgrounds(on: layout))
             drmSurface = nil
+            paintedSurface = surface
             slot.attach(surface, at: instant)
         case .drm(let card):
             let painter = FramebufferSurface(
@@ -114,6 +118,7 @@ public final class LiveSession {
             drm.latency = latency
             drm.transitions = engine.transitions
             drmSurface = drm
+            paintedSurface = painter
             slot.attach(drm, at: instant)
         }
     }
@@ -153,6 +158,7 @@ public final class LiveSession {
         log.warning("display: \(drm.name) is gone; touches and actions go on, \(LiveSession.lookingAgain)")
         slot.detach()
         drmSurface = nil
+        paintedSurface = nil
         display = nil
         displayRetryAt = MonotonicClock.now() + LiveSession.displayRetry
     }

@@ -205,6 +205,9 @@ public enum SimulatedPanel {
             others.append(ControlTurn(control, engine: engine, readClock: { loop.readClock() }, waitsForDeadlines: !options.virtualTime))
         }
         if let bridge { others.append(BrokerTurn(bridge, engine: engine, waitsForDeadlines: !options.virtualTime)) }
+        let surface = session.surface
+        others.append(PictureTurn(
+            engine: engine, surface: { surface }, log: log, readClock: { loop.readClock() }, waitsForDeadlines: !options.virtualTime))
         others.append(ExecRunnerTurn(processes, exec: exec, log: log) { engine.commandsFinished($0, now: loop.now) })
         if let keeper { others.append(StateTurn(keeper, engine: engine)) }
         others.append(signalWatch)

@@ -17,6 +17,8 @@ final class SimulatedSession {
     /// Writes the picture as the next PNG frame into `--png-dir`, when there is one.
     let writeFrame: (MonotonicInstant) -> Void
     private let memory: UnsafeMutableRawBufferPointer
+    /// What the engine draws on: where pictures set at run time go (`PictureTurn`).
+    let surface: FramebufferSurface
 
     init(
         config: PanelConfiguration, options: SimulationOptions, origin: MonotonicInstant, exec: ExecSupervisor, log: PanelLog,
@@ -46,6 +48,7 @@ final class SimulatedSession {
         self.memory = memory
 
         let surface = FramebufferSurface(layout: layout, pixels: memory, config: config, labels: labels, backgrounds: backgrounds)
+        self.surface = surface
         writeFrame = { instant in
             guard let directory = options.pngDirectory else { return }
             let ms = (instant - origin).nanoseconds / 1_000_000

@@ -27,7 +27,8 @@ public final class FramebufferSurface: PanelSurface {
     private let font: FontRasterizer
     private let iconFont: IconFont?
     private let pictures: IconPictures
-    private let icons: [ButtonIcons?]
+    /// Each button's icons: the config's, or one set at run time (`setIcon`).
+    private var icons: [ButtonIcons?]
     private let items: [(rect: Rect, fontSize: Int, page: Int)]
     private let borderPx: Int
     /// The place of the first text: buttons come before, texts from here on.
@@ -403,5 +404,46 @@ public final class FramebufferSurface: PanelSurface {
 
     public func frameDone(at instant: MonotonicInstant) {
         onFrame?(instant)
+    }
+
+    // MARK: - Pictures set at run time (made by `PictureWorker`; drawn from the next paint on)
+
+    /// The colour a page's picture is fitted over.
+    public var pageBackground: RGBColor { background }
+
+    /// The square an icon set at run time for `button` is fitted into: its `icon_size`, else
+    /// fitted to the room above its sublabel (as a `top` icon, for a button without one); nil
+    /// for a place that is no button.
+    public func iconSizePx(button: Int) -> Int? {
+        guard button >= 0, button < firstText else { return nil }
+        if let size = icons[button]?.sizePx { return size }
+        let room = SublabelLine.labelRoom(items[button].rect, below: sublabels[button])
+        let inset = 2 * (borderPx + LabelFit.paddingPx)
+        return IconLabel.fittedSizePx(
+            icons[button]?.position ?? .top, width: max(0, Int(room.width) - inset), height: max(0, Int(room.height) - inset))
+    }
+
+    /// Button `button` shows `picture` (fitted into `iconSizePx(button:)`) as its icon in every
+    /// look from now on, beside `label` (its text now), as a PNG icon from a file is drawn; the
+    /// picture set before is released.
+    public func setIcon(button: Int, picture: RGBAImage, label: String) {
+        guard let size = iconSizePx(button: button) else { return }
+        let key = "\u{0}run-time icon \(button)"
+        pictures.place(picture, as: key, sizePx: size)
+        let given = ButtonIcons(normal: .picture(key), sizePx: size, position: icons[button]?.position ?? .top)
+        icons[button] = given
+        iconParts[button] = IconLabel.parts(
+            label, icons: given, rect: SublabelLine.labelRoom(items[button].rect, below: sublabels[button]), fontSize: items[button].fontSize,
+            borderPx: borderPx, font: font, iconFont: iconFont, pictures: pictures)
+        prepared.forget(button: button)
+    }
+
+    /// Page `page` shows `picture` (`layout.bufferSize` bytes) from now on: the looks whose
+    /// corners show it are made again.
+    public func setPicture(_ picture: BackgroundPicture, page: Int) {
+        backdrop.setPicture(picture, page: page)
+        for index in 0..<firstText where styles[index].radiusPx > 0 && (items[index].page == page || items[index].page == PageLayout.allPages) {
+            prepared.forget(button: index)
+        }
     }
 }

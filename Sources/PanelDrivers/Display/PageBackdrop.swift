@@ -12,6 +12,8 @@ final class PageBackdrop {
     private let zones: [ZoneStyle?]
     /// The page whose background is drawn.
     var page = 0
+    /// Pictures set at run time, by page, over the config's (`setPicture`).
+    private var runTime: [Int: BackgroundPicture] = [:]
 
     init(layout: FramebufferLayout, config: PanelConfiguration, styles: [ButtonStyle], backgrounds: PageBackgrounds?) {
         zonePainter = ZonePainter(layout: layout)
@@ -27,16 +29,23 @@ final class PageBackdrop {
 
     /// Page `page`'s picture, laid out as the screen; nil where it shows the colour.
     func picture(page: Int) -> UnsafeRawBufferPointer? {
-        backgrounds?.picture(page: page)
+        if let picture = runTime[page] { return picture.bytes }
+        return backgrounds?.picture(page: page)
     }
 
     /// Whether any page has a picture.
-    var hasPictures: Bool { backgrounds != nil }
+    var hasPictures: Bool { backgrounds != nil || !runTime.isEmpty }
+
+    /// Page `page` shows `picture` (`layout.bufferSize` bytes) from now on, instead of its
+    /// image or colour; the one set before is released.
+    func setPicture(_ picture: BackgroundPicture, page: Int) {
+        runTime[page] = picture
+    }
 
     /// Copies the page's image into `rect`; false when the page has none (the caller fills
     /// the colour, as fast as it fills).
     func restoreImage(_ rect: Rect, in pixels: UnsafeMutableRawBufferPointer) -> Bool {
-        guard let picture = backgrounds?.picture(page: page) else { return false }
+        guard let picture = picture(page: page) else { return false }
         return zonePainter.restore(rect, from: picture, in: pixels)
     }
 
@@ -51,7 +60,7 @@ final class PageBackdrop {
         if overBackground && style.fill(for: state) == nil && style.button.borderWidth == 0 && (label.width == 0 || label.height == 0) {
             return
         }
-        let picture = backgrounds?.picture(page: page)
+        let picture = picture(page: page)
         label.withAlphaBitmap { bitmap in
             _ = zonePainter.paint(
                 zone: rect, style: style, state: state, label: bitmap.width > 0 && bitmap.height > 0 ? bitmap : nil, backdrop: picture,

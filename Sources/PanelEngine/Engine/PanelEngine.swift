@@ -41,6 +41,8 @@ public final class PanelEngine: TouchSink {
     public private(set) var stoppedAt: MonotonicInstant?
     /// Told of each event and state change (the MQTT bridge).
     public var listener: PanelListener?
+    /// Makes PNGs set at run time into pictures, off the touch path (`loadPicture`).
+    public var pictureLoader: PictureLoader?
     /// `touchpanel record`: messages on bound topics go into the recording too.
     public var recorder: RawTraceRecorder?
     /// `--debug`: the machines whose transitions are logged, for the engine's own and for
@@ -536,6 +538,17 @@ public final class PanelEngine: TouchSink {
         // The heap pages the dropped looks held, and the stack the frame went deep into, go
         // back to the kernel (`FreedMemory`).
         FreedMemory.giveBack()
+    }
+
+    /// The page shown drawn whole in one frame at `now`, as `showPage` draws a new one (its
+    /// picture changed).
+    func redrawWhole(at now: MonotonicInstant) {
+        let at = max(now, lastInputAt)
+        _ = looks.takeDirty()
+        textsDirty = ButtonSet()
+        surface?.drawAll(pageStates(), page: shownPage)
+        drawShownSliders()
+        surface?.frameDone(at: at)
     }
 
     /// When the page shown gives way to the first, counted from `instant` (the page shown, or

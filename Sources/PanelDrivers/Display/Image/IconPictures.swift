@@ -45,6 +45,14 @@ public final class IconPictures {
         return image
     }
 
+    /// `image`, already fitted into a `sizePx` square, is what `key` names at that size from
+    /// now on (a picture set at run time, under a key no config path can be): what `key` named
+    /// before is released.
+    public func place(_ image: RGBAImage, as key: String, sizePx: Int) {
+        scaled.removeAll { $0.path == key }
+        scaled.append((key, sizePx, image))
+    }
+
     /// `image` at the largest size of its shape that fits a `sizePx` square; as it is when
     /// that is its own size. Scaled with premultiplied alpha, then straight again (the painter
     /// blends straight alpha).

@@ -526,7 +526,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             return
         case .unknown:
             return
-        case .set, .sliderValue, .backlight, .command, .page:
+        case .set, .sliderValue, .backlight, .command, .page, .icon, .pageImage:
             // With `commands = no` the panel subscribes to none of these; should one come
             // anyway, it is not acted on.
             guard settings.config.commands else { return }
@@ -534,6 +534,17 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         guard !retained else {
             log.warning("mqtt: ignored a retained command on \(topic): commands act once; publish them without retain")
             return
+        }
+        // A picture's payload is a PNG, not text: it goes to the engine's loader as it is.
+        switch incoming {
+        case .icon(let button):
+            picture(payload, for: .icon(button: button), topic: topic, engine: engine)
+            return
+        case .pageImage(let page):
+            picture(payload, for: .page(page), topic: topic, engine: engine)
+            return
+        default:
+            break
         }
         // A label's line break comes back as the byte the panel published it as.
         var isLabel = false
@@ -570,12 +581,21 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             }
             publish(settings.topics.reply, Array(reply.utf8), retain: false)
             return
-        case .homeAssistantStatus, .discoveryDocument, .unknown:
+        case .homeAssistantStatus, .discoveryDocument, .unknown, .icon, .pageImage:
             return
         }
         switch command {
         case .success(let parsed): logFailure(engine.control(parsed, now: now), topic: topic)
         case .failure(let error): log.warning("mqtt: \(topic): \(error.message)")
+        }
+    }
+
+    /// A PNG for an icon or a page's image: refused here with its reason (no such item, over
+    /// 2 MiB, no display), or decoded off the touch path and drawn when ready; one that does not
+    /// decode is logged then. Either way, a refused picture changes nothing.
+    private func picture(_ png: [UInt8], for request: PanelEngine.PictureRequest, topic: String, engine: PanelEngine) {
+        if let problem = engine.loadPicture(png, for: request, source: "mqtt: \(topic)") {
+            log.warning("mqtt: \(topic): \(problem); nothing changed")
         }
     }
 

@@ -36,6 +36,9 @@ public struct MQTTTopics: Equatable, Sendable {
     /// The page shown, retained; `/set` shows another.
     public var page: String { "\(prefix)/page" }
     public var pageSet: String { "\(prefix)/page/set" }
+    /// A PNG for a button's icon, or a page's background image, set at run time.
+    public func iconSet(_ button: String) -> String { "\(prefix)/button/\(button)/icon/set" }
+    public func pageImageSet(_ page: String) -> String { "\(prefix)/page/\(page)/image/set" }
 
     /// Home Assistant says `online` here when it (re)starts.
     public var homeAssistantStatus: String { "\(discoveryPrefix)/status" }
@@ -49,7 +52,7 @@ public struct MQTTTopics: Equatable, Sendable {
     public var commandPatterns: [String] {
         [
             "\(prefix)/button/+/latch/set", "\(prefix)/button/+/label/set", "\(prefix)/button/+/enabled/set",
-            backlightSet, command, pageSet,
+            backlightSet, command, pageSet, "\(prefix)/button/+/icon/set", "\(prefix)/page/+/image/set",
         ]
     }
 
@@ -64,6 +67,9 @@ public struct MQTTTopics: Equatable, Sendable {
     public enum Incoming: Equatable, Sendable {
         case set(button: String, kind: ButtonStateKind)
         case sliderValue(slider: String)
+        /// A PNG for a button's icon, or for a page's background image.
+        case icon(button: String)
+        case pageImage(page: String)
         case backlight
         case command
         case page
@@ -83,6 +89,16 @@ public struct MQTTTopics: Equatable, Sendable {
             let kind = ButtonStateKind(rawValue: levels[levels.count - 2])
         {
             return .set(button: levels[prefixLevels + 1], kind: kind)
+        }
+        if levels.count == prefixLevels + 4, topic.hasPrefix(prefix + "/button/"), levels[levels.count - 2] == "icon",
+            levels[levels.count - 1] == "set"
+        {
+            return .icon(button: levels[prefixLevels + 1])
+        }
+        if levels.count == prefixLevels + 4, topic.hasPrefix(prefix + "/page/"), levels[levels.count - 2] == "image",
+            levels[levels.count - 1] == "set"
+        {
+            return .pageImage(page: levels[prefixLevels + 1])
         }
         if levels.count == prefixLevels + 4, topic.hasPrefix(prefix + "/slider/"), levels[levels.count - 2] == "value",
             levels[levels.count - 1] == "set"

@@ -120,7 +120,7 @@ struct MQTTBridgeTests {
         rig.connection.pendingEvents = [.connected(code: 0)]
         rig.turn(3, readable: true)
         let calls = rig.connection.calls
-        #expect(Array(calls.prefix(11)) == [
+        #expect(Array(calls.prefix(13)) == [
             "connect", "read",
             "publish retained q1 \(prefix)/availability online",
             "subscribe q1 \(prefix)/button/+/latch/set",
@@ -129,14 +129,16 @@ struct MQTTBridgeTests {
             "subscribe q1 \(prefix)/backlight/set",
             "subscribe q1 \(prefix)/command",
             "subscribe q1 \(prefix)/page/set",
+            "subscribe q1 \(prefix)/button/+/icon/set",
+            "subscribe q1 \(prefix)/page/+/image/set",
             "subscribe q1 homeassistant/status",
             "subscribe q1 homeassistant/+/hall_panel/+/config",
         ])
-        #expect(calls.dropFirst(11).map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == [
+        #expect(calls.dropFirst(13).map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == [
             "publish retained q1", "publish retained q1", "publish retained q1", "publish retained q1",
             "publish retained q1", "publish retained q1", "publish retained q1", "publish retained q1",
         ] + Array(repeating: "publish retained q1", count: 6))
-        #expect(calls.dropFirst(11).map { String($0.split(separator: " ")[3]) } == [
+        #expect(calls.dropFirst(13).map { String($0.split(separator: " ")[3]) } == [
             "homeassistant/event/hall_panel/heat/config",
             "homeassistant/switch/hall_panel/heat_latch/config",
             "homeassistant/text/hall_panel/heat_label/config",

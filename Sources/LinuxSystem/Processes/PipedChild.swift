@@ -1,0 +1,158 @@
+import CLinux
+
+/// A helper child whose standard input and output are pipes the caller holds, non-blocking on
+/// its side: the caller feeds and drains it a bounded share at a time and polls the pipes, so
+/// a child that works for seconds (or never answers) holds up nothing. Its standard error is
+/// ours (the log). It starts with an empty signal mask and default dispositions (as
+/// `ChildProcesses` starts commands), and with descriptors 0, 1 and 2 only.
+///
+/// Stopped with SIGKILL and reaped (without waiting) when released before it ended; a child
+/// another reaper collected first (`ChildProcesses.reap` waits for any child) is simply gone.
+public final class PipedChild {
+    public let pid: Int32
+    /// Our end of its standard input; -1 once closed.
+    public private(set) var input: Int32
+    /// Our end of its standard output; -1 once closed.
+    public private(set) var output: Int32
+    private var reaped = false
+
+    /// What one read or write did.
+    public enum Transfer: Equatable {
+        /// This many bytes (at least 1).
+        case moved(Int)
+        /// The pipe is full (write) or empty (read) now: poll it.
+        case wouldBlock
+        /// Read: the child closed its output (end of file). Write: it closed its input.
+        case closed
+        case failed(Errno)
+    }
+
+    /// Starts `executable` with `arguments` (the first is its argv[0]).
+    public init(executable: String, arguments: [String]) throws(SpawnError) {
+        var toChild: (Int32, Int32) = (-1, -1)
+        var fromChild: (Int32, Int32) = (-1, -1)
+        func fail(_ errno: Errno) -> SpawnError { SpawnError(command: ([executable] + arguments.dropFirst()).joined(separator: " "), errno: errno) }
+        guard PipedChild.makePipe(&toChild) else { throw fail(.current) }
+        guard PipedChild.makePipe(&fromChild) else {
+            let error = Errno.current
+            close(toChild.0)
+            close(toChild.1)
+            throw fail(error)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in Signal.all { sigaddset(&defaults, signal.number) }
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild.0, 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild.1, 1)
+        _ = posix_spawn_file_actions_addclosefrom_np(&actions, 3)
+
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { $0.withCString { strdup($0) } } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var environment: [UnsafeMutablePointer<CChar>?] = []
+        if var cursor = clinux_environ() {
+            while let entry = cursor.pointee {
+                environment.append(entry)
+                cursor += 1
+            }
+        }
+        environment.append(nil)
+        var pid: pid_t = 0
+        let result = executable.withCString { path in posix_spawn(&pid, path, &actions, &attributes, &argv, &environment) }
+        close(toChild.0)
+        close(fromChild.1)
+        guard result == 0 else {
+            close(toChild.1)
+            close(fromChild.0)
+            throw fail(Errno(result))
+        }
+        self.pid = pid
+        input = toChild.1
+        output = fromChild.0
+        _ = clinux_set_nonblocking(input)
+        _ = clinux_set_nonblocking(output)
+    }
+
+    private static func makePipe(_ ends: inout (Int32, Int32)) -> Bool {
+        var pair: [Int32] = [-1, -1]
+        guard clinux_pipe_cloexec(&pair) == 0 else { return false }
+        ends = (pair[0], pair[1])
+        return true
+    }
+
+    deinit {
+        closeInput()
+        if output >= 0 { close(output) }
+        stop()
+    }
+
+    /// Writes up to `bytes.count` bytes to its standard input.
+    public func write(_ bytes: UnsafeRawBufferPointer) -> Transfer {
+        guard input >= 0 else { return .closed }
+        guard !bytes.isEmpty else { return .moved(0) }
+        while true {
+            let written = CLinux.write(input, bytes.baseAddress, bytes.count)
+            if written > 0 { return .moved(written) }
+            let error = Errno.current
+            if error == .interrupted { continue }
+            if error == .wouldBlock { return .wouldBlock }
+            if error == Errno(EPIPE) { return .closed }
+            return .failed(error)
+        }
+    }
+
+    /// Ends its standard input: the child reads end of file.
+    public func closeInput() {
+        guard input >= 0 else { return }
+        close(input)
+        input = -1
+    }
+
+    /// Reads up to `buffer.count` bytes of its standard output.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) -> Transfer {
+        guard output >= 0 else { return .closed }
+        while true {
+            let count = CLinux.read(output, buffer.baseAddress, buffer.count)
+            if count > 0 { return .moved(count) }
+            if count == 0 { return .closed }
+            let error = Errno.current
+            if error == .interrupted { continue }
+            if error == .wouldBlock { return .wouldBlock }
+            return .failed(error)
+        }
+    }
+
+    /// How it ended, when it has (reaped without waiting); nil while it runs, or when another
+    /// reaper took it.
+    public func reapIfEnded() -> ChildTermination? {
+        guard !reaped else { return nil }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid {
+            reaped = true
+            return ChildTermination(waitStatus: status)
+        }
+        if result < 0 && Errno.current == Errno(ECHILD) { reaped = true }
+        return nil
+    }
+
+    /// SIGKILL, when it may still run, and a reap without waiting. Reaped first: a child that
+    /// ended, and above all one another reaper took (whose pid may be another process's by
+    /// now), is not signalled.
+    public func stop() {
+        guard !reaped, reapIfEnded() == nil, !reaped else { return }
+        _ = kill(pid, SIGKILL)
+        _ = reapIfEnded()
+    }
+}

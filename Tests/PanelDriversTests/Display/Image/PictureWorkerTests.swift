@@ -1,0 +1,141 @@
+import Foundation
+import LinuxSystem
+@testable import PanelDrivers
+import PanelEngine
+import Testing
+import TouchCore
+@testable import PanelTestSupport
+
+private let fixtures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("PNGFixtures").path
+
+/// Pictures set at run time: made by a `touchpanel decode-picture` child, a bounded share of
+/// bytes each turn; the same bytes the start makes from a file.
+@Suite("Pictures set at run time: decoded in a child process")
+struct PictureWorkerTests {
+    @Test func theChildsArgumentsSayWhatToMake() throws {
+        let layout = try #require(FramebufferLayout(physicalWidth: 480, physicalHeight: 800, strideBytes: 1024, format: .rgb565, rotation: .degrees90))
+        let page = PictureJob.Kind.page(layout: layout, background: RGBColor(r: 1, g: 2, b: 3))
+        #expect(PictureJob.arguments(page) == ["page", "480", "800", "1024", "2", "11", "5", "5", "6", "0", "5", "90", "1", "2", "3"])
+        #expect(PictureJob.kind(arguments: PictureJob.arguments(page)) == page)
+        #expect(PictureJob.kind(arguments: ["icon", "64"]) == .icon(sizePx: 64))
+        #expect(PictureJob.kind(arguments: ["icon", "-1"]) == nil)
+        #expect(PictureJob.kind(arguments: ["page", "480"]) == nil)
+    }
+
+    @Test func anIconComesBackFittedAsTheStartFitsOne() throws {
+        let worker = PictureWorker(executable: try builtTouchpanel(), timeLimit: .milliseconds(120_000))
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/rgba8.png")))
+        #expect(worker.submit(.init(target: .icon(button: 0), png: png, kind: .icon(sizePx: 5), source: "t")) == nil)
+        let finished = finish(worker)
+        #expect(finished.count == 1)
+        guard case .success(.icon(let image)) = finished.first?.result else {
+            Issue.record("no icon: \(String(describing: finished.first?.result))")
+            return
+        }
+        #expect(image == IconPictures.fitted(try PNGDecoder.load(path: "\(fixtures)/rgba8.png"), sizePx: 5))
+    }
+
+    /// A 2 MiB PNG goes over in 64 KiB shares, and the page's picture comes back in the
+    /// framebuffer's layout, byte for byte what `PageBackgrounds` makes of it.
+    @Test func aPagesPictureIsInTheFramebuffersLayoutAndComesInShares() throws {
+        // Stored blocks: the PNG is as big as its pixels, just under 2 MiB.
+        let width = 800, height = 870
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        var seed: UInt32 = 1
+        for index in rgb.indices {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            rgb[index] = UInt8(truncatingIfNeeded: seed >> 24)
+        }
+        let png = PNGEncoder.encodeRGB(width: width, height: height, pixels: rgb)
+        #expect(png.count > 2_000_000 && png.count <= PictureJob.maxPNGBytes)
+        let layout = try #require(FramebufferLayout(physicalWidth: 480, physicalHeight: 800, format: .rgb565, rotation: .degrees90))
+        let background = RGBColor(r: 10, g: 20, b: 30)
+        let worker = PictureWorker(executable: try builtTouchpanel(), timeLimit: .milliseconds(120_000))
+        #expect(worker.submit(.init(target: .page(1), png: png, kind: .page(layout: layout, background: background), source: "t")) == nil)
+        let finished = finish(worker)
+        guard case .success(.page(let memory)) = finished.first?.result else {
+            Issue.record("no picture: \(String(describing: finished.first?.result))")
+            return
+        }
+        let image = try PNGDecoder.decode(bytes: png, source: "t")
+        let expected = FramebufferPicture.bytes(
+            ofLogicalRGB: FittedPicture.rgb(of: image, width: Int(layout.logicalWidth), height: Int(layout.logicalHeight), background: background),
+            layout: layout)
+        #expect(Array(UnsafeRawBufferPointer(memory.bytes)) == expected)
+        // In: 2 MiB at 64 KiB a turn; out: 768000 bytes at 64 KiB a turn.
+        #expect(worker.lastJobTurns >= (png.count + PictureWorker.chunkBytes - 1) / PictureWorker.chunkBytes)
+    }
+
+    /// A PNG that does not decode is refused with the decoder's own words; nothing is made.
+    @Test func aBadPNGIsRefusedWithTheDecodersReason() throws {
+        let worker = PictureWorker(executable: try builtTouchpanel(), timeLimit: .milliseconds(120_000))
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/bad-crc-idat.png")))
+        #expect(worker.submit(.init(target: .icon(button: 0), png: png, kind: .icon(sizePx: 8), source: "t")) == nil)
+        let finished = finish(worker)
+        var reason = ""
+        do throws(PNGError) { _ = try PNGDecoder.decode(bytes: png, source: "") } catch { reason = error.reasonText }
+        guard case .failure(let failure) = finished.first?.result else {
+            Issue.record("not refused")
+            return
+        }
+        #expect(failure.reason == reason)
+        #expect(reason == PNGError(source: "", reason: .corrupt("IDAT: CRC error")).reasonText)
+    }
+
+    /// Over 2 MiB, wider than 4096 or no PNG at all: refused when handed over, no child started.
+    @Test func anOversizeOrForeignPNGIsRefusedBeforeAnyDecoding() throws {
+        let worker = PictureWorker(executable: "/nonexistent")
+        func submit(_ png: [UInt8]) -> String? {
+            worker.submit(.init(target: .icon(button: 0), png: png, kind: .icon(sizePx: 8), source: "t"))
+        }
+        let wide = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/too-wide-5000x10.png")))
+        #expect(submit(wide) == PNGError(source: "", reason: .tooLarge(widthPx: 5000, heightPx: 10)).reasonText)
+        #expect(submit([UInt8](repeating: 0, count: PictureJob.maxPNGBytes + 1))
+            == PNGError(source: "", reason: .fileTooLarge(bytes: PictureJob.maxPNGBytes + 1)).reasonText)
+        #expect(submit(Array("GIF89a".utf8)) == PNGError(source: "", reason: .notPNG).reasonText)
+        #expect(!worker.isBusy)
+    }
+
+    /// A child that answers nonsense, dies without an answer or never answers changes nothing:
+    /// each is a failure that says so, and the one that hangs is stopped at the time limit.
+    @Test func aChildThatFailsIsAFailureNotAPicture() throws {
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/rgba8.png")))
+        func outcome(_ executable: String, limitMs: Int64 = 120_000) -> String {
+            let worker = PictureWorker(executable: executable, timeLimit: .milliseconds(limitMs))
+            _ = worker.submit(.init(target: .icon(button: 0), png: png, kind: .icon(sizePx: 8), source: "t"))
+            guard case .failure(let failure) = finish(worker).first?.result else { return "a picture" }
+            return failure.reason
+        }
+        func script(_ name: String, _ body: String) throws -> String {
+            let path = NSTemporaryDirectory() + "touchpanel-\(name)-\(getpid()).sh"
+            try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
+            chmod(path, 0o755)
+            return path
+        }
+        let echo = try script("echo", "exec cat"), dies = try script("dies", "exit 3"), hangs = try script("hangs", "exec sleep 30")
+        defer { for path in [echo, dies, hangs] { try? FileManager.default.removeItem(atPath: path) } }
+        // cat says the PNG back: its first line is no answer.
+        #expect(outcome(echo) == "the decoder's answer makes no sense")
+        // How it ended is said when it is known in time: it may not be a zombie yet when its
+        // output closes, and another test's reaper (waitpid of any child) may take it.
+        let died = outcome(dies)
+        #expect(["the decoder ended without a picture (it exited with status 3)", "the decoder ended without a picture (closed its output)"]
+            .contains(died), "\(died)")
+        let started = MonotonicClock.now()
+        #expect(outcome(hangs, limitMs: 1_000) == "no picture within 1 s; the decoder was stopped")
+        #expect(MonotonicClock.now() - started < .milliseconds(10_000))
+    }
+
+    /// The newest picture for a target replaces one that waits.
+    @Test func theNewestPictureForATargetWins() throws {
+        let worker = PictureWorker(executable: try builtTouchpanel(), timeLimit: .milliseconds(120_000))
+        let first = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/rgba8.png")))
+        let second = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/rgb8.png")))
+        #expect(worker.submit(.init(target: .icon(button: 2), png: first, kind: .icon(sizePx: 8), source: "first")) == nil)
+        #expect(worker.submit(.init(target: .icon(button: 2), png: second, kind: .icon(sizePx: 8), source: "second")) == nil)
+        let finished = finish(worker)
+        #expect(finished.map { $0.request.source } == ["second"])
+    }
+}
