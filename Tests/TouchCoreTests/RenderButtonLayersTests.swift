@@ -51,7 +51,7 @@ struct RenderButtonLayersTests {
         backdrop[at] = 9
         backdrop[at + 1] = 8
         backdrop[at + 2] = 7
-        backdrop.withUnsafeBytes { backdrop in
+        _ = backdrop.withUnsafeBytes { backdrop in
             fb.paint { painter, buffer in
                 painter.paintButton(
                     rect: Rect(x: 4, y: 0, width: 8, height: 8), style: Self.style(radiusPx: 4, borderWidth: 0), state: .normal,
