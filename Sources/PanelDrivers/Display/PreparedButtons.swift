@@ -11,8 +11,8 @@ import TouchCore
 /// largest page, not with pages. And at most `byteLimit` bytes of them are held: beyond it, the
 /// looks drawn longest ago are dropped, to be prepared again if they are drawn again (a look of
 /// a 185x145 button with a 24-pixel label is about 8 KiB, its label's rows with ink only; the
-/// 48 KiB default holds the five or six looks a hand goes back and forth between:
-/// `FramebufferSurface.defaultLookByteLimit`).
+/// 32 KiB default holds the normal and pressed looks of the two buttons a hand goes back and
+/// forth between: `FramebufferSurface.defaultLookByteLimit`).
 final class PreparedButtons {
     /// One state's look: where the bytes `prepare` made are (in `slab`, or for a look larger
     /// than the slab in a mapping of its own; neither when nothing shows), and when it was last
