@@ -92,7 +92,8 @@ struct PreparedLookSizesTests {
         let layout = try #require(FramebufferLayout(physicalWidth: 400, physicalHeight: 240, format: .xrgb8888))
         var memory = [UInt8](repeating: 0, count: layout.bufferSize)
         memory.withUnsafeMutableBytes { pixels in
-            let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels)
+            // Without a limit below the page's looks (page one's are more than the default).
+            let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, lookByteLimit: 1 << 20)
             #expect(surface.preparedLookBytes == 0)
             let one = Self.heldAfterShowing(0, surface: surface, config: config)
             let two = Self.heldAfterShowing(1, surface: surface, config: config)
@@ -127,7 +128,7 @@ struct PreparedLookSizesTests {
         // Page one's looks one by one, as a surface without a limit holds them.
         var sizes: [Int] = []
         memory.withUnsafeMutableBytes { pixels in
-            let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels)
+            let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, lookByteLimit: 1 << 20)
             for button in [0, 1, 3] {
                 for state in [ButtonVisualState.pressed, .normal] {
                     let before = surface.preparedLookBytes
