@@ -290,9 +290,8 @@ struct ButtonDraft: SectionDraft {
             }
             return (nil, true)
         }
-        let given: [(ButtonKey, IconGlyph?)] = [(.icon, icon), (.onIcon, onIcon), (.pressedIcon, pressedIcon), (.disabledIcon, disabledIcon)]
         if let display, display.iconFont == nil,
-            let (key, glyph) = given.first(where: { $0.1?.isGlyph ?? false }), let glyph
+            let (key, glyph) = iconKeys.first(where: { $0.1?.isGlyph ?? false }), let glyph
         {
             errors.add(at: place(key) ?? header, section: title, key: key.rawValue,
                        "\(key.rawValue) = \(glyph.written) needs [display] icon_font = PATH, an icon font such as "
@@ -316,10 +315,14 @@ struct ButtonDraft: SectionDraft {
         return .picture(String(decoding: place.file.utf8[...slash], as: UTF8.self) + path)
     }
 
+    /// Each icon key with its glyph as read (nil: not given).
+    private var iconKeys: [(ButtonKey, IconGlyph?)] {
+        [(.icon, icon), (.onIcon, onIcon), (.pressedIcon, pressedIcon), (.disabledIcon, disabledIcon)]
+    }
+
     /// The PNG files its icon keys name, each with its key's line: the panel reads them at start.
     func pictureFiles() -> [NamedFile] {
-        let given: [(ButtonKey, IconGlyph?)] = [(.icon, icon), (.onIcon, onIcon), (.pressedIcon, pressedIcon), (.disabledIcon, disabledIcon)]
-        return given.compactMap { key, glyph in
+        iconKeys.compactMap { key, glyph in
             guard let glyph, case .picture(let path) = resolved(glyph, key), let place = place(key) else { return nil }
             return NamedFile(section: title, key: key.rawValue, path: path, file: place.file, line: place.line)
         }

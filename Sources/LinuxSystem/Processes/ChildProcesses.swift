@@ -38,16 +38,8 @@ public final class ChildProcesses: ChildProcessControl {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in Signal.all { sigaddset(&defaults, signal.number) }
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        setChildSignalDefaults(&attributes, flags: Int32(POSIX_SPAWN_SETPGROUP))
 
         let arguments = CStringList(["/bin/sh", "-c", command])
         let variables = CStringList(ChildProcesses.environment(adding: environment))

@@ -154,12 +154,8 @@ public final class FramebufferSurface: PanelSurface {
         return ButtonLabels(
             font: font,
             bitmaps: config.buttons.indices.map { index in
-                let button = config.buttons[index]
                 guard parts[index] == nil else { return .empty }
-                guard let sublabel = sublabels[index] else { return fittedLabel(button.label, of: button, borderPx: borderPx, font: font) }
-                return fittedLabel(
-                    button.label, rect: SublabelLine.labelRoom(button.rect, below: sublabel), fontSize: button.fontSize, borderPx: borderPx,
-                    font: font)
+                return fittedLabel(config.buttons[index].label, of: config.buttons[index], below: sublabels[index], borderPx: borderPx, font: font)
             } + drawnItems(of: config).dropFirst(config.buttons.count).map { fittedLabel($0.label, of: $0, borderPx: 0, font: font) },
             iconFont: iconFont, pictures: pictures, iconParts: parts, sublabels: sublabels)
     }
@@ -196,9 +192,15 @@ public final class FramebufferSurface: PanelSurface {
         if let parts = iconParts(text, of: button, below: sublabel, borderPx: borderPx, font: font, iconFont: iconFont, pictures: pictures) {
             return (parts.composed(for: .normal), sublabel)
         }
-        guard sublabel != nil else { return (ComposedLabel(label: fittedLabel(text, of: button, borderPx: borderPx, font: font)), nil) }
-        let room = SublabelLine.labelRoom(button.rect, below: sublabel)
-        return (ComposedLabel(label: fittedLabel(text, rect: room, fontSize: button.fontSize, borderPx: borderPx, font: font)), sublabel)
+        return (ComposedLabel(label: fittedLabel(text, of: button, below: sublabel, borderPx: borderPx, font: font)), sublabel)
+    }
+
+    /// A button's text label fitted into the room its sublabel leaves (all of the button
+    /// without one, through the measured `fittedLabel(_:of:borderPx:font:)`).
+    static func fittedLabel(_ text: String, of button: ButtonConfig, below sublabel: SublabelLine?, borderPx: Int, font: FontRasterizer) -> LabelBitmap {
+        guard sublabel != nil else { return fittedLabel(text, of: button, borderPx: borderPx, font: font) }
+        return fittedLabel(
+            text, rect: SublabelLine.labelRoom(button.rect, below: sublabel), fontSize: button.fontSize, borderPx: borderPx, font: font)
     }
 
     /// Lends `body` the painter's view of a composed label and `layers` with its picture and
