@@ -159,9 +159,9 @@ struct RenderPreparedButtonTests {
             let bpp = format.bytesPerPixel
             #expect(look.spans == 6)
             #expect(look.data == (bpp == 4 ? 84 * 4 : 104 * 2))
-            // The header, two rows of 104 pixels, 4 row starts (rows 0 to 2 and the end), 6
-            // spans of 8 bytes, then the data 16-byte aligned.
-            #expect(look.bytes == ((32 + 2 * 104 * bpp + 16 + 48 + 15) & ~15) + look.data)
+            // The header, two rows of 104 pixels, 6 spans of 12 bytes (each with its row), then
+            // the data 16-byte aligned.
+            #expect(look.bytes == ((32 + 2 * 104 * bpp + 72 + 15) & ~15) + look.data)
         }
     }
 
@@ -262,30 +262,61 @@ struct RenderPreparedButtonTests {
         #expect(fb.bytes == expected.flatMap { $0 })
     }
 
+    /// A span whose row lies past its rect is skipped (spans carry their row, and a repaint
+    /// walks the spans, not the rows).
+    @Test func aSpanBelowItsRectIsSkipped() {
+        var fb = TestFramebuffer(width: 4, height: 3, format: .xrgb8888)
+        var style = RenderButtonTests.style
+        style.borderWidth = 0
+        // Two rows of ink: row 1 a solid span of two pixels, then that span moved to row 2.
+        var look = Self.look(
+            rowPixels: 4, ink: Rect(x: 0, y: 0, width: 4, height: 2), rows: [[], [(1, 2, 0x0102_0304 | 1 << 63)]])
+        let firstSpan = 8 + 2 * 4
+        #expect(look[firstSpan] == 1 | 1 << 16)
+        fb.paint { painter, buffer in
+            look.withUnsafeBytes { look in
+                painter.paintButton(
+                    rect: Rect(x: 0, y: 0, width: 4, height: 3), style: style, state: .normal, prepared: PreparedButton(look: look),
+                    in: buffer)
+            }
+        }
+        var expected = Array(repeating: [UInt8](repeating: 0x77, count: 4), count: 12)
+        expected[4 + 1] = [0x04, 0x03, 0x02, 0x01]
+        expected[4 + 2] = [0x04, 0x03, 0x02, 0x01]
+        #expect(fb.bytes == expected.flatMap { $0 })
+        look[firstSpan] = 1 | 2 << 16
+        fb.paint { painter, buffer in
+            look.withUnsafeBytes { look in
+                painter.paintButton(
+                    rect: Rect(x: 0, y: 0, width: 4, height: 3), style: style, state: .normal, prepared: PreparedButton(look: look),
+                    in: buffer)
+            }
+        }
+        #expect(fb.bytes == Array(repeating: 0x77, count: 48))
+    }
+
     /// A look's bytes as `prepare` lays them out, by hand, at 4 bytes a pixel: rows of
     /// `rowPixels` pixels of 0x77, then the spans of `ink`'s rows, each (first pixel, length,
-    /// offset into `data` or, with bit 63 set, the solid value in the low 32 bits), then
-    /// `data`. A Swift array's elements start 16-byte aligned, as a look must.
+    /// offset into `data` or, with bit 63 set, the solid value in the low 32 bits) with its
+    /// row, then `data`. A Swift array's elements start 16-byte aligned, as a look must.
     static func look(rowPixels: Int, ink: Rect, rows: [[(Int, Int, UInt64)]], data: [UInt32] = []) -> [UInt32] {
         let rowWords = rowPixels
         var spans: [UInt32] = []
-        var rowStarts: [UInt32] = [0]
         for row in 0..<Int(ink.height) {
             for (x, length, value) in row < rows.count ? rows[row] : [] {
                 let solid: UInt32 = value >> 63 == 1 ? 0x8000_0000 : 0
-                spans += [UInt32(x) | UInt32(length) << 16 | solid, UInt32(truncatingIfNeeded: value)]
+                spans += [UInt32(x) | UInt32(row) << 16, UInt32(length) | solid, UInt32(truncatingIfNeeded: value)]
             }
-            rowStarts.append(UInt32(spans.count / 2))
         }
-        // The tables after the rows, then the data 16-byte aligned.
-        let tableWords = 8 + 2 * rowWords + rowStarts.count + spans.count
+        // The spans after the rows, then the data 16-byte aligned.
+        let tableWords = 8 + 2 * rowWords + spans.count
         let padding = Array(repeating: UInt32(0), count: (4 - tableWords % 4) % 4)
         let words = tableWords + padding.count + data.count
         let header: [UInt32] = [
             UInt32(4 * rowPixels), UInt32(bitPattern: ink.x), UInt32(bitPattern: ink.y), UInt32(bitPattern: ink.width),
-            UInt32(bitPattern: ink.height), UInt32(spans.count / 2), UInt32(4 * data.count), UInt32(4 * words),
+            UInt32(bitPattern: ink.height), UInt32(spans.count / 3), UInt32(4 * data.count), UInt32(4 * words),
         ]
-        return header + Array(repeating: 0x7777_7777, count: 2 * rowWords) + rowStarts + spans + padding + data
+        return header + Array(repeating: 0x7777_7777, count: 2 * rowWords) + spans + padding + data
     }
 
     /// The palette's ends are the fill and the text colour exactly, a partial coverage their

@@ -91,6 +91,45 @@ struct RenderZoneTests {
         #expect(fb.pixelBytes(physicalX: 2, y: 1) == [50, 100, 200, 0])
     }
 
+    /// A zone's `radius` rounds its pressed fill and its border as a button's: a corner pixel
+    /// is the tinted image, the border and the image as it is in the shares of its 16 samples.
+    /// Radius 4: pixel (0, 0) has no sample inside the curve, (1, 0) three, (1, 1) fifteen.
+    @Test func aRadiusRoundsThePressedFillAndTheBorder() {
+        func painted(borderWidth: Int32) -> TestFramebuffer {
+            var fb = TestFramebuffer(width: 8, height: 8, format: .xrgb8888)
+            let backdrop = Self.backdrop(fb.layout)
+            var style = Self.style(borderWidth: borderWidth)
+            style.button.radiusPx = 4
+            let zone = ZonePainter(layout: fb.layout)
+            fb.bytes.withUnsafeMutableBytes { pixels in
+                backdrop.withUnsafeBytes {
+                    _ = zone.paint(zone: Rect(x: 0, y: 0, width: 8, height: 8), style: style, state: .pressed, label: nil,
+                                   backdrop: $0, background: .black, in: pixels)
+                }
+            }
+            return fb
+        }
+        let fill = painted(borderWidth: 0)
+        // Outside the curve the image as it is; the tint (100, 50, 153) in 3 sixteenths over
+        // (200, 100, 50): r (100*3 + 200*13 + 8) >> 4 = 181, g 91, b 69.
+        #expect(fill.pixelBytes(physicalX: 0, y: 0) == [50, 100, 200, 0])
+        #expect(fill.pixelBytes(physicalX: 1, y: 0) == [69, 91, 181, 0])
+        // Over the white pixel: the tint (127, 127, 255) in 15 sixteenths: (127*15 + 255 + 8) >> 4 = 135.
+        #expect(fill.pixelBytes(physicalX: 1, y: 1) == [255, 135, 135, 0])
+        #expect(fill.pixelBytes(physicalX: 3, y: 0) == [153, 50, 100, 0])
+        // The other corners mirror it.
+        #expect(fill.pixelBytes(physicalX: 7, y: 7) == [50, 100, 200, 0])
+        #expect(fill.pixelBytes(physicalX: 6, y: 7) == [69, 91, 181, 0])
+        #expect(fill.pixelBytes(physicalX: 7, y: 1) == [69, 91, 181, 0])
+        #expect(fill.pixelBytes(physicalX: 4, y: 4) == [153, 50, 100, 0])
+        let border = painted(borderWidth: 1)
+        // The green border in 3 sixteenths over the image: r (200*13 + 8) >> 4 = 163,
+        // g (255*3 + 100*13 + 8) >> 4 = 129, b (50*13 + 8) >> 4 = 41.
+        #expect(border.pixelBytes(physicalX: 0, y: 0) == [50, 100, 200, 0])
+        #expect(border.pixelBytes(physicalX: 1, y: 0) == [41, 129, 163, 0])
+        #expect(border.pixelBytes(physicalX: 3, y: 0) == [0, 255, 0, 0])
+    }
+
     @Test func aLabelIsBlendedOverTheFilledImage() {
         var fb = TestFramebuffer(width: 4, height: 3, format: .xrgb8888)
         let backdrop = Self.backdrop(fb.layout)

@@ -175,47 +175,44 @@ public struct FramebufferPainter: Sendable {
         return true
     }
 
-    /// The spans of a prepared look over its rows, from `first` (the spans' first pixel on the
-    /// screen).
+    /// The spans of a prepared look, from `first` (the spans' first pixel on the screen), in
+    /// the order they were made: a solid span as stores of its repeated pixel, a stored one 16
+    /// bytes a load and a store (two chunks a turn), a long one (or one that is not whole
+    /// chunks: at 3 bytes a pixel, or in a block narrower than 16 bytes) copied in one call. A
+    /// span reaching past its rect or its data is skipped.
     @inline(never)
     private static func paint(_ ink: InkSpans, at first: UnsafeMutableRawPointer, stride: Int, bytesPerPixel bpp: Int) {
-        var row = first
-        for r in 0..<Int(ink.physicalRect.height) {
-            paintSpans(ink.spans(ofRow: r), of: ink, at: row, bytesPerPixel: bpp)
-            row += stride
-        }
-    }
-
-    /// One row's spans, from `row` (the block's first pixel in that row): a solid span as
-    /// stores of its repeated pixel, a short stored one 16 bytes a load and a store, a longer
-    /// one (or one that is not whole chunks: at 3 bytes a pixel, or in a block narrower than 16
-    /// bytes) copied in one call. A span reaching past its rect or its data is skipped.
-    @inline(__always)
-    private static func paintSpans(_ spans: Range<Int>, of ink: InkSpans, at row: UnsafeMutableRawPointer, bytesPerPixel bpp: Int) {
         let width = Int(ink.physicalRect.width)
+        let height = Int(ink.physicalRect.height)
         let dataBytes = ink.data.count
         guard let data = ink.data.baseAddress else { return }
-        for index in spans {
+        for index in 0..<ink.spanCount {
             let span = ink.span(index)
-            guard span.lengthPx <= width - span.xPx else { continue }
-            let to = row + span.xPx * bpp
-            let bytes = span.lengthPx * bpp
+            guard span.row < height, span.lengthPx <= width &- span.xPx else { continue }
+            let to = first + (span.row &* stride &+ span.xPx &* bpp)
+            let bytes = span.lengthPx &* bpp
             if span.solid {
                 if (bpp == 2 || bpp == 4) && bytes >= 16 {
                     store(pattern(of: span.value, bytes: bpp), at: to, byteCount: bytes)
                 } else {
-                    for k in 0..<span.lengthPx { storePixel(span.value, at: to + k * bpp, bytesPerPixel: bpp) }
+                    for k in 0..<span.lengthPx { storePixel(span.value, at: to + k &* bpp, bytesPerPixel: bpp) }
                 }
                 continue
             }
-            guard bytes <= dataBytes, Int(span.value) <= dataBytes - bytes else { continue }
+            guard bytes <= dataBytes, Int(span.value) <= dataBytes &- bytes else { continue }
             let from = data + Int(span.value)
-            if bytes < 64 && bytes & 15 == 0 && Int(span.value) & 15 == 0 {
+            if bytes <= 256 && bytes & 15 == 0 && Int(span.value) & 15 == 0 {
                 // Whole chunks (`InkSpans.encode` pads them), 16-byte aligned in the look.
                 var chunk = 0
+                if bytes & 16 != 0 {
+                    to.storeBytes(of: from.load(as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+                    chunk = 16
+                }
                 while chunk < bytes {
                     (to + chunk).storeBytes(of: from.load(fromByteOffset: chunk, as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
-                    chunk += 16
+                    (to + (chunk &+ 16)).storeBytes(
+                        of: from.load(fromByteOffset: chunk &+ 16, as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+                    chunk &+= 32
                 }
             } else {
                 to.copyMemory(from: from, byteCount: bytes)
@@ -235,9 +232,10 @@ public struct FramebufferPainter: Sendable {
     private static func storeRows(
         _ pattern: SIMD4<UInt32>, at first: UnsafeMutableRawPointer, count: Int, stride: Int, byteCount: Int
     ) {
+        let stores = RowStores(byteCount: byteCount)
         var row = first
         for _ in 0..<count {
-            store(pattern, at: row, byteCount: byteCount)
+            stores.write(pattern, at: row)
             row += stride
         }
     }
@@ -250,12 +248,65 @@ public struct FramebufferPainter: Sendable {
         left: SIMD4<UInt32>, fill: SIMD4<UInt32>, right: SIMD4<UInt32>, at first: UnsafeMutableRawPointer, count: Int,
         stride: Int, rowBytes: Int, leftBytes: Int, insideBytes: Int
     ) {
+        let inside = RowStores(byteCount: insideBytes)
         var row = first
         for _ in 0..<count {
             row.storeBytes(of: left, as: SIMD4<UInt32>.self)
-            (row + (rowBytes - 16)).storeBytes(of: right, as: SIMD4<UInt32>.self)
-            store(fill, at: row + leftBytes, byteCount: insideBytes)
+            (row + (rowBytes &- 16)).storeBytes(of: right, as: SIMD4<UInt32>.self)
+            inside.write(fill, at: row + leftBytes)
             row += stride
+        }
+    }
+
+    /// The 16-byte stores that fill a row of `byteCount` bytes (at least 16), worked out once
+    /// for all the rows of a button, which are alike: groups of 16 stores from the start, then
+    /// what is left back from the end, the lowest of those stores overlapping what the groups
+    /// wrote when the row is not whole chunks (or, without a group, at the row's start). A row
+    /// then costs its stores and a jump, not the tests `store` makes for each.
+    struct RowStores {
+        let byteCount: Int
+        let groups: Int
+        /// The stores after the groups: 0 to 16.
+        let rest: Int
+        /// Where the lowest of them goes, from the row's start.
+        let lowestOffset: Int
+
+        init(byteCount: Int) {
+            self.byteCount = byteCount
+            groups = byteCount / 256
+            rest = (byteCount - groups * 256 + 15) / 16
+            lowestOffset = groups > 0 ? byteCount - 16 * rest : 0
+        }
+
+        @inline(__always)
+        func write(_ pattern: SIMD4<UInt32>, at start: UnsafeMutableRawPointer) {
+            var at = start
+            for _ in 0..<groups {
+                for k in 0..<16 { (at + 16 &* k).storeBytes(of: pattern, as: SIMD4<UInt32>.self) }
+                at += 256
+            }
+            guard rest > 0 else { return }
+            (start + lowestOffset).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            let end = start + byteCount
+            @inline(__always) func back(_ n: Int) { (end - 16 &* n).storeBytes(of: pattern, as: SIMD4<UInt32>.self) }
+            switch rest {
+            case 16: back(15); fallthrough
+            case 15: back(14); fallthrough
+            case 14: back(13); fallthrough
+            case 13: back(12); fallthrough
+            case 12: back(11); fallthrough
+            case 11: back(10); fallthrough
+            case 10: back(9); fallthrough
+            case 9: back(8); fallthrough
+            case 8: back(7); fallthrough
+            case 7: back(6); fallthrough
+            case 6: back(5); fallthrough
+            case 5: back(4); fallthrough
+            case 4: back(3); fallthrough
+            case 3: back(2); fallthrough
+            case 2: back(1)
+            default: break
+            }
         }
     }
 
@@ -323,7 +374,7 @@ public struct FramebufferPainter: Sendable {
             let width = Int(block.physical.width)
             let height = Int(block.physical.height)
             bytes += PreparedButton.aligned16(width * height * bpp)
-                + PreparedButton.aligned16(4 * (height + 1) + InkSpans.spanBytes * height * InkSpans.mostSpans(inRowOf: width))
+                + PreparedButton.aligned16(InkSpans.spanBytes * height * InkSpans.mostSpans(inRowOf: width))
                 + InkSpans.mostDataBytes(widthPx: width, heightPx: height, bytesPerPixel: bpp)
         }
         return bytes
@@ -455,32 +506,27 @@ public struct FramebufferPainter: Sendable {
         let width = Int(l.width)
         let height = Int(l.height)
         let tables = PreparedButton.aligned16(blockStart + block.bufferSize)
-        let dataRoom = tables
-            + PreparedButton.aligned16(4 * (height + 1) + InkSpans.spanBytes * height * InkSpans.mostSpans(inRowOf: width))
+        let dataRoom = tables + PreparedButton.aligned16(InkSpans.spanBytes * height * InkSpans.mostSpans(inRowOf: width))
         // Each of the block's rows against the row a repaint writes there first.
         let bpp = layout.format.bytesPerPixel
         let middle = FramebufferPainter.middleRows(of: p, inside: q)
         let column = Int(l.x - p.x) * bpp
+        let spans = (base + tables).assumingMemoryBound(to: UInt32.self)
         let encoded = InkSpans.encode(
             block: blockBase, widthPx: width, heightPx: height, rowBytes: block.strideBytes, bytesPerPixel: bpp,
             under: { r in UnsafeRawPointer(middle.contains(Int(l.y - p.y) + r) ? rowsBase + rowBytes : rowsBase) + column },
-            rowStarts: (base + tables).assumingMemoryBound(to: UInt32.self),
-            spans: (base + tables + 4 * (height + 1)).assumingMemoryBound(to: UInt32.self), data: base + dataRoom)
+            spans: spans, data: base + dataRoom)
         guard encoded.spanCount > 0 else { return finish(ink: none, spanCount: 0, dataBytes: 0, byteCount: rowsEnd) }
-        // The rows with spans only: a repaint passes over every row of the block.
-        let starts = (base + tables).assumingMemoryBound(to: UInt32.self)
-        var first = 0, last = height - 1
-        while first < height && starts[first] == starts[first + 1] { first += 1 }
-        while last > first && starts[last] == starts[last + 1] { last -= 1 }
-        let keptRows = last - first + 1
-        let tableBytes = 4 * (keptRows + 1) + InkSpans.spanBytes * encoded.spanCount
-        let rowStartsAt = PreparedButton.aligned(rowsEnd)
-        (base + rowStartsAt).copyMemory(from: base + tables + 4 * first, byteCount: 4 * (keptRows + 1))
-        (base + rowStartsAt + 4 * (keptRows + 1)).copyMemory(
-            from: base + tables + 4 * (height + 1), byteCount: InkSpans.spanBytes * encoded.spanCount)
-        let dataAt = PreparedButton.aligned16(rowStartsAt + tableBytes)
+        // The rows with spans only, counted from the first of them.
+        let first = encoded.firstRow
+        if first > 0 {
+            for index in 0..<encoded.spanCount { spans[InkSpans.spanWords * index] -= UInt32(first) << 16 }
+        }
+        let spansAt = PreparedButton.aligned(rowsEnd)
+        (base + spansAt).copyMemory(from: base + tables, byteCount: InkSpans.spanBytes * encoded.spanCount)
+        let dataAt = PreparedButton.aligned16(spansAt + InkSpans.spanBytes * encoded.spanCount)
         (base + dataAt).copyMemory(from: base + dataRoom, byteCount: encoded.dataBytes)
-        let kept = Rect(x: l.x, y: l.y + Int32(first), width: l.width, height: Int32(keptRows))
+        let kept = Rect(x: l.x, y: l.y + Int32(first), width: l.width, height: Int32(encoded.lastRow - first + 1))
         return finish(ink: kept, spanCount: encoded.spanCount, dataBytes: encoded.dataBytes, byteCount: dataAt + encoded.dataBytes)
     }
 

@@ -1,23 +1,24 @@
-/// The pixels of a prepared look that differ from its plain fill, row by row: runs of stored
-/// pixels, and runs of one repeated pixel (the solid inside of a glyph or an icon) kept as that
-/// pixel alone. A repaint writes the fill and then only these, so a look holds its ink's
-/// edges, not its label's whole rect. A borrowed view into a look (`PreparedButton`).
+/// The pixels of a prepared look that differ from its plain fill: runs of stored pixels, and
+/// runs of one repeated pixel (the solid inside of a glyph or an icon) kept as that pixel
+/// alone. A repaint writes the fill and then only these, so a look holds its ink's edges, not
+/// its label's whole rect. A borrowed view into a look (`PreparedButton`).
 ///
-/// Each span is two `UInt32`s: its first pixel in the row (low 16 bits), its length in pixels
-/// (bits 16-30) and whether it is solid (bit 31); then the byte offset of its pixels in `data`,
-/// or for a solid span the pixel value itself.
+/// Each span is three `UInt32`s: its first pixel in its row (low 16 bits) and its row (high 16
+/// bits); its length in pixels (bits 0-30) and whether it is solid (bit 31); then the byte
+/// offset of its pixels in `data`, or for a solid span the pixel value itself. Spans carry
+/// their row, so a repaint walks the spans alone, never the rows between them (a rounded
+/// button's ink block is its whole height, most of its rows with one span or none).
 public struct InkSpans {
     /// Where the spans lie, in physical pixels: row `r` of the spans is physical row
     /// `physicalRect.y + r`, their columns count from `physicalRect.x`.
     public let physicalRect: Rect
     /// The stored pixels of every span that is not solid.
     public let data: UnsafeRawBufferPointer
-    /// `physicalRect.height + 1` entries: row `r`'s spans are `rowStarts[r]..<rowStarts[r + 1]`.
-    let rowStarts: UnsafePointer<UInt32>
     let spans: UnsafePointer<UInt32>
     public let spanCount: Int
 
-    static let spanBytes = 8
+    static let spanWords = 3
+    static let spanBytes = 4 * spanWords
     static let solidFlag: UInt32 = 0x8000_0000
     /// Fill pixels between two runs of ink shorter than this are kept in one span: a repaint
     /// writes the fill and then copies a span in one call (`memcpy`), and a span costs a few
@@ -41,41 +42,39 @@ public struct InkSpans {
         heightPx * (widthPx + mostSpans(inRowOf: widthPx) * pixelsPerChunk(bytesPerPixel: bytesPerPixel)) * bytesPerPixel
     }
 
-    /// Span `index` as (first pixel, length, solid, offset into `data` or the solid pixel).
+    /// Span `index` as (row, first pixel, length, solid, offset into `data` or the solid pixel).
     @inline(__always)
-    func span(_ index: Int) -> (xPx: Int, lengthPx: Int, solid: Bool, value: UInt32) {
-        let word = spans[2 * index]
-        return (Int(word & 0xFFFF), Int((word >> 16) & 0x7FFF), word & InkSpans.solidFlag != 0, spans[2 * index + 1])
-    }
-
-    /// The range of span indices of row `row` (`0..<physicalRect.height`), clamped to the spans
-    /// there are.
-    @inline(__always)
-    func spans(ofRow row: Int) -> Range<Int> {
-        let first = min(Int(rowStarts[row]), spanCount)
-        return first..<max(first, min(Int(rowStarts[row + 1]), spanCount))
+    func span(_ index: Int) -> (row: Int, xPx: Int, lengthPx: Int, solid: Bool, value: UInt32) {
+        let place = spans[InkSpans.spanWords &* index]
+        let length = spans[InkSpans.spanWords &* index &+ 1]
+        return (
+            Int(place >> 16), Int(place & 0xFFFF), Int(length & ~InkSpans.solidFlag), length & InkSpans.solidFlag != 0,
+            spans[InkSpans.spanWords &* index &+ 2]
+        )
     }
 
     /// What the spans of a look's block come to: how many, and the bytes of stored pixels.
     struct Encoded {
         var spanCount = 0
         var dataBytes = 0
+        /// The first and last rows with a span (0 and -1 when there is none).
+        var firstRow = 0
+        var lastRow = -1
     }
 
     /// Encodes a block of `heightPx` rows of `widthPx` pixels (`bytesPerPixel` each, rows
     /// `rowBytes` apart from `block`) against what a repaint writes under it first: row `r`
     /// against the pixels from `under(r)` (the look's border row or middle row, from the
-    /// block's first column), so only what differs is kept. The rows' first spans
-    /// go to `rowStarts` (`heightPx + 1` entries), the spans to `spans` (room for
-    /// `heightPx * mostSpans(inRowOf: widthPx)`) and the stored pixels to `data` (room for
-    /// `mostDataBytes`). At 2 and 4 bytes a pixel a stored span is padded to whole 16-byte
+    /// block's first column), so only what differs is kept. The spans go to `spans` in row
+    /// order (room for `heightPx * mostSpans(inRowOf: widthPx)`), each row counted from
+    /// `firstRow` on, and the stored pixels to `data` (room for `mostDataBytes`). At 2 and 4 bytes a pixel a stored span is padded to whole 16-byte
     /// chunks with the pixels that really follow it (or precede it, at the row's end), so that
     /// a repaint copies it 16 bytes a load and store, without a call: what the padding writes
     /// is what is there anyway. At 3 bytes a pixel spans are not padded and none is solid (a
     /// repeated 3-byte pixel does not fill 16-byte stores).
     static func encode(
         block: UnsafeRawPointer, widthPx: Int, heightPx: Int, rowBytes: Int, bytesPerPixel bpp: Int,
-        under: (Int) -> UnsafeRawPointer, rowStarts: UnsafeMutablePointer<UInt32>, spans: UnsafeMutablePointer<UInt32>, data: UnsafeMutableRawPointer
+        under: (Int) -> UnsafeRawPointer, spans: UnsafeMutablePointer<UInt32>, data: UnsafeMutableRawPointer
     ) -> Encoded {
         var encoded = Encoded()
         let shortestSolid = bpp == 3 ? Int.max : shortestSolidPx
@@ -89,7 +88,16 @@ public struct InkSpans {
                 return UInt32(byte[0]) | UInt32(byte[1]) << 8 | UInt32(byte[2]) << 16
             }
         }
-        func stored(_ row: UnsafeRawPointer, from start: Int, to end: Int) {
+        func add(row r: Int, x: Int, lengthPx: Int, solid: Bool, value: UInt32) {
+            if encoded.spanCount == 0 { encoded.firstRow = r }
+            encoded.lastRow = r
+            let at = spanWords * encoded.spanCount
+            spans[at] = UInt32(x) | UInt32(r) << 16
+            spans[at + 1] = UInt32(lengthPx) | (solid ? solidFlag : 0)
+            spans[at + 2] = value
+            encoded.spanCount += 1
+        }
+        func stored(_ row: UnsafeRawPointer, _ r: Int, from start: Int, to end: Int) {
             var first = start
             var count = end - start
             // Padded where the row has room for it; otherwise the span is copied as it is.
@@ -100,10 +108,8 @@ public struct InkSpans {
             }
             let bytes = count * bpp
             (data + encoded.dataBytes).copyMemory(from: row + first * bpp, byteCount: bytes)
-            spans[2 * encoded.spanCount] = UInt32(first) | UInt32(count) << 16
-            spans[2 * encoded.spanCount + 1] = UInt32(encoded.dataBytes)
+            add(row: r, x: first, lengthPx: count, solid: false, value: UInt32(encoded.dataBytes))
             encoded.dataBytes += bytes
-            encoded.spanCount += 1
         }
         /// The first pixel from `start` on (before `end`) where `row` differs from `plain`: 4
         /// pixels a test at 4 bytes a pixel, 8 at 2 (most of a block is what lies under it).
@@ -133,7 +139,6 @@ public struct InkSpans {
             return x
         }
         for r in 0..<heightPx {
-            rowStarts[r] = UInt32(encoded.spanCount)
             let row = block + r * rowBytes
             let plain = under(r)
             var x = 0
@@ -152,18 +157,15 @@ public struct InkSpans {
                     var runEnd = x + 1
                     while runEnd < widthPx && pixel(row, runEnd) == value { runEnd += 1 }
                     if runEnd - x >= shortestSolid {
-                        if x > start { stored(row, from: start, to: x) }
-                        spans[2 * encoded.spanCount] = UInt32(x) | UInt32(runEnd - x) << 16 | solidFlag
-                        spans[2 * encoded.spanCount + 1] = value
-                        encoded.spanCount += 1
+                        if x > start { stored(row, r, from: start, to: x) }
+                        add(row: r, x: x, lengthPx: runEnd - x, solid: true, value: value)
                         start = runEnd
                     }
                     x = runEnd
                 }
-                if x > start { stored(row, from: start, to: x) }
+                if x > start { stored(row, r, from: start, to: x) }
             }
         }
-        rowStarts[heightPx] = UInt32(encoded.spanCount)
         return encoded
     }
 }

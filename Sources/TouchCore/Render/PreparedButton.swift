@@ -9,7 +9,7 @@
 /// that its owner can move it (`PreparedButtons` keeps looks together in one slab):
 /// a header of eight `UInt32`s (row bytes, the spans' physical rect, their count, the data's
 /// bytes, the whole look's bytes), the border row, the middle row, then (4-byte aligned) the
-/// rows' first spans and the spans, then (16-byte aligned) the spans' pixels. The look starts
+/// spans, then (16-byte aligned) the spans' pixels. The look starts
 /// 16-byte aligned, so that stored pixels are read 16 bytes a load.
 public struct PreparedButton {
     /// A physical row of the button's visible part that is all border.
@@ -47,13 +47,12 @@ public struct PreparedButton {
             ink = nil
             return
         }
-        let rowStartsAt = PreparedButton.aligned(rowsEnd)
-        let spansAt = rowStartsAt + 4 * (Int(rect.height) + 1)
+        let spansAt = PreparedButton.aligned(rowsEnd)
+        guard spanCount <= byteCount / InkSpans.spanBytes else { return nil }
         let dataStart = PreparedButton.aligned16(spansAt + InkSpans.spanBytes * spanCount)
         guard dataStart + dataBytes <= byteCount else { return nil }
         ink = InkSpans(
             physicalRect: rect, data: UnsafeRawBufferPointer(start: start + dataStart, count: dataBytes),
-            rowStarts: (start + rowStartsAt).assumingMemoryBound(to: UInt32.self),
             spans: (start + spansAt).assumingMemoryBound(to: UInt32.self), spanCount: spanCount)
     }
 

@@ -35,9 +35,9 @@ public struct ZonePainter {
     /// the border (opaque, inside the rect) and the label blended in the state's text colour
     /// over that, placed as `FramebufferPainter` places a button's label. A state without a fill
     /// and a zone without border or label leave the background exactly as it is. Written in
-    /// three passes along physical rows: the inside (copied rows without a fill; with one, each
-    /// pixel tinted, a run of one colour costing a compare), the border, then the label's ink
-    /// alone. False (nothing written) when a buffer is smaller than the layout.
+    /// passes along physical rows: the inside (copied rows without a fill; with one, each
+    /// pixel tinted, a run of one colour costing a compare), the border, the rounded corners
+    /// (`radius`, as a button's), then the label's ink alone. False (nothing written) when a buffer is smaller than the layout.
     public func paint(
         zone rect: Rect, style: ZoneStyle, state: ButtonVisualState, label: AlphaBitmap?, backdrop: UnsafeRawBufferPointer?,
         background: RGBColor, in pixels: UnsafeMutableRawBufferPointer
@@ -73,6 +73,7 @@ public struct ZonePainter {
                 fillRows(physical, value: value, into: target)
             }
         }
+        paintCorners(of: rect, style: style.button, source: source, into: target, tint: &tint)
         // The label's ink, over the tinted background worked out again from the source.
         if let label, let inner,
             let placement = FramebufferPainter(layout: layout).labelPlacement(label, in: rect, inside: inner, style: style.button)
@@ -81,6 +82,45 @@ public struct ZonePainter {
                        source: source, into: target, tint: &tint)
         }
         return true
+    }
+
+    /// The corners of a zone rounded by its style's radius, as `FramebufferPainter` rounds a
+    /// button's: each pixel of the four corner squares gets the tinted inside, the border and
+    /// the background as it is in the shares of its 16 samples, so the fill and the border
+    /// follow the curve and the picture shows outside it. Only pixels that differ from the
+    /// square zone are written, and only those on the screen.
+    private func paintCorners(
+        of rect: Rect, style: ButtonStyle, source: UnsafeRawPointer?, into target: UnsafeMutableRawPointer,
+        tint: inout Tint
+    ) {
+        let radius = FramebufferPainter.radiusPx(of: rect, style: style)
+        guard radius > 0 else { return }
+        let hasInside = style.borderWidth <= 0 || rect.inset(by: style.borderWidth) != nil
+        let borderPx = hasInside ? max(0, Int(style.borderWidth)) : Int(rect.width)
+        let innerRadius = max(0, radius - borderPx)
+        let bytesPerPixel = layout.format.bytesPerPixel
+        for j in 0..<radius {
+            let outerRow = FramebufferPainter.SampleRows(row: j, radius: radius)
+            let innerRow = FramebufferPainter.SampleRows(row: j - borderPx, radius: innerRadius)
+            for i in 0..<radius {
+                let outer = outerRow.coverage(column: i)
+                let inInner = i >= borderPx && j >= borderPx
+                let fillShare = min(inInner ? innerRow.coverage(column: i - borderPx) : 0, outer)
+                if outer == 16 && fillShare == (inInner ? 16 : 0) { continue }
+                for corner in 0..<4 {
+                    let x = corner & 1 == 1 ? rect.x &+ rect.width &- 1 &- Int32(i) : rect.x &+ Int32(i)
+                    let y = corner & 2 == 2 ? rect.y &+ rect.height &- 1 &- Int32(j) : rect.y &+ Int32(j)
+                    guard let offset = layout.byteOffset(x: x, y: y) else { continue }
+                    let under = source.map { ZonePainter.load(at: $0 + offset, bytes: bytesPerPixel) } ?? tint.backgroundValue
+                    _ = tint.value(over: under)
+                    let inside = tint.lastColor
+                    let border = style.borderWidth > 0 ? style.border : inside
+                    let color = FramebufferPainter.mix(
+                        inside, fillShare, border, outer - fillShare, layout.format.decode(under), 16 - outer)
+                    ZonePainter.store(layout.format.encode(color), at: target + offset, bytes: bytesPerPixel)
+                }
+            }
+        }
     }
 
     /// The colour a zone's inside shows over a background value, kept for the last value met:
