@@ -113,7 +113,7 @@ struct RenderPreparedButtonTests {
         let allBorder = paintBothWays(
             rect: Rect(x: 1, y: 1, width: 2, height: 2), width: 8, height: 8, format: .xrgb8888,
             rotation: .degrees0, state: .normal, palette: &palette)
-        #expect(allBorder.preparedBytes == 32 + 2 * 2 * 4)   // the header, two rows of two pixels, no label
+        #expect(allBorder.preparedBytes == 48 + 2 * 2 * 4)   // the header, two rows of two pixels, no label
         #expect(allBorder.direct == allBorder.blended)
         let offScreen = paintBothWays(
             rect: Rect(x: 20, y: 20, width: 9, height: 9), width: 8, height: 8, format: .rgb565,
@@ -161,7 +161,7 @@ struct RenderPreparedButtonTests {
             #expect(look.data == (bpp == 4 ? 84 * 4 : 104 * 2))
             // The header, two rows of 104 pixels, 6 spans of 12 bytes (each with its row), then
             // the data 16-byte aligned.
-            #expect(look.bytes == ((32 + 2 * 104 * bpp + 72 + 15) & ~15) + look.data)
+            #expect(look.bytes == ((48 + 2 * 104 * bpp + 72 + 15) & ~15) + look.data)
         }
     }
 
@@ -271,7 +271,7 @@ struct RenderPreparedButtonTests {
         // Two rows of ink: row 1 a solid span of two pixels, then that span moved to row 2.
         var look = Self.look(
             rowPixels: 4, ink: Rect(x: 0, y: 0, width: 4, height: 2), rows: [[], [(1, 2, 0x0102_0304 | 1 << 63)]])
-        let firstSpan = 8 + 2 * 4
+        let firstSpan = 12 + 2 * 4
         #expect(look[firstSpan] == 1 | 1 << 16)
         fb.paint { painter, buffer in
             look.withUnsafeBytes { look in
@@ -309,12 +309,12 @@ struct RenderPreparedButtonTests {
             }
         }
         // The spans after the rows, then the data 16-byte aligned.
-        let tableWords = 8 + 2 * rowWords + spans.count
+        let tableWords = 12 + 2 * rowWords + spans.count
         let padding = Array(repeating: UInt32(0), count: (4 - tableWords % 4) % 4)
         let words = tableWords + padding.count + data.count
         let header: [UInt32] = [
             UInt32(4 * rowPixels), UInt32(bitPattern: ink.x), UInt32(bitPattern: ink.y), UInt32(bitPattern: ink.width),
-            UInt32(bitPattern: ink.height), UInt32(spans.count / 3), UInt32(4 * data.count), UInt32(4 * words),
+            UInt32(bitPattern: ink.height), UInt32(spans.count / 3), UInt32(4 * data.count), UInt32(4 * words), 0, 0, 0, 0,
         ]
         return header + Array(repeating: 0x7777_7777, count: 2 * rowWords) + spans + padding + data
     }

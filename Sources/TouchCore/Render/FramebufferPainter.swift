@@ -169,10 +169,45 @@ public struct FramebufferPainter: Sendable {
                 row += stride
             }
         }
-        guard let ink else { return true }
-        let l = ink.physicalRect
-        FramebufferPainter.paint(ink, at: base + Int(l.y) * stride + Int(l.x) * bpp, stride: stride, bytesPerPixel: bpp)
+        if let ink {
+            let l = ink.physicalRect
+            FramebufferPainter.paint(ink, at: base + Int(l.y) * stride + Int(l.x) * bpp, stride: stride, bytesPerPixel: bpp)
+        }
+        // The edges last: a span padded to whole chunks may reach into one, with the plain
+        // row's pixels that the block held there when it was encoded.
+        if prepared.edgeRows > 0, 2 * prepared.edgeRows <= rows, let edges = prepared.edges.baseAddress {
+            FramebufferPainter.paintEdges(
+                edges, rows: prepared.edgeRows, bytes: prepared.edgeBytes, at: top, rowCount: rows, rowBytes: rowBytes, stride: stride)
+        }
         return true
+    }
+
+    /// A look's edges (`PreparedButton.edges`) over the first and last `rows` of the button
+    /// whose first row starts at `top`: `bytes` at each end of each row, 16 bytes a load and a
+    /// store (`init(look:)` checked that they are whole chunks and at most half a row).
+    @inline(never)
+    private static func paintEdges(
+        _ edges: UnsafeRawPointer, rows: Int, bytes: Int, at top: UnsafeMutableRawPointer, rowCount: Int, rowBytes: Int, stride: Int
+    ) {
+        @inline(__always) func copy(_ from: UnsafeRawPointer, to: UnsafeMutableRawPointer) {
+            var at = 0
+            while at < bytes {
+                (to + at).storeBytes(of: from.load(fromByteOffset: at, as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+                at &+= 16
+            }
+        }
+        var from = edges
+        var upper = top
+        var lower = top + (rowCount - 1) * stride
+        for _ in 0..<rows {
+            copy(from, to: upper)
+            copy(from + bytes, to: upper + (rowBytes &- bytes))
+            copy(from + 2 &* bytes, to: lower)
+            copy(from + 3 &* bytes, to: lower + (rowBytes &- bytes))
+            from += 4 &* bytes
+            upper += stride
+            lower -= stride
+        }
     }
 
     /// The spans of a prepared look, from `first` (the spans' first pixel on the screen), in
@@ -375,7 +410,9 @@ public struct FramebufferPainter: Sendable {
             let height = Int(block.physical.height)
             bytes += PreparedButton.aligned16(width * height * bpp)
                 + PreparedButton.aligned16(InkSpans.spanBytes * height * InkSpans.mostSpans(inRowOf: width))
-                + InkSpans.mostDataBytes(widthPx: width, heightPx: height, bytesPerPixel: bpp)
+                + PreparedButton.aligned16(InkSpans.mostDataBytes(widthPx: width, heightPx: height, bytesPerPixel: bpp))
+            let edges = cornerEdges(of: rect, style: style, visible: p, block: block.physical)
+            bytes += 4 * edges.rows * edges.bytes
         }
         return bytes
     }
@@ -473,7 +510,12 @@ public struct FramebufferPainter: Sendable {
         }
         let rowBytes = rows.strideBytes
         let header = base.assumingMemoryBound(to: UInt32.self)
+        var edges = (rows: 0, bytes: 0)
         func finish(ink: Rect, spanCount: Int, dataBytes: Int, byteCount: Int) -> PreparedButton? {
+            header[8] = UInt32(edges.rows)
+            header[9] = UInt32(edges.bytes)
+            header[10] = 0
+            header[11] = 0
             header[0] = UInt32(rowBytes)
             header[1] = UInt32(bitPattern: ink.x)
             header[2] = UInt32(bitPattern: ink.y)
@@ -507,27 +549,64 @@ public struct FramebufferPainter: Sendable {
         let height = Int(l.height)
         let tables = PreparedButton.aligned16(blockStart + block.bufferSize)
         let dataRoom = tables + PreparedButton.aligned16(InkSpans.spanBytes * height * InkSpans.mostSpans(inRowOf: width))
-        // Each of the block's rows against the row a repaint writes there first.
         let bpp = layout.format.bytesPerPixel
         let middle = FramebufferPainter.middleRows(of: p, inside: q)
+        func under(_ blockRow: Int) -> UnsafeRawPointer {
+            UnsafeRawPointer(middle.contains(Int(l.y - p.y) + blockRow) ? rowsBase + rowBytes : rowsBase)
+        }
+        // The rows of rounded corners: their ends kept as edges (for now after the room for the
+        // spans' pixels) and put back to the plain row in the block, so that no span is made
+        // of them.
+        edges = cornerEdges(of: rect, style: style, visible: p, block: l)
+        let edgeRoom = dataRoom + PreparedButton.aligned16(InkSpans.mostDataBytes(widthPx: width, heightPx: height, bytesPerPixel: bpp))
+        let edgeBytes = edges.bytes
+        for r in 0..<edges.rows {
+            for index in 0..<2 {
+                let blockRow = index == 0 ? r : height - 1 - r
+                let row = blockBase + blockRow * block.strideBytes
+                let kept = base + edgeRoom + (4 * r + 2 * index) * edgeBytes
+                kept.copyMemory(from: row, byteCount: edgeBytes)
+                (kept + edgeBytes).copyMemory(from: row + (rowBytes - edgeBytes), byteCount: edgeBytes)
+                row.copyMemory(from: under(blockRow), byteCount: edgeBytes)
+                (row + (rowBytes - edgeBytes)).copyMemory(from: under(blockRow) + (rowBytes - edgeBytes), byteCount: edgeBytes)
+            }
+        }
+        // Each of the block's rows against the row a repaint writes there first.
         let column = Int(l.x - p.x) * bpp
         let spans = (base + tables).assumingMemoryBound(to: UInt32.self)
         let encoded = InkSpans.encode(
             block: blockBase, widthPx: width, heightPx: height, rowBytes: block.strideBytes, bytesPerPixel: bpp,
-            under: { r in UnsafeRawPointer(middle.contains(Int(l.y - p.y) + r) ? rowsBase + rowBytes : rowsBase) + column },
-            spans: spans, data: base + dataRoom)
-        guard encoded.spanCount > 0 else { return finish(ink: none, spanCount: 0, dataBytes: 0, byteCount: rowsEnd) }
+            under: { r in under(r) + column }, spans: spans, data: base + dataRoom)
+        // The edges, the spans and their pixels moved down after the rows, in that order:
+        // each lands below where the next one is (the edges are less than the block).
+        let edgesAt = edges.rows > 0 ? PreparedButton.aligned16(rowsEnd) : rowsEnd
+        let edgesEnd = edgesAt + 4 * edges.rows * edgeBytes
+        (base + edgesAt).copyMemory(from: base + edgeRoom, byteCount: edgesEnd - edgesAt)
+        guard encoded.spanCount > 0 else { return finish(ink: none, spanCount: 0, dataBytes: 0, byteCount: edgesEnd) }
         // The rows with spans only, counted from the first of them.
         let first = encoded.firstRow
         if first > 0 {
             for index in 0..<encoded.spanCount { spans[InkSpans.spanWords * index] -= UInt32(first) << 16 }
         }
-        let spansAt = PreparedButton.aligned(rowsEnd)
+        let spansAt = PreparedButton.aligned(edgesEnd)
         (base + spansAt).copyMemory(from: base + tables, byteCount: InkSpans.spanBytes * encoded.spanCount)
         let dataAt = PreparedButton.aligned16(spansAt + InkSpans.spanBytes * encoded.spanCount)
         (base + dataAt).copyMemory(from: base + dataRoom, byteCount: encoded.dataBytes)
         let kept = Rect(x: l.x, y: l.y + Int32(first), width: l.width, height: Int32(encoded.lastRow - first + 1))
         return finish(ink: kept, spanCount: encoded.spanCount, dataBytes: encoded.dataBytes, byteCount: dataAt + encoded.dataBytes)
+    }
+
+    /// The rows at the top and at the bottom of a rounded button whose ends a look keeps as
+    /// edges, and the bytes of each end: the radius's rows (at most half the visible part's),
+    /// and the radius's pixels rounded up to 16-byte chunks (at most half a row). None where
+    /// the corners are square, the ink block is not the whole visible part, the pixels are
+    /// 3 bytes or a row is under 32 bytes.
+    private func cornerEdges(of rect: Rect, style: ButtonStyle, visible p: Rect, block: Rect) -> (rows: Int, bytes: Int) {
+        let bpp = layout.format.bytesPerPixel
+        let radius = FramebufferPainter.radiusPx(of: rect, style: style)
+        let rowBytes = Int(p.width) * bpp
+        guard radius > 0, bpp == 2 || bpp == 4, block == p, rowBytes >= 32 else { return (0, 0) }
+        return (min(radius, Int(p.height) / 2), min((radius * bpp + 15) & ~15, (rowBytes / 2) & ~15))
     }
 
     /// The part of a button on the screen, in physical pixels; nil for a rect that is not

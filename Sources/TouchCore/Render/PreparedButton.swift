@@ -5,12 +5,17 @@
 /// runs of their pixels, then the spans, instead of filling and blending every pixel again;
 /// only the ink is kept, so a large icon costs its edges, not its area.
 ///
+/// The rows of rounded corners are kept apart from the spans, as `edges`: their first and last
+/// `edgeBytes` (whole 16-byte chunks), copied over each such row after it is filled. A
+/// corner row would otherwise take two spans, and a span costs more than its pixels.
+///
 /// The look is one block of bytes, laid out by `prepare` and read back by `init(look:)`, so
 /// that its owner can move it (`PreparedButtons` keeps looks together in one slab):
-/// a header of eight `UInt32`s (row bytes, the spans' physical rect, their count, the data's
-/// bytes, the whole look's bytes), the border row, the middle row, then (4-byte aligned) the
-/// spans, then (16-byte aligned) the spans' pixels. The look starts
-/// 16-byte aligned, so that stored pixels are read 16 bytes a load.
+/// a header of twelve `UInt32`s (row bytes, the spans' physical rect, their count, the data's
+/// bytes, the whole look's bytes, the edge rows and their bytes, two unused), the border row,
+/// the middle row, then (16-byte aligned) the edges, then (4-byte aligned) the spans, then
+/// (16-byte aligned) the spans' pixels. The look starts 16-byte aligned, so that stored
+/// pixels are read 16 bytes a load.
 public struct PreparedButton {
     /// A physical row of the button's visible part that is all border.
     public let borderRow: UnsafeRawBufferPointer
@@ -18,10 +23,17 @@ public struct PreparedButton {
     public let middleRow: UnsafeRawBufferPointer
     /// The pixels over the fill; nil when the button has no label or none of it shows.
     public let ink: InkSpans?
+    /// How many rows at the top of the button, and as many at its bottom, have edges.
+    public let edgeRows: Int
+    /// The bytes of each edge: a multiple of 16, at most half a row.
+    public let edgeBytes: Int
+    /// For each edge row counted from the top and then the same row counted from the bottom:
+    /// its left edge, then its right edge (`4 * edgeRows * edgeBytes` bytes).
+    public let edges: UnsafeRawBufferPointer
     /// The bytes of the whole look, from its start.
     public let byteCount: Int
 
-    static let headerBytes = 32
+    static let headerBytes = 48
 
     /// The look `prepare` wrote at the start of `look` (which may since have moved); nil when
     /// its header does not describe bytes inside `look`. The spans themselves are checked as
@@ -38,16 +50,26 @@ public struct PreparedButton {
         let spanCount = Int(header[5])
         let dataBytes = Int(header[6])
         let byteCount = Int(header[7])
+        let edgeRows = Int(header[8])
+        let edgeBytes = Int(header[9])
         let rowsEnd = PreparedButton.headerBytes + 2 * rowBytes
-        guard byteCount <= look.count, rowsEnd <= byteCount else { return nil }
+        guard byteCount <= look.count, rowsEnd <= byteCount, edgeBytes & 15 == 0, edgeBytes <= rowBytes / 2,
+            edgeRows <= byteCount / 4, edgeRows == 0 || edgeBytes > 0
+        else { return nil }
+        let edgesAt = edgeRows > 0 ? PreparedButton.aligned16(rowsEnd) : rowsEnd
+        let edgesEnd = edgesAt + 4 * edgeRows * edgeBytes
+        guard edgesEnd <= byteCount else { return nil }
         borderRow = UnsafeRawBufferPointer(start: start + PreparedButton.headerBytes, count: rowBytes)
         middleRow = UnsafeRawBufferPointer(start: start + PreparedButton.headerBytes + rowBytes, count: rowBytes)
+        self.edgeRows = edgeRows
+        self.edgeBytes = edgeBytes
+        edges = UnsafeRawBufferPointer(start: start + edgesAt, count: edgesEnd - edgesAt)
         self.byteCount = byteCount
         guard rect.width > 0, rect.height > 0 else {
             ink = nil
             return
         }
-        let spansAt = PreparedButton.aligned(rowsEnd)
+        let spansAt = PreparedButton.aligned(edgesEnd)
         guard spanCount <= byteCount / InkSpans.spanBytes else { return nil }
         let dataStart = PreparedButton.aligned16(spansAt + InkSpans.spanBytes * spanCount)
         guard dataStart + dataBytes <= byteCount else { return nil }

@@ -75,8 +75,8 @@ struct PreparedLookSizesTests {
         let lampBytes = PreparedLookSizes.bytesPerPage(of: plain, font: labels.font, format: .xrgb8888)[0]
             - PreparedLookSizes.bytesPerPage(of: config, font: labels.font, format: .xrgb8888)[0]
         let bpp = layout.format.bytesPerPixel
-        #expect(lampBytes > 2 * (32 + 2 * 180 * bpp))
-        #expect(lampBytes < 2 * (32 + 2 * 180 * bpp + Int(lamp.width) * Int(lamp.height) * bpp + 16))
+        #expect(lampBytes > 2 * (48 + 2 * 180 * bpp))
+        #expect(lampBytes < 2 * (48 + 2 * 180 * bpp + Int(lamp.width) * Int(lamp.height) * bpp + 16))
         var memory = [UInt8](repeating: 0, count: layout.bufferSize)
         memory.withUnsafeMutableBytes { pixels in
             let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels)
@@ -107,7 +107,7 @@ struct PreparedLookSizesTests {
         // in fewer bytes than the label's rect.
         let next = config.buttons[3]
         let nextLabel = FramebufferSurface.fittedLabel("Next", of: next, borderPx: config.display.borderPx, font: labels.font)
-        let nextInk = perPage[1] - 2 * (32 + 2 * 150 * 4) - 2 * (32 + 2 * 380 * 4)
+        let nextInk = perPage[1] - 2 * (48 + 2 * 150 * 4) - 2 * (48 + 2 * 380 * 4)
         #expect(nextInk > 0)
         #expect(nextInk < 2 * Int(nextLabel.width) * Int(nextLabel.height) * 4)
         #expect(perPage[0] > perPage[1])
