@@ -75,6 +75,14 @@ public final class FontRasterizer {
     /// The character of the glyph called `name` (an icon font's `lightbulb`), or nil.
     public func character(ofGlyphNamed name: String) -> Unicode.Scalar? { face.character(ofGlyphNamed: name) }
 
+    /// Closes the font file's FreeType face and library, and with them what FreeType keeps
+    /// while the face is open (`FontFace.close`); what is cached stays, and the next glyph not
+    /// cached opens the file again. For a font whose glyphs are all drawn at start-up.
+    public func closeFace() { face.close() }
+
+    /// Whether the FreeType face is open now.
+    public var isFaceOpen: Bool { face.isOpen }
+
     /// The ink width of one line of `text` at the current size.
     public func measure(_ text: String) -> Int {
         guard let ink = inkExtent(text) else { return 0 }
