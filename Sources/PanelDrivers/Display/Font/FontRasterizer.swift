@@ -153,8 +153,8 @@ public final class FontRasterizer {
             pen += glyph.advance
             // The part of the glyph inside the bitmap: rows below the line's top and above its
             // bottom, columns from the ink's left to its right.
-            let rows = max(0, -y0)..<max(0, min(glyph.rows, lineHeight - y0))
-            let columns = max(0, -x0)..<max(0, min(glyph.width, width - x0))
+            let rows = FontRasterizer.span(-y0, min(glyph.rows, lineHeight - y0))
+            let columns = FontRasterizer.span(-x0, min(glyph.width, width - x0))
             guard !rows.isEmpty, !columns.isEmpty else { continue }
             let overlaps = x0 + columns.lowerBound < writtenEnd
             writtenEnd = max(writtenEnd, x0 + columns.upperBound)
@@ -205,8 +205,8 @@ public final class FontRasterizer {
             let cellStart = Int(cells[index].start), advance = Int(cells[index].advance)
             let x0 = glyph.left
             let y0 = ascender - glyph.top
-            let rows = max(0, -y0)..<max(0, min(glyph.rows, lineHeight - y0))
-            let columns = max(0, -x0)..<max(0, min(glyph.width, advance - x0))
+            let rows = FontRasterizer.span(-y0, min(glyph.rows, lineHeight - y0))
+            let columns = FontRasterizer.span(-x0, min(glyph.width, advance - x0))
             guard !rows.isEmpty, !columns.isEmpty else { continue }
             for row in rows {
                 for column in columns {
@@ -215,6 +215,13 @@ public final class FontRasterizer {
             }
         }
         return (LabelBitmap(width: Int32(width), height: Int32(lineHeight), pixels: pixels), cells)
+    }
+
+    /// The rows or columns of a glyph inside a bitmap: from `start` (or 0) to `end`; none when
+    /// the glyph lies wholly outside (a space before the ink, whose pen is left of it).
+    private static func span(_ start: Int, _ end: Int) -> Range<Int> {
+        let lower = max(0, start)
+        return lower < end ? lower..<end : 0..<0
     }
 
     /// One character's metrics at the current size: from the cache, or loaded once and kept.
