@@ -4,7 +4,7 @@ import PanelConfig
 /// same code as labels. A name is looked up in the font once (`mdi:lightbulb` -> U+F335).
 ///
 /// Each icon is drawn once per size and kept packed (`LabelBitmap.packed`: an icon is mostly
-/// runs of 0 and 255, 48 icons of 76 pixels take 33 KB instead of 165 KB), and only here:
+/// runs of 0 and 255, 48 icons of 76 pixels take 28 KB instead of 165 KB), and only here:
 /// the rasterizer's glyph cache keeps none of them, since no icon is drawn twice. Once the
 /// panel's labels are made (`ButtonLabels`), `closeFace()` lets go of FreeType's face, whose
 /// glyph names and auto-hinter state a large icon font makes costly to keep open (about 80 KB

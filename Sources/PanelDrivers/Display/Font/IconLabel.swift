@@ -60,7 +60,7 @@ enum IconLabel {
         let fit = labelFit(text, parts: parts, room: (width, height), fontSize: fontSize, font: font)
         if let fit {
             font.setPixelSize(fit.pixelSize)
-            parts.text = font.rasterize(lines: fit.lines).trimmed.packed
+            parts.text = font.glyphLabel(lines: fit.lines)
         }
         return (parts, fit)
     }

@@ -3,47 +3,79 @@ import LinuxSystem
 import PanelEngine
 import TouchCore
 
-/// A rasterised label that owns its coverage bytes: made once at start-up, painted from on
-/// every repaint through `withAlphaBitmap`. It keeps only the rows with ink (`trimmed`): a
-/// panel of many buttons holds every label, and most of a line's rows are empty. A label kept
-/// in parts until a look is composed (an icon and the text beside it) is kept `packed`.
+/// A rasterised label that owns its coverage: made once at start-up, painted from on every
+/// repaint through `withAlphaBitmap`. It keeps only the rows with ink (`trimmed`): a panel of
+/// many buttons holds every label, and most of a line's rows are empty. A label kept in parts
+/// until a look is composed (an icon and the text beside it) is kept smaller: an icon `packed`
+/// in runs, a text as the places of its glyphs (`FontRasterizer.glyphLabel`), whose coverage
+/// the font's glyph cache holds once for every label.
 public struct LabelBitmap: Equatable, Sendable {
     public let width: Int32
     /// The rows held, from row `top` of the label's line, which is `lineHeight` tall.
     public let height: Int32
     public let top: Int32
     public let lineHeight: Int32
-    /// The coverage as given, or packed in runs (`packed`).
-    let bytes: [UInt8]
-    /// Whether `bytes` holds runs rather than the coverage itself.
-    public let isPacked: Bool
+    /// The coverage, `width * height` bytes row by row; or the same packed in runs (`packed`);
+    /// or the glyphs that draw it.
+    enum Storage: Sendable {
+        case coverage([UInt8])
+        case runs([UInt8])
+        case glyphs([PlacedGlyph])
+    }
+    let storage: Storage
+
+    /// Part of a glyph's coverage drawn at (`x`, `y`) of a label: `columns` x `rows` bytes
+    /// from `coverage[first...]`, its rows `stride` bytes apart. Where glyphs overlap, the
+    /// larger coverage shows (as `FontRasterizer.rasterize` draws them).
+    struct PlacedGlyph: Sendable {
+        let coverage: [UInt8]
+        let first: Int32
+        let stride: Int32
+        let x: Int32
+        let y: Int32
+        let columns: Int32
+        let rows: Int32
+    }
 
     /// A bitmap of the whole line, or of rows `top..<top + height` of a line `lineHeight` tall.
     public init(width: Int32, height: Int32, pixels: [UInt8], top: Int32 = 0, lineHeight: Int32? = nil) {
         precondition(width >= 0 && height >= 0 && pixels.count == Int(width) * Int(height), "LabelBitmap size")
         precondition(top >= 0 && (lineHeight ?? height) >= top + height, "LabelBitmap rows")
+        self.init(width: width, height: height, top: top, lineHeight: lineHeight ?? height, storage: .coverage(pixels))
+    }
+
+    init(width: Int32, height: Int32, top: Int32, lineHeight: Int32, storage: Storage) {
         self.width = width
         self.height = height
         self.top = top
-        self.lineHeight = lineHeight ?? height
-        bytes = pixels
-        isPacked = false
+        self.lineHeight = lineHeight
+        self.storage = storage
     }
 
-    /// The same places and size over runs made by `LabelBitmap.pack`.
-    private init(packing bitmap: LabelBitmap, into runs: [UInt8]) {
-        width = bitmap.width
-        height = bitmap.height
-        top = bitmap.top
-        lineHeight = bitmap.lineHeight
-        bytes = runs
-        isPacked = true
+    /// Whether it holds its coverage packed in runs (`packed`).
+    public var isPacked: Bool {
+        if case .runs = storage { return true }
+        return false
     }
 
-    /// `width * height` bytes, row by row, 0 = transparent, 255 = solid; unpacked into a new
-    /// array when the bitmap is packed.
+    /// Whether it holds the glyphs that draw it (`FontRasterizer.glyphLabel`).
+    public var isGlyphs: Bool {
+        if case .glyphs = storage { return true }
+        return false
+    }
+
+    /// The coverage or the runs it holds; empty for glyphs.
+    var bytes: [UInt8] {
+        switch storage {
+        case .coverage(let bytes), .runs(let bytes): bytes
+        case .glyphs: []
+        }
+    }
+
+    /// `width * height` bytes, row by row, 0 = transparent, 255 = solid; drawn into a new
+    /// array from runs or glyphs.
     public var pixels: [UInt8] {
-        guard isPacked else { return bytes }
+        if case .coverage(let pixels) = storage { return pixels }
         let count = Int(width) * Int(height)
         return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             if count > 0 { write(into: buffer.baseAddress!, stride: Int(width)) }
@@ -51,20 +83,33 @@ public struct LabelBitmap: Equatable, Sendable {
         }
     }
 
-    /// The bytes the bitmap holds: `width * height`, or fewer when packed.
-    public var byteCount: Int { bytes.count }
+    /// The bytes the bitmap holds of its own: `width * height`, fewer when packed, or its
+    /// glyphs' places (their coverage is the glyph cache's).
+    public var byteCount: Int {
+        switch storage {
+        case .coverage(let bytes), .runs(let bytes): bytes.count
+        case .glyphs(let glyphs): glyphs.count * MemoryLayout<PlacedGlyph>.stride
+        }
+    }
 
     public static func == (lhs: LabelBitmap, rhs: LabelBitmap) -> Bool {
         guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.top == rhs.top, lhs.lineHeight == rhs.lineHeight else {
             return false
         }
+        switch (lhs.storage, rhs.storage) {
         // Packing is a function of the coverage: two packed bitmaps are equal when their runs are.
-        return lhs.isPacked == rhs.isPacked ? lhs.bytes == rhs.bytes : lhs.pixels == rhs.pixels
+        case (.coverage(let a), .coverage(let b)), (.runs(let a), .runs(let b)): return a == b
+        default: return lhs.pixels == rhs.pixels
+        }
     }
 
     /// The same label without its empty rows above and below the ink; placed as before.
     public var trimmed: LabelBitmap {
-        guard !isPacked else { return LabelBitmap(width: width, height: height, pixels: pixels, top: top, lineHeight: lineHeight).trimmed.packed }
+        guard case .coverage(let bytes) = storage else {
+            // Runs and glyphs are made of trimmed labels.
+            let whole = LabelBitmap(width: width, height: height, pixels: pixels, top: top, lineHeight: lineHeight).trimmed
+            return isPacked ? whole.packed : whole
+        }
         let rowBytes = Int(width)
         guard rowBytes > 0, height > 0 else { return self }
         // Through pointers: a composed label is trimmed each time a page shows it, and an
@@ -93,13 +138,14 @@ public struct LabelBitmap: Equatable, Sendable {
 
     /// The coverage at (x, y), both inside the bitmap.
     public func coverage(x: Int, y: Int) -> UInt8 {
-        isPacked ? pixels[y * Int(width) + x] : bytes[y * Int(width) + x]
+        if case .coverage(let bytes) = storage { return bytes[y * Int(width) + x] }
+        return pixels[y * Int(width) + x]
     }
 
-    /// Lends the painter a view of the bytes for the duration of `body` (of a packed bitmap,
-    /// of its coverage unpacked for the while).
+    /// Lends the painter a view of the bytes for the duration of `body` (of runs or glyphs,
+    /// of their coverage drawn for the while).
     public func withAlphaBitmap<R>(_ body: (AlphaBitmap) -> R) -> R {
-        (isPacked ? pixels : bytes).withUnsafeBytes { bytes in
+        pixels.withUnsafeBytes { bytes in
             // The sizes match the bytes by construction, so the view always exists.
             body(AlphaBitmap(width: width, height: height, stride: Int(width), pixels: bytes, top: top, lineHeight: lineHeight)!)
         }
@@ -107,19 +153,35 @@ public struct LabelBitmap: Equatable, Sendable {
 
     /// Writes the coverage into `target`, row after row, `stride` bytes from the start of one
     /// row to the next: `width` bytes of each row, the rest left as they were. `overZeros`:
-    /// the target holds zeros where the bitmap goes, so a packed bitmap's runs of zeros are
-    /// passed over rather than written.
+    /// the target holds zeros where the bitmap goes, so runs of zeros are passed over rather
+    /// than written, and glyphs drawn without clearing their rows first.
     public func write(into target: UnsafeMutablePointer<UInt8>, stride: Int, overZeros: Bool = false) {
         let rowBytes = Int(width)
         guard rowBytes > 0, height > 0 else { return }
-        bytes.withUnsafeBufferPointer { source in
-            guard isPacked else {
+        switch storage {
+        case .coverage(let bytes):
+            bytes.withUnsafeBufferPointer { source in
                 for row in 0..<Int(height) {
                     UnsafeMutableRawPointer(target + row * stride).copyMemory(from: source.baseAddress! + row * rowBytes, byteCount: rowBytes)
                 }
-                return
             }
-            LabelBitmap.unpack(source, rowBytes: rowBytes, into: target, stride: stride, overZeros: overZeros)
+        case .runs(let runs):
+            runs.withUnsafeBufferPointer { LabelBitmap.unpack($0, rowBytes: rowBytes, into: target, stride: stride, overZeros: overZeros) }
+        case .glyphs(let glyphs):
+            if !overZeros {
+                for row in 0..<Int(height) { memset(target + row * stride, 0, rowBytes) }
+            }
+            for glyph in glyphs {
+                glyph.coverage.withUnsafeBufferPointer { coverage in
+                    for row in 0..<Int(glyph.rows) {
+                        let from = coverage.baseAddress! + Int(glyph.first) + row * Int(glyph.stride)
+                        let to = target + (Int(glyph.y) + row) * stride + Int(glyph.x)
+                        for column in 0..<Int(glyph.columns) where from[column] > to[column] {
+                            to[column] = from[column]
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -138,16 +200,16 @@ public struct LabelBitmap: Equatable, Sendable {
     private static let mostBetween = 3
 
     /// The same label with its coverage packed in runs, or itself when that saves nothing (or
-    /// it is packed already). Unpacked where it is drawn: `pixels`, `write(into:stride:)`,
-    /// `withAlphaBitmap`.
+    /// it is packed already, or glyphs). Unpacked where it is drawn: `pixels`,
+    /// `write(into:stride:)`, `withAlphaBitmap`.
     public var packed: LabelBitmap {
-        guard !isPacked, !bytes.isEmpty else { return self }
+        guard case .coverage(let bytes) = storage, !bytes.isEmpty else { return self }
         let count = bytes.withUnsafeBufferPointer { LabelBitmap.pack($0, into: nil) }
         guard count < bytes.count else { return self }
         let runs = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             initialized = bytes.withUnsafeBufferPointer { LabelBitmap.pack($0, into: buffer.baseAddress!) }
         }
-        return LabelBitmap(packing: self, into: runs)
+        return LabelBitmap(width: width, height: height, top: top, lineHeight: lineHeight, storage: .runs(runs))
     }
 
     /// Packs `source` into `target`, or only counts the bytes that takes when `target` is nil;

@@ -88,6 +88,43 @@ struct LabelBitmapTests {
         #expect(LabelBitmap(width: 4, height: 2, pixels: [UInt8](repeating: 0, count: 8)).trimmed == .empty)
     }
 
+    /// A text kept as its glyphs' places draws the pixels `rasterize(lines:).trimmed` does:
+    /// over many texts and sizes, with glyphs that overlap their neighbours (j, f), lines
+    /// without ink, characters the font lacks, and lines of several widths.
+    @Test func aTextKeptAsItsGlyphsDrawsAsRasterized() throws {
+        let font = try FontRasterizer(path: FontRasterizer.defaultFontPath, pixelSize: 24)
+        let texts: [[String]] = [
+            ["Light 1.1"], ["Light 4.12"], ["fjord jiffy"], ["AVAW Ty"], ["  spaced  "], [" "], [], [""],
+            ["two", "lines"], ["a", "", "wider line"], ["", ""], ["\u{1F4A1}", "bulb \u{1F4A1}"], ["gjpqy", "ÄÖÜ É"],
+        ]
+        for size in [8, 13, 24, 41] {
+            font.setPixelSize(size)
+            for lines in texts {
+                let rasterized = font.rasterize(lines: lines).trimmed
+                let glyphs = font.glyphLabel(lines: lines)
+                #expect(glyphs == rasterized, "\(lines) at \(size) px")
+                #expect(glyphs.pixels == rasterized.pixels)
+                #expect(glyphs.isGlyphs || glyphs == .empty)
+            }
+        }
+        // Written over what was there, or over zeros, as its pixels.
+        font.setPixelSize(24)
+        let label = font.glyphLabel(lines: ["fjord", "Light 1.1"])
+        let rowBytes = Int(label.width) + 6
+        for (background, overZeros) in [(UInt8(9), false), (0, true)] {
+            var buffer = [UInt8](repeating: background, count: rowBytes * (Int(label.height) + 2))
+            buffer.withUnsafeMutableBufferPointer { label.write(into: $0.baseAddress! + rowBytes + 3, stride: rowBytes, overZeros: overZeros) }
+            for y in 0..<Int(label.height) {
+                #expect(Array(buffer[((y + 1) * rowBytes + 3)..<((y + 1) * rowBytes + 3 + Int(label.width))])
+                    == (0..<Int(label.width)).map { label.coverage(x: $0, y: y) })
+            }
+            #expect(buffer[0] == background && buffer.last == background)
+        }
+        // Its own bytes are the places; the coverage is the glyph cache's.
+        let light = font.glyphLabel(lines: ["Light 1.1"])
+        #expect(light.byteCount < font.rasterize("Light 1.1").trimmed.byteCount / 4)
+    }
+
     /// A 3x2 icon centred in a 3x4 box leaves the box's first row empty: the composite starts
     /// at its second and ends at the text's ink row, placed in its line of 9 rows as before.
     @Test func aCompositeHoldsTheRowsFromItsFirstInkToItsLast() {
