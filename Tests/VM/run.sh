@@ -32,9 +32,7 @@
 #      VM_FIRMWARE: a static aarch64 touchpanel to test instead of building this tree's;
 #      VM_RELEASE: trixie (default) or bookworm, whose static firmware is built and tested;
 #      VM_RUNS: the firmware runs of init.sh to play, separated by spaces, played in init.sh's
-#      order (default: every run but iconpages for trixie, the GPIO runs for bookworm: see
-#      below; iconpages, issue 27's memory figure with icons and page pictures, is over its
-#      512 KiB today and played only when asked for);
+#      order (default: every run for trixie, the GPIO runs for bookworm: see below);
 #      VM_IDLE_SECONDS: the idle window per mode for the wake-up count (default 2).
 #
 # Bookworm's firmware plays only the runs in which libgpiod matters, because that library is
@@ -79,7 +77,7 @@ moddir=$("$root/Tests/VM/modules.sh" "$KVER" "$KPKG_VERSION" "$HEADERS_DIR") ||
 
 release=${VM_RELEASE:-trixie}
 case $release in
-    trixie) out=$vm default_runs="interrupt reload polling gt911 evdev backlight record watchdog pages drm looks" ;;
+    trixie) out=$vm default_runs="interrupt reload polling gt911 evdev backlight record watchdog pages iconpages drm looks" ;;
     bookworm) out=$vm/bookworm default_runs="interrupt reload gt911" ;;
     *) broken "VM_RELEASE=$release: trixie or bookworm" ;;
 esac

@@ -21,6 +21,8 @@ public struct ButtonLabels {
         self.init(font: font, bitmaps: bitmaps, iconFont: iconFont, pictures: IconPictures(), iconParts: [], sublabels: [])
     }
 
+    /// Made once every label is rasterised, so the icon font's face is closed here
+    /// (`IconFont.closeFace`): its icons are drawn by now, and a label set later reuses them.
     init(
         font: FontRasterizer, bitmaps: [LabelBitmap], iconFont: IconFont?, pictures: IconPictures, iconParts: [IconParts?],
         sublabels: [SublabelLine?]
@@ -31,5 +33,6 @@ public struct ButtonLabels {
         self.pictures = pictures
         self.iconParts = iconParts
         self.sublabels = sublabels
+        iconFont?.closeFace()
     }
 }

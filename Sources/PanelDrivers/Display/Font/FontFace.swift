@@ -11,11 +11,17 @@ import PanelEngine
 /// which runs the font's hinting program for it (about 230,000 instructions in DejaVu Sans,
 /// some twenty glyphs' worth); the glyph cache spares a label seen before all of that. Not
 /// thread-safe, like the FT_Library it owns.
+///
+/// `close()` lets go of the library and the face, and with them what FreeType keeps for the
+/// face while it is open (a large icon font's glyph names, 38 KB for Material Design Icons'
+/// 7,000, and the auto-hinter's state, about as much again); the next call that needs the face
+/// opens the file again.
 final class FontFace {
     let path: String
-    private let library: FT_Library
-    private let face: FT_Face
-    /// The size FreeType's face is set to now; 0 before the first, or after one failed.
+    /// The library and the face while open; nil once closed.
+    private var opened: (library: FT_Library, face: FT_Face)?
+    /// The size FreeType's face is set to now; 0 before the first, after one failed, or once
+    /// closed.
     private var selectedPixelSize = 0
 
     /// The sizes FreeType is asked for: larger than any button, and a bitmap that size is
@@ -23,6 +29,15 @@ final class FontFace {
     static let pixelSizes = 1...1000
 
     init(path: String) throws(FontError) {
+        self.path = path
+        opened = try FontFace.open(path)
+    }
+
+    deinit {
+        close()
+    }
+
+    private static func open(_ path: String) throws(FontError) -> (library: FT_Library, face: FT_Face) {
         var library: FT_Library?
         let initError = FT_Init_FreeType(&library)
         guard initError == 0, let library else {
@@ -40,26 +55,39 @@ final class FontFace {
             FT_Done_FreeType(library)
             throw .cannotOpen(path: path, reason: FreeTypeErrorText.describe(openError))
         }
-        self.path = path
-        self.library = library
-        self.face = face
+        return (library, face)
     }
 
-    deinit {
-        FT_Done_Face(face)
-        FT_Done_FreeType(library)
+    /// Whether the library and the face are open now.
+    var isOpen: Bool { opened != nil }
+
+    /// Closes the face and the library (FT_Done_Face, FT_Done_FreeType), if open.
+    func close() {
+        guard let opened else { return }
+        FT_Done_Face(opened.face)
+        FT_Done_FreeType(opened.library)
+        self.opened = nil
+        selectedPixelSize = 0
+    }
+
+    /// The face, opened again if it was closed; nil if that fails now (the file is gone).
+    private var face: FT_Face? {
+        if let opened { return opened.face }
+        opened = try? FontFace.open(path)
+        return opened?.face
     }
 
     /// Whether the face maps `scalar` to a glyph of its own (not the missing-glyph box).
     func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
-        FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
+        guard let face else { return false }
+        return FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
     }
 
     /// The character that draws the glyph called `name` in the font (an icon font names its
     /// glyphs: `lightbulb`), found through the glyph names and then the character map; nil
     /// when the font has no names, no such glyph, or no character for it.
     func character(ofGlyphNamed name: String) -> Unicode.Scalar? {
-        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_GLYPH_NAMES) != 0 else { return nil }
+        guard let face, face.pointee.face_flags & FT_Long(FT_FACE_FLAG_GLYPH_NAMES) != 0 else { return nil }
         let index = name.withCString { FT_Get_Name_Index(face, $0) }
         guard index != 0 else { return nil }
         var glyph: FT_UInt = 0
@@ -75,6 +103,7 @@ final class FontFace {
     func select(pixelSize: Int) -> String? {
         guard FontFace.pixelSizes.contains(pixelSize) else { return "pixel size must be 1 to 1000" }
         guard pixelSize != selectedPixelSize else { return nil }
+        guard let face else { return "cannot open the font again" }
         let error = FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize))
         guard error == 0 else {
             selectedPixelSize = 0
@@ -87,6 +116,7 @@ final class FontFace {
     /// Line metrics at the size selected last, in whole pixels, rounded outwards so that no
     /// glyph within them is cut.
     var lineMetrics: LineMetrics {
+        guard let face = opened?.face else { return LineMetrics(ascender: 0, lineHeight: 0) }
         // 26.6 fixed point.
         let metrics = face.pointee.size.pointee.metrics
         let ascender = Int((metrics.ascender + 63) >> 6)
@@ -99,7 +129,7 @@ final class FontFace {
     /// cannot load it, or it is a bitmap in a pixel mode `render` refuses; a glyph in any
     /// other format is rendered to find out.
     func metrics(_ scalar: Unicode.Scalar, pixelSize: Int) -> GlyphMetrics? {
-        guard select(pixelSize: pixelSize) == nil,
+        guard select(pixelSize: pixelSize) == nil, let face,
             FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_DEFAULT)) == 0
         else { return nil }
         let slot = face.pointee.glyph.pointee
@@ -117,7 +147,7 @@ final class FontFace {
     /// as 8-bit rows from the top; nil when FreeType cannot render it, or rendered it into a
     /// pixel mode other than 8-bit grey or 1-bit mono.
     func render(_ scalar: Unicode.Scalar, pixelSize: Int) -> (metrics: GlyphMetrics, coverage: [UInt8])? {
-        guard select(pixelSize: pixelSize) == nil,
+        guard select(pixelSize: pixelSize) == nil, let face,
             FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_RENDER)) == 0
         else { return nil }
         let slot = face.pointee.glyph.pointee

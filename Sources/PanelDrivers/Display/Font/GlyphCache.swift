@@ -47,11 +47,14 @@ final class GlyphCache {
     /// The entries of the size looked up last, for characters below 128: a fit measures one
     /// size at a time, so most lookups are an index into this rather than a hash. Only ever
     /// entries that are also in `entries` (emptied when any is evicted).
-    @exclusivity(unchecked) private var recent = [Entry?](repeating: nil, count: 128)
+    @exclusivity(unchecked) private var recent: [Entry?]
     @exclusivity(unchecked) private var recentSize = 0
 
+    /// `byteLimit` 0: nothing is kept (an icon font's glyphs are drawn once each), and no
+    /// room is made for the recent entries either.
     init(byteLimit: Int) {
         self.byteLimit = byteLimit
+        recent = byteLimit > 0 ? [Entry?](repeating: nil, count: 128) : []
     }
 
     var count: Int { entries.count }
@@ -62,6 +65,7 @@ final class GlyphCache {
 
     /// The entry kept for this character at this size, if any.
     func entry(_ scalar: Unicode.Scalar, pixelSize: Int) -> Entry? {
+        guard byteLimit > 0 else { return nil }
         let isRecent = scalar.value < 128
         if isRecent {
             if pixelSize != recentSize { forgetRecent(size: pixelSize) }

@@ -60,7 +60,7 @@ enum IconLabel {
         let fit = labelFit(text, parts: parts, room: (width, height), fontSize: fontSize, font: font)
         if let fit {
             font.setPixelSize(fit.pixelSize)
-            parts.text = font.rasterize(lines: fit.lines).trimmed
+            parts.text = font.glyphLabel(lines: fit.lines)
         }
         return (parts, fit)
     }
@@ -120,22 +120,30 @@ enum IconLabel {
             labelAt = (boxWidth + gapPx, (height - labelLine) / 2 + Int(label.top))
         }
         if case .coverage(let glyph) = icon, !hasText { return ComposedLabel(label: glyph) }
-        var pixels = [UInt8](repeating: 0, count: width * height)
         var layers: [(LabelBitmap, (x: Int, y: Int))] = hasText ? [(label, labelAt)] : []
         if case .coverage(let glyph) = icon { layers.append((glyph, iconAt)) }
-        for (bitmap, at) in layers {
-            let rowBytes = Int(bitmap.width)
-            for row in 0..<Int(bitmap.height) {
-                let target = (at.y + row) * width + at.x
-                pixels.replaceSubrange(target..<(target + rowBytes), with: bitmap.pixels[(row * rowBytes)..<((row + 1) * rowBytes)])
-            }
+        // Only the rows from the first with ink to the last (the icon and the text hold only
+        // theirs), so that the composite, made each time a look is, is not copied to trim it.
+        var first = height, end = 0
+        for (bitmap, at) in layers where bitmap.height > 0 {
+            first = min(first, at.y)
+            end = max(end, at.y + Int(bitmap.height))
         }
-        let whole = LabelBitmap(width: Int32(width), height: Int32(height), pixels: pixels)
-        guard case .picture(let picture) = icon else { return ComposedLabel(label: whole.trimmed) }
-        // The rows with ink only, but the whole line kept (an all-empty bitmap keeps its width
-        // and line, no rows), so that the picture is placed from the same origin.
-        let trimmed = whole.trimmed
-        let box = trimmed.width > 0 ? trimmed : LabelBitmap(width: Int32(width), height: 0, pixels: [], top: 0, lineHeight: Int32(height))
+        var ink = LabelBitmap.empty
+        if first < end {
+            var pixels = [UInt8](repeating: 0, count: width * (end - first))
+            pixels.withUnsafeMutableBufferPointer { target in
+                for (bitmap, at) in layers {
+                    bitmap.write(into: target.baseAddress! + (at.y - first) * width + at.x, stride: width, overZeros: true)
+                }
+            }
+            ink = LabelBitmap(width: Int32(width), height: Int32(end - first), pixels: pixels, top: Int32(first), lineHeight: Int32(height))
+                .trimmed
+        }
+        guard case .picture(let picture) = icon else { return ComposedLabel(label: ink) }
+        // The whole line kept even with no ink (an all-empty bitmap keeps its width and line,
+        // no rows), so that the picture is placed from the same origin.
+        let box = ink.width > 0 ? ink : LabelBitmap(width: Int32(width), height: 0, pixels: [], top: 0, lineHeight: Int32(height))
         return ComposedLabel(label: box, picture: picture, pictureX: Int32(iconAt.x), pictureY: Int32(iconAt.y))
     }
 }

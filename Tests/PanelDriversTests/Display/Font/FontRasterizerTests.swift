@@ -59,6 +59,15 @@ struct FontRasterizerTests {
         #expect(painted == 0)
     }
 
+    /// Spaces before the ink have their pen left of the bitmap: passed over (the ranges they
+    /// gave once trapped), the label drawn as without them.
+    @Test func spacesAroundTheInkDrawNothing() throws {
+        let font = try FontRasterizer(path: Self.dejaVu, pixelSize: 24)
+        #expect(font.rasterize("  Play  ") == font.rasterize("Play"))
+        let cells = font.rasterizeCells([" ", "P"])
+        #expect(cells.bitmap.width > 0)
+    }
+
     @Test func nonAsciiTextIsDecodedFromUTF8() throws {
         let font = try FontRasterizer(path: Self.dejaVu, pixelSize: 24)
         let label = font.rasterize("Ü°C")

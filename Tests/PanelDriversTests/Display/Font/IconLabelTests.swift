@@ -72,6 +72,31 @@ struct IconLabelTests {
         ])
     }
 
+    /// Issue 27's memory: each icon is kept once, packed, and not in the glyph cache too; the
+    /// face is closed once the labels are made, and an icon not drawn yet opens it again.
+    @Test func iconsAreKeptPackedAndTheFaceClosedUntilNeeded() throws {
+        let font = try IconFont(path: Self.mdi)
+        let fan = font.bitmap(for: .named("fan"), sizePx: 76)
+        let drawn = try FontRasterizer(path: Self.mdi, pixelSize: 76).rasterize("\u{F210}").trimmed
+        #expect(fan.isPacked && fan == drawn && fan.pixels == drawn.pixels)
+        #expect(fan.byteCount * 3 < drawn.byteCount)
+        #expect(font.rasterizer.glyphCacheCount == 0 && font.rasterizer.glyphCacheByteCount == 0)
+        #expect(font.rasterizer.isFaceOpen)
+        font.closeFace()
+        #expect(!font.rasterizer.isFaceOpen)
+        // Drawn before: from what is kept, the face stays closed.
+        #expect(font.bitmap(for: .named("fan"), sizePx: 76).bytes.withUnsafeBufferPointer { $0.baseAddress }
+            == fan.bytes.withUnsafeBufferPointer { $0.baseAddress })
+        #expect(font.character(for: .named("fan")) == Unicode.Scalar(0xF210))
+        #expect(!font.rasterizer.isFaceOpen)
+        // Not drawn yet: the face opens again, and draws it as a font just opened does.
+        let lightbulb = font.bitmap(for: .named("lightbulb"), sizePx: 40)
+        #expect(font.rasterizer.isFaceOpen)
+        let fresh = try IconFont(path: Self.mdi)
+        #expect(lightbulb == fresh.bitmap(for: .named("lightbulb"), sizePx: 40))
+        #expect(lightbulb.width > 0)
+    }
+
     @Test func theFittedSizeFollowsThePosition() {
         #expect(IconLabel.fittedSizePx(.top, width: 168, height: 88) == 52)
         #expect(IconLabel.fittedSizePx(.left, width: 168, height: 88) == 67)
@@ -112,7 +137,8 @@ struct IconLabelTests {
             on_tap = emit
             """, file: "panel.ini", presetSearchPath: [])
         let labels = try FramebufferSurface.rasterizeLabels(for: config)
-        #expect(labels.iconFont != nil)
+        // Every icon drawn, the icon font's face is closed.
+        #expect(labels.iconFont?.rasterizer.isFaceOpen == false)
         let parts = try #require(labels.iconParts[0])
         #expect(labels.iconParts[1] == nil && labels.iconParts[2] != nil)
         // The lamp keeps parts, not a picture: its own bitmap is empty.
@@ -130,12 +156,13 @@ struct IconLabelTests {
         let rowBytes = Int(resting.width), textRows = Int(parts.text.height)
         #expect(Array(resting.pixels.suffix(rowBytes * textRows)) == Array(on.pixels.suffix(rowBytes * textRows)))
         // The fan's icon is drawn once for both buttons that show it at this size: one copy of
-        // its bytes.
+        // its bytes, packed; the lamp's text is kept as its glyphs' places.
         let fanA = try #require(labels.iconParts[2]), fanB = try #require(labels.iconParts[3])
         guard case .coverage(let a) = fanA.normal, case .coverage(let b) = fanB.normal else {
             Issue.record("the fan's icon is a glyph")
             return
         }
-        #expect(a.pixels.withUnsafeBufferPointer { $0.baseAddress } == b.pixels.withUnsafeBufferPointer { $0.baseAddress })
+        #expect(a.isPacked && parts.text.isGlyphs)
+        #expect(a.bytes.withUnsafeBufferPointer { $0.baseAddress } == b.bytes.withUnsafeBufferPointer { $0.baseAddress })
     }
 }
