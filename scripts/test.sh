@@ -114,8 +114,8 @@ wait_for_roots
 tier "floods" Tests/Floods/test.sh
 tier "fuzz smoke" scripts/fuzz.sh --smoke
 tier "Debian packages" Tests/Packages/test.sh
-tier "kernel VM, trixie firmware" timeout -k 10 300 Tests/VM/run.sh
-tier "kernel VM, bookworm firmware" env VM_RELEASE=bookworm timeout -k 10 300 Tests/VM/run.sh
+tier "kernel VM, trixie firmware" timeout -k 10 420 Tests/VM/run.sh
+tier "kernel VM, bookworm firmware" env VM_RELEASE=bookworm timeout -k 10 420 Tests/VM/run.sh
 # The Debian packages tier has just built the packages both system VM runs install.
 tier "system VM, trixie" env SYSVM_RELEASE=trixie SYSVM_PACKAGES=built timeout -k 10 2400 Tests/SystemVM/run.sh
 tier "system VM, bookworm" env SYSVM_RELEASE=bookworm SYSVM_PACKAGES=built timeout -k 10 2400 Tests/SystemVM/run.sh

@@ -27,8 +27,8 @@
 # The last line is "N passed, N failed" (one check per line above it); exits non-zero on any
 # failure.
 #
-# Env: VM_TIMEOUT (seconds for the boot, default 240; a whole run takes about 100 on a quiet
-#      2-core machine, more on a loaded one);
+# Env: VM_TIMEOUT (seconds for the boot, default 360; a whole trixie run, with the looks and
+#      iconpages runs, took 160 to 171 on a 2-core machine loaded with builds);
 #      VM_FIRMWARE: a static aarch64 touchpanel to test instead of building this tree's;
 #      VM_RELEASE: trixie (default) or bookworm, whose static firmware is built and tested;
 #      VM_RUNS: the firmware runs of init.sh to play, separated by spaces, played in init.sh's
@@ -51,7 +51,7 @@ set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 vm=$root/build/vm
-limit=${VM_TIMEOUT:-240}
+limit=${VM_TIMEOUT:-360}
 idle_seconds=${VM_IDLE_SECONDS:-2}
 started=$SECONDS
 

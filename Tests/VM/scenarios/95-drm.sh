@@ -28,7 +28,9 @@ virtio-mmio platform devices: $(ls /sys/bus/platform/drivers/virtio-mmio 2>&1 | 
 virtio drivers: $(ls /sys/bus/virtio/drivers 2>&1 | tr '\n' ' ')
 modules: $(cut -d' ' -f1,3 /proc/modules | tr '\n' ';')"
 wait_until 100 grep -q 'through DRM/KMS' "$LOG" || note "never drawn through DRM/KMS: $(grep 'display' "$LOG")"
-grep -q 'display: found; drawing the panel' "$LOG" || note "log: no 'display: found'"
+# Logged just after the line above: waited for too, not read once (a run once read the log
+# between the two lines).
+wait_until 20 grep -q 'display: found; drawing the panel' "$LOG" || note "log: no 'display: found'"
 firmware_asleep || wait_until 20 firmware_asleep
 screendump idle
 end
