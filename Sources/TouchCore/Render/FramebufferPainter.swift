@@ -92,8 +92,9 @@ public struct FramebufferPainter: Sendable {
 
     /// The same picture as `paintButton(label:)` from a look prepared once for this state
     /// (`prepare`): every physical row of the button is written from ordinary memory (a
-    /// border row, or a middle row of border, fill and border), then the label's rows are
-    /// copied over it. A repaint never blends and never reads the framebuffer. Where a pixel
+    /// border row, or a middle row of border, fill and border), then the spans of its ink
+    /// (label, sublabel, icon) are copied over it, then the ends of its rounded corners' rows
+    /// (`PreparedButton.edges`). A repaint never blends and never reads the framebuffer. Where a pixel
     /// is 2 or 4 bytes and a row at least 16, a row is written as what `prepare` makes it, runs
     /// of one pixel (the border row's first; the middle row's first, its fill and its last),
     /// 16 bytes a store from a register: no load for each store and no call, as a copy needs.
