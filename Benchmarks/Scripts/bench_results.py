@@ -441,12 +441,12 @@ def main():
     # Sliders: callgrind collected only inside FT5x06Codec.decode and PanelEngine.frame, per
     # report of the drag.
     slider_reports = int(meta.get("slider_reports", "0") or 0)
-    for run, what, key, limit_name, row in (
+    for name, what, key, limit_name, row in (
             ("firmware-slider", "slider run", "slider_drag_report", "firmware-slider-drag",
              "slider drag: 720x80, 8 px a report, decode, engine and span repaint"),
             ("firmware-slider-text", "slider run with a value text", "slider_drag_text_report", "firmware-slider-drag-text",
              "slider drag with its value text (%d%%): decode, engine, span and text repaint")):
-        path = os.path.join(work, f"callgrind.{run}.out")
+        path = os.path.join(work, f"callgrind.{name}.out")
         if not (slider_reports and os.path.exists(path)):
             continue
         total = callgrind.Profile(path).total
