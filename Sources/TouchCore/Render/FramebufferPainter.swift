@@ -229,7 +229,7 @@ public struct FramebufferPainter: Sendable {
             let bytes = span.lengthPx &* bpp
             if span.solid {
                 if (bpp == 2 || bpp == 4) && bytes >= 16 {
-                    RowStores(byteCount: bytes).write(pattern(of: span.value, bytes: bpp), at: to)
+                    store(pattern(of: span.value, bytes: bpp), at: to, byteCount: bytes)
                 } else {
                     for k in 0..<span.lengthPx { storePixel(span.value, at: to + k &* bpp, bytesPerPixel: bpp) }
                 }
@@ -294,12 +294,11 @@ public struct FramebufferPainter: Sendable {
         }
     }
 
-    /// The 16-byte stores that fill a row of `byteCount` bytes (at least 16, whole pixels of 2
-    /// or 4 bytes, so that a pattern of whole pixels fits at any of its stores), worked out once
+    /// The 16-byte stores that fill a row of `byteCount` bytes (at least 16), worked out once
     /// for all the rows of a button, which are alike: groups of 16 stores from the start, then
     /// what is left back from the end, the lowest of those stores overlapping what the groups
     /// wrote when the row is not whole chunks (or, without a group, at the row's start). A row
-    /// then costs its stores and a jump, not tests of its length.
+    /// then costs its stores and a jump, not the tests `store` makes for each.
     struct RowStores {
         let byteCount: Int
         let groups: Int
@@ -356,6 +355,48 @@ public struct FramebufferPainter: Sendable {
         let byte = pixel.assumingMemoryBound(to: UInt8.self)
         let low = UInt32(byte[0]) | UInt32(byte[1]) << 8
         return pattern(of: bytes == 4 ? low | UInt32(byte[2]) << 16 | UInt32(byte[3]) << 24 : low, bytes: bytes)
+    }
+
+    /// Fills `byteCount` bytes (at least 16, whole pixels of 2 or 4 bytes) with `pattern`:
+    /// 128 bytes a turn, then what is left from its start and from the end, the stores from
+    /// the end overlapping those before them (a pattern of whole pixels fits at any whole
+    /// pixel).
+    @inline(__always)
+    private static func store(_ pattern: SIMD4<UInt32>, at start: UnsafeMutableRawPointer, byteCount: Int) {
+        let end = start + byteCount
+        var at = start
+        while end - at >= 128 {
+            at.storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 16).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 32).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 48).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 64).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 80).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 96).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 112).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            at += 128
+        }
+        let left = end - at
+        if left > 64 {
+            at.storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 16).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 32).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 48).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (end - 64).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (end - 48).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (end - 32).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (end - 16).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+        } else if left > 32 {
+            at.storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (at + 16).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (end - 32).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (end - 16).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+        } else if left > 16 {
+            at.storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+            (end - 16).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+        } else if left > 0 {
+            (end - 16).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+        }
     }
 
     /// The bytes `prepare` needs for this button: a header, two physical rows of its visible
@@ -613,7 +654,7 @@ public struct FramebufferPainter: Sendable {
         let count = Int(p.width)
         var rowStart = Int(p.y) * layout.strideBytes + Int(p.x) * bpp
         // Rows of at least 16 bytes of 2- or 4-byte pixels: 16 bytes a store from a register
-        // (`storeRows`), also for the narrow columns between buttons that a whole frame fills,
+        // (`store`), also for the narrow columns between buttons that a whole frame fills,
         // where a vector loop's set-up costs more than its stores.
         if (bpp == 2 || bpp == 4) && count * bpp >= 16 {
             FramebufferPainter.storeRows(

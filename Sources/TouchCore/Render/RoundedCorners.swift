@@ -68,18 +68,25 @@ extension FramebufferPainter {
         }
     }
 
-    /// Each pixel of a rounded rect's four corner squares that differs from its square frame:
-    /// its place, how many of its 16 samples lie inside the rect's curve (`outer`) and how many
-    /// also inside the border's inner curve (`fillShare`, the rest of `outer` being border). The
-    /// four corners are mirror images: each pixel's shares are worked out once for all four.
-    /// A rect that is all border has no inside to round.
-    @inline(__always)
-    static func forEachCornerPixel(of rect: Rect, style: ButtonStyle, _ body: (_ x: Int32, _ y: Int32, _ outer: Int, _ fillShare: Int) -> Void) {
-        let radius = radiusPx(of: rect, style: style)
+    /// The corners of a button at `rect` whose frame (`fill` inside the border) is painted
+    /// already: only pixels that differ from the frame are written, and only those inside this
+    /// painter's bounds. What is behind is read from `layers.backdrop` at the pixel's place on
+    /// `screen`, `shiftX`/`shiftY` from this painter's (a look's block is a small framebuffer
+    /// of its own whose origin lies there on the screen). The four corners are mirror images:
+    /// each pixel's shares are worked out once for all four.
+    func paintCorners(
+        rect: Rect, style: ButtonStyle, fill: RGBColor, layers: ButtonLayers, screen: FramebufferLayout, shiftX: Int32,
+        shiftY: Int32, base: UnsafeMutableRawPointer
+    ) {
+        let radius = FramebufferPainter.radiusPx(of: rect, style: style)
         guard radius > 0 else { return }
+        // A button that is all border has no inside to round.
         let hasInside = style.borderWidth <= 0 || rect.inset(by: style.borderWidth) != nil
         let borderPx = hasInside ? max(0, Int(style.borderWidth)) : Int(rect.width)
         let innerRadius = max(0, radius - borderPx)
+        let border = style.borderWidth > 0 ? style.border : fill
+        let backdrop = layers.backdrop.flatMap { $0.count >= screen.bufferSize ? $0.baseAddress : nil }
+        let screenBytes = screen.format.bytesPerPixel
         for j in 0..<radius {
             let outerRow = SampleRows(row: j, radius: radius)
             let innerRow = SampleRows(row: j - borderPx, radius: innerRadius)
@@ -87,42 +94,26 @@ extension FramebufferPainter {
                 let outer = outerRow.coverage(column: i)
                 // Inside the border's inner edge: how much of the pixel is fill.
                 let inInner = i >= borderPx && j >= borderPx
-                let fillShare = min(inInner ? innerRow.coverage(column: i - borderPx) : 0, outer)
+                let inner = inInner ? innerRow.coverage(column: i - borderPx) : 0
+                let fillShare = min(inner, outer)
                 // What the square frame painted there already.
                 if outer == 16 && fillShare == (inInner ? 16 : 0) { continue }
                 for corner in 0..<4 {
                     let x = corner & 1 == 1 ? rect.x &+ rect.width &- 1 &- Int32(i) : rect.x &+ Int32(i)
                     let y = corner & 2 == 2 ? rect.y &+ rect.height &- 1 &- Int32(j) : rect.y &+ Int32(j)
-                    body(x, y, outer, fillShare)
+                    guard let offset = layout.byteOffset(x: x, y: y) else { continue }
+                    var behind = layers.behind
+                    if outer < 16, let backdrop, let at = screen.byteOffset(x: x &+ shiftX, y: y &+ shiftY) {
+                        var value: UInt32 = 0
+                        for k in 0..<screenBytes {
+                            value |= UInt32(backdrop.load(fromByteOffset: at + k, as: UInt8.self)) << (8 * UInt32(k))
+                        }
+                        behind = screen.format.decode(value)
+                    }
+                    let color = FramebufferPainter.mix(fill, fillShare, border, outer - fillShare, behind, 16 - outer)
+                    store(layout.format.encode(color), at: offset, base: base)
                 }
             }
-        }
-    }
-
-    /// The corners of a button at `rect` whose frame (`fill` inside the border) is painted
-    /// already: only pixels that differ from the frame are written, and only those inside this
-    /// painter's bounds. What is behind is read from `layers.backdrop` at the pixel's place on
-    /// `screen`, `shiftX`/`shiftY` from this painter's (a look's block is a small framebuffer
-    /// of its own whose origin lies there on the screen).
-    func paintCorners(
-        rect: Rect, style: ButtonStyle, fill: RGBColor, layers: ButtonLayers, screen: FramebufferLayout, shiftX: Int32,
-        shiftY: Int32, base: UnsafeMutableRawPointer
-    ) {
-        let border = style.borderWidth > 0 ? style.border : fill
-        let backdrop = layers.backdrop.flatMap { $0.count >= screen.bufferSize ? $0.baseAddress : nil }
-        let screenBytes = screen.format.bytesPerPixel
-        FramebufferPainter.forEachCornerPixel(of: rect, style: style) { x, y, outer, fillShare in
-            guard let offset = layout.byteOffset(x: x, y: y) else { return }
-            var behind = layers.behind
-            if outer < 16, let backdrop, let at = screen.byteOffset(x: x &+ shiftX, y: y &+ shiftY) {
-                var value: UInt32 = 0
-                for k in 0..<screenBytes {
-                    value |= UInt32(backdrop.load(fromByteOffset: at + k, as: UInt8.self)) << (8 * UInt32(k))
-                }
-                behind = screen.format.decode(value)
-            }
-            let color = FramebufferPainter.mix(fill, fillShare, border, outer - fillShare, behind, 16 - outer)
-            store(layout.format.encode(color), at: offset, base: base)
         }
     }
 

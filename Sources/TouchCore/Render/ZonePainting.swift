@@ -85,7 +85,7 @@ public struct ZonePainter {
     }
 
     /// The corners of a zone rounded by its style's radius, as `FramebufferPainter` rounds a
-    /// button's (`forEachCornerPixel`): each pixel of the four corner squares gets the tinted inside, the border and
+    /// button's: each pixel of the four corner squares gets the tinted inside, the border and
     /// the background as it is in the shares of its 16 samples, so the fill and the border
     /// follow the curve and the picture shows outside it. Only pixels that differ from the
     /// square zone are written, and only those on the screen.
@@ -93,15 +93,33 @@ public struct ZonePainter {
         of rect: Rect, style: ButtonStyle, source: UnsafeRawPointer?, into target: UnsafeMutableRawPointer,
         tint: inout Tint
     ) {
+        let radius = FramebufferPainter.radiusPx(of: rect, style: style)
+        guard radius > 0 else { return }
+        let hasInside = style.borderWidth <= 0 || rect.inset(by: style.borderWidth) != nil
+        let borderPx = hasInside ? max(0, Int(style.borderWidth)) : Int(rect.width)
+        let innerRadius = max(0, radius - borderPx)
         let bytesPerPixel = layout.format.bytesPerPixel
-        FramebufferPainter.forEachCornerPixel(of: rect, style: style) { x, y, outer, fillShare in
-            guard let offset = layout.byteOffset(x: x, y: y) else { return }
-            let under = source.map { ZonePainter.load(at: $0 + offset, bytes: bytesPerPixel) } ?? tint.backgroundValue
-            _ = tint.value(over: under)
-            let inside = tint.lastColor
-            let border = style.borderWidth > 0 ? style.border : inside
-            let color = FramebufferPainter.mix(inside, fillShare, border, outer - fillShare, layout.format.decode(under), 16 - outer)
-            ZonePainter.store(layout.format.encode(color), at: target + offset, bytes: bytesPerPixel)
+        for j in 0..<radius {
+            let outerRow = FramebufferPainter.SampleRows(row: j, radius: radius)
+            let innerRow = FramebufferPainter.SampleRows(row: j - borderPx, radius: innerRadius)
+            for i in 0..<radius {
+                let outer = outerRow.coverage(column: i)
+                let inInner = i >= borderPx && j >= borderPx
+                let fillShare = min(inInner ? innerRow.coverage(column: i - borderPx) : 0, outer)
+                if outer == 16 && fillShare == (inInner ? 16 : 0) { continue }
+                for corner in 0..<4 {
+                    let x = corner & 1 == 1 ? rect.x &+ rect.width &- 1 &- Int32(i) : rect.x &+ Int32(i)
+                    let y = corner & 2 == 2 ? rect.y &+ rect.height &- 1 &- Int32(j) : rect.y &+ Int32(j)
+                    guard let offset = layout.byteOffset(x: x, y: y) else { continue }
+                    let under = source.map { ZonePainter.load(at: $0 + offset, bytes: bytesPerPixel) } ?? tint.backgroundValue
+                    _ = tint.value(over: under)
+                    let inside = tint.lastColor
+                    let border = style.borderWidth > 0 ? style.border : inside
+                    let color = FramebufferPainter.mix(
+                        inside, fillShare, border, outer - fillShare, layout.format.decode(under), 16 - outer)
+                    ZonePainter.store(layout.format.encode(color), at: target + offset, bytes: bytesPerPixel)
+                }
+            }
         }
     }
 
