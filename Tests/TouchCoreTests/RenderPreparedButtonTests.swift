@@ -134,7 +134,7 @@ struct RenderPreparedButtonTests {
         for format in [PixelFormat.xrgb8888, .rgb565] {
             var direct = TestFramebuffer(width: 104, height: 9, format: format, padding: 3)
             var viaLook = direct
-            var made: (bytes: Int, spans: Int, data: Int)?
+            var made: (bytes: Int, spans: Int, data: Int, chunked: Bool)?
             coverage.withUnsafeBytes { pixels in
                 let label = AlphaBitmap(width: 100, height: 4, stride: 100, pixels: pixels)!
                 direct.paint { painter, buffer in
@@ -145,7 +145,7 @@ struct RenderPreparedButtonTests {
                     let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: room, alignment: 16)
                     defer { memory.deallocate() }
                     let look = painter.prepare(label: label, rect: rect, style: RenderButtonTests.style, state: .normal, into: memory)
-                    made = look.map { ($0.byteCount, $0.ink?.spanCount ?? 0, $0.ink?.data.count ?? 0) }
+                    made = look.map { ($0.byteCount, $0.ink?.spanCount ?? 0, $0.ink?.data.count ?? 0, $0.ink?.chunked ?? false) }
                     return painter.paintButton(rect: rect, style: RenderButtonTests.style, state: .normal, prepared: look, in: buffer)
                 }
             }
@@ -158,6 +158,9 @@ struct RenderPreparedButtonTests {
             // 4 + 4 pixels; at 2 bytes 8 + 8, 72, 8 + 8.
             let bpp = format.bytesPerPixel
             #expect(look.spans == 6)
+            // Every stored span whole chunks, every solid one (70 pixels here) at least 16
+            // bytes: painted without a call.
+            #expect(look.chunked)
             #expect(look.data == (bpp == 4 ? 84 * 4 : 104 * 2))
             // The header, two rows of 104 pixels, 6 spans of 12 bytes (each with its row), then
             // the data 16-byte aligned.
@@ -262,6 +265,145 @@ struct RenderPreparedButtonTests {
         #expect(fb.bytes == expected.flatMap { $0 })
     }
 
+    /// In a `chunked` look (every span whole 16-byte chunks, painted without a call), a span
+    /// that reaches past its rect's width or past the stored pixels, or is not whole chunks,
+    /// is skipped; the others are painted, a solid one as its repeated word.
+    @Test func aChunkedLooksBadSpansAreSkipped() {
+        var fb = TestFramebuffer(width: 8, height: 4, format: .xrgb8888)
+        var style = RenderButtonTests.style
+        style.borderWidth = 0
+        // Rows of 8 pixels: row 0 a span of 8 from pixel 1 (one too long); row 1 a stored
+        // span of 4 whose pixels would be read past the 8 stored (from the 9th); row 2 a good stored span of 4
+        // from pixel 4 and a span of 2 pixels (8 bytes, not a chunk); row 3 a solid span of 4.
+        let look = Self.look(
+            rowPixels: 8, ink: Rect(x: 0, y: 0, width: 8, height: 4),
+            rows: [[(1, 8, 0x0102_0304 | 1 << 63)], [(0, 4, 32)], [(4, 4, 0), (0, 2, 0)], [(0, 4, 0x0A0B_0C0D | 1 << 63)]],
+            data: [0x1111_1111, 0x2222_2222, 0x3333_3333, 0x4444_4444, 5, 6, 7, 8], chunked: true)
+        _ = look.withUnsafeBytes { look in
+            fb.paint { painter, buffer in
+                painter.paintButton(
+                    rect: Rect(x: 0, y: 0, width: 8, height: 4), style: style, state: .normal,
+                    prepared: PreparedButton(look: look), in: buffer)
+            }
+        }
+        var expected = Array(repeating: [UInt8](repeating: 0x77, count: 4), count: 32)
+        for k in 0..<4 { expected[16 + 4 + k] = [UInt8](repeating: 0x11 * UInt8(k + 1), count: 4) }
+        for k in 0..<4 { expected[24 + k] = [0x0D, 0x0C, 0x0B, 0x0A] }
+        #expect(fb.bytes == expected.flatMap { $0 })
+    }
+
+    /// A span of several rows (rows whose ink starts and ends alike share one) paints each of
+    /// them, a stored one from its rows' pixels one after another; one whose rows reach past
+    /// its rect is skipped. The same with and without the `chunked` promise.
+    @Test(arguments: [true, false])
+    func aSpanOfSeveralRowsPaintsEach(chunked: Bool) {
+        var fb = TestFramebuffer(width: 8, height: 4, format: .xrgb8888)
+        var style = RenderButtonTests.style
+        style.borderWidth = 0
+        // Row 0: a stored span of 4 pixels from pixel 4, made two rows long; row 2: a solid
+        // span of 4 pixels, made two rows long.
+        var look = Self.look(
+            rowPixels: 8, ink: Rect(x: 0, y: 0, width: 8, height: 4),
+            rows: [[(4, 4, 0)], [], [(0, 4, 0x0A0B_0C0D | 1 << 63)]], data: (1...8).map { 0x1111_1111 * UInt32($0) },
+            chunked: chunked)
+        let firstLength = 12 + 2 * 8 + 1
+        let secondLength = firstLength + 3
+        #expect(look[firstLength] == 16 && look[secondLength] == 16 | 1 << 31)
+        look[firstLength] |= 1 << 16
+        look[secondLength] |= 1 << 16
+        func painted() -> [UInt8] {
+            fb.paint { painter, buffer in
+                look.withUnsafeBytes { look in
+                    painter.paintButton(
+                        rect: Rect(x: 0, y: 0, width: 8, height: 4), style: style, state: .normal,
+                        prepared: PreparedButton(look: look), in: buffer)
+                }
+            }
+            return fb.bytes
+        }
+        var expected = Array(repeating: [UInt8](repeating: 0x77, count: 4), count: 32)
+        for k in 0..<8 { expected[(k / 4) * 8 + 4 + k % 4] = [UInt8](repeating: 0x11 * UInt8(k + 1), count: 4) }
+        for k in 0..<8 { expected[16 + (k / 4) * 8 + k % 4] = [0x0D, 0x0C, 0x0B, 0x0A] }
+        #expect(painted() == expected.flatMap { $0 }, "chunked: \(chunked)")
+        // Three rows from row 2 reach past the rect's four: that span is skipped.
+        look[secondLength] += 1 << 16
+        for k in 0..<8 { expected[16 + (k / 4) * 8 + k % 4] = [0x77, 0x77, 0x77, 0x77] }
+        #expect(painted() == expected.flatMap { $0 }, "chunked: \(chunked)")
+    }
+
+    /// Rows of a label whose ink starts and ends alike share a span: a bar 6 rows tall and
+    /// 40 pixels wide is one stored span of 6 rows (stored, as its ends are partly covered;
+    /// 40 pixels are whole chunks at 4 bytes), its rows' pixels one after another.
+    @Test func rowsAlikeShareOneSpan() throws {
+        let coverage: [UInt8] = Array(repeating: ([128] + Array(repeating: 255, count: 38) + [128]), count: 6).flatMap { $0 }
+        let rect = Rect(x: 0, y: 0, width: 60, height: 10)
+        let painter = FramebufferPainter(layout: FramebufferLayout(physicalWidth: 60, physicalHeight: 10, format: .xrgb8888)!)
+        var made: (spans: Int, data: Int)?
+        coverage.withUnsafeBytes { pixels in
+            let label = AlphaBitmap(width: 40, height: 6, stride: 40, pixels: pixels)!
+            let room = painter.preparedByteCount(label: label, rect: rect, style: RenderButtonTests.style)
+            let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: room, alignment: 16)
+            defer { memory.deallocate() }
+            made = painter.prepare(label: label, rect: rect, style: RenderButtonTests.style, state: .normal, into: memory)
+                .map { ($0.ink?.spanCount ?? 0, $0.ink?.data.count ?? 0) }
+        }
+        let look = try #require(made)
+        #expect(look.spans == 1)
+        #expect(look.data == 6 * 40 * 4)
+    }
+
+    /// The rows of a rounded corner keep, each, only the chunks of their ends that differ
+    /// from the plain row: a radius of 8 at 4 bytes a pixel keeps two chunks (8 pixels) of
+    /// each end; only the first row reaches past the first chunk (its pixel 5 is partly
+    /// outside the curve; in the rows below, pixels 4 to 7 are all inside), and the last has
+    /// none (every sample of its pixel 0 is inside).
+    @Test func aCornersRowsKeepOnlyTheChunksThatDiffer() throws {
+        var style = RenderButtonTests.style
+        style.borderWidth = 0
+        style.radiusPx = 8
+        let painter = FramebufferPainter(layout: FramebufferLayout(physicalWidth: 40, physicalHeight: 30, format: .xrgb8888)!)
+        let rect = Rect(x: 0, y: 0, width: 40, height: 30)
+        let room = painter.preparedByteCount(label: nil, rect: rect, style: style)
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: room, alignment: 16)
+        defer { memory.deallocate() }
+        let look = try #require(painter.prepare(label: nil, rect: rect, style: style, state: .normal, into: memory))
+        #expect(look.edgeRows == 8)
+        #expect(look.edgeBytes == 32)
+        #expect(Array(look.edgeChunks) == [2, 1, 1, 1, 1, 1, 1, 0])
+    }
+
+    /// A corner larger than an edge holds (radius 40: 160 bytes a row at 4 bytes a pixel, an
+    /// edge at most 128) keeps 128 bytes as edges and the rest as spans: the pixels are those
+    /// of painting straight, at every rotation, at 4 and 2 bytes a pixel.
+    @Test(arguments: [DisplayRotation.degrees0, .degrees90, .degrees180, .degrees270])
+    func aLargeCornerGivesThePixelsOfPaintingStraight(rotation: DisplayRotation) throws {
+        var style = RenderButtonTests.style
+        style.radiusPx = 40
+        let label: [UInt8] = (0..<60).map { UInt8($0 * 4) }
+        for format in [PixelFormat.xrgb8888, .rgb565] {
+            var direct = TestFramebuffer(width: 112, height: 100, format: format, rotation: rotation, padding: 2)
+            var viaLook = direct
+            let rect = Rect(x: 3, y: 2, width: 104, height: 96)
+            var edgeBytes = 0
+            label.withUnsafeBytes { l in
+                let bitmap = AlphaBitmap(width: 10, height: 6, stride: 10, pixels: l)!
+                direct.paint { painter, buffer in
+                    painter.paintButton(rect: rect, style: style, state: .normal, label: bitmap, in: buffer)
+                }
+                viaLook.paint { painter, buffer in
+                    let room = painter.preparedByteCount(label: bitmap, rect: rect, style: style)
+                    let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: room, alignment: 16)
+                    defer { memory.deallocate() }
+                    let look = painter.prepare(label: bitmap, rect: rect, style: style, state: .normal, into: memory)
+                    edgeBytes = look?.edgeBytes ?? -1
+                    return painter.paintButton(rect: rect, style: style, state: .normal, prepared: look, in: buffer)
+                }
+            }
+            #expect(viaLook.bytes == direct.bytes, "\(format.bytesPerPixel) bytes a pixel")
+            #expect(edgeBytes == (format == .xrgb8888 ? 128 : 80))
+        }
+    }
+
     /// A span whose row lies past its rect is skipped (spans carry their row, and a repaint
     /// walks the spans, not the rows).
     @Test func aSpanBelowItsRectIsSkipped() {
@@ -272,7 +414,7 @@ struct RenderPreparedButtonTests {
         var look = Self.look(
             rowPixels: 4, ink: Rect(x: 0, y: 0, width: 4, height: 2), rows: [[], [(1, 2, 0x0102_0304 | 1 << 63)]])
         let firstSpan = 12 + 2 * 4
-        #expect(look[firstSpan] == 1 | 1 << 16)
+        #expect(look[firstSpan] == 4 | 1 << 16)
         fb.paint { painter, buffer in
             look.withUnsafeBytes { look in
                 painter.paintButton(
@@ -284,7 +426,7 @@ struct RenderPreparedButtonTests {
         expected[4 + 1] = [0x04, 0x03, 0x02, 0x01]
         expected[4 + 2] = [0x04, 0x03, 0x02, 0x01]
         #expect(fb.bytes == expected.flatMap { $0 })
-        look[firstSpan] = 1 | 2 << 16
+        look[firstSpan] = 4 | 2 << 16
         fb.paint { painter, buffer in
             look.withUnsafeBytes { look in
                 painter.paintButton(
@@ -298,14 +440,15 @@ struct RenderPreparedButtonTests {
     /// A look's bytes as `prepare` lays them out, by hand, at 4 bytes a pixel: rows of
     /// `rowPixels` pixels of 0x77, then the spans of `ink`'s rows, each (first pixel, length,
     /// offset into `data` or, with bit 63 set, the solid value in the low 32 bits) with its
-    /// row, then `data`. A Swift array's elements start 16-byte aligned, as a look must.
-    static func look(rowPixels: Int, ink: Rect, rows: [[(Int, Int, UInt64)]], data: [UInt32] = []) -> [UInt32] {
+    /// row (in the look: its first byte and its bytes), then `data`; `chunked` as the look's
+    /// promise that every span is whole 16-byte chunks. A Swift array's elements start 16-byte aligned, as a look must.
+    static func look(rowPixels: Int, ink: Rect, rows: [[(Int, Int, UInt64)]], data: [UInt32] = [], chunked: Bool = false) -> [UInt32] {
         let rowWords = rowPixels
         var spans: [UInt32] = []
         for row in 0..<Int(ink.height) {
             for (x, length, value) in row < rows.count ? rows[row] : [] {
                 let solid: UInt32 = value >> 63 == 1 ? 0x8000_0000 : 0
-                spans += [UInt32(x) | UInt32(row) << 16, UInt32(length) | solid, UInt32(truncatingIfNeeded: value)]
+                spans += [UInt32(4 * x) | UInt32(row) << 16, UInt32(4 * length) | solid, UInt32(truncatingIfNeeded: value)]
             }
         }
         // The spans after the rows, then the data 16-byte aligned.
@@ -314,7 +457,8 @@ struct RenderPreparedButtonTests {
         let words = tableWords + padding.count + data.count
         let header: [UInt32] = [
             UInt32(4 * rowPixels), UInt32(bitPattern: ink.x), UInt32(bitPattern: ink.y), UInt32(bitPattern: ink.width),
-            UInt32(bitPattern: ink.height), UInt32(spans.count / 3), UInt32(4 * data.count), UInt32(4 * words), 0, 0, 0, 0,
+            UInt32(bitPattern: ink.height), UInt32(spans.count / 3), UInt32(4 * data.count), UInt32(4 * words), 0, 0,
+            chunked ? 1 : 0, 0,
         ]
         return header + Array(repeating: 0x7777_7777, count: 2 * rowWords) + spans + padding + data
     }

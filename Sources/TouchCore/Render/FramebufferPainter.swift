@@ -118,8 +118,12 @@ public struct FramebufferPainter: Sendable {
             return true
         }
         // The physical rows that cross the inside of the border (none when it is all border or
-        // its inside is off the screen), and the inside's columns within a row.
-        let q = labelArea(of: rect, style: style).flatMap { layout.physicalRect(ofLogical: $0) }
+        // its inside is off the screen), and the inside's columns within a row: for a button
+        // wholly on the screen, its physical rect inset by the border (an inset is the same
+        // at every rotation).
+        let q = FramebufferPainter.isWhollyInside(rect, width: layout.logicalWidth, height: layout.logicalHeight)
+            ? p.inset(by: style.borderWidth)
+            : labelArea(of: rect, style: style).flatMap { layout.physicalRect(ofLogical: $0) }
         let rows = Int(p.height)
         let middle = FramebufferPainter.middleRows(of: p, inside: q)
         let stride = layout.strideBytes
@@ -176,82 +180,195 @@ public struct FramebufferPainter: Sendable {
         }
         // The edges last: a span padded to whole chunks may reach into one, with the plain
         // row's pixels that the block held there when it was encoded.
-        if prepared.edgeRows > 0, 2 * prepared.edgeRows <= rows, let edges = prepared.edges.baseAddress {
+        if prepared.edgeRows > 0, 2 * prepared.edgeRows <= rows, let edges = prepared.edges.baseAddress,
+            let chunks = prepared.edgeChunks.baseAddress
+        {
             FramebufferPainter.paintEdges(
-                edges, rows: prepared.edgeRows, bytes: prepared.edgeBytes, at: top, rowCount: rows, rowBytes: rowBytes, stride: stride)
+                edges, chunks: chunks, rows: prepared.edgeRows, bytes: prepared.edgeBytes, at: top, rowCount: rows,
+                rowBytes: rowBytes, stride: stride)
         }
         return true
     }
 
     /// A look's edges (`PreparedButton.edges`) over the first and last `rows` of the button
-    /// whose first row starts at `top`: `bytes` at each end of each row, 16 bytes a load and a
-    /// store (`init(look:)` checked that they are whole chunks and at most half a row).
+    /// whose first row starts at `top`: of each end of each row, the chunks that differ from
+    /// the plain row (`chunks`, one count for each row; at most `bytes / 16`, which is at most
+    /// 8: `cornerEdges`), 16 bytes a load and a store (`init(look:)` checked that `bytes` is
+    /// whole chunks and at most half a row). The four ends of a row (top and bottom, left and
+    /// right) have the same count: one jump into a run of copies serves them all.
     @inline(never)
     private static func paintEdges(
-        _ edges: UnsafeRawPointer, rows: Int, bytes: Int, at top: UnsafeMutableRawPointer, rowCount: Int, rowBytes: Int, stride: Int
+        _ edges: UnsafeRawPointer, chunks: UnsafePointer<UInt8>, rows: Int, bytes: Int, at top: UnsafeMutableRawPointer,
+        rowCount: Int, rowBytes: Int, stride: Int
     ) {
-        @inline(__always) func copy(_ from: UnsafeRawPointer, to: UnsafeMutableRawPointer) {
-            var at = 0
-            while at < bytes {
-                (to + at).storeBytes(of: from.load(fromByteOffset: at, as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
-                at &+= 16
+        var edgeFrom = edges
+        var edgeUpper = top
+        var edgeLower = top + (rowCount - 1) * stride
+        let most = min(bytes &>> 4, 8)
+        let half = 2 &* bytes
+        for r in 0..<rows {
+            let from = edgeFrom, upper = edgeUpper, lower = edgeLower
+            /// Chunk `j` of each end, counted from the row's ends.
+            @inline(__always) func chunk(_ j: Int) {
+                @inline(__always) func copy(_ source: UnsafeRawPointer, _ target: UnsafeMutableRawPointer) {
+                    target.storeBytes(of: source.load(as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+                }
+                let left = 16 &* j, right = 16 &* (j &+ 1)
+                copy(from + left, upper + left)
+                copy(from + (half &- right), upper + (rowBytes &- right))
+                copy(from + (half &+ left), lower + left)
+                copy(from + (2 &* half &- right), lower + (rowBytes &- right))
             }
-        }
-        var from = edges
-        var upper = top
-        var lower = top + (rowCount - 1) * stride
-        for _ in 0..<rows {
-            copy(from, to: upper)
-            copy(from + bytes, to: upper + (rowBytes &- bytes))
-            copy(from + 2 &* bytes, to: lower)
-            copy(from + 3 &* bytes, to: lower + (rowBytes &- bytes))
-            from += 4 &* bytes
-            upper += stride
-            lower -= stride
+            switch min(Int(chunks[r]), most) {
+            case 8: chunk(7); fallthrough
+            case 7: chunk(6); fallthrough
+            case 6: chunk(5); fallthrough
+            case 5: chunk(4); fallthrough
+            case 4: chunk(3); fallthrough
+            case 3: chunk(2); fallthrough
+            case 2: chunk(1); fallthrough
+            case 1: chunk(0)
+            default: break
+            }
+            edgeFrom += 2 &* half
+            edgeUpper += stride
+            edgeLower -= stride
         }
     }
 
     /// The spans of a prepared look, from `first` (the spans' first pixel on the screen), in
-    /// the order they were made: a solid span as stores of its repeated pixel, a stored one 16
-    /// bytes a load and a store (two chunks a turn), a long one (or one that is not whole
-    /// chunks: at 3 bytes a pixel, or in a block narrower than 16 bytes) copied in one call. A
-    /// span reaching past its rect or its data is skipped.
-    @inline(never)
+    /// the order they were made. A span reaching past its rect or its data is skipped.
     private static func paint(_ ink: InkSpans, at first: UnsafeMutableRawPointer, stride: Int, bytesPerPixel bpp: Int) {
-        let width = Int(ink.physicalRect.width)
+        let widthBytes = Int(ink.physicalRect.width) &* bpp
+        if ink.chunked {
+            paintChunks(ink, at: first, stride: stride, widthBytes: widthBytes)
+        } else {
+            paintAny(ink, at: first, stride: stride, widthBytes: widthBytes, bytesPerPixel: bpp)
+        }
+    }
+
+    /// The spans of a `chunked` look: a solid span as stores of its repeated word, a stored
+    /// one 16 bytes a load and a store (one jump into a run of up to 16 of them, after groups
+    /// of 16 for a longer one), row after row for a span of several rows. No call, so the
+    /// loop keeps its values in registers: a look has about one span for each row of its ink
+    /// not shared with the row above, and this is most of a repaint's cost after the fill.
+    @inline(never)
+    private static func paintChunks(_ ink: InkSpans, at first: UnsafeMutableRawPointer, stride: Int, widthBytes: Int) {
         let height = Int(ink.physicalRect.height)
+        let dataBytes = ink.data.count
+        guard let data = ink.data.baseAddress, ink.spanCount > 0 else { return }
+        var span = ink.spans
+        let end = span + InkSpans.spanWords &* ink.spanCount
+        repeat {
+            let place = span[0]
+            let length = span[1]
+            let value = Int(span[2])
+            span += InkSpans.spanWords
+            let x = Int(place & 0xFFFF)
+            let bytes = Int(length & 0xFFFF)
+            let rows = Int(length >> 16 & 0x7FFF) &+ 1
+            guard rows <= height &- Int(place >> 16), bytes <= widthBytes &- x, bytes >= 16 else { continue }
+            var to = first + (Int(place >> 16) &* stride &+ x)
+            if length & InkSpans.solidFlag != 0 {
+                let word = UInt32(truncatingIfNeeded: value)
+                for _ in 0..<rows {
+                    store(SIMD4(word, word, word, word), at: to, byteCount: bytes)
+                    to += stride
+                }
+                continue
+            }
+            guard value <= dataBytes &- bytes &* rows, (value | bytes) & 15 == 0 else { continue }
+            var from = UnsafeRawPointer(data + value)
+            let count = bytes &>> 4
+            if count <= 16 {
+                // Most spans: each row one jump into the run of copies.
+                for _ in 0..<rows {
+                    copyRun(from, to: to, count: count)
+                    from += bytes
+                    to += stride
+                }
+            } else {
+                for _ in 0..<rows {
+                    copyChunks(from, to: to, count: count)
+                    from += bytes
+                    to += stride
+                }
+            }
+        } while span != end
+    }
+
+    /// `count` chunks of 16 bytes from `from` (16-byte aligned) to `to`: groups of 16, then
+    /// one jump into a run of the rest.
+    @inline(__always)
+    private static func copyChunks(_ from: UnsafeRawPointer, to: UnsafeMutableRawPointer, count: Int) {
+        var source = from
+        var target = to
+        var chunks = count
+        while chunks > 16 {
+            for k in 0..<16 {
+                (target + 16 &* k).storeBytes(of: source.load(fromByteOffset: 16 &* k, as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+            }
+            target += 256
+            source += 256
+            chunks &-= 16
+        }
+        copyRun(source, to: target, count: chunks)
+    }
+
+    /// `count` chunks of 16 bytes (1 to 16; 0 is taken for 16) from `from` (16-byte aligned)
+    /// to `to`: one jump into a run of copies.
+    @inline(__always)
+    private static func copyRun(_ from: UnsafeRawPointer, to: UnsafeMutableRawPointer, count: Int) {
+        @inline(__always) func chunk(_ n: Int) {
+            (to + 16 &* n).storeBytes(of: from.load(fromByteOffset: 16 &* n, as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+        }
+        switch count & 15 {
+        case 0: chunk(15); fallthrough
+        case 15: chunk(14); fallthrough
+        case 14: chunk(13); fallthrough
+        case 13: chunk(12); fallthrough
+        case 12: chunk(11); fallthrough
+        case 11: chunk(10); fallthrough
+        case 10: chunk(9); fallthrough
+        case 9: chunk(8); fallthrough
+        case 8: chunk(7); fallthrough
+        case 7: chunk(6); fallthrough
+        case 6: chunk(5); fallthrough
+        case 5: chunk(4); fallthrough
+        case 4: chunk(3); fallthrough
+        case 3: chunk(2); fallthrough
+        case 2: chunk(1); fallthrough
+        default: chunk(0)
+        }
+    }
+
+    /// The spans of a look that is not `chunked` (3 bytes a pixel, or a block narrower than
+    /// 16 bytes): each row of each copied in one call, a solid one pixel by pixel.
+    @inline(never)
+    private static func paintAny(
+        _ ink: InkSpans, at first: UnsafeMutableRawPointer, stride: Int, widthBytes: Int, bytesPerPixel bpp: Int
+    ) {
         let dataBytes = ink.data.count
         guard let data = ink.data.baseAddress else { return }
         for index in 0..<ink.spanCount {
             let span = ink.span(index)
-            guard span.row < height, span.lengthPx <= width &- span.xPx else { continue }
-            let to = first + (span.row &* stride &+ span.xPx &* bpp)
-            let bytes = span.lengthPx &* bpp
+            guard span.rows <= Int(ink.physicalRect.height) &- span.row, span.bytes <= widthBytes &- span.xBytes,
+                span.bytes % bpp == 0
+            else { continue }
+            var to = first + (span.row &* stride &+ span.xBytes)
             if span.solid {
-                if (bpp == 2 || bpp == 4) && bytes >= 16 {
-                    store(pattern(of: span.value, bytes: bpp), at: to, byteCount: bytes)
-                } else {
-                    for k in 0..<span.lengthPx { storePixel(span.value, at: to + k &* bpp, bytesPerPixel: bpp) }
+                for _ in 0..<span.rows {
+                    for k in 0..<span.bytes / bpp { storePixel(span.value, at: to + k &* bpp, bytesPerPixel: bpp) }
+                    to += stride
                 }
                 continue
             }
-            guard bytes <= dataBytes, Int(span.value) <= dataBytes &- bytes else { continue }
-            let from = data + Int(span.value)
-            if bytes <= 256 && bytes & 15 == 0 && Int(span.value) & 15 == 0 {
-                // Whole chunks (`InkSpans.encode` pads them), 16-byte aligned in the look.
-                var chunk = 0
-                if bytes & 16 != 0 {
-                    to.storeBytes(of: from.load(as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
-                    chunk = 16
-                }
-                while chunk < bytes {
-                    (to + chunk).storeBytes(of: from.load(fromByteOffset: chunk, as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
-                    (to + (chunk &+ 16)).storeBytes(
-                        of: from.load(fromByteOffset: chunk &+ 16, as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
-                    chunk &+= 32
-                }
-            } else {
-                to.copyMemory(from: from, byteCount: bytes)
+            guard Int(span.value) <= dataBytes &- span.bytes &* span.rows else { continue }
+            var from = data + Int(span.value)
+            for _ in 0..<span.rows {
+                to.copyMemory(from: from, byteCount: span.bytes)
+                from += span.bytes
+                to += stride
             }
         }
     }
@@ -262,23 +379,21 @@ public struct FramebufferPainter: Sendable {
         for k in 0..<bpp { to.storeBytes(of: UInt8(truncatingIfNeeded: value >> (8 * UInt32(k))), toByteOffset: k, as: UInt8.self) }
     }
 
-    /// `count` rows `stride` apart, each `byteCount` bytes of `pattern`. A function of its own,
-    /// like `storeMiddleRows`: its loop keeps its registers.
-    @inline(never)
+    /// `count` rows `stride` apart, each `byteCount` bytes (at least 16) of `pattern`: the
+    /// middle rows' loop with the same pattern at both ends and across, so that the stores
+    /// are written out once in the firmware.
+    @inline(__always)
     private static func storeRows(
         _ pattern: SIMD4<UInt32>, at first: UnsafeMutableRawPointer, count: Int, stride: Int, byteCount: Int
     ) {
-        let stores = RowStores(byteCount: byteCount)
-        var row = first
-        for _ in 0..<count {
-            stores.write(pattern, at: row)
-            row += stride
-        }
+        storeMiddleRows(
+            left: pattern, fill: pattern, right: pattern, at: first, count: count, stride: stride, rowBytes: byteCount,
+            leftBytes: 0, insideBytes: byteCount)
     }
 
     /// `count` middle rows `stride` apart: `left` across the first 16 bytes and `right` across
     /// the last 16, then `fill` over the inside (`insideBytes` from `leftBytes`), covering what
-    /// the two ends wrote there.
+    /// the two ends wrote there. A function of its own: its loop keeps its registers.
     @inline(never)
     private static func storeMiddleRows(
         left: SIMD4<UInt32>, fill: SIMD4<UInt32>, right: SIMD4<UInt32>, at first: UnsafeMutableRawPointer, count: Int,
@@ -295,23 +410,24 @@ public struct FramebufferPainter: Sendable {
     }
 
     /// The 16-byte stores that fill a row of `byteCount` bytes (at least 16), worked out once
-    /// for all the rows of a button, which are alike: groups of 16 stores from the start, then
-    /// what is left back from the end, the lowest of those stores overlapping what the groups
-    /// wrote when the row is not whole chunks (or, without a group, at the row's start). A row
-    /// then costs its stores and a jump, not the tests `store` makes for each.
+    /// for all the rows of a button, which are alike: one store for each 16 bytes, the last
+    /// back from the row's end (overlapping the one before it when the row is not whole
+    /// chunks). A row of up to 64 chunks (256 pixels of 4 bytes) is one jump into a run of
+    /// stores; a longer row takes groups of 16 first. A row then costs its stores and a jump,
+    /// not a loop's tests for each few stores (which had cost a button's fill a fifth more
+    /// than its stores).
     struct RowStores {
         let byteCount: Int
+        /// Groups of 16 stores, from the row's start.
         let groups: Int
-        /// The stores after the groups: 0 to 16.
+        /// The stores after the groups but the last: 0 to 63.
         let rest: Int
-        /// Where the lowest of them goes, from the row's start.
-        let lowestOffset: Int
 
         init(byteCount: Int) {
             self.byteCount = byteCount
-            groups = byteCount / 256
-            rest = (byteCount - groups * 256 + 15) / 16
-            lowestOffset = groups > 0 ? byteCount - 16 * rest : 0
+            let chunks = (byteCount + 15) / 16
+            groups = chunks > 64 ? (chunks - 64 + 15) / 16 : 0
+            rest = chunks - 16 * groups - 1
         }
 
         @inline(__always)
@@ -321,28 +437,76 @@ public struct FramebufferPainter: Sendable {
                 for k in 0..<16 { (at + 16 &* k).storeBytes(of: pattern, as: SIMD4<UInt32>.self) }
                 at += 256
             }
-            guard rest > 0 else { return }
-            (start + lowestOffset).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
-            let end = start + byteCount
-            @inline(__always) func back(_ n: Int) { (end - 16 &* n).storeBytes(of: pattern, as: SIMD4<UInt32>.self) }
-            switch rest {
-            case 16: back(15); fallthrough
-            case 15: back(14); fallthrough
-            case 14: back(13); fallthrough
-            case 13: back(12); fallthrough
-            case 12: back(11); fallthrough
-            case 11: back(10); fallthrough
-            case 10: back(9); fallthrough
-            case 9: back(8); fallthrough
-            case 8: back(7); fallthrough
-            case 7: back(6); fallthrough
-            case 6: back(5); fallthrough
-            case 5: back(4); fallthrough
-            case 4: back(3); fallthrough
-            case 3: back(2); fallthrough
-            case 2: back(1)
+            let base = at
+            @inline(__always) func chunk(_ n: Int) { (base + 16 &* n).storeBytes(of: pattern, as: SIMD4<UInt32>.self) }
+            // Every value of 6 bits has its case, so the jump needs no test of its range.
+            switch rest & 63 {
+            case 63: chunk(62); fallthrough
+            case 62: chunk(61); fallthrough
+            case 61: chunk(60); fallthrough
+            case 60: chunk(59); fallthrough
+            case 59: chunk(58); fallthrough
+            case 58: chunk(57); fallthrough
+            case 57: chunk(56); fallthrough
+            case 56: chunk(55); fallthrough
+            case 55: chunk(54); fallthrough
+            case 54: chunk(53); fallthrough
+            case 53: chunk(52); fallthrough
+            case 52: chunk(51); fallthrough
+            case 51: chunk(50); fallthrough
+            case 50: chunk(49); fallthrough
+            case 49: chunk(48); fallthrough
+            case 48: chunk(47); fallthrough
+            case 47: chunk(46); fallthrough
+            case 46: chunk(45); fallthrough
+            case 45: chunk(44); fallthrough
+            case 44: chunk(43); fallthrough
+            case 43: chunk(42); fallthrough
+            case 42: chunk(41); fallthrough
+            case 41: chunk(40); fallthrough
+            case 40: chunk(39); fallthrough
+            case 39: chunk(38); fallthrough
+            case 38: chunk(37); fallthrough
+            case 37: chunk(36); fallthrough
+            case 36: chunk(35); fallthrough
+            case 35: chunk(34); fallthrough
+            case 34: chunk(33); fallthrough
+            case 33: chunk(32); fallthrough
+            case 32: chunk(31); fallthrough
+            case 31: chunk(30); fallthrough
+            case 30: chunk(29); fallthrough
+            case 29: chunk(28); fallthrough
+            case 28: chunk(27); fallthrough
+            case 27: chunk(26); fallthrough
+            case 26: chunk(25); fallthrough
+            case 25: chunk(24); fallthrough
+            case 24: chunk(23); fallthrough
+            case 23: chunk(22); fallthrough
+            case 22: chunk(21); fallthrough
+            case 21: chunk(20); fallthrough
+            case 20: chunk(19); fallthrough
+            case 19: chunk(18); fallthrough
+            case 18: chunk(17); fallthrough
+            case 17: chunk(16); fallthrough
+            case 16: chunk(15); fallthrough
+            case 15: chunk(14); fallthrough
+            case 14: chunk(13); fallthrough
+            case 13: chunk(12); fallthrough
+            case 12: chunk(11); fallthrough
+            case 11: chunk(10); fallthrough
+            case 10: chunk(9); fallthrough
+            case 9: chunk(8); fallthrough
+            case 8: chunk(7); fallthrough
+            case 7: chunk(6); fallthrough
+            case 6: chunk(5); fallthrough
+            case 5: chunk(4); fallthrough
+            case 4: chunk(3); fallthrough
+            case 3: chunk(2); fallthrough
+            case 2: chunk(1); fallthrough
+            case 1: chunk(0); fallthrough
             default: break
             }
+            (start + (byteCount &- 16)).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
         }
     }
 
@@ -512,10 +676,10 @@ public struct FramebufferPainter: Sendable {
         let rowBytes = rows.strideBytes
         let header = base.assumingMemoryBound(to: UInt32.self)
         var edges = (rows: 0, bytes: 0)
-        func finish(ink: Rect, spanCount: Int, dataBytes: Int, byteCount: Int) -> PreparedButton? {
+        func finish(ink: Rect, spanCount: Int, dataBytes: Int, byteCount: Int, chunked: Bool = false) -> PreparedButton? {
             header[8] = UInt32(edges.rows)
             header[9] = UInt32(edges.bytes)
-            header[10] = 0
+            header[10] = chunked ? 1 : 0
             header[11] = 0
             header[0] = UInt32(rowBytes)
             header[1] = UInt32(bitPattern: ink.x)
@@ -529,7 +693,13 @@ public struct FramebufferPainter: Sendable {
         }
         let rowsEnd = PreparedButton.headerBytes + 2 * rowBytes
         let none = Rect(x: 0, y: 0, width: 0, height: 0)
-        guard let ink = inkBlock(of: label, layers: layers, rect: rect, style: style),
+        let ink = inkBlock(of: label, layers: layers, rect: rect, style: style)
+        // A block wider or taller than a span can say (16 bits): no look, the button is
+        // painted straight.
+        if let ink, Int(ink.physical.width) * layout.format.bytesPerPixel > InkSpans.mostBytes || ink.physical.height > 0xFFFF {
+            return nil
+        }
+        guard let ink,
             let block = FramebufferLayout(
                 physicalWidth: ink.physical.width, physicalHeight: ink.physical.height, format: layout.format, rotation: layout.rotation)
         else { return finish(ink: none, spanCount: 0, dataBytes: 0, byteCount: rowsEnd) }
@@ -581,8 +751,28 @@ public struct FramebufferPainter: Sendable {
         // The edges, the spans and their pixels moved down after the rows, in that order:
         // each lands below where the next one is (the edges are less than the block).
         let edgesAt = edges.rows > 0 ? PreparedButton.aligned16(rowsEnd) : rowsEnd
-        let edgesEnd = edgesAt + 4 * edges.rows * edgeBytes
-        (base + edgesAt).copyMemory(from: base + edgeRoom, byteCount: edgesEnd - edgesAt)
+        let chunksAt = edgesAt + 4 * edges.rows * edgeBytes
+        (base + edgesAt).copyMemory(from: base + edgeRoom, byteCount: chunksAt - edgesAt)
+        // For each edge row, the chunks of its four ends that differ from the plain row: a
+        // corner's rows narrow towards its middle, and a repaint copies only those.
+        for r in 0..<edges.rows {
+            var chunks = 0
+            for index in 0..<2 {
+                let blockRow = index == 0 ? r : height - 1 - r
+                let plain = under(blockRow)
+                let kept = UnsafeRawPointer(base + edgesAt + (4 * r + 2 * index) * edgeBytes)
+                for k in 0..<edgeBytes where kept.load(fromByteOffset: k, as: UInt8.self) != plain.load(fromByteOffset: k, as: UInt8.self) {
+                    chunks = max(chunks, k / 16 + 1)
+                }
+                let right = rowBytes - edgeBytes
+                for k in 0..<edgeBytes
+                where kept.load(fromByteOffset: edgeBytes + k, as: UInt8.self) != plain.load(fromByteOffset: right + k, as: UInt8.self) {
+                    chunks = max(chunks, (edgeBytes - k + 15) / 16)
+                }
+            }
+            (base + chunksAt + r).storeBytes(of: UInt8(chunks), as: UInt8.self)
+        }
+        let edgesEnd = chunksAt + edges.rows
         guard encoded.spanCount > 0 else { return finish(ink: none, spanCount: 0, dataBytes: 0, byteCount: edgesEnd) }
         // The rows with spans only, counted from the first of them.
         let first = encoded.firstRow
@@ -594,12 +784,15 @@ public struct FramebufferPainter: Sendable {
         let dataAt = PreparedButton.aligned16(spansAt + InkSpans.spanBytes * encoded.spanCount)
         (base + dataAt).copyMemory(from: base + dataRoom, byteCount: encoded.dataBytes)
         let kept = Rect(x: l.x, y: l.y + Int32(first), width: l.width, height: Int32(encoded.lastRow - first + 1))
-        return finish(ink: kept, spanCount: encoded.spanCount, dataBytes: encoded.dataBytes, byteCount: dataAt + encoded.dataBytes)
+        return finish(
+            ink: kept, spanCount: encoded.spanCount, dataBytes: encoded.dataBytes, byteCount: dataAt + encoded.dataBytes,
+            chunked: encoded.chunked)
     }
 
     /// The rows at the top and at the bottom of a rounded button whose ends a look keeps as
     /// edges, and the bytes of each end: the radius's rows (at most half the visible part's),
-    /// and the radius's pixels rounded up to 16-byte chunks (at most half a row). None where
+    /// and the radius's pixels rounded up to 16-byte chunks (at most half a row, and at most
+    /// `PreparedButton.mostEdgeBytes`: a larger corner's pixels further in are spans). None where
     /// the corners are square, the ink block is not the whole visible part, the pixels are
     /// 3 bytes or a row is under 32 bytes.
     private func cornerEdges(of rect: Rect, style: ButtonStyle, visible p: Rect, block: Rect) -> (rows: Int, bytes: Int) {
@@ -607,7 +800,14 @@ public struct FramebufferPainter: Sendable {
         let radius = FramebufferPainter.radiusPx(of: rect, style: style)
         let rowBytes = Int(p.width) * bpp
         guard radius > 0, bpp == 2 || bpp == 4, block == p, rowBytes >= 32 else { return (0, 0) }
-        return (min(radius, Int(p.height) / 2), min((radius * bpp + 15) & ~15, (rowBytes / 2) & ~15))
+        return (min(radius, Int(p.height) / 2), min(min((radius * bpp + 15) & ~15, (rowBytes / 2) & ~15), PreparedButton.mostEdgeBytes))
+    }
+
+    /// Whether `rect` lies wholly in a logical picture of `width` by `height` (so that
+    /// clipping it changes nothing).
+    @inline(__always)
+    private static func isWhollyInside(_ rect: Rect, width: Int32, height: Int32) -> Bool {
+        rect.x >= 0 && rect.y >= 0 && rect.width <= width - rect.x && rect.height <= height - rect.y
     }
 
     /// The part of a button on the screen, in physical pixels; nil for a rect that is not

@@ -3,11 +3,15 @@
 /// alone. A repaint writes the fill and then only these, so a look holds its ink's edges, not
 /// its label's whole rect. A borrowed view into a look (`PreparedButton`).
 ///
-/// Each span is three `UInt32`s: its first pixel in its row (low 16 bits) and its row (high 16
-/// bits); its length in pixels (bits 0-30) and whether it is solid (bit 31); then the byte
-/// offset of its pixels in `data`, or for a solid span the pixel value itself. Spans carry
-/// their row, so a repaint walks the spans alone, never the rows between them (a rounded
-/// button's ink block is its whole height, most of its rows with one span or none).
+/// Each span is three `UInt32`s: the byte of its first pixel in its row (low 16 bits) and its
+/// first row (high 16 bits); its length in bytes (bits 0-15), its rows less one (bits 16-30)
+/// and whether it is solid (bit 31); then the byte offset of its pixels in `data` (a row's
+/// after another's), or for a solid span its pixel repeated across the word (two of 2 bytes).
+/// Spans carry their row, so a repaint walks the spans alone, never the rows between them (a
+/// rounded button's ink block is its whole height, most of its rows with one span or none);
+/// rows whose spans start and end alike (a glyph's stem, an icon's straight side) share one
+/// span, so a repaint decodes and checks it once; and spans count bytes, so a repaint
+/// multiplies nothing by the pixel's.
 public struct InkSpans {
     /// Where the spans lie, in physical pixels: row `r` of the spans is physical row
     /// `physicalRect.y + r`, their columns count from `physicalRect.x`.
@@ -16,10 +20,18 @@ public struct InkSpans {
     public let data: UnsafeRawBufferPointer
     let spans: UnsafePointer<UInt32>
     public let spanCount: Int
+    /// Every stored span is whole 16-byte chunks at a 16-byte offset in `data`, and every
+    /// solid one at least 16 bytes of 2- or 4-byte pixels: a repaint copies them without a call.
+    public let chunked: Bool
 
     static let spanWords = 3
     static let spanBytes = 4 * spanWords
     static let solidFlag: UInt32 = 0x8000_0000
+    /// The most rows one span covers (15 bits of its second word).
+    static let mostRows = 0x8000
+    /// The most bytes of a span and of a row's bytes before it (16 bits each): a block wider
+    /// than this has no spans (`prepare` makes no look of it).
+    static let mostBytes = 0xFFFF
     /// Fill pixels between two runs of ink shorter than this are kept in one span: a repaint
     /// writes the fill and then copies a span in one call (`memcpy`), and a span costs a few
     /// dozen instructions of its own, more than copying a gap's pixels. (Spans split at gaps
@@ -42,14 +54,15 @@ public struct InkSpans {
         heightPx * (widthPx + mostSpans(inRowOf: widthPx) * pixelsPerChunk(bytesPerPixel: bytesPerPixel)) * bytesPerPixel
     }
 
-    /// Span `index` as (row, first pixel, length, solid, offset into `data` or the solid pixel).
+    /// Span `index` as (first row, first byte, bytes, rows, solid, offset into `data` or the
+    /// solid word).
     @inline(__always)
-    func span(_ index: Int) -> (row: Int, xPx: Int, lengthPx: Int, solid: Bool, value: UInt32) {
+    func span(_ index: Int) -> (row: Int, xBytes: Int, bytes: Int, rows: Int, solid: Bool, value: UInt32) {
         let place = spans[InkSpans.spanWords &* index]
         let length = spans[InkSpans.spanWords &* index &+ 1]
         return (
-            Int(place >> 16), Int(place & 0xFFFF), Int(length & ~InkSpans.solidFlag), length & InkSpans.solidFlag != 0,
-            spans[InkSpans.spanWords &* index &+ 2]
+            Int(place >> 16), Int(place & 0xFFFF), Int(length & 0xFFFF), Int(length >> 16 & 0x7FFF) &+ 1,
+            length & InkSpans.solidFlag != 0, spans[InkSpans.spanWords &* index &+ 2]
         )
     }
 
@@ -57,6 +70,8 @@ public struct InkSpans {
     struct Encoded {
         var spanCount = 0
         var dataBytes = 0
+        /// Every span is whole chunks (`InkSpans.chunked`).
+        var chunked = true
         /// The first and last rows with a span (0 and -1 when there is none).
         var firstRow = 0
         var lastRow = -1
@@ -91,10 +106,27 @@ public struct InkSpans {
         func add(row r: Int, x: Int, lengthPx: Int, solid: Bool, value: UInt32) {
             if encoded.spanCount == 0 { encoded.firstRow = r }
             encoded.lastRow = r
+            let bytes = lengthPx * bpp
+            let place = UInt32(x * bpp) | UInt32(r) << 16
+            let length = UInt32(bytes) | (solid ? solidFlag : 0)
+            let word = solid && bpp == 2 ? value & 0xFFFF | value << 16 : value
+            // The row below the last span, alike: that span takes one row more (a stored
+            // span's pixels follow its last row's, as they were just written).
+            if encoded.spanCount > 0 {
+                let last = spanWords * (encoded.spanCount - 1)
+                let rows = Int(spans[last + 1] >> 16 & 0x7FFF) + 1
+                if spans[last] &+ UInt32(rows) << 16 == place, spans[last + 1] & ~0x7FFF_0000 == length, rows < mostRows,
+                    solid ? spans[last + 2] == word : Int(spans[last + 2]) + rows * bytes == Int(value)
+                {
+                    spans[last + 1] += 1 << 16
+                    return
+                }
+            }
             let at = spanWords * encoded.spanCount
-            spans[at] = UInt32(x) | UInt32(r) << 16
-            spans[at + 1] = UInt32(lengthPx) | (solid ? solidFlag : 0)
-            spans[at + 2] = value
+            spans[at] = place
+            spans[at + 1] = length
+            spans[at + 2] = word
+            if bpp == 3 || (solid ? bytes < 16 : bytes & 15 != 0 || value & 15 != 0) { encoded.chunked = false }
             encoded.spanCount += 1
         }
         func stored(_ row: UnsafeRawPointer, _ r: Int, from start: Int, to end: Int) {

@@ -12,8 +12,10 @@
 /// The look is one block of bytes, laid out by `prepare` and read back by `init(look:)`, so
 /// that its owner can move it (`PreparedButtons` keeps looks together in one slab):
 /// a header of twelve `UInt32`s (row bytes, the spans' physical rect, their count, the data's
-/// bytes, the whole look's bytes, the edge rows and their bytes, two unused), the border row,
-/// the middle row, then (16-byte aligned) the edges, then (4-byte aligned) the spans, then
+/// bytes, the whole look's bytes, the edge rows and their bytes, whether the spans are
+/// `chunked` (bit 0), one unused), the border row,
+/// the middle row, then (16-byte aligned) the edges and a byte for each edge row (its chunks
+/// that differ from the plain row), then (4-byte aligned) the spans, then
 /// (16-byte aligned) the spans' pixels. The look starts 16-byte aligned, so that stored
 /// pixels are read 16 bytes a load.
 public struct PreparedButton {
@@ -25,15 +27,22 @@ public struct PreparedButton {
     public let ink: InkSpans?
     /// How many rows at the top of the button, and as many at its bottom, have edges.
     public let edgeRows: Int
-    /// The bytes of each edge: a multiple of 16, at most half a row.
+    /// The bytes of each edge: a multiple of 16, at most half a row and `mostEdgeBytes`.
     public let edgeBytes: Int
     /// For each edge row counted from the top and then the same row counted from the bottom:
     /// its left edge, then its right edge (`4 * edgeRows * edgeBytes` bytes).
     public let edges: UnsafeRawBufferPointer
+    /// For each edge row, how many 16-byte chunks of its ends differ from the plain row
+    /// (counted from the row's ends; `edgeRows` bytes): a corner narrows row by row, and a
+    /// repaint copies only those chunks.
+    public let edgeChunks: UnsafeBufferPointer<UInt8>
     /// The bytes of the whole look, from its start.
     public let byteCount: Int
 
     static let headerBytes = 48
+    /// The most bytes of an edge (8 chunks: a radius of 32 pixels at 4 bytes, 64 at 2): a
+    /// repaint copies a row's edges in one jump into a run of at most 8 copies of each.
+    static let mostEdgeBytes = 128
 
     /// The look `prepare` wrote at the start of `look` (which may since have moved); nil when
     /// its header does not describe bytes inside `look`. The spans themselves are checked as
@@ -54,16 +63,19 @@ public struct PreparedButton {
         let edgeBytes = Int(header[9])
         let rowsEnd = PreparedButton.headerBytes + 2 * rowBytes
         guard byteCount <= look.count, rowsEnd <= byteCount, edgeBytes & 15 == 0, edgeBytes <= rowBytes / 2,
+            edgeBytes <= PreparedButton.mostEdgeBytes,
             edgeRows <= byteCount / 4, edgeRows == 0 || edgeBytes > 0
         else { return nil }
         let edgesAt = edgeRows > 0 ? PreparedButton.aligned16(rowsEnd) : rowsEnd
-        let edgesEnd = edgesAt + 4 * edgeRows * edgeBytes
+        let chunksAt = edgesAt + 4 * edgeRows * edgeBytes
+        let edgesEnd = chunksAt + edgeRows
         guard edgesEnd <= byteCount else { return nil }
         borderRow = UnsafeRawBufferPointer(start: start + PreparedButton.headerBytes, count: rowBytes)
         middleRow = UnsafeRawBufferPointer(start: start + PreparedButton.headerBytes + rowBytes, count: rowBytes)
         self.edgeRows = edgeRows
         self.edgeBytes = edgeBytes
-        edges = UnsafeRawBufferPointer(start: start + edgesAt, count: edgesEnd - edgesAt)
+        edges = UnsafeRawBufferPointer(start: start + edgesAt, count: chunksAt - edgesAt)
+        edgeChunks = UnsafeBufferPointer(start: (start + chunksAt).assumingMemoryBound(to: UInt8.self), count: edgeRows)
         self.byteCount = byteCount
         guard rect.width > 0, rect.height > 0 else {
             ink = nil
@@ -75,7 +87,7 @@ public struct PreparedButton {
         guard dataStart + dataBytes <= byteCount else { return nil }
         ink = InkSpans(
             physicalRect: rect, data: UnsafeRawBufferPointer(start: start + dataStart, count: dataBytes),
-            spans: (start + spansAt).assumingMemoryBound(to: UInt32.self), spanCount: spanCount)
+            spans: (start + spansAt).assumingMemoryBound(to: UInt32.self), spanCount: spanCount, chunked: header[10] & 1 != 0)
     }
 
     /// `offset` rounded up to a multiple of 4.
