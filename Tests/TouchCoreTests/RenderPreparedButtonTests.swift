@@ -214,28 +214,14 @@ struct RenderPreparedButtonTests {
 
     @Test func aLookMadeForAnotherButtonIsNotTrusted() {
         var fb = TestFramebuffer(width: 6, height: 4, format: .xrgb8888)
-        var style = RenderButtonTests.style
-        style.borderWidth = 0
         // Rows of 5 pixels (another button's), with ink reaching off the screen.
         let offScreen = Rect(x: 4, y: 1, width: 4, height: 4)
         let stale = Self.look(rowPixels: 5, ink: offScreen, rows: [[(0, 4, 0x7777_7777)]])
         let fits = Self.look(rowPixels: 6, ink: offScreen, rows: [[(0, 4, 0x7777_7777)]])
-        _ = stale.withUnsafeBytes { stale in
-            fb.paint { painter, buffer in
-                painter.paintButton(
-                    rect: Rect(x: 0, y: 0, width: 6, height: 4), style: style, state: .normal,
-                    prepared: PreparedButton(look: stale), in: buffer)
-            }
-        }
+        Self.paint(handMade: stale, on: &fb)
         // The fill only: no byte of the stale rows.
         #expect(fb.bytes == Array(repeating: [30, 200, 10, 0] as [UInt8], count: 24).flatMap { $0 })
-        _ = fits.withUnsafeBytes { fits in
-            fb.paint { painter, buffer in
-                painter.paintButton(
-                    rect: Rect(x: 0, y: 0, width: 6, height: 4), style: style, state: .normal,
-                    prepared: PreparedButton(look: fits), in: buffer)
-            }
-        }
+        Self.paint(handMade: fits, on: &fb)
         // Matching rows are copied; the ink that would leave the screen is not.
         #expect(fb.bytes == [UInt8](repeating: 0x77, count: 96))
     }
@@ -244,20 +230,12 @@ struct RenderPreparedButtonTests {
     /// others are painted.
     @Test func aSpanOutsideItsRectOrDataIsSkipped() {
         var fb = TestFramebuffer(width: 8, height: 3, format: .xrgb8888)
-        var style = RenderButtonTests.style
-        style.borderWidth = 0
         // Ink over the whole 8x3 button: row 0 a span one pixel too long, row 1 a span whose
         // pixels would be read past the data, row 2 a good stored span of two pixels.
         let look = Self.look(
             rowPixels: 8, ink: Rect(x: 0, y: 0, width: 8, height: 3),
             rows: [[(1, 8, 0x0102_0304 | 1 << 63)], [(0, 2, 4)], [(3, 2, 0)]], data: [0x0A0B_0C0D, 0x0E0F_1011])
-        _ = look.withUnsafeBytes { look in
-            fb.paint { painter, buffer in
-                painter.paintButton(
-                    rect: Rect(x: 0, y: 0, width: 8, height: 3), style: style, state: .normal,
-                    prepared: PreparedButton(look: look), in: buffer)
-            }
-        }
+        Self.paint(handMade: look, on: &fb)
         let row: [UInt8] = [0x77, 0x77, 0x77, 0x77]
         var expected = Array(repeating: row, count: 24)
         expected[16 + 3] = [0x0D, 0x0C, 0x0B, 0x0A]
@@ -270,8 +248,6 @@ struct RenderPreparedButtonTests {
     /// is skipped; the others are painted, a solid one as its repeated word.
     @Test func aChunkedLooksBadSpansAreSkipped() {
         var fb = TestFramebuffer(width: 8, height: 4, format: .xrgb8888)
-        var style = RenderButtonTests.style
-        style.borderWidth = 0
         // Rows of 8 pixels: row 0 a span of 8 from pixel 1 (one too long); row 1 a stored
         // span of 4 whose pixels would be read past the 8 stored (from the 9th); row 2 a good stored span of 4
         // from pixel 4 and a span of 2 pixels (8 bytes, not a chunk); row 3 a solid span of 4.
@@ -279,13 +255,7 @@ struct RenderPreparedButtonTests {
             rowPixels: 8, ink: Rect(x: 0, y: 0, width: 8, height: 4),
             rows: [[(1, 8, 0x0102_0304 | 1 << 63)], [(0, 4, 32)], [(4, 4, 0), (0, 2, 0)], [(0, 4, 0x0A0B_0C0D | 1 << 63)]],
             data: [0x1111_1111, 0x2222_2222, 0x3333_3333, 0x4444_4444, 5, 6, 7, 8], chunked: true)
-        _ = look.withUnsafeBytes { look in
-            fb.paint { painter, buffer in
-                painter.paintButton(
-                    rect: Rect(x: 0, y: 0, width: 8, height: 4), style: style, state: .normal,
-                    prepared: PreparedButton(look: look), in: buffer)
-            }
-        }
+        Self.paint(handMade: look, on: &fb)
         var expected = Array(repeating: [UInt8](repeating: 0x77, count: 4), count: 32)
         for k in 0..<4 { expected[16 + 4 + k] = [UInt8](repeating: 0x11 * UInt8(k + 1), count: 4) }
         for k in 0..<4 { expected[24 + k] = [0x0D, 0x0C, 0x0B, 0x0A] }
@@ -298,8 +268,6 @@ struct RenderPreparedButtonTests {
     @Test(arguments: [true, false])
     func aSpanOfSeveralRowsPaintsEach(chunked: Bool) {
         var fb = TestFramebuffer(width: 8, height: 4, format: .xrgb8888)
-        var style = RenderButtonTests.style
-        style.borderWidth = 0
         // Row 0: a stored span of 4 pixels from pixel 4, made two rows long; row 2: a solid
         // span of 4 pixels, made two rows long.
         var look = Self.look(
@@ -312,13 +280,7 @@ struct RenderPreparedButtonTests {
         look[firstLength] |= 1 << 16
         look[secondLength] |= 1 << 16
         func painted() -> [UInt8] {
-            fb.paint { painter, buffer in
-                look.withUnsafeBytes { look in
-                    painter.paintButton(
-                        rect: Rect(x: 0, y: 0, width: 8, height: 4), style: style, state: .normal,
-                        prepared: PreparedButton(look: look), in: buffer)
-                }
-            }
+            Self.paint(handMade: look, on: &fb)
             return fb.bytes
         }
         var expected = Array(repeating: [UInt8](repeating: 0x77, count: 4), count: 32)
@@ -408,33 +370,32 @@ struct RenderPreparedButtonTests {
     /// walks the spans, not the rows).
     @Test func aSpanBelowItsRectIsSkipped() {
         var fb = TestFramebuffer(width: 4, height: 3, format: .xrgb8888)
-        var style = RenderButtonTests.style
-        style.borderWidth = 0
         // Two rows of ink: row 1 a solid span of two pixels, then that span moved to row 2.
         var look = Self.look(
             rowPixels: 4, ink: Rect(x: 0, y: 0, width: 4, height: 2), rows: [[], [(1, 2, 0x0102_0304 | 1 << 63)]])
         let firstSpan = 12 + 2 * 4
         #expect(look[firstSpan] == 4 | 1 << 16)
-        fb.paint { painter, buffer in
-            look.withUnsafeBytes { look in
-                painter.paintButton(
-                    rect: Rect(x: 0, y: 0, width: 4, height: 3), style: style, state: .normal, prepared: PreparedButton(look: look),
-                    in: buffer)
-            }
-        }
+        Self.paint(handMade: look, on: &fb)
         var expected = Array(repeating: [UInt8](repeating: 0x77, count: 4), count: 12)
         expected[4 + 1] = [0x04, 0x03, 0x02, 0x01]
         expected[4 + 2] = [0x04, 0x03, 0x02, 0x01]
         #expect(fb.bytes == expected.flatMap { $0 })
         look[firstSpan] = 4 | 2 << 16
-        fb.paint { painter, buffer in
-            look.withUnsafeBytes { look in
-                painter.paintButton(
-                    rect: Rect(x: 0, y: 0, width: 4, height: 3), style: style, state: .normal, prepared: PreparedButton(look: look),
-                    in: buffer)
+        Self.paint(handMade: look, on: &fb)
+        #expect(fb.bytes == Array(repeating: 0x77, count: 48))
+    }
+
+    /// Paints a hand-made look (`look(rowPixels:ink:rows:data:chunked:)`) as a button over the
+    /// whole of `fb`, without a border, in its normal state.
+    static func paint(handMade look: [UInt32], on fb: inout TestFramebuffer) {
+        var style = RenderButtonTests.style
+        style.borderWidth = 0
+        let rect = fb.layout.logicalBounds
+        _ = look.withUnsafeBytes { look in
+            fb.paint { painter, buffer in
+                painter.paintButton(rect: rect, style: style, state: .normal, prepared: PreparedButton(look: look), in: buffer)
             }
         }
-        #expect(fb.bytes == Array(repeating: 0x77, count: 48))
     }
 
     /// A look's bytes as `prepare` lays them out, by hand, at 4 bytes a pixel: rows of

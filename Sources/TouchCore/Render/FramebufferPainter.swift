@@ -192,9 +192,9 @@ public struct FramebufferPainter: Sendable {
 
     /// A look's edges (`PreparedButton.edges`) over the first and last `rows` of the button
     /// whose first row starts at `top`: of each end of each row, the chunks that differ from
-    /// the plain row (`chunks`, one count for each row; at most `bytes / 16`, which is at most
-    /// 8: `cornerEdges`), 16 bytes a load and a store (`init(look:)` checked that `bytes` is
-    /// whole chunks and at most half a row). The four ends of a row (top and bottom, left and
+    /// the plain row (`chunks`, one count for each row; at most `bytes / 16`), 16 bytes a load
+    /// and a store (`init(look:)` checked that `bytes` is whole chunks, at most half a row and
+    /// at most `PreparedButton.mostEdgeBytes`, 8 chunks). The four ends of a row (top and bottom, left and
     /// right) have the same count: one jump into a run of copies serves them all.
     @inline(never)
     private static func paintEdges(
@@ -204,7 +204,7 @@ public struct FramebufferPainter: Sendable {
         var edgeFrom = edges
         var edgeUpper = top
         var edgeLower = top + (rowCount - 1) * stride
-        let most = min(bytes &>> 4, 8)
+        let most = bytes &>> 4
         let half = 2 &* bytes
         for r in 0..<rows {
             let from = edgeFrom, upper = edgeUpper, lower = edgeLower
