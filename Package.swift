@@ -43,12 +43,15 @@ let package = Package(
         // The firmware self-test: allocation-free checks of TouchCore. Built for ARM by
         // scripts/build/build-firmware.sh and run under qemu-user; run on the host by TouchCoreTests.
         .target(name: "FirmwareSelfTest", dependencies: ["TouchCore"], path: "Tests/FirmwareSelfTest"),
-        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "FirmwareSelfTest"]),
-        .testTarget(name: "PanelConfigTests", dependencies: ["PanelConfig", "TouchCore"]),
-        .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem", "CLinux", "TouchCore"]),
-        .testTarget(name: "PanelEngineTests", dependencies: ["PanelEngine", "PanelDrivers", "PanelConfig", "LinuxSystem", "TouchCore", "CLinux", "PanelTestSupport"]),
-        .testTarget(name: "PanelDriversTests", dependencies: ["PanelDrivers", "PanelEngine", "PanelConfig", "LinuxSystem", "TouchCore", "CLinux", "PanelTestSupport"]),
-        .testTarget(name: "PanelAppTests", dependencies: ["PanelApp", "PanelDrivers", "PanelEngine", "PanelConfig", "LinuxSystem", "TouchCore", "CLinux", "PanelTestSupport"]),
+        // The test process's signal dispositions, set once as it loads, as the panel sets its own
+        // at start: no test depends on another having run first.
+        .target(name: "TestProcess", path: "Tests/TestProcess"),
+        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "FirmwareSelfTest", "TestProcess"]),
+        .testTarget(name: "PanelConfigTests", dependencies: ["PanelConfig", "TouchCore", "LinuxSystem", "TestProcess"]),
+        .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem", "CLinux", "TouchCore", "TestProcess"]),
+        .testTarget(name: "PanelEngineTests", dependencies: ["PanelEngine", "PanelDrivers", "PanelConfig", "LinuxSystem", "TouchCore", "CLinux", "PanelTestSupport", "TestProcess"]),
+        .testTarget(name: "PanelDriversTests", dependencies: ["PanelDrivers", "PanelEngine", "PanelConfig", "LinuxSystem", "TouchCore", "CLinux", "PanelTestSupport", "TestProcess"]),
+        .testTarget(name: "PanelAppTests", dependencies: ["PanelApp", "PanelDrivers", "PanelEngine", "PanelConfig", "LinuxSystem", "TouchCore", "CLinux", "PanelTestSupport", "TestProcess"]),
         // Fakes shared by the test targets: recording logs, I2C transports, lines, connections.
         .target(name: "PanelTestSupport", dependencies: ["PanelDrivers", "PanelEngine", "PanelConfig", "LinuxSystem", "TouchCore", "CLinux"], path: "Tests/PanelTestSupport"),
     ]

@@ -126,13 +126,19 @@ public struct SliderConfig: Equatable, Sendable {
         guard let valueScale else { return scale.step(ofText: text) }
         // device * (max - min) / value_scale + min, in the scale's decimals: exact in integers.
         let decimals = max(scale.decimals, valueScale.decimals)
-        guard let device = SliderScale.parse(text, decimals: decimals) else { return nil }
+        guard let parsed = SliderScale.parse(text, decimals: decimals) else { return nil }
         let unit = SliderScale.power(decimals - scale.decimals)
         let span = Int64(scale.stepCount) * scale.step * unit   // max - min in 10^-decimals
         let full = valueScale.scaled(to: decimals)
-        let (product, overflow) = device.multipliedReportingOverflow(by: span)
-        guard !overflow else { return nil }
-        let scaled = scale.minimum * unit + (product + (product >= 0 ? full / 2 : -full / 2)) / full
+        // Past twice the device's range either way the slider is at an end already; held
+        // there, the product and quotient below stay within 128 and 64 bits.
+        let device = Swift.max(-2 * full, Swift.min(parsed, 2 * full))
+        let product = device.multipliedFullWidth(by: span)
+        let (quotient, remainder) = full.dividingFullWidth(product)
+        // Half away from zero, as the values' text is rounded.
+        let halfOrMore = remainder.magnitude >= UInt64(full - full / 2)
+        let rounded = quotient + (halfOrMore ? (device < 0 ? -1 : 1) : 0)
+        let scaled = scale.minimum * unit + rounded
         return scale.step(ofText: SliderScale.decimalText(scaled, decimals: decimals))
     }
 

@@ -1,3 +1,5 @@
+import LinuxSystem
+
 /// A slider's values as TouchCore's steps see them: value = minimum + step index * step, all
 /// held as whole numbers of 10^-decimals (so `min = 16`, `step = 0.5` is 160 + i * 5 tenths).
 /// Exact: no binary fraction ever stands between what a user wrote and what is sent.
@@ -58,54 +60,15 @@ public struct SliderScale: Equatable, Sendable {
         return (Int32(index), clamped)
     }
 
-    /// `text` as a whole number of 10^-`decimals`, its further digits rounded half away from
-    /// zero; nil when it is not `[-]digits[.digits]` (at most 15 whole digits).
+    /// The most a value from outside is held to, in units of 10^-decimals: far past any
+    /// slider's range (its numbers stay under 10^9), and far enough from Int64's ends that the
+    /// arithmetic on it cannot overflow.
+    public static let mostScaled: Int64 = 100_000_000_000_000_000
+
+    /// `text` (a number as `DecimalNumber` reads it) as a whole number of 10^-`decimals`,
+    /// rounded half away from zero and held to ±`mostScaled`; nil when it is no number.
     public static func parse(_ text: String, decimals: Int) -> Int64? {
-        var bytes = Array(text.utf8)[...]
-        while let first = bytes.first, first == UInt8(ascii: " ") { bytes = bytes.dropFirst() }
-        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\n") { bytes = bytes.dropLast() }
-        var negative = false
-        if bytes.first == UInt8(ascii: "-") {
-            negative = true
-            bytes = bytes.dropFirst()
-        } else if bytes.first == UInt8(ascii: "+") {
-            bytes = bytes.dropFirst()
-        }
-        var whole: Int64 = 0
-        var wholeDigits = 0
-        while let byte = bytes.first, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-            guard wholeDigits < 15 else { return nil }
-            whole = whole * 10 + Int64(byte - UInt8(ascii: "0"))
-            wholeDigits += 1
-            bytes = bytes.dropFirst()
-        }
-        var fraction: Int64 = 0
-        var fractionDigits = 0
-        var roundUp = false
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            var seen = 0
-            while let byte = bytes.first, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                let digit = Int64(byte - UInt8(ascii: "0"))
-                if seen < decimals {
-                    fraction = fraction * 10 + digit
-                    fractionDigits += 1
-                } else if seen == decimals {
-                    roundUp = digit >= 5
-                }
-                seen += 1
-                bytes = bytes.dropFirst()
-            }
-            guard seen > 0 || wholeDigits > 0 else { return nil }
-        }
-        guard bytes.isEmpty, wholeDigits > 0 || fractionDigits > 0 || roundUp else { return nil }
-        while fractionDigits < decimals {
-            fraction *= 10
-            fractionDigits += 1
-        }
-        var scaled = whole * power(decimals) + fraction + (roundUp ? 1 : 0)
-        if negative { scaled = -scaled }
-        return scaled
+        DecimalNumber.parse(text)?.scaled(decimals: decimals, limit: mostScaled).value
     }
 
     static func power(_ decimals: Int) -> Int64 {

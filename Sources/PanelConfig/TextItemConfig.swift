@@ -58,6 +58,14 @@ public struct TextItemConfig: Equatable, Sendable {
     /// What it shows before its first value, while stale and while the broker is away.
     public static let unknownText = "--"
 
+    /// The most characters (Unicode scalars) a text shows, as many as a label takes: a longer
+    /// value is cut there, and a time format that writes more is refused.
+    public static let maxCharacters = 128
+
+    /// The instant a time format is tried at when the config is read: Wednesday 30 September
+    /// 2026, 22:59:59 UTC, a day and a month with long names.
+    public static let sampleEpochSeconds: Int64 = 1_790_809_199
+
     /// The topic it is bound to, if any.
     public var topic: String? {
         if case .topic(let topic, _) = source { return topic }

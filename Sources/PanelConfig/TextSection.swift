@@ -1,3 +1,4 @@
+import LinuxSystem
 import TouchCore
 
 /// The keys of `[text NAME]`: where the text is, where its value comes from, how it is
@@ -83,6 +84,11 @@ struct TextDraft: SectionDraft {
         case .field: field = try ValueSyntax.jsonPath(value, example: "temperature")
         case .time:
             guard !value.isEmpty, value.utf8.count <= 64 else { throw .expected("a strftime format such as %H:%M", found: value) }
+            let written = LocalTime.text(value, epochSeconds: TextItemConfig.sampleEpochSeconds).unicodeScalars.count
+            guard written <= TextItemConfig.maxCharacters else {
+                throw .expected("a strftime format whose text has at most \(TextItemConfig.maxCharacters) characters (this one writes \(written))",
+                                found: value)
+            }
             time = value
         case .format:
             switch ValueFormat.parse(value) {

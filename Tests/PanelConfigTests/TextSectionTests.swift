@@ -61,6 +61,21 @@ struct TextSectionTests {
         ])
     }
 
+    /// strftime writes nothing into a buffer too small for its text: a format that writes more
+    /// than a text shows is refused when the config is read (issue 43: `%c` 32 times passed
+    /// and showed nothing).
+    @Test func aTimeFormatThatWritesMoreThanATextShowsIsRefused() {
+        let long = String(repeating: "%c", count: 32)
+        #expect(renderedErrors(text("rect = 0, 0, 100, 40\ntime = \(long)", mqtt: false)) == [
+            "panel.ini:4: [text hall]: a text shows a topic or the time: give topic = ... or time = %H:%M",
+            "panel.ini:6: [text hall] time: expected a strftime format whose text has at most 128 characters (this one writes 768), "
+                + "found \"\(long)\"",
+        ])
+        #expect(renderedErrors(text("rect = 0, 0, 100, 40\ntime = %129S", mqtt: false)).count == 2)
+        #expect(renderedErrors(text("rect = 0, 0, 100, 40\ntime = %128S", mqtt: false)) == [])
+        #expect(renderedErrors(text("rect = 0, 0, 100, 40\ntime = %c %c %c %c", mqtt: false)) == [])
+    }
+
     @Test func aTextAndAButtonCannotShareAName() {
         let config = display800x480 + broker + "[button hall]\nrect = 0, 0, 10, 10\n[text hall]\nrect = 20, 0, 10, 10\ntime = %H\n"
         #expect(renderedErrors(config) == [

@@ -43,9 +43,20 @@ struct TextItems {
         items.indices.filter { items[$0].topic == topic }
     }
 
+    /// The most characters a text shows: a longer one is cut there, so that what it draws and
+    /// answers in `ctl state` stays small whatever a device sends.
+    static let maxCharacters = TextItemConfig.maxCharacters
+
+    /// What a message did to its text.
+    struct Update: Equatable {
+        var changed: Bool
+        /// The characters it had, when more than `maxCharacters` and cut.
+        var cutFromCharacters: Int?
+    }
+
     /// A message for text `index` at `now`: the text it shows, or why it shows none.
-    mutating func received(_ payload: [UInt8], for index: Int, now: MonotonicInstant) -> Result<Bool, TextProblem> {
-        guard case .topic(_, let field) = items[index].source else { return .success(false) }
+    mutating func received(_ payload: [UInt8], for index: Int, now: MonotonicInstant) -> Result<Update, TextProblem> {
+        guard case .topic(_, let field) = items[index].source else { return .success(Update(changed: false)) }
         guard payload.count <= StateBindings.maxPayloadBytes else { return .failure(.tooLarge(payload.count)) }
         let value: String
         if let field {
@@ -59,9 +70,22 @@ struct TextItems {
         } else {
             value = String(decoding: payload, as: UTF8.self)
         }
-        guard let text = TextItems.written(value, as: items[index].format) else { return .failure(.notANumber(value)) }
+        guard let written = TextItems.written(value, as: items[index].format) else { return .failure(.notANumber(value)) }
+        let (text, characters) = TextItems.capped(written)
         valueAt[index] = now
-        return .success(show(index, Shown(text: text, isUnknown: false)))
+        let changed = show(index, Shown(text: text, isUnknown: false))
+        return .success(Update(changed: changed, cutFromCharacters: characters > TextItems.maxCharacters ? characters : nil))
+    }
+
+    /// `text` held to `maxCharacters`, and how many characters it had.
+    static func capped(_ text: String) -> (text: String, characters: Int) {
+        let scalars = text.unicodeScalars
+        guard let cut = scalars.index(scalars.startIndex, offsetBy: maxCharacters, limitedBy: scalars.endIndex),
+              cut != scalars.endIndex
+        else { return (text, scalars.count) }
+        var kept = String()
+        kept.unicodeScalars.append(contentsOf: scalars[..<cut])
+        return (kept, scalars.count)
     }
 
     /// The broker went away: every topic text shows `--`. The changed texts.
@@ -92,7 +116,7 @@ struct TextItems {
                 let intoPeriod = ((epochNs % period) + period) % period
                 refreshAt[index] = now + MonotonicDuration(nanoseconds: period - intoPeriod)
                 let seconds = (epochNs - ((epochNs % 1_000_000_000) + 1_000_000_000) % 1_000_000_000) / 1_000_000_000
-                let text = wallClock.localText(format, epochSeconds: seconds)
+                let text = TextItems.capped(wallClock.localText(format, epochSeconds: seconds)).text
                 if show(index, Shown(text: text, isUnknown: false)) { changed.append(index) }
             }
         }
@@ -122,20 +146,19 @@ struct TextItems {
     }
 
     /// A strftime format that shows seconds is written every second, others every minute.
+    /// Between `%` and its letter glibc takes flags (`_-0^#`), a width and `E` or `O`.
     static func showsSeconds(_ format: String) -> Bool {
         let bytes = Array(format.utf8)
         var index = 0
-        while index + 1 < bytes.count {
-            if bytes[index] == UInt8(ascii: "%") {
-                var letter = bytes[index + 1]
-                // %E and %O modifiers: the letter after them counts.
-                if (letter == UInt8(ascii: "E") || letter == UInt8(ascii: "O")), index + 2 < bytes.count { letter = bytes[index + 2] }
-                if [UInt8(ascii: "S"), UInt8(ascii: "T"), UInt8(ascii: "s"), UInt8(ascii: "r"), UInt8(ascii: "X"), UInt8(ascii: "c")].contains(letter) {
-                    return true
-                }
-                index += 2
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                index += 1
                 continue
             }
+            index += 1
+            while index < bytes.count, Array("_-0^#123456789EO".utf8).contains(bytes[index]) { index += 1 }
+            guard index < bytes.count else { return false }
+            if Array("STsrXc".utf8).contains(bytes[index]) { return true }
             index += 1
         }
         return false
@@ -148,11 +171,11 @@ struct TextItems {
         case .text:
             middle = value
         case .integer:
-            guard let number = DecimalText.parse(value) else { return nil }
-            middle = DecimalText.rounded(number, decimals: 0)
+            guard let number = DecimalNumber.parse(value), let text = number.text(decimals: 0) else { return nil }
+            middle = text
         case .decimals(let count):
-            guard let number = DecimalText.parse(value) else { return nil }
-            middle = DecimalText.rounded(number, decimals: count)
+            guard let number = DecimalNumber.parse(value), let text = number.text(decimals: count) else { return nil }
+            middle = text
         }
         return format.prefix + middle + format.suffix
     }

@@ -8,6 +8,9 @@ import TouchCore
 public struct LogRateLimiter: Sendable {
     public static let linesPerWindow = 3
     public static let window = MonotonicDuration.milliseconds(60_000)
+    /// Kinds tallied at once; the rest share `otherKinds`.
+    public static let mostKinds = 64
+    public static let otherKinds = "other lines"
 
     struct Tally: Sendable {
         var windowStart: MonotonicInstant
@@ -22,6 +25,13 @@ public struct LogRateLimiter: Sendable {
     /// Whether a line of `kind` at `now` is logged; the summary of an ended window comes
     /// first through `expire`.
     public mutating func admit(_ kind: String, at now: MonotonicInstant) -> Bool {
+        var kind = kind
+        if tallies[kind] == nil, tallies.count >= LogRateLimiter.mostKinds {
+            // Kinds may come from outside (a topic): past the bound, quiet ones are forgotten
+            // and any other new kind is counted as one.
+            tallies = tallies.filter { $0.value.suppressed > 0 || now < $0.value.windowStart + LogRateLimiter.window }
+            if tallies.count >= LogRateLimiter.mostKinds { kind = LogRateLimiter.otherKinds }
+        }
         var tally = tallies[kind] ?? Tally(windowStart: now)
         if tally.windowStart + LogRateLimiter.window <= now {
             tally = Tally(windowStart: now)

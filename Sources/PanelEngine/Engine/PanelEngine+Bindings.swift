@@ -51,10 +51,16 @@ extension PanelEngine {
         }
         for index in shownBy {
             switch texts.received(payload, for: index, now: at) {
-            case .success(let changed):
-                if changed {
+            case .success(let update):
+                if update.changed {
                     textChanged(index)
                     listener?.panelStateChanged()
+                }
+                if let characters = update.cutFromCharacters {
+                    let name = config.texts[index].name
+                    if stateLogs.admit("mqtt: \(topic) for [text \(name)] cut", at: at) {
+                        log.warning("mqtt: \(topic) for [text \(name)]: \(characters) characters, cut to \(TextItems.maxCharacters)")
+                    }
                 }
             case .failure(let problem):
                 let name = config.texts[index].name

@@ -4,6 +4,7 @@ import LinuxSystem
 import PanelConfig
 import PanelEngine
 @testable import PanelTestSupport
+import TestProcess
 import Testing
 
 extension Devices {
@@ -106,7 +107,8 @@ extension Devices {
         }
 
         @Test func aChildGetsTheDefaultSIGPIPEBackWhileThePanelIgnoresIt() throws {
-            clinux_ignore_sigpipe()  // as the panel does at start; the test process keeps it
+            // The test process ignores SIGPIPE from its load, as the panel does from its start.
+            #expect(test_process_signals_set() == 1)
             // The child's ignored-signal mask (/proc/PID/status SigIgn) must not hold SIGPIPE
             // (signal 13: bit 0x1000), or a pipeline in its command would not end on a closed pipe.
             #expect(try run(#"ign=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status); test $((0x$ign & 0x1000)) = 0"#)

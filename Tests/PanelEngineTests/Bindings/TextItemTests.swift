@@ -161,6 +161,17 @@ struct ValueFormatTests {
         #expect(written("x", "%.7f") == "refused")
     }
 
+    /// glibc's flags and widths stand between `%` and the letter: `%-S` shows seconds too
+    /// (issue 43: it was written once a minute).
+    @Test func aFormatShowsSecondsWhateverFlagsItsLetterHas() {
+        for format in ["%S", "%-S", "%_S", "%0S", "%^c", "%#X", "%10S", "%-10T", "%OS", "%Es", "%H:%M:%-S", "x%r"] {
+            #expect(TextItems.showsSeconds(format), "\(format)")
+        }
+        for format in ["%H:%M", "%-M", "%%S", "%_H", "%10M", "%", "%-", "S"] {
+            #expect(!TextItems.showsSeconds(format), "\(format)")
+        }
+    }
+
     @Test func aFormatReadsBackAsWritten() throws {
         for text in ["%.1f °C", "%d %%", "%s", "up %s%%"] {
             guard case .success(let format) = ValueFormat.parse(text) else {

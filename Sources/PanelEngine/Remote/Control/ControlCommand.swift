@@ -69,7 +69,7 @@ public enum ControlCommand: Equatable, Sendable {
             default: return .failure(ControlError("latch takes on or off, not \"\(words[1])\""))
             }
         case ("brightness", 1):
-            guard let percent = decimal(words[0]), percent >= 1, percent <= 100 else {
+            guard let percent = percentage(words[0]) else {
                 return .failure(ControlError("brightness takes a percentage 1..100, not \"\(words[0])\""))
             }
             return .success(.brightness(percent: percent))
@@ -101,13 +101,13 @@ public enum ControlCommand: Equatable, Sendable {
         }
     }
 
-    private static func decimal(_ text: String) -> Int? {
-        var value = 0
-        for byte in text.utf8 {
-            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"), value < 1_000 else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return text.isEmpty ? nil : value
+    /// A whole percentage 1...100, read by the one path for numbers from outside
+    /// (`DecimalNumber`): `80`, `80.0`, `8e1`; nil for a fraction, any other number or none.
+    static func percentage(_ text: String) -> Int? {
+        guard let number = DecimalNumber.parse(text), number.exponent >= 0,
+              case (let percent, false) = number.scaled(decimals: 0, limit: 100), percent >= 1
+        else { return nil }
+        return Int(percent)
     }
 }
 

@@ -70,9 +70,9 @@ extension PanelEngine {
             }
             let scale = config.sliders[index].scale
             guard let (step, clamped) = scale.step(ofText: number) else {
-                return .failure(ControlError("value takes a number for slider \(name), not \"\(number)\""))
+                return .failure(ControlError("value takes a number for slider \(name), not \"\(BindingProblem.shortened(number))\""))
             }
-            if clamped {
+            if clamped, stateLogs.admit("[slider \(name)] value outside its range", at: now) {
                 log.warning("[slider \(name)] value \(number) is outside \(scale.text(ofStep: 0))..\(scale.text(ofStep: scale.stepCount)): "
                             + "\(scale.text(ofStep: step)) shown")
             }

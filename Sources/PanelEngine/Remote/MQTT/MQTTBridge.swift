@@ -49,7 +49,8 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     /// limit: a broker that sends one again and again (a retained one on every reconnect)
     /// fills the log a few lines a minute.
     public private(set) var oversizedDropped = 0
-    private var oversizedLogs = LogRateLimiter()
+    /// Lines about messages refused (too large, retained commands, bad values): a few a minute each.
+    private var refusalLogs = LogRateLimiter()
     private var jitter: JitterSource
     /// Whether the attached config has sliders: then their `/value/set` is subscribed to.
     private var hasSliders = false
@@ -174,7 +175,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         if stateDirty || (!retainedQueue.isEmpty && inFlight.count < MQTTBridge.maxInFlight) { return lastTurnAt }
         var due = MonotonicInstant.earliest(link.deadline, announceDueAt)
         if outbox.dropped > 0 { due = MonotonicInstant.earliest(due, dropReportAllowedAt) }
-        return due
+        return MonotonicInstant.earliest(due, refusalLogs.nextDeadline)
     }
 
     /// The socket to poll, while there is a connection.
@@ -201,7 +202,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         // What the library reported first: a refused CONNACK says why (a wrong password) better
         // than the read's own "connection refused".
         handleLibraryEvents(engine: engine, now: now)
-        for line in oversizedLogs.expire(at: now) { log.warning(line) }
+        for line in refusalLogs.expire(at: now) { log.warning(line) }
         check(ioResult, now: now)
         if let due = link.deadline, due <= now { step(.due, now: now) }
         handleLibraryEvents(engine: engine, now: now)
@@ -377,7 +378,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
                 received(topic: topic, payload: payload, retained: retained, engine: engine, now: now)
             case .oversized(let topic, let bytes):
                 oversizedDropped += 1
-                if oversizedLogs.admit("mqtt: messages over max_message_kb", at: now) {
+                if refusalLogs.admit("mqtt: messages over max_message_kb", at: now) {
                     log.warning("mqtt: a message of \(bytes) bytes on \(topic) dropped: over max_message_kb \(settings.config.maxMessageKB)")
                 }
             }
@@ -532,16 +533,16 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             guard settings.config.commands else { return }
         }
         guard !retained else {
-            log.warning("mqtt: ignored a retained command on \(topic): commands act once; publish them without retain")
+            refused(topic, "mqtt: ignored a retained command on \(topic): commands act once; publish them without retain", now: now)
             return
         }
         // A picture's payload is a PNG, not text: it goes to the engine's loader as it is.
         switch incoming {
         case .icon(let button):
-            picture(payload, for: .icon(button: button), topic: topic, engine: engine)
+            picture(payload, for: .icon(button: button), topic: topic, engine: engine, now: now)
             return
         case .pageImage(let page):
-            picture(payload, for: .page(page), topic: topic, engine: engine)
+            picture(payload, for: .page(page), topic: topic, engine: engine, now: now)
             return
         default:
             break
@@ -550,7 +551,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         var isLabel = false
         if case .set(_, .label) = incoming { isLabel = true }
         if let problem = ControlCommand.garbage(payload, allowingLineBreaks: isLabel) {
-            log.warning("mqtt: ignored a command on \(topic): \(problem)")
+            refused(topic, "mqtt: ignored a command on \(topic): \(problem)", now: now)
             return
         }
         let text = String(decoding: payload, as: UTF8.self)
@@ -585,17 +586,17 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             return
         }
         switch command {
-        case .success(let parsed): logFailure(engine.control(parsed, now: now), topic: topic)
-        case .failure(let error): log.warning("mqtt: \(topic): \(error.message)")
+        case .success(let parsed): logFailure(engine.control(parsed, now: now), topic: topic, now: now)
+        case .failure(let error): refused(topic, "mqtt: \(topic): \(error.message)", now: now)
         }
     }
 
     /// A PNG for an icon or a page's image: refused here with its reason (no such item, over
     /// 2 MiB, no display), or decoded off the touch path and drawn when ready; one that does not
     /// decode is logged then. Either way, a refused picture changes nothing.
-    private func picture(_ png: [UInt8], for request: PanelEngine.PictureRequest, topic: String, engine: PanelEngine) {
+    private func picture(_ png: [UInt8], for request: PanelEngine.PictureRequest, topic: String, engine: PanelEngine, now: MonotonicInstant) {
         if let problem = engine.loadPicture(png, for: request, source: "mqtt: \(topic)") {
-            log.warning("mqtt: \(topic): \(problem); nothing changed")
+            refused(topic, "mqtt: \(topic): \(problem); nothing changed", now: now)
         }
     }
 
@@ -604,33 +605,40 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     private func lightCommand(_ payload: [UInt8], topic: String, engine: PanelEngine, now: MonotonicInstant) {
         let brightness = JSONField.value(at: ["brightness"], in: payload)
         if case .failure(.notJSON) = brightness {
-            log.warning("mqtt: \(topic): expected a JSON object such as {\"state\":\"ON\",\"brightness\":80}")
+            refused(topic, "mqtt: \(topic): expected a JSON object such as {\"state\":\"ON\",\"brightness\":80}", now: now)
             return
         }
         switch brightness {
         case .success(.number(let text)):
-            guard let percent = Int(text), percent >= 1, percent <= 100 else {
-                log.warning("mqtt: \(topic): brightness takes 1..100")
+            guard let percent = ControlCommand.percentage(text) else {
+                refused(topic, "mqtt: \(topic): brightness takes 1..100", now: now)
                 return
             }
-            logFailure(engine.control(.brightness(percent: percent), now: now), topic: topic)
+            logFailure(engine.control(.brightness(percent: percent), now: now), topic: topic, now: now)
         case .failure(.missing):
             break
         default:
-            log.warning("mqtt: \(topic): brightness takes 1..100")
+            refused(topic, "mqtt: \(topic): brightness takes 1..100", now: now)
             return
         }
         switch JSONField.value(at: ["state"], in: payload) {
-        case .success(.text("ON")): logFailure(engine.control(.wake, now: now), topic: topic)
-        case .success(.text("OFF")): logFailure(engine.control(.blank, now: now), topic: topic)
+        case .success(.text("ON")): logFailure(engine.control(.wake, now: now), topic: topic, now: now)
+        case .success(.text("OFF")): logFailure(engine.control(.blank, now: now), topic: topic, now: now)
         case .failure(.missing): break
-        default: log.warning("mqtt: \(topic): state takes \"ON\" or \"OFF\"")
+        default: refused(topic, "mqtt: \(topic): state takes \"ON\" or \"OFF\"", now: now)
         }
     }
 
-    private func logFailure(_ reply: String, topic: String) {
+    private func logFailure(_ reply: String, topic: String, now: MonotonicInstant) {
         guard !reply.hasPrefix("{\"ok\":true") else { return }
-        log.warning("mqtt: \(topic): \(reply)")
+        refused(topic, "mqtt: \(topic): \(reply)", now: now)
+    }
+
+    /// One line for a message from outside that changed nothing, at most a few a minute a
+    /// topic (`LogRateLimiter`): a flood of bad commands costs the journal three lines.
+    private func refused(_ topic: String, _ line: String, now: MonotonicInstant) {
+        guard refusalLogs.admit("mqtt: \(topic)", at: now) else { return }
+        log.warning(line)
     }
 
     static func onOff(_ text: String) -> Bool? {
