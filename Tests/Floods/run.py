@@ -18,6 +18,8 @@ Floods, in the order they come:
   rate      1000 label messages a second over eight buttons
   images    a 2 MiB PNG (800x870 noise) on a button's icon topic every 250 ms, over four
             buttons: a `decode-picture` child decodes one after another for the whole window
+  texts     a 60,000-byte text of control bytes on a `%s` text's topic five times a second
+            (issue 43: such texts stalled the loop and made `ctl state` too long to read)
 """
 
 import json
@@ -40,7 +42,7 @@ QUIET_S = 3.0
 FLOOD_S = 5.0
 # After a flood ends, what it left queued may still be worked off: its window runs this long.
 TAIL_S = 1.0
-FLOODS = ["control", "labels", "online", "big", "rate", "images"]
+FLOODS = ["control", "labels", "online", "big", "rate", "images", "texts"]
 # The promise: touch lines within this many times the quiet p99 ...
 RATIO = 3.0
 # ... where a quiet p99 under this counts as this: below a millisecond the lateness of a line is
@@ -50,6 +52,9 @@ MEMORY_LIMIT_KB = 64 * 1024
 BIG_MESSAGE_BYTES = 64 * 1024 * 1024
 IMAGE_EVERY_S = 0.25
 IMAGE_BUTTONS = ["message", "b01", "b02", "b03"]
+TEXT_TOPIC = "flood/status"
+TEXT_BYTES = 60_000
+TEXT_EVERY_S = 0.2
 LONG_LABEL = ("Living room lamps dim to half while the kitchen fan keeps turning and the hall lights wait "
               "for the front door to open at sunset.")
 
@@ -97,6 +102,10 @@ label = Message
 rect = 0, 300, 200, 180
 label = Lights
 on_tap = emit
+
+[text status]
+rect = 200, 300, 200, 180
+topic = {TEXT_TOPIC}
 """
     # 62 more in the right half, 7 columns of 9 rows: 64 buttons for Home Assistant to hear of.
     for index in range(62):
@@ -257,6 +266,15 @@ class Run:
                 count += 1
                 time.sleep(max(0.0, started + count * IMAGE_EVERY_S - time.monotonic()))
             self.sent[name] = count
+        elif name == "texts":
+            started = time.monotonic()
+            count = 0
+            while time.monotonic() - started < seconds:
+                publish(broker, TEXT_TOPIC, chr(1 + count % 30) * TEXT_BYTES)
+                count += 1
+                time.sleep(max(0.0, started + count * TEXT_EVERY_S - time.monotonic()))
+            self.sent[name] = count
+            self.after_texts = ask_state(f"{self.workdir}/control.sock")
         elif name == "rate":
             topics = [f"{PREFIX}/button/b{index + 10:02}/label/set" for index in range(8)]
             self.sent[name] = self.flooder("paced", *login, 1000, seconds, *topics, timeout_s=seconds + 60)
@@ -422,6 +440,10 @@ def main():
         log = run.panel.err.snapshot()
         refused = [line for line in log if "icon/set" in line]
         check("images_flood_refuses_none", not refused, f"{len(refused)} refused: {refused[:2]}")
+
+    if "texts" in names:
+        check("texts_flood_leaves_state_short", run.after_texts.startswith("{") and len(run.after_texts) < 4096,
+              f"a new client's state after it: {len(run.after_texts)} bytes: {run.after_texts[:60]}")
 
     verdicts = judge(run)
     quiet = verdicts["quiet"]

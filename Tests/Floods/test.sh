@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The flood tier: the host release build on the simulated board in real time against Debian's
-# mosquitto on loopback and its control socket, flooded five ways (Tests/Floods/run.py). Works
+# mosquitto on loopback and its control socket, flooded seven ways (Tests/Floods/run.py). Works
 # in build/floods/ (figures.json, panel.log). Ends with `N passed, M failed`.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -11,4 +11,4 @@ if ! swift build -c release --product touchpanel >build/floods-build.log 2>&1; t
     echo "0 passed, 1 failed"
     exit 1
 fi
-exec timeout -k 10 300 python3 -B Tests/Floods/run.py "$(swift build -c release --show-bin-path)/touchpanel" "$PWD/build/floods"
+exec timeout -k 10 360 python3 -B Tests/Floods/run.py "$(swift build -c release --show-bin-path)/touchpanel" "$PWD/build/floods"
