@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "CLinux.h"
 
+#include <poll.h>
 #include <sys/socket.h>
 
 int tp_runner_connect(const char *path)
@@ -22,7 +23,7 @@ ssize_t tp_runner_send(int fd, const void *bytes, size_t count)
     return send(fd, bytes, count, MSG_DONTWAIT | MSG_NOSIGNAL);
 }
 
-ssize_t tp_runner_receive(int fd, void *bytes, size_t capacity, int *truncated)
+ssize_t tp_runner_receive(int fd, void *bytes, size_t capacity, int *truncated, int *closed)
 {
     struct iovec part = { .iov_base = bytes, .iov_len = capacity };
     struct msghdr message;
@@ -31,6 +32,14 @@ ssize_t tp_runner_receive(int fd, void *bytes, size_t capacity, int *truncated)
     message.msg_iovlen = 1;
     ssize_t count = recvmsg(fd, &message, MSG_DONTWAIT);
     *truncated = count >= 0 && (message.msg_flags & MSG_TRUNC) != 0;
+    // recvmsg gives 0 both for a zero-length message and for the end of the connection; only
+    // the end leaves the socket shut for reading (POLLRDHUP, set with the same flag that makes
+    // recvmsg say 0 with no message), or hung up or failed.
+    *closed = 0;
+    if (count == 0) {
+        struct pollfd state = { .fd = fd, .events = POLLIN | POLLRDHUP };
+        *closed = poll(&state, 1, 0) == 1 && (state.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
+    }
     return count;
 }
 

@@ -59,8 +59,8 @@ int tp_runner_pair(int ends[2]);
 /// One message, without waiting and without SIGPIPE.
 ssize_t tp_runner_send(int fd, const void *bytes, size_t count);
 /// One message without waiting; `*truncated` is 1 when it was longer than `capacity` (the rest
-/// is gone). 0: the other side closed.
-ssize_t tp_runner_receive(int fd, void *bytes, size_t capacity, int *truncated);
+/// is gone). 0 is a zero-length message, or the other side closed when `*closed` is 1.
+ssize_t tp_runner_receive(int fd, void *bytes, size_t capacity, int *truncated, int *closed);
 /// 1 when `fd` is a seqpacket socket (the runner's standard input under systemd's Accept=yes).
 int tp_runner_is_seqpacket(int fd);
 /// getgroups(2): how many supplementary groups this process has, and which.

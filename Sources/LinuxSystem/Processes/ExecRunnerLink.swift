@@ -90,11 +90,13 @@ public final class ExecRunnerLink: ChildProcessControl {
         guard descriptor >= 0 else { return reaped }
         while true {
             var truncated: Int32 = 0
+            var closed: Int32 = 0
             let count = receiveBuffer.withUnsafeMutableBytes {
-                tp_runner_receive(descriptor, $0.baseAddress, $0.count, &truncated)
+                tp_runner_receive(descriptor, $0.baseAddress, $0.count, &truncated, &closed)
             }
             let error = count < 0 ? Errno.current : nil
-            if count > 0 {
+            if count > 0 || (count == 0 && closed == 0) {
+                // A zero-length message is a message (not an end), not the runner leaving.
                 let message = ExecRunnerMessage(bytes: receiveBuffer[0..<count])
                 guard truncated == 0, case .ended(let id, let termination)? = message, let index = running.firstIndex(of: id) else {
                     problems.append("the exec runner at \(socketPath) sent what is not an end of a command it runs; ignored")
@@ -107,7 +109,7 @@ public final class ExecRunnerLink: ChildProcessControl {
             } else if error == .wouldBlock {
                 return reaped
             } else {
-                // 0: the runner closed its end; an error: the link is broken all the same.
+                // 0 and closed: the runner closed its end; an error: the link is broken all the same.
                 let reason = error?.message ?? "closed the connection"
                 problems.append("the exec runner at \(socketPath) went away (\(reason)); its \(running.count) command(s) counted as ended")
                 for id in running { reaped.append(ReapedChild(pid: id, termination: .signaled(SIGKILL))) }

@@ -66,18 +66,19 @@ public enum ExecRunner {
     }
 }
 
-/// The runner's link to its panel: requests are served as they arrive.
-private final class RunnerLinkTurn: LoopParticipant {
+/// The runner's link to its panel: requests are served as they arrive (while the runner has
+/// room for another command), and ends that found the link full go when it is writable.
+final class RunnerLinkTurn: LoopParticipant {
     let server: ExecRunnerServer
 
     init(_ server: ExecRunnerServer) {
         self.server = server
     }
 
-    var pollInterests: [PollInterest] { [PollInterest(descriptor: server.descriptor, events: .readable)] }
+    var pollInterests: [PollInterest] { [PollInterest(descriptor: server.descriptor, events: server.pollEvents)] }
 
     func turn(_ events: ArraySlice<PollEvents>, now: MonotonicInstant) {
         guard let first = events.first, !first.isEmpty else { return }
-        server.serveRequests()
+        server.linkReady(first)
     }
 }

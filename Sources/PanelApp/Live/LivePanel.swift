@@ -127,6 +127,7 @@ public enum LivePanel {
                     carried.levels = running.engine.actions.levels
                     carried.state = running.engine.keptState
                     carried.consoleLine = running.consoleLine
+                    carried.control = ControlHandover.kept(running.control, for: newConfig)
                     if let newBridge {
                         // The old broker link sends what the shutdown gave, then `offline`.
                         if let bridge { BrokerFarewell.finish(bridge, engine: running.engine, handingOverTo: (newBridge, newConfig)) }

@@ -46,6 +46,9 @@ public final class LiveSession {
         /// What the previous session logged about the console (nil: nothing): a reload says it
         /// again only when it changed, so the journal gets it once at start, not at each reload.
         public var consoleLine: String?
+        /// The control socket of the session before, when the next config's `[control]` is
+        /// the same (`ControlHandover`): it goes on with its clients.
+        public var control: ControlServer?
         public init() {}
     }
     /// What this session logged about the console, or would have but for `Carried`.
@@ -79,7 +82,7 @@ public final class LiveSession {
         let levels = OutputsBringUp.startLevels(config, carried: carried.levels)
         let outputs = try OutputsBringUp.open(config, levels: levels)
         backlightDevice = try BacklightBringUp.open(config)
-        control = try config.control.map { config throws(StartError) in try ControlServer(config: config, log: log) }
+        control = try ControlHandover.open(config, kept: carried.control, log: log)
         self.held = held
         console = ConsoleGraphicsMode()
         consoleLine = console.logNotice(to: log, unlessSaid: carried.consoleLine)

@@ -123,6 +123,7 @@ public enum SimulatedPanel {
                     previous = running.config
                     carried.levels = engine.actions.levels
                     carried.state = engine.keptState
+                    carried.control = ControlHandover.kept(running.control, for: reload.config)
                     if let newBridge = reload.bridge {
                         if let bridge { BrokerFarewell.finish(bridge, engine: engine, handingOverTo: (newBridge, reload.config)) }
                         bridge = newBridge
@@ -137,7 +138,8 @@ public enum SimulatedPanel {
                 }
             }
             if let reload {
-                // The old session's control socket is closed before the new one binds its path.
+                // The old session's control socket, unless kept, is closed before the new one
+                // binds its path.
                 session = nil
                 placeCommands(reload.config, processes, log: log)
                 // Why the new config could not start, when it could not (nil: it runs).

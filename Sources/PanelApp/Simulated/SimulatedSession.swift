@@ -41,7 +41,7 @@ final class SimulatedSession {
         if !imageProblems.isEmpty { throw StartError(.display, imageProblems.joined(separator: "; ")) }
         let backgrounds = config.pages.contains(where: { $0.image != nil })
             ? PageBackgrounds(config: config, layout: layout, cache: .fromEnvironment(), log: log) : nil
-        control = try config.control.map { config throws(StartError) in try ControlServer(config: config, log: log) }
+        control = try ControlHandover.open(config, kept: carried.control, log: log)
         self.config = config
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: layout.bufferSize, alignment: 8)
         memory.initializeMemory(as: UInt8.self, repeating: 0)

@@ -15,7 +15,9 @@ import TouchCore
 /// asks the loop to come back at once), after the touch path has had its turn again. So a
 /// client that never stops sending costs each turn at most that much, never the whole loop.
 public final class ControlServer {
-    public let path: String
+    /// The `[control]` it was made for: a reload to the same keeps it (`ControlHandover`).
+    public let config: ControlConfig
+    public var path: String { config.socketPath }
     private let listener: Int32
     private let log: PanelLog
     private var clients: [Client] = []
@@ -59,7 +61,7 @@ public final class ControlServer {
 
     /// Makes the socket at the config's path with its mode.
     public init(config: ControlConfig, log: PanelLog) throws(StartError) {
-        path = config.socketPath
+        self.config = config
         self.log = log
         let descriptor = config.socketPath.withCString { tp_control_listen($0, UInt32(config.mode)) }
         guard descriptor >= 0 else {
