@@ -13,7 +13,7 @@ Usage: run.py TOUCHPANEL WORKDIR [FLOOD...] (only those floods; all by default).
 Floods, in the order they come:
   control   one control client sending label commands as fast as the socket takes them
   labels    eight 128-character labels at font_size 200, twice
-  online    `online` on homeassistant/status, 1000 a second, with 64 buttons to announce
+  online    `online` on homeassistant/status, 1000 a second, with 64 items to announce
   big       one retained 64 MB message on a label topic
   rate      1000 label messages a second over eight buttons
   images    a 2 MiB PNG (800x870 noise) on a button's icon topic every 250 ms, over four
@@ -107,8 +107,9 @@ on_tap = emit
 rect = 200, 300, 200, 180
 topic = {TEXT_TOPIC}
 """
-    # 62 more in the right half, 7 columns of 9 rows: 64 buttons for Home Assistant to hear of.
-    for index in range(62):
+    # 61 more in the right half, 7 columns of 9 rows: with the text, 64 items for Home
+    # Assistant to hear of (a panel's most).
+    for index in range(61):
         column, row = index % 7, index // 7
         text += f"\n[button b{index:02}]\nrect = {400 + column * 57}, {row * 53}, 55, 51\nlabel = B{index}\n"
     path = os.path.join(workdir, "panel.ini")
@@ -221,7 +222,7 @@ class Run:
             skipping = False
             for line in source:
                 if line.startswith("["):
-                    skipping = line.strip() in ("[mqtt]", "[control]")
+                    skipping = line.strip() in ("[mqtt]", "[control]", "[text status]")
                 if not skipping:
                     target.write(line)
         panel = Panel(self.binary, plain, trace=self.trace, extra=["--fast"])
