@@ -235,6 +235,7 @@ let longestAnswer = 65_536
 /// loop that keeps asking to be woken at once.
 let mostTurns = 2_000
 
+/// AddressSanitizer's count of the heap in use: every fuzz build has it.
 @_silgen_name("__sanitizer_get_current_allocated_bytes")
 func allocatedBytes() -> Int
 
@@ -256,7 +257,7 @@ final class FuzzPanel {
     let topics: [String]
     /// Where a number from outside may go.
     let numberTargets: [NumberTarget]
-    /// Names a control line may use: every item's and page's, and one that is none.
+    /// Names a control line may use: every item's and page's, page targets, and one that is none.
     let names: [String]
     /// The loop's clock, in milliseconds.
     var nowMs: Int64 = 0
@@ -356,7 +357,7 @@ final class FuzzPanel {
     func run(_ step: Step) {
         switch step {
         case .message(let topic, let payload, let retained):
-            if log.prints { print("message \(topic)\(retained ? " (retained)" : ""): \(String(decoding: payload.prefix(200), as: UTF8.self))") }
+            if log.prints { fputs("message \(topic)\(retained ? " (retained)" : ""), \(payload.count) bytes: \(String(decoding: payload.prefix(200), as: UTF8.self))\n", stderr) }
             let limit = config.mqtt!.maxMessageKB * 1024
             // As the connection does: longer messages are dropped uncopied.
             connection.events.append(
@@ -386,7 +387,7 @@ final class FuzzPanel {
     /// A control line as the control socket takes it: a line too long or with garbage drops
     /// the client; each reply must fit what the socket sends back.
     func controlLine(_ bytes: [UInt8]) {
-        if log.prints { print("line: \(String(decoding: bytes.prefix(200), as: UTF8.self))") }
+        if log.prints { fputs("line: \(String(decoding: bytes.prefix(200), as: UTF8.self))\n", stderr) }
         var line = bytes
         if line.last == UInt8(ascii: "\r") { line.removeLast() }
         guard line.count <= 1_024, ControlCommand.garbage(line) == nil else { return }
@@ -742,15 +743,15 @@ final class FuzzPictures: PictureLoader {
     }
 }
 
-/// Counts the panel's log lines; with OUTSIDE_LOG=1 in the environment also prints them, to
-/// read what a reproducer did.
+/// Counts the panel's log lines; with OUTSIDE_LOG=1 in the environment also writes them (and
+/// each message and line) to stderr, unbuffered, to read what a reproducer did.
 final class CountingLog: PanelLog {
     var lines = 0
     let prints = getenv("OUTSIDE_LOG") != nil
 
     func log(_ line: String, priority: LogPriority) {
         lines += 1
-        if prints { print("log: \(line)") }
+        if prints { fputs("log: \(line)\n", stderr) }
     }
 }
 
