@@ -143,8 +143,8 @@ for target in "${targets[@]}"; do
     coverage=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -n 1 | sed -E 's/cov: ([0-9]+) ft: ([0-9]+)/cov \1, ft \2/')
     echo "fuzz $target: ${runs:-0} runs, ${coverage:-cov ?}, $crashes crashes ($seconds s)"
     if [ "$status" -ne 0 ] || [ "$crashes" -gt 0 ]; then
-        grep -E 'ERROR|Fatal error|SUMMARY' "$log" | head -n 5 | sed 's/^/    /'
-        ls "$build/crashes/$target" | sed "s|^|    $build/crashes/$target/|" | tail -n 3
+        grep -aE 'ERROR|Fatal error|runtime failure|SUMMARY' "$log" | head -n 5 | sed 's/^/    /'
+        ls -t "$build/crashes/$target" | head -n "$crashes" | head -n 3 | sed "s|^|    $build/crashes/$target/|"
         failed=$((failed + 1))
     else
         passed=$((passed + 1))
