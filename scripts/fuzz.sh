@@ -8,13 +8,15 @@
 #
 # Targets: ft5x06 gt911 evdev (the decoders), pipeline (tracker and classifier, the gesture
 # rules checked on every event), trace (parser and replayer), config (libinih and the loader),
-# png (PNGDecoder, CLinux's png.c and libpng: icons and images).
+# png (PNGDecoder, CLinux's png.c and libpng: icons and images), outside (MQTT messages, numbers
+# and control lines against the engine and its MQTT bridge, with taps and time between; after
+# each, a tap on a probe button must still give its events).
 # New inputs go to build/fuzz/corpus/TARGET, crashes to build/fuzz/crashes/TARGET; the seeds
 # in the repository are only read. Per target one line: runs, coverage, crashes.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-all_targets=(ft5x06 gt911 evdev pipeline trace config png)
+all_targets=(ft5x06 gt911 evdev pipeline trace config png outside)
 seconds=600
 smoke=0
 targets=()
@@ -77,6 +79,10 @@ png_shim_object() {
 module TouchCore Sources/TouchCore || exit 1
 module LinuxSystem Sources/LinuxSystem || exit 1
 module PanelConfig Sources/PanelConfig || exit 1
+# The engine, for the outside target only: the others do not need its build time.
+case " ${targets[*]} " in
+*" outside "*) module PanelEngine Sources/PanelEngine || exit 1 ;;
+esac
 
 # fuzz_binary TARGET: the target's executable, built from its file and what it shares.
 fuzz_binary() {
@@ -93,6 +99,7 @@ fuzz_binary() {
     # The decoder's own files compiled into the target (the rest of PanelDrivers is not needed).
     # The decoder's own files: the rest of Display/Image (page backgrounds) needs the engine.
     png) sources="Fuzz/Targets/PNGTarget.swift $(ls Sources/PanelDrivers/Display/Image/PNG*.swift Sources/PanelDrivers/Display/Image/RGBAImage.swift | tr '\n' ' ')" ;;
+    outside) sources="Fuzz/Targets/OutsideTarget.swift" ;;
     *) echo "fuzz.sh: unknown target $target (${all_targets[*]})" >&2; return 1 ;;
     esac
     objects="$build/modules/TouchCore.o"
@@ -101,11 +108,17 @@ fuzz_binary() {
         objects="$objects $build/modules/LinuxSystem.o $build/modules/PanelConfig.o $(clinux_objects | tr '\n' ' ')"
         libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm $(pkg-config --libs libpng)"
     fi
+    if [ "$target" = outside ]; then
+        objects="$objects $build/modules/LinuxSystem.o $build/modules/PanelConfig.o $build/modules/PanelEngine.o $(clinux_objects | tr '\n' ' ')"
+        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm $(pkg-config --libs libpng)"
+    fi
     if [ "$target" = png ]; then
         objects="$objects $build/modules/LinuxSystem.o $(clinux_objects | grep -v '/CLinux\.png\.o$' | tr '\n' ' ')"
         objects="$objects $(png_shim_object)" || return 1
         libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm $(pkg-config --libs libpng)"
     fi
+    # A build that fails must not leave the last one's binary to be run.
+    rm -f "$binary"
     swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build/modules" -I Sources/CLinux/include \
         $sources $objects $libraries -o "$binary" 2>&1 | grep -v 'Cannot export local symbol' >&2
     [ -x "$binary" ]
@@ -130,8 +143,8 @@ for target in "${targets[@]}"; do
     coverage=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -n 1 | sed -E 's/cov: ([0-9]+) ft: ([0-9]+)/cov \1, ft \2/')
     echo "fuzz $target: ${runs:-0} runs, ${coverage:-cov ?}, $crashes crashes ($seconds s)"
     if [ "$status" -ne 0 ] || [ "$crashes" -gt 0 ]; then
-        grep -E 'ERROR|Fatal error|SUMMARY' "$log" | head -n 5 | sed 's/^/    /'
-        ls "$build/crashes/$target" | sed "s|^|    $build/crashes/$target/|" | tail -n 3
+        grep -aE 'ERROR|Fatal error|runtime failure|SUMMARY' "$log" | head -n 5 | sed 's/^/    /'
+        ls -t "$build/crashes/$target" | head -n "$crashes" | head -n 3 | sed "s|^|    $build/crashes/$target/|"
         failed=$((failed + 1))
     else
         passed=$((passed + 1))
