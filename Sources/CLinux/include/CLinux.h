@@ -219,6 +219,14 @@ static inline int64_t clinux_file_size(int fd) {
     return (int64_t)info.st_size;
 }
 
+/// When the file open at `fd` was last written (st_mtim) in nanoseconds since the epoch, or -1
+/// and errno: with its size, what tells that a file mapped earlier was cut or rewritten since.
+static inline int64_t clinux_file_modified_ns(int fd) {
+    struct stat info;
+    if (fstat(fd, &info) != 0) return -1;
+    return (int64_t)info.st_mtim.tv_sec * 1000000000 + (int64_t)info.st_mtim.tv_nsec;
+}
+
 /// The permission bits (st_mode & 07777) of `path`, links followed; -1 and errno on error.
 static inline int clinux_permission_bits(const char *path) {
     struct stat info;
