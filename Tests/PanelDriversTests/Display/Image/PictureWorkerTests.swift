@@ -138,4 +138,22 @@ struct PictureWorkerTests {
         let finished = finish(worker)
         #expect(finished.map { $0.request.source } == ["second"])
     }
+
+    /// Nine pictures for nine targets sent together are all taken (issue 43: four were refused
+    /// with "4 pictures wait to be decoded already"); a newer one for a target still replaces
+    /// the one that waits, so one waits per target at most. No child starts before a turn.
+    @Test func everyTargetKeepsItsNewestPicture() throws {
+        let worker = PictureWorker(executable: "/nonexistent")
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/rgba8.png")))
+        for button in 0..<9 {
+            #expect(worker.submit(.init(target: .icon(button: button), png: png, kind: .icon(sizePx: 8), source: "first \(button)")) == nil)
+        }
+        #expect(worker.submit(.init(target: .icon(button: 4), png: png, kind: .icon(sizePx: 8), source: "second 4")) == nil)
+        // Each turn starts the next (a child that cannot start: a failure that names its request).
+        var sources: [String] = []
+        while worker.startsNext {
+            sources += worker.turn(now: MonotonicInstant(nanoseconds: 0)).map { $0.request.source }
+        }
+        #expect(sources == ["first 0", "first 1", "first 2", "first 3", "first 5", "first 6", "first 7", "first 8", "second 4"])
+    }
 }
