@@ -465,7 +465,8 @@ int tp_png_read_header(tp_png *png, uint32_t *width, uint32_t *height);
 /// Decodes every pixel (all colour types and bit depths, Adam7 too) into `rgba`: `height`
 /// rows of `width` pixels, 4 bytes each (red, green, blue, alpha; 8 bits; alpha straight, not
 /// premultiplied; 16-bit samples keep their high byte). `capacity` must be width*height*4.
-/// Then reads up to IEND, so a file cut after its image data is TRUNCATED too.
+/// Then reads up to IEND, so a file cut after its image data is TRUNCATED too. Image data
+/// that goes on after the last row (more than a row's worth) is CORRUPT, refused uninflated.
 int tp_png_read_rgba(tp_png *png, uint8_t *rgba, size_t capacity);
 /// The last error's text: libpng's own for CORRUPT, ours for the others.
 const char *tp_png_message(const tp_png *png);
