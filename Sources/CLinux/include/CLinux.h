@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -225,6 +226,16 @@ static inline int64_t clinux_file_modified_ns(int fd) {
     struct stat info;
     if (fstat(fd, &info) != 0) return -1;
     return (int64_t)info.st_mtim.tv_sec * 1000000000 + (int64_t)info.st_mtim.tv_nsec;
+}
+
+/// Caps this process's address space at `bytes` (RLIMIT_AS, soft and hard: it cannot be raised
+/// again) and turns its core dumps off (RLIMIT_CORE 0), so that a mapping or allocation past
+/// the cap fails and a crash writes nothing. 0, or -1 and errno.
+static inline int clinux_limit_address_space(uint64_t bytes) {
+    struct rlimit none = { 0, 0 };
+    if (setrlimit(RLIMIT_CORE, &none) != 0) return -1;
+    struct rlimit cap = { (rlim_t)bytes, (rlim_t)bytes };
+    return setrlimit(RLIMIT_AS, &cap);
 }
 
 /// The permission bits (st_mode & 07777) of `path`, links followed; -1 and errno on error.
