@@ -23,6 +23,11 @@ struct tp_png {
     size_t at;
     /// 1 once libpng asked for bytes past the end: the error that follows is "truncated".
     int truncated;
+    /// 1 during the last row: libpng then inflates what is left of the image data to check
+    /// it, and at most `trailing_max` more bytes are handed to it from `trailing_from` on.
+    int last_row;
+    size_t trailing_from;
+    size_t trailing_max;
     int stage;
     char message[160];
     /// The first warning libpng gave this reader: what an "Invalid IHDR data" was about.
@@ -61,6 +66,9 @@ static void read_bytes(png_structp png, png_bytep out, size_t length)
     if (length > p->count - p->at) {
         p->truncated = 1;
         png_error(png, "the data ends before the image does");
+    }
+    if (p->last_row && p->at + length - p->trailing_from > p->trailing_max) {
+        png_error(png, "IDAT: the compressed data goes on after the image's last row; the rest is not inflated");
     }
     memcpy(out, p->bytes + p->at, length);
     p->at += length;
@@ -120,6 +128,25 @@ int tp_png_read_header(tp_png *p, uint32_t *width, uint32_t *height)
     return TP_PNG_OK;
 }
 
+/// libpng's reads of image data: PNG_IDAT_READ_SIZE (pnglibconf.h) bytes at most.
+#define IDAT_READ_BYTES 8192
+
+/// Bounds what the last png_read_row may read. After the last row's pixels, libpng inflates
+/// the rest of the image data to its end and drops it (png_read_finish_IDAT): an encoder
+/// leaves a few bytes there (the stream's end and checksum); a bomb leaves megabytes of
+/// deflated zeros (2 MB inflate to 2 GB: 4-5 s). So the last call may read one row's data
+/// (1 filter byte and 8 bytes a pixel at most, an eighth more for deflate's codes), one of
+/// libpng's reads in flight and 1 KiB of chunk headers and CRCs; read_bytes refuses more.
+/// (With interlacing libpng takes every pass through every row, so the last call is still
+/// the last pass's last row.) Only the heap object changes: the setjmp rule holds.
+static void cap_last_row(tp_png *p, uint32_t width)
+{
+    const size_t row_bytes = 1 + (size_t)width * 8;
+    p->trailing_from = p->at;
+    p->trailing_max = row_bytes + row_bytes / 8 + IDAT_READ_BYTES + 1024;
+    p->last_row = 1;
+}
+
 int tp_png_read_rgba(tp_png *p, uint8_t *rgba, size_t capacity)
 {
     if (p->stage != STAGE_HEADER) {
@@ -150,8 +177,12 @@ int tp_png_read_rgba(tp_png *p, uint8_t *rgba, size_t capacity)
     // Each pass over every row: libpng writes the pixels of that pass into the full rows, so
     // after the last pass every pixel of an interlaced image is in place.
     for (int pass = 0; pass < passes; pass++) {
-        for (uint32_t y = 0; y < height; y++) png_read_row(png, rgba + (size_t)y * row_bytes, NULL);
+        for (uint32_t y = 0; y < height; y++) {
+            if (pass == passes - 1 && y == height - 1) cap_last_row(p, width);
+            png_read_row(png, rgba + (size_t)y * row_bytes, NULL);
+        }
     }
+    p->last_row = 0;
     // Up to IEND: the CRCs of the last chunks are checked, and a file cut short is refused.
     png_read_end(png, info);
     p->stage = STAGE_DONE;

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -217,6 +218,24 @@ static inline int64_t clinux_file_size(int fd) {
     struct stat info;
     if (fstat(fd, &info) != 0) return -1;
     return (int64_t)info.st_size;
+}
+
+/// When the file open at `fd` was last written (st_mtim) in nanoseconds since the epoch, or -1
+/// and errno: with its size, what tells that a file mapped earlier was cut or rewritten since.
+static inline int64_t clinux_file_modified_ns(int fd) {
+    struct stat info;
+    if (fstat(fd, &info) != 0) return -1;
+    return (int64_t)info.st_mtim.tv_sec * 1000000000 + (int64_t)info.st_mtim.tv_nsec;
+}
+
+/// Caps this process's address space at `bytes` (RLIMIT_AS, soft and hard: it cannot be raised
+/// again) and turns its core dumps off (RLIMIT_CORE 0), so that a mapping or allocation past
+/// the cap fails and a crash writes nothing. 0, or -1 and errno.
+static inline int clinux_limit_address_space(uint64_t bytes) {
+    struct rlimit none = { 0, 0 };
+    if (setrlimit(RLIMIT_CORE, &none) != 0) return -1;
+    struct rlimit cap = { (rlim_t)bytes, (rlim_t)bytes };
+    return setrlimit(RLIMIT_AS, &cap);
 }
 
 /// The permission bits (st_mode & 07777) of `path`, links followed; -1 and errno on error.
@@ -457,7 +476,8 @@ int tp_png_read_header(tp_png *png, uint32_t *width, uint32_t *height);
 /// Decodes every pixel (all colour types and bit depths, Adam7 too) into `rgba`: `height`
 /// rows of `width` pixels, 4 bytes each (red, green, blue, alpha; 8 bits; alpha straight, not
 /// premultiplied; 16-bit samples keep their high byte). `capacity` must be width*height*4.
-/// Then reads up to IEND, so a file cut after its image data is TRUNCATED too.
+/// Then reads up to IEND, so a file cut after its image data is TRUNCATED too. Image data
+/// that goes on after the last row (more than a row's worth) is CORRUPT, refused uninflated.
 int tp_png_read_rgba(tp_png *png, uint8_t *rgba, size_t capacity);
 /// The last error's text: libpng's own for CORRUPT, ours for the others.
 const char *tp_png_message(const tp_png *png);

@@ -157,6 +157,20 @@ struct PictureTurnTests {
         #expect(rig.frame == before)
     }
 
+    /// A flood of PNGs that do not decode on one topic is three lines a minute, then one line
+    /// with how many were left out (issue 43: every refusal of outside input rate-limited).
+    @Test func badPNGsOnOneTopicAreThreeLinesAMinute() throws {
+        let rig = try PictureRig(Self.lampConfig)
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/bad-crc-idat.png")))
+        for _ in 0..<5 { rig.receive("\(prefix)/button/lamp/icon/set", png) }
+        let line = "mqtt: \(prefix)/button/lamp/icon/set: " + PNGError(source: "", reason: .corrupt("IDAT: CRC error")).reasonText + "; nothing changed"
+        #expect(rig.log.lines == [line, line, line])
+        rig.pictures.turn([], now: at(60_049))
+        #expect(rig.log.lines.count == 3)
+        rig.pictures.turn([], now: at(60_050))
+        #expect(rig.log.lines == [line, line, line, "mqtt: \(prefix)/button/lamp/icon/set: 2 more in 60 s not logged"])
+    }
+
     /// Refused when it arrives, before any decoding: more than 2 MiB, wider than 4096 pixels,
     /// an unknown button or page.
     @Test func oversizeAndUnknownTargetsAreRefusedBeforeDecoding() throws {

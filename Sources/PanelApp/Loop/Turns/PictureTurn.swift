@@ -7,7 +7,8 @@ import TouchCore
 /// PNG is decoded, fitted and converted by a child (`PictureWorker`, `touchpanel
 /// decode-picture`); a turn here copies at most `PictureWorker.chunkBytes` each way, and a
 /// picture that is ready is put on the surface and drawn. One that does not decode is logged
-/// with its source and reason, and changes nothing.
+/// with its source and reason, and changes nothing; a flood of them from one source is three
+/// lines a minute, then a count (`LogRateLimiter`).
 final class PictureTurn: LoopParticipant, PictureLoader {
     let worker: PictureWorker
     /// Not held: the engine holds this turn (its `pictureLoader`) and outlives it.
@@ -17,6 +18,8 @@ final class PictureTurn: LoopParticipant, PictureLoader {
     private let readClock: () -> MonotonicInstant
     private let waitsForDeadlines: Bool
     private var lastTurnAt: MonotonicInstant?
+    /// Pictures that came to nothing, by source (`mqtt: TOPIC`).
+    private var failureLogs = LogRateLimiter()
 
     /// `surface`: the display's, while there is one.
     init(
@@ -34,18 +37,19 @@ final class PictureTurn: LoopParticipant, PictureLoader {
 
     var pollInterests: [PollInterest] { worker.pollInterests }
 
-    /// A waiting picture starts in the next turn, at once; a running child's time limit is on
-    /// the real clock, and only a loop on the real clock waits for it (a virtual one would jump
-    /// to it).
+    /// A waiting picture starts in the next turn, at once; a running child's time limit and
+    /// the count of lines left out are on the real clock, and only a loop on the real clock
+    /// waits for them (a virtual one would jump to them).
     var nextDeadline: MonotonicInstant? {
         if worker.startsNext, let lastTurnAt { return lastTurnAt }
-        return waitsForDeadlines ? worker.timeLimitAt : nil
+        return waitsForDeadlines ? MonotonicInstant.earliest(worker.timeLimitAt, failureLogs.nextDeadline) : nil
     }
 
     func turn(_ events: ArraySlice<PollEvents>, now: MonotonicInstant) {
         lastTurnAt = now
+        for line in failureLogs.expire(at: now) { log.warning(line) }
         guard worker.isBusy else { return }
-        for finished in worker.turn(now: MonotonicClock.now()) { put(finished) }
+        for finished in worker.turn(now: MonotonicClock.now()) { put(finished, now: now) }
     }
 
     func load(_ png: [UInt8], for target: PictureTarget, source: String) -> String? {
@@ -63,13 +67,13 @@ final class PictureTurn: LoopParticipant, PictureLoader {
 
     /// A finished picture on the surface (made for it: a display that changed meanwhile gets
     /// none), or the reason there is none in the log.
-    private func put(_ finished: PictureWorker.Finished) {
+    private func put(_ finished: PictureWorker.Finished, now: MonotonicInstant) {
         let source = finished.request.source
         let made: PictureWorker.Made
         switch finished.result {
         case .success(let picture): made = picture
         case .failure(let failure):
-            log.warning("\(source): \(failure.reason); nothing changed")
+            if failureLogs.admit(source, at: now) { log.warning("\(source): \(failure.reason); nothing changed") }
             return
         }
         guard let surface = surface() else {

@@ -191,6 +191,13 @@ public enum BackgroundPicture {
         }
     }
 
+    /// nil while `bytes` are safe to read; else how its cache file changed since it was
+    /// mapped (`MappedFile.change()`). Anonymous memory never changes.
+    public func change() -> String? {
+        if case .file(let file) = self { return file.change() }
+        return nil
+    }
+
     /// Whether its pages are a file's (not anonymous memory).
     public var isFileBacked: Bool {
         if case .file = self { return true }

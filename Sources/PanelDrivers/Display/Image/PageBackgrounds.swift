@@ -8,7 +8,10 @@ import TouchCore
 /// display's layout is known; released with the surface that draws it.
 public final class PageBackgrounds {
     /// By page, in file order; nil: the colour.
-    private let pictures: [BackgroundPicture?]
+    private var pictures: [BackgroundPicture?]
+    /// By page: how log lines name its image (`panel.ini:7: [page plan] image: `).
+    private var prefixes: [String]
+    private let log: PanelLog?
 
     /// How the PNG's bytes become an image: `PNGDecoder.decode`, or a test's stand-in that
     /// counts the calls.
@@ -52,12 +55,15 @@ public final class PageBackgrounds {
     ) {
         let files = PageBackgrounds.imageFiles(config)
         var pictures: [BackgroundPicture?] = []
+        var prefixes: [String] = []
         var cacheNoted = false
         for page in config.pages {
             guard let path = page.image, let named = files.first(where: { $0.path == path && $0.section == "page \(page.name)" }) else {
                 pictures.append(nil)
+                prefixes.append("")
                 continue
             }
+            prefixes.append(named.prefix)
             // Pages that show the same file share one mapping of it.
             if let earlier = config.pages.indices.first(where: { config.pages[$0].image == path }), earlier < pictures.count,
                 let picture = pictures[earlier]
@@ -97,11 +103,23 @@ public final class PageBackgrounds {
             pictures.append(made.picture)
         }
         self.pictures = pictures
+        self.prefixes = prefixes
+        self.log = log
     }
 
-    /// Page `page`'s picture (`layout.bufferSize` bytes), nil for the colour.
+    /// Page `page`'s picture (`layout.bufferSize` bytes), nil for the colour. Its cache file
+    /// is checked first (`MappedFile.change()`, one fstat): one cut or rewritten since the
+    /// start would kill the panel with SIGBUS when read, so its picture is dropped instead,
+    /// for every page that shows it, with one log line; a reload converts the image again.
     public func picture(page: Int) -> UnsafeRawBufferPointer? {
-        pictures.indices.contains(page) ? pictures[page]?.bytes : nil
+        guard pictures.indices.contains(page), let picture = pictures[page] else { return nil }
+        guard let change = picture.change() else { return picture.bytes }
+        let shared = picture.bytes.baseAddress
+        for index in pictures.indices where pictures[index]?.bytes.baseAddress == shared {
+            pictures[index] = nil
+        }
+        log?.error("\(prefixes[page])the cache file \(change); the page shows its background colour until a reload")
+        return nil
     }
 
     /// Whether every picture is a cache file's pages (none in anonymous memory).

@@ -17,6 +17,10 @@ import TouchCore
 public enum PictureJob {
     /// The most bytes of a PNG set at run time (a file may have more: `PNGDecoder.maxFileBytes`).
     public static let maxPNGBytes = 2 << 20
+    /// The child's address space at most (`AddressSpaceLimit`), set before it reads the PNG:
+    /// the worst picture, a 4096x4096 PNG with transparency for a page, peaks well under it
+    /// (README: Pictures in); a decoder that wanted more is ended, not the board's memory.
+    public static let maxAddressSpaceBytes = 256 << 20
 
     public enum Kind: Equatable, Sendable {
         /// A button's icon, fitted into a `sizePx` square.
@@ -77,13 +81,24 @@ public enum PictureJob {
         }
     }
 
+    /// The child's answer for `png`: `ok ...` and the picture, or `refused REASON`.
+    static func answer(_ kind: Kind, png: [UInt8]) -> [UInt8] {
+        do throws(PNGError) {
+            let made = try make(kind, png: png, source: "")
+            return Array("ok \(made.widthPx) \(made.heightPx) \(made.bytes.count)\n".utf8) + made.bytes
+        } catch {
+            return Array("refused \(error.reasonText)\n".utf8)
+        }
+    }
+
     /// `touchpanel decode-picture ARGUMENTS`: reads the PNG from standard input, writes the
     /// answer to standard output; 0 when it answered (made or refused), 2 for arguments it
     /// does not know. At a lower priority than the panel, so that a panel on a busy core
-    /// still has it first.
+    /// still has it first, and within `maxAddressSpaceBytes`.
     public static func serve(arguments: [String]) -> Int32 {
         guard let kind = kind(arguments: arguments) else { return 2 }
         _ = nice(10)
+        let limited = AddressSpaceLimit.apply(bytes: maxAddressSpaceBytes)
         var png: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while png.count <= maxPNGBytes {
@@ -94,13 +109,7 @@ public enum PictureJob {
                 break
             }
         }
-        let answer: [UInt8]
-        do throws(PNGError) {
-            let made = try make(kind, png: png, source: "")
-            answer = Array("ok \(made.widthPx) \(made.heightPx) \(made.bytes.count)\n".utf8) + made.bytes
-        } catch {
-            answer = Array("refused \(error.reasonText)\n".utf8)
-        }
+        let answer = limited.map { Array("refused cannot limit the decoder's memory: \($0.message)\n".utf8) } ?? self.answer(kind, png: png)
         var at = 0
         while at < answer.count {
             let written = answer.withUnsafeBytes { CLinux.write(1, $0.baseAddress! + at, answer.count - at) }

@@ -11,8 +11,10 @@ import TouchCore
 ///
 /// Newest wins: a picture for a target that already has one waiting replaces it; one being made
 /// is finished and drawn (so a flood of pictures for one button still shows one every
-/// decoding), and the newest follows. At most `maxWaiting` wait besides the one being made; a
-/// child that has not answered in `timeLimit` is stopped.
+/// decoding), and the newest follows. So at most one picture waits per target (button or
+/// page), and pictures for other targets are never refused for the queue's sake: the queue
+/// is bounded by the config, each picture by `PictureJob.maxPNGBytes`. A child that has not
+/// answered in `timeLimit` is stopped.
 public final class PictureWorker {
     public struct Request {
         public var target: PictureTarget
@@ -46,7 +48,6 @@ public final class PictureWorker {
 
     /// Bytes written to a child, and read from it, in one turn at most.
     public static let chunkBytes = 64 * 1024
-    public static let maxWaiting = 4
     public static let defaultTimeLimit = MonotonicDuration.milliseconds(30_000)
     /// How long a child may take before it is stopped.
     public let timeLimit: MonotonicDuration
@@ -67,9 +68,9 @@ public final class PictureWorker {
     /// Whether a picture waits or is being made.
     public var isBusy: Bool { running != nil || !waiting.isEmpty }
 
-    /// Queues `request`; nil when taken, else why not. Its size is read from the PNG's header
-    /// here, so an image over 4096x4096 (or bytes that are no PNG) is refused before any child
-    /// starts.
+    /// Queues `request` in place of the one waiting for its target, if any; nil when taken,
+    /// else why not. Its size is read from the PNG's header here, so an image over 4096x4096
+    /// (or bytes that are no PNG) is refused before any child starts.
     public func submit(_ request: Request) -> String? {
         if request.png.count > PictureJob.maxPNGBytes {
             return PNGError(source: "", reason: .fileTooLarge(bytes: request.png.count)).reasonText
@@ -80,9 +81,6 @@ public final class PictureWorker {
             return error.reasonText
         }
         waiting.removeAll { $0.target == request.target }
-        guard waiting.count < PictureWorker.maxWaiting else {
-            return "\(waiting.count) pictures wait to be decoded already; sent again later, it is taken"
-        }
         waiting.append(request)
         return nil
     }

@@ -194,6 +194,28 @@ struct PNGDecoderRefusalTests {
         }
     }
 
+    /// Image data that goes on after the image's last row is refused without inflating the
+    /// rest (issue 43: 2 MB of deflated zeros after the image kept the child busy 4-5 s while
+    /// libpng inflated 2 GB to check them). Here 3000 rows of 2 pixels in stored blocks, under
+    /// an IHDR that says 2 rows: 20,986 bytes after the last row, where the last row may read
+    /// 1 + 16 bytes of data, 8 KiB in flight and 1 KiB of chunk framing (9,235). Up to that,
+    /// it decodes: the same image cut to 1,300 rows (9,086 bytes after) is taken.
+    @Test func imageDataThatGoesOnAfterTheLastRowIsRefusedUninflated() throws {
+        func png(rows: Int, saying height: UInt32) -> [UInt8] {
+            var bytes = PNGEncoder.encodeRGB(width: 2, height: rows, pixels: [UInt8](repeating: 7, count: 2 * 3 * rows))
+            // IHDR's height (bytes 20 to 23) and its CRC (of type and data, bytes 12 to 28).
+            for index in 0..<4 { bytes[20 + index] = UInt8(truncatingIfNeeded: height >> UInt32(24 - 8 * index)) }
+            var crc = CRC32()
+            crc.update(Array(bytes[12..<29]))
+            for index in 0..<4 { bytes[29 + index] = UInt8(truncatingIfNeeded: crc.value >> UInt32(24 - 8 * index)) }
+            return bytes
+        }
+        let reason = PNGError.Reason.corrupt("IDAT: the compressed data goes on after the image's last row; the rest is not inflated")
+        #expect(throws: PNGError(source: "bomb", reason: reason)) { try PNGDecoder.decode(bytes: png(rows: 3000, saying: 2), source: "bomb") }
+        let taken = try PNGDecoder.decode(bytes: png(rows: 1300, saying: 2), source: "short")
+        #expect(taken == RGBAImage(widthPx: 2, heightPx: 2, pixels: [UInt8](repeating: 7, count: 16).enumerated().map { $0.offset % 4 == 3 ? 255 : 7 }))
+    }
+
     /// The fuzz target's find: an ancillary chunk of a type no one knows ("tPNG", empty, its
     /// CRC wrong) before IHDR, then a valid 4x1 RGB image. The PNG spec puts IHDR first; libpng
     /// 1.6 skips an unknown chunk wherever it stands and would decode the rest, so the decoder

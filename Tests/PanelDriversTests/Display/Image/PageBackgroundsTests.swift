@@ -110,6 +110,78 @@ struct PageBackgroundsTests {
     }
 }
 
+/// A cache file mapped at the start and cut or rewritten since (`truncate -s0`, a bad card):
+/// reading its pages would kill the panel with SIGBUS (issue 43), so it is checked before each
+/// use and its picture dropped with one log line.
+@Suite("Page images: a cache file cut after the start is dropped, not read", .serialized)
+struct PageBackgroundCacheChangeTests {
+    @Test func aCacheFileCutToZeroLeavesItsPagesTheColourWithOneLine() throws {
+        let directory = NSTemporaryDirectory() + "touchpanel-cut-\(getpid())"
+        try? FileManager.default.removeItem(atPath: directory)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let plan = "\(fixtures)/rgb8.png", other = "\(fixtures)/gray8.png"
+        let config = try PanelConfigLoader.parse(text: """
+            [display]
+            width = 8
+            height = 4
+            background = #102030
+            [page one]
+            image = \(plan)
+            [page two]
+            image = \(plan)
+            [page three]
+            image = \(other)
+            """, file: "panel.ini", presetSearchPath: [])
+        let layout = FramebufferLayout(physicalWidth: 8, physicalHeight: 4, format: .xrgb8888)!
+        let log = RecordingLog()
+        let backgrounds = PageBackgrounds(config: config, layout: layout, cache: BackgroundCache(directory: directory), log: log)
+        let third = try #require(backgrounds.picture(page: 2).map { Array($0) })
+        let labels = try FramebufferSurface.rasterizeLabels(for: config)
+        let cacheFile = directory + "/" + BackgroundCache.fileName(
+            png: try FileContents.bytes(ofFile: plan), layout: layout, background: RGBColor(r: 0x10, g: 0x20, b: 0x30))
+        let colour = (0..<(8 * 4)).flatMap { _ in [0x30, 0x20, 0x10, 0x00] as [UInt8] }
+        var memory = [UInt8](repeating: 0xEE, count: layout.bufferSize)
+        memory.withUnsafeMutableBytes { pixels in
+            let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, backgrounds: backgrounds)
+            surface.drawAll([], page: 0)
+            #expect(Array(pixels) != colour)
+            #expect(truncate(cacheFile, 0) == 0)
+            // `ctl page two`: drawn in the colour; so is page one, which showed the same file.
+            surface.drawAll([], page: 1)
+            #expect(Array(pixels) == colour)
+            surface.drawAll([], page: 0)
+            #expect(Array(pixels) == colour)
+            surface.drawAll([], page: 2)
+            #expect(Array(pixels) == third)
+        }
+        #expect(log.lines == [
+            "panel.ini:8: [page two] image: the cache file \(cacheFile) is 0 bytes now, not 128; "
+                + "the page shows its background colour until a reload"
+        ])
+    }
+
+    /// Rewritten in place at its own size: its time says so.
+    @Test func aCacheFileRewrittenInPlaceIsDroppedToo() throws {
+        let directory = NSTemporaryDirectory() + "touchpanel-rewritten-\(getpid())"
+        try? FileManager.default.removeItem(atPath: directory)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let config = try PageBackgroundsTests.config(images: ["\(fixtures)/rgb8.png"])
+        let layout = FramebufferLayout(physicalWidth: 8, physicalHeight: 4, format: .rgb565)!
+        let log = RecordingLog()
+        let backgrounds = PageBackgrounds(config: config, layout: layout, cache: BackgroundCache(directory: directory), log: log)
+        #expect(backgrounds.picture(page: 0) != nil)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: directory).first)
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, directory + "/" + name, &times, 0) == 0)
+        #expect(backgrounds.picture(page: 0) == nil)
+        #expect(backgrounds.picture(page: 0) == nil)
+        #expect(log.lines == [
+            "panel.ini:5: [page p0] image: the cache file \(directory)/\(name) was written since it was mapped; "
+                + "the page shows its background colour until a reload"
+        ])
+    }
+}
+
 /// A start whose page image has a current cache file maps it without decoding the PNG, in the
 /// start's check (`problems`) and in bringing the pictures in; a PNG changed in its bytes is
 /// decoded again, and one that became corrupt, cut short or unreadable is refused whatever the

@@ -128,6 +128,24 @@ struct PictureWorkerTests {
         #expect(MonotonicClock.now() - started < .milliseconds(10_000))
     }
 
+    /// The child runs within `PictureJob.maxAddressSpaceBytes` (RLIMIT_AS, issue 43): a picture
+    /// that would need more ends the child, at once and without a picture. A 4096x4096 PNG with
+    /// transparency on an 8192x8192 xrgb8888 page (as `kind(arguments:)` allows): 64 MiB
+    /// decoded, 64 MiB premultiplied, then 128 MiB scaled across, past the limit. Without it
+    /// the child would go on to about 900 MiB, for longer than the test waits.
+    @Test func theChildCannotGrowPastItsAddressSpaceLimit() throws {
+        let layout = try #require(FramebufferLayout(physicalWidth: 8192, physicalHeight: 8192, format: .xrgb8888))
+        let worker = PictureWorker(executable: try builtTouchpanel(), timeLimit: .milliseconds(20_000))
+        let png = bigTransparentPNG()
+        #expect(png.count < 14_000)
+        #expect(worker.submit(.init(target: .page(0), png: png, kind: .page(layout: layout, background: .black), source: "t")) == nil)
+        guard case .failure(let failure) = finish(worker).first?.result else {
+            Issue.record("a picture")
+            return
+        }
+        #expect(failure.reason.hasPrefix("the decoder ended without a picture ("), "\(failure.reason)")
+    }
+
     /// The newest picture for a target replaces one that waits.
     @Test func theNewestPictureForATargetWins() throws {
         let worker = PictureWorker(executable: try builtTouchpanel(), timeLimit: .milliseconds(120_000))
@@ -138,4 +156,69 @@ struct PictureWorkerTests {
         let finished = finish(worker)
         #expect(finished.map { $0.request.source } == ["second"])
     }
+
+    /// Nine pictures for nine targets sent together are all taken (issue 43: four were refused
+    /// with "4 pictures wait to be decoded already"); a newer one for a target still replaces
+    /// the one that waits, so one waits per target at most. No child starts before a turn.
+    @Test func everyTargetKeepsItsNewestPicture() throws {
+        let worker = PictureWorker(executable: "/nonexistent")
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/rgba8.png")))
+        for button in 0..<9 {
+            #expect(worker.submit(.init(target: .icon(button: button), png: png, kind: .icon(sizePx: 8), source: "first \(button)")) == nil)
+        }
+        #expect(worker.submit(.init(target: .icon(button: 4), png: png, kind: .icon(sizePx: 8), source: "second 4")) == nil)
+        // Each turn starts the next (a child that cannot start: a failure that names its request).
+        var sources: [String] = []
+        while worker.startsNext {
+            sources += worker.turn(now: MonotonicInstant(nanoseconds: 0)).map { $0.request.source }
+        }
+        #expect(sources == ["first 0", "first 1", "first 2", "first 3", "first 5", "first 6", "first 7", "first 8", "second 4"])
+    }
+}
+
+/// A 4096x4096 PNG, 1 bit a pixel, every pixel palette entry 0 at alpha 128: 13 KB that
+/// decode to 64 MiB of RGBA, which premultiplying copies. Its 2,101,248 bytes of zeros (each
+/// row a filter byte and 512 bytes) are one fixed-Huffman deflate block: 96 literal zeros, then
+/// 8,144 copies of 258 bytes at distance 1.
+private func bigTransparentPNG() -> [UInt8] {
+    let rawBytes = 4096 * (1 + 512)
+    var zlib: [UInt8] = [0x78, 0x01]
+    var bits: UInt64 = 0, count = 0
+    /// `value`'s low `width` bits, first bit first (block headers, extra bits).
+    func put(_ value: UInt64, _ width: Int) {
+        bits |= value << UInt64(count)
+        count += width
+        while count >= 8 {
+            zlib.append(UInt8(truncatingIfNeeded: bits))
+            bits >>= 8
+            count -= 8
+        }
+    }
+    /// A Huffman code, its most significant bit first.
+    func code(_ value: UInt64, _ width: Int) {
+        for bit in (0..<width).reversed() { put((value >> UInt64(bit)) & 1, 1) }
+    }
+    put(1, 1)                                        // BFINAL
+    put(1, 2)                                        // BTYPE 01: fixed Huffman codes
+    for _ in 0..<(rawBytes % 258) { code(0x30, 8) }  // literal 0
+    for _ in 0..<(rawBytes / 258) {
+        code(0xC5, 8)                                // length 258 (symbol 285)
+        code(0, 5)                                   // distance 1
+    }
+    code(0, 7)                                       // end of block (256)
+    if count > 0 { put(0, 8 - count) }
+    var adler = Adler32()
+    for _ in 0..<rawBytes { adler.update(0) }
+    PNGEncoder.appendBigEndian(adler.value, to: &zlib)
+    var png = PNGEncoder.signature
+    var header: [UInt8] = []
+    PNGEncoder.appendBigEndian(4096, to: &header)
+    PNGEncoder.appendBigEndian(4096, to: &header)
+    header += [1, 3, 0, 0, 0]                        // 1 bit, palette
+    PNGEncoder.appendChunk("IHDR", header, to: &png)
+    PNGEncoder.appendChunk("PLTE", [200, 100, 50], to: &png)
+    PNGEncoder.appendChunk("tRNS", [128], to: &png)
+    PNGEncoder.appendChunk("IDAT", zlib, to: &png)
+    PNGEncoder.appendChunk("IEND", [], to: &png)
+    return png
 }
