@@ -398,6 +398,12 @@ static inline void *clinux_mmap_anonymous(size_t length) {
     return address == MAP_FAILED ? NULL : address;
 }
 
+/// Loads one byte of every page of a file's mapping, with SIGBUS caught while it does
+/// (mapping.c): 1 when every page could be read (they are in memory now), 0 when one could
+/// not (the file cut short since it was mapped, a read error under it), -1 when the guard
+/// could not be set.
+int clinux_mapping_readable(const void *base, size_t length);
+
 /// mmap(2) of a whole file, read-only and shared: its pages are the page cache's (file-backed,
 /// not anonymous memory); NULL on failure.
 static inline void *clinux_mmap_readonly_shared(int fd, size_t length) {

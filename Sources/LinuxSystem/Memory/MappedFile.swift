@@ -51,14 +51,22 @@ public final class MappedFile {
     /// is safe; otherwise how it changed, in a log's words (`PATH is 0 bytes now, not 768000`).
     /// A file cut or rewritten in place since is never read again: the caller drops the
     /// mapping. (A file replaced by rename or deleted leaves these pages as they were: no
-    /// change.) Not proof against a read error of the card under a page the kernel dropped.
+    /// change.) A page that cannot be read (a read error of the card) is found too: every page
+    /// is loaded under a SIGBUS guard (`clinux_mapping_readable`), which also brings them in
+    /// before the copy; only a page the kernel drops again in between is left unguarded.
     public func change() -> String? {
         let size = clinux_file_size(descriptor)
         let modifiedNs = clinux_file_modified_ns(descriptor)
         if size < 0 || modifiedNs < 0 { return "\(path) cannot be examined: \(Errno.current.message)" }
         if size != Int64(bytes.count) { return "\(path) is \(size) bytes now, not \(bytes.count)" }
         if modifiedNs != self.modifiedNs { return "\(path) was written since it was mapped" }
-        return nil
+        // Every page loaded once with SIGBUS caught: a page the card cannot give back is found
+        // here, not by the copy that follows; after it the pages are in memory.
+        switch clinux_mapping_readable(bytes.baseAddress, bytes.count) {
+        case 1: return nil
+        case 0: return "\(path) cannot be read (an I/O error under its mapping)"
+        default: return "\(path) cannot be examined: \(Errno.current.message)"
+        }
     }
 
     deinit {
