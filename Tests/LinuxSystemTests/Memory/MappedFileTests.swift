@@ -8,7 +8,7 @@ import Testing
 @Suite("Mapped files")
 struct MappedFileTests {
     private func file(_ path: String, bytes: Int) {
-        FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x5A, count: bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x5A, count: bytes))
     }
 
     @Test func aFileAsItWasMappedIsReadable() throws {
