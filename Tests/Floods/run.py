@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The flood tier: the panel on the simulated board in real time (a tap on `lights` every
 100 ms for the whole run, about 120 touch reports in each flood's window), against Debian's
-mosquitto on loopback and its own control socket, flooded five ways one after the other with
+mosquitto on loopback and its own control socket, flooded seven ways one after the other with
 quiet stretches between. A report's lateness is the arrival here of its last event line
 against its logical instant (the trace's time), less the smallest such difference in the run;
 every flood is judged against the quiet stretches of the same run. A flood that misses is run
