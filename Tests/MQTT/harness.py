@@ -172,17 +172,30 @@ class Subscriber:
         if client_id:
             # A persistent session: what is published while it is away waits at the broker.
             command += ["-c", "-i", client_id]
-        for topic in topics:
+        # mosquitto_sub says nothing when its subscriptions are made; a message on a topic of
+        # its own, sent until it arrives, does. Before that, a retained message published now
+        # would come in the broker's tree order, not in the order it was published.
+        Subscriber.made += 1
+        self.ready_topic = f"test-subscribed/{os.getpid()}/{Subscriber.made}"
+        for topic in list(topics) + [self.ready_topic]:
             command += ["-t", topic]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.reader = LineReader(self.process.stdout)
+        deadline = time.monotonic() + 10
+        while not any(f"\t{self.ready_topic}\t" in line for line in self.reader.snapshot()):
+            assert self.process.poll() is None, f"mosquitto_sub ended with {self.process.returncode}"
+            assert time.monotonic() < deadline, f"mosquitto_sub never subscribed to {topics}"
+            publish(broker, self.ready_topic, "subscribed")
+            time.sleep(0.05)
+
+    made = 0
 
     def messages(self):
         """(retained, topic, payload) for every message so far, in arrival order."""
         found = []
         for line in self.reader.snapshot():
             parts = line.split("\t", 2)
-            if len(parts) == 3:
+            if len(parts) == 3 and parts[1] != self.ready_topic:
                 found.append((parts[0] == "1", parts[1], parts[2]))
         return found
 
