@@ -185,6 +185,15 @@ if timed firmware_x86_build scripts/build/build-firmware.sh bookworm-x86_64 >"$w
             --trace "$work/long.trace" --fast --format xrgb8888 >/dev/null 2>"$work/valgrind.firmware-run-$looks.log" ||
             die "the firmware's simulated run of Benchmarks/$looks.ini failed under valgrind (see $work/valgrind.firmware-run-$looks.log)"
     done
+    # Eight buttons of 200x100 (issue 44, the panel compared with LVGL), each pressed and
+    # released in turn, 1,000 rounds: per repaint of one button (FramebufferSurface.draw(button:
+    # state:), from its look or straight), what it costs when their looks do not all fit.
+    record eight_rounds 1000
+    python3 Benchmarks/Scripts/make-eight-trace.py "$work/eight.trace" 1000 || die "make-eight-trace.py failed"
+    timed callgrind_firmware_eight valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.firmware-run-eight.out" \
+        "$firmware_x86" run Benchmarks/eight-buttons.ini --trace "$work/eight.trace" --fast --format xrgb8888 >/dev/null \
+        2>"$work/valgrind.firmware-run-eight.log" ||
+        die "the firmware's eight-button run failed under valgrind (see $work/valgrind.firmware-run-eight.log)"
     # Live state (issue 25): a message's way through the engine to its pixels, per message, on
     # the simulated board (Benchmarks/live-state.ini): collected only inside
     # PanelEngine.received (parse, bind) and the drawOutsideChanges of the next turn (the text

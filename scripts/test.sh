@@ -6,6 +6,10 @@
 #   2. replay traces against their expected event lines
 #   3. the firmware build for aarch64 and armhf, its self-tests under qemu-user, and the
 #      firmware replay compared byte for byte with the host's
+#   3a. the instruction tier: the firmware's own code built for x86-64 under callgrind over
+#      short runs (the input path, repaints, a page change, a slider drag, state and text to
+#      pixels, the eight-button panel), held to Benchmarks/Thresholds (Tests/Instructions/test.sh;
+#      scripts/bench.sh keeps the long runs and the footprint)
 #   4. the real-broker tier: the panel against Debian's mosquitto on loopback, with a password
 #      file and TLS (Tests/MQTT/test.sh)
 #   4a. the Home Assistant tier: the panel against a real Home Assistant (its MQTT integration,
@@ -108,6 +112,7 @@ tier() {
     count "$name ($((SECONDS - start)) s)" "$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
 }
 
+tier "instructions" Tests/Instructions/test.sh
 tier "MQTT broker" Tests/MQTT/test.sh
 tier "Home Assistant" Tests/HomeAssistant/test.sh
 wait_for_roots

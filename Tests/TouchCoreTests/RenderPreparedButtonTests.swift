@@ -122,6 +122,42 @@ struct RenderPreparedButtonTests {
         #expect(offScreen.direct == offScreen.blended)
     }
 
+    /// Rows that a repaint writes as runs of one pixel are kept as those four pixels: at 2 and
+    /// 4 bytes a pixel with a thin border; at 3 bytes a pixel (rows copied) and with a border
+    /// wider than 16 bytes the rows themselves. Either way the pixels are those painted
+    /// straight. A label without ink: the look is its header and its rows alone.
+    @Test func aLookKeepsItsRowsAsRunsWhereARepaintWritesRuns() {
+        let blank = [UInt8](repeating: 0, count: 35)
+        let rect = Rect(x: 1, y: 1, width: 40, height: 20)
+        let cases: [(PixelFormat, Int32, Int)] = [
+            (.xrgb8888, 1, 48 + 16), (.rgb565, 2, 48 + 16), (.rgb888, 1, 48 + 2 * 40 * 3), (.xrgb8888, 5, 48 + 2 * 40 * 4),
+        ]
+        for (format, border, bytes) in cases {
+            var style = RenderButtonTests.style
+            style.borderWidth = border
+            var direct = TestFramebuffer(width: 48, height: 24, format: format, padding: 3)
+            var viaLook = direct
+            var made = 0
+            blank.withUnsafeBytes { pixels in
+                let label = AlphaBitmap(width: 7, height: 5, stride: 7, pixels: pixels)!
+                direct.paint { painter, buffer in
+                    painter.paintButton(rect: rect, style: style, state: .pressed, label: label, in: buffer)
+                }
+                viaLook.paint { painter, buffer in
+                    let memory = UnsafeMutableRawBufferPointer.allocate(
+                        byteCount: painter.preparedByteCount(label: label, rect: rect, style: style), alignment: 16)
+                    defer { memory.deallocate() }
+                    let look = painter.prepare(label: label, rect: rect, style: style, state: .pressed, into: memory)
+                    made = look?.byteCount ?? 0
+                    #expect((look?.runs != nil) == (bytes == 48 + 16))
+                    return painter.paintButton(rect: rect, style: style, state: .pressed, prepared: look, in: buffer)
+                }
+            }
+            #expect(made == bytes, "\(format.bytesPerPixel) bytes a pixel, border \(border)")
+            #expect(viaLook.bytes == direct.bytes, "\(format.bytesPerPixel) bytes a pixel, border \(border)")
+        }
+    }
+
     /// A look keeps its ink as spans: a run of 64 pixels or more of one value as that value,
     /// the edges stored, fill between two runs of ink stored when shorter than 64 pixels and
     /// left out when longer, rows without ink nothing.
@@ -162,9 +198,9 @@ struct RenderPreparedButtonTests {
             // bytes: painted without a call.
             #expect(look.chunked)
             #expect(look.data == (bpp == 4 ? 84 * 4 : 104 * 2))
-            // The header, two rows of 104 pixels, 6 spans of 12 bytes (each with its row), then
-            // the data 16-byte aligned.
-            #expect(look.bytes == ((48 + 2 * 104 * bpp + 72 + 15) & ~15) + look.data)
+            // The header, the rows as their four pixels (16 bytes: a repaint writes them as
+            // runs), 6 spans of 12 bytes (each with its row), then the data 16-byte aligned.
+            #expect(look.bytes == ((48 + 16 + 72 + 15) & ~15) + look.data)
         }
     }
 

@@ -31,6 +31,7 @@ if [[ ${1:-} != host ]]; then
         procps                                       # pgrep/pkill: the MQTT tier's exec child
         file
         python3                                      # the reference images' PNG reader (Tests/ReferenceImages/png.py)
+        valgrind                                     # the instruction tier's callgrind (Tests/Instructions/test.sh)
     )
 fi
 # `deps.sh vm`: also what the kernel VM tier needs (Tests/VM/run.sh).

@@ -17,7 +17,12 @@ public final class FramebufferSurface: PanelSurface {
     private let styles: [ButtonStyle]
     private var labels: [LabelBitmap]
     /// Per button with an icon, its label and icons, composed when a look is made.
-    private var iconParts: [IconParts?]
+    private var iconParts: [IconParts?] {
+        didSet { withIcons = FramebufferSurface.iconButtons(iconParts) }
+    }
+    /// The buttons `iconParts` has parts for: a button without is drawn from its label alone,
+    /// without looking at (and so copying) its empty parts.
+    private var withIcons = ButtonSet()
     /// Per drawn item with a sublabel, its line.
     private let sublabels: [SublabelLine?]
     private let prepared: PreparedButtons
@@ -73,6 +78,7 @@ public final class FramebufferSurface: PanelSurface {
         self.pixels = pixels
         self.labels = labels.bitmaps
         iconParts = labels.iconParts + [IconParts?](repeating: nil, count: max(0, config.buttons.count - labels.iconParts.count))
+        withIcons = FramebufferSurface.iconButtons(iconParts)
         sublabels = labels.sublabels + [SublabelLine?](repeating: nil, count: max(0, config.drawnItemCount - labels.sublabels.count))
         font = labels.font
         iconFont = labels.iconFont
@@ -319,10 +325,12 @@ public final class FramebufferSurface: PanelSurface {
     /// preparing the look would, without its copy. The look is prepared when the button is
     /// next drawn on its own (its state changed), since only then is it drawn again.
     private func paintWithoutLook(button: Int, state: ButtonVisualState) {
+        // The style copied once: it is a hundred bytes, and each `styles[button]` copies it.
+        let style = styles[button]
+        let rect = rects[button]
         withContent(of: button, in: state) { bitmap, layers in
-            prepared.withPalette(for: styles[button].colors(for: state)) { palette in
-                _ = painter.paintButton(
-                    rect: rects[button], style: styles[button], state: state, label: bitmap, layers: layers, palette: &palette, in: pixels)
+            prepared.withPalette(for: style.colors(for: state)) { palette in
+                _ = painter.paintButton(rect: rect, style: style, state: state, label: bitmap, layers: layers, palette: &palette, in: pixels)
             }
         }
     }
@@ -332,14 +340,25 @@ public final class FramebufferSurface: PanelSurface {
     private func withContent<R>(of button: Int, in state: ButtonVisualState, _ body: (AlphaBitmap, ButtonLayers) -> R) -> R {
         let page = items[button].page == PageLayout.allPages ? self.page : items[button].page
         let layers = ButtonLayers(behind: background, backdrop: backdrop.picture(page: page))
+        guard withIcons.contains(button) else {
+            return SublabelLine.withLabel(labels[button], sublabel: sublabels[button], layers: layers, body)
+        }
         return FramebufferSurface.withContent(composed(button, in: state), sublabel: sublabels[button], layers: layers, body)
     }
 
     /// What button `button` shows as its label in `state`: its icon for that look and its text
     /// composed (a new bitmap, for a look about to be made), or its text.
     private func composed(_ button: Int, in state: ButtonVisualState) -> ComposedLabel {
-        guard button < iconParts.count, let parts = iconParts[button] else { return ComposedLabel(label: labels[button]) }
+        guard withIcons.contains(button), button < iconParts.count, let parts = iconParts[button] else {
+            return ComposedLabel(label: labels[button])
+        }
         return parts.composed(for: state)
+    }
+
+    private static func iconButtons(_ parts: [IconParts?]) -> ButtonSet {
+        var buttons = ButtonSet()
+        for index in parts.indices where parts[index] != nil { buttons.insert(index) }
+        return buttons
     }
 
     /// The coverage part of it: an invisible zone draws no picture.
@@ -360,6 +379,11 @@ public final class FramebufferSurface: PanelSurface {
                     rect: rects[button], style: styles[button], state: state, label: bitmap,
                     palette: &textPalettes[button - firstText], in: pixels)
             }
+            return
+        }
+        // A look made before and not kept for want of room: straight until there is room.
+        guard prepared.admits(button: button, state: state) else {
+            paintWithoutLook(button: button, state: state)
             return
         }
         prepared.with(button: button, state: state, rect: rects[button], style: styles[button], content: { withContent(of: button, in: state, $0) }) { look in

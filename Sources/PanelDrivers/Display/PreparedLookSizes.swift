@@ -52,6 +52,6 @@ public enum PreparedLookSizes {
         let which = config.pages.isEmpty ? "" : " (page \(config.pages[largest].name))"
         let sum = perPage.count > 1 ? "; all \(perPage.count) pages together \(perPage.reduce(0, +)) bytes, never held at once" : ""
         return "; prepared looks at 4 bytes a pixel, normal and pressed: \(perPage[largest]) bytes\(which)\(sum); "
-            + "at most \(FramebufferSurface.defaultLookByteLimit) held, those drawn longest ago dropped beyond\n"
+            + "at most \(FramebufferSurface.defaultLookByteLimit) held, beyond which a button is drawn straight until a look goes unused for \(PreparedButtons.staleDraws) draws\n"
     }
 }

@@ -68,6 +68,17 @@ public struct GestureClassifier: Sendable {
     /// The earliest of `sliderDeadlines` and its slider (-1: none), like `earliest`.
     private var earliestForSliders: MonotonicInstant?
     private var earliestSlider = -1
+    /// Of the two, the deadline that comes first, and whose it is (buttons first on equal
+    /// instants: they were there first); `.endOfTime` with `.none`. Refreshed with them, so
+    /// that a turn with nothing due weighs one stored instant, not two optionals.
+    private var firstDueAt = MonotonicInstant.endOfTime
+    private var firstDue = FirstDue.none
+
+    private enum FirstDue {
+        case none
+        case button(Int)
+        case slider(Int)
+    }
 
     public init(layout: ButtonLayout, pages: PageLayout = PageLayout(), sliders: SliderLayout = SliderLayout()) {
         self.pages = pages
@@ -173,7 +184,27 @@ public struct GestureClassifier: Sendable {
 
     /// The earliest instant at which some button needs a `deadline` input.
     public var nextDeadline: MonotonicInstant? {
-        MonotonicInstant.earliest(earliest, earliestForSliders)
+        if case .none = firstDue { return nil }
+        return firstDueAt
+    }
+
+    /// Weighs the buttons' earliest deadline against the sliders'.
+    private mutating func refreshFirstDue() {
+        if earliestButton >= 0, let button = earliest {
+            if earliestSlider >= 0, let slider = earliestForSliders, slider < button {
+                firstDue = .slider(earliestSlider)
+                firstDueAt = slider
+            } else {
+                firstDue = .button(earliestButton)
+                firstDueAt = button
+            }
+        } else if earliestSlider >= 0, let slider = earliestForSliders {
+            firstDue = .slider(earliestSlider)
+            firstDueAt = slider
+        } else {
+            firstDue = .none
+            firstDueAt = .endOfTime
+        }
     }
 
     /// Finds the button with the earliest deadline (the first listed on a tie).
@@ -188,6 +219,7 @@ public struct GestureClassifier: Sendable {
         }
         earliest = first
         earliestButton = button
+        refreshFirstDue()
     }
 
     /// Finds the slider with the earliest deadline (the first listed on a tie).
@@ -202,6 +234,7 @@ public struct GestureClassifier: Sendable {
         }
         earliestForSliders = first
         earliestSlider = slider
+        refreshFirstDue()
     }
 
     /// Handles one input at `now`. Deadlines that are due at or before `now` fire first, in
@@ -223,17 +256,23 @@ public struct GestureClassifier: Sendable {
     }
 
     @_optimize(speed)
+    @inline(__always)
     private mutating func fireDeadlines<Sink: GestureEventSink>(upTo now: MonotonicInstant, into sink: inout Sink) {
-        while true {
-            // Buttons first on equal instants: they were there first.
-            let buttonDue = earliestButton >= 0 ? earliest : nil
-            let sliderDue = earliestSlider >= 0 ? earliestForSliders : nil
-            if let due = buttonDue, due <= now, sliderDue == nil || due <= sliderDue! {
-                apply(.deadline, toButton: earliestButton, at: due, into: &sink)
-            } else if let due = sliderDue, due <= now {
-                apply(.deadline, toSlider: earliestSlider, at: due, into: &sink)
-            } else {
+        // Most inputs find nothing due: one comparison where they come in, no call.
+        if firstDueAt <= now { fireDueDeadlines(upTo: now, into: &sink) }
+    }
+
+    @_optimize(speed)
+    private mutating func fireDueDeadlines<Sink: GestureEventSink>(upTo now: MonotonicInstant, into sink: inout Sink) {
+        // A deadline at the end of time still fires; `.none` waits there too, and stops here.
+        while firstDueAt <= now {
+            switch firstDue {
+            case .none:
                 return
+            case .button(let button):
+                apply(.deadline, toButton: button, at: firstDueAt, into: &sink)
+            case .slider(let slider):
+                apply(.deadline, toSlider: slider, at: firstDueAt, into: &sink)
             }
         }
     }
@@ -245,7 +284,8 @@ public struct GestureClassifier: Sendable {
         switch touch {
         case .down(let id, let point):
             let slot = Int(id & 0x0F)
-            guard owners[slot] == .none else { return }
+            // Matched, not compared: the synthesized `==` weighs every case's payload.
+            guard case .none = owners[slot] else { return }
             guard let button = hitTest(point) else {
                 if sliderCount > 0, let slider = sliderHit(point) {
                     claimSlider(slider, touch: id, slot: slot, at: point, now: now, into: &sink)

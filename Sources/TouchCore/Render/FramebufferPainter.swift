@@ -111,9 +111,7 @@ public struct FramebufferPainter: Sendable {
         guard let p = visiblePhysicalRect(of: rect) else { return true }
         let bpp = layout.format.bytesPerPixel
         let rowBytes = Int(p.width) * bpp
-        guard let prepared, prepared.borderRow.count == rowBytes, prepared.middleRow.count == rowBytes,
-            let borderRow = prepared.borderRow.baseAddress, let middleRow = prepared.middleRow.baseAddress
-        else {
+        guard let prepared, prepared.rowBytes == rowBytes else {
             _ = paintFrame(rect: rect, style: style, fill: style.colors(for: state).fill, base: base)
             return true
         }
@@ -137,41 +135,45 @@ public struct FramebufferPainter: Sendable {
             else { return nil }
             return ink
         }
-        if (bpp == 2 || bpp == 4) && rowBytes >= 16 {
-            let border = FramebufferPainter.repeated(pixelAt: borderRow, bytes: bpp)
-            var row = top
-            FramebufferPainter.storeRows(border, at: row, count: middle.lowerBound, stride: stride, byteCount: rowBytes)
-            row += middle.lowerBound * stride
-            if let q, !middle.isEmpty {
-                // The middle row: its first pixel up to the inside, the fill across it, its
-                // last pixel after it. Where each end is at most 16 bytes (a border of up to 4
-                // or 8 pixels) and the inside at least 16, an end takes one store of 16 bytes
-                // that the fill then partly covers (all of it when there is no border);
-                // otherwise the row is copied.
-                let leftBytes = Int(q.x - p.x) * bpp
-                let insideBytes = Int(q.width) * bpp
-                let rightBytes = rowBytes - leftBytes - insideBytes
-                if leftBytes <= 16 && rightBytes <= 16 && insideBytes >= 16 {
-                    let left = FramebufferPainter.repeated(pixelAt: middleRow, bytes: bpp)
-                    let fill = FramebufferPainter.repeated(pixelAt: middleRow + leftBytes, bytes: bpp)
-                    let right = FramebufferPainter.repeated(pixelAt: middleRow + (rowBytes - bpp), bytes: bpp)
-                    FramebufferPainter.storeMiddleRows(
-                        left: left, fill: fill, right: right, at: row, count: middle.count, stride: stride,
-                        rowBytes: rowBytes, leftBytes: leftBytes, insideBytes: insideBytes)
-                    row += middle.count * stride
-                } else {
-                    for _ in middle {
-                        row.copyMemory(from: middleRow, byteCount: rowBytes)
-                        row += stride
-                    }
-                }
+        // The middle rows as runs (2 or 4 bytes a pixel, ends of at most 16 bytes, an inside
+        // of at least 16): their three values, else nil and the rows are copied.
+        var runsFit = (bpp == 2 || bpp == 4) && rowBytes >= 16
+        var leftBytes = 0, insideBytes = 0
+        if let q, !middle.isEmpty {
+            leftBytes = Int(q.x - p.x) * bpp
+            insideBytes = Int(q.width) * bpp
+            runsFit = runsFit && leftBytes <= 16 && rowBytes - leftBytes - insideBytes <= 16 && insideBytes >= 16
+        }
+        if let runs = prepared.runs {
+            // Kept as runs, but this layout cannot write them so: not trusted.
+            guard runsFit else {
+                _ = paintFrame(rect: rect, style: style, fill: style.colors(for: state).fill, base: base)
+                return true
             }
-            FramebufferPainter.storeRows(border, at: row, count: rows - middle.upperBound, stride: stride, byteCount: rowBytes)
+            FramebufferPainter.storeRuns(
+                border: FramebufferPainter.pattern(of: runs.border, bytes: bpp), left: FramebufferPainter.pattern(of: runs.left, bytes: bpp),
+                fill: FramebufferPainter.pattern(of: runs.fill, bytes: bpp), right: FramebufferPainter.pattern(of: runs.right, bytes: bpp),
+                at: top, rows: rows, middle: middle, stride: stride, rowBytes: rowBytes, leftBytes: leftBytes, insideBytes: insideBytes)
         } else {
-            var row = top
-            for index in 0..<rows {
-                row.copyMemory(from: middle.contains(index) ? middleRow : borderRow, byteCount: rowBytes)
-                row += stride
+            guard prepared.borderRow.count == rowBytes, prepared.middleRow.count == rowBytes,
+                let borderRow = prepared.borderRow.baseAddress, let middleRow = prepared.middleRow.baseAddress
+            else {
+                _ = paintFrame(rect: rect, style: style, fill: style.colors(for: state).fill, base: base)
+                return true
+            }
+            if runsFit {
+                FramebufferPainter.storeRuns(
+                    border: FramebufferPainter.repeated(pixelAt: borderRow, bytes: bpp),
+                    left: FramebufferPainter.repeated(pixelAt: middleRow, bytes: bpp),
+                    fill: FramebufferPainter.repeated(pixelAt: middleRow + leftBytes, bytes: bpp),
+                    right: FramebufferPainter.repeated(pixelAt: middleRow + (rowBytes - bpp), bytes: bpp),
+                    at: top, rows: rows, middle: middle, stride: stride, rowBytes: rowBytes, leftBytes: leftBytes, insideBytes: insideBytes)
+            } else {
+                var row = top
+                for index in 0..<rows {
+                    row.copyMemory(from: middle.contains(index) ? middleRow : borderRow, byteCount: rowBytes)
+                    row += stride
+                }
             }
         }
         if let ink {
@@ -389,6 +391,28 @@ public struct FramebufferPainter: Sendable {
         storeMiddleRows(
             left: pattern, fill: pattern, right: pattern, at: first, count: count, stride: stride, rowBytes: byteCount,
             leftBytes: 0, insideBytes: byteCount)
+    }
+
+    /// A button's rows as runs of one pixel, 16 bytes a store from a register: the border rows
+    /// of `border`, and the `middle` ones `left` up to the inside, `fill` across it (the
+    /// inside's `insideBytes` from `leftBytes`) and `right` after it. Where each end is at most
+    /// 16 bytes (a border of up to 4 or 8 pixels) and the inside at least 16, an end takes one
+    /// store of 16 bytes that the fill then partly covers (all of it when there is no border).
+    @inline(__always)
+    private static func storeRuns(
+        border: SIMD4<UInt32>, left: SIMD4<UInt32>, fill: SIMD4<UInt32>, right: SIMD4<UInt32>, at top: UnsafeMutableRawPointer,
+        rows: Int, middle: Range<Int>, stride: Int, rowBytes: Int, leftBytes: Int, insideBytes: Int
+    ) {
+        var row = top
+        FramebufferPainter.storeRows(border, at: row, count: middle.lowerBound, stride: stride, byteCount: rowBytes)
+        row += middle.lowerBound * stride
+        if !middle.isEmpty {
+            FramebufferPainter.storeMiddleRows(
+                left: left, fill: fill, right: right, at: row, count: middle.count, stride: stride,
+                rowBytes: rowBytes, leftBytes: leftBytes, insideBytes: insideBytes)
+            row += middle.count * stride
+        }
+        FramebufferPainter.storeRows(border, at: row, count: rows - middle.upperBound, stride: stride, byteCount: rowBytes)
     }
 
     /// `count` middle rows `stride` apart: `left` across the first 16 bytes and `right` across
@@ -676,10 +700,52 @@ public struct FramebufferPainter: Sendable {
         let rowBytes = rows.strideBytes
         let header = base.assumingMemoryBound(to: UInt32.self)
         var edges = (rows: 0, bytes: 0)
-        func finish(ink: Rect, spanCount: Int, dataBytes: Int, byteCount: Int, chunked: Bool = false) -> PreparedButton? {
+        let rowsEnd = PreparedButton.headerBytes + 2 * rowBytes
+        // Rows a repaint writes as runs are kept as their four pixels (`PreparedButton.runs`):
+        // 2 or 4 bytes a pixel, and where there are middle rows, ends of at most 16 bytes and an
+        // inside of at least 16 (as `paintButton(prepared:)` decides).
+        let bpp = layout.format.bytesPerPixel
+        var asRuns = (bpp == 2 || bpp == 4) && rowBytes >= 16
+        var leftBytes = 0
+        if let q, !FramebufferPainter.middleRows(of: p, inside: q).isEmpty {
+            leftBytes = Int(q.x - p.x) * bpp
+            let insideBytes = Int(q.width) * bpp
+            asRuns = asRuns && leftBytes <= 16 && rowBytes - leftBytes - insideBytes <= 16 && insideBytes >= 16
+        }
+        func finish(ink: Rect, spanCount: Int, dataBytes: Int, byteCount laidOut: Int, chunked: Bool = false) -> PreparedButton? {
+            var byteCount = laidOut
+            if asRuns {
+                // The edges, the spans and their pixels moved down after the four pixels, in
+                // that order, each to where `PreparedButton(look:)` finds it.
+                func pixel(_ at: UnsafeRawPointer) -> UInt32 {
+                    bpp == 4 ? at.loadUnaligned(as: UInt32.self) : UInt32(at.loadUnaligned(as: UInt16.self))
+                }
+                let middleRow = UnsafeRawPointer(rowsBase + rowBytes)
+                let runs = (pixel(rowsBase), pixel(middleRow), pixel(middleRow + leftBytes), pixel(middleRow + (rowBytes - bpp)))
+                let edgesBytes = 4 * edges.rows * edges.bytes + edges.rows
+                let edgesFrom = edges.rows > 0 ? PreparedButton.aligned16(rowsEnd) : rowsEnd
+                let runsEnd = PreparedButton.headerBytes + PreparedButton.runsBytes
+                let edgesTo = edges.rows > 0 ? PreparedButton.aligned16(runsEnd) : runsEnd
+                (base + edgesTo).copyMemory(from: base + edgesFrom, byteCount: edgesBytes)
+                byteCount = edgesTo + edgesBytes
+                if spanCount > 0 {
+                    let spansFrom = PreparedButton.aligned(edgesFrom + edgesBytes)
+                    let spansTo = PreparedButton.aligned(edgesTo + edgesBytes)
+                    (base + spansTo).copyMemory(from: base + spansFrom, byteCount: InkSpans.spanBytes * spanCount)
+                    let dataFrom = PreparedButton.aligned16(spansFrom + InkSpans.spanBytes * spanCount)
+                    let dataTo = PreparedButton.aligned16(spansTo + InkSpans.spanBytes * spanCount)
+                    (base + dataTo).copyMemory(from: base + dataFrom, byteCount: dataBytes)
+                    byteCount = dataTo + dataBytes
+                }
+                let values = rowsBase.assumingMemoryBound(to: UInt32.self)
+                values[0] = runs.0
+                values[1] = runs.1
+                values[2] = runs.2
+                values[3] = runs.3
+            }
             header[8] = UInt32(edges.rows)
             header[9] = UInt32(edges.bytes)
-            header[10] = chunked ? 1 : 0
+            header[10] = (chunked ? 1 : 0) | (asRuns ? PreparedButton.runsFlag : 0)
             header[11] = 0
             header[0] = UInt32(rowBytes)
             header[1] = UInt32(bitPattern: ink.x)
@@ -691,7 +757,6 @@ public struct FramebufferPainter: Sendable {
             header[7] = UInt32(byteCount)
             return PreparedButton(look: UnsafeRawBufferPointer(start: base, count: byteCount))
         }
-        let rowsEnd = PreparedButton.headerBytes + 2 * rowBytes
         let none = Rect(x: 0, y: 0, width: 0, height: 0)
         let ink = inkBlock(of: label, layers: layers, rect: rect, style: style)
         // A block wider or taller than a span can say (16 bits): no look, the button is
@@ -720,7 +785,6 @@ public struct FramebufferPainter: Sendable {
         let height = Int(l.height)
         let tables = PreparedButton.aligned16(blockStart + block.bufferSize)
         let dataRoom = tables + PreparedButton.aligned16(InkSpans.spanBytes * height * InkSpans.mostSpans(inRowOf: width))
-        let bpp = layout.format.bytesPerPixel
         let middle = FramebufferPainter.middleRows(of: p, inside: q)
         func under(_ blockRow: Int) -> UnsafeRawPointer {
             UnsafeRawPointer(middle.contains(Int(l.y - p.y) + blockRow) ? rowsBase + rowBytes : rowsBase)
@@ -1153,6 +1217,45 @@ public struct FramebufferPainter: Sendable {
             var source = coverage + (labelY + row) * label.stride + labelX
             let end = source + width
             switch bytesPerPixel {
+            case 4 where stepX == 4:
+                // A row of the label is a row of the screen (no rotation): its pixels lie one
+                // after another, stored from one moving address without a register per pixel.
+                var at = base + offset
+                @inline(__always) func eight(_ from: UnsafeRawPointer, _ to: UnsafeMutableRawPointer) {
+                    for k in 0..<8 {
+                        to.storeBytes(of: palette[Int(from.load(fromByteOffset: k, as: UInt8.self))], toByteOffset: 4 &* k, as: UInt32.self)
+                    }
+                }
+                if overwriting {
+                    while end - source >= 8 {
+                        eight(source, at)
+                        source += 8
+                        at += 32
+                    }
+                } else {
+                    // Sixteen coverages tested at once: a label's rows above and below its
+                    // glyphs, and the gaps between them, are passed two groups a test.
+                    while end - source >= 16 {
+                        let low = source.loadUnaligned(as: UInt64.self)
+                        let high = source.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                        if low | high != 0 {
+                            if low != 0 { eight(source, at) }
+                            if high != 0 { eight(source + 8, at + 32) }
+                        }
+                        source += 16
+                        at += 64
+                    }
+                    if end - source >= 8 {
+                        if source.loadUnaligned(as: UInt64.self) != 0 { eight(source, at) }
+                        source += 8
+                        at += 32
+                    }
+                }
+                while source < end {
+                    at.storeBytes(of: palette[Int(source.load(as: UInt8.self))], as: UInt32.self)
+                    source += 1
+                    at += 4
+                }
             case 4:
                 while end - source >= 8 {
                     if overwriting || source.loadUnaligned(as: UInt64.self) != 0 {

@@ -70,13 +70,13 @@ struct PreparedLookSizesTests {
         let plain = try PanelConfigLoader.parse(text: Self.config, file: "looks.ini")
         let lamp = FramebufferSurface.fittedLabel("Lamp", of: plain.buttons[0], borderPx: 2, font: labels.font)
         let layout = try #require(FramebufferLayout(physicalWidth: 400, physicalHeight: 240, format: .xrgb8888))
-        // What the zone leaves out is lamp's two looks: each its header and two rows of 180
+        // What the zone leaves out is lamp's two looks: each its header and its rows as four
         // pixels, and its label's ink in fewer bytes than the label's rect (16 for alignment).
         let lampBytes = PreparedLookSizes.bytesPerPage(of: plain, font: labels.font, format: .xrgb8888)[0]
             - PreparedLookSizes.bytesPerPage(of: config, font: labels.font, format: .xrgb8888)[0]
         let bpp = layout.format.bytesPerPixel
-        #expect(lampBytes > 2 * (48 + 2 * 180 * bpp))
-        #expect(lampBytes < 2 * (48 + 2 * 180 * bpp + Int(lamp.width) * Int(lamp.height) * bpp + 16))
+        #expect(lampBytes > 2 * (48 + 16))
+        #expect(lampBytes < 2 * (48 + 16 + Int(lamp.width) * Int(lamp.height) * bpp + 16))
         var memory = [UInt8](repeating: 0, count: layout.bufferSize)
         memory.withUnsafeMutableBytes { pixels in
             let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels)
@@ -102,12 +102,12 @@ struct PreparedLookSizesTests {
             #expect(perPage == [one, two])
             #expect(oneAgain == one)
         }
-        // Page two: the bare button's header and two rows (150 px at 4 bytes) in two looks, and
-        // the nav button's header, two rows (380 px) and its label's ink in two looks: the ink
-        // in fewer bytes than the label's rect.
+        // Page two: the bare button's header and rows (as four pixels: 16 bytes) in two looks,
+        // and the nav button's header, rows and its label's ink in two looks: the ink in fewer
+        // bytes than the label's rect.
         let next = config.buttons[3]
         let nextLabel = FramebufferSurface.fittedLabel("Next", of: next, borderPx: config.display.borderPx, font: labels.font)
-        let nextInk = perPage[1] - 2 * (48 + 2 * 150 * 4) - 2 * (48 + 2 * 380 * 4)
+        let nextInk = perPage[1] - 2 * (48 + 16) - 2 * (48 + 16)
         #expect(nextInk > 0)
         #expect(nextInk < 2 * Int(nextLabel.width) * Int(nextLabel.height) * 4)
         #expect(perPage[0] > perPage[1])
@@ -117,43 +117,56 @@ struct PreparedLookSizesTests {
         #expect(PreparedLookSizes.commentLine(for: config, font: labels.font)
             == "; prepared looks at 4 bytes a pixel, normal and pressed: \(perPage[0]) bytes (page one); "
             + "all 2 pages together \(perPage[0] + perPage[1]) bytes, never held at once; "
-            + "at most \(FramebufferSurface.defaultLookByteLimit) held, those drawn longest ago dropped beyond\n")
+            + "at most \(FramebufferSurface.defaultLookByteLimit) held, beyond which a button is drawn straight until a look goes unused for \(PreparedButtons.staleDraws) draws\n")
     }
 
-    @Test func beyondItsLimitASurfaceDropsTheLooksDrawnLongestAgo() throws {
+    /// Beyond its limit a new look takes only the room of looks not drawn for
+    /// `PreparedButtons.staleDraws` draws; until then its button is painted straight, with the
+    /// same pixels. A limit of one look: lamp's pressed look is held, its normal one is made
+    /// once, not kept, and drawn straight from then on; every draw ages lamp's pressed look,
+    /// which after 64 draws gives its room to the normal one.
+    @Test func beyondItsLimitANewLookTakesOnlyTheRoomOfStaleLooks() throws {
         let config = try PanelConfigLoader.parse(text: Self.config, file: "looks.ini")
         let labels = try FramebufferSurface.rasterizeLabels(for: config)
         let layout = try #require(FramebufferLayout(physicalWidth: 400, physicalHeight: 240, format: .xrgb8888))
-        var memory = [UInt8](repeating: 0, count: layout.bufferSize)
-        // Page one's looks one by one, as a surface without a limit holds them.
         var sizes: [Int] = []
-        memory.withUnsafeMutableBytes { pixels in
+        var reference = [UInt8](repeating: 0, count: layout.bufferSize)
+        reference.withUnsafeMutableBytes { pixels in
             let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, lookByteLimit: 1 << 20)
-            for button in [0, 1, 3] {
-                for state in [ButtonVisualState.pressed, .normal] {
-                    let before = surface.preparedLookBytes
-                    surface.draw(button: button, state: state)
-                    sizes.append(surface.preparedLookBytes - before)
-                }
+            for state in [ButtonVisualState.pressed, .normal] {
+                let before = surface.preparedLookBytes
+                surface.draw(button: 0, state: state)
+                sizes.append(surface.preparedLookBytes - before)
             }
         }
         #expect(sizes.allSatisfy { $0 > 0 })
-        // A limit a byte short of the two looks of lamp and one more: drawing fan's two drops lamp's
-        // pressed look, then its normal one; drawing lamp pressed again prepares it again.
-        let limit = sizes[0] + sizes[1] + max(sizes[2], sizes[3]) - 1
+        let limit = max(sizes[0], sizes[1])
+        var memory = [UInt8](repeating: 0, count: layout.bufferSize)
+        memory.withUnsafeMutableBytes { pixels in
+            let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, lookByteLimit: limit)
+            surface.draw(button: 0, state: .pressed)
+            #expect(surface.preparedLookBytes == sizes[0])
+            // Draws 2 to 65: the normal look made and not kept, then painted straight.
+            for _ in 2...65 {
+                surface.draw(button: 0, state: .normal)
+                #expect(surface.preparedLookBytes == sizes[0])
+            }
+            // Draw 66: the pressed look was last drawn 64 draws before; its room goes to the normal one.
+            surface.draw(button: 0, state: .normal)
+            #expect(surface.preparedLookBytes == sizes[1])
+        }
+        let differing = zip(memory, reference).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) bytes differ")
+        // And painted straight, lamp normal is what its look paints.
         memory.withUnsafeMutableBytes { pixels in
             let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, lookByteLimit: limit)
             surface.draw(button: 0, state: .pressed)
             surface.draw(button: 0, state: .normal)
-            #expect(surface.preparedLookBytes == sizes[0] + sizes[1])
-            surface.draw(button: 1, state: .pressed)
-            #expect(surface.preparedLookBytes == sizes[1] + sizes[2])
-            surface.draw(button: 1, state: .normal)
-            #expect(surface.preparedLookBytes == sizes[2] + sizes[3])
-            surface.draw(button: 0, state: .pressed)
-            #expect(surface.preparedLookBytes == sizes[3] + sizes[0])
-            #expect(surface.preparedLookBytes <= limit)
+            surface.draw(button: 0, state: .normal)
+            #expect(surface.preparedLookBytes == sizes[0])
         }
+        let straight = zip(memory, reference).filter { $0 != $1 }.count
+        #expect(straight == 0, "\(straight) bytes differ")
     }
 
     /// Looks live in one block of the limit's size: dropped ones leave gaps, and a look that
@@ -165,10 +178,12 @@ struct PreparedLookSizesTests {
         let layout = try #require(FramebufferLayout(physicalWidth: 400, physicalHeight: 240, format: .xrgb8888))
         var held = [UInt8](repeating: 0, count: layout.bufferSize)
         var moved = held
-        // Lamp, fan and the third button normal, lamp again (so fan is the one drawn longest
-        // ago), lamp pressed (no room: fan's look goes, leaving a gap, and the third's is moved
-        // down into it to make room after it), then the third from where it was moved.
-        let draws: [(Int, ButtonVisualState)] = [(0, .normal), (1, .normal), (3, .normal), (0, .normal), (0, .pressed), (3, .normal)]
+        // Lamp, fan and the third button normal, lamp again 64 times (so fan and the third are
+        // stale, fan drawn longest ago), lamp pressed (no room: fan's look goes, leaving a gap,
+        // and the third's is moved down into it to make room after it), then the third from
+        // where it was moved.
+        let draws: [(Int, ButtonVisualState)] = [(0, .normal), (1, .normal), (3, .normal)]
+            + Array(repeating: (0, .normal), count: Int(PreparedButtons.staleDraws)) + [(0, .pressed), (3, .normal)]
         var sizes: [Int] = []
         held.withUnsafeMutableBytes { pixels in
             let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, lookByteLimit: 1 << 20)
@@ -178,8 +193,9 @@ struct PreparedLookSizesTests {
                 sizes.append(surface.preparedLookBytes - before)
             }
         }
-        #expect(sizes[3] == 0 && sizes[5] == 0 && sizes[1] > 0)
-        let limit = sizes[0] + sizes[2] + sizes[4]
+        let last = draws.count - 1
+        #expect(sizes[3] == 0 && sizes[last] == 0 && sizes[1] > 0)
+        let limit = sizes[0] + sizes[2] + sizes[last - 1]
         moved.withUnsafeMutableBytes { pixels in
             let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, lookByteLimit: limit)
             for (button, state) in draws {
