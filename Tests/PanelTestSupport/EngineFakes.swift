@@ -97,19 +97,26 @@ final class RecordingLog: PanelLog {
 
 final class RecordingSurface: PanelSurface {
     var calls: [String] = []
-    /// Every slider look drawn, in order.
+    /// Every slider look drawn, in order (whole frames' included).
     var sliderLooks: [SliderLook] = []
 
-    func drawAll(_ states: [ButtonVisualState?]) {
-        calls.append("all \(states.count)")
+    /// `all N` (N: the items of every kind), then each shown slider's look, as `draw` records it.
+    func drawAll(_ looks: [ItemLook?], page: Int) {
+        calls.append("all \(looks.count)")
+        for (place, look) in looks.enumerated() {
+            if case .slider(let slider)? = look { record(place, slider) }
+        }
     }
 
-    func draw(button: Int, state: ButtonVisualState) {
-        calls.append("draw \(button) \(state)")
+    func draw(item: Int, look: ItemLook) {
+        switch look {
+        case .button(let state), .text(let state): calls.append("draw \(item) \(state)")
+        case .slider(let slider): record(item, slider)
+        }
     }
 
-    func draw(slider index: Int, look: SliderLook) {
-        calls.append("slider \(index) \(look.fillPixels)\(look.pressed ? " pressed" : "")")
+    private func record(_ place: Int, _ look: SliderLook) {
+        calls.append("slider \(place) \(look.fillPixels)\(look.pressed ? " pressed" : "")")
         sliderLooks.append(look)
     }
 

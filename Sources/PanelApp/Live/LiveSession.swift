@@ -68,7 +68,7 @@ public final class LiveSession {
         let source = try TouchSourceBringUp.open(config, startedAt: startedAt, log: log, held: &held)
         self.log = log
         self.latency = latency
-        slot = DisplaySlot(buttonCount: config.drawnItemCount)
+        slot = DisplaySlot(itemCount: config.itemCount)
         var opened: (OpenedDisplay, FramebufferLayout, ButtonLabels)?
         do throws(DisplayUnavailable) {
             opened = try DisplayBringUp.open(config, log: log)

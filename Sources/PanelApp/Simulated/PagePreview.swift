@@ -52,12 +52,7 @@ public struct PagePreview {
         var memory = [UInt8](repeating: 0, count: layout.bufferSize)
         return memory.withUnsafeMutableBytes { pixels in
             let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, backgrounds: backgrounds)
-            surface.drawAll(PagePreview.states(config: config, page: page, looks: looks), page: page)
-            for (index, slider) in config.sliders.enumerated() where slider.page == page || slider.page == PageLayout.allPages {
-                let state = looks[slider.name]
-                surface.draw(slider: index, look: slider.look(
-                    step: slider.startStep, pressed: state == .pressed, enabled: state == .disabled ? false : slider.enabled))
-            }
+            surface.drawAll(PagePreview.itemLooks(config: config, page: page, looks: looks), page: page)
             guard let png = FramebufferSnapshot.png(of: UnsafeRawBufferPointer(pixels), layout: layout) else {
                 return .failure(StartError(.display, "the picture could not be read back"))
             }
@@ -65,19 +60,26 @@ public struct PagePreview {
         }
     }
 
-    /// Each place's look on `page` (nil: on another page): the buttons', then the texts'.
-    static func states(config: PanelConfiguration, page: Int, looks: [String: ButtonVisualState]) -> [ButtonVisualState?] {
+    /// Each item's look on `page` (nil: on another page), by place: the buttons', the texts',
+    /// then the sliders' at their start, as `looks` (by name) says.
+    static func itemLooks(config: PanelConfiguration, page: Int, looks: [String: ButtonVisualState]) -> [ItemLook?] {
         func shown(_ itemPage: Int) -> Bool { itemPage == page || itemPage == PageLayout.allPages }
-        let buttons: [ButtonVisualState?] = config.buttons.map { button in
+        let buttons: [ItemLook?] = config.buttons.map { button in
             guard shown(button.page) else { return nil }
-            if let look = looks[button.name] { return look }
-            if !button.enabled { return .disabled }
-            return button.binding != nil ? .unknown : .normal
+            if let look = looks[button.name] { return .button(look) }
+            if !button.enabled { return .button(.disabled) }
+            return .button(button.binding != nil ? .unknown : .normal)
         }
-        let texts: [ButtonVisualState?] = config.texts.map { text in
+        let texts: [ItemLook?] = config.texts.map { text in
             guard shown(text.page) else { return nil }
-            return looks[text.name] ?? .unknown
+            return .text(looks[text.name] ?? .unknown)
         }
-        return buttons + texts
+        let sliders: [ItemLook?] = config.sliders.map { slider in
+            guard shown(slider.page) else { return nil }
+            let state = looks[slider.name]
+            return .slider(slider.look(
+                step: slider.startStep, pressed: state == .pressed, enabled: state == .disabled ? false : slider.enabled))
+        }
+        return buttons + texts + sliders
     }
 }

@@ -38,6 +38,8 @@ public final class FramebufferSurface: PanelSurface {
     private let borderPx: Int
     /// The place of the first text: buttons come before, texts from here on.
     private let firstText: Int
+    /// The place of the first slider: buttons and texts come before (`ItemKind`).
+    private let firstSlider: Int
     /// Each text's colours at every coverage, in the display's format: its value changes,
     /// its look seldom does, so a value is blended by lookup (`CoveragePalette`).
     private var textPalettes: [CoveragePalette]
@@ -86,6 +88,7 @@ public final class FramebufferSurface: PanelSurface {
         icons = config.buttons.map { $0.icons }
         items = FramebufferSurface.drawnItems(of: config).map { ($0.rect, $0.fontSize, $0.page) }
         firstText = config.buttons.count
+        firstSlider = config.firstPlace(of: .slider)
         textPalettes = [CoveragePalette](repeating: CoveragePalette(), count: config.texts.count)
         borderPx = config.display.borderPx
         painter = FramebufferPainter(layout: layout)
@@ -281,10 +284,45 @@ public final class FramebufferSurface: PanelSurface {
             lineHeight: { size in font.setPixelSize(size) ? font.lineHeight : height + 1 })
     }
 
-    /// The background where no item is, the page's own items, then those on every page, above
-    /// them. The looks of items not shown are dropped first, so the shown ones reuse their
-    /// memory.
-    public func drawAll(_ states: [ButtonVisualState?], page: Int) {
+    /// The whole picture of page `page`: its buttons and texts (`drawAll(_:page:)` with their
+    /// states), then its sliders, each painted whole.
+    public func drawAll(_ looks: [ItemLook?], page: Int) {
+        drawAll(FramebufferSurface.states(of: looks, before: firstSlider), page: page)
+        for (index, look) in FramebufferSurface.sliderLooks(of: looks, from: firstSlider).enumerated() {
+            if let look { draw(slider: index, look: look) }
+        }
+    }
+
+    public func draw(item: Int, look: ItemLook) {
+        switch look {
+        case .button(let state), .text(let state): draw(button: item, state: state)
+        case .slider(let slider): draw(slider: item - firstSlider, look: slider)
+        }
+    }
+
+    /// The buttons' and texts' states of `looks` (the places before `firstSlider`).
+    static func states(of looks: [ItemLook?], before firstSlider: Int) -> [ButtonVisualState?] {
+        (0..<min(firstSlider, looks.count)).map { place in
+            switch looks[place] {
+            case .button(let state)?, .text(let state)?: state
+            case .slider?, nil: nil
+            }
+        }
+    }
+
+    /// The sliders' looks of `looks` (the places from `firstSlider` on), nil for those not shown.
+    static func sliderLooks(of looks: [ItemLook?], from firstSlider: Int) -> [SliderLook?] {
+        guard firstSlider < looks.count else { return [] }
+        return looks[firstSlider...].map { look in
+            if case .slider(let slider)? = look { return slider }
+            return nil
+        }
+    }
+
+    /// The buttons and texts of page `page` (nil: not shown): the background where no item is,
+    /// the page's own items, then those on every page, above them. The looks of items not shown
+    /// are dropped first, so the shown ones reuse their memory. The sliders are the caller's.
+    func drawAll(_ states: [ButtonVisualState?], page: Int) {
         // A rounded item on every page keeps its looks across pages, and its corners show the
         // page's picture: made again over the new one.
         if page != self.page && backdrop.hasPictures {
@@ -296,7 +334,7 @@ public final class FramebufferSurface: PanelSurface {
         drawAll(states)
     }
 
-    public func drawAll(_ states: [ButtonVisualState?]) {
+    func drawAll(_ states: [ButtonVisualState?]) {
         for index in states.indices where index < firstText && states[index] == nil {
             prepared.forget(button: index)
         }
@@ -366,7 +404,7 @@ public final class FramebufferSurface: PanelSurface {
         composed(button, in: state).label
     }
 
-    public func draw(button: Int, state: ButtonVisualState) {
+    func draw(button: Int, state: ButtonVisualState) {
         if backdrop.isZone(button) {
             backdrop.paint(zone: button, rect: rects[button], state: state, label: label(of: button, in: state), overBackground: false, in: pixels)
             return
@@ -391,7 +429,7 @@ public final class FramebufferSurface: PanelSurface {
         }
     }
 
-    public func draw(slider index: Int, look: SliderLook) {
+    func draw(slider index: Int, look: SliderLook) {
         guard index >= 0 else { return }
         while sliderLooks.count <= index { sliderLooks.append(nil) }
         paint(slider: index, look: look, previous: sliderLooks[index])

@@ -30,8 +30,9 @@ public final class PanelEngine: TouchSink {
     var stateLogs = LogRateLimiter()
     /// The `[text NAME]` items and what each shows.
     var texts: TextItems
-    /// Texts whose look changed and wait to be painted (their places follow the buttons').
-    var textsDirty = ButtonSet()
+    /// Items whose look changed and wait to be painted, by place (`ItemKind`): the texts and
+    /// sliders; the buttons' own tracker keeps theirs (`looks`), joined to these at a repaint.
+    var dirty = ItemSet()
     /// Measures edge-to-event and edge-to-pixels for frames that changed something.
     public var latency: LatencyRecorder?
     /// Device errors (dropped reports, controller failures) logged at most a few a minute, on
@@ -61,7 +62,7 @@ public final class PanelEngine: TouchSink {
     /// back`).
     private var pages: PageNavigator
     public var shownPage: Int { pages.shown }
-    /// Each drawn place's page: the buttons', then the texts' (`PageLayout.allPages`: every page).
+    /// Each item's page, by place (`PageLayout.allPages`: every page).
     private let placePages: [Int]
     /// When the page shown gives way to the first (`home_after_s` after the last touch); nil:
     /// on the first page, or on one that stays.
@@ -82,8 +83,6 @@ public final class PanelEngine: TouchSink {
     private let sliderSpecs: [SliderSpec]
     /// How each slider writes its value on itself; nil: it does not.
     private let sliderFormats: [SliderValueFormat?]
-    /// Sliders whose look changed and wait to be painted.
-    private var slidersDirty = ButtonSet()
     /// Counts the changes to what `keptState` holds (a label, latch or enabled state set from
     /// outside, a latch flipped by a tap): `StateKeeper` writes the state when it moved.
     public internal(set) var keptStateChanges: UInt64 = 0
@@ -118,7 +117,7 @@ public final class PanelEngine: TouchSink {
         sliderFormats = config.sliders.map { $0.valueFormat }
         sliderSpecs = config.sliders.map { $0.spec }
         sliderHeld = Array(repeating: false, count: config.sliders.count)
-        placePages = config.buttons.map { $0.page } + config.texts.map { $0.page }
+        placePages = config.itemPages
         pages = PageNavigator(names: config.pages.map { $0.name })
         self.transitions = transitions
         let gestures = transitions.flatMap { $0.wants(.gestures) ? GestureDebugLog(buttonNames: config.buttons.map { $0.name }, sliderNames: config.sliders.map { $0.name }, transitions: $0) : nil }
@@ -141,11 +140,7 @@ public final class PanelEngine: TouchSink {
         restore(kept, at: startedAt)
         for index in texts.due(now: startedAt) { textChanged(index) }
         drawPendingLabels()
-        _ = looks.takeDirty()
-        textsDirty = ButtonSet()
-        surface?.drawAll(pageStates(), page: shownPage)
-        drawShownSliders()
-        surface?.frameDone(at: startedAt)
+        drawWholePage(at: startedAt)
         backlight?.start()
     }
 
@@ -221,7 +216,7 @@ public final class PanelEngine: TouchSink {
                 if let problem = surface?.setLabel(button: index, text: text) {
                     log.error("[\(itemTitle(index))] label: \(problem)")
                 }
-                if index < config.buttons.count { looks.markDirty(index) } else { textsDirty.insert(index - config.buttons.count) }
+                if index < config.buttons.count { looks.markDirty(index) } else { dirty.insert(index) }
             }
             index += 1
         }
@@ -431,7 +426,7 @@ public final class PanelEngine: TouchSink {
             switch event.kind {
             case .shown(let step):
                 sliderSteps[index] = step
-                slidersDirty.insert(index)
+                dirty.insert(config.firstPlace(of: .slider) + index)
                 if !sliderHeld[index], sliderValues[index] != step {
                     sliderValues[index] = step
                     listener?.panelStateChanged()
@@ -447,11 +442,11 @@ public final class PanelEngine: TouchSink {
                 actions.runSlider(slider, value: value, at: event.at)
             case .pressed:
                 sliderHeld[index] = true
-                slidersDirty.insert(index)
+                dirty.insert(config.firstPlace(of: .slider) + index)
                 writer.slider(event, value: nil)
             case .released, .cancelled:
                 sliderHeld[index] = false
-                slidersDirty.insert(index)
+                dirty.insert(config.firstPlace(of: .slider) + index)
                 writer.slider(event, value: nil)
             }
         }
@@ -485,7 +480,7 @@ public final class PanelEngine: TouchSink {
         guard sliderEnabled[index] != enabled else { return }
         sliderEnabled[index] = enabled
         pipeline.setSliderEnabled(index, enabled)
-        slidersDirty.insert(index)
+        dirty.insert(config.firstPlace(of: .slider) + index)
         outsideChanged = true
     }
 
@@ -498,18 +493,6 @@ public final class PanelEngine: TouchSink {
         return look
     }
 
-    /// Every slider of the page shown, after a whole frame.
-    private func drawShownSliders() {
-        slidersDirty = ButtonSet()
-        guard let surface else { return }
-        for index in config.sliders.indices where isSliderShown(index) {
-            surface.draw(slider: index, look: sliderLook(index))
-        }
-    }
-
-    private func isSliderShown(_ index: Int) -> Bool {
-        sliderSpecs[index].page == shownPage || sliderSpecs[index].page == PageLayout.allPages
-    }
 
     /// A swipe's lift (rule 11): its event line, then its page's action.
     private func swiped(_ direction: SwipeDirection, onPage page: Int, at: MonotonicInstant) {
@@ -530,11 +513,7 @@ public final class PanelEngine: TouchSink {
         writer.page(page, at: at)
         writer.flush()
         listener?.panelPageChanged()
-        _ = looks.takeDirty()
-        textsDirty = ButtonSet()
-        surface?.drawAll(pageStates(), page: shownPage)
-        drawShownSliders()
-        surface?.frameDone(at: at)
+        drawWholePage(at: at)
         // The heap pages the dropped looks held, and the stack the frame went deep into, go
         // back to the kernel (`FreedMemory`).
         FreedMemory.giveBack()
@@ -543,12 +522,16 @@ public final class PanelEngine: TouchSink {
     /// The page shown drawn whole in one frame at `now`, as `showPage` draws a new one (its
     /// picture changed).
     func redrawWhole(at now: MonotonicInstant) {
-        let at = max(now, lastInputAt)
+        drawWholePage(at: max(now, lastInputAt))
+    }
+
+    /// The page shown drawn whole in one frame at `instant`: every item of it in its look now,
+    /// none left waiting.
+    private func drawWholePage(at instant: MonotonicInstant) {
         _ = looks.takeDirty()
-        textsDirty = ButtonSet()
-        surface?.drawAll(pageStates(), page: shownPage)
-        drawShownSliders()
-        surface?.frameDone(at: at)
+        dirty = ItemSet()
+        surface?.drawAll(pageLooks(), page: shownPage)
+        surface?.frameDone(at: instant)
     }
 
     /// When the page shown gives way to the first, counted from `instant` (the page shown, or
@@ -563,18 +546,24 @@ public final class PanelEngine: TouchSink {
         pages.page(for: target)
     }
 
-    /// Whether the place (a button's, or after the buttons a text's) is on the page shown.
+    /// Whether the item at `place` is on the page shown.
     func isShown(_ place: Int) -> Bool {
         placePages[place] == shownPage || placePages[place] == PageLayout.allPages
     }
 
-    /// What the page shown draws: each place's look, nil for those on other pages.
-    private func pageStates() -> [ButtonVisualState?] {
-        let buttons: [ButtonVisualState?] = config.buttons.indices.map { isShown($0) ? looks.visualState(ofButton: $0) : nil }
-        let shownTexts: [ButtonVisualState?] = texts.shown.indices.map { index in
-            isShown(config.buttons.count + index) ? (texts.shown[index].isUnknown ? .unknown : .normal) : nil
+    /// What the item at `place` looks like now: the one question a repaint asks of each kind.
+    func look(of place: Int) -> ItemLook {
+        let item = config.item(at: place)
+        switch item.kind {
+        case .button: return .button(looks.visualState(ofButton: item.index))
+        case .text: return .text(texts.shown[item.index].isUnknown ? .unknown : .normal)
+        case .slider: return .slider(sliderLook(item.index))
         }
-        return buttons + shownTexts
+    }
+
+    /// What the page shown draws: each item's look, nil for those on other pages.
+    private func pageLooks() -> [ItemLook?] {
+        (0..<placePages.count).map { isShown($0) ? look(of: $0) : nil }
     }
 
     /// Whether `event` ran one of its button's actions (a bound button's look then waits for
@@ -598,30 +587,18 @@ public final class PanelEngine: TouchSink {
         }
     }
 
-    /// Paints the buttons whose look changed; true if any was.
+    /// Paints the items whose look changed, in place order; true if any was.
     @discardableResult
     private func repaintDirty(at instant: MonotonicInstant, edge: MonotonicInstant? = nil) -> Bool {
-        var dirty = looks.takeDirty()
-        var textDirty = textsDirty
-        textsDirty = ButtonSet()
-        var sliderDirty = slidersDirty
-        slidersDirty = ButtonSet()
-        guard !dirty.isEmpty || !textDirty.isEmpty || !sliderDirty.isEmpty, let surface else { return false }
+        var items = dirty
+        items.formUnion(looks.takeDirty())
+        dirty = ItemSet()
+        guard !items.isEmpty, let surface else { return false }
         // Items on other pages keep their looks, and are drawn with their page.
         var drawn = false
-        while let button = dirty.popFirst() {
-            guard isShown(button) else { continue }
-            surface.draw(button: button, state: looks.visualState(ofButton: button))
-            drawn = true
-        }
-        while let text = textDirty.popFirst() {
-            guard isShown(config.buttons.count + text) else { continue }
-            surface.draw(button: config.buttons.count + text, state: texts.shown[text].isUnknown ? .unknown : .normal)
-            drawn = true
-        }
-        while let slider = sliderDirty.popFirst() {
-            guard isSliderShown(slider) else { continue }
-            surface.draw(slider: slider, look: sliderLook(slider))
+        while let place = items.popFirst() {
+            guard isShown(place) else { continue }
+            surface.draw(item: place, look: look(of: place))
             drawn = true
         }
         guard drawn else { return false }

@@ -56,7 +56,9 @@ struct PanelEngineSliderTests {
 
     @Test func aDragWritesItsLinesSendsOnceAtTheLiftAndRepaintsTheSliderAlone() throws {
         let rig = try EngineRig(config: PanelEngineSliderTests.config)
-        #expect(rig.surface.calls == ["all 1", "slider 0 160", "slider 1 133", "frame 0"])
+        // One index space of items: the button at place 0, the sliders at 1 to 3 (the third on
+        // another page); a whole frame draws each shown slider too.
+        #expect(rig.surface.calls == ["all 4", "slider 1 160", "slider 2 133", "frame 0"])
         rig.interrupt(100, report([(0, 300, 130, .down)]))     // 200 of 399: step 10 of 20, value 50
         rig.interrupt(120, report([(0, 420, 130, .contact)]))  // 320: step 16, value 80
         rig.interrupt(140, report([(0, 420, 130, .up)]))
@@ -65,7 +67,7 @@ struct PanelEngineSliderTests {
             #"{"t_ms":140,"slider":"dimmer","event":"released"}"#,
             #"{"t_ms":140,"slider":"dimmer","event":"value","value":80}"#,
         ])
-        #expect(rig.surface.calls.suffix(6) == ["slider 0 200 pressed", "frame 100", "slider 0 320 pressed", "frame 120", "slider 0 320", "frame 140"])
+        #expect(rig.surface.calls.suffix(6) == ["slider 1 200 pressed", "frame 100", "slider 1 320 pressed", "frame 120", "slider 1 320", "frame 140"])
         #expect(rig.engine.sliderSteps == [16, 8, 0])
         // No broker: the mqtt action is dropped, and says so.
         #expect(rig.log.lines.last == "[button dimmer] mqtt lamp/set: dropped, the panel has no broker connection")
@@ -95,7 +97,7 @@ struct PanelEngineSliderTests {
         #expect(rig.engine.control(.value(slider: "dimmer", number: "65"), now: at(50)) == #"{"ok":true}"#)
         rig.tick(51)
         #expect(rig.engine.sliderSteps[0] == 13)
-        #expect(rig.surface.calls.suffix(2) == ["slider 0 260", "frame 50"])
+        #expect(rig.surface.calls.suffix(2) == ["slider 1 260", "frame 50"])
         #expect(rig.engine.control(.value(slider: "dimmer", number: "130"), now: at(60)) == #"{"ok":true}"#)
         #expect(rig.engine.sliderSteps[0] == 20)
         #expect(rig.log.lines.last == "[slider dimmer] value 130 is outside 0..100: 100 shown")
@@ -118,7 +120,7 @@ struct PanelEngineSliderTests {
         let dimmer = try PanelConfigLoader.parse(text: PanelEngineSliderTests.config, file: "engine.ini").sliders[0]
         #expect(rig.engine.control(.enable(button: "dimmer", enabled: false), now: at(50)) == #"{"ok":true}"#)
         rig.tick(51)
-        #expect(rig.surface.calls.suffix(2) == ["slider 0 160", "frame 51"])
+        #expect(rig.surface.calls.suffix(2) == ["slider 1 160", "frame 51"])
         #expect(rig.surface.sliderLooks.last == dimmer.look(step: 8, enabled: false))
         #expect(rig.engine.keptState == [.enable(button: "dimmer", enabled: false)])
         rig.interrupt(100, report([(0, 300, 130, .down)]))
@@ -171,7 +173,7 @@ struct PanelEngineSliderTests {
             #"{"t_ms":150,"event":"page","page":"tanks"}"#,
         ])
         #expect(rig.engine.sliderSteps[0] == 8)
-        #expect(rig.surface.calls.suffix(3) == ["all 1", "slider 2 0", "frame 150"])
+        #expect(rig.surface.calls.suffix(3) == ["all 4", "slider 3 0", "frame 150"])
         rig.interrupt(200, report([(0, 730, 100, .contact)]))
         rig.interrupt(220, report([(0, 730, 100, .up)]))
         rig.interrupt(300, report([(1, 730, 100, .down)]))   // the tank is read-only

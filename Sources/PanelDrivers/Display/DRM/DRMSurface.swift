@@ -12,7 +12,9 @@ public final class DRMSurface: PanelSurface {
     /// Paints buttons; pointed at the back buffer for each frame.
     private let painter: FramebufferSurface
     private let rects: [Rect]
+    /// The buttons' and texts' states, by place; the sliders' places follow theirs.
     private var states: [ButtonVisualState?]
+    private let firstSlider: Int
     /// Each slider's look, painted whole into a frame that changes it.
     private var sliderLooks: [SliderLook?] = []
     private var changed = Damage.none
@@ -39,6 +41,7 @@ public final class DRMSurface: PanelSurface {
         self.painter = painter
         self.rects = rects
         states = Array(repeating: .normal, count: buttonCount)
+        firstSlider = buttonCount
         self.log = log
     }
 
@@ -49,19 +52,21 @@ public final class DRMSurface: PanelSurface {
     public var pollInterest: PollInterest { PollInterest(descriptor: card.descriptor, events: .readable) }
 
     /// The page's background is the painter's: it paints the whole frames.
-    public func drawAll(_ states: [ButtonVisualState?], page: Int) {
+    public func drawAll(_ looks: [ItemLook?], page: Int) {
         painter.page = page
-        drawAll(states)
-    }
-
-    public func drawAll(_ states: [ButtonVisualState?]) {
-        self.states = states
-        // The engine draws the shown sliders again after a whole frame.
-        for index in sliderLooks.indices { sliderLooks[index] = nil }
+        states = FramebufferSurface.states(of: looks, before: firstSlider)
+        sliderLooks = FramebufferSurface.sliderLooks(of: looks, from: firstSlider)
         changed = changed.union(.everything)
     }
 
-    public func draw(button: Int, state: ButtonVisualState) {
+    public func draw(item: Int, look: ItemLook) {
+        switch look {
+        case .button(let state), .text(let state): draw(button: item, state: state)
+        case .slider(let slider): draw(slider: item - firstSlider, look: slider)
+        }
+    }
+
+    private func draw(button: Int, state: ButtonVisualState) {
         guard states.indices.contains(button) else { return }
         states[button] = state
         var buttons = ButtonSet()
@@ -69,7 +74,7 @@ public final class DRMSurface: PanelSurface {
         changed = changed.union(Damage(buttons: buttons))
     }
 
-    public func draw(slider index: Int, look: SliderLook) {
+    private func draw(slider index: Int, look: SliderLook) {
         guard index >= 0 && index < SliderLayout.capacity else { return }
         while sliderLooks.count <= index { sliderLooks.append(nil) }
         sliderLooks[index] = look

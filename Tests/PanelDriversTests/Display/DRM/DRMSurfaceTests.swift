@@ -95,7 +95,7 @@ struct DRMSurfaceTests {
 
     @Test func theFirstFrameGoesIntoBufferOneAndIsFlippedTo() throws {
         let rig = try Rig()
-        rig.surface.drawAll([.normal, .normal])
+        rig.surface.drawAll([.button(.normal), .button(.normal)], page: 0)
         rig.surface.frameDone(at: at(0))
         #expect(rig.display.flips == [1])
         #expect(rig.display.pixel(1, 1, 1) == fill && rig.display.pixel(1, 33, 1) == fill && rig.display.pixel(1, 20, 20) == 0)
@@ -105,10 +105,10 @@ struct DRMSurfaceTests {
 
     @Test func aChangeWhileAFlipIsQueuedWaitsForItThenBothBuffersHoldWholePictures() throws {
         let rig = try Rig()
-        rig.surface.drawAll([.normal, .normal])
+        rig.surface.drawAll([.button(.normal), .button(.normal)], page: 0)
         rig.surface.frameDone(at: at(0))
         // Pressed before the first flip completed: nothing is painted or flipped yet.
-        rig.surface.draw(button: 0, state: .pressed)
+        rig.surface.draw(item: 0, look: .button(.pressed))
         rig.surface.frameDone(at: at(5))
         #expect(rig.display.flips == [1])
         #expect(rig.display.pixel(0, 1, 1) == 0)
@@ -124,15 +124,15 @@ struct DRMSurfaceTests {
         #expect(rig.surface.chain == .showing(front: 0, backLacks: Damage(buttons: ButtonSet(mask: 0b01))))
         // Released and b pressed: buffer 1 gets a copied forward (pressed) and is then repainted
         // normal anyway; b is painted pressed.
-        rig.surface.draw(button: 0, state: .normal)
-        rig.surface.draw(button: 1, state: .pressed)
+        rig.surface.draw(item: 0, look: .button(.normal))
+        rig.surface.draw(item: 1, look: .button(.pressed))
         rig.surface.frameDone(at: at(40))
         #expect(rig.display.flips == [1, 0, 1])
         #expect(rig.display.pixel(1, 1, 1) == fill && rig.display.pixel(1, 33, 1) == pressed)
         rig.display.complete(at: 50)
         rig.surface.cardReadable()
         // b alone released: buffer 0 first gets b's pressed look and a's normal one forward.
-        rig.surface.draw(button: 1, state: .normal)
+        rig.surface.draw(item: 1, look: .button(.normal))
         rig.surface.frameDone(at: at(60))
         #expect(rig.display.flips == [1, 0, 1, 0])
         #expect(rig.display.pixel(0, 1, 1) == fill && rig.display.pixel(0, 33, 1) == fill)
@@ -142,14 +142,14 @@ struct DRMSurfaceTests {
     @Test func aRefusedFlipIsLoggedOnceAndTheNextFrameRepaintsEverything() throws {
         let rig = try Rig()
         rig.display.flipAnswer = Errno(22)
-        rig.surface.drawAll([.normal, .normal])
+        rig.surface.drawAll([.button(.normal), .button(.normal)], page: 0)
         rig.surface.frameDone(at: at(0))
-        rig.surface.draw(button: 1, state: .pressed)
+        rig.surface.draw(item: 1, look: .button(.pressed))
         rig.surface.frameDone(at: at(10))
         #expect(rig.display.flips == [1, 1])
         #expect(rig.log.lines == ["DRM/KMS: fake-card Virtual-1 refused a page flip: EINVAL (Invalid argument)"])
         rig.display.flipAnswer = nil
-        rig.surface.draw(button: 0, state: .pressed)
+        rig.surface.draw(item: 0, look: .button(.pressed))
         rig.surface.frameDone(at: at(20))
         #expect(rig.display.flips == [1, 1, 1])
         #expect(rig.surface.chain == .flipping(pending: 1, backLacks: .everything, waiting: .none))
@@ -160,11 +160,11 @@ struct DRMSurfaceTests {
         let rig = try Rig()
         let latency = LatencyStatistics(log: rig.log, now: { at(0) })
         rig.surface.latency = latency
-        rig.surface.drawAll([.normal, .normal])
+        rig.surface.drawAll([.button(.normal), .button(.normal)], page: 0)
         rig.surface.frameDone(at: at(0))
-        rig.surface.draw(button: 0, state: .pressed)
+        rig.surface.draw(item: 0, look: .button(.pressed))
         rig.surface.frameDone(at: at(3), edge: at(2))      // waits for the first flip
-        rig.surface.draw(button: 1, state: .pressed)
+        rig.surface.draw(item: 1, look: .button(.pressed))
         rig.surface.frameDone(at: at(7), edge: at(6))
         rig.display.complete(at: 16)                         // the first frame: no edge
         rig.surface.cardReadable()
@@ -180,7 +180,7 @@ struct DRMSurfaceTests {
         let rig = try Rig()
         rig.display.flipAnswer = Errno(22)
         rig.display.isConnected = false
-        rig.surface.drawAll([.normal, .normal])
+        rig.surface.drawAll([.button(.normal), .button(.normal)], page: 0)
         rig.surface.frameDone(at: at(0))
         #expect(rig.surface.isLost)
         #expect(rig.log.lines == [])
@@ -190,36 +190,35 @@ struct DRMSurfaceTests {
 @Suite("Display slot: the picture kept while no display is there")
 struct DisplaySlotTests {
     @Test func looksAndLabelsWaitForADisplayAndAreAllPaintedOnIt() {
-        let slot = DisplaySlot(buttonCount: 3)
-        slot.drawAll([.normal, .normal, .disabled])
-        slot.draw(button: 1, state: .pressed)
+        let slot = DisplaySlot(itemCount: 3)
+        slot.drawAll([.button(.normal), .button(.normal), .button(.disabled)], page: 0)
+        slot.draw(item: 1, look: .button(.pressed))
         #expect(slot.setLabel(button: 2, text: "Heat on") == nil)
         slot.frameDone(at: at(10))
         let surface = StatesSurface()
         slot.attach(surface, at: at(2_000))
         #expect(surface.calls == ["label 2 Heat on", "all 3", "frame 2000"])
-        #expect(surface.allStates == [.normal, .pressed, .disabled])
-        slot.draw(button: 0, state: .pressed)
+        #expect(surface.allLooks == [.button(.normal), .button(.pressed), .button(.disabled)])
+        slot.draw(item: 0, look: .button(.pressed))
         slot.frameDone(at: at(2_100))
         slot.detach()
-        slot.draw(button: 0, state: .normal)
+        slot.draw(item: 0, look: .button(.normal))
         #expect(surface.calls == ["label 2 Heat on", "all 3", "frame 2000", "draw 0 pressed", "frame 2100"])
     }
 }
 
-/// A recording surface that also keeps the states of `drawAll`.
+/// A recording surface that also keeps the looks of `drawAll`.
 final class StatesSurface: PanelSurface {
     let recording = RecordingSurface()
-    var allStates: [ButtonVisualState?] = []
+    var allLooks: [ItemLook?] = []
     var calls: [String] { recording.calls }
 
-    func drawAll(_ states: [ButtonVisualState?]) {
-        allStates = states
-        recording.drawAll(states)
+    func drawAll(_ looks: [ItemLook?], page: Int) {
+        allLooks = looks
+        recording.drawAll(looks, page: page)
     }
 
-    func draw(button: Int, state: ButtonVisualState) { recording.draw(button: button, state: state) }
-    func draw(slider index: Int, look: SliderLook) { recording.draw(slider: index, look: look) }
+    func draw(item: Int, look: ItemLook) { recording.draw(item: item, look: look) }
     func frameDone(at instant: MonotonicInstant) { recording.frameDone(at: instant) }
     func setLabel(button: Int, text: String) -> String? { recording.setLabel(button: button, text: text) }
 }

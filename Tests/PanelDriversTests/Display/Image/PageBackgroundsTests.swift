@@ -143,15 +143,15 @@ struct PageBackgroundCacheChangeTests {
         var memory = [UInt8](repeating: 0xEE, count: layout.bufferSize)
         memory.withUnsafeMutableBytes { pixels in
             let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, backgrounds: backgrounds)
-            surface.drawAll([], page: 0)
+            surface.drawAll([ItemLook?](), page: 0)
             #expect(Array(pixels) != colour)
             #expect(truncate(cacheFile, 0) == 0)
             // `ctl page two`: drawn in the colour; so is page one, which showed the same file.
-            surface.drawAll([], page: 1)
+            surface.drawAll([ItemLook?](), page: 1)
             #expect(Array(pixels) == colour)
-            surface.drawAll([], page: 0)
+            surface.drawAll([ItemLook?](), page: 0)
             #expect(Array(pixels) == colour)
-            surface.drawAll([], page: 2)
+            surface.drawAll([ItemLook?](), page: 2)
             #expect(Array(pixels) == third)
         }
         #expect(log.lines == [

@@ -1,0 +1,28 @@
+import TouchCore
+
+/// Where each item is in the one index space of items (`ItemKind`).
+extension PanelConfiguration {
+    /// How many items the panel has, of every kind.
+    public var itemCount: Int { buttons.count + texts.count + sliders.count }
+
+    /// The place of the first item of `kind` (where its places start).
+    public func firstPlace(of kind: ItemKind) -> Int {
+        switch kind {
+        case .button: 0
+        case .text: buttons.count
+        case .slider: buttons.count + texts.count
+        }
+    }
+
+    /// The kind of the item at `place`, and its index among the items of that kind.
+    public func item(at place: Int) -> (kind: ItemKind, index: Int) {
+        if place < buttons.count { return (.button, place) }
+        if place < buttons.count + texts.count { return (.text, place - buttons.count) }
+        return (.slider, place - buttons.count - texts.count)
+    }
+
+    /// Each item's page, by place (`PageLayout.allPages`: on every page).
+    public var itemPages: [Int] {
+        buttons.map { $0.page } + texts.map { $0.page } + sliders.map { $0.page }
+    }
+}
