@@ -67,22 +67,12 @@ public final class PanelEngine: TouchSink {
     /// When the page shown gives way to the first (`home_after_s` after the last touch); nil:
     /// on the first page, or on one that stays.
     private var homeAt: MonotonicInstant?
-    /// Each slider's value, as a step of its scale (rule 12).
-    public private(set) var sliderSteps: [Int32]
-    /// Each slider's value as the outside world knows it: the last sent, or set from outside
-    /// (the broker's retained `P/slider/S/value`), not every step of a drag.
-    public private(set) var sliderValues: [Int32]
-    /// Whether a finger is on each slider (its knob is drawn wider).
-    private var sliderHeld: [Bool]
-    /// Whether each slider takes touches (`enabled`, `ctl enable` and `ctl disable`).
-    private var sliderEnabled: [Bool]
-    /// Each slider's look at start, at rest, pressed and disabled: its place and colours,
-    /// copied once (the config's slider holds strings, and reading it per report would count
-    /// their references).
-    private let sliderBaseLooks: [(normal: SliderLook, pressed: SliderLook, disabled: SliderLook)]
-    private let sliderSpecs: [SliderSpec]
-    /// How each slider writes its value on itself; nil: it does not.
-    private let sliderFormats: [SliderValueFormat?]
+    /// The sliders' steps, values, held and enabled states (rule 12).
+    private var sliders: SliderItems
+    /// Each slider's value, as a step of its scale.
+    public var sliderSteps: [Int32] { sliders.steps }
+    /// Each slider's value as the outside world knows it (`SliderItems.values`).
+    public var sliderValues: [Int32] { sliders.values }
     /// Counts the changes to what `keptState` holds (a label, latch or enabled state set from
     /// outside, a latch flipped by a tap): `StateKeeper` writes the state when it moved.
     public internal(set) var keptStateChanges: UInt64 = 0
@@ -108,15 +98,7 @@ public final class PanelEngine: TouchSink {
         writer = EventLineWriter(
             buttonNames: config.buttons.map { $0.name }, pageNames: config.pages.map { $0.name },
             sliderNames: config.sliders.map { $0.name }, output: output, origin: startedAt)
-        sliderSteps = config.sliders.map { $0.startStep }
-        sliderValues = sliderSteps
-        sliderBaseLooks = config.sliders.map {
-            ($0.look(step: $0.startStep), $0.look(step: $0.startStep, pressed: true), $0.look(step: $0.startStep, enabled: false))
-        }
-        sliderEnabled = config.sliders.map { $0.enabled }
-        sliderFormats = config.sliders.map { $0.valueFormat }
-        sliderSpecs = config.sliders.map { $0.spec }
-        sliderHeld = Array(repeating: false, count: config.sliders.count)
+        sliders = SliderItems(config.sliders)
         placePages = config.itemPages
         pages = PageNavigator(names: config.pages.map { $0.name })
         self.transitions = transitions
@@ -425,27 +407,20 @@ public final class PanelEngine: TouchSink {
             last = event.at
             switch event.kind {
             case .shown(let step):
-                sliderSteps[index] = step
                 dirty.insert(config.firstPlace(of: .slider) + index)
-                if !sliderHeld[index], sliderValues[index] != step {
-                    sliderValues[index] = step
-                    listener?.panelStateChanged()
-                }
+                if sliders.show(index, step: step) { listener?.panelStateChanged() }
             case .sent(let step):
-                if sliderValues[index] != step {
-                    sliderValues[index] = step
-                    listener?.panelStateChanged()
-                }
+                if sliders.sent(index, step: step) { listener?.panelStateChanged() }
                 let slider = config.sliders[index]
                 let value = slider.scale.text(ofStep: step)
                 writer.slider(event, value: value)
                 actions.runSlider(slider, value: value, at: event.at)
             case .pressed:
-                sliderHeld[index] = true
+                sliders.setHeld(index, true)
                 dirty.insert(config.firstPlace(of: .slider) + index)
                 writer.slider(event, value: nil)
             case .released, .cancelled:
-                sliderHeld[index] = false
+                sliders.setHeld(index, false)
                 dirty.insert(config.firstPlace(of: .slider) + index)
                 writer.slider(event, value: nil)
             }
@@ -465,20 +440,19 @@ public final class PanelEngine: TouchSink {
 
     /// Whether a finger is on slider `index`.
     public func isSliderHeld(_ index: Int) -> Bool {
-        sliderHeld[index]
+        sliders.held[index]
     }
 
     /// Whether slider `index` takes touches.
     public func isSliderEnabled(_ index: Int) -> Bool {
-        sliderEnabled[index]
+        sliders.enabled[index]
     }
 
     /// Enables or disables slider `index` for the touches that go down from now on (a touch
     /// under way ends as it would, as for a button); drawn in its disabled colours when not
     /// held.
     func setSliderEnabled(_ index: Int, _ enabled: Bool) {
-        guard sliderEnabled[index] != enabled else { return }
-        sliderEnabled[index] = enabled
+        guard sliders.setEnabled(index, enabled) else { return }
         pipeline.setSliderEnabled(index, enabled)
         dirty.insert(config.firstPlace(of: .slider) + index)
         outsideChanged = true
@@ -486,11 +460,7 @@ public final class PanelEngine: TouchSink {
 
     /// Slider `index` as it looks now.
     func sliderLook(_ index: Int) -> SliderLook {
-        let looks = sliderBaseLooks[index]
-        var look = sliderHeld[index] ? looks.pressed : sliderEnabled[index] ? looks.normal : looks.disabled
-        look.fillPixels = sliderSpecs[index].fillPixels(for: sliderSteps[index])
-        if let format = sliderFormats[index] { look.valueText = format.glyphs(ofStep: sliderSteps[index]) }
-        return look
+        sliders.look(index)
     }
 
 
