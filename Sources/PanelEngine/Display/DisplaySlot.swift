@@ -7,15 +7,51 @@ import TouchCore
 /// wait for it.
 public final class DisplaySlot: PanelSurface {
     public private(set) var surface: PanelSurface?
-    /// Every item's look since the last whole frame (nil: not on the page shown).
-    private var looks: [ItemLook?]
+    /// Every item's look since the last whole frame (nil: not on the page shown), kept as small
+    /// as each kind's is: a button's or a text's state in a byte, not in the room a slider's
+    /// look takes (a panel's worth of those was kilobytes of heap).
+    private var states: [ButtonVisualState?]
+    private var kinds: [ItemKind?]
+    private var sliderLooks: [Int: SliderLook] = [:]
     /// The page shown, for a display that comes later.
     private var page = 0
     /// Labels set at run time, by button, for a display that comes later.
     private var labels: [Int: String] = [:]
 
     public init(itemCount: Int) {
-        looks = Array(repeating: nil, count: itemCount)
+        states = Array(repeating: nil, count: itemCount)
+        kinds = Array(repeating: nil, count: itemCount)
+    }
+
+    /// The looks kept, as `drawAll` takes them.
+    private var looks: [ItemLook?] {
+        kinds.indices.map { place in
+            switch kinds[place] {
+            case .button?: states[place].map { .button($0) }
+            case .text?: states[place].map { .text($0) }
+            case .slider?: sliderLooks[place].map { .slider($0) }
+            case nil: nil
+            }
+        }
+    }
+
+    private func keep(_ look: ItemLook?, at place: Int) {
+        guard kinds.indices.contains(place) else { return }
+        switch look {
+        case .button(let state)?:
+            kinds[place] = .button
+            states[place] = state
+        case .text(let state)?:
+            kinds[place] = .text
+            states[place] = state
+        case .slider(let slider)?:
+            kinds[place] = .slider
+            sliderLooks[place] = slider
+        case nil:
+            kinds[place] = nil
+            states[place] = nil
+            sliderLooks[place] = nil
+        }
     }
 
     /// Shows the panel on `surface` from now on: the labels set so far, then every item.
@@ -34,13 +70,13 @@ public final class DisplaySlot: PanelSurface {
     }
 
     public func drawAll(_ looks: [ItemLook?], page: Int) {
-        self.looks = looks
+        for place in kinds.indices { keep(place < looks.count ? looks[place] : nil, at: place) }
         self.page = page
         surface?.drawAll(looks, page: page)
     }
 
     public func draw(item: Int, look: ItemLook) {
-        if looks.indices.contains(item) { looks[item] = look }
+        keep(look, at: item)
         surface?.draw(item: item, look: look)
     }
 

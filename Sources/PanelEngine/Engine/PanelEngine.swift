@@ -68,7 +68,11 @@ public final class PanelEngine: TouchSink {
     /// on the first page, or on one that stays.
     private var homeAt: MonotonicInstant?
     /// The sliders' steps, values, held and enabled states (rule 12).
-    private var sliders: SliderItems
+    private let sliders: SliderItems
+    /// Where the texts' and the sliders' places start (`ItemKind`), kept as plain numbers: the
+    /// config read for them on every report of a drag cost a thousand instructions.
+    private let firstText: Int
+    private let firstSlider: Int
     /// Each slider's value, as a step of its scale.
     public var sliderSteps: [Int32] { sliders.steps }
     /// Each slider's value as the outside world knows it (`SliderItems.values`).
@@ -99,6 +103,8 @@ public final class PanelEngine: TouchSink {
             buttonNames: config.buttons.map { $0.name }, pageNames: config.pages.map { $0.name },
             sliderNames: config.sliders.map { $0.name }, output: output, origin: startedAt)
         sliders = SliderItems(config.sliders)
+        firstText = config.firstPlace(of: .text)
+        firstSlider = config.firstPlace(of: .slider)
         placePages = config.itemPages
         pages = PageNavigator(names: config.pages.map { $0.name })
         self.transitions = transitions
@@ -407,7 +413,7 @@ public final class PanelEngine: TouchSink {
             last = event.at
             switch event.kind {
             case .shown(let step):
-                dirty.insert(config.firstPlace(of: .slider) + index)
+                dirty.insert(firstSlider + index)
                 if sliders.show(index, step: step) { listener?.panelStateChanged() }
             case .sent(let step):
                 if sliders.sent(index, step: step) { listener?.panelStateChanged() }
@@ -417,11 +423,11 @@ public final class PanelEngine: TouchSink {
                 actions.runSlider(slider, value: value, at: event.at)
             case .pressed:
                 sliders.setHeld(index, true)
-                dirty.insert(config.firstPlace(of: .slider) + index)
+                dirty.insert(firstSlider + index)
                 writer.slider(event, value: nil)
             case .released, .cancelled:
                 sliders.setHeld(index, false)
-                dirty.insert(config.firstPlace(of: .slider) + index)
+                dirty.insert(firstSlider + index)
                 writer.slider(event, value: nil)
             }
         }
@@ -454,7 +460,7 @@ public final class PanelEngine: TouchSink {
     func setSliderEnabled(_ index: Int, _ enabled: Bool) {
         guard sliders.setEnabled(index, enabled) else { return }
         pipeline.setSliderEnabled(index, enabled)
-        dirty.insert(config.firstPlace(of: .slider) + index)
+        dirty.insert(firstSlider + index)
         outsideChanged = true
     }
 
@@ -523,12 +529,9 @@ public final class PanelEngine: TouchSink {
 
     /// What the item at `place` looks like now: the one question a repaint asks of each kind.
     func look(of place: Int) -> ItemLook {
-        let item = config.item(at: place)
-        switch item.kind {
-        case .button: return .button(looks.visualState(ofButton: item.index))
-        case .text: return .text(texts.shown[item.index].isUnknown ? .unknown : .normal)
-        case .slider: return .slider(sliderLook(item.index))
-        }
+        if place < firstText { return .button(looks.visualState(ofButton: place)) }
+        if place < firstSlider { return .text(texts.shown[place - firstText].isUnknown ? .unknown : .normal) }
+        return .slider(sliders.look(place - firstSlider))
     }
 
     /// What the page shown draws: each item's look, nil for those on other pages.

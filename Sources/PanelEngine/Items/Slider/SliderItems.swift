@@ -3,8 +3,10 @@ import TouchCore
 
 /// The sliders' state in the engine (rule 12): each one's step shown, its value as the outside
 /// world knows it, whether a finger is on it and whether it takes touches, and from these its
-/// look. The slider kind's state, beside `TextItems` and the buttons' bindings.
-struct SliderItems {
+/// look. The slider kind's state, beside `TextItems` and the buttons' bindings. A class: the
+/// engine reads a slider's look on every report of a drag, and a struct of seven arrays read
+/// through a getter is copied (each array retained and released) for each read.
+final class SliderItems {
     /// Each slider's value, as a step of its scale.
     private(set) var steps: [Int32]
     /// Each slider's value as the outside world knows it: the last sent, or set from outside
@@ -36,7 +38,7 @@ struct SliderItems {
 
     /// Slider `index` shows `step`; true when the value the outside world knows moved with it
     /// (no finger on it: a value from outside, or the end of a drag).
-    mutating func show(_ index: Int, step: Int32) -> Bool {
+    func show(_ index: Int, step: Int32) -> Bool {
         steps[index] = step
         guard !held[index], values[index] != step else { return false }
         values[index] = step
@@ -44,18 +46,18 @@ struct SliderItems {
     }
 
     /// Slider `index` sent `step`; true when that is a new value.
-    mutating func sent(_ index: Int, step: Int32) -> Bool {
+    func sent(_ index: Int, step: Int32) -> Bool {
         guard values[index] != step else { return false }
         values[index] = step
         return true
     }
 
-    mutating func setHeld(_ index: Int, _ isHeld: Bool) {
+    func setHeld(_ index: Int, _ isHeld: Bool) {
         held[index] = isHeld
     }
 
     /// True when that changed whether slider `index` takes touches.
-    mutating func setEnabled(_ index: Int, _ isEnabled: Bool) -> Bool {
+    func setEnabled(_ index: Int, _ isEnabled: Bool) -> Bool {
         guard enabled[index] != isEnabled else { return false }
         enabled[index] = isEnabled
         return true

@@ -45,8 +45,8 @@ final class PreparedButtons {
     private var uses: UInt64 = 0
 
     private let painter: FramebufferPainter
-    /// [button][state], nil until first shown.
-    private var looks: [[Look?]]
+    /// [button, state], nil until first shown.
+    private var looks: LookTable
     /// The bytes of each look (`stateCount` a button) made and not kept for want of room (0:
     /// none), so that it is not made again until that room is there. One flat array: a
     /// panel's worth of nested ones cost kilobytes of heap.
@@ -66,7 +66,7 @@ final class PreparedButtons {
         self.painter = painter
         self.byteLimit = byteLimit
         slab = MappedMemory(byteCount: byteLimit)
-        looks = Array(repeating: Array(repeating: nil, count: PreparedButtons.stateCount), count: buttonCount)
+        looks = LookTable(buttonCount: buttonCount)
         declined = Array(repeating: 0, count: PreparedButtons.stateCount * buttonCount)
     }
 
@@ -75,7 +75,7 @@ final class PreparedButtons {
     /// and that counts as a draw: looks age with every button drawn, not only with theirs.
     func admits(button: Int, state: ButtonVisualState) -> Bool {
         let slot = PreparedButtons.slot(of: state)
-        if looks[button][slot] != nil { return true }
+        if looks[button, slot] != nil { return true }
         let bytes = Int(declined[PreparedButtons.stateCount * button + slot])
         if bytes == 0 || canHold(bytes) { return true }
         uses &+= 1
@@ -90,9 +90,9 @@ final class PreparedButtons {
         content: ((AlphaBitmap, ButtonLayers) -> Look) -> Look, _ body: (PreparedButton?) -> R
     ) -> R {
         let slot = PreparedButtons.slot(of: state)
-        if looks[button][slot] == nil {
+        if looks[button, slot] == nil {
             let which = palette(for: style.colors(for: state))
-            looks[button][slot] = content { bitmap, layers in
+            looks[button, slot] = content { bitmap, layers in
                 // Made in a mapping of its own, as large as blending the label and encoding it
                 // takes, then the look (its ink's spans: far fewer bytes) copied into the slab
                 // and the mapping given back.
@@ -117,9 +117,9 @@ final class PreparedButtons {
                 defer { slabUsed += count }
                 return Look(offset: slabUsed, own: nil, byteCount: count, lastUse: 0)
             }
-            if looks[button][slot]!.lastUse == PreparedButtons.notKept {
-                let look = looks[button][slot]!
-                looks[button][slot] = nil
+            if looks[button, slot]!.lastUse == PreparedButtons.notKept {
+                let look = looks[button, slot]!
+                looks[button, slot] = nil
                 declined[PreparedButtons.stateCount * button + slot] = UInt32(clamping: look.byteCount)
                 uses &+= 1
                 return withExtendedLifetime(look.own) {
@@ -127,11 +127,11 @@ final class PreparedButtons {
                 }
             }
             declined[PreparedButtons.stateCount * button + slot] = 0
-            byteCount += looks[button][slot]!.byteCount
+            byteCount += looks[button, slot]!.byteCount
         }
         uses &+= 1
-        looks[button][slot]!.lastUse = uses
-        let look = looks[button][slot]!
+        looks[button, slot]!.lastUse = uses
+        let look = looks[button, slot]!
         let bytes: UnsafeRawBufferPointer
         if let offset = look.offset, let slab {
             bytes = UnsafeRawBufferPointer(rebasing: slab.bytes[offset..<(offset + look.byteCount)])
@@ -145,7 +145,7 @@ final class PreparedButtons {
 
     /// Whether the button's look in `state` is held.
     func holds(button: Int, state: ButtonVisualState) -> Bool {
-        looks[button][PreparedButtons.slot(of: state)] != nil
+        looks[button, PreparedButtons.slot(of: state)] != nil
     }
 
     /// Lends `body` the palette of `colors` (made over from the oldest when none is), for a
@@ -165,11 +165,11 @@ final class PreparedButtons {
     /// A button's label changed, or it left the screen: its looks are dropped and prepared
     /// again when next shown.
     func forget(button: Int) {
-        for slot in looks[button].indices {
+        for slot in 0..<PreparedButtons.stateCount {
             declined[PreparedButtons.stateCount * button + slot] = 0
-            guard let look = looks[button][slot] else { continue }
+            guard let look = looks[button, slot] else { continue }
             byteCount -= look.byteCount
-            looks[button][slot] = nil
+            looks[button, slot] = nil
         }
     }
 
@@ -191,9 +191,9 @@ final class PreparedButtons {
         guard uses &- oldestUseAtLeast >= PreparedButtons.staleDraws else { return 0 }
         var bytes = 0
         var oldest = uses
-        for b in looks.indices {
-            for s in looks[b].indices {
-                guard let look = looks[b][s] else { continue }
+        for b in 0..<looks.buttonCount {
+            for s in 0..<PreparedButtons.stateCount {
+                guard let look = looks[b, s] else { continue }
                 if isStale(look) { bytes += look.byteCount }
                 oldest = min(oldest, look.lastUse)
             }
@@ -207,15 +207,15 @@ final class PreparedButtons {
     private func dropStaleLooks(toHold incoming: Int) {
         while byteCount + incoming > byteLimit {
             var oldest: (button: Int, slot: Int, use: UInt64)?
-            for b in looks.indices {
-                for s in looks[b].indices {
-                    guard let look = looks[b][s], isStale(look) else { continue }
+            for b in 0..<looks.buttonCount {
+                for s in 0..<PreparedButtons.stateCount {
+                    guard let look = looks[b, s], isStale(look) else { continue }
                     if oldest.map({ look.lastUse < $0.use }) ?? true { oldest = (b, s, look.lastUse) }
                 }
             }
             guard let oldest else { return }
-            byteCount -= looks[oldest.button][oldest.slot]!.byteCount
-            looks[oldest.button][oldest.slot] = nil
+            byteCount -= looks[oldest.button, oldest.slot]!.byteCount
+            looks[oldest.button, oldest.slot] = nil
         }
     }
 
@@ -224,25 +224,42 @@ final class PreparedButtons {
     private func compact() {
         guard let slab, let base = slab.bytes.baseAddress else { return }
         var held: [(button: Int, slot: Int, offset: Int)] = []
-        for b in looks.indices {
-            for s in looks[b].indices {
-                if let offset = looks[b][s]?.offset { held.append((b, s, offset)) }
+        for b in 0..<looks.buttonCount {
+            for s in 0..<PreparedButtons.stateCount {
+                if let offset = looks[b, s]?.offset { held.append((b, s, offset)) }
             }
         }
         held.sort { $0.offset < $1.offset }
         var next = 0
         for look in held {
-            let count = looks[look.button][look.slot]!.byteCount
+            let count = looks[look.button, look.slot]!.byteCount
             if look.offset != next { (base + next).copyMemory(from: base + look.offset, byteCount: count) }
-            looks[look.button][look.slot]!.offset = next
+            looks[look.button, look.slot]!.offset = next
             next += count
         }
         slabUsed = next
     }
 
+    /// Each button's look in each state in one flat array: a panel's worth of nested arrays
+    /// (one for each button) cost kilobytes of heap.
+    struct LookTable {
+        let buttonCount: Int
+        private var storage: [Look?]
+
+        init(buttonCount: Int) {
+            self.buttonCount = buttonCount
+            storage = Array(repeating: nil, count: buttonCount * PreparedButtons.stateCount)
+        }
+
+        subscript(button: Int, slot: Int) -> Look? {
+            get { storage[button * PreparedButtons.stateCount + slot] }
+            set { storage[button * PreparedButtons.stateCount + slot] = newValue }
+        }
+    }
+
     /// `Look.lastUse` of a look made and not kept (`with` draws it once).
     private static let notKept = UInt64.max
-    private static let stateCount = 6
+    static let stateCount = 6
     private static let paletteCount = 4
 
     private static func slot(of state: ButtonVisualState) -> Int {
