@@ -757,9 +757,8 @@ final class CountingLog: PanelLog {
 
 final class CountingSurface: PanelSurface {
     var calls = 0
-    func drawAll(_ states: [ButtonVisualState?]) { calls += 1 }
-    func draw(button: Int, state: ButtonVisualState) { calls += 1 }
-    func draw(slider index: Int, look: SliderLook) { calls += 1 }
+    func drawAll(_ looks: [ItemLook?], page: Int) { calls += 1 }
+    func draw(item: Int, look: ItemLook) { calls += 1 }
     func frameDone(at: MonotonicInstant) { calls += 1 }
     func setLabel(button: Int, text: String) -> String? {
         calls += 1

@@ -47,10 +47,9 @@ final class PreparedButtons {
     private let painter: FramebufferPainter
     /// [button, state], nil until first shown.
     private var looks: LookTable
-    /// The bytes of each look (`stateCount` a button) made and not kept for want of room (0:
-    /// none), so that it is not made again until that room is there. One flat array: a
-    /// panel's worth of nested ones cost kilobytes of heap.
-    private var declined: [UInt32]
+    /// The bytes of each look made and not kept for want of room (0: none), so that it is not
+    /// made again until that room is there; per button, shared until one of it is declined.
+    private var declined: [[UInt32]]
     /// No look held was drawn before this draw count: until `uses` is `staleDraws` past it,
     /// none is stale and no scan need look (`staleBytes` moves it on).
     private var oldestUseAtLeast: UInt64 = 0
@@ -67,7 +66,7 @@ final class PreparedButtons {
         self.byteLimit = byteLimit
         slab = MappedMemory(byteCount: byteLimit)
         looks = LookTable(buttonCount: buttonCount)
-        declined = Array(repeating: 0, count: PreparedButtons.stateCount * buttonCount)
+        declined = Array(repeating: Array(repeating: 0, count: PreparedButtons.stateCount), count: buttonCount)
     }
 
     /// Whether the button is drawn from its look in `state`: it is held, it was never made, or
@@ -76,7 +75,7 @@ final class PreparedButtons {
     func admits(button: Int, state: ButtonVisualState) -> Bool {
         let slot = PreparedButtons.slot(of: state)
         if looks[button, slot] != nil { return true }
-        let bytes = Int(declined[PreparedButtons.stateCount * button + slot])
+        let bytes = Int(declined[button][slot])
         if bytes == 0 || canHold(bytes) { return true }
         uses &+= 1
         return false
@@ -120,13 +119,13 @@ final class PreparedButtons {
             if looks[button, slot]!.lastUse == PreparedButtons.notKept {
                 let look = looks[button, slot]!
                 looks[button, slot] = nil
-                declined[PreparedButtons.stateCount * button + slot] = UInt32(clamping: look.byteCount)
+                declined[button][slot] = UInt32(clamping: look.byteCount)
                 uses &+= 1
                 return withExtendedLifetime(look.own) {
                     body(look.own.flatMap { PreparedButton(look: UnsafeRawBufferPointer($0.bytes)) })
                 }
             }
-            declined[PreparedButtons.stateCount * button + slot] = 0
+            if declined[button][slot] != 0 { declined[button][slot] = 0 }
             byteCount += looks[button, slot]!.byteCount
         }
         uses &+= 1
@@ -166,7 +165,8 @@ final class PreparedButtons {
     /// again when next shown.
     func forget(button: Int) {
         for slot in 0..<PreparedButtons.stateCount {
-            declined[PreparedButtons.stateCount * button + slot] = 0
+            // Written only when set: a write gives the button an array of its own.
+            if declined[button][slot] != 0 { declined[button][slot] = 0 }
             guard let look = looks[button, slot] else { continue }
             byteCount -= look.byteCount
             looks[button, slot] = nil
@@ -240,20 +240,22 @@ final class PreparedButtons {
         slabUsed = next
     }
 
-    /// Each button's look in each state in one flat array: a panel's worth of nested arrays
-    /// (one for each button) cost kilobytes of heap.
+    /// Each button's look in each state: one array per button, all of them sharing one buffer
+    /// until a look of that button is made (`Array(repeating:count:)` copies on write), so a
+    /// panel pays only for the buttons drawn from looks. (One flat table for every button and
+    /// state cost the kernel VM's memory run 8 KiB more.)
     struct LookTable {
         let buttonCount: Int
-        private var storage: [Look?]
+        private var storage: [[Look?]]
 
         init(buttonCount: Int) {
             self.buttonCount = buttonCount
-            storage = Array(repeating: nil, count: buttonCount * PreparedButtons.stateCount)
+            storage = Array(repeating: Array(repeating: nil, count: PreparedButtons.stateCount), count: buttonCount)
         }
 
         subscript(button: Int, slot: Int) -> Look? {
-            get { storage[button * PreparedButtons.stateCount + slot] }
-            set { storage[button * PreparedButtons.stateCount + slot] = newValue }
+            get { storage[button][slot] }
+            set { storage[button][slot] = newValue }
         }
     }
 
