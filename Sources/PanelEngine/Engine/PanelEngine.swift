@@ -464,10 +464,6 @@ public final class PanelEngine: TouchSink {
         outsideChanged = true
     }
 
-    /// Slider `index` as it looks now.
-    func sliderLook(_ index: Int) -> SliderLook {
-        sliders.look(index)
-    }
 
 
     /// A swipe's lift (rule 11): its event line, then its page's action.
