@@ -5,6 +5,15 @@ extension PanelConfiguration {
     /// How many items the panel has, of every kind.
     public var itemCount: Int { buttons.count + texts.count + sliders.count }
 
+    /// How many items of `kind` the panel has.
+    public func count(of kind: ItemKind) -> Int {
+        switch kind {
+        case .button: buttons.count
+        case .text: texts.count
+        case .slider: sliders.count
+        }
+    }
+
     /// The place of the first item of `kind` (where its places start).
     public func firstPlace(of kind: ItemKind) -> Int {
         switch kind {

@@ -65,23 +65,10 @@ extension ControlCommand {
 }
 
 extension PanelEngine {
-    /// The state to keep: for each button in config order, its label, latch and enabled state
-    /// where they differ from the config (a latch starts off, so only `on` is kept); then each
-    /// slider's enabled state where it differs.
+    /// The state to keep: each item's, in place order, from its kind's adapter
+    /// (`keptCommands(ofItem:)`).
     public var keptState: [ControlCommand] {
-        var commands: [ControlCommand] = []
-        for index in config.buttons.indices {
-            let button = config.buttons[index]
-            if labels[index] != button.label {
-                commands.append(.label(button: button.name, text: LabelText.escaped(labels[index])))
-            }
-            if button.latch && actions.latched[index] { commands.append(.latch(button: button.name, on: true)) }
-            if isEnabled(index) != button.enabled { commands.append(.enable(button: button.name, enabled: isEnabled(index))) }
-        }
-        for (index, slider) in config.sliders.enumerated() where isSliderEnabled(index) != slider.enabled {
-            commands.append(.enable(button: slider.name, enabled: isSliderEnabled(index)))
-        }
-        return commands
+        (0..<config.itemCount).flatMap { keptCommands(ofItem: $0) }
     }
 
     /// At start, before the first frame: `kept` carried out as the control socket would, then

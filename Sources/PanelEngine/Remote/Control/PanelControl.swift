@@ -98,34 +98,21 @@ extension PanelEngine {
             json += "null"
         }
         if !config.pages.isEmpty { json += ",\"page\":\(JSONText.quoted(config.pages[shownPage].name))" }
-        json += ",\"buttons\":["
-        for index in config.buttons.indices {
-            let button = config.buttons[index]
-            if index > 0 { json += "," }
-            json += "{\"name\":\(JSONText.quoted(button.name)),\"label\":\(JSONText.quoted(labels[index]))"
-            json += ",\"enabled\":\(isEnabled(index) ? "true" : "false")"
-            if button.latch { json += ",\"on\":\(actions.latched[index] ? "true" : "false")" }
-            if let state = boundStateName(index) { json += ",\"state\":\"\(state)\"" }
-            json += "}"
-        }
-        json += "]"
-        if !config.sliders.isEmpty {
-            json += ",\"sliders\":["
-            for (index, slider) in config.sliders.enumerated() {
-                if index > 0 { json += "," }
-                json += "{\"name\":\(JSONText.quoted(slider.name)),\"value\":\(slider.scale.text(ofStep: sliderSteps[index]))"
-                json += ",\"held\":\(isSliderHeld(index) ? "true" : "false")"
-                json += ",\"enabled\":\(isSliderEnabled(index) ? "true" : "false")}"
-            }
-            json += "]"
-        }
-        if !config.texts.isEmpty {
-            json += ",\"texts\":["
-            for (index, text) in config.texts.enumerated() {
-                if index > 0 { json += "," }
-                let shown = texts.shown[index]
-                json += "{\"name\":\(JSONText.quoted(text.name)),\"text\":\(JSONText.quoted(shown.text))"
-                json += ",\"known\":\(shown.isUnknown ? "false" : "true")}"
+        // The items by kind, each kind's list in place order; buttons always listed.
+        for kind in [ItemKind.button, .slider, .text] {
+            let first = config.firstPlace(of: kind)
+            let places = first..<(first + config.count(of: kind))
+            guard kind == .button || !places.isEmpty else { continue }
+            json += ",\"\(kind.stateListName)\":["
+            for place in places {
+                let (name, fields) = stateFields(ofItem: place)
+                if place > first { json += "," }
+                json += "{\"name\":\(JSONText.quoted(name))"
+                for field in fields {
+                    guard let key = field.key else { continue }
+                    json += ",\"\(key)\":\(field.json)"
+                }
+                json += "}"
             }
             json += "]"
         }

@@ -474,19 +474,14 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     /// Every retained state of the panel now, in button order, the backlight last.
     static func states(of engine: PanelEngine, topics: MQTTTopics) -> [(String, [UInt8])] {
         var states: [(String, [UInt8])] = []
-        let labels = engine.currentLabels
-        for (index, button) in engine.config.buttons.enumerated() {
-            if button.latch {
-                states.append((topics.state(button.name, .latch), Array((engine.actions.latched[index] ? "ON" : "OFF").utf8)))
+        for place in 0..<engine.config.itemCount {
+            let (name, fields) = engine.stateFields(ofItem: place)
+            // A kind's states go out in the order of the topic table.
+            for topic in PanelTopic.allCases {
+                for field in fields where field.topic == topic {
+                    states.append((topics.topic(topic, name), field.payload))
+                }
             }
-            states.append((topics.state(button.name, .label), Array(labels[index].utf8)))
-            states.append((topics.state(button.name, .enabled), Array((engine.isEnabled(index) ? "ON" : "OFF").utf8)))
-        }
-        for (index, text) in engine.config.texts.enumerated() {
-            states.append((topics.text(text.name), Array(engine.texts.shown[index].text.utf8)))
-        }
-        for (index, slider) in engine.config.sliders.enumerated() {
-            states.append((topics.sliderValue(slider.name), Array(slider.scale.text(ofStep: engine.sliderValues[index]).utf8)))
         }
         if !engine.config.pages.isEmpty {
             states.append((topics.page, Array(engine.config.pages[engine.shownPage].name.utf8)))

@@ -15,30 +15,46 @@ public struct MQTTTopics: Equatable, Sendable {
         self.nodeID = nodeID
     }
 
-    public var availability: String { "\(prefix)/availability" }
-    public var backlight: String { "\(prefix)/backlight" }
-    public var backlightSet: String { "\(prefix)/backlight/set" }
-    public var command: String { "\(prefix)/command" }
-    public var reply: String { "\(prefix)/reply" }
-    public var dropped: String { "\(prefix)/dropped" }
-    public func event(_ button: String) -> String { "\(prefix)/button/\(button)/event" }
-    public func gesture(_ button: String) -> String { "\(prefix)/button/\(button)/gesture" }
-    public func state(_ button: String, _ kind: ButtonStateKind) -> String { "\(prefix)/button/\(button)/\(kind.rawValue)" }
-    public func set(_ button: String, _ kind: ButtonStateKind) -> String { "\(prefix)/button/\(button)/\(kind.rawValue)/set" }
+    /// The topic `kind` names, with `name` (a button's, slider's, text's or page's) in its
+    /// `+` level.
+    public func topic(_ kind: PanelTopic, _ name: String = "") -> String {
+        var topic = prefix
+        for level in kind.levels {
+            topic += "/"
+            topic += level == "+" ? name : level
+        }
+        return topic
+    }
+
+    /// The topic `kind` names with `+` left in: what a subscription to every name matches.
+    public func pattern(_ kind: PanelTopic) -> String {
+        prefix + "/" + kind.levels.joined(separator: "/")
+    }
+
+    public var availability: String { topic(.availability) }
+    public var backlight: String { topic(.backlight) }
+    public var backlightSet: String { topic(.backlightSet) }
+    public var command: String { topic(.command) }
+    public var reply: String { topic(.reply) }
+    public var dropped: String { topic(.dropped) }
+    public func event(_ button: String) -> String { topic(.buttonEvent, button) }
+    public func gesture(_ button: String) -> String { topic(.buttonGesture, button) }
+    public func state(_ button: String, _ kind: ButtonStateKind) -> String { topic(kind.stateTopic, button) }
+    public func set(_ button: String, _ kind: ButtonStateKind) -> String { topic(kind.setTopic, button) }
     /// What a text item shows, retained.
-    public func text(_ name: String) -> String { "\(prefix)/text/\(name)" }
+    public func text(_ name: String) -> String { topic(.text, name) }
     /// A slider's value, retained (the last sent or set from outside; not every step of a
     /// drag); `/set` sets it from outside (rule 12).
-    public func sliderValue(_ name: String) -> String { "\(prefix)/slider/\(name)/value" }
-    public func sliderValueSet(_ name: String) -> String { "\(prefix)/slider/\(name)/value/set" }
+    public func sliderValue(_ name: String) -> String { topic(.sliderValue, name) }
+    public func sliderValueSet(_ name: String) -> String { topic(.sliderValueSet, name) }
     /// Every slider's `/value/set`: subscribed to by a panel that has sliders.
-    public var sliderValueSetPattern: String { "\(prefix)/slider/+/value/set" }
+    public var sliderValueSetPattern: String { pattern(.sliderValueSet) }
     /// The page shown, retained; `/set` shows another.
-    public var page: String { "\(prefix)/page" }
-    public var pageSet: String { "\(prefix)/page/set" }
+    public var page: String { topic(.page) }
+    public var pageSet: String { topic(.pageSet) }
     /// A PNG for a button's icon, or a page's background image, set at run time.
-    public func iconSet(_ button: String) -> String { "\(prefix)/button/\(button)/icon/set" }
-    public func pageImageSet(_ page: String) -> String { "\(prefix)/page/\(page)/image/set" }
+    public func iconSet(_ button: String) -> String { topic(.buttonIconSet, button) }
+    public func pageImageSet(_ page: String) -> String { topic(.pageImageSet, page) }
 
     /// Home Assistant says `online` here when it (re)starts.
     public var homeAssistantStatus: String { "\(discoveryPrefix)/status" }
@@ -48,12 +64,10 @@ public struct MQTTTopics: Equatable, Sendable {
         "\(discoveryPrefix)/\(component)/\(nodeID)/\(object)/config"
     }
 
-    /// The patterns the panel subscribes to for commands.
+    /// The patterns the panel subscribes to for commands: every command topic of the table
+    /// but the sliders', which a panel subscribes to only when it has sliders.
     public var commandPatterns: [String] {
-        [
-            "\(prefix)/button/+/latch/set", "\(prefix)/button/+/label/set", "\(prefix)/button/+/enabled/set",
-            backlightSet, command, pageSet, "\(prefix)/button/+/icon/set", "\(prefix)/page/+/image/set",
-        ]
+        PanelTopic.allCases.filter { $0.incoming != nil && $0 != .sliderValueSet }.map(pattern)
     }
 
     /// A button's retained states, each with its `/set` command topic.
@@ -61,6 +75,22 @@ public struct MQTTTopics: Equatable, Sendable {
         case latch
         case label
         case enabled
+
+        var stateTopic: PanelTopic {
+            switch self {
+            case .latch: .buttonLatch
+            case .label: .buttonLabel
+            case .enabled: .buttonEnabled
+            }
+        }
+
+        var setTopic: PanelTopic {
+            switch self {
+            case .latch: .buttonLatchSet
+            case .label: .buttonLabelSet
+            case .enabled: .buttonEnabledSet
+            }
+        }
     }
 
     /// What a message that came in asks for.
@@ -79,31 +109,15 @@ public struct MQTTTopics: Equatable, Sendable {
     }
 
     public func incoming(_ topic: String) -> Incoming {
-        if topic == backlightSet { return .backlight }
-        if topic == command { return .command }
-        if topic == pageSet { return .page }
         if topic == homeAssistantStatus { return .homeAssistantStatus }
-        let levels = topic.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let levels = topic.split(separator: "/", omittingEmptySubsequences: false)
         let prefixLevels = prefix.split(separator: "/", omittingEmptySubsequences: false).count
-        if levels.count == prefixLevels + 4, topic.hasPrefix(prefix + "/button/"), levels[levels.count - 1] == "set",
-            let kind = ButtonStateKind(rawValue: levels[levels.count - 2])
-        {
-            return .set(button: levels[prefixLevels + 1], kind: kind)
-        }
-        if levels.count == prefixLevels + 4, topic.hasPrefix(prefix + "/button/"), levels[levels.count - 2] == "icon",
-            levels[levels.count - 1] == "set"
-        {
-            return .icon(button: levels[prefixLevels + 1])
-        }
-        if levels.count == prefixLevels + 4, topic.hasPrefix(prefix + "/page/"), levels[levels.count - 2] == "image",
-            levels[levels.count - 1] == "set"
-        {
-            return .pageImage(page: levels[prefixLevels + 1])
-        }
-        if levels.count == prefixLevels + 4, topic.hasPrefix(prefix + "/slider/"), levels[levels.count - 2] == "value",
-            levels[levels.count - 1] == "set"
-        {
-            return .sliderValue(slider: levels[prefixLevels + 1])
+        if topic.hasPrefix(prefix + "/") {
+            let own = levels[prefixLevels...]
+            for kind in PanelTopic.allCases {
+                guard let make = kind.incoming, let name = kind.match(own) else { continue }
+                return make(name)
+            }
         }
         let discoveryLevels = discoveryPrefix.split(separator: "/", omittingEmptySubsequences: false).count
         if levels.count == discoveryLevels + 4, topic.hasPrefix(discoveryPrefix + "/"), levels[discoveryLevels + 1] == nodeID,

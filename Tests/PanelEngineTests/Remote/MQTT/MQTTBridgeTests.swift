@@ -923,6 +923,29 @@ struct MQTTTopicsTests {
         #expect(topics.incoming("ha/switch/other/heat_latch/config") == .unknown)
     }
 
+    /// The one table: every topic the builders give is parsed back to what it asks for, the
+    /// publish-only ones to nothing, and the subscriptions are the command topics.
+    @Test func everyTopicOfTheTableParsesBack() {
+        #expect(topics.topic(.buttonLatchSet, "heat") == "tp/hall/button/heat/latch/set")
+        #expect(topics.topic(.text, "outside") == "tp/hall/text/outside")
+        #expect(topics.topic(.availability) == "tp/hall/availability")
+        #expect(topics.pattern(.pageImageSet) == "tp/hall/page/+/image/set")
+        #expect(topics.incoming(topics.topic(.buttonIconSet, "heat")) == .icon(button: "heat"))
+        #expect(topics.incoming(topics.topic(.pageImageSet, "rooms")) == .pageImage(page: "rooms"))
+        #expect(topics.incoming(topics.topic(.sliderValueSet, "dim")) == .sliderValue(slider: "dim"))
+        #expect(topics.incoming(topics.topic(.pageSet)) == .page)
+        for kind in [PanelTopic.availability, .backlight, .reply, .dropped, .page, .buttonEvent, .buttonGesture,
+                     .buttonLatch, .buttonLabel, .buttonEnabled, .text, .sliderValue] {
+            #expect(topics.incoming(topics.topic(kind, "heat")) == .unknown, "\(kind)")
+        }
+        #expect(topics.commandPatterns == [
+            "tp/hall/button/+/latch/set", "tp/hall/button/+/label/set", "tp/hall/button/+/enabled/set",
+            "tp/hall/backlight/set", "tp/hall/command", "tp/hall/page/set", "tp/hall/button/+/icon/set",
+            "tp/hall/page/+/image/set",
+        ])
+        #expect(topics.sliderValueSetPattern == "tp/hall/slider/+/value/set")
+    }
+
     @Test func gestureTypesAndPayloads() {
         #expect(MQTTTopics.gestureTypes(highestTapCount: 3, longPress: true, repeats: true) == [
             "single_tap", "double_tap", "triple_tap", "long_press", "double_long_press", "triple_long_press", "repeat",
