@@ -21,20 +21,9 @@ struct ConfigBuilder {
         /// An unknown section, or a header that could not be read: its keys are not checked,
         /// its header already carries the error.
         case ignored
-        case board(Int)
-        case display(Int)
-        case theme(Int)
-        case touch(Int)
-        case controller(Int)
-        case backlight(Int)
-        case control(Int)
-        case exec(Int)
-        case mqtt(Int)
-        case button(Int)
-        case output(Int)
-        case text(Int)
-        case page(Int)
-        case slider(Int)
+        /// A section of the registry (`beginSection`): `take` hands it one line, and the
+        /// comment libinih cut from its end.
+        case section(take: (inout ConfigBuilder, _ name: String, _ value: String, SourceLine, _ cutComment: String?) -> Void)
     }
 
     let role: ConfigFileRole
@@ -100,74 +89,87 @@ struct ConfigBuilder {
             open = .ignored
             return
         }
-        let header = SourceLine(file: file, line: line)
+        // The registry of sections: each kind's list, whether a board preset may hold it, and
+        // for the named ones what admits a name.
+        let inPreset = role == .preset
         switch name {
-        case .board:
-            rejectRepeat(of: boards.first?.header, title: "board", line: line)
-            boards.append(BoardDraft(header: header, inPreset: role == .preset))
-            open = .board(boards.count - 1)
-        case .display:
-            rejectRepeat(of: displays.first?.header, title: "display", line: line)
-            displays.append(DisplayDraft(header: header))
-            open = .display(displays.count - 1)
+        case .board: openSingle(\.boards, "board", line: line) { BoardDraft(header: $0, inPreset: inPreset) }
+        case .display: openSingle(\.displays, "display", line: line) { DisplayDraft(header: $0) }
         case .theme:
-            guard admitPanelOnly(section: "theme", line: line, "a board preset holds no [theme]: looks are the panel's; put it in the panel config") else { return }
-            rejectRepeat(of: themes.first?.header, title: "theme", line: line)
-            themes.append(ThemeDraft(header: header))
-            open = .theme(themes.count - 1)
-        case .touch:
-            rejectRepeat(of: touches.first?.header, title: "touch", line: line)
-            touches.append(TouchDraft(header: header))
-            open = .touch(touches.count - 1)
-        case .controller:
-            rejectRepeat(of: controllers.first?.header, title: "controller", line: line)
-            controllers.append(ControllerDraft(header: header))
-            open = .controller(controllers.count - 1)
+            openSingle(\.themes, "theme", line: line, presetRefusal: "a board preset holds no [theme]: looks are the panel's; put it in the panel config") {
+                ThemeDraft(header: $0)
+            }
+        case .touch: openSingle(\.touches, "touch", line: line) { TouchDraft(header: $0) }
+        case .controller: openSingle(\.controllers, "controller", line: line) { ControllerDraft(header: $0) }
         case .backlight:
-            guard admitPanelOnly(section: "backlight", line: line, "a board preset holds no [backlight]; put it in the panel config") else { return }
-            rejectRepeat(of: backlights.first?.header, title: "backlight", line: line)
-            backlights.append(BacklightDraft(header: header))
-            open = .backlight(backlights.count - 1)
+            openSingle(\.backlights, "backlight", line: line, presetRefusal: "a board preset holds no [backlight]; put it in the panel config") {
+                BacklightDraft(header: $0)
+            }
         case .control:
-            guard admitPanelOnly(section: "control", line: line, "a board preset holds no [control]; put it in the panel config") else { return }
-            rejectRepeat(of: controls.first?.header, title: "control", line: line)
-            controls.append(ControlDraft(header: header))
-            open = .control(controls.count - 1)
+            openSingle(\.controls, "control", line: line, presetRefusal: "a board preset holds no [control]; put it in the panel config") {
+                ControlDraft(header: $0)
+            }
         case .exec:
-            guard admitPanelOnly(section: "exec", line: line, "a board preset holds no [exec]; put it in the panel config") else { return }
-            rejectRepeat(of: execs.first?.header, title: "exec", line: line)
-            execs.append(ExecDraft(header: header))
-            open = .exec(execs.count - 1)
+            openSingle(\.execs, "exec", line: line, presetRefusal: "a board preset holds no [exec]; put it in the panel config") {
+                ExecDraft(header: $0)
+            }
         case .mqtt:
-            guard admitPanelOnly(section: "mqtt", line: line, "a board preset holds no [mqtt]; put it in the panel config") else { return }
-            rejectRepeat(of: mqtts.first?.header, title: "mqtt", line: line)
-            mqtts.append(MQTTDraft(header: header))
-            open = .mqtt(mqtts.count - 1)
-        case .button(let buttonName):
-            guard admitPanelOnly(section: "button \(buttonName)", line: line,
-                                 "a board preset holds no buttons; put [button NAME] sections in the panel config") else { return }
-            buttons.append(ButtonDraft(name: buttonName, header: header, counts: admitButton(buttonName, line: line)))
-            open = .button(buttons.count - 1)
-        case .output(let outputName):
-            guard admitPanelOnly(section: "output \(outputName)", line: line,
-                                 "a board preset holds no outputs; put [output NAME] sections in the panel config") else { return }
-            outputs.append(OutputDraft(name: outputName, header: header, counts: admitOutput(outputName, line: line)))
-            open = .output(outputs.count - 1)
-        case .text(let textName):
-            guard admitPanelOnly(section: "text \(textName)", line: line,
-                                 "a board preset holds no texts; put [text NAME] sections in the panel config") else { return }
-            texts.append(TextDraft(name: textName, header: header, counts: admitItem(textName, kind: "text", line: line)))
-            open = .text(texts.count - 1)
-        case .page(let pageName):
-            guard admitPanelOnly(section: "page \(pageName)", line: line,
-                                 "a board preset holds no pages; put [page NAME] sections in the panel config") else { return }
-            pages.append(PageDraft(name: pageName, header: header, counts: admitPage(pageName, line: line)))
-            open = .page(pages.count - 1)
-        case .slider(let sliderName):
-            guard admitPanelOnly(section: "slider \(sliderName)", line: line,
-                                 "a board preset holds no sliders; put [slider NAME] sections in the panel config") else { return }
-            sliders.append(SliderDraft(name: sliderName, header: header, counts: admitSlider(sliderName, line: line)))
-            open = .slider(sliders.count - 1)
+            openSingle(\.mqtts, "mqtt", line: line, presetRefusal: "a board preset holds no [mqtt]; put it in the panel config") {
+                MQTTDraft(header: $0)
+            }
+        case .button(let name):
+            openNamed(\.buttons, "button", name, line: line, admit: { $0.admitItem(name, kind: "button", line: line) },
+                      presetRefusal: "a board preset holds no buttons; put [button NAME] sections in the panel config", ButtonDraft.init)
+        case .output(let name):
+            openNamed(\.outputs, "output", name, line: line, admit: { $0.admitOutput(name, line: line) },
+                      presetRefusal: "a board preset holds no outputs; put [output NAME] sections in the panel config", OutputDraft.init)
+        case .text(let name):
+            openNamed(\.texts, "text", name, line: line, admit: { $0.admitItem(name, kind: "text", line: line) },
+                      presetRefusal: "a board preset holds no texts; put [text NAME] sections in the panel config", TextDraft.init)
+        case .page(let name):
+            openNamed(\.pages, "page", name, line: line, admit: { $0.admitPage(name, line: line) },
+                      presetRefusal: "a board preset holds no pages; put [page NAME] sections in the panel config", PageDraft.init)
+        case .slider(let name):
+            openNamed(\.sliders, "slider", name, line: line, admit: { $0.admitSlider(name, line: line) },
+                      presetRefusal: "a board preset holds no sliders; put [slider NAME] sections in the panel config", SliderDraft.init)
+        }
+    }
+
+    /// Opens a section a file holds at most one of (a second is an error whose keys are still
+    /// checked); `presetRefusal` says why a board preset may not hold it.
+    private mutating func openSingle<Draft: SectionDraft>(
+        _ list: WritableKeyPath<ConfigBuilder, [Draft]>, _ title: String, line: Int, presetRefusal: String? = nil,
+        _ make: (SourceLine) -> Draft
+    ) {
+        if let presetRefusal {
+            guard admitPanelOnly(section: title, line: line, presetRefusal) else { return }
+        }
+        rejectRepeat(of: self[keyPath: list].first?.header, title: title, line: line)
+        open(make(SourceLine(file: file, line: line)), in: list)
+    }
+
+    /// Opens `[KIND NAME]`, a section of the panel config only; `admit` records why the name
+    /// cannot join the panel (the draft is still read, and does not count).
+    private mutating func openNamed<Draft: SectionDraft>(
+        _ list: WritableKeyPath<ConfigBuilder, [Draft]>, _ kind: String, _ name: String, line: Int,
+        admit: (inout ConfigBuilder) -> Bool, presetRefusal: String, _ make: (String, SourceLine, Bool) -> Draft
+    ) {
+        guard admitPanelOnly(section: "\(kind) \(name)", line: line, presetRefusal) else { return }
+        let counts = admit(&self)
+        open(make(name, SourceLine(file: file, line: line), counts), in: list)
+    }
+
+    /// Appends `draft` to its list and routes the lines that follow to it.
+    private mutating func open<Draft: SectionDraft>(_ draft: Draft, in list: WritableKeyPath<ConfigBuilder, [Draft]>) {
+        self[keyPath: list].append(draft)
+        let index = self[keyPath: list].count - 1
+        open = .section { builder, name, value, place, cutComment in
+            var draft = builder[keyPath: list][index]
+            if let cutComment, let warning = draft.warning(key: name, value: value, cutComment: cutComment) {
+                builder.warnings.add(line: place.line, section: draft.title, key: name, warning)
+            }
+            draft.take(name: name, value: value, at: place, errors: &builder.errors)
+            builder[keyPath: list][index] = draft
         }
     }
 
@@ -179,45 +181,13 @@ struct ConfigBuilder {
     /// One `key = value` line of the section that is open; `cutComment` is what libinih
     /// dropped from its end as an inline comment.
     mutating func take(name: String, value: String, line: Int, cutComment: String? = nil) {
-        let place = SourceLine(file: file, line: line)
-        if case .button(let index) = open, let cutComment, value.utf8.starts(with: "exec ".utf8) {
-            warnings.add(line: line, section: buttons[index].title, key: name,
-                         "warning: the exec command ends before \"\(cutComment)\": libinih reads \" ;\" as the start of a comment; "
-                         + "write \\; for a ; the shell should see, or put the comment on a line of its own")
-        }
         switch open {
         case .none:
             errors.add(line: line, key: name, "key outside any section; put it under \(expectedSections)")
         case .ignored:
             break
-        case .board(let index):
-            boards[index].take(name: name, value: value, at: place, errors: &errors)
-        case .display(let index):
-            displays[index].take(name: name, value: value, at: place, errors: &errors)
-        case .theme(let index):
-            themes[index].take(name: name, value: value, at: place, errors: &errors)
-        case .touch(let index):
-            touches[index].take(name: name, value: value, at: place, errors: &errors)
-        case .controller(let index):
-            controllers[index].take(name: name, value: value, at: place, errors: &errors)
-        case .backlight(let index):
-            backlights[index].take(name: name, value: value, at: place, errors: &errors)
-        case .control(let index):
-            controls[index].take(name: name, value: value, at: place, errors: &errors)
-        case .exec(let index):
-            execs[index].take(name: name, value: value, at: place, errors: &errors)
-        case .mqtt(let index):
-            mqtts[index].take(name: name, value: value, at: place, errors: &errors)
-        case .button(let index):
-            buttons[index].take(name: name, value: value, at: place, errors: &errors)
-        case .output(let index):
-            outputs[index].take(name: name, value: value, at: place, errors: &errors)
-        case .text(let index):
-            texts[index].take(name: name, value: value, at: place, errors: &errors)
-        case .page(let index):
-            pages[index].take(name: name, value: value, at: place, errors: &errors)
-        case .slider(let index):
-            sliders[index].take(name: name, value: value, at: place, errors: &errors)
+        case .section(let take):
+            take(&self, name, value, SourceLine(file: file, line: line), cutComment)
         }
     }
 
@@ -284,11 +254,6 @@ struct ConfigBuilder {
             return false
         }
         return true
-    }
-
-    /// Whether a new button with `name` can join the panel; records why not.
-    private mutating func admitButton(_ name: String, line: Int) -> Bool {
-        admitItem(name, kind: "button", line: line)
     }
 
     /// Whether a new slider can join the panel: its name is an item's (one set of names for

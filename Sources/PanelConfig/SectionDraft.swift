@@ -40,10 +40,16 @@ protocol SectionDraft {
     /// A specific explanation for a key this section does not take but a reader might expect
     /// it to (a per-button `lost_ms`), or nil for the generic "unknown key" message.
     static func advice(forUnknownKey name: String) -> String?
+
+    /// A warning for a line that is valid but likely not what was meant, given the comment
+    /// libinih cut from its end (`cutComment`); nil when there is none.
+    func warning(key: String, value: String, cutComment: String) -> String?
 }
 
 extension SectionDraft {
     static func advice(forUnknownKey name: String) -> String? { nil }
+
+    func warning(key: String, value: String, cutComment: String) -> String? { nil }
 
     /// Where `key` was given, or nil when this section does not give it.
     func place(_ key: Key) -> SourceLine? {

@@ -104,11 +104,8 @@ enum ButtonKey: SectionKey {
     var doc: KeyDoc {
         let action = "the action of"
         return switch self {
-        case .rect: .words("required unless `cell`", "x, y, width, height in display pixels, inside the display as rotated")
-        case .cell: .words("none", "COLUMN, ROW[, COLUMNSPAN, ROWSPAN] from 1 at the top left, in its page's `grid`, instead of `rect`")
-        case .page: .words("none", "with `[page NAME]` sections, required: the page it is on, or `all` (on every page, above the page's own)")
+        case .rect, .cell, .page, .title: ItemKey.doc(ItemKey(rawValue: rawValue)!, titleDefault: "the label", titleWhat: "the button's name in Home Assistant (`Living room lamp`)")
         case .label: .words("the button's name", "the text; `\\n` breaks the line")
-        case .title: .words("the label", "the button's name in Home Assistant (`Living room lamp`)")
         case .enabled: .value("yes", "`no`: drawn disabled, takes no touch")
         case .latch: .value("no", "`yes`: a toggle, each single tap flips it on or off")
         case .interlock: .words("none", "a group name: while a button of the group is held or runs a command, the others take no touch")
@@ -174,22 +171,17 @@ enum ButtonKey: SectionKey {
 }
 
 /// `[button NAME]` while it is read.
-struct ButtonDraft: SectionDraft {
+struct ButtonDraft: ItemDraft {
+    static let noun = "button"
     let name: String
     let header: SourceLine
     /// False for a button that cannot be part of the panel (a bad or repeated name, one too
     /// many): its keys are still checked, so that one run reports everything.
     let counts: Bool
     var given = GivenKeys()
-    var rect: Rect?
-    /// The rect as written, to quote when it turns out not to fit the display.
-    var rectText = ""
-    /// `page`: a page's name or `all`, resolved once every `[page NAME]` is known.
-    var pageName: String?
-    var cell: GridCell?
+    var common = ItemCommonValues()
     var swipe: Bool?
     var label: String?
-    var entityTitle: String?
     var enabled: Bool?
     var latch: Bool?
     var interlock: String?
@@ -228,19 +220,21 @@ struct ButtonDraft: SectionDraft {
         self.counts = counts
     }
 
+    /// An exec command cut short by what libinih took for a comment.
+    func warning(key: String, value: String, cutComment: String) -> String? {
+        guard value.utf8.starts(with: "exec ".utf8) else { return nil }
+        return "warning: the exec command ends before \"\(cutComment)\": libinih reads \" ;\" as the start of a comment; "
+            + "write \\; for a ; the shell should see, or put the comment on a line of its own"
+    }
+
     var title: String { "button \(name)" }
 
 
     mutating func set(_ key: ButtonKey, from value: String) throws(ValueProblem) {
         switch key {
-        case .rect:
-            rectText = value
-            rect = try ValueSyntax.rect(value)
-        case .page: pageName = try ItemPage.name(value)
-        case .cell: cell = try GridCell.parse(value)
+        case .rect, .cell, .page, .title: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
         case .swipe: swipe = try ValueSyntax.boolean(value)
         case .label: label = LabelText.unescaped(value)
-        case .title: entityTitle = try ValueSyntax.entityTitle(value)
         case .enabled: enabled = try ValueSyntax.boolean(value)
         case .latch: latch = try ValueSyntax.boolean(value)
         case .interlock: interlock = try ValueSyntax.groupName(value)
@@ -369,9 +363,7 @@ struct ButtonDraft: SectionDraft {
         display: DisplayConfig?, theme: ThemeConfig = .defaults, panelTimings: GestureTimings, outputs: [OutputConfig],
         controller: ControllerConfig?, pageNames: [String] = [], pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
     ) -> ButtonConfig? {
-        if cell == nil {
-            requireKey(.rect, "the button's place as rect = x, y, width, height in display pixels", errors: &errors)
-        }
+        requirePlace(errors: &errors)
         var actionsOK = true
         func action(_ key: ButtonKey, _ draft: ActionDraft?) -> ButtonAction? {
             draft?.resolve(
@@ -385,7 +377,7 @@ struct ButtonDraft: SectionDraft {
         let binding = self.binding(errors: &errors)
         let icons = self.icons(display: display, theme: theme, errors: &errors)
         let looks = self.looks(display: display, theme: theme, errors: &errors)
-        let page = ItemPage.resolve(pageName, pageNames: pageNames, at: place(.page), header: header, section: title, errors: &errors)
+        let page = resolvedPage(pageNames: pageNames, errors: &errors)
         // Rule 11: a press that runs a machine until its release, or repeats while held, never
         // turns into a swipe.
         let holds = onPress != nil || onRelease != nil || onRepeat != nil
@@ -397,13 +389,8 @@ struct ButtonDraft: SectionDraft {
         }
         let zone = self.zone(errors: &errors)
         guard actionsOK, binding.ok, icons.ok, looks.ok, zone.ok, let page,
-            let rect = ItemPlace.rect(
-                rect: rect, cell: cell, page: page, pageNames: pageNames, pageGrids: pageGrids, display: display,
-                cellPlace: place(.cell), header: header, section: title, errors: &errors)
+            let rect = resolvedRect(page: page, pageNames: pageNames, pageGrids: pageGrids, display: display, errors: &errors)
         else { return nil }
-        guard ButtonDraft.rect(rect, fits: display, written: rectText, at: place(.rect) ?? header, section: title, errors: &errors) else {
-            return nil
-        }
         let palette = colors.applied(to: (display?.colors ?? .defaults).buttons)
         return ButtonConfig(
             name: name, label: label ?? (zone.isZone ? "" : name), rect: rect, enabled: enabled ?? true,
@@ -413,8 +400,8 @@ struct ButtonDraft: SectionDraft {
             onPress: press, onRelease: release, line: header.line,
             colors: palette,
             fontSize: looks.fontSize, fontSizeFitted: looks.fitted,
-            latch: latch ?? false, execLimits: execLimits, interlock: interlock, title: entityTitle, binding: binding.binding,
-            page: page, swipe: swipe ?? !holds, cell: cell, icons: icons.icons,
+            latch: latch ?? false, execLimits: execLimits, interlock: interlock, title: common.entityTitle, binding: binding.binding,
+            page: page, swipe: swipe ?? !holds, cell: common.cell, icons: icons.icons,
             radiusPx: ThemeConfig.clampedRadiusPx(radiusPx ?? theme.radiusPx, width: rect.width, height: rect.height),
             sublabel: looks.sublabel,
             zone: zone.isZone ? colors.zoneLook(palette: palette, borderPx: borderPx ?? display?.borderPx ?? DisplayConfig.defaultBorderPx) : nil)
@@ -499,24 +486,5 @@ struct ButtonDraft: SectionDraft {
             return (nil, false)
         }
         return (StateBinding(topic: stateTopic, field: stateField, on: on, off: off, pendingMs: pendingMs ?? StateBinding.defaultPendingMs), true)
-    }
-
-    /// Whether an item's `rect` fits `display` (always, without one: the missing display is
-    /// reported on its own); records why not. Buttons and texts share it.
-    static func rect(
-        _ rect: Rect, fits display: DisplayConfig?, written: String, at place: SourceLine, section: String,
-        errors: inout ErrorCollector
-    ) -> Bool {
-        guard let display, !ButtonDraft.rect(rect, fits: display) else { return true }
-        errors.add(at: place, section: section, key: ButtonKey.rect.rawValue,
-                   ValueProblem.expected("a rect inside the \(display.logicalWidth)x\(display.logicalHeight) display", found: written).message)
-        return false
-    }
-
-    /// Written so that nothing can overflow: sizes are at most 8192 and at least 1.
-    static func rect(_ rect: Rect, fits display: DisplayConfig) -> Bool {
-        rect.x >= 0 && rect.y >= 0
-            && rect.width <= display.logicalWidth && rect.height <= display.logicalHeight
-            && rect.x <= display.logicalWidth - rect.width && rect.y <= display.logicalHeight - rect.height
     }
 }

@@ -40,9 +40,7 @@ enum SliderKey: String, SectionKey, CaseIterable {
 
     var doc: KeyDoc {
         switch self {
-        case .rect: .words("required unless `cell`", "x, y, width, height in display pixels, inside the display as rotated")
-        case .cell: .words("none", "COLUMN, ROW[, COLUMNSPAN, ROWSPAN] in its page's `grid`, instead of `rect`")
-        case .page: .words("none", "with `[page NAME]` sections, required: the page it is on, or `all`")
+        case .rect, .cell, .page, .title: ItemKey.doc(ItemKey(rawValue: rawValue)!, titleDefault: "its name", titleWhat: "its name in Home Assistant")
         case .min: .value("0", "the value at the start of the track (a decimal number, at most 3 decimals)")
         case .max: .value("100", "the value at its end; above `min`")
         case .step: .value("1", "the values between are min + k * step; at most \(SliderSpec.maxStepCount) steps")
@@ -57,7 +55,6 @@ enum SliderKey: String, SectionKey, CaseIterable {
         case .valueTopic: .words("none", "a device's topic whose messages set the value, as `ctl value` does (needs `[mqtt]`): held back while a finger is on the slider and for `settle_ms` after a send")
         case .valueField: .words("the whole payload", "with `value_topic`: the value's dotted path in a JSON payload (`brightness`)")
         case .valueScale: .words("none", "with `value_topic`: the device's number for `max` (254 for a Zigbee brightness on a 0-100 slider); its numbers are scaled to min..max")
-        case .title: .words("its name", "its name in Home Assistant")
         case .label: .words("none", "a name drawn on the slider: at its start, or at the bottom of a vertical slider")
         case .format: .words("none", "the value drawn on the slider, at its end or the top of a vertical slider: `%d` (whole), `%.Nf` (N decimals), `%%`, with literal text: `%d %%`")
         case .fontSize: .words("the largest that fits, up to `[theme]`'s `font_size` (\(DisplayConfig.defaultFontSize) without one) and 3/5 of the slider's thickness", "the label's and value's size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
@@ -77,15 +74,13 @@ enum SliderKey: String, SectionKey, CaseIterable {
 }
 
 /// `[slider NAME]` while it is read.
-struct SliderDraft: SectionDraft {
+struct SliderDraft: ItemDraft {
+    static let noun = "slider"
     let name: String
     let header: SourceLine
     let counts: Bool
     var given = GivenKeys()
-    var rect: Rect?
-    var rectText = ""
-    var pageName: String?
-    var cell: GridCell?
+    var common = ItemCommonValues()
     var minimum: SliderNumber?
     var maximum: SliderNumber?
     var step: SliderNumber?
@@ -100,7 +95,6 @@ struct SliderDraft: SectionDraft {
     var valueTopic: String?
     var valueField: [String]?
     var valueScale: SliderNumber?
-    var entityTitle: String?
     var label: String?
     var format: ValueFormat?
     var fontSize: Int?
@@ -126,11 +120,7 @@ struct SliderDraft: SectionDraft {
 
     mutating func set(_ key: SliderKey, from value: String) throws(ValueProblem) {
         switch key {
-        case .rect:
-            rectText = value
-            rect = try ValueSyntax.rect(value)
-        case .page: pageName = try ItemPage.name(value)
-        case .cell: cell = try GridCell.parse(value)
+        case .rect, .cell, .page, .title: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
         case .min: minimum = try SliderNumber.parse(value)
         case .max: maximum = try SliderNumber.parse(value)
         case .step:
@@ -162,7 +152,6 @@ struct SliderDraft: SectionDraft {
             let parsed = try SliderNumber.parse(value)
             guard parsed.scaled > 0 else { throw .expected("a number above 0", found: value) }
             valueScale = parsed
-        case .title: entityTitle = try ValueSyntax.entityTitle(value)
         case .label: label = LabelText.unescaped(value)
         case .format:
             switch ValueFormat.parse(value) {
@@ -192,11 +181,9 @@ struct SliderDraft: SectionDraft {
         display: DisplayConfig?, outputs: [OutputConfig], controller: ControllerConfig?, hasMQTT: Bool = false,
         pageNames: [String] = [], pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
     ) -> SliderConfig? {
-        if cell == nil {
-            requireKey(.rect, "the slider's place as rect = x, y, width, height in display pixels", errors: &errors)
-        }
+        requirePlace(errors: &errors)
         var ok = true
-        let page = ItemPage.resolve(pageName, pageNames: pageNames, at: place(.page), header: header, section: title, errors: &errors)
+        let page = resolvedPage(pageNames: pageNames, errors: &errors)
         let scale = self.scale(errors: &errors)
         var startStep: Int32 = 0
         if let scale, let value {
@@ -246,13 +233,8 @@ struct SliderDraft: SectionDraft {
             ok = false
         }
         guard ok, let scale, let page,
-            let rect = ItemPlace.rect(
-                rect: rect, cell: cell, page: page, pageNames: pageNames, pageGrids: pageGrids, display: display,
-                cellPlace: place(.cell), header: header, section: title, errors: &errors)
+            let rect = resolvedRect(page: page, pageNames: pageNames, pageGrids: pageGrids, display: display, errors: &errors)
         else { return nil }
-        guard ButtonDraft.rect(rect, fits: display, written: rectText, at: place(.rect) ?? header, section: title, errors: &errors) else {
-            return nil
-        }
         let panel = display?.colors ?? .defaults
         let thickness = orientation == .vertical || (orientation == nil && rect.height > rect.width) ? rect.width : rect.height
         let fittedSize = min(display?.fontSize ?? DisplayConfig.defaultFontSize, max(DisplayDraft.fontSizeRange.lowerBound, Int(thickness) * 3 / 5))
@@ -269,8 +251,8 @@ struct SliderDraft: SectionDraft {
             disabledColors: SliderColors(
                 track: disabledTrack ?? disabled.track, fill: disabledFill ?? disabled.fill, knob: disabledKnob ?? disabled.knob),
             label: label, format: format, fontSize: fontSize, fittedFontSizeLimit: fittedSize, textColor: textColor ?? panel.text,
-            disabledTextColor: disabledText ?? panel.disabledText, valueTopic: valueTopic, valueField: valueField, valueScale: valueScale, title: entityTitle,
-            page: page, cell: cell, line: header.line)
+            disabledTextColor: disabledText ?? panel.disabledText, valueTopic: valueTopic, valueField: valueField, valueScale: valueScale, title: common.entityTitle,
+            page: page, cell: common.cell, line: header.line)
     }
 
     /// min, max and step as one scale; nil (and why) when max is not above min or there are

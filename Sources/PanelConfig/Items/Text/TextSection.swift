@@ -23,9 +23,7 @@ enum TextKey: String, SectionKey, CaseIterable {
 
     var doc: KeyDoc {
         switch self {
-        case .rect: .words("required unless `cell`", "x, y, width, height in display pixels, inside the display as rotated")
-        case .cell: .words("none", "COLUMN, ROW[, COLUMNSPAN, ROWSPAN] in its page's `grid`, instead of `rect`")
-        case .page: .words("none", "with `[page NAME]` sections, required: the page it is on, or `all`")
+        case .rect, .cell, .page, .title: ItemKey.doc(ItemKey(rawValue: rawValue)!, titleDefault: "its name", titleWhat: "its name in Home Assistant, where it is a sensor")
         case .topic: .words("none", "the topic whose messages it shows (needs `[mqtt]`); give `topic` or `time`")
         case .field: .words("the whole payload", "the value's dotted path in a JSON payload (`temperature`, `update.state`)")
         case .time: .words("none", "shows the local time as strftime writes it (`%H:%M`, `%a %d %b`), every minute, or every second when it shows seconds")
@@ -33,7 +31,6 @@ enum TextKey: String, SectionKey, CaseIterable {
             .value("%s", "how the value is written: literal text around one `%s` (as received), `%d` (rounded) or `%.Nf` (N decimals, 0..6); `%%` is %")
         case .staleAfterS:
             .value("0", "drawn `--`, dimmed, when the topic has been quiet this long, \(KeyDoc.span(TextKey.staleAfterRange)) s; 0: never")
-        case .title: .words("its name", "its name in Home Assistant, where it is a sensor")
         case .fill: .words("`[theme]`'s background", "the rect's colour")
         case .text: .words("`[theme]`'s `text`", "the text's colour")
         case .staleText: .words("`[theme]`'s `disabled_text`", "the colour of `--` while stale or unknown")
@@ -44,21 +41,18 @@ enum TextKey: String, SectionKey, CaseIterable {
 }
 
 /// `[text NAME]` while it is read.
-struct TextDraft: SectionDraft {
+struct TextDraft: ItemDraft {
+    static let noun = "text"
     let name: String
     let header: SourceLine
     let counts: Bool
     var given = GivenKeys()
-    var rect: Rect?
-    var rectText = ""
-    var pageName: String?
-    var cell: GridCell?
+    var common = ItemCommonValues()
     var topic: String?
     var field: [String]?
     var time: String?
     var format: ValueFormat?
     var staleAfterS: Int?
-    var entityTitle: String?
     var fill: RGBColor?
     var textColor: RGBColor?
     var staleText: RGBColor?
@@ -75,11 +69,7 @@ struct TextDraft: SectionDraft {
 
     mutating func set(_ key: TextKey, from value: String) throws(ValueProblem) {
         switch key {
-        case .rect:
-            rectText = value
-            rect = try ValueSyntax.rect(value)
-        case .page: pageName = try ItemPage.name(value)
-        case .cell: cell = try GridCell.parse(value)
+        case .rect, .cell, .page, .title: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
         case .topic: topic = try ValueSyntax.topic(value)
         case .field: field = try ValueSyntax.jsonPath(value, example: "temperature")
         case .time:
@@ -96,7 +86,6 @@ struct TextDraft: SectionDraft {
             case .failure(let problem): throw .expected("a format with \(problem.why), such as %.1f °C", found: value)
             }
         case .staleAfterS: staleAfterS = try ValueSyntax.integer(value, in: TextKey.staleAfterRange, unit: " (s, 0 for never)")
-        case .title: entityTitle = try ValueSyntax.entityTitle(value)
         case .fill: fill = try ValueSyntax.color(value)
         case .text: textColor = try ValueSyntax.color(value)
         case .staleText: staleText = try ValueSyntax.color(value)
@@ -116,10 +105,8 @@ struct TextDraft: SectionDraft {
     func finish(
         display: DisplayConfig?, hasMQTT: Bool, pageNames: [String] = [], pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
     ) -> TextItemConfig? {
-        if cell == nil {
-            requireKey(.rect, "the text's place as rect = x, y, width, height in display pixels", errors: &errors)
-        }
-        let page = ItemPage.resolve(pageName, pageNames: pageNames, at: place(.page), header: header, section: title, errors: &errors)
+        requirePlace(errors: &errors)
+        let page = resolvedPage(pageNames: pageNames, errors: &errors)
         let source: TextItemConfig.Source
         switch (topic, time) {
         case (let topic?, nil):
@@ -145,18 +132,13 @@ struct TextDraft: SectionDraft {
             return nil
         }
         guard let page,
-            let rect = ItemPlace.rect(
-                rect: rect, cell: cell, page: page, pageNames: pageNames, pageGrids: pageGrids, display: display,
-                cellPlace: place(.cell), header: header, section: title, errors: &errors)
+            let rect = resolvedRect(page: page, pageNames: pageNames, pageGrids: pageGrids, display: display, errors: &errors)
         else { return nil }
-        guard ButtonDraft.rect(rect, fits: display, written: rectText, at: place(.rect) ?? header, section: title, errors: &errors) else {
-            return nil
-        }
         let colors = display?.colors ?? .defaults
         return TextItemConfig(
             name: name, rect: rect, source: source, format: format ?? .plain, staleAfterS: staleAfterS ?? 0,
             fill: fill ?? colors.background, text: textColor ?? colors.text, staleText: staleText ?? colors.disabledText,
             fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize, alignment: alignment ?? .center,
-            title: entityTitle, page: page, cell: cell, line: header.line)
+            title: common.entityTitle, page: page, cell: common.cell, line: header.line)
     }
 }
