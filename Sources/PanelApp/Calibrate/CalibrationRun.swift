@@ -14,19 +14,12 @@ public enum CalibrationRun {
 
     /// On the hardware the config describes; SIGINT or SIGTERM gives up.
     public static func live(config: PanelConfiguration, log: PanelLog) -> Int32 {
-        let signals: SignalChannel
-        do throws(SignalChannelError) {
-            signals = try SignalChannel()
-        } catch {
-            log.error(error.message)
-            return 1
-        }
+        guard let signals = SignalChannel.opened(log: log) else { return 1 }
         defer { signals.close() }
         let startedAt = MonotonicClock.now()
         var held = HeldLines()
         let source: TouchSource
-        let display: OpenedDisplay
-        let layout: FramebufferLayout
+        let display: PanelDisplay
         do throws(StartError) {
             source = try TouchSourceBringUp.open(config, startedAt: startedAt, log: log, held: &held)
         } catch {
@@ -34,7 +27,7 @@ public enum CalibrationRun {
             return 1
         }
         do throws(DisplayUnavailable) {
-            (display, layout, _) = try DisplayBringUp.open(config, log: log)
+            display = try DisplayBringUp.open(config, log: log)
         } catch {
             // Targets must be seen: calibration needs the display, present or not.
             log.error("cannot calibrate with \(config.file): \(error.message)")
@@ -43,13 +36,8 @@ public enum CalibrationRun {
         let console = ConsoleGraphicsMode()
         defer { console.restore() }
         // Targets are drawn straight onto the picture on screen: no flips, nothing to tear.
-        let pixels: UnsafeMutableRawBufferPointer
-        switch display {
-        case .drm(let card): pixels = card.buffers[0]
-        case .fbdev(let framebuffer): pixels = UnsafeMutableRawBufferPointer(rebasing: framebuffer.pixels[framebuffer.visibleOffset...])
-        }
         defer { withExtendedLifetime(display) {} }
-        let painter = TargetPainter(layout: layout, config: config, pixels: pixels)
+        let painter = TargetPainter(layout: display.layout, config: config, pixels: display.shownPixels)
         let session = CalibrationSession(config: config, range: source.range, log: log) { painter.show($0, of: $1) }
         let loop = PanelLoop(clock: .real, startingAt: startedAt)
         let signalWatch = SignalWatch(signals)

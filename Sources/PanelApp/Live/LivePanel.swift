@@ -20,9 +20,7 @@ public enum LivePanel {
         case fail
         /// A reload that did not load: the running panel goes on; `reason` says why.
         case refused(reason: String)
-        /// `bridge`: nil when `[mqtt]` is unchanged (the running bridge goes on); otherwise the
-        /// new config's (itself nil without `[mqtt]`), already brought up.
-        case replace(with: PanelConfiguration, bridge: MQTTBridge??)
+        case replace(with: ConfigReload.Accepted)
     }
 
     /// `launchedAt`: when the command started, for the time-to-first-frame log line.
@@ -32,15 +30,8 @@ public enum LivePanel {
         launchedAt: MonotonicInstant = MonotonicClock.now(), debug: [StateMachineName] = [],
         notifier: ServiceNotifier = SystemdNotifier(), recordPath: String? = nil
     ) -> Int32 {
-        let signals: SignalChannel
-        do throws(SignalChannelError) {
-            signals = try SignalChannel()
-        } catch {
-            log.error(error.message)
-            return 1
-        }
+        guard let signals = SignalChannel.opened(log: log) else { return 1 }
         defer { signals.close() }
-        let loop = PanelLoop(clock: .real, startingAt: MonotonicClock.now())
         let signalWatch = SignalWatch(signals)
         let processes = ExecProcesses()
         let exec = ExecSupervisor(processes: processes, log: log)
@@ -49,6 +40,7 @@ public enum LivePanel {
         let events = EventStream(descriptor: standardOutput, log: log)
         let latency = LatencyStatistics(log: log, now: { MonotonicClock.now() })
         let startedAt = MonotonicClock.now()
+        let loop = PanelLoop(clock: .real, startingAt: startedAt)
         let transitions = debug.isEmpty ? nil : TransitionLog(machines: debug, origin: startedAt, log: log)
         exec.transitions = transitions
         var recorder: RawTraceRecorder?
@@ -62,153 +54,80 @@ public enum LivePanel {
             recorder?.comment("touchpanel record of \(configPath): raw reports in ms since the panel started;")
             recorder?.comment("touchpanel replay \(configPath) \(recordPath) prints the event lines the panel printed")
         }
-        var bridge: MQTTBridge?
+        let bridge: MQTTBridge?
         do throws(StartError) {
             bridge = try MQTTBringUp.open(firstConfig, log: log, now: startedAt)
         } catch {
             log.error("cannot start with \(firstConfig.file): \(error.message)")
             return 1
         }
-        // The state kept by the last run, read back before the first frame.
-        let keeper = StateKeeper.fromEnvironment(log: log)
-        var kept = LiveSession.Carried()
-        kept.state = keeper?.readBack() ?? []
+        let run = PanelRun<LiveSession>(
+            configPath: configPath, bridge: bridge, keeper: StateKeeper.fromEnvironment(log: log), recorder: recorder,
+            reloads: ReloadReporter(notifier: notifier, file: ReloadAnswerFile.fromEnvironment(), pid: getpid(), log: log), log: log
+        ) { config, carried in
+            start(config, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt,
+                  carried: carried, transitions: transitions)
+        }
         // The session is held here only: a reload must be able to let go of it (its grabbed
         // input device, its GPIO lines) before the next one asks for them.
-        var session: LiveSession?
-        switch start(
-            firstConfig, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt,
-            carried: kept, transitions: transitions)
-        {
-        case .success(let started): session = started
-        case .failure: return 1
-        }
-        let reloads = ReloadReporter(notifier: notifier, file: ReloadAnswerFile.fromEnvironment(), pid: getpid(), log: log)
-        if let engine = session?.engine { keeper?.adopt(engine, now: MonotonicClock.now()) }
-        if let engine = session?.engine { bridge?.attach(engine) }
-        session?.engine.source.record(to: recorder)
-        session?.engine.recorder = recorder
+        var session = run.startFirst(firstConfig, now: { MonotonicClock.now() })
+        guard session != nil else { return 1 }
         log.log("first frame \((MonotonicClock.now() - launchedAt).nanoseconds / 1_000) us after start")
         notifier.notify(ServiceMessage.ready)
         // What start-up freed and the stack it went deep into go back before the loop runs.
         FreedMemory.giveBack()
         let watchdog = WatchdogTurn(notifier, startingAt: MonotonicClock.now())
         let eventLines = EventLinesTurn(events)
-        // What each turn serves, in order; built for a session and its broker link, and
-        // dropped at a reload before the old session is (its lines must be released first).
-        var turns: [LoopParticipant] = []
 
         while true {
-            let next: Next
-            var oldConfig = firstConfig
+            var next = Next.keepGoing
             var carried = LiveSession.Carried()
+            var previous = firstConfig
             do {
-                // Scoped, so that no reference to the old session outlives it on a reload.
+                // Scoped, so that no reference to the old session (nor its turns) outlives it
+                // on a reload.
                 guard let running = session else { return 1 }
-                if turns.isEmpty {
-                    turns = [eventLines, DisplayTurn(running), TouchTurn(running.engine)]
-                    if let control = running.control {
-                        turns.append(ControlTurn(control, engine: running.engine, readClock: { MonotonicClock.now() }))
+                let engine = running.engine
+                // What each turn serves, in order.
+                var turns: [LoopParticipant] = [eventLines, DisplayTurn(running), TouchTurn(engine)]
+                if let control = running.control { turns.append(ControlTurn(control, engine: engine, readClock: { loop.now })) }
+                if let bridge = run.bridge { turns.append(BrokerTurn(bridge, engine: engine)) }
+                turns.append(PictureTurn(engine: engine, surface: { [unowned(unsafe) running] in running.paintedSurface }, log: log))
+                turns.append(ExecRunnerTurn(processes, exec: exec, log: log) { engine.commandsFinished($0, now: loop.now) })
+                if let keeper = run.keeper { turns.append(StateTurn(keeper, engine: engine)) }
+                turns += [watchdog, signalWatch]
+                while case .keepGoing = next {
+                    next = step(
+                        running, loop: loop, turns: turns, signals: signalWatch, exec: exec, latency: latency, bridge: run.bridge,
+                        configPath: configPath, log: log, notifier: notifier, reloads: run.reloads)
+                    if case .refused(let reason) = next {
+                        run.reloads.refused(reason)
+                        next = .keepGoing
                     }
-                    if let bridge { turns.append(BrokerTurn(bridge, engine: running.engine)) }
-                    turns.append(PictureTurn(engine: running.engine, surface: { [unowned(unsafe) running] in running.paintedSurface }, log: log))
-                    let engine = running.engine
-                    turns.append(ExecRunnerTurn(processes, exec: exec, log: log) { engine.commandsFinished($0, now: MonotonicClock.now()) })
-                    if let keeper { turns.append(StateTurn(keeper, engine: engine)) }
-                    turns += [watchdog, signalWatch]
                 }
-                next = step(
-                    running, loop: loop, turns: turns, signals: signalWatch, exec: exec, latency: latency, bridge: bridge,
-                    configPath: configPath, log: log, notifier: notifier, reloads: reloads)
                 switch next {
-                case .replace(let newConfig, let newBridge):
-                    oldConfig = running.config
-                    running.engine.shutdown(now: MonotonicClock.now())
-                    carried.levels = running.engine.actions.levels
-                    carried.state = running.engine.keptState
-                    carried.consoleLine = running.consoleLine
-                    carried.control = ControlHandover.kept(running.control, for: newConfig)
-                    if let newBridge {
-                        // The old broker link sends what the shutdown gave, then `offline`.
-                        if let bridge { BrokerFarewell.finish(bridge, engine: running.engine, handingOverTo: (newBridge, newConfig)) }
-                        bridge = newBridge
-                    }
+                case .replace(let reload):
+                    engine.shutdown(now: loop.now)
+                    previous = running.config
+                    carried = run.handOver(running, to: reload)
                 case .stop, .fail:
-                    keeper?.stop(running.engine, now: MonotonicClock.now())
-                    if let bridge { BrokerFarewell.finish(bridge, engine: running.engine) }
-                    if let bridge { log.log(bridge.summaryLine()) }
+                    run.finish(running, now: loop.now, summary: true)
                 case .keepGoing, .refused:
                     break
                 }
             }
             switch next {
-            case .keepGoing:
+            case .keepGoing, .refused:
                 continue
-            case .stop:
-                recorder?.end(at: session?.engine.stoppedAt ?? MonotonicClock.now())
+            case .stop, .fail:
                 CommandsAtStop.wait(exec, signals: signalWatch, processes: processes, log: log, leftTo: "left to the service manager")
-                return 0
-            case .refused(let reason):
-                reloads.refused(reason)
-            case .fail:
-                recorder?.end(at: session?.engine.stoppedAt ?? MonotonicClock.now())
-                CommandsAtStop.wait(exec, signals: signalWatch, processes: processes, log: log, leftTo: "left to the service manager")
+                if case .stop = next { return 0 }
                 return 1
-            case .replace(let newConfig, let newBridge):
+            case .replace(let reload):
                 // The old session's GPIO lines must be released before the new one asks.
-                turns = []
                 session = nil
-                // Why the new config could not start, when it could not (nil: it runs), and
-                // whether the previous one could not start again either.
-                var refusal: String?
-                var stopping = false
-                switch start(newConfig, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, transitions: transitions) {
-                case .success(let started):
-                    session = started
-                case .failure(let error):
-                    // It passed `check` but a device would not have it (an output line another
-                    // program holds): the previous config starts again, in this process.
-                    var reason = "cannot start with \(newConfig.file): \(error.message)"
-                    switch start(oldConfig, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt, carried: carried, transitions: transitions) {
-                    case .success(let started):
-                        session = started
-                        log.error("reload refused; the previous config runs again")
-                    case .failure(let again):
-                        reason += "; nor with the previous config: \(again.message)"
-                        stopping = true
-                    }
-                    refusal = reason
-                    if newBridge != nil, session != nil {
-                        // The old config runs again, and with it its own [mqtt]: the new link
-                        // has not connected yet and goes; the old one is brought up afresh.
-                        bridge = reopenBridge(oldConfig, log: log)
-                    }
-                }
-                session?.engine.source.record(to: recorder)
-                session?.engine.recorder = recorder
-                if let engine = session?.engine {
-                    bridge?.attach(engine)
-                    keeper?.adopt(engine, now: MonotonicClock.now())
-                }
-                recorder?.comment("reloaded \(configPath): replay with the config of each part")
-                FreedMemory.giveBack()
-                if let refusal {
-                    if stopping { reloads.stopping(refusal) } else { reloads.refused(refusal) }
-                } else {
-                    log.log("reloaded \(configPath)")
-                    reloads.applied(configPath)
-                }
+                session = run.restart(reload, previous: previous, carried: carried, now: { MonotonicClock.now() })
             }
-        }
-    }
-
-    /// The broker link of a config that ran before (its files were read once already).
-    private static func reopenBridge(_ config: PanelConfiguration, log: PanelLog) -> MQTTBridge? {
-        do throws(StartError) {
-            return try MQTTBringUp.open(config, log: log, now: MonotonicClock.now())
-        } catch {
-            log.error("after the failed reload, [mqtt] of the previous config: \(error.message); running without MQTT")
-            return nil
         }
     }
 
@@ -236,7 +155,7 @@ public enum LivePanel {
     ) -> Next {
         loop.turn(turns)
         let now = loop.now
-        session.noticeDisplayLoss()
+        session.noticeDisplayLoss(now: now)
         if session.engine.stopReason != nil {
             // The source cannot go on (its GPIO chip went away); a service manager restarting
             // the panel is the way back, not a loop that spins on a dead descriptor.
@@ -246,7 +165,7 @@ public enum LivePanel {
         let received = signals.take()
         guard !received.isEmpty else { return .keepGoing }
         if received.contains(.child) {
-            session.engine.commandsFinished(exec.reapFinished(), now: MonotonicClock.now())
+            session.engine.commandsFinished(exec.reapFinished(), now: now)
         }
         if received.contains(.user1) {
             latency.summaryLines().forEach(log.log)
@@ -254,14 +173,14 @@ public enum LivePanel {
         }
         if received.asksToStop {
             notifier.notify(ServiceMessage.stopping)
-            session.engine.shutdown(now: MonotonicClock.now())
+            session.engine.shutdown(now: now)
             latency.summaryLines().forEach(log.log)
             return .stop
         }
         guard received.contains(.hangup) else { return .keepGoing }
-        reloads.begins(at: MonotonicClock.now())
-        switch ConfigReload.read(configPath, runningBridge: bridge, log: log, now: MonotonicClock.now()) {
-        case .replace(let config, let newBridge): return .replace(with: config, bridge: newBridge)
+        reloads.begins(at: now)
+        switch ConfigReload.read(configPath, runningBridge: bridge, log: log, now: now) {
+        case .replace(let config, let newBridge): return .replace(with: ConfigReload.Accepted(config: config, bridge: newBridge))
         case .refused(let reason): return .refused(reason: reason)
         }
     }

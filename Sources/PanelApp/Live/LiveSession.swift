@@ -10,13 +10,11 @@ import TouchCore
 /// GPIO outputs of actions, and the engine over them. Built whole or not at all: each device
 /// is brought up by its own bring-up, and one that cannot be opened stops the start with
 /// its reason, before anything is drawn.
-public final class LiveSession {
+public final class LiveSession: PanelSession {
     public let config: PanelConfiguration
     public let engine: PanelEngine
     /// The display it draws on, while there is one.
-    private var display: OpenedDisplay?
-    /// On DRM/KMS: the surface whose flips are read from the card (`DisplayTurn`).
-    private var drmSurface: DRMSurface?
+    private var display: PanelDisplay?
     /// What the engine draws on: passed to the display while there is one.
     private let slot: DisplaySlot
     /// The surface the display's pixels are painted by, while there is one: where pictures
@@ -69,7 +67,7 @@ public final class LiveSession {
         self.log = log
         self.latency = latency
         slot = DisplaySlot(itemCount: config.itemCount)
-        var opened: (OpenedDisplay, FramebufferLayout, ButtonLabels)?
+        var opened: PanelDisplay?
         do throws(DisplayUnavailable) {
             opened = try DisplayBringUp.open(config, log: log)
         } catch {
@@ -100,30 +98,13 @@ public final class LiveSession {
     }
 
     /// Puts the panel on a display just opened.
-    private func show(_ opened: (OpenedDisplay, FramebufferLayout, ButtonLabels), at instant: MonotonicInstant) {
-        let (display, layout, labels) = opened
-        self.display = display
+    private func show(_ opened: PanelDisplay, at instant: MonotonicInstant) {
+        display = opened
         displayRetryAt = nil
-        switch display {
-        case .fbdev(let framebuffer):
-            let surface = FramebufferSurface(
-                layout: layout, pixels: UnsafeMutableRawBufferPointer(rebasing: framebuffer.pixels[framebuffer.visibleOffset...]),
-                config: config, labels: labels, backgrounds: backgrounds(on: layout))
-            drmSurface = nil
-            paintedSurface = surface
-            slot.attach(surface, at: instant)
-        case .drm(let card):
-            let painter = FramebufferSurface(
-                layout: layout, pixels: card.buffers[0], config: config, labels: labels, backgrounds: backgrounds(on: layout))
-            let drm = DRMSurface(
-                card: card, painter: painter, buttonCount: config.drawnItemCount,
-                rects: config.buttons.map { $0.rect } + config.texts.map { $0.rect }, log: log)
-            drm.latency = latency
-            drm.transitions = engine.transitions
-            drmSurface = drm
-            paintedSurface = painter
-            slot.attach(drm, at: instant)
-        }
+        let surfaces = opened.surfaces(
+            config: config, backgrounds: backgrounds(on: opened.layout), latency: latency, transitions: engine.transitions, log: log)
+        paintedSurface = surfaces.painted
+        slot.attach(surfaces.drawn, at: instant)
     }
 
     /// The pages' images on a display of `layout`, from the cache folder the unit names; nil
@@ -133,12 +114,12 @@ public final class LiveSession {
         return PageBackgrounds(config: config, layout: layout, cache: .fromEnvironment(), log: log)
     }
 
-    /// What the display waits on: the DRM card, for its page-flip events.
-    var displayPollInterest: PollInterest? { drmSurface?.pollInterest }
+    /// What the display wakes the loop on (a DRM card's page-flip events), if anything.
+    var displayPollInterest: PollInterest? { display?.pollInterest }
 
-    /// The card has events: a page flip completed.
+    /// The display's descriptor has events: a page flip completed.
     func displayReadable() {
-        drmSurface?.cardReadable()
+        display?.readable()
     }
 
     /// The loop's call when `displayRetryAt` is due: a display that appeared is drawn on.
@@ -156,18 +137,17 @@ public final class LiveSession {
 
     /// After each turn: a display that went away (a DRM connector unplugged) is let go;
     /// drawing stops, touches go on, and the loop looks for it again.
-    public func noticeDisplayLoss() {
-        guard let drm = drmSurface, drm.isLost else { return }
-        log.warning("display: \(drm.name) is gone; touches and actions go on, \(LiveSession.lookingAgain)")
+    public func noticeDisplayLoss(now: MonotonicInstant) {
+        guard let lost = display, lost.isLost else { return }
+        log.warning("display: \(lost.name) is gone; touches and actions go on, \(LiveSession.lookingAgain)")
         slot.detach()
-        drmSurface = nil
         paintedSurface = nil
         display = nil
-        displayRetryAt = MonotonicClock.now() + LiveSession.displayRetry
+        displayRetryAt = now + LiveSession.displayRetry
     }
 
     deinit {
-        if let drm = drmSurface { log.log("display: \(drm.flipsCompleted) page flips on \(drm.name)") }
+        if let summary = display?.summary { log.log("display: \(summary)") }
         console.restore()
         // A stopped panel leaves the light as it found it, so the console is not left dark.
         backlightDevice?.restore()

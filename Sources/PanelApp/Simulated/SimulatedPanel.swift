@@ -49,22 +49,15 @@ public enum SimulatedPanel {
             return 1
         }
 
-        let signals: SignalChannel
-        do throws(SignalChannelError) {
-            signals = try SignalChannel()
-        } catch {
-            log.error(error.message)
-            return 1
-        }
+        guard let signals = SignalChannel.opened(log: log) else { return 1 }
         defer { signals.close() }
         // Commands are real processes: on the virtual clock their time-outs run in real time.
         let processes = ExecProcesses()
-        placeCommands(config, processes, log: log)
         let exec = ExecSupervisor(
             processes: processes, log: log, childClock: options.virtualTime ? { MonotonicClock.now() } : nil)
 
         // The broker is real on the simulated board too; its link runs on the real clock.
-        var bridge: MQTTBridge?
+        let bridge: MQTTBridge?
         do throws(StartError) {
             bridge = try MQTTBringUp.open(config, log: log, now: MonotonicClock.now())
         } catch {
@@ -82,125 +75,59 @@ public enum SimulatedPanel {
                 return 1
             }
         }
-        // Under systemd (or with STATE_DIRECTORY set) the simulated board keeps its state too.
-        let keeper = StateKeeper.fromEnvironment(log: log)
-        var kept = LiveSession.Carried()
-        kept.state = keeper?.readBack() ?? []
         let frames = FrameCounter()
-        // The session is held here only: a reload lets go of it (its control socket) before
-        // the next one starts.
-        var session: SimulatedSession?
-        switch start(config, options: options, origin: origin, exec: exec, log: log, debug: debug, frames: frames, carried: kept) {
-        case .success(let started): session = started
-        case .failure: return 1
+        // Under systemd (or with STATE_DIRECTORY set) the simulated board keeps its state too.
+        let run = PanelRun<SimulatedSession>(
+            configPath: config.file, bridge: bridge, keeper: StateKeeper.fromEnvironment(log: log), recorder: recorder,
+            reloads: ReloadReporter(notifier: nil, file: ReloadAnswerFile.fromEnvironment(), pid: getpid(), log: log), log: log
+        ) { config, carried in
+            placeCommands(config, processes, log: log)
+            return start(config, options: options, origin: origin, exec: exec, log: log, debug: debug, frames: frames, carried: carried)
         }
-        let reloads = ReloadReporter(notifier: nil, file: ReloadAnswerFile.fromEnvironment(), pid: getpid(), log: log)
-        if let running = session {
-            running.hardware.source.record(to: recorder)
-            running.engine.recorder = recorder
-            keeper?.adopt(running.engine, now: origin)
-            bridge?.attach(running.engine)
-        }
-
         // Signals, the control socket and the broker are served on the virtual clock too
         // (polled without waiting at every wake-up): SIGTERM and SIGINT stop a fast run, and
         // children are reaped as they finish, not all at the end.
         let loop = PanelLoop(clock: options.virtualTime ? .virtual : .real, startingAt: origin)
         let signalWatch = SignalWatch(signals)
-        var reload: Reload?
-        repeat {
+        // The session is held here only: a reload lets go of it (its control socket) before
+        // the next one starts.
+        var session = run.startFirst(config, now: { origin })
+        guard session != nil else { return 1 }
+        while true {
+            var reload: ConfigReload.Accepted?
             var carried = LiveSession.Carried()
             var previous = config
             do {
                 // Scoped, so that no reference to the old session outlives it on a reload.
                 guard let running = session else { return 1 }
-                reload = play(
-                    running, script: script, on: loop, signals: signalWatch, exec: exec, processes: processes, keeper: keeper,
-                    bridge: bridge, options: options, origin: origin, log: log, reloads: reloads)
-                let engine = running.engine
+                reload = play(running, script: script, on: loop, signals: signalWatch, exec: exec, processes: processes, run: run,
+                              options: options, origin: origin, log: log)
                 if let reload {
                     // The runner shut the engine down, as the live reload does before it replaces it.
                     previous = running.config
-                    carried.levels = engine.actions.levels
-                    carried.state = engine.keptState
-                    carried.control = ControlHandover.kept(running.control, for: reload.config)
-                    if let newBridge = reload.bridge {
-                        if let bridge { BrokerFarewell.finish(bridge, engine: engine, handingOverTo: (newBridge, reload.config)) }
-                        bridge = newBridge
-                    }
+                    carried = run.handOver(running, to: reload)
                 } else {
-                    keeper?.stop(engine, now: loop.now)
-                    if let bridge {
-                        BrokerFarewell.finish(bridge, engine: engine)
-                        if !options.virtualTime { log.log(bridge.summaryLine()) }
-                    }
-                    recorder?.end(at: engine.stoppedAt ?? origin)
+                    run.finish(running, now: loop.now, summary: !options.virtualTime)
                 }
             }
-            if let reload {
-                // The old session's control socket, unless kept, is closed before the new one
-                // binds its path.
-                session = nil
-                placeCommands(reload.config, processes, log: log)
-                // Why the new config could not start, when it could not (nil: it runs).
-                var refusal: String?
-                switch start(
-                    reload.config, options: options, origin: origin, exec: exec, log: log, debug: debug, frames: frames, carried: carried)
-                {
-                case .success(let started):
-                    session = started
-                case .failure(let error):
-                    // As on the live panel: the previous config starts again, and the reload is refused.
-                    var reason = "cannot start with \(reload.config.file): \(error.message)"
-                    switch start(previous, options: options, origin: origin, exec: exec, log: log, debug: debug, frames: frames, carried: carried) {
-                    case .success(let started):
-                        session = started
-                        log.error("reload refused; the previous config runs again")
-                    case .failure(let again):
-                        reason += "; nor with the previous config: \(again.message)"
-                    }
-                    refusal = reason
-                    if reload.bridge != nil, session != nil {
-                        // The previous config runs again, with its own [mqtt] brought up afresh.
-                        do throws(StartError) {
-                            bridge = try MQTTBringUp.open(previous, log: log, now: MonotonicClock.now())
-                        } catch {
-                            log.error("after the failed reload, [mqtt] of the previous config: \(error.message); running without MQTT")
-                            bridge = nil
-                        }
-                    }
-                }
-                guard let running = session else {
-                    reloads.stopping(refusal ?? "")
-                    return 1
-                }
-                keeper?.adopt(running.engine, now: loop.now)
-                running.hardware.source.record(to: recorder)
-                running.engine.recorder = recorder
-                recorder?.comment("reloaded \(config.file): replay with the config of each part")
-                bridge?.attach(running.engine)
-                if let refusal {
-                    reloads.refused(refusal)
-                } else {
-                    log.log("reloaded \(config.file)")
-                    reloads.applied(config.file)
-                }
-            }
-        } while reload != nil
+            guard let reload else { break }
+            // The old session's control socket, unless kept, is closed before the new one
+            // binds its path.
+            session = nil
+            session = run.restart(reload, previous: previous, carried: carried, now: { loop.now })
+        }
         CommandsAtStop.wait(exec, signals: signalWatch, processes: processes, log: log, leftTo: "left running")
         return 0
     }
-
-    /// A reload SIGHUP asked for and `ConfigReload` accepted (see `ConfigReload.replace`).
-    private typealias Reload = (config: PanelConfiguration, bridge: MQTTBridge??)
 
     /// Plays `session` until the script is played out, a signal stops it, or SIGHUP brings a
     /// config that loads: that one is returned (the engine is shut down by then).
     private static func play(
         _ session: SimulatedSession, script: TouchScript, on loop: PanelLoop, signals signalWatch: SignalWatch,
-        exec: ExecSupervisor, processes: ExecProcesses, keeper: StateKeeper?, bridge: MQTTBridge?, options: SimulationOptions,
-        origin: MonotonicInstant, log: PanelLog, reloads: ReloadReporter
-    ) -> Reload? {
+        exec: ExecSupervisor, processes: ExecProcesses, run: PanelRun<SimulatedSession>, options: SimulationOptions,
+        origin: MonotonicInstant, log: PanelLog
+    ) -> ConfigReload.Accepted? {
+        let bridge = run.bridge, keeper = run.keeper, reloads = run.reloads
         let engine = session.engine
         var others: [LoopParticipant] = []
         if let control = session.control {
@@ -217,7 +144,7 @@ public enum SimulatedPanel {
             engine: engine, script: script, origin: origin, hardware: session.hardware, traceLog: session.traceLog,
             snapshotsAt: options.pngAtMs.map { origin + .milliseconds($0) }.filter { $0 >= loop.now },
             snapshot: session.writeFrame)
-        var reload: Reload?
+        var reload: ConfigReload.Accepted?
         runner.run(on: loop, with: others, untilStopped: options.tracePath == nil) {
             let received = signalWatch.take()
             if received.contains(.child) { engine.commandsFinished(exec.reapFinished(), now: loop.now) }
@@ -231,7 +158,7 @@ public enum SimulatedPanel {
             reloads.begins(at: MonotonicClock.now())
             switch ConfigReload.read(session.config.file, runningBridge: bridge, log: log, now: MonotonicClock.now()) {
             case .replace(let config, let newBridge):
-                reload = (config, newBridge)
+                reload = ConfigReload.Accepted(config: config, bridge: newBridge)
                 return true
             case .refused(let reason):
                 reloads.refused(reason)

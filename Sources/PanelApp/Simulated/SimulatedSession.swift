@@ -7,7 +7,7 @@ import TouchCore
 /// Everything the simulated board holds for one configuration, as `LiveSession` is for a live
 /// panel: the framebuffer memory and its surface, the simulated touch hardware, the control
 /// socket and the engine over them. A reload builds a new one with what `carried` hands on.
-final class SimulatedSession {
+final class SimulatedSession: PanelSession {
     let config: PanelConfiguration
     let engine: PanelEngine
     let hardware: SimulatedTouchHardware
@@ -19,6 +19,8 @@ final class SimulatedSession {
     private let memory: UnsafeMutableRawBufferPointer
     /// What the engine draws on: where pictures set at run time go (`PictureTurn`).
     let surface: FramebufferSurface
+    /// The simulated board has no console.
+    var consoleLine: String? { nil }
 
     init(
         config: PanelConfiguration, options: SimulationOptions, origin: MonotonicInstant, exec: ExecSupervisor, log: PanelLog,

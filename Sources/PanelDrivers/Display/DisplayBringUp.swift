@@ -3,12 +3,6 @@ import PanelConfig
 import PanelEngine
 import TouchCore
 
-/// What the panel draws on: a DRM/KMS card with page flips, or a framebuffer device.
-public enum OpenedDisplay {
-    case drm(DRMCard)
-    case fbdev(LinuxFramebuffer)
-}
-
 /// `[display] output` as a rule: which device to try, and what a failure means.
 public enum DisplayChoice {
     /// The device chosen, and for `auto` on fbdev the reason DRM/KMS was not used.
@@ -51,7 +45,7 @@ public enum DisplayChoice {
 /// its rotation, and rasterises the labels: everything the surface needs, or the reason it
 /// cannot be had.
 public enum DisplayBringUp {
-    public static func open(_ config: PanelConfiguration, log: PanelLog) throws(DisplayUnavailable) -> (OpenedDisplay, FramebufferLayout, ButtonLabels) {
+    public static func open(_ config: PanelConfiguration, log: PanelLog) throws(DisplayUnavailable) -> PanelDisplay {
         let display = config.display
         let chosen = try DisplayChoice.choose(
             display.output,
@@ -61,7 +55,7 @@ public enum DisplayBringUp {
                     rgb565: display.drmFormat == .rgb565, rotation: display.rotation)
             },
             openFbdev: { () throws(DisplayUnavailable) -> (LinuxFramebuffer, FramebufferLayout) in try openFramebuffer(config) })
-        let opened: OpenedDisplay
+        let opened: PanelDisplay.Device
         let layout: FramebufferLayout
         switch chosen {
         case .drm(let card):
@@ -76,7 +70,7 @@ public enum DisplayBringUp {
             layout = fbLayout
         }
         do throws(FontError) {
-            return (opened, layout, try FramebufferSurface.rasterizeLabels(for: config))
+            return PanelDisplay(opened, layout: layout, labels: try FramebufferSurface.rasterizeLabels(for: config))
         } catch {
             throw DisplayUnavailable(error.message, absent: false)
         }

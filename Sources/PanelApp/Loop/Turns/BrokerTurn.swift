@@ -22,6 +22,7 @@ final class BrokerTurn: LoopParticipant {
     var nextDeadline: MonotonicInstant? { waitsForDeadlines ? bridge.nextDeadline : nil }
 
     func turn(_ events: ArraySlice<PollEvents>, now: MonotonicInstant) {
-        bridge.turn(revents: events.first ?? [], engine: engine, now: MonotonicClock.now())
+        // On the real clock the turn's instant is the link's; a virtual one is not.
+        bridge.turn(revents: events.first ?? [], engine: engine, now: waitsForDeadlines ? now : MonotonicClock.now())
     }
 }
