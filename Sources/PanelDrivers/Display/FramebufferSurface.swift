@@ -86,7 +86,7 @@ public final class FramebufferSurface: PanelSurface {
         iconFont = labels.iconFont
         pictures = labels.pictures
         icons = config.buttons.map { $0.icons }
-        items = FramebufferSurface.drawnItems(of: config).map { ($0.rect, $0.fontSize, $0.page) }
+        items = FramebufferSurface.drawnPlaces(of: config)
         firstText = config.buttons.count
         firstSlider = config.firstPlace(of: .slider)
         textPalettes = [CoveragePalette](repeating: CoveragePalette(), count: config.texts.count)
@@ -107,26 +107,9 @@ public final class FramebufferSurface: PanelSurface {
         sliderRow.deallocate()
     }
 
-    /// Everything drawn, in its places: the buttons, then each text as a borderless button
-    /// whose label is its value (`--` until it has one) and whose unknown look is its stale one.
-    static func drawnItems(of config: PanelConfiguration) -> [ButtonConfig] {
-        config.buttons + config.texts.map { text in
-            ButtonConfig(
-                name: text.name, label: TextItemConfig.unknownText, rect: text.rect, line: text.line,
-                colors: ButtonPalette(fill: text.fill, text: text.text, unknownFill: text.fill, unknownText: text.staleText),
-                fontSize: text.fontSize, page: text.page)
-        }
-    }
-
-    /// A text's style: no border, its fill, its text, and its stale colour as the unknown look.
-    public static func style(for text: TextItemConfig) -> ButtonStyle {
-        let normal = ButtonStyle.Colors(fill: text.fill, text: text.text)
-        var style = ButtonStyle(
-            normal: normal, pressed: normal, disabled: normal, on: normal, pending: normal,
-            unknown: .init(fill: text.fill, text: text.staleText), border: text.fill, borderWidth: 0)
-        style.alignment = text.alignment
-        style.labelInsetPx = Int32(LabelFit.paddingPx)
-        return style
+    /// Where each drawn item is, by place: the buttons', then the texts'.
+    static func drawnPlaces(of config: PanelConfiguration) -> [(rect: Rect, fontSize: Int, page: Int)] {
+        config.buttons.map { ($0.rect, $0.fontSize, $0.page) } + config.texts.map { ($0.rect, $0.fontSize, $0.page) }
     }
 
     /// A config's colours as the painter's style: each state's fill, label and sublabel
@@ -165,7 +148,7 @@ public final class FramebufferSurface: PanelSurface {
             bitmaps: config.buttons.indices.map { index in
                 guard parts[index] == nil else { return .empty }
                 return fittedLabel(config.buttons[index].label, of: config.buttons[index], below: sublabels[index], borderPx: borderPx, font: font)
-            } + drawnItems(of: config).dropFirst(config.buttons.count).map { fittedLabel($0.label, of: $0, borderPx: 0, font: font) },
+            } + config.texts.map { startLabel(of: $0, font: font) },
             iconFont: iconFont, pictures: pictures, iconParts: parts, sublabels: sublabels)
     }
 
