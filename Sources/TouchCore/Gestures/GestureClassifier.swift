@@ -27,24 +27,11 @@ public enum GestureInput: Equatable, Sendable {
 /// and runs that button's state machine. It takes (input, now), writes events into a sink
 /// and returns its next deadline; the caller feeds an expired deadline back in.
 public struct GestureClassifier: Sendable {
-    private var states: InlineArray<64, ButtonGestureState>
+    /// The buttons' gesture machines (rules 1-9) and the sliders' (rule 12): one bank per
+    /// kind that takes touches, stepped through one `apply`.
+    private var buttons: ItemMachines<64, ButtonGestureMachine>
+    private var sliders: ItemMachines<16, SliderMachine>
     private var owners: InlineArray<16, TouchOwner>
-    /// Each button's next deadline (nil: none), kept up to date by `apply`, so that finding
-    /// the earliest is a scan of stored values on every report rather than a state-machine
-    /// query per button. Optional rather than a sentinel: a deadline that saturated at the
-    /// end of the clock is still a deadline, and still fires.
-    private var deadlines: InlineArray<64, MonotonicInstant?>
-    /// The earliest of `deadlines` and its button (-1: none), refreshed by `apply`. A plain
-    /// stored value on purpose: reading an InlineArray through a non-mutating getter made
-    /// the compiler copy the whole classifier (about 9 KB) on every report.
-    private var earliest: MonotonicInstant?
-    private var earliestButton = -1
-
-    /// The layout's specs, held as a plain stored array and read in place by the mutating
-    /// paths: going through `ButtonLayout`'s getter copied the whole layout (5 KB) on every
-    /// transition.
-    private var specs: InlineArray<64, ButtonSpec>
-    private let buttonCount: Int
     /// Whether a command each button started still runs (told by the caller, which runs
     /// them): such a button keeps its interlock group after its touch has ended.
     private var commandsRunning: InlineArray<64, Bool>
@@ -60,14 +47,6 @@ public struct GestureClassifier: Sendable {
     /// tests every button once, as before pages existed.
     private let hasPages: Bool
 
-    /// The sliders (rule 12), their states and deadlines, beside the buttons'.
-    private var sliderSpecs: InlineArray<16, SliderSpec>
-    private var sliderStates: InlineArray<16, SliderGestureState>
-    private var sliderDeadlines: InlineArray<16, MonotonicInstant?>
-    private let sliderCount: Int
-    /// The earliest of `sliderDeadlines` and its slider (-1: none), like `earliest`.
-    private var earliestForSliders: MonotonicInstant?
-    private var earliestSlider = -1
     /// Of the two, the deadline that comes first, and whose it is (buttons first on equal
     /// instants: they were there first); `.endOfTime` with `.none`. Refreshed with them, so
     /// that a turn with nothing due weighs one stored instant, not two optionals.
@@ -83,56 +62,50 @@ public struct GestureClassifier: Sendable {
     public init(layout: ButtonLayout, pages: PageLayout = PageLayout(), sliders: SliderLayout = SliderLayout()) {
         self.pages = pages
         shownSwipes = pages.swipes(onPage: 0)
-        buttonCount = layout.count
-        specs = InlineArray(repeating: ButtonSpec(rect: Rect(x: 0, y: 0, width: 0, height: 0)))
+        let blankRect = Rect(x: 0, y: 0, width: 0, height: 0)
+        buttons = ItemMachines(count: layout.count, blank: (.idle, ButtonSpec(rect: blankRect)), state: { _ in .idle }, spec: { layout[$0] })
+        self.sliders = ItemMachines(
+            count: sliders.count, blank: (SliderGestureState(shownStep: 0), SliderSpec(rect: blankRect)),
+            state: { SliderGestureState(shownStep: sliders[$0].startStep) }, spec: { sliders[$0] })
         var interlocks = false
         var paged = false
         for index in 0..<layout.count {
-            specs[index] = layout[index]
             if layout[index].interlockGroup != 0 { interlocks = true }
             if layout[index].page != 0 { paged = true }
         }
-        hasInterlocks = interlocks
-        sliderCount = sliders.count
-        sliderSpecs = InlineArray(repeating: SliderSpec(rect: Rect(x: 0, y: 0, width: 0, height: 0)))
-        sliderStates = InlineArray(repeating: SliderGestureState(shownStep: 0))
-        sliderDeadlines = InlineArray(repeating: nil)
-        for index in 0..<sliders.count {
-            sliderSpecs[index] = sliders[index]
-            sliderStates[index] = SliderGestureState(shownStep: sliders[index].startStep)
-            if sliders[index].page != 0 { paged = true }
+        for index in 0..<sliders.count where sliders[index].page != 0 {
+            paged = true
         }
+        hasInterlocks = interlocks
         hasPages = paged || pages.count > 1
         commandsRunning = InlineArray(repeating: false)
-        states = InlineArray(repeating: .idle)
         owners = InlineArray(repeating: .none)
-        deadlines = InlineArray(repeating: nil)
     }
 
     /// Enables or disables a button at run time (the control socket). Like `enabled` in the
     /// config it decides ownership at the down (rule 1): a press under way ends as it would.
     public mutating func setEnabled(_ index: Int, _ enabled: Bool) {
-        guard index >= 0 && index < buttonCount else { return }
-        specs[index].enabled = enabled
+        guard index >= 0 && index < buttons.count else { return }
+        buttons.specs[index].enabled = enabled
     }
 
     public func isEnabled(_ index: Int) -> Bool {
-        specs.span[index].enabled
+        buttons.specs.span[index].enabled
     }
 
     /// Says whether a command `index` started still runs; while one does, the button keeps
     /// its interlock group as if it were held.
     public mutating func setCommandsRunning(_ index: Int, _ running: Bool) {
-        guard index >= 0 && index < buttonCount else { return }
+        guard index >= 0 && index < buttons.count else { return }
         commandsRunning[index] = running
     }
 
     public func state(ofButton index: Int) -> ButtonGestureState {
-        states.span[index]
+        buttons.states.span[index]
     }
 
     public func state(ofSlider index: Int) -> SliderGestureState {
-        sliderStates.span[index]
+        sliders.states.span[index]
     }
 
     /// A value from outside for slider `index`, as a step (rule 12 and 13: drawn at once unless
@@ -141,16 +114,16 @@ public struct GestureClassifier: Sendable {
     public mutating func setSliderStep<Sink: GestureEventSink>(
         _ index: Int, _ step: Int32, at now: MonotonicInstant, into sink: inout Sink
     ) {
-        guard index >= 0 && index < sliderCount else { return }
+        guard index >= 0 && index < sliders.count else { return }
         fireDeadlines(upTo: now, into: &sink)
-        let clamped = min(max(step, 0), sliderSpecs[index].stepCount)
+        let clamped = min(max(step, 0), sliders.specs[index].stepCount)
         apply(.outside(step: clamped), toSlider: index, at: now, into: &sink)
     }
 
     /// Enables or disables a slider for the touches that go down from now on.
     public mutating func setSliderEnabled(_ index: Int, _ enabled: Bool) {
-        guard index >= 0 && index < sliderCount else { return }
-        sliderSpecs[index].enabled = enabled
+        guard index >= 0 && index < sliders.count else { return }
+        sliders.specs[index].enabled = enabled
     }
 
     /// Shows page `page` (rule 10): every touch held on a button that leaves ends as
@@ -164,9 +137,9 @@ public struct GestureClassifier: Sendable {
         fireDeadlines(upTo: now, into: &sink)
         for slot in 0..<16 {
             switch owners[slot] {
-            case .button(let button, _) where specs[button].page != PageLayout.allPages:
+            case .button(let button, _) where buttons.specs[button].page != PageLayout.allPages:
                 owners[slot] = .ignored
-            case .slider(let slider) where sliderSpecs[slider].page != PageLayout.allPages:
+            case .slider(let slider) where sliders.specs[slider].page != PageLayout.allPages:
                 owners[slot] = .ignored
                 apply(.cancel, toSlider: slider, at: now, into: &sink)
             case .background, .swipe:
@@ -175,7 +148,7 @@ public struct GestureClassifier: Sendable {
                 break
             }
         }
-        for index in 0..<buttonCount where specs[index].page == shownPage && states[index] != .idle {
+        for index in 0..<buttons.count where buttons.specs[index].page == shownPage && buttons.states[index] != .idle {
             apply(.leave, toButton: index, at: now, into: &sink)
         }
         shownPage = page
@@ -190,51 +163,21 @@ public struct GestureClassifier: Sendable {
 
     /// Weighs the buttons' earliest deadline against the sliders'.
     private mutating func refreshFirstDue() {
-        if earliestButton >= 0, let button = earliest {
-            if earliestSlider >= 0, let slider = earliestForSliders, slider < button {
-                firstDue = .slider(earliestSlider)
+        if buttons.earliestItem >= 0, let button = buttons.earliest {
+            if sliders.earliestItem >= 0, let slider = sliders.earliest, slider < button {
+                firstDue = .slider(sliders.earliestItem)
                 firstDueAt = slider
             } else {
-                firstDue = .button(earliestButton)
+                firstDue = .button(buttons.earliestItem)
                 firstDueAt = button
             }
-        } else if earliestSlider >= 0, let slider = earliestForSliders {
-            firstDue = .slider(earliestSlider)
+        } else if sliders.earliestItem >= 0, let slider = sliders.earliest {
+            firstDue = .slider(sliders.earliestItem)
             firstDueAt = slider
         } else {
             firstDue = .none
             firstDueAt = .endOfTime
         }
-    }
-
-    /// Finds the button with the earliest deadline (the first listed on a tie).
-    private mutating func refreshEarliest() {
-        var button = -1
-        var first: MonotonicInstant? = nil
-        for index in 0..<buttonCount {
-            guard let due = deadlines[index] else { continue }
-            if let soonest = first, soonest <= due { continue }
-            first = due
-            button = index
-        }
-        earliest = first
-        earliestButton = button
-        refreshFirstDue()
-    }
-
-    /// Finds the slider with the earliest deadline (the first listed on a tie).
-    private mutating func refreshEarliestSlider() {
-        var slider = -1
-        var first: MonotonicInstant? = nil
-        for index in 0..<sliderCount {
-            guard let due = sliderDeadlines[index] else { continue }
-            if let soonest = first, soonest <= due { continue }
-            first = due
-            slider = index
-        }
-        earliestForSliders = first
-        earliestSlider = slider
-        refreshFirstDue()
     }
 
     /// Handles one input at `now`. Deadlines that are due at or before `now` fire first, in
@@ -287,14 +230,14 @@ public struct GestureClassifier: Sendable {
             // Matched, not compared: the synthesized `==` weighs every case's payload.
             guard case .none = owners[slot] else { return }
             guard let button = hitTest(point) else {
-                if sliderCount > 0, let slider = sliderHit(point) {
+                if sliders.count > 0, let slider = sliderHit(point) {
                     claimSlider(slider, touch: id, slot: slot, at: point, now: now, into: &sink)
                     return
                 }
                 owners[slot] = shownSwipes.isEmpty ? .ignored : .background(from: point)
                 return
             }
-            guard specs[button].enabled, !isHeld(button) else {
+            guard buttons.specs[button].enabled, !isHeld(button) else {
                 owners[slot] = .ignored
                 return
             }
@@ -303,7 +246,7 @@ public struct GestureClassifier: Sendable {
                 sink.interlocked(button, heldBy: holder, at: now)
                 return
             }
-            let swipeFrom = specs[button].yieldsToSwipe && !shownSwipes.isEmpty ? point : nil
+            let swipeFrom = buttons.specs[button].yieldsToSwipe && !shownSwipes.isEmpty ? point : nil
             owners[slot] = .button(button, swipeFrom: swipeFrom)
             apply(.down(touchID: id, at: point), toButton: button, at: now, into: &sink)
         case .move(let id, let point):
@@ -375,8 +318,8 @@ public struct GestureClassifier: Sendable {
         _ slider: Int, touch id: UInt8, slot: Int, at point: Point, now: MonotonicInstant, into sink: inout Sink
     ) {
         let held: Bool
-        if case .held = sliderStates[slider].phase { held = true } else { held = false }
-        guard sliderSpecs[slider].takesTouches, !held else {
+        if case .held = sliders.states[slider].phase { held = true } else { held = false }
+        guard sliders.specs[slider].takesTouches, !held else {
             owners[slot] = .ignored
             return
         }
@@ -387,10 +330,10 @@ public struct GestureClassifier: Sendable {
     /// Rule 10 for sliders: the first listed slider of the shown page (those on every page
     /// first) whose rect contains `point`.
     private mutating func sliderHit(_ point: Point) -> Int? {
-        for index in 0..<sliderCount where sliderSpecs[index].page == PageLayout.allPages && sliderSpecs[index].rect.contains(point) {
+        for index in 0..<sliders.count where sliders.specs[index].page == PageLayout.allPages && sliders.specs[index].rect.contains(point) {
             return index
         }
-        for index in 0..<sliderCount where sliderSpecs[index].page == shownPage && sliderSpecs[index].rect.contains(point) {
+        for index in 0..<sliders.count where sliders.specs[index].page == shownPage && sliders.specs[index].rect.contains(point) {
             return index
         }
         return nil
@@ -410,15 +353,15 @@ public struct GestureClassifier: Sendable {
     /// enabled or not; the buttons on every page first, as they are drawn above the page's.
     private mutating func hitTest(_ point: Point) -> Int? {
         guard hasPages else {
-            for index in 0..<buttonCount where specs[index].rect.contains(point) {
+            for index in 0..<buttons.count where buttons.specs[index].rect.contains(point) {
                 return index
             }
             return nil
         }
-        for index in 0..<buttonCount where specs[index].page == PageLayout.allPages && specs[index].rect.contains(point) {
+        for index in 0..<buttons.count where buttons.specs[index].page == PageLayout.allPages && buttons.specs[index].rect.contains(point) {
             return index
         }
-        for index in 0..<buttonCount where specs[index].page == shownPage && specs[index].rect.contains(point) {
+        for index in 0..<buttons.count where buttons.specs[index].page == shownPage && buttons.specs[index].rect.contains(point) {
             return index
         }
         return nil
@@ -427,50 +370,32 @@ public struct GestureClassifier: Sendable {
     /// The first other button of `button`'s interlock group that is held or still runs a
     /// command; nil when the group is free (or the button has none).
     private mutating func interlockHolder(of button: Int) -> Int? {
-        let group = specs[button].interlockGroup
+        let group = buttons.specs[button].interlockGroup
         guard group != 0 else { return nil }
-        for index in 0..<buttonCount where index != button && specs[index].interlockGroup == group {
+        for index in 0..<buttons.count where index != button && buttons.specs[index].interlockGroup == group {
             if isHeld(index) || commandsRunning[index] { return index }
         }
         return nil
     }
 
     private mutating func isHeld(_ button: Int) -> Bool {
-        if case .held = states[button] { return true }
+        if case .held = buttons.states[button] { return true }
         return false
     }
 
     @_optimize(speed)
+    @inline(__always)
     private mutating func apply<Sink: GestureEventSink>(
         _ input: ButtonGestureInput, toButton button: Int, at now: MonotonicInstant, into sink: inout Sink
     ) {
-        let spec = specs[button]
-        let next = ButtonGestureMachine.transition(states[button], input, at: now, spec: spec, button: button, into: &sink)
-        if sink.observesTransitions {
-            sink.transition(GestureTransition(at: now, button: button, from: states[button], input: input, to: next))
-        }
-        states[button] = next
-        let due = ButtonGestureMachine.nextDeadline(next, spec: spec)
-        if due != deadlines[button] {
-            deadlines[button] = due
-            refreshEarliest()
-        }
+        if buttons.apply(input, to: button, at: now, into: &sink) { refreshFirstDue() }
     }
 
     @_optimize(speed)
+    @inline(__always)
     private mutating func apply<Sink: GestureEventSink>(
         _ input: SliderInput, toSlider slider: Int, at now: MonotonicInstant, into sink: inout Sink
     ) {
-        let spec = sliderSpecs[slider]
-        let next = SliderMachine.transition(sliderStates[slider], input, at: now, spec: spec, slider: slider, into: &sink)
-        if sink.observesTransitions {
-            sink.sliderTransition(SliderTransition(at: now, slider: slider, from: sliderStates[slider], input: input, to: next))
-        }
-        sliderStates[slider] = next
-        let due = SliderMachine.nextDeadline(next, spec: spec)
-        if due != sliderDeadlines[slider] {
-            sliderDeadlines[slider] = due
-            refreshEarliestSlider()
-        }
+        if sliders.apply(input, to: slider, at: now, into: &sink) { refreshFirstDue() }
     }
 }
