@@ -23,30 +23,49 @@ struct ConfigBuilder {
         case ignored
         /// A section of the registry (`beginSection`): `take` hands it one line, and the
         /// comment libinih cut from its end.
-        case section(take: (inout ConfigBuilder, _ name: String, _ value: String, SourceLine, _ cutComment: String?) -> Void)
+        case section(take: (inout SectionDrafts, inout Messages, _ name: String, _ value: String, SourceLine, _ cutComment: String?) -> Void)
     }
 
-    let role: ConfigFileRole
-    private(set) var errors: ErrorCollector
-    /// What is valid but likely not what was meant (an exec command cut by a comment).
-    private(set) var warnings: ErrorCollector
-    private var open = OpenSection.none
     /// Every section of each kind in file order. Only the first `[board]`, `[display]`,
     /// `[touch]` and `[controller]` count; later ones are errors whose keys are still checked.
-    private var boards: [BoardDraft] = []
-    private var displays: [DisplayDraft] = []
-    private var themes: [ThemeDraft] = []
-    private var touches: [TouchDraft] = []
-    private var controllers: [ControllerDraft] = []
-    private var backlights: [BacklightDraft] = []
-    private var controls: [ControlDraft] = []
-    private var execs: [ExecDraft] = []
-    private var mqtts: [MQTTDraft] = []
-    private(set) var buttons: [ButtonDraft] = []
-    private(set) var outputs: [OutputDraft] = []
-    private(set) var texts: [TextDraft] = []
-    private(set) var pages: [PageDraft] = []
-    private(set) var sliders: [SliderDraft] = []
+    struct SectionDrafts {
+        var boards: [BoardDraft] = []
+        var displays: [DisplayDraft] = []
+        var themes: [ThemeDraft] = []
+        var touches: [TouchDraft] = []
+        var controllers: [ControllerDraft] = []
+        var backlights: [BacklightDraft] = []
+        var controls: [ControlDraft] = []
+        var execs: [ExecDraft] = []
+        var mqtts: [MQTTDraft] = []
+        var buttons: [ButtonDraft] = []
+        var outputs: [OutputDraft] = []
+        var texts: [TextDraft] = []
+        var pages: [PageDraft] = []
+        var sliders: [SliderDraft] = []
+    }
+
+    /// What is wrong, and what is valid but likely not what was meant (an exec command cut by
+    /// a comment).
+    struct Messages {
+        var errors: ErrorCollector
+        var warnings: ErrorCollector
+    }
+
+    /// Hands `body` one kind's list of drafts in place (Embedded Swift has no key paths).
+    typealias DraftList<Draft> = (inout SectionDrafts, (inout [Draft]) -> Void) -> Void
+
+    let role: ConfigFileRole
+    private var messages: Messages
+    var errors: ErrorCollector { messages.errors }
+    var warnings: ErrorCollector { messages.warnings }
+    private var open = OpenSection.none
+    private var drafts = SectionDrafts()
+    var buttons: [ButtonDraft] { drafts.buttons }
+    var outputs: [OutputDraft] { drafts.outputs }
+    var texts: [TextDraft] { drafts.texts }
+    var pages: [PageDraft] { drafts.pages }
+    var sliders: [SliderDraft] { drafts.sliders }
     private var countedSliders = 0
     /// Header line of each page name taken.
     private var pageLines: [String: Int] = [:]
@@ -59,22 +78,21 @@ struct ConfigBuilder {
 
     init(file: String, role: ConfigFileRole = .panel) {
         self.role = role
-        errors = ErrorCollector(file: file)
-        warnings = ErrorCollector(file: file)
+        messages = Messages(errors: ErrorCollector(file: file), warnings: ErrorCollector(file: file))
     }
 
     var file: String { errors.file }
 
     /// The sections that count, as this file gives them.
-    var board: BoardDraft? { boards.first }
-    var display: DisplayDraft? { displays.first }
-    var theme: ThemeDraft? { themes.first }
-    var touch: TouchDraft? { touches.first }
-    var controller: ControllerDraft? { controllers.first }
-    var backlight: BacklightDraft? { backlights.first }
-    var control: ControlDraft? { controls.first }
-    var exec: ExecDraft? { execs.first }
-    var mqtt: MQTTDraft? { mqtts.first }
+    var board: BoardDraft? { drafts.boards.first }
+    var display: DisplayDraft? { drafts.displays.first }
+    var theme: ThemeDraft? { drafts.themes.first }
+    var touch: TouchDraft? { drafts.touches.first }
+    var controller: ControllerDraft? { drafts.controllers.first }
+    var backlight: BacklightDraft? { drafts.backlights.first }
+    var control: ControlDraft? { drafts.controls.first }
+    var exec: ExecDraft? { drafts.execs.first }
+    var mqtt: MQTTDraft? { drafts.mqtts.first }
 
     private var expectedSections: String {
         role == .panel ? SectionName.expectedList : SectionName.expectedPresetList
@@ -85,7 +103,7 @@ struct ConfigBuilder {
     /// A `[header]` line; `text` is what stands between the brackets.
     mutating func beginSection(_ text: String, line: Int) {
         guard let name = SectionName(header: text) else {
-            errors.add(line: line, "unknown section [\(text)]; expected \(expectedSections)")
+            messages.errors.add(line: line, "unknown section [\(text)]; expected \(expectedSections)")
             open = .ignored
             return
         }
@@ -93,44 +111,44 @@ struct ConfigBuilder {
         // for the named ones what admits a name.
         let inPreset = role == .preset
         switch name {
-        case .board: openSingle(\.boards, "board", line: line) { BoardDraft(header: $0, inPreset: inPreset) }
-        case .display: openSingle(\.displays, "display", line: line) { DisplayDraft(header: $0) }
+        case .board: openSingle({ $1(&$0.boards) }, "board", line: line) { BoardDraft(header: $0, inPreset: inPreset) }
+        case .display: openSingle({ $1(&$0.displays) }, "display", line: line) { DisplayDraft(header: $0) }
         case .theme:
-            openSingle(\.themes, "theme", line: line, presetRefusal: "a board preset holds no [theme]: looks are the panel's; put it in the panel config") {
+            openSingle({ $1(&$0.themes) }, "theme", line: line, presetRefusal: "a board preset holds no [theme]: looks are the panel's; put it in the panel config") {
                 ThemeDraft(header: $0)
             }
-        case .touch: openSingle(\.touches, "touch", line: line) { TouchDraft(header: $0) }
-        case .controller: openSingle(\.controllers, "controller", line: line) { ControllerDraft(header: $0) }
+        case .touch: openSingle({ $1(&$0.touches) }, "touch", line: line) { TouchDraft(header: $0) }
+        case .controller: openSingle({ $1(&$0.controllers) }, "controller", line: line) { ControllerDraft(header: $0) }
         case .backlight:
-            openSingle(\.backlights, "backlight", line: line, presetRefusal: "a board preset holds no [backlight]; put it in the panel config") {
+            openSingle({ $1(&$0.backlights) }, "backlight", line: line, presetRefusal: "a board preset holds no [backlight]; put it in the panel config") {
                 BacklightDraft(header: $0)
             }
         case .control:
-            openSingle(\.controls, "control", line: line, presetRefusal: "a board preset holds no [control]; put it in the panel config") {
+            openSingle({ $1(&$0.controls) }, "control", line: line, presetRefusal: "a board preset holds no [control]; put it in the panel config") {
                 ControlDraft(header: $0)
             }
         case .exec:
-            openSingle(\.execs, "exec", line: line, presetRefusal: "a board preset holds no [exec]; put it in the panel config") {
+            openSingle({ $1(&$0.execs) }, "exec", line: line, presetRefusal: "a board preset holds no [exec]; put it in the panel config") {
                 ExecDraft(header: $0)
             }
         case .mqtt:
-            openSingle(\.mqtts, "mqtt", line: line, presetRefusal: "a board preset holds no [mqtt]; put it in the panel config") {
+            openSingle({ $1(&$0.mqtts) }, "mqtt", line: line, presetRefusal: "a board preset holds no [mqtt]; put it in the panel config") {
                 MQTTDraft(header: $0)
             }
         case .button(let name):
-            openNamed(\.buttons, "button", name, line: line, admit: { $0.admitItem(name, kind: "button", line: line) },
+            openNamed({ $1(&$0.buttons) }, "button", name, line: line, admit: { $0.admitItem(name, kind: "button", line: line) },
                       presetRefusal: "a board preset holds no buttons; put [button NAME] sections in the panel config", ButtonDraft.init)
         case .output(let name):
-            openNamed(\.outputs, "output", name, line: line, admit: { $0.admitOutput(name, line: line) },
+            openNamed({ $1(&$0.outputs) }, "output", name, line: line, admit: { $0.admitOutput(name, line: line) },
                       presetRefusal: "a board preset holds no outputs; put [output NAME] sections in the panel config", OutputDraft.init)
         case .text(let name):
-            openNamed(\.texts, "text", name, line: line, admit: { $0.admitItem(name, kind: "text", line: line) },
+            openNamed({ $1(&$0.texts) }, "text", name, line: line, admit: { $0.admitItem(name, kind: "text", line: line) },
                       presetRefusal: "a board preset holds no texts; put [text NAME] sections in the panel config", TextDraft.init)
         case .page(let name):
-            openNamed(\.pages, "page", name, line: line, admit: { $0.admitPage(name, line: line) },
+            openNamed({ $1(&$0.pages) }, "page", name, line: line, admit: { $0.admitPage(name, line: line) },
                       presetRefusal: "a board preset holds no pages; put [page NAME] sections in the panel config", PageDraft.init)
         case .slider(let name):
-            openNamed(\.sliders, "slider", name, line: line, admit: { $0.admitSlider(name, line: line) },
+            openNamed({ $1(&$0.sliders) }, "slider", name, line: line, admit: { $0.admitSlider(name, line: line) },
                       presetRefusal: "a board preset holds no sliders; put [slider NAME] sections in the panel config", SliderDraft.init)
         }
     }
@@ -138,20 +156,22 @@ struct ConfigBuilder {
     /// Opens a section a file holds at most one of (a second is an error whose keys are still
     /// checked); `presetRefusal` says why a board preset may not hold it.
     private mutating func openSingle<Draft: SectionDraft>(
-        _ list: WritableKeyPath<ConfigBuilder, [Draft]>, _ title: String, line: Int, presetRefusal: String? = nil,
+        _ list: @escaping DraftList<Draft>, _ title: String, line: Int, presetRefusal: String? = nil,
         _ make: (SourceLine) -> Draft
     ) {
         if let presetRefusal {
             guard admitPanelOnly(section: title, line: line, presetRefusal) else { return }
         }
-        rejectRepeat(of: self[keyPath: list].first?.header, title: title, line: line)
+        var first: SourceLine?
+        list(&drafts) { first = $0.first?.header }
+        rejectRepeat(of: first, title: title, line: line)
         open(make(SourceLine(file: file, line: line)), in: list)
     }
 
     /// Opens `[KIND NAME]`, a section of the panel config only; `admit` records why the name
     /// cannot join the panel (the draft is still read, and does not count).
     private mutating func openNamed<Draft: SectionDraft>(
-        _ list: WritableKeyPath<ConfigBuilder, [Draft]>, _ kind: String, _ name: String, line: Int,
+        _ list: @escaping DraftList<Draft>, _ kind: String, _ name: String, line: Int,
         admit: (inout ConfigBuilder) -> Bool, presetRefusal: String, _ make: (String, SourceLine, Bool) -> Draft
     ) {
         guard admitPanelOnly(section: "\(kind) \(name)", line: line, presetRefusal) else { return }
@@ -160,16 +180,19 @@ struct ConfigBuilder {
     }
 
     /// Appends `draft` to its list and routes the lines that follow to it.
-    private mutating func open<Draft: SectionDraft>(_ draft: Draft, in list: WritableKeyPath<ConfigBuilder, [Draft]>) {
-        self[keyPath: list].append(draft)
-        let index = self[keyPath: list].count - 1
-        open = .section { builder, name, value, place, cutComment in
-            var draft = builder[keyPath: list][index]
-            if let cutComment, let warning = draft.warning(key: name, value: value, cutComment: cutComment) {
-                builder.warnings.add(line: place.line, section: draft.title, key: name, warning)
+    private mutating func open<Draft: SectionDraft>(_ draft: Draft, in list: @escaping DraftList<Draft>) {
+        var index = 0
+        list(&drafts) { all in
+            all.append(draft)
+            index = all.count - 1
+        }
+        open = .section { drafts, messages, name, value, place, cutComment in
+            list(&drafts) { all in
+                if let cutComment, let warning = all[index].warning(key: name, value: value, cutComment: cutComment) {
+                    messages.warnings.add(line: place.line, section: all[index].title, key: name, warning)
+                }
+                all[index].take(name: name, value: value, at: place, errors: &messages.errors)
             }
-            draft.take(name: name, value: value, at: place, errors: &builder.errors)
-            builder[keyPath: list][index] = draft
         }
     }
 
@@ -183,22 +206,22 @@ struct ConfigBuilder {
     mutating func take(name: String, value: String, line: Int, cutComment: String? = nil) {
         switch open {
         case .none:
-            errors.add(line: line, key: name, "key outside any section; put it under \(expectedSections)")
+            messages.errors.add(line: line, key: name, "key outside any section; put it under \(expectedSections)")
         case .ignored:
             break
         case .section(let take):
-            take(&self, name, value, SourceLine(file: file, line: line), cutComment)
+            take(&drafts, &messages, name, value, SourceLine(file: file, line: line), cutComment)
         }
     }
 
     /// A problem found outside any key: a syntax error, an overlong line, an unreadable file.
     mutating func addError(line: Int, _ message: String) {
-        errors.add(line: line, message)
+        messages.errors.add(line: line, message)
     }
 
     private mutating func rejectRepeat(of first: SourceLine?, title: String, line: Int) {
         guard let first else { return }
-        errors.add(line: line, section: title,
+        messages.errors.add(line: line, section: title,
                    "section given twice; the first [\(title)] is on line \(first.line); merge the two")
     }
 
@@ -206,7 +229,7 @@ struct ConfigBuilder {
     /// a preset.
     private mutating func admitPanelOnly(section: String, line: Int, _ message: String) -> Bool {
         guard role == .panel else {
-            errors.add(line: line, section: section, message)
+            messages.errors.add(line: line, section: section, message)
             open = .ignored
             return false
         }
@@ -223,13 +246,13 @@ struct ConfigBuilder {
     /// A valid name for `[KIND NAME]`, not taken before (`takenOnLine`: the header that took it).
     private mutating func admitName(_ name: String, kind: String, article: String, line: Int, takenOnLine: Int?) -> Bool {
         guard SectionName.isValidButtonName(name) else {
-            errors.add(line: line, name.isEmpty
+            messages.errors.add(line: line, name.isEmpty
                 ? "\(article) \(kind) section needs a name: [\(kind) NAME], NAME 1 to 32 characters of A-Z a-z 0-9 _ . -"
                 : "invalid \(kind) name in [\(kind) \(name)]; expected 1 to 32 characters of A-Z a-z 0-9 _ . -, found \"\(name)\"")
             return false
         }
         if let first = takenOnLine {
-            errors.add(line: line, section: "\(kind) \(name)",
+            messages.errors.add(line: line, section: "\(kind) \(name)",
                        "overlapping names: \(article) \(kind) named \"\(name)\" is already defined on line \(first)")
             return false
         }
@@ -240,17 +263,17 @@ struct ConfigBuilder {
     /// every page in an item's `page`, so no page has that name.
     private mutating func admitPage(_ name: String, line: Int) -> Bool {
         if name == "all" {
-            errors.add(line: line, section: "page all", "no page may be named all: page = all puts an item on every page")
+            messages.errors.add(line: line, section: "page all", "no page may be named all: page = all puts an item on every page")
             return false
         }
         if PageTarget.relativeWords.contains(name) {
-            errors.add(line: line, section: "page \(name)", "no page may be named \(name): page \(name) is an action of its own")
+            messages.errors.add(line: line, section: "page \(name)", "no page may be named \(name): page \(name) is an action of its own")
             return false
         }
         guard admitName(name, kind: "page", article: "a", line: line, takenOnLine: pageLines[name]) else { return false }
         pageLines[name] = line
         guard pageLines.count <= PageLayout.capacity else {
-            errors.add(line: line, section: "page \(name)", "too many pages; a panel holds at most \(PageLayout.capacity)")
+            messages.errors.add(line: line, section: "page \(name)", "too many pages; a panel holds at most \(PageLayout.capacity)")
             return false
         }
         return true
@@ -262,7 +285,7 @@ struct ConfigBuilder {
         guard admitName(name, kind: "slider", article: "a", line: line, takenOnLine: buttonLines[name]) else { return false }
         buttonLines[name] = line
         guard countedSliders < SliderLayout.capacity else {
-            errors.add(line: line, section: "slider \(name)", "too many sliders; a panel holds at most \(SliderLayout.capacity)")
+            messages.errors.add(line: line, section: "slider \(name)", "too many sliders; a panel holds at most \(SliderLayout.capacity)")
             return false
         }
         countedSliders += 1
@@ -278,7 +301,7 @@ struct ConfigBuilder {
         guard countedButtons < ButtonLayout.capacity else {
             if !reportedTooManyButtons {
                 reportedTooManyButtons = true
-                errors.add(line: line, section: "\(kind) \(name)",
+                messages.errors.add(line: line, section: "\(kind) \(name)",
                            "too many buttons and texts; a panel holds at most \(ButtonLayout.capacity)")
             }
             return false
