@@ -97,13 +97,14 @@ public enum TransitionText {
         }
     }
 
-    /// `none`, `all`, or the buttons' indices: `1,4`.
+    /// `none`, `all`, or the items' places: `1,4`.
     public static func damage(_ damage: Damage) -> String {
         if damage.whole { return "all" }
         if damage.isEmpty { return "none" }
-        var indices: [String] = []
-        for index in 0..<64 where damage.buttons.contains(index) { indices.append("\(index)") }
-        return indices.joined(separator: ",")
+        var places: [String] = []
+        var items = damage.items
+        while let place = items.popFirst() { places.append("\(place)") }
+        return places.joined(separator: ",")
     }
 
     /// `opening` and an instant, closed: `probing(probe at ` -> `probing(probe at 300 ms)`.

@@ -25,6 +25,22 @@ public struct ItemSet: Hashable, Sendable {
         low |= buttons.mask
     }
 
+    /// The places in either set.
+    public func union(_ other: ItemSet) -> ItemSet {
+        var both = self
+        both.low |= other.low
+        both.high |= other.high
+        return both
+    }
+
+    /// The places of this set that are not in `other`.
+    public func subtracting(_ other: ItemSet) -> ItemSet {
+        var rest = self
+        rest.low &= ~other.low
+        rest.high &= ~other.high
+        return rest
+    }
+
     /// The lowest place in the set, removed from it; nil when empty.
     public mutating func popFirst() -> Int? {
         if low != 0 {

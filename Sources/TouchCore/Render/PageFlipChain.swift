@@ -1,27 +1,31 @@
-/// What one buffer lacks, or what a frame changes: some buttons and sliders, or the whole
-/// picture (the first frame, a reload).
+/// What one buffer lacks, or what a frame changes: some items, by place (`ItemKind`), or the
+/// whole picture (the first frame, a reload).
 public struct Damage: Hashable, Sendable {
-    public private(set) var buttons: ButtonSet
-    /// Sliders, by index, as a mask (at most `SliderLayout.capacity`).
-    public private(set) var sliders: UInt16
-    /// Everything: the background, every button and every slider.
+    public private(set) var items: ItemSet
+    /// Everything: the background and every item.
     public private(set) var whole: Bool
 
-    /// The whole picture holds every button and slider: their sets are kept empty, so equal
-    /// damage compares equal.
-    public init(buttons: ButtonSet = ButtonSet(), sliders: UInt16 = 0, whole: Bool = false) {
-        self.buttons = whole ? ButtonSet() : buttons
-        self.sliders = whole ? 0 : sliders
+    /// The whole picture holds every item: its set is kept empty, so equal damage compares
+    /// equal.
+    public init(items: ItemSet = ItemSet(), whole: Bool = false) {
+        self.items = whole ? ItemSet() : items
         self.whole = whole
+    }
+
+    /// The buttons of `buttons`, at their places (a button's index is its place).
+    public init(buttons: ButtonSet) {
+        var items = ItemSet()
+        items.formUnion(buttons)
+        self.init(items: items)
     }
 
     public static let none = Damage()
     public static let everything = Damage(whole: true)
 
-    public var isEmpty: Bool { !whole && buttons.isEmpty && sliders == 0 }
+    public var isEmpty: Bool { !whole && items.isEmpty }
 
     public func union(_ other: Damage) -> Damage {
-        Damage(buttons: ButtonSet(mask: buttons.mask | other.buttons.mask), sliders: sliders | other.sliders, whole: whole || other.whole)
+        Damage(items: items.union(other.items), whole: whole || other.whole)
     }
 
     /// What is in `self` and not in `other`: the part of a stale buffer that a frame's own
@@ -29,7 +33,7 @@ public struct Damage: Hashable, Sendable {
     public func subtracting(_ other: Damage) -> Damage {
         if other.whole { return .none }
         if whole { return self }
-        return Damage(buttons: ButtonSet(mask: buttons.mask & ~other.buttons.mask), sliders: sliders & ~other.sliders)
+        return Damage(items: items.subtracting(other.items))
     }
 }
 

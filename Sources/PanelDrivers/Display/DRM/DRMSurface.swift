@@ -78,7 +78,9 @@ public final class DRMSurface: PanelSurface {
         guard index >= 0 && index < SliderLayout.capacity else { return }
         while sliderLooks.count <= index { sliderLooks.append(nil) }
         sliderLooks[index] = look
-        changed = changed.union(Damage(sliders: UInt16(1) << UInt16(index)))
+        var items = ItemSet()
+        items.insert(firstSlider + index)
+        changed = changed.union(Damage(items: items))
     }
 
     public func frameDone(at instant: MonotonicInstant) {
@@ -126,6 +128,13 @@ public final class DRMSurface: PanelSurface {
         }
     }
 
+    /// Where the item at `place` is drawn: a button's or text's rect, or a slider's.
+    private func rect(at place: Int) -> Rect? {
+        if place < firstSlider { return rects.indices.contains(place) ? rects[place] : nil }
+        let slider = place - firstSlider
+        return sliderLooks.indices.contains(slider) ? sliderLooks[slider]?.rect : nil
+    }
+
     private func paint(_ frame: PageFlipChain.Frame) {
         let back = card.buffers[frame.buffer]
         let front = UnsafeRawBufferPointer(card.buffers[frame.copyFrom])
@@ -133,24 +142,27 @@ public final class DRMSurface: PanelSurface {
         if frame.copy.whole {
             back.copyMemory(from: UnsafeRawBufferPointer(rebasing: front[0..<card.layout.bufferSize]))
         } else {
-            frame.copy.buttons.forEach { button in
-                if rects.indices.contains(button) { copier.copy(rects[button], from: front, to: back) }
-            }
-            for index in sliderLooks.indices where frame.copy.sliders & (UInt16(1) << UInt16(index)) != 0 {
-                if let look = sliderLooks[index] { copier.copy(look.rect, from: front, to: back) }
+            var places = frame.copy.items
+            while let place = places.popFirst() {
+                if let rect = rect(at: place) { copier.copy(rect, from: front, to: back) }
             }
         }
         painter.pixels = back
         if frame.paint.whole {
             painter.drawAll(states)
-        } else {
-            frame.paint.buttons.forEach { button in
-                if states.indices.contains(button), let state = states[button] { painter.draw(button: button, state: state) }
+            // The back buffer holds each slider as it was two frames ago, not one.
+            for index in sliderLooks.indices {
+                if let look = sliderLooks[index] { painter.paintWhole(slider: index, look: look) }
             }
-        }
-        // Whole: the back buffer holds each slider as it was two frames ago, not one.
-        for index in sliderLooks.indices where frame.paint.whole || frame.paint.sliders & (UInt16(1) << UInt16(index)) != 0 {
-            if let look = sliderLooks[index] { painter.paintWhole(slider: index, look: look) }
+        } else {
+            var places = frame.paint.items
+            while let place = places.popFirst() {
+                if place < firstSlider {
+                    if states.indices.contains(place), let state = states[place] { painter.draw(button: place, state: state) }
+                } else if sliderLooks.indices.contains(place - firstSlider), let look = sliderLooks[place - firstSlider] {
+                    painter.paintWhole(slider: place - firstSlider, look: look)
+                }
+            }
         }
         if let refused = card.flip(to: frame.buffer) {
             if !card.isConnected {
