@@ -199,7 +199,7 @@ extension PanelConfiguration {
 
         for page in pages {
             out.section("page \(page.name)")
-            out.key(PageKey.homeAfterS, "\(page.homeAfterS)")
+            out.key(PageKey.homeAfterS, "\(page.homeAfter?.wholeSeconds ?? 0)")
             if let grid = page.grid {
                 out.key(PageKey.grid, "\(grid.columns)x\(grid.rows)")
                 out.key(PageKey.gapPx, "\(grid.gapPx)")
@@ -231,7 +231,7 @@ extension PanelConfiguration {
                 if let field = binding.fieldText { out.key(ButtonKey.stateField, field) }
                 out.key(ButtonKey.stateOn, binding.on)
                 out.key(ButtonKey.stateOff, binding.off)
-                out.key(ButtonKey.pendingMs, "\(binding.pendingMs)")
+                out.key(ButtonKey.pendingMs, "\(binding.pending.wholeMilliseconds)")
             }
             out.action(ButtonKey.onTap, button.onTap, outputs: outputs)
             out.action(ButtonKey.onDoubleTap, button.onDoubleTap, outputs: outputs)
@@ -289,7 +289,7 @@ extension PanelConfiguration {
             }
             out.key(TextKey.format, text.format.text)
             // A time text has no topic to go quiet: the key is refused there.
-            if case .topic = text.source { out.key(TextKey.staleAfterS, "\(text.staleAfterS)") }
+            if case .topic = text.source { out.key(TextKey.staleAfterS, "\(text.staleAfter?.wholeSeconds ?? 0)") }
             if let title = text.title { out.key(TextKey.title, title) }
             out.key(TextKey.fill, text.fill.hexString)
             out.key(TextKey.text, text.text.hexString)
@@ -317,8 +317,8 @@ extension PanelConfiguration {
             out.key(SliderKey.readonly, IniWriter.yesNo(slider.readOnly))
             out.key(SliderKey.enabled, IniWriter.yesNo(slider.enabled))
             out.key(SliderKey.send, slider.send == .drag ? "drag" : "release")
-            if slider.send == .drag { out.key(SliderKey.sendMs, "\(slider.sendMs)") }
-            out.key(SliderKey.settleMs, "\(slider.settleMs)")
+            if slider.send == .drag { out.key(SliderKey.sendMs, "\(slider.sendInterval.wholeMilliseconds)") }
+            out.key(SliderKey.settleMs, "\(slider.settleTime.wholeMilliseconds)")
             out.action(SliderKey.onChange, slider.onChange, outputs: outputs)
             if let topic = slider.valueTopic {
                 out.key(SliderKey.valueTopic, topic)

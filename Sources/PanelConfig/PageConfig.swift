@@ -6,7 +6,7 @@ public struct PageConfig: Equatable, Sendable {
     /// The name from the header: in event lines, `page NAME` actions and the broker's topics.
     public var name: String
     /// `home_after_s`: back to the first page after this long without a touch; 0: never.
-    public var homeAfterS: Int
+    public var homeAfter: MonotonicDuration?
     public var swipeLeft: ButtonAction?
     public var swipeRight: ButtonAction?
     public var swipeUp: ButtonAction?
@@ -19,11 +19,11 @@ public struct PageConfig: Equatable, Sendable {
     public var line: Int
 
     public init(
-        name: String, homeAfterS: Int = 0, swipeLeft: ButtonAction? = nil, swipeRight: ButtonAction? = nil,
+        name: String, homeAfter: MonotonicDuration? = nil, swipeLeft: ButtonAction? = nil, swipeRight: ButtonAction? = nil,
         swipeUp: ButtonAction? = nil, swipeDown: ButtonAction? = nil, grid: PageGrid? = nil, image: String? = nil, line: Int
     ) {
         self.name = name
-        self.homeAfterS = homeAfterS
+        self.homeAfter = homeAfter
         self.swipeLeft = swipeLeft
         self.swipeRight = swipeRight
         self.swipeUp = swipeUp

@@ -31,7 +31,7 @@ struct PageConfigTests {
         let config = try #require(parsed(PageConfigTests.twoPages))
         #expect(config.pages == [
             PageConfig(name: "home", swipeLeft: .page(.next), line: 4),
-            PageConfig(name: "lights", homeAfterS: 30, swipeRight: .page(.back), swipeUp: .emit, line: 6),
+            PageConfig(name: "lights", homeAfter: .seconds(30), swipeRight: .page(.back), swipeUp: .emit, line: 6),
         ])
         #expect(config.buttons.map { $0.page } == [1, 0, PageLayout.allPages])
         // Hold-to-run never yields to a swipe; the others do by default.

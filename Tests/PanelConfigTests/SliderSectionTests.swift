@@ -27,8 +27,8 @@ struct SliderSectionTests {
             """)))
         #expect(config.sliders == [SliderConfig(
             name: "dimmer", rect: Rect(x: 40, y: 100, width: 720, height: 80), orientation: .horizontal,
-            scale: SliderScale(decimals: 0, minimum: 0, step: 5, stepCount: 20), startStep: 8, send: .drag, sendMs: 300,
-            settleMs: 2000, onChange: .mqtt(topic: "zigbee2mqtt/lamp/set", payload: "{\"brightness\": $VALUE}"),
+            scale: SliderScale(decimals: 0, minimum: 0, step: 5, stepCount: 20), startStep: 8, send: .drag, sendInterval: .milliseconds(300),
+            settleTime: .milliseconds(2000), onChange: .mqtt(topic: "zigbee2mqtt/lamp/set", payload: "{\"brightness\": $VALUE}"),
             colors: SliderColors(track: rgb(0x202020), fill: rgb(0xFFA000), knob: .white),
             pressedColors: SliderColors(track: PanelColors.defaults.pressedFill, fill: rgb(0xFFA000), knob: PanelColors.defaults.text),
             title: "Lamp", line: 4)])
@@ -42,7 +42,7 @@ struct SliderSectionTests {
         let tank = config.sliders[0]
         #expect(tank.orientation == .vertical)   // taller than wide
         #expect(tank.scale == SliderScale(decimals: 0, minimum: 0, step: 1, stepCount: 100))
-        #expect(tank.startStep == 0 && tank.readOnly && tank.send == .release && tank.settleMs == 1000)
+        #expect(tank.startStep == 0 && tank.readOnly && tank.send == .release && tank.settleTime == .milliseconds(1000))
         #expect(tank.colors == SliderColors(track: PanelColors.defaults.fill, fill: PanelColors.defaults.onFill, knob: PanelColors.defaults.text))
         #expect(tank.pressedColors == SliderColors(
             track: PanelColors.defaults.pressedFill, fill: PanelColors.defaults.onFill, knob: PanelColors.defaults.text))

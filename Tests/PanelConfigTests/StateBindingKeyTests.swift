@@ -11,7 +11,7 @@ struct StateBindingKeyTests {
 
     @Test func aBindingWithItsDefaults() throws {
         let config = try #require(parsed(button("state_topic = zigbee2mqtt/lamp\non_tap = mqtt zigbee2mqtt/lamp/set TOGGLE")))
-        #expect(config.buttons[0].binding == StateBinding(topic: "zigbee2mqtt/lamp", field: nil, on: "ON", off: "OFF", pendingMs: 2000))
+        #expect(config.buttons[0].binding == StateBinding(topic: "zigbee2mqtt/lamp", field: nil, on: "ON", off: "OFF", pending: .milliseconds(2000)))
         #expect(config.buttons[0].onTap == .mqtt(topic: "zigbee2mqtt/lamp/set", payload: "TOGGLE"))
         #expect(config.buttons[0].displayTitle == "lamp")
     }
@@ -28,7 +28,7 @@ struct StateBindingKeyTests {
             on_tap = mqtt cmnd/lamp/POWER {"a": "$VALUE" \\; "b": 1}
             """)))
         #expect(config.buttons[0].binding == StateBinding(
-            topic: "tasmota/stat/lamp/RESULT", field: ["result", "0", "POWER"], on: "1", off: "0", pendingMs: 800))
+            topic: "tasmota/stat/lamp/RESULT", field: ["result", "0", "POWER"], on: "1", off: "0", pending: .milliseconds(800)))
         #expect(config.buttons[0].title == "Living room lamp")
         #expect(config.buttons[0].onTap == .mqtt(topic: "cmnd/lamp/POWER", payload: #"{"a": "$VALUE" ; "b": 1}"#))
         // Without a title, Home Assistant shows the label on one line.

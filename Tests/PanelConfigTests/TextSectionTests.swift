@@ -26,7 +26,7 @@ struct TextSectionTests {
             """)))
         #expect(config.texts == [TextItemConfig(
             name: "hall", rect: Rect(x: 10, y: 10, width: 200, height: 50), source: .topic("zigbee2mqtt/hall", field: ["temperature"]),
-            format: ValueFormat(prefix: "", conversion: .decimals(1), suffix: " °C"), staleAfterS: 1800,
+            format: ValueFormat(prefix: "", conversion: .decimals(1), suffix: " °C"), staleAfter: .seconds(1800),
             fill: RGBColor(r: 0, g: 0, b: 0), text: .white, staleText: RGBColor(r: 0x80, g: 0x80, b: 0x80), fontSize: 30,
             alignment: .right, title: "Hall temperature", line: 6)])
         let back = try PanelConfigLoader.parse(text: config.effectiveText(), file: "panel.ini")

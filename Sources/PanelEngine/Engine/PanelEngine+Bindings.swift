@@ -122,7 +122,7 @@ extension PanelEngine {
     /// A gesture ran bound button `index`'s action: its look waits for the device.
     func boundButtonActed(_ index: Int, at: MonotonicInstant) {
         guard let binding = config.buttons[index].binding else { return }
-        stepBinding(index, .tapped(at: at, pendingFor: .milliseconds(Int64(binding.pendingMs))), at: at)
+        stepBinding(index, .tapped(at: at, pendingFor: binding.pending), at: at)
     }
 
     /// Pending looks whose wait ended by `now` go back to the last report, with a log line.
@@ -161,7 +161,7 @@ extension PanelEngine {
         }
         if effect == .gaveUp {
             let shown = TransitionText.bound(to, origin: transitions?.origin ?? at)
-            log.log("[button \(name)] no state on \(config.buttons[index].binding?.topic ?? "") within \(config.buttons[index].binding?.pendingMs ?? 0) ms of the tap; showing \(shown) again")
+            log.log("[button \(name)] no state on \(config.buttons[index].binding?.topic ?? "") within \(config.buttons[index].binding?.pending.wholeMilliseconds ?? 0) ms of the tap; showing \(shown) again")
         }
         guard from != to else { return }
         looksChanged(index, at: at) { looks in StateBindings.apply(to, to: index, in: &looks) }

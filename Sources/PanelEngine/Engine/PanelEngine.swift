@@ -509,8 +509,8 @@ public final class PanelEngine: TouchSink {
     /// When the page shown gives way to the first, counted from `instant` (the page shown, or
     /// the last touch); nil on the first page and on one without `home_after_s`.
     private func homeDeadline(after instant: MonotonicInstant) -> MonotonicInstant? {
-        let homeAfterS = config.pages[shownPage].homeAfterS
-        return shownPage != 0 && homeAfterS > 0 ? instant + .milliseconds(Int64(homeAfterS) * 1_000) : nil
+        guard shownPage != 0, let homeAfter = config.pages[shownPage].homeAfter else { return nil }
+        return instant + homeAfter
     }
 
     /// The page `target` leads to from the one shown.

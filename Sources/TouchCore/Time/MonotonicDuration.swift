@@ -15,7 +15,17 @@ public struct MonotonicDuration: Comparable, Hashable, Sendable {
         MonotonicDuration(nanoseconds: Saturating.multiply(ms, 1_000_000))
     }
 
+    public static func seconds(_ s: Int64) -> MonotonicDuration {
+        MonotonicDuration(nanoseconds: Saturating.multiply(s, 1_000_000_000))
+    }
+
     public static let zero = MonotonicDuration(nanoseconds: 0)
+
+    /// The whole milliseconds in it, as a config file writes them.
+    public var wholeMilliseconds: Int64 { nanoseconds / 1_000_000 }
+
+    /// The whole seconds in it, as a config file writes them.
+    public var wholeSeconds: Int64 { nanoseconds / 1_000_000_000 }
 
     public static func < (lhs: MonotonicDuration, rhs: MonotonicDuration) -> Bool {
         lhs.nanoseconds < rhs.nanoseconds

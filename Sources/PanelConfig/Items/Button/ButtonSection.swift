@@ -485,6 +485,6 @@ struct ButtonDraft: ItemDraft {
                        "state_on and state_off are both \"\(on)\"")
             return (nil, false)
         }
-        return (StateBinding(topic: stateTopic, field: stateField, on: on, off: off, pendingMs: pendingMs ?? StateBinding.defaultPendingMs), true)
+        return (StateBinding(topic: stateTopic, field: stateField, on: on, off: off, pending: .milliseconds(Int64(pendingMs ?? StateBinding.defaultPendingMs))), true)
     }
 }

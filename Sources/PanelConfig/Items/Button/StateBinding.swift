@@ -1,3 +1,5 @@
+import TouchCore
+
 /// A button bound to a device's state (`state_topic`): it draws what the device reports, not
 /// what a tap hoped for (DESIGN.md rule 13). A reported state never runs an action.
 public struct StateBinding: Equatable, Sendable {
@@ -11,7 +13,7 @@ public struct StateBinding: Equatable, Sendable {
     public var off: String
     /// How long a tap's pending look waits for the device before the last reported state
     /// comes back.
-    public var pendingMs: Int
+    public var pending: MonotonicDuration
 
     public static let defaultOn = "ON"
     public static let defaultOff = "OFF"
@@ -19,12 +21,12 @@ public struct StateBinding: Equatable, Sendable {
     public static let pendingMsRange = 100...60_000
 
     public init(topic: String, field: [String]? = nil, on: String = StateBinding.defaultOn, off: String = StateBinding.defaultOff,
-                pendingMs: Int = StateBinding.defaultPendingMs) {
+                pending: MonotonicDuration = .milliseconds(Int64(StateBinding.defaultPendingMs))) {
         self.topic = topic
         self.field = field
         self.on = on
         self.off = off
-        self.pendingMs = pendingMs
+        self.pending = pending
     }
 
     /// The field as written: `update.state`.

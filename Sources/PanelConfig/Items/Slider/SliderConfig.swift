@@ -20,8 +20,8 @@ public struct SliderConfig: Equatable, Sendable {
     /// `enabled = no`: drawn in its disabled colours and takes no touch until `ctl enable`.
     public var enabled: Bool
     public var send: Send
-    public var sendMs: Int
-    public var settleMs: Int
+    public var sendInterval: MonotonicDuration
+    public var settleTime: MonotonicDuration
     /// Runs at each send with the value (`$VALUE`).
     public var onChange: ButtonAction?
     /// Its colours at rest, while a finger is on it, and while disabled.
@@ -59,7 +59,7 @@ public struct SliderConfig: Equatable, Sendable {
     public init(
         name: String, rect: Rect, orientation: SliderOrientation = .horizontal,
         scale: SliderScale = SliderScale(decimals: 0, minimum: 0, step: 1, stepCount: 100), startStep: Int32 = 0,
-        readOnly: Bool = false, enabled: Bool = true, send: Send = .release, sendMs: Int = 250, settleMs: Int = 1000,
+        readOnly: Bool = false, enabled: Bool = true, send: Send = .release, sendInterval: MonotonicDuration = .milliseconds(250), settleTime: MonotonicDuration = .milliseconds(1000),
         onChange: ButtonAction? = nil, colors: SliderColors = SliderConfig.defaultColors(from: .defaults),
         pressedColors: SliderColors = SliderConfig.defaultPressedColors(from: .defaults),
         disabledColors: SliderColors = SliderConfig.defaultDisabledColors(from: .defaults), label: String? = nil,
@@ -75,8 +75,8 @@ public struct SliderConfig: Equatable, Sendable {
         self.readOnly = readOnly
         self.enabled = enabled
         self.send = send
-        self.sendMs = sendMs
-        self.settleMs = settleMs
+        self.sendInterval = sendInterval
+        self.settleTime = settleTime
         self.onChange = onChange
         self.colors = colors
         self.pressedColors = pressedColors
@@ -190,7 +190,7 @@ public struct SliderConfig: Equatable, Sendable {
     public var spec: SliderSpec {
         SliderSpec(
             rect: rect, orientation: orientation, stepCount: scale.stepCount, readOnly: readOnly,
-            enabled: enabled, sendsWhileDragging: send == .drag, sendMs: Int32(sendMs), settleMs: Int32(settleMs), page: page,
+            enabled: enabled, sendsWhileDragging: send == .drag, sendMs: Int32(sendInterval.wholeMilliseconds), settleMs: Int32(settleTime.wholeMilliseconds), page: page,
             startStep: startStep)
     }
 }

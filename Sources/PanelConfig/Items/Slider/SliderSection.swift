@@ -244,7 +244,7 @@ struct SliderDraft: ItemDraft {
         return SliderConfig(
             name: name, rect: rect, orientation: orientation ?? (rect.height > rect.width ? .vertical : .horizontal),
             scale: scale, startStep: startStep, readOnly: readOnly ?? false, enabled: enabled ?? true, send: send ?? .release,
-            sendMs: sendMs ?? 250, settleMs: settleMs ?? 1000, onChange: action,
+            sendInterval: .milliseconds(Int64(sendMs ?? 250)), settleTime: .milliseconds(Int64(settleMs ?? 1000)), onChange: action,
             colors: SliderColors(track: track ?? normal.track, fill: fill ?? normal.fill, knob: knob ?? normal.knob),
             pressedColors: SliderColors(
                 track: pressedTrack ?? pressed.track, fill: pressedFill ?? fill ?? pressed.fill, knob: pressedKnob ?? pressed.knob),

@@ -17,7 +17,7 @@ public struct TextItemConfig: Equatable, Sendable {
     /// How a value is written (`%.1f °C`).
     public var format: ValueFormat
     /// Drawn as `--`, dimmed, when the topic has been quiet this long; 0: never.
-    public var staleAfterS: Int
+    public var staleAfter: MonotonicDuration?
     /// The rect's fill, the text, and the text while stale or unknown.
     public var fill: RGBColor
     public var text: RGBColor
@@ -34,7 +34,7 @@ public struct TextItemConfig: Equatable, Sendable {
     public var line: Int
 
     public init(
-        name: String, rect: Rect, source: Source, format: ValueFormat = .plain, staleAfterS: Int = 0,
+        name: String, rect: Rect, source: Source, format: ValueFormat = .plain, staleAfter: MonotonicDuration? = nil,
         fill: RGBColor = PanelColors.defaults.background, text: RGBColor = PanelColors.defaults.text,
         staleText: RGBColor = PanelColors.defaults.disabledText, fontSize: Int = DisplayConfig.defaultFontSize,
         alignment: LabelAlignment = .center, title: String? = nil, page: Int = 0, cell: GridCell? = nil, line: Int
@@ -43,7 +43,7 @@ public struct TextItemConfig: Equatable, Sendable {
         self.rect = rect
         self.source = source
         self.format = format
-        self.staleAfterS = staleAfterS
+        self.staleAfter = staleAfter
         self.fill = fill
         self.text = text
         self.staleText = staleText

@@ -104,8 +104,7 @@ struct TextItems {
         for index in items.indices {
             switch items[index].source {
             case .topic:
-                guard items[index].staleAfterS > 0, let at = valueAt[index],
-                      at + .milliseconds(Int64(items[index].staleAfterS) * 1000) <= now else { continue }
+                guard let staleAfter = items[index].staleAfter, let at = valueAt[index], at + staleAfter <= now else { continue }
                 valueAt[index] = nil
                 if show(index, Shown(text: TextItemConfig.unknownText, isUnknown: true)) { changed.append(index) }
             case .time(let format):
@@ -129,8 +128,8 @@ struct TextItems {
         for index in items.indices {
             switch items[index].source {
             case .topic:
-                if items[index].staleAfterS > 0, let at = valueAt[index] {
-                    earliest = MonotonicInstant.earliest(earliest, at + .milliseconds(Int64(items[index].staleAfterS) * 1000))
+                if let staleAfter = items[index].staleAfter, let at = valueAt[index] {
+                    earliest = MonotonicInstant.earliest(earliest, at + staleAfter)
                 }
             case .time:
                 if wallClock != nil { earliest = MonotonicInstant.earliest(earliest, refreshAt[index]) }
