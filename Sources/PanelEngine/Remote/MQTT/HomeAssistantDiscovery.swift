@@ -11,6 +11,14 @@ import TouchCore
 /// and enabled states are binary sensors, its labels sensors and its backlight a binary
 /// sensor, so Home Assistant shows no control that would do nothing.
 public enum HomeAssistantDiscovery {
+    /// One entity an item offers Home Assistant: its component, its object id, and its
+    /// document's own keys (the device, availability and unique id are added to every one).
+    struct DiscoveryEntity {
+        let component: String
+        let object: String
+        let body: String
+    }
+
     public struct Document: Equatable, Sendable {
         public var topic: String
         public var payload: [UInt8]
@@ -30,66 +38,10 @@ public enum HomeAssistantDiscovery {
             let json = "{" + body + ",\"unique_id\":\(JSONText.quoted("\(topics.nodeID)_\(object)"))" + common + "}"
             documents.append(Document(topic: topics.discovery(component: component, object: object), payload: Array(json.utf8)))
         }
-        for button in config.buttons {
-            let object = objectID(button.name)
-            let spec = button.spec
-            let types = MQTTTopics.gestureTypes(
-                highestTapCount: spec.highestTapCount, longPress: spec.listensForLongPress, repeats: spec.listensForRepeat)
-            if !types.isEmpty {
-                add("event", object,
-                    "\"name\":\(JSONText.quoted(button.displayTitle)),\"state_topic\":\(JSONText.quoted(topics.gesture(button.name)))"
-                        + ",\"event_types\":[" + types.map { "\"\($0)\"" }.joined(separator: ",") + "]"
-                        + ",\"icon\":\"mdi:gesture-tap-button\"")
-            }
-            if commands {
-                if button.latch {
-                    add("switch", object + "_latch",
-                        "\"name\":\(JSONText.quoted(button.displayTitle))" + switchTopics(topics, button.name, .latch)
-                            + ",\"icon\":\"mdi:toggle-switch-outline\"")
-                }
-                add("text", object + "_label",
-                    "\"name\":\(JSONText.quoted(button.displayTitle + " label"))"
-                        + ",\"state_topic\":\(JSONText.quoted(topics.state(button.name, .label)))"
-                        + ",\"command_topic\":\(JSONText.quoted(topics.set(button.name, .label)))"
-                        + ",\"max\":128,\"entity_category\":\"config\",\"icon\":\"mdi:form-textbox\"")
-                add("switch", object + "_enabled",
-                    "\"name\":\(JSONText.quoted(button.displayTitle + " enabled"))" + switchTopics(topics, button.name, .enabled)
-                        + ",\"entity_category\":\"config\",\"icon\":\"mdi:gesture-tap\"")
-            } else {
-                if button.latch {
-                    add("binary_sensor", object + "_latch",
-                        "\"name\":\(JSONText.quoted(button.displayTitle))" + onOffState(topics.state(button.name, .latch))
-                            + ",\"icon\":\"mdi:toggle-switch-outline\"")
-                }
-                add("sensor", object + "_label",
-                    "\"name\":\(JSONText.quoted(button.displayTitle + " label"))"
-                        + ",\"state_topic\":\(JSONText.quoted(topics.state(button.name, .label)))"
-                        + ",\"entity_category\":\"diagnostic\",\"icon\":\"mdi:form-textbox\"")
-                add("binary_sensor", object + "_enabled",
-                    "\"name\":\(JSONText.quoted(button.displayTitle + " enabled"))" + onOffState(topics.state(button.name, .enabled))
-                        + ",\"entity_category\":\"diagnostic\",\"icon\":\"mdi:gesture-tap\"")
-            }
-        }
-        // Each text item mirrors what it shows, `--` included, as a sensor.
-        for text in config.texts {
-            add("sensor", objectID(text.name) + "_text",
-                "\"name\":\(JSONText.quoted(text.displayTitle)),\"state_topic\":\(JSONText.quoted(topics.text(text.name)))"
-                    + ",\"icon\":\"mdi:text\"")
-        }
-        // A slider is a number in slider mode (a level bar, or any slider without commands, a
-        // sensor): Home Assistant sets it as a touch would, through `/value/set`.
-        for slider in config.sliders {
-            let scale = slider.scale
-            let state = ",\"state_topic\":\(JSONText.quoted(topics.sliderValue(slider.name)))"
-            if commands && !slider.readOnly {
-                add("number", objectID(slider.name) + "_value",
-                    "\"name\":\(JSONText.quoted(slider.displayTitle))" + state
-                        + ",\"command_topic\":\(JSONText.quoted(topics.sliderValueSet(slider.name)))"
-                        + ",\"min\":\(scale.text(ofStep: 0)),\"max\":\(scale.text(ofStep: scale.stepCount)),\"step\":\(scale.stepText)"
-                        + ",\"mode\":\"slider\",\"icon\":\"mdi:tune-variant\"")
-            } else {
-                add("sensor", objectID(slider.name) + "_value",
-                    "\"name\":\(JSONText.quoted(slider.displayTitle))" + state + ",\"icon\":\"mdi:gauge\"")
+        // Each item's entities, in place order, from its kind's adapter.
+        for place in 0..<config.itemCount {
+            for entity in entities(ofItem: place, config: config, topics: topics, commands: commands) {
+                add(entity.component, entity.object, entity.body)
             }
         }
         // The page shown, and with commands the way to show another (an automation shows the
@@ -119,11 +71,11 @@ public enum HomeAssistantDiscovery {
     }
 
     /// A binary sensor's topic and its ON and OFF.
-    private static func onOffState(_ topic: String) -> String {
+    static func onOffState(_ topic: String) -> String {
         ",\"state_topic\":\(JSONText.quoted(topic)),\"payload_on\":\"ON\",\"payload_off\":\"OFF\""
     }
 
-    private static func switchTopics(_ topics: MQTTTopics, _ button: String, _ kind: MQTTTopics.ButtonStateKind) -> String {
+    static func switchTopics(_ topics: MQTTTopics, _ button: String, _ kind: MQTTTopics.ButtonStateKind) -> String {
         ",\"state_topic\":\(JSONText.quoted(topics.state(button, kind)))"
             + ",\"command_topic\":\(JSONText.quoted(topics.set(button, kind)))"
             + ",\"payload_on\":\"ON\",\"payload_off\":\"OFF\",\"state_on\":\"ON\",\"state_off\":\"OFF\""
@@ -133,6 +85,16 @@ public enum HomeAssistantDiscovery {
         let model = "\(config.controller.model.configName) \(config.panelWidth)x\(config.panelHeight)"
         return "{\"identifiers\":[\(JSONText.quoted(topics.nodeID))],\"name\":\(JSONText.quoted(deviceName))"
             + ",\"manufacturer\":\"TouchPanel\",\"model\":\(JSONText.quoted(model)),\"sw_version\":\"\(SoftwareVersion.text)\"}"
+    }
+
+    /// The entities of the item at `place`.
+    static func entities(ofItem place: Int, config: PanelConfiguration, topics: MQTTTopics, commands: Bool) -> [DiscoveryEntity] {
+        let (kind, index) = config.item(at: place)
+        switch kind {
+        case .button: return entities(of: config.buttons[index], topics: topics, commands: commands)
+        case .text: return entities(of: config.texts[index], topics: topics)
+        case .slider: return entities(of: config.sliders[index], topics: topics, commands: commands)
+        }
     }
 
     /// A button's name as a discovery object id: `.` is not allowed there, so it becomes `_`.
