@@ -383,8 +383,10 @@ public struct GestureClassifier: Sendable {
         return false
     }
 
+    /// Out of line on purpose, one for each kind: the machine's transition is inlined here
+    /// once, not at every call (inlined at each, the input path cost 52 instructions more a
+    /// report, the transition called out of line).
     @_optimize(speed)
-    @inline(__always)
     private mutating func apply<Sink: GestureEventSink>(
         _ input: ButtonGestureInput, toButton button: Int, at now: MonotonicInstant, into sink: inout Sink
     ) {
@@ -392,7 +394,6 @@ public struct GestureClassifier: Sendable {
     }
 
     @_optimize(speed)
-    @inline(__always)
     private mutating func apply<Sink: GestureEventSink>(
         _ input: SliderInput, toSlider slider: Int, at now: MonotonicInstant, into sink: inout Sink
     ) {
