@@ -1,5 +1,6 @@
 import LinuxSystem
 import PanelConfig
+import TouchCore
 
 extension HomeAssistantDiscovery {
     /// A button's entities: an event entity for its gestures; with commands a switch for a

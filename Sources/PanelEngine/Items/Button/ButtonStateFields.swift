@@ -1,4 +1,5 @@
 import PanelConfig
+import TouchCore
 
 extension PanelEngine {
     /// A button's state: its label, whether it takes touches, a latch's side and a bound

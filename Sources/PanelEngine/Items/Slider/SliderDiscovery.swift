@@ -1,5 +1,6 @@
 import LinuxSystem
 import PanelConfig
+import TouchCore
 
 extension HomeAssistantDiscovery {
     /// A slider is a number in slider mode (a level bar, or any slider without commands, a

@@ -1,4 +1,5 @@
 import PanelConfig
+import TouchCore
 
 extension PanelEngine {
     /// A slider's state: the value it shows (`ctl state`, every step of a drag), the value

@@ -1,5 +1,6 @@
 import LinuxSystem
 import PanelConfig
+import TouchCore
 
 extension HomeAssistantDiscovery {
     /// A text item mirrors what it shows, `--` included, as a sensor.

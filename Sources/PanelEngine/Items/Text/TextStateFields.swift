@@ -1,4 +1,5 @@
 import PanelConfig
+import TouchCore
 
 extension PanelEngine {
     /// A text item's state: what it shows, and whether that is known yet.
