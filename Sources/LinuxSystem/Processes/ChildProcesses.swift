@@ -68,12 +68,10 @@ public final class ChildProcesses: ChildProcessControl {
         var reaped: [ReapedChild] = []
         while true {
             var status: Int32 = 0
-            let pid = waitpid(-1, &status, WNOHANG)
+            let pid = (try? Errno.retryingInterrupts { waitpid(-1, &status, WNOHANG) }) ?? -1
             if pid > 0 {
                 reaped.append(ReapedChild(pid: pid, termination: ChildTermination(waitStatus: status)))
                 running.removeAll { $0 == pid }
-            } else if pid < 0, Errno.current == .interrupted {
-                continue
             } else {
                 return reaped  // 0: children still running; -1 ECHILD: none left
             }

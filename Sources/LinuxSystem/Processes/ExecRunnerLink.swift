@@ -90,10 +90,17 @@ public final class ExecRunnerLink: ChildProcessControl {
         while true {
             var truncated: Int32 = 0
             var closed: Int32 = 0
-            let count = receiveBuffer.withUnsafeMutableBytes {
-                tp_runner_receive(descriptor.rawValue, $0.baseAddress, $0.count, &truncated, &closed)
+            var count = -1
+            var error: Errno?
+            do throws(Errno) {
+                count = try Errno.retryingInterrupts {
+                    receiveBuffer.withUnsafeMutableBytes {
+                        tp_runner_receive(descriptor.rawValue, $0.baseAddress, $0.count, &truncated, &closed)
+                    }
+                }
+            } catch let failure {
+                error = failure
             }
-            let error = count < 0 ? Errno.current : nil
             if count > 0 || (count == 0 && closed == 0) {
                 // A zero-length message is a message (not an end), not the runner leaving.
                 let message = ExecRunnerMessage(bytes: receiveBuffer[0..<count])
@@ -103,8 +110,6 @@ public final class ExecRunnerLink: ChildProcessControl {
                 }
                 running.remove(at: index)
                 reaped.append(ReapedChild(pid: id, termination: termination))
-            } else if error == .interrupted {
-                continue
             } else if error == .wouldBlock {
                 return reaped
             } else {
@@ -127,11 +132,9 @@ public final class ExecRunnerLink: ChildProcessControl {
 
     private func send(_ bytes: [UInt8]) throws(Errno) {
         guard let descriptor else { throw Errno(EBADF) }
-        while true {
-            let sent = bytes.withUnsafeBytes { tp_runner_send(descriptor.rawValue, $0.baseAddress, $0.count) }
-            if sent == bytes.count { return }
-            if sent < 0, Errno.current == .interrupted { continue }
-            throw sent < 0 ? Errno.current : Errno(EMSGSIZE)
+        let sent = try Errno.retryingInterrupts {
+            bytes.withUnsafeBytes { tp_runner_send(descriptor.rawValue, $0.baseAddress, $0.count) }
         }
+        if sent != bytes.count { throw Errno(EMSGSIZE) }
     }
 }

@@ -65,10 +65,17 @@ public final class ExecRunnerServer {
         while !panelGone, commandsHeld < maxCommandsHeld {
             var truncated: Int32 = 0
             var closed: Int32 = 0
-            let count = receiveBuffer.withUnsafeMutableBytes {
-                tp_runner_receive(descriptor.rawValue, $0.baseAddress, $0.count, &truncated, &closed)
+            var count = -1
+            var error: Errno?
+            do throws(Errno) {
+                count = try Errno.retryingInterrupts {
+                    receiveBuffer.withUnsafeMutableBytes {
+                        tp_runner_receive(descriptor.rawValue, $0.baseAddress, $0.count, &truncated, &closed)
+                    }
+                }
+            } catch let failure {
+                error = failure
             }
-            let error = count < 0 ? Errno.current : nil
             if count > 0 || (count == 0 && closed == 0) {
                 // A zero-length message is a message (one that is not a request), not the end.
                 guard truncated == 0, let message = ExecRunnerMessage(bytes: receiveBuffer[0..<count]) else {
@@ -76,8 +83,6 @@ public final class ExecRunnerServer {
                     continue
                 }
                 serve(message)
-            } else if error == .interrupted {
-                continue
             } else if error == .wouldBlock {
                 return
             } else {
@@ -139,13 +144,18 @@ public final class ExecRunnerServer {
         defer { unsentEnds.removeFirst(sentCount) }
         while !panelGone, sentCount < unsentEnds.count {
             let bytes = unsentEnds[sentCount].bytes
-            let sent = bytes.withUnsafeBytes { tp_runner_send(descriptor.rawValue, $0.baseAddress, $0.count) }
-            if sent == bytes.count {
-                sentCount += 1
-                continue
+            var error = Errno(EMSGSIZE)
+            do throws(Errno) {
+                let sent = try Errno.retryingInterrupts {
+                    bytes.withUnsafeBytes { tp_runner_send(descriptor.rawValue, $0.baseAddress, $0.count) }
+                }
+                if sent == bytes.count {
+                    sentCount += 1
+                    continue
+                }
+            } catch let failure {
+                error = failure
             }
-            let error = sent < 0 ? Errno.current : Errno(EMSGSIZE)
-            if error == .interrupted { continue }
             if error == .wouldBlock { return }
             panelGone = true
             report("could not tell the panel that a command ended: \(error.message)")

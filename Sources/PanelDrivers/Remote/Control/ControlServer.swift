@@ -169,25 +169,25 @@ public final class ControlServer {
     /// One receive of at most `readBytesPerTurn`; false when the client was dropped.
     private func read(_ client: Client, now: MonotonicInstant) -> Bool {
         var chunk = [UInt8](repeating: 0, count: ControlServer.readBytesPerTurn)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { tp_control_receive(client.descriptor.rawValue, $0.baseAddress, $0.count) }
-            if count > 0 {
-                client.input.append(contentsOf: chunk[0..<count])
-                client.heardAt = now
-                return true
+        let count: Int
+        do throws(Errno) {
+            count = try Errno.retryingInterrupts {
+                chunk.withUnsafeMutableBytes { tp_control_receive(client.descriptor.rawValue, $0.baseAddress, $0.count) }
             }
-            if count == 0 {
-                client.finishing = true
-                return true
-            }
-            let error = Errno.current
-            if error == .interrupted { continue }
+        } catch {
             if error != .wouldBlock {
                 drop(client, "read failed: \(error.message)")
                 return false
             }
             return true
         }
+        if count > 0 {
+            client.input.append(contentsOf: chunk[0..<count])
+            client.heardAt = now
+        } else {
+            client.finishing = true
+        }
+        return true
     }
 
     /// Runs up to `commandsPerTurn` complete lines of the client's input; false when the
@@ -237,18 +237,21 @@ public final class ControlServer {
     /// closed). A finishing client is closed once its replies are out and its lines run.
     private func flush(_ client: Client) -> Bool {
         while !client.output.isEmpty {
-            let sent = client.output.withUnsafeBytes { tp_control_send(client.descriptor.rawValue, $0.baseAddress, $0.count) }
-            if sent > 0 {
-                client.output.removeFirst(sent)
-                continue
+            let sent: Int
+            do throws(Errno) {
+                sent = try Errno.retryingInterrupts {
+                    client.output.withUnsafeBytes { tp_control_send(client.descriptor.rawValue, $0.baseAddress, $0.count) }
+                }
+            } catch {
+                if error != .wouldBlock {
+                    drop(client, "write failed: \(error.message)")
+                    return false
+                }
+                return true
             }
-            let error = Errno.current
-            if error == .interrupted { continue }
-            if error != .wouldBlock {
-                drop(client, "write failed: \(error.message)")
-                return false
-            }
-            return true
+            // send(2) on a stream socket takes at least a byte of what it is given.
+            guard sent > 0 else { return true }
+            client.output.removeFirst(sent)
         }
         if client.finishing && client.input.isEmpty {
             disconnect(client)
