@@ -20,6 +20,12 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         rawValue = result
     }
 
+    /// What `open` (a call that makes a descriptor, -1 and errno on failure) returns, called
+    /// again on EINTR: opening a device may wait, and a signal may cut the wait short.
+    public static func opened(by open: () -> Int32) throws(Errno) -> FileDescriptor {
+        FileDescriptor(rawValue: try Errno.retryingInterrupts(open))
+    }
+
     public static let standardInput = FileDescriptor(rawValue: 0)
     public static let standardOutput = FileDescriptor(rawValue: 1)
     public static let standardError = FileDescriptor(rawValue: 2)

@@ -7,9 +7,9 @@ public final class ChildProcesses: ChildProcessControl {
     public private(set) var running: [Int32] = []
     /// Where children's stdout and stderr go: the panel's own stderr (the log, the journal
     /// under systemd). stdout carries event lines and nothing else.
-    private let outputDescriptor: Int32
+    private let outputDescriptor: FileDescriptor
 
-    public init(outputDescriptor: Int32 = 2) {
+    public init(outputDescriptor: FileDescriptor = .standardError) {
         self.outputDescriptor = outputDescriptor
     }
 
@@ -46,8 +46,8 @@ public final class ChildProcesses: ChildProcessControl {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 1)
-        if outputDescriptor != 2 { posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 2) }
+        posix_spawn_file_actions_adddup2(&actions, outputDescriptor.rawValue, 1)
+        if outputDescriptor != .standardError { posix_spawn_file_actions_adddup2(&actions, outputDescriptor.rawValue, 2) }
         // After the dup2s: `outputDescriptor` itself goes too when it is above 2.
         let closing = posix_spawn_file_actions_addclosefrom_np(&actions, 3)
         guard closing == 0 else { throw SpawnError(command: command, errno: Errno(closing)) }
