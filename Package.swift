@@ -26,8 +26,8 @@ let package = Package(
         ),
         // FreeType, for rasterising button labels once at start-up.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        // Typed OS wrappers with no panel words: errno, files, the clock, poll, signals, child
-        // processes, stdio, sd_notify.
+        // Typed OS wrappers with no panel words: errno, descriptors, files, the clock, poll,
+        // signals, child processes, stdio, sd_notify.
         .target(name: "LinuxSystem", dependencies: ["CLinux", "TouchCore"]),
         .target(name: "PanelConfig", dependencies: ["TouchCore", "LinuxSystem", "CLinux"]),
         // The panel between its devices: engine, actions, events, control and MQTT logic. Every

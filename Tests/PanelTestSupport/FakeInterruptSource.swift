@@ -5,11 +5,11 @@ import PanelEngine
 import TouchCore
 
 /// An INT line driven by the test. Pollable by default: `pushEdge` writes a byte to a pipe
-/// so a real poll() wakes up; `pollable: false` gives pollDescriptor -1 for code that is
+/// so a real poll() wakes up; `pollable: false` gives no pollDescriptor, for code that is
 /// driven directly.
 final class FakeInterruptSource: InterruptSource {
-    let pollDescriptor: Int32
-    private let writeEnd: Int32
+    let pollDescriptor: FileDescriptor?
+    private let writeEnd: FileDescriptor?
     private var pending: [MonotonicInstant] = []
     /// How often the code under test drained the line.
     private(set) var reads = 0
@@ -23,25 +23,25 @@ final class FakeInterruptSource: InterruptSource {
             precondition(result == 0, "pipe failed")
             _ = clinux_set_nonblocking(ends[0])
             _ = clinux_set_nonblocking(ends[1])
-            pollDescriptor = ends[0]
-            writeEnd = ends[1]
+            pollDescriptor = FileDescriptor(rawValue: ends[0])
+            writeEnd = FileDescriptor(rawValue: ends[1])
         } else {
-            pollDescriptor = -1
-            writeEnd = -1
+            pollDescriptor = nil
+            writeEnd = nil
         }
     }
 
     deinit {
-        if pollDescriptor >= 0 { close(pollDescriptor) }
-        if writeEnd >= 0 { close(writeEnd) }
+        try? pollDescriptor?.close()
+        try? writeEnd?.close()
     }
 
     /// A falling edge at `instant`, pending until the next read.
     func pushEdge(at instant: MonotonicInstant) {
         pending.append(instant)
-        if writeEnd >= 0 {
+        if let writeEnd {
             var byte: UInt8 = 1
-            _ = write(writeEnd, &byte, 1)
+            _ = write(writeEnd.rawValue, &byte, 1)
         }
     }
 
@@ -53,9 +53,9 @@ final class FakeInterruptSource: InterruptSource {
             failNextRead = nil
             throw error
         }
-        if pollDescriptor >= 0 {
+        if let pollDescriptor {
             var scratch = [UInt8](repeating: 0, count: 64)
-            while read(pollDescriptor, &scratch, scratch.count) > 0 {}
+            while read(pollDescriptor.rawValue, &scratch, scratch.count) > 0 {}
         }
         let latest = pending.max()
         pending.removeAll()

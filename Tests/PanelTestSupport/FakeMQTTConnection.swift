@@ -8,7 +8,7 @@ final class FakeMQTTConnection: MQTTConnection {
     /// What `connect()` returns (0: the connection is under way).
     var connectResult: Int32 = 0
     var pendingEvents: [MQTTClientEvent] = []
-    var socket: Int32 = 42
+    var socket: FileDescriptor? = FileDescriptor(rawValue: 42)
     var wantsWrite = false
     var readResult: Int32 = 0
     private var nextMessageID: Int32 = 1

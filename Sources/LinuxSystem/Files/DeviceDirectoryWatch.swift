@@ -4,16 +4,15 @@ import CLinux
 /// or udev changes its permissions, so a source waiting for its device wakes up then and not
 /// on a timer. Owns its descriptor.
 public final class DeviceDirectoryWatch {
-    public let descriptor: Int32
+    public let descriptor: FileDescriptor
     private let buffer: UnsafeMutableRawPointer
     private static let bufferSize = 4096
 
     /// Nil when inotify is unavailable or the directory cannot be watched.
     public init?(directory: String) {
-        let descriptor = clinux_inotify_open()
-        guard descriptor >= 0 else { return nil }
-        guard directory.withCString({ clinux_inotify_watch_devices(descriptor, $0) }) >= 0 else {
-            close(descriptor)
+        guard let descriptor = FileDescriptor(returnedBy: clinux_inotify_open()) else { return nil }
+        guard directory.withCString({ clinux_inotify_watch_devices(descriptor.rawValue, $0) }) >= 0 else {
+            try? descriptor.close()
             return nil
         }
         self.descriptor = descriptor
@@ -21,12 +20,13 @@ public final class DeviceDirectoryWatch {
     }
 
     deinit {
-        close(descriptor)
+        try? descriptor.close()
         buffer.deallocate()
     }
 
     /// Reads and forgets every pending notification: the caller looks for its device anew.
     public func drain() {
-        while read(descriptor, buffer, DeviceDirectoryWatch.bufferSize) > 0 {}
+        let pending = UnsafeMutableRawBufferPointer(start: buffer, count: DeviceDirectoryWatch.bufferSize)
+        while (try? descriptor.read(into: pending)) ?? 0 > 0 {}
     }
 }

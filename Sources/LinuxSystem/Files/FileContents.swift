@@ -25,13 +25,12 @@ public enum FileContents {
     public static func bytes(
         ofFile path: String, maxBytes: Int = configMaxBytes, what: String = "the panel config", checkSizeFirst: Bool = false
     ) throws(Failure) -> [UInt8] {
-        let descriptor = path.withCString { clinux_open_file_to_read($0) }
-        guard descriptor >= 0 else {
+        guard let descriptor = FileDescriptor(returnedBy: path.withCString { clinux_open_file_to_read($0) }) else {
             let missing = clinux_errno() == ENOENT
             throw Failure(message: "cannot open: \(errnoText())", missing: missing)
         }
-        defer { _ = close(descriptor) }
-        switch clinux_is_regular_file(descriptor) {
+        defer { try? descriptor.close() }
+        switch clinux_is_regular_file(descriptor.rawValue) {
         case 1: break
         case 0: throw Failure(message: "not a regular file (a FIFO, a device or a directory); give the path of a file")
         default: throw Failure(message: "cannot read: \(errnoText())")
@@ -39,7 +38,7 @@ public enum FileContents {
 
         var contents: [UInt8] = []
         if checkSizeFirst {
-            let size = clinux_file_size(descriptor)
+            let size = clinux_file_size(descriptor.rawValue)
             guard size >= 0 else { throw Failure(message: "cannot read: \(errnoText())") }
             guard size <= Int64(maxBytes) else {
                 throw Failure(message: tooLargeText(maxBytes: maxBytes, what: what), tooLargeBytes: Int(size))
@@ -48,10 +47,11 @@ public enum FileContents {
         }
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if clinux_errno() == EINTR { continue }
-                throw Failure(message: "cannot read: \(errnoText())")
+            let count: Int
+            do throws(Errno) {
+                count = try descriptor.read(into: &chunk)
+            } catch {
+                throw Failure(message: "cannot read: \(errnoText(error.rawValue))")
             }
             if count == 0 { return contents }
             contents.append(contentsOf: chunk[0..<count])
@@ -65,9 +65,9 @@ public enum FileContents {
         "file is larger than \(maxBytes / 1024) KiB; is this \(what)?"
     }
 
-    /// strerror of the current errno: "No such file or directory".
-    private static func errnoText() -> String {
-        guard let text = strerror(clinux_errno()) else { return "error \(clinux_errno())" }
+    /// strerror of `code` (the current errno): "No such file or directory".
+    private static func errnoText(_ code: Int32 = clinux_errno()) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }
 }

@@ -38,9 +38,8 @@ public enum ReplacedFile {
         if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
             directory = slash == path.utf8.startIndex ? "/" : String(decoding: path.utf8[..<slash], as: UTF8.self)
         }
-        let descriptor = directory.withCString { clinux_open_readonly($0) }
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        _ = close(descriptor)
+        guard let descriptor = FileDescriptor(returnedBy: directory.withCString { clinux_open_readonly($0) }) else { return }
+        _ = fsync(descriptor.rawValue)
+        try? descriptor.close()
     }
 }

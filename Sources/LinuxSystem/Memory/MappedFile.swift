@@ -12,35 +12,36 @@ public final class MappedFile {
     public let bytes: UnsafeRawBufferPointer
     /// As it was opened, for log lines.
     public let path: String
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     /// st_mtim when mapped, in ns.
     private let modifiedNs: Int64
 
     /// The file at `path` when it is a regular file of exactly `byteCount` bytes (a file of
     /// another size is not the one wanted: nil, and no error); otherwise why not.
     public static func open(path: String, byteCount: Int) -> Result<MappedFile?, Errno> {
-        let descriptor = path.withCString { clinux_open_readonly($0) }
-        guard descriptor >= 0 else { return .failure(Errno.current) }
-        let size = clinux_file_size(descriptor)
-        let modifiedNs = clinux_file_modified_ns(descriptor)
+        guard let descriptor = FileDescriptor(returnedBy: path.withCString { clinux_open_readonly($0) }) else {
+            return .failure(Errno.current)
+        }
+        let size = clinux_file_size(descriptor.rawValue)
+        let modifiedNs = clinux_file_modified_ns(descriptor.rawValue)
         guard size >= 0, modifiedNs >= 0 else {
             let error = Errno.current
-            _ = close(descriptor)
+            try? descriptor.close()
             return .failure(error)
         }
-        guard byteCount > 0, clinux_is_regular_file(descriptor) == 1, size == Int64(byteCount) else {
-            _ = close(descriptor)
+        guard byteCount > 0, clinux_is_regular_file(descriptor.rawValue) == 1, size == Int64(byteCount) else {
+            try? descriptor.close()
             return .success(nil)
         }
-        guard let address = clinux_mmap_readonly_shared(descriptor, byteCount) else {
+        guard let address = clinux_mmap_readonly_shared(descriptor.rawValue, byteCount) else {
             let error = Errno.current
-            _ = close(descriptor)
+            try? descriptor.close()
             return .failure(error)
         }
         return .success(MappedFile(bytes: UnsafeRawBufferPointer(start: address, count: byteCount), path: path, descriptor: descriptor, modifiedNs: modifiedNs))
     }
 
-    private init(bytes: UnsafeRawBufferPointer, path: String, descriptor: Int32, modifiedNs: Int64) {
+    private init(bytes: UnsafeRawBufferPointer, path: String, descriptor: FileDescriptor, modifiedNs: Int64) {
         self.bytes = bytes
         self.path = path
         self.descriptor = descriptor
@@ -55,8 +56,8 @@ public final class MappedFile {
     /// is loaded under a SIGBUS guard (`clinux_mapping_readable`), which also brings them in
     /// before the copy; only a page the kernel drops again in between is left unguarded.
     public func change() -> String? {
-        let size = clinux_file_size(descriptor)
-        let modifiedNs = clinux_file_modified_ns(descriptor)
+        let size = clinux_file_size(descriptor.rawValue)
+        let modifiedNs = clinux_file_modified_ns(descriptor.rawValue)
         if size < 0 || modifiedNs < 0 { return "\(path) cannot be examined: \(Errno.current.message)" }
         if size != Int64(bytes.count) { return "\(path) is \(size) bytes now, not \(bytes.count)" }
         if modifiedNs != self.modifiedNs { return "\(path) was written since it was mapped" }
@@ -71,6 +72,6 @@ public final class MappedFile {
 
     deinit {
         munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
-        _ = close(descriptor)
+        try? descriptor.close()
     }
 }

@@ -23,10 +23,10 @@ public struct PollEvents: OptionSet, Equatable, Sendable {
 
 /// One descriptor and what the loop waits on it for.
 public struct PollInterest: Equatable, Sendable {
-    public var descriptor: Int32
+    public var descriptor: FileDescriptor
     public var events: PollEvents
 
-    public init(descriptor: Int32, events: PollEvents) {
+    public init(descriptor: FileDescriptor, events: PollEvents) {
         self.descriptor = descriptor
         self.events = events
     }

@@ -7,7 +7,7 @@ import CLinux
 public enum Poller {
     /// What each of `interests` showed, in its order; all empty on a timeout.
     public static func wait(_ interests: [PollInterest], timeoutNs: Int64) -> [PollEvents] {
-        var descriptors = interests.map { pollfd(fd: $0.descriptor, events: $0.events.rawValue, revents: 0) }
+        var descriptors = interests.map { pollfd(fd: $0.descriptor.rawValue, events: $0.events.rawValue, revents: 0) }
         let count = descriptors.withUnsafeMutableBufferPointer { buffer in
             clinux_ppoll_ns(buffer.baseAddress, nfds_t(buffer.count), timeoutNs)
         }

@@ -7,9 +7,9 @@ public final class ChildProcesses: ChildProcessControl {
     public private(set) var running: [Int32] = []
     /// Where children's stdout and stderr go: the panel's own stderr (the log, the journal
     /// under systemd). stdout carries event lines and nothing else.
-    private let outputDescriptor: Int32
+    private let outputDescriptor: FileDescriptor
 
-    public init(outputDescriptor: Int32 = 2) {
+    public init(outputDescriptor: FileDescriptor = .standardError) {
         self.outputDescriptor = outputDescriptor
     }
 
@@ -46,8 +46,8 @@ public final class ChildProcesses: ChildProcessControl {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 1)
-        if outputDescriptor != 2 { posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 2) }
+        posix_spawn_file_actions_adddup2(&actions, outputDescriptor.rawValue, 1)
+        if outputDescriptor != .standardError { posix_spawn_file_actions_adddup2(&actions, outputDescriptor.rawValue, 2) }
         // After the dup2s: `outputDescriptor` itself goes too when it is above 2.
         let closing = posix_spawn_file_actions_addclosefrom_np(&actions, 3)
         guard closing == 0 else { throw SpawnError(command: command, errno: Errno(closing)) }
@@ -68,12 +68,10 @@ public final class ChildProcesses: ChildProcessControl {
         var reaped: [ReapedChild] = []
         while true {
             var status: Int32 = 0
-            let pid = waitpid(-1, &status, WNOHANG)
+            let pid = (try? Errno.retryingInterrupts { waitpid(-1, &status, WNOHANG) }) ?? -1
             if pid > 0 {
                 reaped.append(ReapedChild(pid: pid, termination: ChildTermination(waitStatus: status)))
                 running.removeAll { $0 == pid }
-            } else if pid < 0, Errno.current == .interrupted {
-                continue
             } else {
                 return reaped  // 0: children still running; -1 ECHILD: none left
             }

@@ -38,8 +38,8 @@ public final class ExecProcesses: ChildProcessControl {
 
     /// The descriptors of the runner links still connected: the loop watches them for
     /// commands that ended.
-    public var runnerDescriptors: [Int32] {
-        runners.filter { $0.isConnected }.map { $0.descriptor }
+    public var runnerDescriptors: [FileDescriptor] {
+        runners.compactMap { $0.descriptor }
     }
 
     public func spawnShell(command: String, environment: [(String, String)]) throws(SpawnError) -> Int32 {

@@ -13,8 +13,8 @@ public final class ExecRunnerLink: ChildProcessControl {
     public static let firstID: Int32 = 1 << 30
 
     public let socketPath: String
-    /// -1 while not connected.
-    public private(set) var descriptor: Int32 = -1
+    /// nil while not connected.
+    public private(set) var descriptor: FileDescriptor?
     /// Ids handed over and not yet reported ended.
     public private(set) var running: [Int32] = []
     /// The id the next command gets.
@@ -31,7 +31,7 @@ public final class ExecRunnerLink: ChildProcessControl {
     }
 
     /// An already connected seqpacket descriptor (tests); the link owns it.
-    public init(descriptor: Int32, socketPath: String) {
+    public init(descriptor: FileDescriptor, socketPath: String) {
         self.socketPath = socketPath
         self.descriptor = descriptor
         nextID = ExecRunnerLink.firstID
@@ -39,21 +39,20 @@ public final class ExecRunnerLink: ChildProcessControl {
 
     deinit { disconnect() }
 
-    public var isConnected: Bool { descriptor >= 0 }
+    public var isConnected: Bool { descriptor != nil }
 
     /// Connects when not connected; the error is connect(2)'s (ENOENT: no socket there, the
     /// socket unit is not running; EACCES: not the panel's user; ECONNREFUSED: nothing listens).
     public func connect() throws(Errno) {
-        guard descriptor < 0 else { return }
-        let connected = tp_runner_connect(socketPath)
-        guard connected >= 0 else { throw Errno.current }
+        guard descriptor == nil else { return }
+        guard let connected = FileDescriptor(returnedBy: tp_runner_connect(socketPath)) else { throw Errno.current }
         descriptor = connected
     }
 
     public func disconnect() {
-        guard descriptor >= 0 else { return }
-        close(descriptor)
-        descriptor = -1
+        guard let descriptor else { return }
+        try? descriptor.close()
+        self.descriptor = nil
     }
 
     /// Hands `command` to the runner. A runner that went away since the last command (its
@@ -87,14 +86,21 @@ public final class ExecRunnerLink: ChildProcessControl {
     /// command it held (it stops them as it goes): each is reported killed by SIGKILL.
     public func reap() -> [ReapedChild] {
         var reaped: [ReapedChild] = []
-        guard descriptor >= 0 else { return reaped }
+        guard let descriptor else { return reaped }
         while true {
             var truncated: Int32 = 0
             var closed: Int32 = 0
-            let count = receiveBuffer.withUnsafeMutableBytes {
-                tp_runner_receive(descriptor, $0.baseAddress, $0.count, &truncated, &closed)
+            var count = -1
+            var error: Errno?
+            do throws(Errno) {
+                count = try Errno.retryingInterrupts {
+                    receiveBuffer.withUnsafeMutableBytes {
+                        tp_runner_receive(descriptor.rawValue, $0.baseAddress, $0.count, &truncated, &closed)
+                    }
+                }
+            } catch let failure {
+                error = failure
             }
-            let error = count < 0 ? Errno.current : nil
             if count > 0 || (count == 0 && closed == 0) {
                 // A zero-length message is a message (not an end), not the runner leaving.
                 let message = ExecRunnerMessage(bytes: receiveBuffer[0..<count])
@@ -104,8 +110,6 @@ public final class ExecRunnerLink: ChildProcessControl {
                 }
                 running.remove(at: index)
                 reaped.append(ReapedChild(pid: id, termination: termination))
-            } else if error == .interrupted {
-                continue
             } else if error == .wouldBlock {
                 return reaped
             } else {
@@ -127,11 +131,10 @@ public final class ExecRunnerLink: ChildProcessControl {
     }
 
     private func send(_ bytes: [UInt8]) throws(Errno) {
-        while true {
-            let sent = bytes.withUnsafeBytes { tp_runner_send(descriptor, $0.baseAddress, $0.count) }
-            if sent == bytes.count { return }
-            if sent < 0, Errno.current == .interrupted { continue }
-            throw sent < 0 ? Errno.current : Errno(EMSGSIZE)
+        guard let descriptor else { throw Errno(EBADF) }
+        let sent = try Errno.retryingInterrupts {
+            bytes.withUnsafeBytes { tp_runner_send(descriptor.rawValue, $0.baseAddress, $0.count) }
         }
+        if sent != bytes.count { throw Errno(EMSGSIZE) }
     }
 }

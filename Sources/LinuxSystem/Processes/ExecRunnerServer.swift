@@ -12,7 +12,7 @@ import CLinux
 /// and not yet told), and each request adds at most one, so `unsentEnds` never holds more.
 /// Past that, requests wait in the socket, whose buffer then stops the panel's sends.
 public final class ExecRunnerServer {
-    public let descriptor: Int32
+    public let descriptor: FileDescriptor
     private let processes: ChildProcesses
     /// Lines for the runner's log (its journal): what it started, what it could not.
     private let report: (String) -> Void
@@ -29,7 +29,7 @@ public final class ExecRunnerServer {
     private var receiveBuffer = [UInt8](repeating: 0, count: ExecRunnerMessage.maxBytes)
 
     public init(
-        descriptor: Int32, processes: ChildProcesses, maxCommandsHeld: Int = ExecRunnerServer.defaultMaxCommandsHeld,
+        descriptor: FileDescriptor, processes: ChildProcesses, maxCommandsHeld: Int = ExecRunnerServer.defaultMaxCommandsHeld,
         report: @escaping (String) -> Void
     ) {
         self.descriptor = descriptor
@@ -65,10 +65,17 @@ public final class ExecRunnerServer {
         while !panelGone, commandsHeld < maxCommandsHeld {
             var truncated: Int32 = 0
             var closed: Int32 = 0
-            let count = receiveBuffer.withUnsafeMutableBytes {
-                tp_runner_receive(descriptor, $0.baseAddress, $0.count, &truncated, &closed)
+            var count = -1
+            var error: Errno?
+            do throws(Errno) {
+                count = try Errno.retryingInterrupts {
+                    receiveBuffer.withUnsafeMutableBytes {
+                        tp_runner_receive(descriptor.rawValue, $0.baseAddress, $0.count, &truncated, &closed)
+                    }
+                }
+            } catch let failure {
+                error = failure
             }
-            let error = count < 0 ? Errno.current : nil
             if count > 0 || (count == 0 && closed == 0) {
                 // A zero-length message is a message (one that is not a request), not the end.
                 guard truncated == 0, let message = ExecRunnerMessage(bytes: receiveBuffer[0..<count]) else {
@@ -76,8 +83,6 @@ public final class ExecRunnerServer {
                     continue
                 }
                 serve(message)
-            } else if error == .interrupted {
-                continue
             } else if error == .wouldBlock {
                 return
             } else {
@@ -139,13 +144,18 @@ public final class ExecRunnerServer {
         defer { unsentEnds.removeFirst(sentCount) }
         while !panelGone, sentCount < unsentEnds.count {
             let bytes = unsentEnds[sentCount].bytes
-            let sent = bytes.withUnsafeBytes { tp_runner_send(descriptor, $0.baseAddress, $0.count) }
-            if sent == bytes.count {
-                sentCount += 1
-                continue
+            var error = Errno(EMSGSIZE)
+            do throws(Errno) {
+                let sent = try Errno.retryingInterrupts {
+                    bytes.withUnsafeBytes { tp_runner_send(descriptor.rawValue, $0.baseAddress, $0.count) }
+                }
+                if sent == bytes.count {
+                    sentCount += 1
+                    continue
+                }
+            } catch let failure {
+                error = failure
             }
-            let error = sent < 0 ? Errno.current : Errno(EMSGSIZE)
-            if error == .interrupted { continue }
             if error == .wouldBlock { return }
             panelGone = true
             report("could not tell the panel that a command ended: \(error.message)")

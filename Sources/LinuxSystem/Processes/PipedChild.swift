@@ -10,10 +10,10 @@ import CLinux
 /// another reaper collected first (`ChildProcesses.reap` waits for any child) is simply gone.
 public final class PipedChild {
     public let pid: Int32
-    /// Our end of its standard input; -1 once closed.
-    public private(set) var input: Int32
-    /// Our end of its standard output; -1 once closed.
-    public private(set) var output: Int32
+    /// Our end of its standard input; nil once closed.
+    public private(set) var input: FileDescriptor?
+    /// Our end of its standard output; nil once closed.
+    public private(set) var output: FileDescriptor?
     private var reaped = false
 
     /// What one read or write did.
@@ -29,14 +29,12 @@ public final class PipedChild {
 
     /// Starts `executable` with `arguments` (the first is its argv[0]).
     public init(executable: String, arguments: [String]) throws(SpawnError) {
-        var toChild: (Int32, Int32) = (-1, -1)
-        var fromChild: (Int32, Int32) = (-1, -1)
         func fail(_ errno: Errno) -> SpawnError { SpawnError(command: ([executable] + arguments.dropFirst()).joined(separator: " "), errno: errno) }
-        guard PipedChild.makePipe(&toChild) else { throw fail(.current) }
-        guard PipedChild.makePipe(&fromChild) else {
+        guard let toChild = PipedChild.makePipe() else { throw fail(.current) }
+        guard let fromChild = PipedChild.makePipe() else {
             let error = Errno.current
-            close(toChild.0)
-            close(toChild.1)
+            try? toChild.0.close()
+            try? toChild.1.close()
             throw fail(error)
         }
         var attributes = posix_spawnattr_t()
@@ -46,8 +44,8 @@ public final class PipedChild {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild.0, 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild.1, 1)
+        posix_spawn_file_actions_adddup2(&actions, toChild.0.rawValue, 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild.1.rawValue, 1)
         _ = posix_spawn_file_actions_addclosefrom_np(&actions, 3)
 
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { $0.withCString { strdup($0) } } + [nil]
@@ -62,42 +60,40 @@ public final class PipedChild {
         environment.append(nil)
         var pid: pid_t = 0
         let result = executable.withCString { path in posix_spawn(&pid, path, &actions, &attributes, &argv, &environment) }
-        close(toChild.0)
-        close(fromChild.1)
+        try? toChild.0.close()
+        try? fromChild.1.close()
         guard result == 0 else {
-            close(toChild.1)
-            close(fromChild.0)
+            try? toChild.1.close()
+            try? fromChild.0.close()
             throw fail(Errno(result))
         }
         self.pid = pid
         input = toChild.1
         output = fromChild.0
-        _ = clinux_set_nonblocking(input)
-        _ = clinux_set_nonblocking(output)
+        try? toChild.1.setNonBlocking()
+        try? fromChild.0.setNonBlocking()
     }
 
-    private static func makePipe(_ ends: inout (Int32, Int32)) -> Bool {
+    /// A pipe's read and write ends; nil and errno when none could be made.
+    private static func makePipe() -> (FileDescriptor, FileDescriptor)? {
         var pair: [Int32] = [-1, -1]
-        guard clinux_pipe_cloexec(&pair) == 0 else { return false }
-        ends = (pair[0], pair[1])
-        return true
+        guard clinux_pipe_cloexec(&pair) == 0 else { return nil }
+        return (FileDescriptor(rawValue: pair[0]), FileDescriptor(rawValue: pair[1]))
     }
 
     deinit {
         closeInput()
-        if output >= 0 { close(output) }
+        try? output?.close()
         stop()
     }
 
     /// Writes up to `bytes.count` bytes to its standard input.
     public func write(_ bytes: UnsafeRawBufferPointer) -> Transfer {
-        guard input >= 0 else { return .closed }
+        guard let input else { return .closed }
         guard !bytes.isEmpty else { return .moved(0) }
-        while true {
-            let written = CLinux.write(input, bytes.baseAddress, bytes.count)
-            if written > 0 { return .moved(written) }
-            let error = Errno.current
-            if error == .interrupted { continue }
+        do throws(Errno) {
+            return .moved(try input.write(bytes))
+        } catch {
             if error == .wouldBlock { return .wouldBlock }
             if error == Errno(EPIPE) { return .closed }
             return .failed(error)
@@ -106,20 +102,18 @@ public final class PipedChild {
 
     /// Ends its standard input: the child reads end of file.
     public func closeInput() {
-        guard input >= 0 else { return }
-        close(input)
-        input = -1
+        guard let input else { return }
+        try? input.close()
+        self.input = nil
     }
 
     /// Reads up to `buffer.count` bytes of its standard output.
     public func read(into buffer: UnsafeMutableRawBufferPointer) -> Transfer {
-        guard output >= 0 else { return .closed }
-        while true {
-            let count = CLinux.read(output, buffer.baseAddress, buffer.count)
-            if count > 0 { return .moved(count) }
-            if count == 0 { return .closed }
-            let error = Errno.current
-            if error == .interrupted { continue }
+        guard let output else { return .closed }
+        do throws(Errno) {
+            let count = try output.read(into: buffer)
+            return count > 0 ? .moved(count) : .closed
+        } catch {
             if error == .wouldBlock { return .wouldBlock }
             return .failed(error)
         }

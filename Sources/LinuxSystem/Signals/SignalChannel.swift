@@ -7,7 +7,7 @@ import CLinux
 /// Create it before any thread starts: the mask is per thread and threads inherit it.
 /// Children get an empty mask from `ChildProcesses`, so they do not inherit the blocking.
 public final class SignalChannel {
-    public let pollDescriptor: Int32
+    public let pollDescriptor: FileDescriptor
     private var previousMask = sigset_t()
     private var isOpen = true
 
@@ -20,8 +20,7 @@ public final class SignalChannel {
         guard sigprocmask(SIG_BLOCK, &mask, &previous) == 0 else {
             throw SignalChannelError(operation: "blocking signals", errno: Errno.current)
         }
-        let descriptor = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
-        guard descriptor >= 0 else {
+        guard let descriptor = FileDescriptor(returnedBy: signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))) else {
             let errno = Errno.current
             sigprocmask(SIG_SETMASK, &previous, nil)
             throw SignalChannelError(operation: "creating the signalfd", errno: errno)
@@ -39,7 +38,9 @@ public final class SignalChannel {
         while true {
             let count: Int
             do throws(Errno) {
-                count = try Errno.retryingInterrupts { read(pollDescriptor, &info, size) }
+                count = try withUnsafeMutableBytes(of: &info) { buffer in
+                    Result { () throws(Errno) -> Int in try pollDescriptor.read(into: buffer) }
+                }.get()
             } catch {
                 return received  // EAGAIN: drained (nothing else can fail on a signalfd)
             }
@@ -55,16 +56,11 @@ public final class SignalChannel {
     public func close() {
         guard isOpen else { return }
         isOpen = false
-        closeDescriptor(pollDescriptor)
+        try? pollDescriptor.close()
         sigprocmask(SIG_SETMASK, &previousMask, nil)
     }
 
     deinit {
         close()
     }
-}
-
-/// close(2), out of reach inside `SignalChannel`, whose own `close()` shadows it.
-private func closeDescriptor(_ descriptor: Int32) {
-    _ = close(descriptor)
 }

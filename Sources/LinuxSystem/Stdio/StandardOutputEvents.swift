@@ -14,13 +14,13 @@ public enum EventWriteResult: Equatable, Sendable {
 public protocol EventDescriptor: AnyObject {
     func write(_ bytes: UnsafeRawBufferPointer) -> EventWriteResult
     /// The descriptor to poll for POLLOUT while a backlog waits.
-    var pollDescriptor: Int32 { get }
+    var pollDescriptor: FileDescriptor { get }
 }
 
 /// fd 1 as the live panel writes event lines to it: never blocking (see
 /// `tp_event_descriptor_open` for how each kind of descriptor gets there).
 public final class StandardOutputEvents: EventDescriptor {
-    public let pollDescriptor: Int32
+    public let pollDescriptor: FileDescriptor
     private let kind: Int32
     /// A description of our own, closed with this; fd 1 itself is never closed.
     private let owned: Bool
@@ -31,12 +31,12 @@ public final class StandardOutputEvents: EventDescriptor {
         var kind: Int32 = 0
         let descriptor = tp_event_descriptor_open(1, &kind)
         if descriptor < 0 {
-            pollDescriptor = 1
+            pollDescriptor = .standardOutput
             self.kind = Int32(TP_EVENT_FILE)
             owned = false
             warning = "event lines: cannot write stdout without blocking (\(Errno(-descriptor).message)); a slow reader will hold up the panel"
         } else {
-            pollDescriptor = descriptor
+            pollDescriptor = FileDescriptor(rawValue: descriptor)
             self.kind = kind
             owned = descriptor != 1
             warning = nil
@@ -46,11 +46,11 @@ public final class StandardOutputEvents: EventDescriptor {
     public let warning: String?
 
     deinit {
-        if owned { close(pollDescriptor) }
+        if owned { try? pollDescriptor.close() }
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) -> EventWriteResult {
-        let result = tp_event_descriptor_write(pollDescriptor, kind, bytes.baseAddress, bytes.count)
+        let result = tp_event_descriptor_write(pollDescriptor.rawValue, kind, bytes.baseAddress, bytes.count)
         if result >= 0 { return .wrote(Int(result)) }
         switch Int32(-result) {
         case EAGAIN: return .wouldBlock

@@ -12,8 +12,8 @@ import TouchCore
 /// what still runs, SIGTERM then SIGKILL `ExecLimits.killGraceMs` later, as systemd stopping
 /// the panel's own unit would.
 public enum ExecRunner {
-    public static func run(descriptor: Int32 = 0, log: PanelLog) -> Int32 {
-        guard tp_runner_is_seqpacket(descriptor) != 0 else {
+    public static func run(descriptor: FileDescriptor = .standardInput, log: PanelLog) -> Int32 {
+        guard tp_runner_is_seqpacket(descriptor.rawValue) != 0 else {
             log.error("exec-runner: standard input is not a seqpacket socket: touchpanel-exec.socket starts this, one for each panel that connects")
             return 2
         }

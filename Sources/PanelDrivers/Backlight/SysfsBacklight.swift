@@ -11,8 +11,8 @@ public final class SysfsBacklight: BacklightDevice {
     /// `brightness` and `bl_power` as they were at start, put back at stop.
     public let brightnessAtStart: Int
     public let powerAtStart: Int?
-    private let brightnessDescriptor: Int32
-    private let powerDescriptor: Int32?
+    private let brightnessDescriptor: FileDescriptor
+    private let powerDescriptor: FileDescriptor?
 
     /// The values `bl_power` takes: FB_BLANK_UNBLANK and FB_BLANK_POWERDOWN.
     static let powerOn = 0
@@ -34,7 +34,7 @@ public final class SysfsBacklight: BacklightDevice {
             do throws(StartError) {
                 powerDescriptor = try SysfsBacklight.openForWriting("\(path)/bl_power")
             } catch {
-                _ = close(brightnessDescriptor)
+                try? brightnessDescriptor.close()
                 throw error
             }
         } else {
@@ -44,8 +44,8 @@ public final class SysfsBacklight: BacklightDevice {
     }
 
     deinit {
-        _ = close(brightnessDescriptor)
-        if let powerDescriptor { _ = close(powerDescriptor) }
+        try? brightnessDescriptor.close()
+        try? powerDescriptor?.close()
     }
 
     public func setBrightness(_ value: Int) -> String? {
@@ -63,10 +63,10 @@ public final class SysfsBacklight: BacklightDevice {
         _ = setBrightness(brightnessAtStart)
     }
 
-    private static func write(_ value: Int, to descriptor: Int32, file: String) -> String? {
+    private static func write(_ value: Int, to descriptor: FileDescriptor, file: String) -> String? {
         let text = Array("\(value)\n".utf8)
         let written = text.withUnsafeBytes { bytes in
-            Result { () throws(Errno) -> Int in try Errno.retryingInterrupts { pwrite(descriptor, bytes.baseAddress, bytes.count, 0) } }
+            Result { () throws(Errno) -> Int in try Errno.retryingInterrupts { pwrite(descriptor.rawValue, bytes.baseAddress, bytes.count, 0) } }
         }
         switch written {
         case .success(let count): return count == text.count ? nil : "short write of \(value) to \(file)"
@@ -98,9 +98,8 @@ public final class SysfsBacklight: BacklightDevice {
         return value
     }
 
-    private static func openForWriting(_ file: String) throws(StartError) -> Int32 {
-        let descriptor = file.withCString { clinux_open_writeonly($0) }
-        guard descriptor >= 0 else {
+    private static func openForWriting(_ file: String) throws(StartError) -> FileDescriptor {
+        guard let descriptor = FileDescriptor(returnedBy: file.withCString { clinux_open_writeonly($0) }) else {
             let error = Errno.current
             let reason = error.message
             let hint = error.rawValue == EACCES

@@ -61,8 +61,8 @@ public final class I2CTouchSource: TouchSource {
         self.transitions = transitions
     }
 
-    public var waitDescriptor: Int32? {
-        guard case .interrupt(let line) = wakeup, line.pollDescriptor >= 0 else { return nil }
+    public var waitDescriptor: FileDescriptor? {
+        guard case .interrupt(let line) = wakeup else { return nil }
         return line.pollDescriptor
     }
 

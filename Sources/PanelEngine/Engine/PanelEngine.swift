@@ -234,7 +234,7 @@ public final class PanelEngine: TouchSink {
     }
 
     /// What the loop waits on for the touch source.
-    public var waitDescriptor: Int32? { source.waitDescriptor }
+    public var waitDescriptor: FileDescriptor? { source.waitDescriptor }
 
     /// The earliest instant the engine has work: a gesture deadline, a lost touch, the
     /// source's next poll or probe, the end of a GPIO pulse. Nil: sleep until a descriptor.

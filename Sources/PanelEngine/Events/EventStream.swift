@@ -23,7 +23,7 @@ public final class EventStream: LineSink {
     }
 
     public var wantsWritable: Bool { !backlog.isEmpty && !readerGone }
-    public var pollDescriptor: Int32 { descriptor.pollDescriptor }
+    public var pollDescriptor: FileDescriptor { descriptor.pollDescriptor }
     public var backlogBytes: Int { backlog.count }
 
     /// Whole lines, each ending in `\n`.

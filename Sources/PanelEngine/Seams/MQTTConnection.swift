@@ -19,8 +19,8 @@ public enum MQTTClientEvent: Equatable, Sendable {
 public protocol MQTTConnection: AnyObject {
     /// Starts connecting; the CONNACK comes later as an event.
     func connect() -> Int32
-    /// The socket to poll, or -1 while there is none.
-    var socket: Int32 { get }
+    /// The socket to poll; nil while there is none.
+    var socket: FileDescriptor? { get }
     var wantsWrite: Bool { get }
     func readAvailable() -> Int32
     func writePending() -> Int32

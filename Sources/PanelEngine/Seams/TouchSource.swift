@@ -17,7 +17,7 @@ public protocol TouchSource: AnyObject {
     var range: ControllerRange { get }
     /// What the loop waits on for this source: the INT line, the input device, or an
     /// inotify descriptor while a device is absent. Nil: nothing (polling, or a timer).
-    var waitDescriptor: Int32? { get }
+    var waitDescriptor: FileDescriptor? { get }
     /// When the source must run even if its descriptor stays quiet: the next poll, a GT911
     /// ready-bit re-read, a probe after a failure. Nil: only its descriptor wakes it.
     var nextWakeup: MonotonicInstant? { get }

@@ -57,7 +57,7 @@ extension Devices {
         @Test func theSignalChannelsDescriptor() throws {
             let channel = try SignalChannel()
             defer { channel.close() }
-            #expect(fcntl(channel.pollDescriptor, F_GETFD) == 1)
+            #expect(fcntl(channel.pollDescriptor.rawValue, F_GETFD) == 1)
         }
 
         /// libmosquitto makes its socket without close-on-exec; tp_mqtt_connect marks it. The

@@ -17,7 +17,7 @@ extension Devices {
         @Test func aRaisedSignalArrivesThroughTheDescriptor() throws {
             let channel = try SignalChannel()
             defer { channel.close() }
-            #expect(channel.pollDescriptor >= 0)
+            #expect(channel.pollDescriptor.rawValue >= 0)
             #expect(!channel.readSignals().contains(.user1))
             raise(SIGUSR1)
             let received = channel.readSignals()
@@ -30,7 +30,7 @@ extension Devices {
             let channel = try SignalChannel()
             defer { channel.close() }
             raise(SIGUSR1)
-            var entry = pollfd(fd: channel.pollDescriptor, events: Int16(POLLIN), revents: 0)
+            var entry = pollfd(fd: channel.pollDescriptor.rawValue, events: Int16(POLLIN), revents: 0)
             #expect(poll(&entry, 1, 0) == 1)
             #expect(channel.readSignals().contains(.user1))
         }

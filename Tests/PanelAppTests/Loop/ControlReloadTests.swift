@@ -43,7 +43,7 @@ struct ControlReloadTests {
 
     /// One turn of the control socket without waiting: new clients, their lines, the replies.
     func serve(_ server: ControlServer) {
-        var descriptors = server.pollInterests.map { pollfd(fd: $0.descriptor, events: $0.events.rawValue, revents: 0) }
+        var descriptors = server.pollInterests.map { pollfd(fd: $0.descriptor.rawValue, events: $0.events.rawValue, revents: 0) }
         _ = poll(&descriptors, nfds_t(descriptors.count), 0)
         server.service(descriptors.map { PollEvents(rawValue: $0.revents) }, now: ControlReloadTests.origin) { _ in #"{"ok":true}"# }
     }

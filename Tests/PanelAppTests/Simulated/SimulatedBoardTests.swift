@@ -265,7 +265,7 @@ final class PipeSignal: LoopParticipant {
         close(fds[1])
     }
 
-    var pollInterests: [PollInterest] { [PollInterest(descriptor: fds[0], events: .readable)] }
+    var pollInterests: [PollInterest] { [PollInterest(descriptor: FileDescriptor(rawValue: fds[0]), events: .readable)] }
 
     func turn(_ events: ArraySlice<PollEvents>, now: MonotonicInstant) {
         turns += 1

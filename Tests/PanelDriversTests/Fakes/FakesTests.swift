@@ -12,7 +12,7 @@ enum Fakes {
     struct FakesTests {
         @Test func interruptSourceWakesPollAndReportsTheLatestEdge() throws {
             let source = FakeInterruptSource()
-            var entry = pollfd(fd: source.pollDescriptor, events: Int16(POLLIN), revents: 0)
+            var entry = pollfd(fd: try #require(source.pollDescriptor).rawValue, events: Int16(POLLIN), revents: 0)
             #expect(poll(&entry, 1, 0) == 0)
             source.pushEdge(at: .milliseconds(5))
             source.pushEdge(at: .milliseconds(9))
@@ -26,7 +26,7 @@ enum Fakes {
 
         @Test func interruptSourceWithoutDescriptor() throws {
             let source = FakeInterruptSource(pollable: false)
-            #expect(source.pollDescriptor == -1)
+            #expect(source.pollDescriptor == nil)
             source.pushEdge(at: .milliseconds(1))
             source.failNextRead = .failed(operation: "reading edges", Errno(EIO))
             #expect(throws: GPIOError.failed(operation: "reading edges", Errno(EIO))) {

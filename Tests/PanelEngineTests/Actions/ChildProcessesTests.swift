@@ -61,7 +61,7 @@ extension Devices {
         @Test func aChildsOutputGoesToTheLogDescriptorNeverToStdout() throws {
             let log = tmpfile()!
             defer { fclose(log) }
-            let children = ChildProcesses(outputDescriptor: fileno(log))
+            let children = ChildProcesses(outputDescriptor: FileDescriptor(rawValue: fileno(log)))
             let pid = try children.spawnShell(command: "echo to-stdout; echo to-stderr >&2")
             waitUntilExited(pid)
             _ = children.reap()
@@ -86,7 +86,7 @@ extension Devices {
             let output = try #require(tmpfile())  // not close-on-exec either
             defer { fclose(output) }
 
-            let children = ChildProcesses(outputDescriptor: fileno(output))
+            let children = ChildProcesses(outputDescriptor: FileDescriptor(rawValue: fileno(output)))
             // The shell expands the glob itself, so the list is the shell's own descriptors: 0,
             // 1 and 2, and 3, the directory it has open while reading it (the lowest free
             // number). Any inherited descriptor would be listed as well.

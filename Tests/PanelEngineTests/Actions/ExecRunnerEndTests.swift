@@ -11,7 +11,7 @@ extension Devices.ChildProcessesTests {
     @Test func aZeroLengthRequestIsRefusedAndThePanelStaysConnected() throws {
         let (link, server, runnerEnd, reports) = try linkedRunner()
         defer { close(runnerEnd) }
-        #expect(tp_runner_send(link.descriptor, nil, 0) == 0)
+        #expect(tp_runner_send(try #require(link.descriptor).rawValue, nil, 0) == 0)
         let id = try link.spawnShell(command: "exit 5", environment: [])
         server.serveRequests()
         #expect(!server.panelGone)
@@ -66,8 +66,8 @@ extension Devices.ChildProcessesTests {
         try #require(tp_runner_pair(&ends) == 0)
         defer { close(ends[1]) }
         let reports = ExecRunnerReports()
-        let server = ExecRunnerServer(descriptor: ends[1], processes: ChildProcesses(), maxCommandsHeld: 2) { reports.lines.append($0) }
-        let link = ExecRunnerLink(descriptor: ends[0], socketPath: "/run/test-exec.sock")
+        let server = ExecRunnerServer(descriptor: FileDescriptor(rawValue: ends[1]), processes: ChildProcesses(), maxCommandsHeld: 2) { reports.lines.append($0) }
+        let link = ExecRunnerLink(descriptor: FileDescriptor(rawValue: ends[0]), socketPath: "/run/test-exec.sock")
         let first = try link.spawnShell(command: "exit 1", environment: [])
         let second = try link.spawnShell(command: "exit 2", environment: [])
         let third = try link.spawnShell(command: "exit 3", environment: [])
@@ -91,8 +91,8 @@ extension Devices.ChildProcessesTests {
         var ends: [Int32] = [-1, -1]
         try #require(tp_runner_pair(&ends) == 0)
         defer { close(ends[1]) }
-        let server = ExecRunnerServer(descriptor: ends[1], processes: ChildProcesses(), maxCommandsHeld: 1) { _ in }
-        let link = ExecRunnerLink(descriptor: ends[0], socketPath: "/run/test-exec.sock")
+        let server = ExecRunnerServer(descriptor: FileDescriptor(rawValue: ends[1]), processes: ChildProcesses(), maxCommandsHeld: 1) { _ in }
+        let link = ExecRunnerLink(descriptor: FileDescriptor(rawValue: ends[0]), socketPath: "/run/test-exec.sock")
         _ = try link.spawnShell(command: "sleep 30", environment: [])
         server.serveRequests()
         #expect(server.pollEvents == [])

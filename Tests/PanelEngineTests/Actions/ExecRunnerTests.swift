@@ -33,8 +33,8 @@ extension Devices.ChildProcessesTests {
         var ends: [Int32] = [-1, -1]
         try #require(tp_runner_pair(&ends) == 0)
         let reports = ExecRunnerReports()
-        let server = ExecRunnerServer(descriptor: ends[1], processes: ChildProcesses()) { reports.lines.append($0) }
-        return (ExecRunnerLink(descriptor: ends[0], socketPath: "/run/test-exec.sock"), server, ends[1], reports)
+        let server = ExecRunnerServer(descriptor: FileDescriptor(rawValue: ends[1]), processes: ChildProcesses()) { reports.lines.append($0) }
+        return (ExecRunnerLink(descriptor: FileDescriptor(rawValue: ends[0]), socketPath: "/run/test-exec.sock"), server, ends[1], reports)
     }
 
     @Test func aCommandHandedToTheRunnerRunsThereWithItsVariablesAndItsEndComesBack() throws {

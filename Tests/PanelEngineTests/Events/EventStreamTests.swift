@@ -12,7 +12,7 @@ struct EventStreamTests {
         var gone = false
         var received: [UInt8] = []
         var text: String { String(decoding: received, as: UTF8.self) }
-        let pollDescriptor: Int32 = 99
+        let pollDescriptor = FileDescriptor(rawValue: 99)
 
         func write(_ bytes: UnsafeRawBufferPointer) -> EventWriteResult {
             if gone { return .closed }
@@ -93,7 +93,7 @@ struct EventStreamTests {
         #expect(pipe(&ends) == 0)
         defer { close(ends[0]); close(ends[1]) }
         #expect(clinux_set_nonblocking(ends[1]) == 0)
-        let writer = PipeWriter(descriptor: ends[1])
+        let writer = PipeWriter(descriptor: FileDescriptor(rawValue: ends[1]))
         let log = RecordingLog()
         let stream = EventStream(descriptor: writer, log: log)
         // 64 KiB of pipe plus 64 KiB of backlog, then drops: every send returns at once.
@@ -130,10 +130,10 @@ struct EventStreamTests {
 
     /// A plain non-blocking descriptor, as `StandardOutputEvents` writes a pipe.
     final class PipeWriter: EventDescriptor {
-        let pollDescriptor: Int32
-        init(descriptor: Int32) { pollDescriptor = descriptor }
+        let pollDescriptor: FileDescriptor
+        init(descriptor: FileDescriptor) { pollDescriptor = descriptor }
         func write(_ bytes: UnsafeRawBufferPointer) -> EventWriteResult {
-            let result = tp_event_descriptor_write(pollDescriptor, Int32(TP_EVENT_NONBLOCKING), bytes.baseAddress, bytes.count)
+            let result = tp_event_descriptor_write(pollDescriptor.rawValue, Int32(TP_EVENT_NONBLOCKING), bytes.baseAddress, bytes.count)
             if result >= 0 { return .wrote(Int(result)) }
             return -result == Int(EAGAIN) ? .wouldBlock : .failed(Errno(Int32(-result)))
         }

@@ -12,7 +12,7 @@ final class EventLinesTurn: LoopParticipant {
     }
 
     var pollInterests: [PollInterest] {
-        guard stream.wantsWritable, stream.pollDescriptor >= 0 else { return [] }
+        guard stream.wantsWritable else { return [] }
         return [PollInterest(descriptor: stream.pollDescriptor, events: .writable)]
     }
 

@@ -24,7 +24,7 @@ final class TouchTurn: LoopParticipant {
 
     /// What a source waits on: its descriptor, readable, when it has one.
     static func interests(of source: TouchSource) -> [PollInterest] {
-        guard let descriptor = source.waitDescriptor, descriptor >= 0 else { return [] }
+        guard let descriptor = source.waitDescriptor else { return [] }
         return [PollInterest(descriptor: descriptor, events: .readable)]
     }
 

@@ -12,7 +12,7 @@ import TouchCore
 /// nanoseconds, v1.6 as a `struct timespec` (32-bit time_t on bookworm's armhf) that the shim
 /// widens.
 public final class GpiodInterruptLine: InterruptSource {
-    public let pollDescriptor: Int32
+    public let pollDescriptor: FileDescriptor?
     /// "gpiochip0 line 4", for messages.
     public var description: String { line.description }
     private let line: GpiodLine
@@ -20,9 +20,13 @@ public final class GpiodInterruptLine: InterruptSource {
     /// Requests `edge` events on `line` of `chip` as consumer "touchpanel".
     public init(chip selector: GPIOChipSelector, line lineSelector: LineSelector, edge: InterruptEdge = .falling) throws(GPIOError) {
         let line = try GpiodLine(chip: selector, line: lineSelector, mode: .edges(edge, pullUp: false), activeLow: false)
-        let descriptor = tp_gpio_event_fd(line.handle)
-        guard descriptor >= 0, clinux_set_nonblocking(descriptor) == 0 else {
+        guard let descriptor = FileDescriptor(returnedBy: tp_gpio_event_fd(line.handle)) else {
             throw .failed(operation: "preparing \(line.description) for events", Errno.current)
+        }
+        do throws(Errno) {
+            try descriptor.setNonBlocking()
+        } catch {
+            throw .failed(operation: "preparing \(line.description) for events", error)
         }
         self.line = line
         pollDescriptor = descriptor

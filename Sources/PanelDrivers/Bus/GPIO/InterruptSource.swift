@@ -5,8 +5,8 @@ import TouchCore
 /// Where an I2C touch source learns that its controller has a report: the INT line's edges.
 /// The loop polls `pollDescriptor` and, when it is readable, the source drains the edges.
 public protocol InterruptSource: AnyObject {
-    /// The descriptor to poll for readability; -1 when there is none (a fake driven directly).
-    var pollDescriptor: Int32 { get }
+    /// The descriptor to poll for readability; nil when there is none (a fake driven directly).
+    var pollDescriptor: FileDescriptor? { get }
     /// Drains every pending edge without blocking; returns the kernel timestamp of the latest
     /// edge, or nil when none was pending.
     func readEdges() throws(GPIOError) -> MonotonicInstant?

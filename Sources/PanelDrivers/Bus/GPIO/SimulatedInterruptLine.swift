@@ -5,7 +5,7 @@ import TouchCore
 /// A simulated controller's INT line: the simulated board raises an edge at a scripted
 /// instant, and the source reads it back as a real line's kernel timestamp.
 public final class SimulatedInterruptLine: InterruptSource {
-    public let pollDescriptor: Int32 = -1
+    public let pollDescriptor: FileDescriptor? = nil
     private var pendingEdge: MonotonicInstant?
 
     public init() {}

@@ -9,22 +9,22 @@ public final class LinuxI2CDevice: I2CTransport, I2CRegister16Transport {
     public let bus: Int
     public let address: UInt8
     public let path: String
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
 
     /// Opens /dev/i2c-`bus` and binds it to the 7-bit `address` with I2C_SLAVE (never
     /// I2C_SLAVE_FORCE: an address a kernel driver owns fails as `.addressHeldByDriver`).
     public init(bus: Int, address: UInt8) throws(I2CError) {
         let path = "/dev/i2c-\(bus)"
-        let descriptor: Int32
+        let descriptor: FileDescriptor
         do throws(Errno) {
-            descriptor = try Errno.retryingInterrupts { path.withCString { clinux_open_readwrite($0) } }
+            descriptor = try FileDescriptor.opened { path.withCString { clinux_open_readwrite($0) } }
         } catch {
             throw I2CError.opening(path: path, errno: error)
         }
         do throws(Errno) {
-            _ = try Errno.retryingInterrupts { clinux_i2c_select_address(descriptor, UInt32(address)) }
+            _ = try Errno.retryingInterrupts { clinux_i2c_select_address(descriptor.rawValue, UInt32(address)) }
         } catch {
-            close(descriptor)
+            try? descriptor.close()
             throw I2CError.selecting(bus: bus, address: address, errno: error)
         }
         self.bus = bus
@@ -34,7 +34,7 @@ public final class LinuxI2CDevice: I2CTransport, I2CRegister16Transport {
     }
 
     deinit {
-        close(descriptor)
+        try? descriptor.close()
     }
 
     public func readBlock(register: UInt8, into buffer: UnsafeMutableRawBufferPointer) throws(I2CError) {
@@ -42,25 +42,25 @@ public final class LinuxI2CDevice: I2CTransport, I2CRegister16Transport {
         let wanted = buffer.count
         let bytes = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let got = try I2CSyscall.perform {
-            i2c_smbus_read_i2c_block_data(descriptor, register, UInt8(wanted), bytes)
+            i2c_smbus_read_i2c_block_data(descriptor.rawValue, register, UInt8(wanted), bytes)
         }
         if Int(got) < wanted { throw .shortRead(got: Int(got), wanted: wanted) }
     }
 
     public func readByte(register: UInt8) throws(I2CError) -> UInt8 {
-        let value = try I2CSyscall.perform { i2c_smbus_read_byte_data(descriptor, register) }
+        let value = try I2CSyscall.perform { i2c_smbus_read_byte_data(descriptor.rawValue, register) }
         return UInt8(truncatingIfNeeded: value)
     }
 
     public func writeByte(register: UInt8, value: UInt8) throws(I2CError) {
-        _ = try I2CSyscall.perform { i2c_smbus_write_byte_data(descriptor, register, value) }
+        _ = try I2CSyscall.perform { i2c_smbus_write_byte_data(descriptor.rawValue, register, value) }
     }
 
     public func read(register16 register: UInt16, into buffer: UnsafeMutableRawBufferPointer) throws(I2CError) {
         let bytes = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let count = UInt16(truncatingIfNeeded: buffer.count)
         let messages = try I2CSyscall.perform {
-            clinux_i2c_read_register16(descriptor, UInt16(address), register, bytes, count)
+            clinux_i2c_read_register16(descriptor.rawValue, UInt16(address), register, bytes, count)
         }
         if messages != 2 { throw .shortRead(got: 0, wanted: buffer.count) }
     }
@@ -69,7 +69,7 @@ public final class LinuxI2CDevice: I2CTransport, I2CRegister16Transport {
         let pointer = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
         let count = UInt16(truncatingIfNeeded: bytes.count)
         _ = try I2CSyscall.perform {
-            clinux_i2c_write_register16(descriptor, UInt16(address), register, pointer, count)
+            clinux_i2c_write_register16(descriptor.rawValue, UInt16(address), register, pointer, count)
         }
     }
 }

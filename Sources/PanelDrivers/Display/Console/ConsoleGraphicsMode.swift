@@ -20,29 +20,29 @@ public final class ConsoleGraphicsMode {
     private var permissionLine = ""
     /// The console that was switched, while it is.
     public private(set) var switchedConsole: String?
-    private var descriptor: Int32 = -1
+    private var descriptor: FileDescriptor?
     private var previousMode: Int32 = 0
 
     /// Switches the first of `consoles` that opens and answers KDGETMODE.
     public init(consoles: [String] = ConsoleGraphicsMode.defaultConsoles) {
         var failures: [(path: String, error: Errno)] = []
         for path in consoles {
-            let descriptor: Int32
+            let descriptor: FileDescriptor
             do throws(Errno) {
-                descriptor = try Errno.retryingInterrupts { path.withCString { clinux_open_console($0) } }
+                descriptor = try FileDescriptor.opened { path.withCString { clinux_open_console($0) } }
             } catch {
                 failures.append((path, error))
                 continue
             }
             var mode: Int32 = 0
-            guard clinux_kd_get_mode(descriptor, &mode) == 0 else {
+            guard clinux_kd_get_mode(descriptor.rawValue, &mode) == 0 else {
                 failures.append((path, Errno.current))
-                close(descriptor)
+                try? descriptor.close()
                 continue
             }
-            guard clinux_kd_set_mode(descriptor, Int32(KD_GRAPHICS)) == 0 else {
+            guard clinux_kd_set_mode(descriptor.rawValue, Int32(KD_GRAPHICS)) == 0 else {
                 failures.append((path, Errno.current))
-                close(descriptor)
+                try? descriptor.close()
                 continue
             }
             self.descriptor = descriptor
@@ -88,10 +88,10 @@ public final class ConsoleGraphicsMode {
 
     /// Puts the console back in the mode it had. Safe to call more than once.
     public func restore() {
-        guard descriptor >= 0 else { return }
-        _ = clinux_kd_set_mode(descriptor, previousMode)
-        close(descriptor)
-        descriptor = -1
+        guard let descriptor else { return }
+        _ = clinux_kd_set_mode(descriptor.rawValue, previousMode)
+        try? descriptor.close()
+        self.descriptor = nil
         switchedConsole = nil
     }
 

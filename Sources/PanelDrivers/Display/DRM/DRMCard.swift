@@ -10,7 +10,7 @@ public protocol PageFlipDisplay: AnyObject {
     var name: String { get }
     var layout: FramebufferLayout { get }
     var buffers: [UnsafeMutableRawBufferPointer] { get }
-    var descriptor: Int32 { get }
+    var descriptor: FileDescriptor { get }
     /// Queues a flip to `buffer` for the next vblank; nil, or why it was refused.
     func flip(to buffer: Int) -> Errno?
     /// The completed flip's vblank time, nil when none completed, or why reading failed.
@@ -79,7 +79,7 @@ public final class DRMCard: PageFlipDisplay {
     public var name: String { "\(card) \(connector)" }
 
     /// The descriptor the loop polls: readable when a flip completed.
-    public var descriptor: Int32 { tp_drm_fd(handle) }
+    public var descriptor: FileDescriptor { FileDescriptor(rawValue: tp_drm_fd(handle)) }
 
     public func flip(to buffer: Int) -> Errno? {
         let result = tp_drm_flip(handle, Int32(buffer))

@@ -23,13 +23,13 @@ public final class LinuxFramebuffer {
     /// The whole mapping: `smem_len` bytes (or line_length * yres_virtual when a driver
     /// reports no smem_len).
     public let pixels: UnsafeMutableRawBufferPointer
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
 
     /// Opens `path` read/write, reads its variable and fixed screen info, and maps it.
     public init(path: String) throws(FramebufferError) {
-        let descriptor: Int32
+        let descriptor: FileDescriptor
         do throws(Errno) {
-            descriptor = try Errno.retryingInterrupts { path.withCString { clinux_open_readwrite($0) } }
+            descriptor = try FileDescriptor.opened { path.withCString { clinux_open_readwrite($0) } }
         } catch {
             switch error.rawValue {
             case ENOENT, ENODEV, ENXIO: throw .notFound(path: path)
@@ -39,23 +39,23 @@ public final class LinuxFramebuffer {
         }
         var variable = fb_var_screeninfo()
         var fixed = fb_fix_screeninfo()
-        guard clinux_fb_get_variable_info(descriptor, &variable) == 0,
-              clinux_fb_get_fixed_info(descriptor, &fixed) == 0
+        guard clinux_fb_get_variable_info(descriptor.rawValue, &variable) == 0,
+              clinux_fb_get_fixed_info(descriptor.rawValue, &fixed) == 0
         else {
             let errno = Errno.current
-            close(descriptor)
+            try? descriptor.close()
             throw .notAFramebuffer(path: path, errno)
         }
         let bits = Int(variable.bits_per_pixel)
         guard LinuxFramebuffer.supportedBitsPerPixel.contains(bits) else {
-            close(descriptor)
+            try? descriptor.close()
             throw .unsupportedBitsPerPixel(path: path, bitsPerPixel: bits)
         }
         let lineLength = Int(fixed.line_length)
         let length = fixed.smem_len > 0 ? Int(fixed.smem_len) : lineLength * Int(variable.yres_virtual)
-        guard length > 0, let base = clinux_mmap_shared(descriptor, length) else {
+        guard length > 0, let base = clinux_mmap_shared(descriptor.rawValue, length) else {
             let errno = length > 0 ? Errno.current : Errno(EINVAL)
-            close(descriptor)
+            try? descriptor.close()
             throw .mapFailed(path: path, errno)
         }
         self.path = path
@@ -73,6 +73,6 @@ public final class LinuxFramebuffer {
 
     deinit {
         munmap(pixels.baseAddress, pixels.count)
-        close(descriptor)
+        try? descriptor.close()
     }
 }

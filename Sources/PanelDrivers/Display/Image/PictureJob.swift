@@ -101,23 +101,14 @@ public enum PictureJob {
         let limited = AddressSpaceLimit.apply(bytes: maxAddressSpaceBytes)
         var png: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while png.count <= maxPNGBytes {
-            let count = chunk.withUnsafeMutableBytes { CLinux.read(0, $0.baseAddress, $0.count) }
-            if count > 0 {
-                png += chunk[0..<count]
-            } else if count == 0 || Errno.current != .interrupted {
-                break
-            }
+        while png.count <= maxPNGBytes, let count = try? FileDescriptor.standardInput.read(into: &chunk), count > 0 {
+            png += chunk[0..<count]
         }
         let answer = limited.map { Array("refused cannot limit the decoder's memory: \($0.message)\n".utf8) } ?? self.answer(kind, png: png)
-        var at = 0
-        while at < answer.count {
-            let written = answer.withUnsafeBytes { CLinux.write(1, $0.baseAddress! + at, answer.count - at) }
-            if written > 0 {
-                at += written
-            } else if Errno.current != .interrupted {
-                return 1
-            }
+        do throws(Errno) {
+            try FileDescriptor.standardOutput.writeAll(answer)
+        } catch {
+            return 1
         }
         return 0
     }

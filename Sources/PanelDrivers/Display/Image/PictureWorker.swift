@@ -89,8 +89,8 @@ public final class PictureWorker {
     public var pollInterests: [PollInterest] {
         guard let running else { return [] }
         var interests: [PollInterest] = []
-        if running.child.input >= 0 { interests.append(PollInterest(descriptor: running.child.input, events: .writable)) }
-        if running.child.output >= 0 { interests.append(PollInterest(descriptor: running.child.output, events: .readable)) }
+        if let input = running.child.input { interests.append(PollInterest(descriptor: input, events: .writable)) }
+        if let output = running.child.output { interests.append(PollInterest(descriptor: output, events: .readable)) }
         return interests
     }
 
@@ -163,7 +163,7 @@ public final class PictureWorker {
 
         /// At most `chunkBytes` of the PNG to the child; its input closed after the last.
         func feed() {
-            guard child.input >= 0 else { return }
+            guard child.input != nil else { return }
             let count = min(PictureWorker.chunkBytes, request.png.count - written)
             let transfer = request.png.withUnsafeBytes { bytes in
                 child.write(UnsafeRawBufferPointer(rebasing: bytes[written..<(written + count)]))
@@ -179,7 +179,7 @@ public final class PictureWorker {
         /// At most `chunkBytes` of the answer; the outcome once the child closed its output
         /// (or said something that cannot be right).
         func drain() -> Result<Made, Failure>? {
-            guard child.output >= 0 else { return outcome() }
+            guard child.output != nil else { return outcome() }
             switch child.read(into: scratch) {
             case .moved(let count):
                 take(UnsafeRawBufferPointer(rebasing: scratch[0..<count]))

@@ -44,26 +44,21 @@ public enum FramebufferSnapshot {
     public static func writeFile(path: String, bytes: [UInt8]) throws(FileWriteError) {
         let temporary = path + ".tmp"
         // Close-on-exec like every descriptor the panel opens (creat(2) is not).
-        let fd = temporary.withCString { clinux_create_file($0) }
-        guard fd >= 0 else { throw FileWriteError(path: path, errno: clinux_errno()) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                write(fd, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if result < 0 {
-                let code = clinux_errno()
-                if code == EINTR { continue }
-                close(fd)
-                unlink(temporary)
-                throw FileWriteError(path: path, errno: code)
-            }
-            written += result
+        guard let file = FileDescriptor(returnedBy: temporary.withCString { clinux_create_file($0) }) else {
+            throw FileWriteError(path: path, errno: clinux_errno())
         }
-        if close(fd) != 0 {
-            let code = clinux_errno()
+        do throws(Errno) {
+            try file.writeAll(bytes)
+        } catch {
+            try? file.close()
             unlink(temporary)
-            throw FileWriteError(path: path, errno: code)
+            throw FileWriteError(path: path, errno: error.rawValue)
+        }
+        do throws(Errno) {
+            try file.close()
+        } catch {
+            unlink(temporary)
+            throw FileWriteError(path: path, errno: error.rawValue)
         }
         guard rename(temporary, path) == 0 else {
             let code = clinux_errno()

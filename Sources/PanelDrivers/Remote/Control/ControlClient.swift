@@ -29,32 +29,38 @@ public enum ControlClient {
 
     /// The reply line (without its newline), or what went wrong.
     public static func send(_ line: String, to path: String) -> Result<String, ControlError> {
-        let descriptor = path.withCString { tp_control_connect($0) }
-        guard descriptor >= 0 else {
+        guard let descriptor = FileDescriptor(returnedBy: path.withCString { tp_control_connect($0) }) else {
             let error = Errno.current
             return .failure(ControlError(connectFailure(path: path, error: error, group: error.deniesAccess ? owningGroup(of: path) : nil)))
         }
-        defer { _ = close(descriptor) }
+        defer { try? descriptor.close() }
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { tp_control_send(descriptor, $0.baseAddress, $0.count) }
-            if sent < 0 {
-                if Errno.current == .interrupted { continue }
-                return .failure(ControlError("cannot send to \(path): \(Errno.current.message)"))
+            do throws(Errno) {
+                let sent = try Errno.retryingInterrupts {
+                    bytes[offset...].withUnsafeBytes { tp_control_send(descriptor.rawValue, $0.baseAddress, $0.count) }
+                }
+                offset += sent
+            } catch {
+                return .failure(ControlError("cannot send to \(path): \(error.message)"))
             }
-            offset += sent
         }
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4_096)
         while !reply.contains(UInt8(ascii: "\n")) {
-            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&request, 1, replyTimeoutMs)
-            if ready < 0, Errno.current == .interrupted { continue }
-            guard ready > 0 else { return .failure(ControlError("no reply from \(path) within \(replyTimeoutMs) ms")) }
-            let count = chunk.withUnsafeMutableBytes { tp_control_receive(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, Errno.current == .interrupted || Errno.current == .wouldBlock { continue }
+            var request = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
+            let ready = try? Errno.retryingInterrupts { poll(&request, 1, replyTimeoutMs) }
+            guard let ready, ready > 0 else { return .failure(ControlError("no reply from \(path) within \(replyTimeoutMs) ms")) }
+            var count = 0
+            do throws(Errno) {
+                count = try Errno.retryingInterrupts {
+                    chunk.withUnsafeMutableBytes { tp_control_receive(descriptor.rawValue, $0.baseAddress, $0.count) }
+                }
+            } catch {
+                if error == .wouldBlock { continue }
+            }
             guard count > 0 else { return .failure(ControlError("\(path) closed without a reply")) }
             reply.append(contentsOf: chunk[0..<count])
         }

@@ -18,7 +18,7 @@ public final class ControlServer {
     /// The `[control]` it was made for: a reload to the same keeps it (`ControlHandover`).
     public let config: ControlConfig
     public var path: String { config.socketPath }
-    private let listener: Int32
+    private let listener: FileDescriptor
     private let log: PanelLog
     private var clients: [Client] = []
     private var nextClientNumber = 1
@@ -41,7 +41,7 @@ public final class ControlServer {
     public static let refusalLogInterval = MonotonicDuration.milliseconds(1_000)
 
     final class Client {
-        let descriptor: Int32
+        let descriptor: FileDescriptor
         let number: Int
         var input: [UInt8] = []
         var output: [UInt8] = []
@@ -52,7 +52,7 @@ public final class ControlServer {
         /// When it last sent something (or connected).
         var heardAt: MonotonicInstant
 
-        init(descriptor: Int32, number: Int, at instant: MonotonicInstant) {
+        init(descriptor: FileDescriptor, number: Int, at instant: MonotonicInstant) {
             self.descriptor = descriptor
             self.number = number
             heardAt = instant
@@ -63,8 +63,7 @@ public final class ControlServer {
     public init(config: ControlConfig, log: PanelLog) throws(StartError) {
         self.config = config
         self.log = log
-        let descriptor = config.socketPath.withCString { tp_control_listen($0, UInt32(config.mode)) }
-        guard descriptor >= 0 else {
+        guard let descriptor = FileDescriptor(returnedBy: config.socketPath.withCString { tp_control_listen($0, UInt32(config.mode)) }) else {
             let error = Errno.current
             let why = error.rawValue == EEXIST ? "something other than a socket is there" : error.message
             throw StartError(.control, "[control] socket \(config.socketPath): \(why)")
@@ -73,8 +72,8 @@ public final class ControlServer {
     }
 
     deinit {
-        for client in clients where !client.closed { _ = close(client.descriptor) }
-        _ = close(listener)
+        for client in clients where !client.closed { try? client.descriptor.close() }
+        try? listener.close()
         _ = path.withCString { unlink($0) }
     }
 
@@ -148,10 +147,9 @@ public final class ControlServer {
         // At most as many as could be taken, plus one to find out the queue is not empty:
         // a flood of connections is refused a bounded number at a time.
         for _ in 0...ControlServer.maxClients {
-            let descriptor = tp_control_accept(listener)
-            guard descriptor >= 0 else { return }
+            guard let descriptor = FileDescriptor(returnedBy: tp_control_accept(listener.rawValue)) else { return }
             guard clients.count < ControlServer.maxClients else {
-                _ = close(descriptor)
+                try? descriptor.close()
                 refusedUnlogged += 1
                 if refusalLogAllowedAt.map({ $0 <= now }) ?? true { logRefusals(now: now) }
                 continue
@@ -171,25 +169,25 @@ public final class ControlServer {
     /// One receive of at most `readBytesPerTurn`; false when the client was dropped.
     private func read(_ client: Client, now: MonotonicInstant) -> Bool {
         var chunk = [UInt8](repeating: 0, count: ControlServer.readBytesPerTurn)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { tp_control_receive(client.descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                client.input.append(contentsOf: chunk[0..<count])
-                client.heardAt = now
-                return true
+        let count: Int
+        do throws(Errno) {
+            count = try Errno.retryingInterrupts {
+                chunk.withUnsafeMutableBytes { tp_control_receive(client.descriptor.rawValue, $0.baseAddress, $0.count) }
             }
-            if count == 0 {
-                client.finishing = true
-                return true
-            }
-            let error = Errno.current
-            if error == .interrupted { continue }
+        } catch {
             if error != .wouldBlock {
                 drop(client, "read failed: \(error.message)")
                 return false
             }
             return true
         }
+        if count > 0 {
+            client.input.append(contentsOf: chunk[0..<count])
+            client.heardAt = now
+        } else {
+            client.finishing = true
+        }
+        return true
     }
 
     /// Runs up to `commandsPerTurn` complete lines of the client's input; false when the
@@ -239,18 +237,21 @@ public final class ControlServer {
     /// closed). A finishing client is closed once its replies are out and its lines run.
     private func flush(_ client: Client) -> Bool {
         while !client.output.isEmpty {
-            let sent = client.output.withUnsafeBytes { tp_control_send(client.descriptor, $0.baseAddress, $0.count) }
-            if sent > 0 {
-                client.output.removeFirst(sent)
-                continue
+            let sent: Int
+            do throws(Errno) {
+                sent = try Errno.retryingInterrupts {
+                    client.output.withUnsafeBytes { tp_control_send(client.descriptor.rawValue, $0.baseAddress, $0.count) }
+                }
+            } catch {
+                if error != .wouldBlock {
+                    drop(client, "write failed: \(error.message)")
+                    return false
+                }
+                return true
             }
-            let error = Errno.current
-            if error == .interrupted { continue }
-            if error != .wouldBlock {
-                drop(client, "write failed: \(error.message)")
-                return false
-            }
-            return true
+            // send(2) on a stream socket takes at least a byte of what it is given.
+            guard sent > 0 else { return true }
+            client.output.removeFirst(sent)
         }
         if client.finishing && client.input.isEmpty {
             disconnect(client)
@@ -269,7 +270,7 @@ public final class ControlServer {
     private func disconnect(_ client: Client) {
         guard !client.closed else { return }
         client.closed = true
-        _ = close(client.descriptor)
+        try? client.descriptor.close()
         clients.removeAll { $0 === client }
     }
 }

@@ -59,7 +59,7 @@ public final class MosquittoConnection: MQTTConnection {
         tp_mqtt_connect(client, host, Int32(port), Int32(keepaliveS))
     }
 
-    public var socket: Int32 { tp_mqtt_socket(client) }
+    public var socket: FileDescriptor? { FileDescriptor(returnedBy: tp_mqtt_socket(client)) }
     public var wantsWrite: Bool { tp_mqtt_want_write(client) != 0 }
     public func readAvailable() -> Int32 { tp_mqtt_loop_read(client) }
     public func writePending() -> Int32 { tp_mqtt_loop_write(client) }

@@ -6,8 +6,8 @@ import TouchCore
 /// axes, and the current state for a re-read after SYN_DROPPED. `LinuxEvdevDevice` opens a
 /// real /dev/input/eventN; the simulated board queues events in memory.
 public protocol EvdevDevice: AnyObject {
-    /// The descriptor the loop waits on; -1 for a device driven directly.
-    var descriptor: Int32 { get }
+    /// The descriptor the loop waits on; nil for a device driven directly.
+    var descriptor: FileDescriptor? { get }
     /// The device's name (EVIOCGNAME), for logs.
     var name: String { get }
     var axes: EvdevAxes { get }

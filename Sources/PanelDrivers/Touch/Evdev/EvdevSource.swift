@@ -67,9 +67,9 @@ public final class EvdevSource: TouchSource {
         self.transitions = transitions
     }
 
-    public var waitDescriptor: Int32? {
+    public var waitDescriptor: FileDescriptor? {
         switch presence {
-        case .present(let device): device.descriptor >= 0 ? device.descriptor : nil
+        case .present(let device): device.descriptor
         case .absent: watch?.descriptor
         }
     }
@@ -95,7 +95,7 @@ public final class EvdevSource: TouchSource {
             lost(EvdevError.gone.message, now: now, into: sink)
             return
         }
-        guard readiness == .readable || device.descriptor < 0 else { return }
+        guard readiness == .readable || device.descriptor == nil else { return }
         do throws(EvdevError) {
             try device.readEvents { event, instant in
                 handle(event, at: instant, from: device, into: sink)

@@ -6,7 +6,7 @@ import TouchCore
 /// would send, with their timestamps, and the evdev source reads them as from
 /// /dev/input/eventN. Keeps the slot state a kernel would report after SYN_DROPPED.
 public final class SimulatedEvdevDevice: EvdevDevice {
-    public let descriptor: Int32 = -1
+    public let descriptor: FileDescriptor? = nil
     public let name: String
     public let axes: EvdevAxes
     private var queue: [(EvdevEvent, MonotonicInstant)] = []

@@ -182,8 +182,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     public var pollInterest: PollInterest? {
         switch link {
         case .connecting, .online:
-            let socket = connection.socket
-            guard socket >= 0 else { return nil }
+            guard let socket = connection.socket else { return nil }
             return PollInterest(descriptor: socket, events: connection.wantsWrite ? [.readable, .writable] : .readable)
         case .waiting, .stopped:
             return nil

@@ -11,7 +11,8 @@ final class RecordingFlipDisplay: PageFlipDisplay {
     let name = "fake-card Virtual-1"
     let layout: FramebufferLayout
     let buffers: [UnsafeMutableRawBufferPointer]
-    let descriptor: Int32 = -1
+    /// Never polled: the tests complete flips themselves.
+    let descriptor = FileDescriptor(rawValue: -1)
     var flips: [Int] = []
     /// What the next flip is answered (nil: queued).
     var flipAnswer: Errno?
