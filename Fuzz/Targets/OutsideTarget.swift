@@ -663,7 +663,7 @@ final class FuzzSource: TouchSource {
     var frames: [(TouchFrame, MonotonicInstant)] = []
     let description = "fuzz"
     let range = ControllerRange(width: 800, height: 480)
-    var waitDescriptor: Int32? { nil }
+    var waitDescriptor: FileDescriptor? { nil }
     var nextWakeup: MonotonicInstant? { nil }
 
     func service(now: MonotonicInstant, readiness: DescriptorReadiness, into sink: TouchSink) {
@@ -678,7 +678,7 @@ final class FuzzConnection: MQTTConnection {
     var acknowledges = true
     private var unacknowledged: [Int32] = []
     private var nextID: Int32 = 1
-    var socket: Int32 { 3 }
+    var socket: FileDescriptor? { FileDescriptor(rawValue: 3) }
     var wantsWrite: Bool { false }
 
     func connect() -> Int32 { 0 }
