@@ -88,32 +88,19 @@ public final class ExecRunnerLink: ChildProcessControl {
         var reaped: [ReapedChild] = []
         guard let descriptor else { return reaped }
         while true {
-            var truncated: Int32 = 0
-            var closed: Int32 = 0
-            var count = -1
-            var error: Errno?
-            do throws(Errno) {
-                count = try Errno.retryingInterrupts {
-                    receiveBuffer.withUnsafeMutableBytes {
-                        tp_runner_receive(descriptor.rawValue, $0.baseAddress, $0.count, &truncated, &closed)
-                    }
-                }
-            } catch let failure {
-                error = failure
-            }
-            if count > 0 || (count == 0 && closed == 0) {
-                // A zero-length message is a message (not an end), not the runner leaving.
+            switch ExecRunnerMessage.receive(on: descriptor, into: &receiveBuffer) {
+            case .message(let count, let truncated):
                 let message = ExecRunnerMessage(bytes: receiveBuffer[0..<count])
-                guard truncated == 0, case .ended(let id, let termination)? = message, let index = running.firstIndex(of: id) else {
+                guard !truncated, case .ended(let id, let termination)? = message, let index = running.firstIndex(of: id) else {
                     problems.append("the exec runner at \(socketPath) sent what is not an end of a command it runs; ignored")
                     continue
                 }
                 running.remove(at: index)
                 reaped.append(ReapedChild(pid: id, termination: termination))
-            } else if error == .wouldBlock {
+            case .none:
                 return reaped
-            } else {
-                // 0 and closed: the runner closed its end; an error: the link is broken all the same.
+            case .gone(let error):
+                // The runner closed its end, or the link broke: the same to its commands.
                 let reason = error?.message ?? "closed the connection"
                 problems.append("the exec runner at \(socketPath) went away (\(reason)); its \(running.count) command(s) counted as ended")
                 for id in running { reaped.append(ReapedChild(pid: id, termination: .signaled(SIGKILL))) }

@@ -63,29 +63,17 @@ public final class ExecRunnerServer {
     /// Takes the requests waiting on the link while there is room for another command.
     public func serveRequests() {
         while !panelGone, commandsHeld < maxCommandsHeld {
-            var truncated: Int32 = 0
-            var closed: Int32 = 0
-            var count = -1
-            var error: Errno?
-            do throws(Errno) {
-                count = try Errno.retryingInterrupts {
-                    receiveBuffer.withUnsafeMutableBytes {
-                        tp_runner_receive(descriptor.rawValue, $0.baseAddress, $0.count, &truncated, &closed)
-                    }
-                }
-            } catch let failure {
-                error = failure
-            }
-            if count > 0 || (count == 0 && closed == 0) {
+            switch ExecRunnerMessage.receive(on: descriptor, into: &receiveBuffer) {
+            case .message(let count, let truncated):
                 // A zero-length message is a message (one that is not a request), not the end.
-                guard truncated == 0, let message = ExecRunnerMessage(bytes: receiveBuffer[0..<count]) else {
-                    report("a request that is not one (\(count) bytes\(truncated != 0 ? ", cut" : "")); ignored")
+                guard !truncated, let message = ExecRunnerMessage(bytes: receiveBuffer[0..<count]) else {
+                    report("a request that is not one (\(count) bytes\(truncated ? ", cut" : "")); ignored")
                     continue
                 }
                 serve(message)
-            } else if error == .wouldBlock {
+            case .none:
                 return
-            } else {
+            case .gone(let error):
                 panelGone = true
                 if let error { report("the link to the panel failed: \(error.message)") }
             }
