@@ -18,8 +18,6 @@ public enum LivePanel {
         case keepGoing
         case stop
         case fail
-        /// A reload that did not load: the running panel goes on; `reason` says why.
-        case refused(reason: String)
         case replace(with: ConfigReload.Accepted)
     }
 
@@ -100,10 +98,6 @@ public enum LivePanel {
                     next = step(
                         running, loop: loop, turns: turns, signals: signalWatch, exec: exec, latency: latency, bridge: run.bridge,
                         configPath: configPath, log: log, notifier: notifier, reloads: run.reloads)
-                    if case .refused(let reason) = next {
-                        run.reloads.refused(reason)
-                        next = .keepGoing
-                    }
                 }
                 switch next {
                 case .replace(let reload):
@@ -112,12 +106,12 @@ public enum LivePanel {
                     carried = run.handOver(running, to: reload)
                 case .stop, .fail:
                     run.finish(running, now: loop.now, summary: true)
-                case .keepGoing, .refused:
+                case .keepGoing:
                     break
                 }
             }
             switch next {
-            case .keepGoing, .refused:
+            case .keepGoing:
                 continue
             case .stop, .fail:
                 CommandsAtStop.wait(exec, signals: signalWatch, processes: processes, log: log, leftTo: "left to the service manager")
@@ -181,7 +175,10 @@ public enum LivePanel {
         reloads.begins(at: now)
         switch ConfigReload.read(configPath, runningBridge: bridge, log: log, now: now) {
         case .replace(let config, let newBridge): return .replace(with: ConfigReload.Accepted(config: config, bridge: newBridge))
-        case .refused(let reason): return .refused(reason: reason)
+        case .refused(let reason):
+            // The running panel goes on; the reload's caller hears why.
+            reloads.refused(reason)
+            return .keepGoing
         }
     }
 }
