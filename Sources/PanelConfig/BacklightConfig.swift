@@ -27,7 +27,6 @@ public struct BacklightConfig: Equatable, Sendable {
     /// The idle times for the touch path's wake gate.
     public var idleTimings: IdleTimings {
         IdleTimings(
-            dimAfter: dimAfterS > 0 ? .milliseconds(Int64(dimAfterS) * 1_000) : nil,
-            offAfter: offAfterS > 0 ? .milliseconds(Int64(offAfterS) * 1_000) : nil)
+            dimAfter: .seconds(orNever: dimAfterS), offAfter: .seconds(orNever: offAfterS))
     }
 }

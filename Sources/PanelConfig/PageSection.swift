@@ -95,7 +95,7 @@ struct PageDraft: SectionDraft {
         }
         guard ok else { return nil }
         return PageConfig(
-            name: name, homeAfter: (homeAfterS ?? 0) > 0 ? .seconds(Int64(homeAfterS ?? 0)) : nil, swipeLeft: left, swipeRight: right, swipeUp: up, swipeDown: down,
+            name: name, homeAfter: .seconds(orNever: homeAfterS), swipeLeft: left, swipeRight: right, swipeUp: up, swipeDown: down,
             grid: grid.map { PageGrid(columns: $0.columns, rows: $0.rows, gapPx: gapPx ?? PageGrid.defaultGapPx) },
             image: imagePath, line: header.line)
     }

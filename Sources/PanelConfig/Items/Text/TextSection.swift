@@ -136,7 +136,7 @@ struct TextDraft: ItemDraft {
         else { return nil }
         let colors = display?.colors ?? .defaults
         return TextItemConfig(
-            name: name, rect: rect, source: source, format: format ?? .plain, staleAfter: (staleAfterS ?? 0) > 0 ? .seconds(Int64(staleAfterS ?? 0)) : nil,
+            name: name, rect: rect, source: source, format: format ?? .plain, staleAfter: .seconds(orNever: staleAfterS),
             fill: fill ?? colors.background, text: textColor ?? colors.text, staleText: staleText ?? colors.disabledText,
             fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize, alignment: alignment ?? .center,
             title: common.entityTitle, page: page, cell: common.cell, line: header.line)

@@ -245,11 +245,11 @@ final class PreparedButtons {
     /// panel pays only for the buttons drawn from looks. (One flat table for every button and
     /// state cost the kernel VM's memory run 8 KiB more.)
     struct LookTable {
-        let buttonCount: Int
         private var storage: [[Look?]]
 
+        var buttonCount: Int { storage.count }
+
         init(buttonCount: Int) {
-            self.buttonCount = buttonCount
             storage = Array(repeating: Array(repeating: nil, count: PreparedButtons.stateCount), count: buttonCount)
         }
 
