@@ -129,6 +129,116 @@ const char *tp_mqtt_connack_text(int code);
 int tp_mqtt_next_event(tp_mqtt *mqtt, tp_mqtt_event *event);
 void tp_mqtt_event_free(tp_mqtt_event *event);
 
+// --- Home Assistant's websocket API (homeassistant.c): libwebsockets in the panel's loop, cJSON --
+
+/// One websocket client to Home Assistant's `/api/websocket`, serviced from the panel's own
+/// ppoll (never lws's): its events wait in a queue until taken, as tp_mqtt's do.
+typedef struct tp_ha tp_ha;
+/// What libwebsockets said, in the order it said it.
+enum tp_ha_event_kind {
+    /// The websocket upgrade completed: Home Assistant's `auth_required` comes next.
+    TP_HA_UPGRADED = 1,
+    /// One whole text message (all its fragments), NUL-terminated in `text`, `length` bytes.
+    TP_HA_MESSAGE,
+    /// A message longer than the limit was skipped uncopied: `length` is what arrived of it
+    /// before the shim stopped counting (at least the limit + 1).
+    TP_HA_OVERSIZED,
+    /// The connection ended or never came: `code` the close status (0 when none), `text` why.
+    TP_HA_CLOSED,
+};
+/// What every call returns in a build without libwebsockets (the static firmware).
+#define TP_HA_NOT_BUILT_IN (-2)
+typedef struct {
+    int kind;
+    int code;
+    char *text;
+    int length;
+} tp_ha_event;
+
+/// 1 when built with libwebsockets and cJSON (0 in the static firmware).
+int tp_ha_available(void);
+/// A client; `ca_file` (NULL: none) verifies an https server against a private CA instead of
+/// the system's store; the host name is always verified. Messages over `max_message_bytes` are
+/// skipped. NULL with the reason in `error` (`capacity` bytes) when the context cannot be made
+/// (a CA file that cannot be read).
+tp_ha *tp_ha_new(int tls, const char *ca_file, int max_message_bytes, char *error, int capacity);
+void tp_ha_free(tp_ha *ha);
+/// Starts a connection to ws(s)://host:port/path without waiting for it (a host name is
+/// resolved by a blocking getaddrinfo inside: IP literals and /etc/hosts names do not wait).
+/// 0, or -1 with the reason in `error`. A connection still open is closed first.
+int tp_ha_connect(tp_ha *ha, const char *host, int port, const char *path, char *error, int capacity);
+/// Queues one text message to send when the socket can take it: 0, or -1 when no connection
+/// is upgraded. The shim wipes its copy once written (the auth message holds the token).
+int tp_ha_send(tp_ha *ha, const char *text, int length);
+/// Closes the connection (a TP_HA_CLOSED event follows at a later service).
+void tp_ha_close(tp_ha *ha);
+/// The descriptors to poll and for what (POLLIN, POLLOUT), at most `capacity`: how many.
+int tp_ha_poll_interests(tp_ha *ha, struct pollfd *fds, int capacity);
+/// Services what `fds` (as polled, revents filled; count may be 0) says is ready, and lws's
+/// own timers: never waits.
+void tp_ha_service(tp_ha *ha, const struct pollfd *fds, int count);
+/// Takes the oldest event: 1, or 0 when none waits.
+int tp_ha_next_event(tp_ha *ha, tp_ha_event *event);
+void tp_ha_event_free(tp_ha_event *event);
+
+/// A parsed Home Assistant message (cJSON), flattened: its type and fields, and for an event of
+/// `subscribe_entities` (or a `get_states` result) one entry per entity followed by entries for
+/// its attributes. Every string points into the message and lives until tp_ha_message_free.
+enum tp_ha_message_type {
+    TP_HA_MSG_OTHER = 0,
+    TP_HA_MSG_AUTH_REQUIRED,
+    TP_HA_MSG_AUTH_OK,
+    TP_HA_MSG_AUTH_INVALID,
+    TP_HA_MSG_RESULT,
+    TP_HA_MSG_EVENT,
+    TP_HA_MSG_PONG,
+};
+enum tp_ha_entry_kind {
+    /// `a` (new entity, or the first dump) and each element of a `get_states` result: `text`
+    /// its state; attribute entries follow with every attribute the entity has.
+    TP_HA_ENTITY_ADDED = 1,
+    /// `c`: `text` the new state, or NULL when only attributes changed; attribute entries follow
+    /// with the added or changed ones.
+    TP_HA_ENTITY_CHANGED,
+    /// `r`: the entity is gone.
+    TP_HA_ENTITY_REMOVED,
+    /// An attribute of the entity before it: `name`, `text` its value (a string as it is, a
+    /// number as "%.15g" would print it, true, false, null; an array or object as compact JSON).
+    TP_HA_ATTRIBUTE,
+    /// `c`'s `-`: attribute `name` was removed.
+    TP_HA_ATTRIBUTE_REMOVED,
+};
+typedef struct {
+    int kind;
+    const char *name;
+    const char *text;
+    /// 1 when the attribute's value is a JSON number (`text` then parses as one).
+    int is_number;
+} tp_ha_entry;
+typedef struct {
+    int type;
+    /// The message's `id`, or -1 when it has none.
+    long long id;
+    /// RESULT: 1 for `"success": true`.
+    int success;
+    /// RESULT that failed: `error.code` and `error.message`; AUTH_INVALID: `message`. Else NULL.
+    const char *error_code;
+    const char *error_message;
+    /// AUTH_REQUIRED and AUTH_OK: `ha_version`, else NULL.
+    const char *ha_version;
+    /// RESULT whose `result` is a string (auth/long_lived_access_token): it, else NULL.
+    const char *result_text;
+    int entry_count;
+    tp_ha_entry *entries;
+    void *owned;
+} tp_ha_message;
+/// 0, or -1 when `text` is not a JSON object (`message` is then empty, and free to free).
+int tp_ha_parse(const char *text, int length, tp_ha_message *message);
+void tp_ha_message_free(tp_ha_message *message);
+/// 1 when `text` is one JSON object (a `service` action's data), 0 otherwise; `has_entity_id`
+/// (may be NULL) set to 1 when it has a top-level `entity_id`.
+int tp_ha_json_object(const char *text, int length, int *has_entity_id);
+
 // --- GPIO lines (gpio.c): libgpiod v1.6 or v2, whichever gpiod.h the build found ---------------
 
 /// How a request names its chip, as GPIOChipSelector does.
