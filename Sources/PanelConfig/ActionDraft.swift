@@ -77,7 +77,7 @@ extension ActionDraft {
                 return nil
             }
             return action
-        case .emit, .exec, .mqtt:
+        case .emit, .exec, .mqtt, .service:
             return action
         }
     }

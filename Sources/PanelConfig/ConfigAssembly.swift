@@ -1,3 +1,4 @@
+import CLinux
 import TouchCore
 
 /// Puts a panel config and the board preset it names together into a `PanelConfiguration`:
@@ -49,6 +50,12 @@ enum ConfigAssembly {
 
         let backlight = panel.backlight?.finish(errors: &errors)
         let mqtt = panel.mqtt?.finish(errors: &errors)
+        let homeAssistant = panel.homeAssistant?.finish(errors: &errors)
+        if let draft = panel.homeAssistant, tp_ha_available() == 0 {
+            errors.add(at: draft.header, section: draft.title, key: nil,
+                       "this touchpanel is built without a Home Assistant client (the static firmware): "
+                       + "run the package's touchpanel, which has one")
+        }
 
         var declaredOutputs: [OutputConfig] = []
         for draft in panel.outputs where draft.counts {
@@ -90,6 +97,7 @@ enum ConfigAssembly {
         }
         lonelyInterlocks(panel.buttons.filter { $0.counts }, errors: &errors)
         brokerNeeds(panel.buttons.filter { $0.counts }, mqtt: mqtt, mqttGiven: panel.mqtt != nil, errors: &errors)
+        homeAssistantNeeds(panel.buttons.filter { $0.counts }, given: panel.homeAssistant != nil, errors: &errors)
         var texts: [TextItemConfig] = []
         for draft in panel.texts where draft.counts {
             if let text = draft.finish(
@@ -121,19 +129,20 @@ enum ConfigAssembly {
         }
         panel.control?.warn(&warnings)
         panel.mqtt?.warn(&warnings)
+        panel.homeAssistant?.warn(&warnings)
         return .success(PanelConfiguration(
             file: panel.file, display: display, theme: theme, timings: panelTimings, lostAfter: touch.lostAfter,
             controller: controller, buttons: buttons, texts: texts, sliders: sliders, pages: pages, swipePx: touch.swipePx ?? TouchDraft.defaultSwipePx,
             outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
-            control: panel.control?.config, exec: panel.exec?.config, mqtt: mqtt,
+            control: panel.control?.config, exec: panel.exec?.config, mqtt: mqtt, homeAssistant: homeAssistant,
             warnings: warnings.inLineOrder(files: fileOrder),
             namedFiles: namedFiles(
-                display: display, displayDraft: displayDraft, mqtt: panel.mqtt, pages: panel.pages, buttons: panel.buttons, file: panel.file)))
+                display: display, displayDraft: displayDraft, mqtt: panel.mqtt, homeAssistant: panel.homeAssistant, pages: panel.pages, buttons: panel.buttons, file: panel.file)))
     }
 
     /// The files the panel reads at start, each with the line that names it.
     private static func namedFiles(
-        display: DisplayConfig, displayDraft: DisplayDraft?, mqtt: MQTTDraft?, pages: [PageDraft], buttons: [ButtonDraft], file: String
+        display: DisplayConfig, displayDraft: DisplayDraft?, mqtt: MQTTDraft?, homeAssistant: HomeAssistantDraft?, pages: [PageDraft], buttons: [ButtonDraft], file: String
     ) -> NamedFiles {
         var files: [NamedFile] = []
         let fontPlace = displayDraft?.place(.font)
@@ -150,6 +159,12 @@ enum ConfigAssembly {
             for (key, path) in keys {
                 guard let path, let place = mqtt.place(key) else { continue }
                 files.append(NamedFile(section: mqtt.title, key: key.rawValue, path: path, file: place.file, line: place.line))
+            }
+        }
+        if let homeAssistant {
+            for (key, path) in homeAssistant.files {
+                guard let place = homeAssistant.place(key) else { continue }
+                files.append(NamedFile(section: homeAssistant.title, key: key.rawValue, path: path, file: place.file, line: place.line))
             }
         }
         for page in pages where page.counts {
@@ -218,6 +233,28 @@ enum ConfigAssembly {
                            + "for one entity (object id \(object)); rename one")
             } else {
                 seen[object] = draft
+            }
+        }
+    }
+
+    /// An `entity` or a `service` action without `[homeassistant]` has no Home Assistant to
+    /// reach; a `service` action on a button without an entity must name its target.
+    private static func homeAssistantNeeds(_ drafts: [ButtonDraft], given: Bool, errors: inout ErrorCollector) {
+        for draft in drafts {
+            if !given, let place = draft.place(.entity) {
+                errors.add(at: place, section: draft.title, key: ButtonKey.entity.rawValue,
+                           "entity needs a [homeassistant] section: the Home Assistant the entity lives in")
+            }
+            for key in ButtonKey.actionKeys {
+                guard let place = draft.place(key), case .ready(.service(let call))? = draft.actionDraft(key) else { continue }
+                if !given {
+                    errors.add(at: place, section: draft.title, key: key.rawValue,
+                               "a service action needs a [homeassistant] section: the Home Assistant it calls")
+                } else if draft.common.entity == nil, !call.namesEntity {
+                    errors.add(at: place, section: draft.title, key: key.rawValue,
+                               "service \(call.domain).\(call.service) has no target: give the button entity = DOMAIN.OBJECT, "
+                               + "or \"entity_id\" in the data")
+                }
             }
         }
     }

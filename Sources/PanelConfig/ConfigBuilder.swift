@@ -38,6 +38,7 @@ struct ConfigBuilder {
         var controls: [ControlDraft] = []
         var execs: [ExecDraft] = []
         var mqtts: [MQTTDraft] = []
+        var homeAssistants: [HomeAssistantDraft] = []
         var buttons: [ButtonDraft] = []
         var outputs: [OutputDraft] = []
         var texts: [TextDraft] = []
@@ -93,6 +94,7 @@ struct ConfigBuilder {
     var control: ControlDraft? { drafts.controls.first }
     var exec: ExecDraft? { drafts.execs.first }
     var mqtt: MQTTDraft? { drafts.mqtts.first }
+    var homeAssistant: HomeAssistantDraft? { drafts.homeAssistants.first }
 
     private var expectedSections: String {
         role == .panel ? SectionName.expectedList : SectionName.expectedPresetList
@@ -134,6 +136,11 @@ struct ConfigBuilder {
         case .mqtt:
             openSingle({ $1(&$0.mqtts) }, "mqtt", line: line, presetRefusal: "a board preset holds no [mqtt]; put it in the panel config") {
                 MQTTDraft(header: $0)
+            }
+        case .homeAssistant:
+            openSingle({ $1(&$0.homeAssistants) }, "homeassistant", line: line,
+                       presetRefusal: "a board preset holds no [homeassistant]; put it in the panel config") {
+                HomeAssistantDraft(header: $0)
             }
         case .button(let name):
             openNamed({ $1(&$0.buttons) }, "button", name, line: line, admit: { $0.admitItem(name, kind: "button", line: line) },

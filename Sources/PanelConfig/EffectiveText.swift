@@ -187,6 +187,13 @@ extension PanelConfiguration {
             out.key(MQTTKey.discoveryPrefix, mqtt.discoveryPrefix)
             if let name = mqtt.deviceName { out.key(MQTTKey.name, name) } else { out.unset(MQTTKey.name, "the host name") }
         }
+        if let homeAssistant {
+            out.section("homeassistant")
+            out.key(HomeAssistantKey.url, homeAssistant.url.text)
+            out.key(HomeAssistantKey.tokenFile, homeAssistant.tokenFile)
+            if let file = homeAssistant.caFile { out.key(HomeAssistantKey.caFile, file) } else { out.unset(HomeAssistantKey.caFile, homeAssistant.url.tls ? "the system's CAs" : "plain http, no TLS") }
+            out.key(HomeAssistantKey.maxMessageKB, "\(homeAssistant.maxMessageKB)")
+        }
 
         for output in outputs {
             guard let name = output.name else { continue }
@@ -227,8 +234,13 @@ extension PanelConfiguration {
             out.key(ButtonKey.latch, IniWriter.yesNo(button.latch))
             if let group = button.interlock { out.key(ButtonKey.interlock, group) }
             if let binding = button.binding {
-                out.key(ButtonKey.stateTopic, binding.topic)
-                if let field = binding.fieldText { out.key(ButtonKey.stateField, field) }
+                switch binding.source {
+                case .topic(let topic, _):
+                    out.key(ButtonKey.stateTopic, topic)
+                    if let field = binding.fieldText { out.key(ButtonKey.stateField, field) }
+                case .entity(let entity):
+                    out.key(ButtonKey.entity, entity.description)
+                }
                 out.key(ButtonKey.stateOn, binding.on)
                 out.key(ButtonKey.stateOff, binding.off)
                 out.key(ButtonKey.pendingMs, "\(binding.pending.wholeMilliseconds)")
@@ -465,6 +477,8 @@ private struct IniWriter {
             key(name, "mqtt \(topic) \(ButtonAction.escapingSemicolons(payload))")
         case .page(let target):
             key(name, "page \(target.text)")
+        case .service(let call):
+            key(name, "service \(ButtonAction.escapingSemicolons(call.text))")
         case .gpio(let chip, let line, let operation):
             let verb = switch operation {
             case .on: "on"

@@ -49,6 +49,7 @@ enum KeyTables {
             ("control", table(ControlKey.self)),
             ("exec", table(ExecKey.self)),
             ("mqtt", table(MQTTKey.self)),
+            ("homeassistant", table(HomeAssistantKey.self)),
         ]
     }
 

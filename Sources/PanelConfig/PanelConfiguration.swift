@@ -38,6 +38,8 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var exec: ExecConfig?
     /// `[mqtt]`: the broker link; nil without the section.
     public var mqtt: MQTTConfig?
+    /// `[homeassistant]`: the websocket link to Home Assistant; nil without the section.
+    public var homeAssistant: HomeAssistantConfig?
     /// What is valid but likely not meant, or open to strangers (a control socket every user
     /// may reach, a password sent or kept where others can read it), each with file:line:
     /// `check` prints these, and `run` logs them at start.
@@ -50,7 +52,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig], texts: [TextItemConfig] = [],
         sliders: [SliderConfig] = [], pages: [PageConfig] = [], swipePx: Int = 60,
         outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil,
-        control: ControlConfig? = nil, exec: ExecConfig? = nil, mqtt: MQTTConfig? = nil, warnings: [ConfigError] = [],
+        control: ControlConfig? = nil, exec: ExecConfig? = nil, mqtt: MQTTConfig? = nil, homeAssistant: HomeAssistantConfig? = nil, warnings: [ConfigError] = [],
         namedFiles: NamedFiles = NamedFiles()
     ) {
         self.file = file
@@ -70,6 +72,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.control = control
         self.exec = exec
         self.mqtt = mqtt
+        self.homeAssistant = homeAssistant
         self.warnings = warnings
         self.namedFiles = namedFiles
     }

@@ -15,6 +15,7 @@ enum SectionName: Equatable {
     case control
     case exec
     case mqtt
+    case homeAssistant
     /// `[button NAME]`; the name is kept as written, valid or not, so that the keys of a
     /// button with a bad name are still checked.
     case button(name: String)
@@ -28,7 +29,7 @@ enum SectionName: Equatable {
     case slider(name: String)
 
     static let expectedList =
-        "[board], [display], [theme], [touch], [controller], [backlight], [control], [exec], [mqtt], [output NAME], [page NAME], [button NAME], [text NAME] or [slider NAME]"
+        "[board], [display], [theme], [touch], [controller], [backlight], [control], [exec], [mqtt], [homeassistant], [output NAME], [page NAME], [button NAME], [text NAME] or [slider NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -45,6 +46,7 @@ enum SectionName: Equatable {
         case "control": self = .control
         case "exec": self = .exec
         case "mqtt": self = .mqtt
+        case "homeassistant": self = .homeAssistant
         case "button": self = .button(name: "")
         case "output": self = .output(name: "")
         case "text": self = .text(name: "")

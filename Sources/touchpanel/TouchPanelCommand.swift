@@ -265,7 +265,8 @@ enum CheckCommand {
             let labels = labelCheck(config)
             let warnings = config.warnings.map { $0.rendered } + labels.warnings
             // What `run` would stop at before it opens a device: the files the config names.
-            let problems = labels.problems + MQTTBringUp.fileProblems(config.namedFiles) + PageBackgrounds.problems(config)
+            let problems = labels.problems + MQTTBringUp.fileProblems(config.namedFiles) + HomeAssistantBringUp.fileProblems(config.namedFiles)
+                + PageBackgrounds.problems(config)
                 + IconPictures.problems(config)
             if !warnings.isEmpty || !problems.isEmpty {
                 var errors = OutputBuffer.standardError()

@@ -111,10 +111,10 @@ struct ValueErrorTests {
             "panel.ini:6: [button play] on_tap: expected gpio OUTPUT on|off|toggle|pulse MS or gpio CHIP LINE on|off|toggle|pulse MS (LINE 0..1023, MS 1..60000), "
                 + "found \"gpio gpiochip0 17 blink\"",
             "panel.ini:7: [button play] on_double_tap: expected exec followed by a command to run, found \"exec\"",
-            "panel.ini:8: [button play] on_triple_tap: expected emit, exec COMMAND, gpio OUTPUT on|off|toggle|pulse MS, gpio CHIP LINE on|off|toggle|pulse MS, mqtt TOPIC PAYLOAD or page NAME|next|prev|back, "
+            "panel.ini:8: [button play] on_triple_tap: expected emit, exec COMMAND, gpio OUTPUT on|off|toggle|pulse MS, gpio CHIP LINE on|off|toggle|pulse MS, mqtt TOPIC PAYLOAD, service DOMAIN.SERVICE [JSON] or page NAME|next|prev|back, "
                 + "found \"run mpc toggle\"",
             "panel.ini:9: [button play] on_long_press: expected emit alone, found \"emit now\"",
-            "panel.ini:10: [button play] on_repeat: expected emit, exec COMMAND, gpio OUTPUT on|off|toggle|pulse MS, gpio CHIP LINE on|off|toggle|pulse MS, mqtt TOPIC PAYLOAD or page NAME|next|prev|back, "
+            "panel.ini:10: [button play] on_repeat: expected emit, exec COMMAND, gpio OUTPUT on|off|toggle|pulse MS, gpio CHIP LINE on|off|toggle|pulse MS, mqtt TOPIC PAYLOAD, service DOMAIN.SERVICE [JSON] or page NAME|next|prev|back, "
                 + "found \"\"",
         ])
     }
@@ -128,7 +128,7 @@ struct ValueErrorTests {
             ])
         }
         #expect(renderedErrors(ValueErrorTests.button("rect = 0, 0, 10, 10\non_tap = execute x")) == [
-            "panel.ini:6: [button play] on_tap: expected emit, exec COMMAND, gpio OUTPUT on|off|toggle|pulse MS, gpio CHIP LINE on|off|toggle|pulse MS, mqtt TOPIC PAYLOAD or page NAME|next|prev|back, "
+            "panel.ini:6: [button play] on_tap: expected emit, exec COMMAND, gpio OUTPUT on|off|toggle|pulse MS, gpio CHIP LINE on|off|toggle|pulse MS, mqtt TOPIC PAYLOAD, service DOMAIN.SERVICE [JSON] or page NAME|next|prev|back, "
                 + "found \"execute x\"",
         ])
     }

@@ -53,14 +53,16 @@ public enum LivePanel {
             recorder?.comment("touchpanel replay \(configPath) \(recordPath) prints the event lines the panel printed")
         }
         let bridge: MQTTBridge?
+        let homeAssistant: HomeAssistantBridge?
         do throws(StartError) {
             bridge = try MQTTBringUp.open(firstConfig, log: log, now: startedAt)
+            homeAssistant = try HomeAssistantBringUp.open(firstConfig, log: log, now: startedAt)
         } catch {
             log.error("cannot start with \(firstConfig.file): \(error.message)")
             return 1
         }
         let run = PanelRun<LiveSession>(
-            configPath: configPath, bridge: bridge, keeper: StateKeeper.fromEnvironment(log: log), recorder: recorder,
+            configPath: configPath, bridge: bridge, homeAssistant: homeAssistant, keeper: StateKeeper.fromEnvironment(log: log), recorder: recorder,
             reloads: ReloadReporter(notifier: notifier, file: ReloadAnswerFile.fromEnvironment(), pid: getpid(), log: log), log: log
         ) { config, carried in
             start(config, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt,
@@ -90,13 +92,14 @@ public enum LivePanel {
                 var turns: [LoopParticipant] = [eventLines, DisplayTurn(running), TouchTurn(engine)]
                 if let control = running.control { turns.append(ControlTurn(control, engine: engine, readClock: { loop.now })) }
                 if let bridge = run.bridge { turns.append(BrokerTurn(bridge, engine: engine)) }
+                if let homeAssistant = run.homeAssistant { turns.append(HomeAssistantTurn(homeAssistant, engine: engine)) }
                 turns.append(PictureTurn(engine: engine, surface: { [unowned(unsafe) running] in running.paintedSurface }, log: log))
                 turns.append(ExecRunnerTurn(processes, exec: exec, log: log) { engine.commandsFinished($0, now: loop.now) })
                 if let keeper = run.keeper { turns.append(StateTurn(keeper, engine: engine)) }
                 turns += [watchdog, signalWatch]
                 while case .keepGoing = next {
                     next = step(
-                        running, loop: loop, turns: turns, signals: signalWatch, exec: exec, latency: latency, bridge: run.bridge,
+                        running, loop: loop, turns: turns, signals: signalWatch, exec: exec, latency: latency, bridge: run.bridge, homeAssistant: run.homeAssistant,
                         configPath: configPath, log: log, notifier: notifier, reloads: run.reloads)
                 }
                 switch next {
@@ -144,7 +147,7 @@ public enum LivePanel {
     /// One turn of the loop and what it woke for.
     private static func step(
         _ session: LiveSession, loop: PanelLoop, turns: [LoopParticipant], signals: SignalWatch, exec: ExecSupervisor,
-        latency: LatencyStatistics, bridge: MQTTBridge?, configPath: String, log: PanelLog, notifier: ServiceNotifier,
+        latency: LatencyStatistics, bridge: MQTTBridge?, homeAssistant: HomeAssistantBridge?, configPath: String, log: PanelLog, notifier: ServiceNotifier,
         reloads: ReloadReporter
     ) -> Next {
         loop.turn(turns)
@@ -173,8 +176,9 @@ public enum LivePanel {
         }
         guard received.contains(.hangup) else { return .keepGoing }
         reloads.begins(at: now)
-        switch ConfigReload.read(configPath, runningBridge: bridge, log: log, now: now) {
-        case .replace(let config, let newBridge): return .replace(with: ConfigReload.Accepted(config: config, bridge: newBridge))
+        switch ConfigReload.read(configPath, runningBridge: bridge, runningHomeAssistant: homeAssistant, log: log, now: now) {
+        case .replace(let config, let newBridge, let newHomeAssistant):
+            return .replace(with: ConfigReload.Accepted(config: config, bridge: newBridge, homeAssistant: newHomeAssistant))
         case .refused(let reason):
             // The running panel goes on; the reload's caller hears why.
             reloads.refused(reason)

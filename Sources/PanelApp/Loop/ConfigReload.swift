@@ -7,16 +7,20 @@ import TouchCore
 /// what to replace the running config with, or why the running one stays.
 enum ConfigReload {
     /// `bridge`: nil when `[mqtt]` is unchanged (the running bridge goes on); otherwise the
-    /// new config's (itself nil without `[mqtt]`), already brought up.
-    case replace(with: PanelConfiguration, bridge: MQTTBridge??)
+    /// new config's (itself nil without `[mqtt]`), already brought up. `homeAssistant` the
+    /// same for `[homeassistant]`.
+    case replace(with: PanelConfiguration, bridge: MQTTBridge??, homeAssistant: HomeAssistantBridge??)
     /// A config that did not load: the running panel goes on; `reason` says why (the first
     /// error with file:line, or the broker link that could not be made).
     case refused(reason: String)
 
     /// Reads `configPath` again, logging its warnings, or its errors when it is refused. A
-    /// changed `[mqtt]` is brought up before anything is replaced: a password file that cannot
-    /// be read refuses the reload like a config error does.
-    static func read(_ configPath: String, runningBridge bridge: MQTTBridge?, log: PanelLog, now: MonotonicInstant) -> ConfigReload {
+    /// changed `[mqtt]` or `[homeassistant]` is brought up before anything is replaced: a
+    /// password or token file that cannot be read refuses the reload like a config error does.
+    static func read(
+        _ configPath: String, runningBridge bridge: MQTTBridge?, runningHomeAssistant homeAssistant: HomeAssistantBridge?, log: PanelLog,
+        now: MonotonicInstant
+    ) -> ConfigReload {
         do {
             let config = try PanelConfigLoader.load(path: configPath)
             for warning in config.warnings { log.warning(warning.rendered) }
@@ -29,9 +33,12 @@ enum ConfigReload {
                 let more = imageProblems.count > 1 ? " (and \(imageProblems.count - 1) more)" : ""
                 return .refused(reason: first + more)
             }
-            guard config.mqtt != bridge?.settings.config else { return .replace(with: config, bridge: nil) }
             do throws(StartError) {
-                return .replace(with: config, bridge: .some(try MQTTBringUp.open(config, log: log, now: now)))
+                let newBridge: MQTTBridge?? =
+                    config.mqtt == bridge?.settings.config ? nil : .some(try MQTTBringUp.open(config, log: log, now: now))
+                let newHomeAssistant: HomeAssistantBridge?? =
+                    config.homeAssistant == homeAssistant?.config ? nil : .some(try HomeAssistantBringUp.open(config, log: log, now: now))
+                return .replace(with: config, bridge: newBridge, homeAssistant: newHomeAssistant)
             } catch {
                 log.error("reload refused; the running config stays: \(error.message)")
                 return .refused(reason: error.message)

@@ -21,6 +21,7 @@ protocol PanelSession: AnyObject {
 /// a reload, the reload's start with its fall-back to the previous config, and the end.
 final class PanelRun<Session: PanelSession> {
     private(set) var bridge: MQTTBridge?
+    private(set) var homeAssistant: HomeAssistantBridge?
     let keeper: StateKeeper?
     let recorder: RawTraceRecorder?
     let reloads: ReloadReporter
@@ -30,11 +31,12 @@ final class PanelRun<Session: PanelSession> {
     private let start: (PanelConfiguration, LiveSession.Carried) -> Result<Session, StartError>
 
     init(
-        configPath: String, bridge: MQTTBridge?, keeper: StateKeeper?, recorder: RawTraceRecorder?, reloads: ReloadReporter,
+        configPath: String, bridge: MQTTBridge?, homeAssistant: HomeAssistantBridge?, keeper: StateKeeper?, recorder: RawTraceRecorder?, reloads: ReloadReporter,
         log: PanelLog, start: @escaping (PanelConfiguration, LiveSession.Carried) -> Result<Session, StartError>
     ) {
         self.configPath = configPath
         self.bridge = bridge
+        self.homeAssistant = homeAssistant
         self.keeper = keeper
         self.recorder = recorder
         self.reloads = reloads
@@ -57,6 +59,7 @@ final class PanelRun<Session: PanelSession> {
     private func wire(_ session: Session, now: MonotonicInstant) {
         keeper?.adopt(session.engine, now: now)
         bridge?.attach(session.engine)
+        homeAssistant?.attach(session.engine, now: now)
         session.engine.source.record(to: recorder)
         session.engine.recorder = recorder
     }
@@ -74,6 +77,10 @@ final class PanelRun<Session: PanelSession> {
         if let newBridge = reload.bridge {
             if let bridge { BrokerFarewell.finish(bridge, engine: running.engine, handingOverTo: (newBridge, reload.config)) }
             bridge = newBridge
+        }
+        if let newHomeAssistant = reload.homeAssistant {
+            homeAssistant?.close(now: MonotonicClock.now())
+            homeAssistant = newHomeAssistant
         }
         return carried
     }
@@ -111,6 +118,14 @@ final class PanelRun<Session: PanelSession> {
                     bridge = nil
                 }
             }
+            if reload.homeAssistant != nil, session != nil {
+                do throws(StartError) {
+                    homeAssistant = try HomeAssistantBringUp.open(previous, log: log, now: MonotonicClock.now())
+                } catch {
+                    log.error("after the failed reload, [homeassistant] of the previous config: \(error.message); running without Home Assistant")
+                    homeAssistant = nil
+                }
+            }
         }
         if let session { wire(session, now: now()) }
         recorder?.comment("reloaded \(configPath): replay with the config of each part")
@@ -132,6 +147,7 @@ final class PanelRun<Session: PanelSession> {
             BrokerFarewell.finish(bridge, engine: session.engine)
             if summary { log.log(bridge.summaryLine()) }
         }
+        homeAssistant?.close(now: MonotonicClock.now())
         recorder?.end(at: session.engine.stoppedAt ?? now)
     }
 }
@@ -143,6 +159,8 @@ extension ConfigReload {
     struct Accepted {
         let config: PanelConfiguration
         let bridge: MQTTBridge??
+        /// The same for `[homeassistant]`.
+        let homeAssistant: HomeAssistantBridge??
     }
 }
 

@@ -58,8 +58,10 @@ public enum SimulatedPanel {
 
         // The broker is real on the simulated board too; its link runs on the real clock.
         let bridge: MQTTBridge?
+        let homeAssistant: HomeAssistantBridge?
         do throws(StartError) {
             bridge = try MQTTBringUp.open(config, log: log, now: MonotonicClock.now())
+            homeAssistant = try HomeAssistantBringUp.open(config, log: log, now: MonotonicClock.now())
         } catch {
             log.error(error.message)
             return 1
@@ -78,7 +80,7 @@ public enum SimulatedPanel {
         let frames = FrameCounter()
         // Under systemd (or with STATE_DIRECTORY set) the simulated board keeps its state too.
         let run = PanelRun<SimulatedSession>(
-            configPath: config.file, bridge: bridge, keeper: StateKeeper.fromEnvironment(log: log), recorder: recorder,
+            configPath: config.file, bridge: bridge, homeAssistant: homeAssistant, keeper: StateKeeper.fromEnvironment(log: log), recorder: recorder,
             reloads: ReloadReporter(notifier: nil, file: ReloadAnswerFile.fromEnvironment(), pid: getpid(), log: log), log: log
         ) { config, carried in
             placeCommands(config, processes, log: log)
@@ -134,6 +136,9 @@ public enum SimulatedPanel {
             others.append(ControlTurn(control, engine: engine, readClock: { loop.readClock() }, waitsForDeadlines: !options.virtualTime))
         }
         if let bridge { others.append(BrokerTurn(bridge, engine: engine, waitsForDeadlines: !options.virtualTime)) }
+        if let homeAssistant = run.homeAssistant {
+            others.append(HomeAssistantTurn(homeAssistant, engine: engine, waitsForDeadlines: !options.virtualTime))
+        }
         let surface = session.surface
         others.append(PictureTurn(
             engine: engine, surface: { surface }, log: log, readClock: { loop.readClock() }, waitsForDeadlines: !options.virtualTime))
@@ -156,9 +161,11 @@ public enum SimulatedPanel {
                 return false
             }
             reloads.begins(at: MonotonicClock.now())
-            switch ConfigReload.read(session.config.file, runningBridge: bridge, log: log, now: MonotonicClock.now()) {
-            case .replace(let config, let newBridge):
-                reload = ConfigReload.Accepted(config: config, bridge: newBridge)
+            switch ConfigReload.read(
+                session.config.file, runningBridge: bridge, runningHomeAssistant: run.homeAssistant, log: log, now: MonotonicClock.now())
+            {
+            case .replace(let config, let newBridge, let newHomeAssistant):
+                reload = ConfigReload.Accepted(config: config, bridge: newBridge, homeAssistant: newHomeAssistant)
                 return true
             case .refused(let reason):
                 reloads.refused(reason)

@@ -1,7 +1,7 @@
 import TouchCore
 
 /// The keys every item takes, whatever its kind: where it is (`rect`, or `cell` in its page's
-/// grid), its page, and its name in Home Assistant. Their values, their docs and their checks
+/// grid), its page, its name in Home Assistant, and the Home Assistant entity it shows. Their values, their docs and their checks
 /// are written here once; each item's key enum lists them among its own keys (where it lists
 /// them is where messages and the README's table do) and hands them over (`ItemDraft`).
 enum ItemKey: String, CaseIterable {
@@ -9,6 +9,7 @@ enum ItemKey: String, CaseIterable {
     case cell
     case page
     case title
+    case entity
 
     /// Its row in the README's key tables; `title` says what the item is called when it is not
     /// given (`titleDefault`) and what it names (`titleWhat`).
@@ -18,6 +19,7 @@ enum ItemKey: String, CaseIterable {
         case .cell: .words("none", "COLUMN, ROW[, COLUMNSPAN, ROWSPAN] from 1 at the top left, in its page's `grid`, instead of `rect`")
         case .page: .words("none", "with `[page NAME]` sections, required: the page it is on, or `all` (on every page, above the page's own)")
         case .title: .words(titleDefault, titleWhat)
+        case .entity: .words("none", "a Home Assistant entity (`light.hall`) the item shows and drives (needs `[homeassistant]`)")
         }
     }
 }
@@ -30,6 +32,8 @@ struct ItemCommonValues {
     var pageName: String?
     var cell: GridCell?
     var entityTitle: String?
+    /// `entity`: the Home Assistant entity the item is bound to.
+    var entity: EntityID?
 
     mutating func set(_ key: ItemKey, from value: String) throws(ValueProblem) {
         switch key {
@@ -39,6 +43,9 @@ struct ItemCommonValues {
         case .cell: cell = try GridCell.parse(value)
         case .page: pageName = try ItemPage.name(value)
         case .title: entityTitle = try ValueSyntax.entityTitle(value)
+        case .entity:
+            guard let id = EntityID(value) else { throw .expected(EntityID.grammar, found: value) }
+            entity = id
         }
     }
 }

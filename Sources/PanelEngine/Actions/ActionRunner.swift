@@ -23,6 +23,8 @@ public final class ActionRunner {
     public var transitions: TransitionLog?
     /// Where `mqtt` actions publish: the broker connection, when the panel has one.
     public var publisher: DevicePublisher?
+    /// Where `service` actions go: the Home Assistant link, when the panel has one.
+    public var serviceCaller: ServiceCaller?
 
     /// `levels` and `latchedButtons` (by button name) carry what a reload must not forget:
     /// a relay switched on stays on, a toggle button stays latched.
@@ -189,6 +191,13 @@ public final class ActionRunner {
                 publisher.publishCommand(topic: topic, payload: message, button: button.name)
             } else {
                 log.warning("[button \(button.name)] mqtt \(topic): dropped, the panel has no broker connection")
+            }
+            return nil
+        case .service(let call):
+            if let serviceCaller {
+                serviceCaller.callService(call, entity: button.binding?.entity, button: button.name)
+            } else {
+                log.warning("[button \(button.name)] service \(call.domain).\(call.service): dropped, the panel has no Home Assistant link")
             }
             return nil
         case .exec(let command):

@@ -3,7 +3,7 @@ import TouchCore
 
 /// The state machines whose transitions `--debug NAME,...` logs.
 public enum StateMachineName: CaseIterable, Equatable, Sendable {
-    case gestures, holds, power, mqtt, exec, flips, watchdog, source, bindings
+    case gestures, holds, power, mqtt, homeassistant, exec, flips, watchdog, source, bindings
 
     /// The name on the command line.
     public var option: String {
@@ -12,6 +12,7 @@ public enum StateMachineName: CaseIterable, Equatable, Sendable {
         case .holds: "holds"
         case .power: "power"
         case .mqtt: "mqtt"
+        case .homeassistant: "homeassistant"
         case .exec: "exec"
         case .flips: "flips"
         case .watchdog: "watchdog"
@@ -27,6 +28,7 @@ public enum StateMachineName: CaseIterable, Equatable, Sendable {
         case .holds: "hold"
         case .power: "power"
         case .mqtt: "mqtt"
+        case .homeassistant: "homeassistant"
         case .exec: "exec"
         case .flips: "flip"
         case .watchdog: "watchdog"

@@ -49,7 +49,7 @@ public enum TransitionText {
         case .reported(let on): on ? "reported(on)" : "reported(off)"
         case .tapped(_, let wait): "tapped(wait \(wait.nanoseconds / 1_000_000) ms)"
         case .due: "due"
-        case .brokerAway: "broker_away"
+        case .notKnown: "not_known"
         }
     }
 
@@ -69,6 +69,34 @@ public enum TransitionText {
         case .connectFailed: "connect_failed"
         case .accepted: "accepted"
         case .refused: "refused"
+        case .lost: "lost"
+        case .stop: "stop"
+        }
+    }
+
+    public static func link(_ link: HomeAssistantLink, origin: MonotonicInstant) -> String {
+        switch link {
+        case .waiting(let retryAt, let failures): "waiting(retry at \(ms(retryAt, origin)) ms, failures \(failures))"
+        case .connecting(_, let failures): "connecting(failures \(failures))"
+        case .authenticating(_, let failures): "authenticating(failures \(failures))"
+        case .subscribing(_, let failures): "subscribing(failures \(failures))"
+        case .online(let pingAt, let pongBy):
+            pongBy.map { "online(pong by \(ms($0, origin)) ms)" } ?? "online(ping at \(ms(pingAt, origin)) ms)"
+        case .stopped: "stopped"
+        }
+    }
+
+    public static func link(_ input: HomeAssistantLink.Input) -> String {
+        switch input {
+        case .due: "due"
+        case .connectFailed: "connect_failed"
+        case .upgraded: "upgraded"
+        case .authRequired: "auth_required"
+        case .authOK: "auth_ok"
+        case .authInvalid: "auth_invalid"
+        case .subscribed: "subscribed"
+        case .subscribeFailed: "subscribe_failed"
+        case .pong: "pong"
         case .lost: "lost"
         case .stop: "stop"
         }

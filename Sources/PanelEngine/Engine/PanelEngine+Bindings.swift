@@ -114,8 +114,8 @@ extension PanelEngine {
         guard !online else { return }
         for index in texts.brokerAway() { textChanged(index) }
         let at = max(now, lastInputAt)
-        for index in config.buttons.indices where config.buttons[index].binding != nil {
-            stepBinding(index, .brokerAway, at: at)
+        for index in config.buttons.indices where config.buttons[index].binding?.topic != nil {
+            stepBinding(index, .notKnown, at: at)
         }
     }
 
@@ -151,7 +151,7 @@ extension PanelEngine {
         }
     }
 
-    private func stepBinding(_ index: Int, _ input: BoundState.Input, at: MonotonicInstant) {
+    func stepBinding(_ index: Int, _ input: BoundState.Input, at: MonotonicInstant) {
         guard let (from, to, effect) = bindings.step(index, input) else { return }
         let name = config.buttons[index].name
         if let transitions, transitions.wants(.bindings) {
@@ -161,7 +161,7 @@ extension PanelEngine {
         }
         if effect == .gaveUp {
             let shown = TransitionText.bound(to, origin: transitions?.origin ?? at)
-            log.log("[button \(name)] no state on \(config.buttons[index].binding?.topic ?? "") within \(config.buttons[index].binding?.pending.wholeMilliseconds ?? 0) ms of the tap; showing \(shown) again")
+            log.log("[button \(name)] no state from \(config.buttons[index].binding?.sourceText ?? "") within \(config.buttons[index].binding?.pending.wholeMilliseconds ?? 0) ms of the tap; showing \(shown) again")
         }
         guard from != to else { return }
         looksChanged(index, at: at) { looks in StateBindings.apply(to, to: index, in: &looks) }

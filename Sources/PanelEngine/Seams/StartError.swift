@@ -13,6 +13,7 @@ public struct StartError: Error {
         case backlight
         case output(OutputID)
         case mqtt
+        case homeAssistant
         case control
         /// The exec runner that `[exec] groups = none` hands commands to.
         case exec

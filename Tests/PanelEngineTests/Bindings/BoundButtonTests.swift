@@ -137,7 +137,7 @@ struct BoundButtonTests {
         #expect(rig.rig.surface.calls == [])
         rig.rig.tick(1890)
         #expect(rig.rig.surface.calls == ["draw 0 on", "frame 1890"])
-        #expect(rig.rig.log.lines.last == "[button lamp] no state on zigbee2mqtt/lamp within 1500 ms of the tap; showing on again")
+        #expect(rig.rig.log.lines.last == "[button lamp] no state from zigbee2mqtt/lamp within 1500 ms of the tap; showing on again")
     }
 
     @Test func aStateArrivingDuringAPressChangesNeitherThePressNorItsEvents() throws {

@@ -9,12 +9,12 @@ struct TransitionLogTests {
     @Test func theListNamesMachinesOrAll() {
         #expect(StateMachineName.parseList("mqtt,gestures,mqtt") == .success([.mqtt, .gestures]))
         #expect(StateMachineName.parseList("all") == .success(StateMachineName.allCases))
-        #expect(StateMachineName.allCases.count == 9)
+        #expect(StateMachineName.allCases.count == 10)
         guard case .failure(let error) = StateMachineName.parseList("gestures,gesture") else {
             Issue.record("a word that is no machine was taken")
             return
         }
-        #expect(error.message == "--debug: no state machine \"gesture\"; give all or a list of gestures,holds,power,mqtt,exec,flips,watchdog,source,bindings")
+        #expect(error.message == "--debug: no state machine \"gesture\"; give all or a list of gestures,holds,power,mqtt,homeassistant,exec,flips,watchdog,source,bindings")
     }
 
     @Test func aLineIsMachineTimeSubjectAndTransition() {
@@ -60,8 +60,10 @@ struct TransitionLogTests {
         #expect(TransitionText.power(.idleTimeout) == "idle_timeout")
         #expect(TransitionText.hold(.held(command: 42)) == "held(command 42)")
         #expect(TransitionText.hold(.commandFailed(pid: 42)) == "command_failed(42)")
-        #expect(TransitionText.link(.waiting(retryAt: at(3_000), failures: 2), origin: at(1_000)) == "waiting(retry at 2000 ms, failures 2)")
-        #expect(TransitionText.link(.connecting(since: at(0), failures: 0), origin: at(0)) == "connecting(failures 0)")
+        #expect(TransitionText.link(MQTTLink.waiting(retryAt: at(3_000), failures: 2), origin: at(1_000)) == "waiting(retry at 2000 ms, failures 2)")
+        #expect(TransitionText.link(MQTTLink.connecting(since: at(0), failures: 0), origin: at(0)) == "connecting(failures 0)")
+        #expect(TransitionText.link(HomeAssistantLink.online(pingAt: at(30_000), pongBy: at(12_000)), origin: at(2_000)) == "online(pong by 10000 ms)")
+        #expect(TransitionText.link(HomeAssistantLink.Input.authInvalid) == "auth_invalid")
         #expect(TransitionText.exec(.terminating(killAt: at(5))) == "terminating")
         #expect(TransitionText.flips(.flipping(pending: 1, backLacks: Damage(buttons: ButtonSet(mask: 0b101)), waiting: .none))
             == "flipping(to 1, back lacks 0,2, waiting none)")

@@ -1,3 +1,4 @@
+import CLinux
 import TouchCore
 
 /// What a GPIO action does to its output line.
@@ -32,6 +33,34 @@ public enum ButtonAction: Equatable, Sendable {
     case mqtt(topic: String, payload: String)
     /// Show another page (rule 10): `page NAME`, `page next`, `page prev`, `page back`.
     case page(PageTarget)
+    /// Call a Home Assistant service through the panel's `[homeassistant]` link, on the item's
+    /// entity unless the data names one. Never queued while Home Assistant is away, as `mqtt`.
+    case service(ServiceCall)
+}
+
+/// `service DOMAIN.SERVICE [JSON]`: `service light.turn_on {"brightness_pct": 100}`.
+public struct ServiceCall: Equatable, Sendable {
+    public var domain: String
+    public var service: String
+    /// A JSON object as written (the service's data), or nil.
+    public var data: String?
+    /// Whether `data` has its own `entity_id`: then the item's entity is not the target.
+    public var namesEntity: Bool
+
+    public init(domain: String, service: String, data: String? = nil, namesEntity: Bool = false) {
+        self.domain = domain
+        self.service = service
+        self.data = data
+        self.namesEntity = namesEntity
+    }
+
+    /// What a tap on a button bound to an entity does when `on_tap` says nothing.
+    public static let toggle = ServiceCall(domain: "homeassistant", service: "toggle")
+
+    /// As written after `service`.
+    public var text: String {
+        "\(domain).\(service)" + (data.map { " " + $0 } ?? "")
+    }
 }
 
 /// The page a `page` action shows.
@@ -75,7 +104,7 @@ extension ButtonAction {
     static let pulseMilliseconds: ClosedRange<Int> = 1...60_000
 
     static let grammar =
-        "emit, exec COMMAND, gpio OUTPUT on|off|toggle|pulse MS, gpio CHIP LINE on|off|toggle|pulse MS, mqtt TOPIC PAYLOAD or page NAME|next|prev|back"
+        "emit, exec COMMAND, gpio OUTPUT on|off|toggle|pulse MS, gpio CHIP LINE on|off|toggle|pulse MS, mqtt TOPIC PAYLOAD, service DOMAIN.SERVICE [JSON] or page NAME|next|prev|back"
     static let gpioGrammar = "gpio OUTPUT on|off|toggle|pulse MS or gpio CHIP LINE on|off|toggle|pulse MS (LINE 0..1023, MS 1..60000)"
 
     /// Parses `emit`, `exec COMMAND` or `gpio CHIP LINE on|off|toggle|pulse MS`.
@@ -95,6 +124,8 @@ extension ButtonAction {
             self = try ButtonAction.gpio(words: words, text: text)
         case "mqtt":
             self = try ButtonAction.mqtt(text)
+        case "service":
+            self = .service(try ButtonAction.service(text))
         case "page":
             guard words.count == 2 else { throw .expected("page NAME, page next, page prev or page back", found: text) }
             guard SectionName.isValidButtonName(words[1]) else {
@@ -130,6 +161,30 @@ extension ButtonAction {
         let payload = ValueSyntax.trimmed(bytes[end...])
         guard !payload.isEmpty else { throw .expected(grammar, found: text) }
         return .mqtt(topic: topic, payload: String(decoding: unescapingSemicolons(payload), as: UTF8.self))
+    }
+
+    /// `service DOMAIN.SERVICE [JSON]`: the data is the rest of the line, one JSON object.
+    private static func service(_ text: String) throws(ValueProblem) -> ServiceCall {
+        let grammar = "service DOMAIN.SERVICE [JSON], such as service light.turn_on {\"brightness_pct\": 100}"
+        let bytes = Array(text.utf8)
+        var start = 7
+        while start < bytes.count, ValueSyntax.isSpace(bytes[start]) { start += 1 }
+        var end = start
+        while end < bytes.count, !ValueSyntax.isSpace(bytes[end]) { end += 1 }
+        // A domain and a service are written as an entity id is: DOMAIN.NAME.
+        guard end > start, let name = EntityID(String(decoding: bytes[start..<end], as: UTF8.self)) else {
+            throw .expected(grammar, found: text)
+        }
+        let data = unescapingSemicolons(ValueSyntax.trimmed(bytes[end...]))
+        guard !data.isEmpty else { return ServiceCall(domain: name.domain, service: name.object) }
+        var namesEntity: Int32 = 0
+        let isObject = data.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { tp_ha_json_object($0.baseAddress, Int32($0.count), &namesEntity) }
+        }
+        guard isObject == 1 else {
+            throw .expected("service DOMAIN.SERVICE followed by one JSON object, such as {\"brightness_pct\": 100}", found: text)
+        }
+        return ServiceCall(domain: name.domain, service: name.object, data: String(decoding: data, as: UTF8.self), namesEntity: namesEntity == 1)
     }
 
     /// `\;` stands for `;`: the backslash keeps libinih from reading ` ;` as a comment.

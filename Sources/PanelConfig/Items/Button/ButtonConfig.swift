@@ -42,8 +42,11 @@ public struct ButtonConfig: Equatable, Sendable {
     public var interlock: String?
     /// `title`: its name in Home Assistant; nil: the label.
     public var title: String?
-    /// `state_topic` and its keys: the device whose state the button shows (nil: none).
+    /// `state_topic` and its keys, or `entity`: the device whose state the button shows (nil: none).
     public var binding: StateBinding?
+    /// Bound to an entity and given no `label`: the label is the entity's `friendly_name`
+    /// once Home Assistant tells it (the name until then).
+    public var labelFromEntity = false
     /// The page it is on, by place in file order, or `PageLayout.allPages` (0 without pages).
     public var page: Int
     /// `swipe`: whether its touch may become the page's swipe (rule 11).

@@ -11,6 +11,7 @@ enum ButtonKey: SectionKey {
     case enabled
     case latch
     case interlock
+    case entity
     case stateTopic
     case stateField
     case stateOn
@@ -43,7 +44,7 @@ enum ButtonKey: SectionKey {
     case color(ButtonColorKey)
 
     static let allCases: [ButtonKey] =
-        [.rect, .cell, .page, .label, .title, .enabled, .latch, .interlock, .stateTopic, .stateField, .stateOn, .stateOff, .pendingMs, .onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease,
+        [.rect, .cell, .page, .label, .title, .enabled, .latch, .interlock, .entity, .stateTopic, .stateField, .stateOn, .stateOff, .pendingMs, .onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease,
          .execLimit, .execTimeoutMs, .swipe]
         + TimingKey.allCases.map(ButtonKey.timing)
         + [.fontSize, .fontSizeMax, .icon, .onIcon, .pressedIcon, .disabledIcon, .iconSize, .iconPosition, .radius, .sublabel, .sublabelSize,
@@ -68,6 +69,7 @@ enum ButtonKey: SectionKey {
         case .enabled: "enabled"
         case .latch: "latch"
         case .interlock: "interlock"
+        case .entity: "entity"
         case .stateTopic: "state_topic"
         case .stateField: "state_field"
         case .stateOn: "state_on"
@@ -104,6 +106,8 @@ enum ButtonKey: SectionKey {
     var doc: KeyDoc {
         let action = "the action of"
         return switch self {
+        case .entity:
+            .words("none", "binds the button to a Home Assistant entity (`light.hall`): drawn on, off, pending or unknown as it reports; a tap toggles it unless `on_tap` says otherwise (needs `[homeassistant]`; not with `latch` or `state_topic`)")
         case .rect, .cell, .page, .title: ItemKey.doc(ItemKey(rawValue: rawValue)!, titleDefault: "the label", titleWhat: "the button's name in Home Assistant (`Living room lamp`)")
         case .label: .words("the button's name", "the text; `\\n` breaks the line")
         case .enabled: .value("yes", "`no`: drawn disabled, takes no touch")
@@ -232,7 +236,7 @@ struct ButtonDraft: ItemDraft {
 
     mutating func set(_ key: ButtonKey, from value: String) throws(ValueProblem) {
         switch key {
-        case .rect, .cell, .page, .title: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
+        case .rect, .cell, .page, .title, .entity: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
         case .swipe: swipe = try ValueSyntax.boolean(value)
         case .label: label = LabelText.unescaped(value)
         case .enabled: enabled = try ValueSyntax.boolean(value)
@@ -370,7 +374,11 @@ struct ButtonDraft: ItemDraft {
                 at: place(key) ?? header, section: title, key: key.rawValue, outputs: outputs, controller: controller,
                 pageNames: pageNames, ok: &actionsOK, errors: &errors)
         }
-        let tap = action(.onTap, onTap), doubleTap = action(.onDoubleTap, onDoubleTap)
+        var tap = action(.onTap, onTap)
+        let doubleTap = action(.onDoubleTap, onDoubleTap)
+        // A button bound to an entity toggles it unless it says otherwise (a hold-to-run
+        // button's press is its own).
+        if tap == nil, onTap == nil, common.entity != nil, onPress == nil, onRelease == nil { tap = .service(.toggle) }
         let tripleTap = action(.onTripleTap, onTripleTap), longPress = action(.onLongPress, onLongPress)
         let repeated = action(.onRepeat, onRepeat), press = action(.onPress, onPress)
         let release = action(.onRelease, onRelease)
@@ -392,7 +400,7 @@ struct ButtonDraft: ItemDraft {
             let rect = resolvedRect(page: page, pageNames: pageNames, pageGrids: pageGrids, display: display, errors: &errors)
         else { return nil }
         let palette = colors.applied(to: (display?.colors ?? .defaults).buttons)
-        return ButtonConfig(
+        var button = ButtonConfig(
             name: name, label: label ?? (zone.isZone ? "" : name), rect: rect, enabled: enabled ?? true,
             timings: timings.applied(to: panelTimings),
             onTap: tap, onDoubleTap: doubleTap, onTripleTap: tripleTap,
@@ -405,6 +413,8 @@ struct ButtonDraft: ItemDraft {
             radiusPx: ThemeConfig.clampedRadiusPx(radiusPx ?? theme.radiusPx, width: rect.width, height: rect.height),
             sublabel: looks.sublabel,
             zone: zone.isZone ? colors.zoneLook(palette: palette, borderPx: borderPx ?? display?.borderPx ?? DisplayConfig.defaultBorderPx) : nil)
+        button.labelFromEntity = common.entity != nil && label == nil && !zone.isZone
+        return button
     }
 
     /// The label's size (the largest it is fitted to when no `font_size` is given, nor in
@@ -465,6 +475,9 @@ struct ButtonDraft: ItemDraft {
     /// The button's `state_topic` binding, nil without one; not ok (the reason in `errors`)
     /// when its keys come without `state_topic`, or with `latch = yes`.
     private func binding(errors: inout ErrorCollector) -> (binding: StateBinding?, ok: Bool) {
+        if let entity = common.entity {
+            return entityBinding(entity, errors: &errors)
+        }
         guard let stateTopic else {
             let stray: [ButtonKey] = [.stateField, .stateOn, .stateOff, .pendingMs]
             for key in stray where place(key) != nil {
@@ -486,5 +499,31 @@ struct ButtonDraft: ItemDraft {
             return (nil, false)
         }
         return (StateBinding(topic: stateTopic, field: stateField, on: on, off: off, pending: .milliseconds(Int64(pendingMs ?? StateBinding.defaultPendingMs))), true)
+    }
+
+    /// The button's `entity` binding: on and off as the entity's domain reports them unless
+    /// `state_on` and `state_off` say otherwise; not ok with `state_topic`, `state_field` or
+    /// `latch = yes`.
+    private func entityBinding(_ entity: EntityID, errors: inout ErrorCollector) -> (binding: StateBinding?, ok: Bool) {
+        for key in [ButtonKey.stateTopic, .stateField] where place(key) != nil {
+            let why = key == .stateTopic ? "the entity is the state it shows: give one of them"
+                : "an entity's state is one word, not a JSON payload"
+            errors.add(at: place(key) ?? header, section: title, key: key.rawValue, "\(key.rawValue) with entity: \(why)")
+            return (nil, false)
+        }
+        if latch == true {
+            errors.add(at: place(.latch) ?? header, section: title, key: ButtonKey.latch.rawValue,
+                       "a button with entity shows the entity's state; latch = yes would guess it: give one of them")
+            return (nil, false)
+        }
+        let states = StateBinding.entityStates(domain: entity.domain)
+        let on = stateOn ?? states.on, off = stateOff ?? states.off
+        if on == off {
+            errors.add(at: place(.stateOff) ?? place(.stateOn) ?? header, section: title, key: ButtonKey.stateOff.rawValue,
+                       "state_on and state_off are both \"\(on)\"")
+            return (nil, false)
+        }
+        return (StateBinding(source: .entity(entity), on: on, off: off,
+                             pending: .milliseconds(Int64(pendingMs ?? StateBinding.defaultPendingMs))), true)
     }
 }

@@ -5,7 +5,7 @@ import TouchCore
 /// transition function. It decides the button's look only: a reported state never runs an
 /// action (DESIGN.md rule 13), so an echo cannot loop.
 public enum BoundState: Equatable, Sendable {
-    /// Nothing reported since the start or since the broker went away.
+    /// Nothing reported since the start, or nothing known since (`notKnown`).
     case unknown
     /// The device's last report.
     case reported(on: Bool)
@@ -20,8 +20,9 @@ public enum BoundState: Equatable, Sendable {
         case tapped(at: MonotonicInstant, pendingFor: MonotonicDuration)
         /// The clock reached `now`.
         case due(now: MonotonicInstant)
-        /// The broker connection went away: nothing the panel knows is current.
-        case brokerAway
+        /// Nothing the panel knows is current: the link that reports the state (the broker, Home
+        /// Assistant) went away, or the entity is unavailable, unknown or gone.
+        case notKnown
     }
 
     public enum Effect: Equatable, Sendable {
@@ -34,7 +35,7 @@ public enum BoundState: Equatable, Sendable {
         switch (state, input) {
         case (_, .reported(let on)):
             return (.reported(on: on), .none)
-        case (_, .brokerAway):
+        case (_, .notKnown):
             return (.unknown, .none)
         case (.unknown, .tapped(let at, let wait)):
             return (.pending(until: at + wait, last: nil), .none)

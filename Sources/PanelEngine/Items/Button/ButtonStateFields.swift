@@ -12,6 +12,9 @@ extension PanelEngine {
         if config.buttons[index].latch {
             fields.append(ItemStateField(key: "on", topic: .buttonLatch, value: .flag(actions.latched[index])))
         }
+        if let entity = config.buttons[index].binding?.entity {
+            fields.append(ItemStateField(key: "entity", topic: nil, value: .text(entity.description)))
+        }
         if let state = boundStateName(index) {
             fields.append(ItemStateField(key: "state", topic: nil, value: .text(state)))
         }

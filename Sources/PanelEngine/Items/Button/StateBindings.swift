@@ -18,20 +18,38 @@ struct StateBindings {
     private var byTopic: [String: [Int]] = [:]
     /// The topics to subscribe to, in the order first named.
     let topics: [String]
+    /// Entity -> the buttons bound to it, in button order.
+    private var byEntity: [EntityID: [Int]] = [:]
+    /// The entities to subscribe to, in the order first named.
+    let entities: [EntityID]
 
     init(buttons: [ButtonConfig]) {
         self.buttons = buttons
         states = buttons.map { $0.binding == nil ? nil : .unknown }
         var topics: [String] = []
+        var entities: [EntityID] = []
         for (index, button) in buttons.enumerated() {
-            guard let topic = button.binding?.topic else { continue }
-            if byTopic[topic] == nil { topics.append(topic) }
-            byTopic[topic, default: []].append(index)
+            switch button.binding?.source {
+            case .topic(let topic, _)?:
+                if byTopic[topic] == nil { topics.append(topic) }
+                byTopic[topic, default: []].append(index)
+            case .entity(let entity)?:
+                if byEntity[entity] == nil { entities.append(entity) }
+                byEntity[entity, default: []].append(index)
+            case nil:
+                break
+            }
         }
         self.topics = topics
+        self.entities = entities
     }
 
-    var isEmpty: Bool { topics.isEmpty }
+    var isEmpty: Bool { topics.isEmpty && entities.isEmpty }
+
+    /// The buttons bound to `entity` (none: not a bound entity).
+    func buttons(showing entity: EntityID) -> [Int] {
+        byEntity[entity] ?? []
+    }
 
     /// The buttons bound to `topic` (none: not a bound topic).
     func buttons(on topic: String) -> [Int] {

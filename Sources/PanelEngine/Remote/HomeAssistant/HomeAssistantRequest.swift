@@ -1,0 +1,42 @@
+import LinuxSystem
+import PanelConfig
+
+/// The messages the panel sends Home Assistant, as JSON text. Every command carries an id
+/// that grows within a connection (Home Assistant refuses one that does not).
+enum HomeAssistantRequest {
+    /// The login. It holds the token: the bridge hands it to the connection and keeps no copy.
+    static func auth(token: String) -> String {
+        "{\"type\":\"auth\",\"access_token\":\(JSONText.quoted(token))}"
+    }
+
+    /// The state of exactly these entities: their current state at once, then their changes.
+    static func subscribeEntities(id: Int, _ entities: [EntityID]) -> String {
+        var text = "{\"id\":\(id),\"type\":\"subscribe_entities\",\"entity_ids\":["
+        for (index, entity) in entities.enumerated() {
+            if index > 0 { text += "," }
+            text += JSONText.quoted(entity.description)
+        }
+        return text + "]}"
+    }
+
+    static func unsubscribe(id: Int, subscription: Int) -> String {
+        "{\"id\":\(id),\"type\":\"unsubscribe_events\",\"subscription\":\(subscription)}"
+    }
+
+    static func ping(id: Int) -> String {
+        "{\"id\":\(id),\"type\":\"ping\"}"
+    }
+
+    /// `call.data` as written (checked to be one JSON object when the config was read), with
+    /// `entity` as the target unless the data names its own.
+    static func callService(id: Int, _ call: ServiceCall, entity: EntityID?) -> String {
+        var text = "{\"id\":\(id),\"type\":\"call_service\",\"domain\":\(JSONText.quoted(call.domain)),\"service\":\(JSONText.quoted(call.service))"
+        if let data = call.data { text += ",\"service_data\":" + data }
+        if let entity, !call.namesEntity { text += ",\"target\":{\"entity_id\":\(JSONText.quoted(entity.description))}" }
+        return text + "}"
+    }
+
+    static func getStates(id: Int) -> String {
+        "{\"id\":\(id),\"type\":\"get_states\"}"
+    }
+}
