@@ -101,7 +101,8 @@ enum ConfigAssembly {
         var texts: [TextItemConfig] = []
         for draft in panel.texts where draft.counts {
             if let text = draft.finish(
-                display: display, hasMQTT: panel.mqtt != nil, pageNames: pageNames, pageGrids: pageGrids, errors: &errors)
+                display: display, hasMQTT: panel.mqtt != nil, hasHomeAssistant: panel.homeAssistant != nil, pageNames: pageNames,
+                pageGrids: pageGrids, errors: &errors)
             {
                 texts.append(text)
             }
@@ -109,7 +110,8 @@ enum ConfigAssembly {
         var sliders: [SliderConfig] = []
         for draft in panel.sliders where draft.counts {
             if let slider = draft.finish(
-                display: display, outputs: declaredOutputs, controller: controller, hasMQTT: panel.mqtt != nil, pageNames: pageNames,
+                display: display, outputs: declaredOutputs, controller: controller, hasMQTT: panel.mqtt != nil,
+                hasHomeAssistant: panel.homeAssistant != nil, pageNames: pageNames,
                 pageGrids: pageGrids, errors: &errors)
             {
                 sliders.append(slider)

@@ -298,10 +298,17 @@ extension PanelConfiguration {
                 if let field { out.key(TextKey.field, field.joined(separator: ".")) }
             case .time(let format):
                 out.key(TextKey.time, format)
+            case .entity(let entity, let attribute):
+                out.key(TextKey.entity, entity.description)
+                if let attribute { out.key(TextKey.attribute, attribute) } else { out.unset(TextKey.attribute, "the state") }
             }
-            out.key(TextKey.format, text.format.text)
+            if text.formatGiven || text.entity == nil {
+                out.key(TextKey.format, text.format.text)
+            } else {
+                out.unset(TextKey.format, "the value and its unit_of_measurement")
+            }
             // A time text has no topic to go quiet: the key is refused there.
-            if case .topic = text.source { out.key(TextKey.staleAfterS, "\(text.staleAfter?.wholeSeconds ?? 0)") }
+            if text.entity != nil || text.topic != nil { out.key(TextKey.staleAfterS, "\(text.staleAfter?.wholeSeconds ?? 0)") }
             if let title = text.title { out.key(TextKey.title, title) }
             out.key(TextKey.fill, text.fill.hexString)
             out.key(TextKey.text, text.text.hexString)
@@ -335,6 +342,11 @@ extension PanelConfiguration {
             if let topic = slider.valueTopic {
                 out.key(SliderKey.valueTopic, topic)
                 if let field = slider.valueField { out.key(SliderKey.valueField, field.joined(separator: ".")) }
+                if let scale = slider.valueScale { out.key(SliderKey.valueScale, scale.text) }
+            }
+            if let entity = slider.entity {
+                out.key(SliderKey.entity, entity.description)
+                out.key(SliderKey.attribute, slider.entityAttribute ?? "state")
                 if let scale = slider.valueScale { out.key(SliderKey.valueScale, scale.text) }
             }
             if let title = slider.title { out.key(SliderKey.title, title) }

@@ -6,7 +6,7 @@ import PanelDrivers
 import PanelEngine
 import TouchCore
 
-/// The command line: `run`, `record`, `replay`, `check`, `reload`, `preview`, `safe-outputs`, `exec-runner`, `probe`, `calibrate`, `ctl`, `version`.
+/// The command line: `run`, `record`, `replay`, `check`, `entities`, `reload`, `preview`, `safe-outputs`, `exec-runner`, `probe`, `calibrate`, `ctl`, `version`.
 enum TouchPanelCommand {
     static let version = SoftwareVersion.text
 
@@ -55,6 +55,8 @@ enum TouchPanelCommand {
             return ReloadCommand.run(Array(rest.dropFirst()))
         case "preview":
             return PreviewCommand.run(Array(rest.dropFirst()))
+        case "entities":
+            return EntitiesCommand.run(Array(rest.dropFirst()))
         case "safe-outputs":
             guard rest.count == 2 else { return usageError("safe-outputs takes CONFIG") }
             return SafeOutputsCommand.run(configPath: rest[1])
@@ -92,7 +94,8 @@ enum TouchPanelCommand {
             touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast] [--format F] [--debug NAME,...]
                                              run the panel (hardware, or the simulated board);
                                              --debug logs the transitions of gestures, holds,
-                                             power, mqtt, exec, flips, watchdog, source, or all
+                                             power, mqtt, homeassistant, exec, flips, watchdog,
+                                             source, bindings, or all
 
             """),
         ("record", """
@@ -111,6 +114,12 @@ enum TouchPanelCommand {
                                              validate a config, print it with the board applied;
                                              --quiet: print only warnings and errors (the unit's
                                              ExecStartPre)
+
+            """),
+        ("entities", """
+            touchpanel entities CONFIG [DOMAIN]
+                                             list the entities of the config's Home Assistant
+                                             ([homeassistant]): id, name and state, tab-separated
 
             """),
         ("reload", """

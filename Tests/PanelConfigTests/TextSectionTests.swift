@@ -42,7 +42,7 @@ struct TextSectionTests {
 
     @Test func errorsNameTheKey() {
         #expect(renderedErrors(text("rect = 0, 0, 100, 40")) == [
-            "panel.ini:6: [text hall]: a text shows a topic or the time: give topic = ... or time = %H:%M",
+            "panel.ini:6: [text hall]: a text shows a topic, the time or an entity: give topic = ..., time = %H:%M or entity = ...",
         ])
         #expect(renderedErrors(text("rect = 0, 0, 100, 40\ntopic = a\ntime = %H")) == [
             "panel.ini:9: [text hall] time: a text shows a topic or the time, not both: give one of topic and time",
@@ -67,7 +67,7 @@ struct TextSectionTests {
     @Test func aTimeFormatThatWritesMoreThanATextShowsIsRefused() {
         let long = String(repeating: "%c", count: 32)
         #expect(renderedErrors(text("rect = 0, 0, 100, 40\ntime = \(long)", mqtt: false)) == [
-            "panel.ini:4: [text hall]: a text shows a topic or the time: give topic = ... or time = %H:%M",
+            "panel.ini:4: [text hall]: a text shows a topic, the time or an entity: give topic = ..., time = %H:%M or entity = ...",
             "panel.ini:6: [text hall] time: expected a strftime format whose text has at most 128 characters (this one writes 768), "
                 + "found \"\(long)\"",
         ])

@@ -132,7 +132,7 @@ public final class ActionRunner {
         let environment = [
             ("TOUCHPANEL_SLIDER", slider.name), ("TOUCHPANEL_EVENT", "value"), ("TOUCHPANEL_VALUE", value), ("VALUE", value),
         ]
-        run(action, for: actor, environment: environment, at: at, value: value)
+        run(action, for: actor, environment: environment, at: at, value: value, entity: slider.entity)
     }
 
     /// Commands that finished: a hold-to-run press whose `on_press` command failed while the
@@ -180,7 +180,7 @@ public final class ActionRunner {
     @discardableResult
     private func run(
         _ action: ButtonAction, for button: ButtonConfig, environment: [(String, String)], at: MonotonicInstant,
-        taps: Int? = nil, value: String = ""
+        taps: Int? = nil, value: String = "", entity: EntityID? = nil
     ) -> Int32? {
         switch action {
         case .emit:
@@ -195,7 +195,7 @@ public final class ActionRunner {
             return nil
         case .service(let call):
             if let serviceCaller {
-                serviceCaller.callService(call, entity: button.binding?.entity, button: button.name)
+                serviceCaller.callService(call.expanded(value: value), entity: entity ?? button.binding?.entity, button: button.name)
             } else {
                 log.warning("[button \(button.name)] service \(call.domain).\(call.service): dropped, the panel has no Home Assistant link")
             }

@@ -8,7 +8,14 @@ extension PanelEngine {
     /// The entities the items are bound to, each once, in item order: what the Home
     /// Assistant link subscribes to.
     public var boundEntities: [EntityID] {
-        bindings.entities
+        var entities = bindings.entities
+        for text in config.texts {
+            if let entity = text.entity, !entities.contains(entity) { entities.append(entity) }
+        }
+        for slider in config.sliders {
+            if let entity = slider.entity, !entities.contains(entity) { entities.append(entity) }
+        }
+        return entities
     }
 
     /// Home Assistant's state of `entity` at `now`; nil when it does not exist (removed, or
@@ -18,7 +25,9 @@ extension PanelEngine {
     @inline(never)
     public func entityReported(_ entity: EntityID, _ state: EntityState?, now: MonotonicInstant) {
         let bound = bindings.buttons(showing: entity)
-        guard !bound.isEmpty else { return }
+        let shownBy = texts.indices(showing: entity)
+        let sliders = config.sliders.indices.filter { config.sliders[$0].entity == entity }
+        guard !bound.isEmpty || !shownBy.isEmpty || !sliders.isEmpty else { return }
         tick(now: now)
         let at = max(now, lastInputAt)
         for index in bound {
@@ -42,12 +51,49 @@ extension PanelEngine {
                 }
             }
         }
+        if let state, state.isKnown {
+            for index in sliders { sliderLevel(state, for: index, entity: entity, at: at) }
+        }
+        for index in shownBy {
+            switch texts.entityReported(state, for: index, now: at) {
+            case .success(let update):
+                if update.changed {
+                    textChanged(index)
+                    listener?.panelStateChanged()
+                }
+            case .failure(let problem):
+                let key = "homeassistant: \(entity) for [text \(config.texts[index].name)]"
+                if stateLogs.admit(key, at: at) { log.warning("\(key): ignored: \(problem.message)") }
+            }
+        }
+    }
+
+    /// Slider `index`'s level from its entity's state (rule 12, as a `value_topic`'s): its
+    /// attribute, or its state; a light that is off (no brightness) at 0, so the minimum.
+    private func sliderLevel(_ state: EntityState, for index: Int, entity: EntityID, at: MonotonicInstant) {
+        let slider = config.sliders[index]
+        var text = slider.entityAttribute.map { state.attributes[$0] } ?? state.state
+        if text == nil || text == "null", state.state == "off" { text = "0" }
+        let key = "homeassistant: \(entity) for [slider \(slider.name)]"
+        guard let text, text != "null" else {
+            if stateLogs.admit(key, at: at) { log.warning("\(key): ignored: it has no \(slider.entityAttribute ?? "state")") }
+            return
+        }
+        guard let (step, clamped) = slider.step(ofDeviceText: text) else {
+            if stateLogs.admit(key, at: at) { log.warning("\(key): ignored: \"\(BindingProblem.shortened(text))\" is not a number") }
+            return
+        }
+        if clamped, stateLogs.admit(key + " clamped", at: at) {
+            log.warning("\(key): \(text) is outside its range: \(slider.scale.text(ofStep: step)) shown")
+        }
+        setSliderValue(index, step: step, now: at)
     }
 
     /// The Home Assistant link left online: nothing any entity said is current, so every item
     /// bound to one shows unknown until its entity reports again.
     public func homeAssistantAway(now: MonotonicInstant) {
         let at = max(now, lastInputAt)
+        for index in texts.homeAssistantAway() { textChanged(index) }
         for index in config.buttons.indices where config.buttons[index].binding?.entity != nil {
             stepBinding(index, .notKnown, at: at)
         }

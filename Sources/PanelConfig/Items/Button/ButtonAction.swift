@@ -177,8 +177,10 @@ extension ButtonAction {
         }
         let data = unescapingSemicolons(ValueSyntax.trimmed(bytes[end...]))
         guard !data.isEmpty else { return ServiceCall(domain: name.domain, service: name.object) }
+        // `$VALUE` (a slider's number) is checked as a number stands there.
+        let checked = Array(ServiceCall(domain: "", service: "", data: String(decoding: data, as: UTF8.self)).expanded(value: "0").data!.utf8)
         var namesEntity: Int32 = 0
-        let isObject = data.withUnsafeBufferPointer { buffer in
+        let isObject = checked.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { tp_ha_json_object($0.baseAddress, Int32($0.count), &namesEntity) }
         }
         guard isObject == 1 else {

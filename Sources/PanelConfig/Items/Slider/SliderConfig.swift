@@ -48,6 +48,10 @@ public struct SliderConfig: Equatable, Sendable {
     /// `value_scale`: the device's number for `max` (254 for a Zigbee brightness shown as
     /// 0-100); its numbers are scaled to min..max. Nil: taken as they are.
     public var valueScale: SliderNumber?
+    /// `entity`: the Home Assistant entity whose level it shows and sets, and the attribute
+    /// read (nil: the state).
+    public var entity: EntityID?
+    public var entityAttribute: String?
     /// Its name in Home Assistant; nil: its name.
     public var title: String?
     /// The page it is on, by place in file order, or `PageLayout.allPages` (0 without pages).

@@ -20,6 +20,8 @@ enum SliderKey: String, SectionKey, CaseIterable {
     case valueTopic = "value_topic"
     case valueField = "value_field"
     case valueScale = "value_scale"
+    case entity
+    case attribute
     case title
     case label
     case format
@@ -55,6 +57,9 @@ enum SliderKey: String, SectionKey, CaseIterable {
         case .valueTopic: .words("none", "a device's topic whose messages set the value, as `ctl value` does (needs `[mqtt]`): held back while a finger is on the slider and for `settle_ms` after a send")
         case .valueField: .words("the whole payload", "with `value_topic`: the value's dotted path in a JSON payload (`brightness`)")
         case .valueScale: .words("none", "with `value_topic`: the device's number for `max` (254 for a Zigbee brightness on a 0-100 slider); its numbers are scaled to min..max")
+        case .entity:
+            .words("none", "a Home Assistant entity whose level it shows and sets (needs `[homeassistant]`): a light's brightness in %, a cover's position, a climate's temperature, a fan's percentage, a media player's volume, a number's value, each with its own range and service unless `min`, `max`, `step`, `attribute` or `on_change` say otherwise")
+        case .attribute: .words("the domain's (`brightness`, `current_position`, `temperature`, ...)", "with `entity`: the attribute that is the level; `state`: the entity's state")
         case .label: .words("none", "a name drawn on the slider: at its start, or at the bottom of a vertical slider")
         case .format: .words("none", "the value drawn on the slider, at its end or the top of a vertical slider: `%d` (whole), `%.Nf` (N decimals), `%%`, with literal text: `%d %%`")
         case .fontSize: .words("the largest that fits, up to `[theme]`'s `font_size` (\(DisplayConfig.defaultFontSize) without one) and 3/5 of the slider's thickness", "the label's and value's size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
@@ -95,6 +100,7 @@ struct SliderDraft: ItemDraft {
     var valueTopic: String?
     var valueField: [String]?
     var valueScale: SliderNumber?
+    var attribute: String?
     var label: String?
     var format: ValueFormat?
     var fontSize: Int?
@@ -120,7 +126,12 @@ struct SliderDraft: ItemDraft {
 
     mutating func set(_ key: SliderKey, from value: String) throws(ValueProblem) {
         switch key {
-        case .rect, .cell, .page, .title: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
+        case .rect, .cell, .page, .title, .entity: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
+        case .attribute:
+            guard !value.isEmpty, value.utf8.count <= 64, !value.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
+                throw .expected("an attribute's name, such as brightness, or state", found: value)
+            }
+            attribute = value
         case .min: minimum = try SliderNumber.parse(value)
         case .max: maximum = try SliderNumber.parse(value)
         case .step:
@@ -179,12 +190,13 @@ struct SliderDraft: ItemDraft {
     /// not above `min`, too many steps, a `value` outside min..max, or a `gpio` action.
     func finish(
         display: DisplayConfig?, outputs: [OutputConfig], controller: ControllerConfig?, hasMQTT: Bool = false,
-        pageNames: [String] = [], pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
+        hasHomeAssistant: Bool = false, pageNames: [String] = [], pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
     ) -> SliderConfig? {
         requirePlace(errors: &errors)
         var ok = true
         let page = resolvedPage(pageNames: pageNames, errors: &errors)
-        let scale = self.scale(errors: &errors)
+        let level = entityLevel(hasHomeAssistant: hasHomeAssistant, ok: &ok, errors: &errors)
+        let scale = self.scale(level: level, errors: &errors)
         var startStep: Int32 = 0
         if let scale, let value {
             let scaled = value.scaled(to: scale.decimals)
@@ -197,7 +209,7 @@ struct SliderDraft: ItemDraft {
                 startStep = scale.step(ofText: value.text)?.step ?? 0
             }
         }
-        var action: ButtonAction?
+        var action: ButtonAction? = onChange == nil ? level.map { .service($0.service) } : nil
         if let onChange {
             action = onChange.resolve(
                 at: place(.onChange) ?? header, section: title, key: SliderKey.onChange.rawValue, outputs: outputs,
@@ -213,7 +225,8 @@ struct SliderDraft: ItemDraft {
                        "value_topic needs an [mqtt] section: the broker the value comes from")
             ok = false
         }
-        if valueTopic == nil, let key = [SliderKey.valueField, .valueScale].first(where: { place($0) != nil }), let keyPlace = place(key) {
+        if valueTopic == nil, common.entity == nil, let key = [SliderKey.valueField, .valueScale].first(where: { place($0) != nil }),
+           let keyPlace = place(key) {
             errors.add(at: keyPlace, section: title, key: key.rawValue, "\(key.rawValue) belongs to value_topic: give value_topic = ...")
             ok = false
         }
@@ -241,7 +254,13 @@ struct SliderDraft: ItemDraft {
         let normal = SliderConfig.defaultColors(from: panel)
         let pressed = SliderConfig.defaultPressedColors(from: panel)
         let disabled = SliderConfig.defaultDisabledColors(from: panel)
-        return SliderConfig(
+        // An entity's own number for max (a light's 255) unless value_scale says, and only
+        // for the domain's own attribute.
+        var entityScale = valueScale
+        if entityScale == nil, let level, level.attribute == effectiveAttribute(level), let device = level.deviceMaximum {
+            entityScale = try? SliderNumber.parse(device)
+        }
+        var slider = SliderConfig(
             name: name, rect: rect, orientation: orientation ?? (rect.height > rect.width ? .vertical : .horizontal),
             scale: scale, startStep: startStep, readOnly: readOnly ?? false, enabled: enabled ?? true, send: send ?? .release,
             sendInterval: .milliseconds(Int64(sendMs ?? 250)), settleTime: .milliseconds(Int64(settleMs ?? 1000)), onChange: action,
@@ -251,16 +270,58 @@ struct SliderDraft: ItemDraft {
             disabledColors: SliderColors(
                 track: disabledTrack ?? disabled.track, fill: disabledFill ?? disabled.fill, knob: disabledKnob ?? disabled.knob),
             label: label, format: format, fontSize: fontSize, fittedFontSizeLimit: fittedSize, textColor: textColor ?? panel.text,
-            disabledTextColor: disabledText ?? panel.disabledText, valueTopic: valueTopic, valueField: valueField, valueScale: valueScale, title: common.entityTitle,
+            disabledTextColor: disabledText ?? panel.disabledText, valueTopic: valueTopic, valueField: valueField,
+            valueScale: common.entity != nil ? entityScale : valueScale, title: common.entityTitle,
             page: page, cell: common.cell, line: header.line)
+        slider.entity = common.entity
+        slider.entityAttribute = level.flatMap { effectiveAttribute($0) } ?? (attribute == "state" ? nil : attribute)
+        return slider
+    }
+
+    /// The attribute read: `attribute`, `state` (nil), or the domain's.
+    private func effectiveAttribute(_ level: EntityLevel) -> String? {
+        guard let attribute else { return level.attribute }
+        return attribute == "state" ? nil : attribute
+    }
+
+    /// The entity's domain defaults; nil without `entity`. Not ok (why in `errors`) without
+    /// `[homeassistant]`, with `value_topic` or `value_field`, or for a domain the slider
+    /// cannot set on its own without `on_change` and `attribute`.
+    private func entityLevel(hasHomeAssistant: Bool, ok: inout Bool, errors: inout ErrorCollector) -> EntityLevel? {
+        guard let entity = common.entity else {
+            if let place = place(.attribute) {
+                errors.add(at: place, section: title, key: SliderKey.attribute.rawValue, "attribute needs entity: the entity whose attribute it shows")
+                ok = false
+            }
+            return nil
+        }
+        if !hasHomeAssistant {
+            errors.add(at: place(.entity) ?? header, section: title, key: SliderKey.entity.rawValue,
+                       "entity needs a [homeassistant] section: the Home Assistant the entity lives in")
+            ok = false
+        }
+        if let key = [SliderKey.valueTopic, .valueField].first(where: { place($0) != nil }) {
+            errors.add(at: place(key) ?? header, section: title, key: key.rawValue,
+                       "\(key.rawValue) with entity: the entity is where the value comes from; give one of them")
+            ok = false
+        }
+        if let level = EntityLevel.defaults(domain: entity.domain) { return level }
+        guard onChange != nil, attribute != nil else {
+            errors.add(at: place(.entity) ?? header, section: title, key: SliderKey.entity.rawValue,
+                       "a slider sets \(EntityLevel.domains.joined(separator: ", ")) entities on its own; for \(entity.domain), "
+                       + "give attribute = ... (or state) and on_change = service ...")
+            ok = false
+            return nil
+        }
+        return nil
     }
 
     /// min, max and step as one scale; nil (and why) when max is not above min or there are
     /// too many steps.
-    private func scale(errors: inout ErrorCollector) -> SliderScale? {
-        let minimum = self.minimum ?? SliderNumber(scaled: 0, decimals: 0, text: "0")
-        let maximum = self.maximum ?? SliderNumber(scaled: 100, decimals: 0, text: "100")
-        let step = self.step ?? SliderNumber(scaled: 1, decimals: 0, text: "1")
+    private func scale(level: EntityLevel?, errors: inout ErrorCollector) -> SliderScale? {
+        let minimum = self.minimum ?? level.flatMap { try? SliderNumber.parse($0.minimum) } ?? SliderNumber(scaled: 0, decimals: 0, text: "0")
+        let maximum = self.maximum ?? level.flatMap { try? SliderNumber.parse($0.maximum) } ?? SliderNumber(scaled: 100, decimals: 0, text: "100")
+        let step = self.step ?? level.flatMap { try? SliderNumber.parse($0.step) } ?? SliderNumber(scaled: 1, decimals: 0, text: "1")
         let decimals = Swift.max(minimum.decimals, maximum.decimals, step.decimals, value?.decimals ?? 0)
         let low = minimum.scaled(to: decimals), high = maximum.scaled(to: decimals), unit = step.scaled(to: decimals)
         guard high > low else {

@@ -9,6 +9,8 @@ public struct TextItemConfig: Equatable, Sendable {
         case topic(String, field: [String]?)
         /// The local time, as `strftime` writes it.
         case time(format: String)
+        /// A Home Assistant entity's state, or its `attribute` (nil: the state).
+        case entity(EntityID, attribute: String?)
     }
 
     public var name: String
@@ -55,6 +57,10 @@ public struct TextItemConfig: Equatable, Sendable {
         self.line = line
     }
 
+    /// Whether `format` was given: without it, an entity's state is written with its
+    /// `unit_of_measurement` after it.
+    public var formatGiven = true
+
     /// What it shows before its first value, while stale and while the broker is away.
     public static let unknownText = "--"
 
@@ -69,6 +75,12 @@ public struct TextItemConfig: Equatable, Sendable {
     /// The topic it is bound to, if any.
     public var topic: String? {
         if case .topic(let topic, _) = source { return topic }
+        return nil
+    }
+
+    /// The entity it is bound to, if any.
+    public var entity: EntityID? {
+        if case .entity(let entity, _) = source { return entity }
         return nil
     }
 

@@ -10,6 +10,8 @@ enum TextKey: String, SectionKey, CaseIterable {
     case topic
     case field
     case time
+    case entity
+    case attribute
     case format
     case staleAfterS = "stale_after_s"
     case title
@@ -26,6 +28,8 @@ enum TextKey: String, SectionKey, CaseIterable {
         case .rect, .cell, .page, .title: ItemKey.doc(ItemKey(rawValue: rawValue)!, titleDefault: "its name", titleWhat: "its name in Home Assistant, where it is a sensor")
         case .topic: .words("none", "the topic whose messages it shows (needs `[mqtt]`); give `topic` or `time`")
         case .field: .words("the whole payload", "the value's dotted path in a JSON payload (`temperature`, `update.state`)")
+        case .entity: .words("none", "shows a Home Assistant entity's state (`sensor.hall_temperature`), with its unit unless `format` is given (needs `[homeassistant]`); give `topic`, `time` or `entity`")
+        case .attribute: .words("the state", "with `entity`: the attribute shown instead of the state (`current_temperature`)")
         case .time: .words("none", "shows the local time as strftime writes it (`%H:%M`, `%a %d %b`), every minute, or every second when it shows seconds")
         case .format:
             .value("%s", "how the value is written: literal text around one `%s` (as received), `%d` (rounded) or `%.Nf` (N decimals, 0..6); `%%` is %")
@@ -51,6 +55,7 @@ struct TextDraft: ItemDraft {
     var topic: String?
     var field: [String]?
     var time: String?
+    var attribute: String?
     var format: ValueFormat?
     var staleAfterS: Int?
     var fill: RGBColor?
@@ -69,7 +74,12 @@ struct TextDraft: ItemDraft {
 
     mutating func set(_ key: TextKey, from value: String) throws(ValueProblem) {
         switch key {
-        case .rect, .cell, .page, .title: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
+        case .rect, .cell, .page, .title, .entity: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
+        case .attribute:
+            guard !value.isEmpty, value.utf8.count <= 64, !value.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
+                throw .expected("an attribute's name, such as current_temperature", found: value)
+            }
+            attribute = value
         case .topic: topic = try ValueSyntax.topic(value)
         case .field: field = try ValueSyntax.jsonPath(value, example: "temperature")
         case .time:
@@ -103,11 +113,29 @@ struct TextDraft: ItemDraft {
     /// The text item; nil (and why in `errors`) without a rect inside the display, or without
     /// exactly one of `topic` and `time`.
     func finish(
-        display: DisplayConfig?, hasMQTT: Bool, pageNames: [String] = [], pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
+        display: DisplayConfig?, hasMQTT: Bool, hasHomeAssistant: Bool = false, pageNames: [String] = [], pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
     ) -> TextItemConfig? {
         requirePlace(errors: &errors)
         let page = resolvedPage(pageNames: pageNames, errors: &errors)
         let source: TextItemConfig.Source
+        if attribute != nil, common.entity == nil {
+            errors.add(at: place(.attribute) ?? header, section: title, key: TextKey.attribute.rawValue,
+                       "attribute needs entity: the entity whose attribute it shows")
+            return nil
+        }
+        if let entity = common.entity {
+            if let other = [TextKey.topic, .time, .field].first(where: { place($0) != nil }) {
+                errors.add(at: place(other) ?? header, section: title, key: other.rawValue,
+                           "a text shows a topic, the time or an entity: give one of them (\(other.rawValue) with entity)")
+                return nil
+            }
+            guard hasHomeAssistant else {
+                errors.add(at: place(.entity) ?? header, section: title, key: TextKey.entity.rawValue,
+                           "entity needs a [homeassistant] section: the Home Assistant the entity lives in")
+                return nil
+            }
+            source = .entity(entity, attribute: attribute)
+        } else {
         switch (topic, time) {
         case (let topic?, nil):
             guard hasMQTT else {
@@ -124,21 +152,24 @@ struct TextDraft: ItemDraft {
             }
             source = .time(format: time)
         case (nil, nil):
-            errors.add(at: header, section: title, "a text shows a topic or the time: give topic = ... or time = %H:%M")
+            errors.add(at: header, section: title, "a text shows a topic, the time or an entity: give topic = ..., time = %H:%M or entity = ...")
             return nil
         case (.some, .some):
             errors.add(at: place(.time) ?? header, section: title, key: TextKey.time.rawValue,
                        "a text shows a topic or the time, not both: give one of topic and time")
             return nil
         }
+        }
         guard let page,
             let rect = resolvedRect(page: page, pageNames: pageNames, pageGrids: pageGrids, display: display, errors: &errors)
         else { return nil }
         let colors = display?.colors ?? .defaults
-        return TextItemConfig(
+        var text = TextItemConfig(
             name: name, rect: rect, source: source, format: format ?? .plain, staleAfter: .seconds(orNever: staleAfterS),
             fill: fill ?? colors.background, text: textColor ?? colors.text, staleText: staleText ?? colors.disabledText,
             fontSize: fontSize ?? display?.fontSize ?? DisplayConfig.defaultFontSize, alignment: alignment ?? .center,
             title: common.entityTitle, page: page, cell: common.cell, line: header.line)
+        text.formatGiven = format != nil
+        return text
     }
 }

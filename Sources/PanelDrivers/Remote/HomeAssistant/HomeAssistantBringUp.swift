@@ -25,7 +25,7 @@ public enum HomeAssistantBringUp {
 
     /// The first line of `path`, without its line end; the reason it cannot be had names the
     /// key and the path, never the token.
-    static func readToken(_ path: String) throws(StartError) -> String {
+    public static func readToken(_ path: String) throws(StartError) -> String {
         let bytes: [UInt8]
         do throws(FileContents.Failure) {
             bytes = try FileContents.bytes(ofFile: path, maxBytes: 4_096, what: "[homeassistant] token_file")

@@ -7,7 +7,8 @@ extension PanelEngine {
     /// finger holds it and whether it takes touches.
     func sliderStateFields(_ index: Int) -> [ItemStateField] {
         let scale = config.sliders[index].scale
-        return [
+        let entity = config.sliders[index].entity.map { [ItemStateField(key: "entity", topic: nil, value: .text($0.description))] } ?? []
+        return entity + [
             ItemStateField(key: "value", topic: nil, value: .number(scale.text(ofStep: sliderSteps[index]))),
             ItemStateField(key: nil, topic: .sliderValue, value: .number(scale.text(ofStep: sliderValues[index]))),
             ItemStateField(key: "held", topic: nil, value: .flag(isSliderHeld(index))),

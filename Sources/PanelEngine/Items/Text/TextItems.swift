@@ -88,6 +88,51 @@ struct TextItems {
         return (kept, scalars.count)
     }
 
+    /// The texts bound to `entity`.
+    func indices(showing entity: EntityID) -> [Int] {
+        items.indices.filter { items[$0].entity == entity }
+    }
+
+    /// Home Assistant's state of text `index`'s entity at `now` (nil: gone): its state or
+    /// attribute in its format, or with the unit after it; `--` while the entity is
+    /// unavailable, unknown, gone or lacks the attribute.
+    mutating func entityReported(_ state: EntityState?, for index: Int, now: MonotonicInstant) -> Result<Update, TextProblem> {
+        guard case .entity(_, let attribute) = items[index].source else { return .success(Update(changed: false)) }
+        let value: String?
+        if let state, state.isKnown {
+            value = attribute.map { state.attributes[$0] } ?? state.state
+        } else {
+            value = nil
+        }
+        guard let value, value != "null" else {
+            valueAt[index] = nil
+            return .success(Update(changed: show(index, Shown(text: TextItemConfig.unknownText, isUnknown: true))))
+        }
+        let written: String
+        if items[index].formatGiven {
+            guard let text = TextItems.written(value, as: items[index].format) else { return .failure(.notANumber(value)) }
+            written = text
+        } else if attribute == nil, let unit = state?.attributes["unit_of_measurement"], !unit.isEmpty {
+            written = value + " " + unit
+        } else {
+            written = value
+        }
+        let (text, characters) = TextItems.capped(written)
+        valueAt[index] = now
+        let changed = show(index, Shown(text: text, isUnknown: false))
+        return .success(Update(changed: changed, cutFromCharacters: characters > TextItems.maxCharacters ? characters : nil))
+    }
+
+    /// Home Assistant went away: every entity text shows `--`. The changed texts.
+    mutating func homeAssistantAway() -> [Int] {
+        var changed: [Int] = []
+        for index in items.indices where items[index].entity != nil {
+            valueAt[index] = nil
+            if show(index, Shown(text: TextItemConfig.unknownText, isUnknown: true)) { changed.append(index) }
+        }
+        return changed
+    }
+
     /// The broker went away: every topic text shows `--`. The changed texts.
     mutating func brokerAway() -> [Int] {
         var changed: [Int] = []
@@ -103,7 +148,7 @@ struct TextItems {
         var changed: [Int] = []
         for index in items.indices {
             switch items[index].source {
-            case .topic:
+            case .topic, .entity:
                 guard let staleAfter = items[index].staleAfter, let at = valueAt[index], at + staleAfter <= now else { continue }
                 valueAt[index] = nil
                 if show(index, Shown(text: TextItemConfig.unknownText, isUnknown: true)) { changed.append(index) }
@@ -127,7 +172,7 @@ struct TextItems {
         var earliest: MonotonicInstant?
         for index in items.indices {
             switch items[index].source {
-            case .topic:
+            case .topic, .entity:
                 if let staleAfter = items[index].staleAfter, let at = valueAt[index] {
                     earliest = MonotonicInstant.earliest(earliest, at + staleAfter)
                 }

@@ -3,9 +3,9 @@ import PanelConfig
 
 /// The messages the panel sends Home Assistant, as JSON text. Every command carries an id
 /// that grows within a connection (Home Assistant refuses one that does not).
-enum HomeAssistantRequest {
+public enum HomeAssistantRequest {
     /// The login. It holds the token: the bridge hands it to the connection and keeps no copy.
-    static func auth(token: String) -> String {
+    public static func auth(token: String) -> String {
         "{\"type\":\"auth\",\"access_token\":\(JSONText.quoted(token))}"
     }
 
@@ -36,7 +36,7 @@ enum HomeAssistantRequest {
         return text + "}"
     }
 
-    static func getStates(id: Int) -> String {
+    public static func getStates(id: Int) -> String {
         "{\"id\":\(id),\"type\":\"get_states\"}"
     }
 }
