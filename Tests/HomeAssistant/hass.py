@@ -87,9 +87,9 @@ api:
             with open(self.output_path, errors="replace") as output:
                 tail = output.read()[-1500:]
             raise AssertionError(f"hass exited with {self.process.returncode}:\n{tail}")
-        return self._answers()
+        return self.answers()
 
-    def _answers(self):
+    def answers(self):
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/api/onboarding", timeout=2) as response:
                 return response.status == 200

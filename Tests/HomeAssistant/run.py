@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The Home Assistant tier: the panel on the simulated board against a real Home Assistant
-(installed by setup.sh) and Debian's mosquitto, all on loopback. Home Assistant reads the
-panel's discovery documents through its own MQTT integration; the checks read what it made of
-them (device and entity registries, states, its log) and drive the panel through its services.
+(installed by setup.sh), all on loopback, in two parts with a Home Assistant each. Here, with
+Debian's mosquitto: Home Assistant reads the panel's discovery documents through its own MQTT
+integration; the checks read what it made of them (device and entity registries, states, its
+log) and drive the panel through its services. In entities.py (scenarios entity_*): the panel
+speaks Home Assistant's websocket API itself, bound to entities that are not on MQTT.
 Usage: run.py TOUCHPANEL WORKDIR [SCENARIO...]. Prints `ok NAME` or `FAIL NAME: why` per
 scenario and ends with `N passed, M failed`. Python's standard library only."""
 
@@ -17,6 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "MQTT"))
 from harness import (Broker, Panel, Subscriber, clean_directory, frames, pixel, publish, read_png,  # noqa: E402
                      region, retained, wait_until)
+import entities  # noqa: E402
 from hass import HomeAssistant, poll  # noqa: E402
 from websocket import Session  # noqa: E402
 
@@ -174,7 +177,6 @@ class Context:
     def __init__(self, binary, workdir):
         self.binary = binary
         self.workdir = workdir
-        clean_directory(workdir)
         broker_dir = os.path.join(workdir, "broker")
         os.makedirs(broker_dir)
         self.broker = Broker(broker_dir)
@@ -640,35 +642,52 @@ SCENARIOS = [
 ]
 
 
+# The tier's parts: each has its own Home Assistant, started only when one of its scenarios
+# runs, and stopped before the next part starts.
+PARTS = [
+    ("home_assistant_starts", Context, SCENARIOS),
+    ("entity_home_assistant_starts", entities.Context, entities.SCENARIOS),
+]
+
+
 def main():
     binary, workdir = sys.argv[1], sys.argv[2]
     wanted = sys.argv[3:]
+    known = [scenario.__name__ for _, _, scenarios in PARTS for scenario in scenarios]
+    unknown = [name for name in wanted if name not in known]
+    if unknown:
+        print(f"FAIL arguments: no scenario {', '.join(unknown)}; the scenarios are {', '.join(known)}")
+        print("0 passed, 1 failed")
+        return 1
     # test.sh's timeout sends SIGTERM: end as an exception does, so that Home Assistant (in
     # its own session, for the restart loop) and the broker are stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(f"{os.path.basename(__file__)}: SIGTERM"))
     passed = failed = 0
     started = time.monotonic()
-    try:
-        ctx = Context(binary, workdir)
-    except Exception:
-        traceback.print_exc()
-        print("FAIL home_assistant_starts: see above")
-        print("0 passed, 1 failed")
-        return 1
-    try:
-        for scenario in SCENARIOS:
-            if wanted and scenario.__name__ not in wanted:
-                continue
-            try:
-                scenario(ctx)
-                print(f"ok {scenario.__name__}", flush=True)
-                passed += 1
-            except Exception as error:
-                detail = str(error) or traceback.format_exc()
-                print(f"FAIL {scenario.__name__}: {detail}", flush=True)
-                failed += 1
-    finally:
-        ctx.close()
+    clean_directory(workdir)
+    for start_name, make_context, scenarios in PARTS:
+        chosen = [scenario for scenario in scenarios if not wanted or scenario.__name__ in wanted]
+        if not chosen:
+            continue
+        try:
+            ctx = make_context(binary, workdir)
+        except Exception:
+            traceback.print_exc()
+            print(f"FAIL {start_name}: see above", flush=True)
+            failed += 1
+            continue
+        try:
+            for scenario in chosen:
+                try:
+                    scenario(ctx)
+                    print(f"ok {scenario.__name__}", flush=True)
+                    passed += 1
+                except Exception as error:
+                    detail = str(error) or traceback.format_exc()
+                    print(f"FAIL {scenario.__name__}: {detail}", flush=True)
+                    failed += 1
+        finally:
+            ctx.close()
     print(f"  the tier ran {time.monotonic() - started:.0f} s")
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
