@@ -133,6 +133,8 @@ TEMP = "\n[text temp]\nrect = 280, 20, 300, 80\nentity = sensor.room_temperature
 # light's state before that.
 HALL_X, HALL_Y = 140, 120
 FIRST_TOUCH_MS = 5000
+# Inside the hall button, clear of its label: where its fill is read.
+FILL_X, FILL_Y = HALL_RECT[0] + 12, HALL_RECT[1] + 12
 
 
 def input_boolean_yaml(names):
@@ -407,14 +409,14 @@ def entity_toggle(ctx):
         run.before_first_touch("the hall button showed off")
         assert (hall.get("entity"), hall.get("label")) == ("light.hall", "Hall"), \
             f"hall's entity and label (its friendly_name): {hall}"
-        poll(lambda: run.latest_pixel(frames_dir, 32, 32) == FILL, 5, "a frame with hall in the normal fill")
+        poll(lambda: run.latest_pixel(frames_dir, FILL_X, FILL_Y) == FILL, 5, "a frame with hall in the normal fill")
         ctx.wait_state("light.hall", lambda s: s["state"] == "on", "the tap to turn light.hall on", timeout_s=15)
         assert ctx.state("input_boolean.hall_power")["state"] == "on"
         run.wait_item("buttons", "hall", lambda item: item.get("state") == "on", "the hall button on")
         try:
-            poll(lambda: run.latest_pixel(frames_dir, 32, 32) == ON_FILL, 5, "a frame with hall in the on fill")
+            poll(lambda: run.latest_pixel(frames_dir, FILL_X, FILL_Y) == ON_FILL, 5, "a frame with hall in the on fill")
         except AssertionError as error:
-            raise AssertionError(f"{error}: the last is {run.latest_pixel(frames_dir, 32, 32)}")
+            raise AssertionError(f"{error}: the last is {run.latest_pixel(frames_dir, FILL_X, FILL_Y)}")
         run.stop()
     finally:
         run.kill()
