@@ -1,32 +1,28 @@
 #!/usr/bin/env python3
 """The Home Assistant tier: the panel on the simulated board against a real Home Assistant
-(installed by setup.sh) and Debian's mosquitto, all on loopback. Home Assistant reads the
-panel's discovery documents through its own MQTT integration; the checks read what it made of
-them (device and entity registries, states, its log) and drive the panel through its services.
+(installed by setup.sh), all on loopback, in two parts with a Home Assistant each. Here, with
+Debian's mosquitto: Home Assistant reads the panel's discovery documents through its own MQTT
+integration; the checks read what it made of them (device and entity registries, states, its
+log) and drive the panel through its services. In entities.py (scenarios entity_*): the panel
+speaks Home Assistant's websocket API itself, bound to entities that are not on MQTT.
 Usage: run.py TOUCHPANEL WORKDIR [SCENARIO...]. Prints `ok NAME` or `FAIL NAME: why` per
 scenario and ends with `N passed, M failed`. Python's standard library only."""
 
-import base64
 import json
 import os
 import signal
-import socket
-import struct
-import subprocess
 import sys
-import threading
 import time
 import traceback
-import urllib.error
-import urllib.parse
-import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "MQTT"))
-from harness import (Broker, Panel, Subscriber, clean_directory, frames, free_port, pixel, publish, read_png,  # noqa: E402
+from harness import (Broker, Panel, Subscriber, clean_directory, frames, pixel, publish, read_png,  # noqa: E402
                      region, retained, wait_until)
+import entities  # noqa: E402
+from hass import HomeAssistant, poll  # noqa: E402
+from websocket import Session  # noqa: E402
 
-VENV = os.path.join(HERE, "..", "..", "build", "homeassistant", "venv")
 CLIENT = "ha-panel"           # the panel's client_id, so its discovery node id too
 DEVICE = "Test panel"         # [mqtt] name: the device's name, so the prefix of entity ids
 SLUG = "test_panel"
@@ -92,148 +88,12 @@ def entity_names(buttons, backlight=True):
     return names
 
 
-class WebSocket:
-    """Home Assistant's websocket API over a plain socket (RFC 6455 framing, enough for it):
-    commands with their results, and the events of subscriptions with their arrival time."""
-
-    def __init__(self, port, token):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-        key = base64.b64encode(os.urandom(16)).decode()
-        self.sock.sendall((f"GET /api/websocket HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
-        head = b""
-        while b"\r\n\r\n" not in head:
-            chunk = self.sock.recv(4096)
-            assert chunk, "the websocket closed during the handshake"
-            head += chunk
-        head, self.buffer = head.split(b"\r\n\r\n", 1)
-        assert head.startswith(b"HTTP/1.1 101"), f"websocket handshake: {head[:100]!r}"
-        self.sock.settimeout(None)
-        assert self._receive()["type"] == "auth_required"
-        self._send({"type": "auth", "access_token": token})
-        reply = self._receive()
-        assert reply["type"] == "auth_ok", f"websocket auth: {reply}"
-        self.next_id = 1
-        self.results = {}
-        self.events = []            # (monotonic time, event) of every subscription
-        self.lock = threading.Lock()
-        self.thread = threading.Thread(target=self._read, daemon=True)
-        self.thread.start()
-
-    def _exact(self, count):
-        while len(self.buffer) < count:
-            chunk = self.sock.recv(65536)
-            if not chunk:
-                raise EOFError("the websocket closed")
-            self.buffer += chunk
-        data, self.buffer = self.buffer[:count], self.buffer[count:]
-        return data
-
-    def _receive(self):
-        """The next text message, fragments joined; answers pings."""
-        message = b""
-        while True:
-            first, second = self._exact(2)
-            length = second & 0x7F
-            if length == 126:
-                length = struct.unpack(">H", self._exact(2))[0]
-            elif length == 127:
-                length = struct.unpack(">Q", self._exact(8))[0]
-            mask = self._exact(4) if second & 0x80 else None
-            payload = self._exact(length)
-            if mask:
-                payload = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-            opcode = first & 0x0F
-            if opcode == 0x8:
-                raise EOFError("the websocket closed")
-            if opcode == 0x9:
-                self._frame(0xA, payload)
-                continue
-            if opcode in (0x1, 0x2, 0x0):
-                message += payload
-                if first & 0x80:
-                    return json.loads(message)
-
-    def _frame(self, opcode, payload):
-        # A client masks every frame it sends.
-        mask = os.urandom(4)
-        header = bytes([0x80 | opcode])
-        if len(payload) < 126:
-            header += bytes([0x80 | len(payload)])
-        elif len(payload) < 65536:
-            header += bytes([0x80 | 126]) + struct.pack(">H", len(payload))
-        else:
-            header += bytes([0x80 | 127]) + struct.pack(">Q", len(payload))
-        self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
-
-    def _send(self, message):
-        self._frame(0x1, json.dumps(message).encode())
-
-    def _read(self):
-        try:
-            while True:
-                message = self._receive()
-                with self.lock:
-                    if message.get("type") == "event":
-                        self.events.append((time.monotonic(), message["event"]))
-                    else:
-                        self.results[message["id"]] = message
-        except (EOFError, OSError):
-            pass
-
-    def call(self, kind, **fields):
-        with self.lock:
-            number = self.next_id
-            self.next_id += 1
-        self._send({"id": number, "type": kind, **fields})
-        reply = wait_until(lambda: self.results.get(number), 20, f"the answer to {kind}")
-        assert reply.get("success"), f"{kind}: {reply.get('error')}"
-        return reply.get("result")
-
-    def state_changes(self, entity_id):
-        """new_state of each state_changed of `entity_id` so far (None: removed)."""
-        with self.lock:
-            return [event["data"]["new_state"] for _, event in self.events
-                    if event.get("event_type") == "state_changed" and event["data"]["entity_id"] == entity_id]
-
-    def close(self):
-        try:
-            self.sock.close()
-        except OSError:
-            pass
-
-
-class HomeAssistant:
-    """`hass` from the venv with a config directory made here, under a small loop that starts it
-    again when it exits 100 (what `homeassistant.restart` asks of a supervisor)."""
+class MQTTHomeAssistant(HomeAssistant):
+    """Home Assistant with its MQTT integration (added by `add_mqtt`), the lamp and the
+    automations of the round trip, recording every state_changed over its websocket API."""
 
     def __init__(self, directory, broker):
-        self.directory = directory
-        self.broker = broker
-        self.config_dir = os.path.join(directory, "config")
-        self.port = free_port()
-        self.log_path = os.path.join(directory, "home-assistant.log")
-        self.process = None
-        self.token = None
-        self.ws = None
-        os.makedirs(self.config_dir)
-        with open(os.path.join(self.config_dir, "configuration.yaml"), "w") as file:
-            # Not default_config: it loads integrations that install packages and reach the
-            # internet. Location, time zone and units given, so nothing is asked.
-            file.write(f"""homeassistant:
-  name: TouchPanel test
-  latitude: 52.52
-  longitude: 13.40
-  elevation: 34
-  unit_system: metric
-  time_zone: Europe/Berlin
-  country: DE
-  currency: EUR
-http:
-  server_host: 127.0.0.1
-  server_port: {self.port}
-api:
-automation: !include automations.yaml
+        super().__init__(directory, """automation: !include automations.yaml
 input_boolean:
   lamp:
     name: Lamp
@@ -242,68 +102,13 @@ logger:
   default: warning
   logs:
     homeassistant.components.mqtt: debug
-""")
-        with open(os.path.join(self.config_dir, "automations.yaml"), "w") as file:
-            file.write(AUTOMATIONS)
-
-    def start(self):
-        hass = os.path.join(VENV, "bin", "hass")
-        loop = 'while :; do "$0" "$@"; code=$?; [ "$code" = 100 ] || exit "$code"; echo "hass exited 100: starting it again" >&2; done'
-        output = open(os.path.join(self.directory, "hass.out"), "ab")
-        # --skip-pip: setup.sh installed every requirement; a missing one must fail here, not
-        # be fetched from the package index in the middle of a test.
-        self.process = subprocess.Popen(["bash", "-c", loop, hass, "-c", self.config_dir, "--log-file", self.log_path,
-                                         "--skip-pip"], stdout=output, stderr=output, start_new_session=True)
-        output.close()
-        poll(self._ready, 180, "Home Assistant to answer HTTP")
-
-    def _ready(self):
-        if self.process.poll() is not None:
-            with open(os.path.join(self.directory, "hass.out"), errors="replace") as output:
-                tail = output.read()[-1500:]
-            raise AssertionError(f"hass exited with {self.process.returncode}:\n{tail}")
-        return self._answers()
-
-    def _answers(self):
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/api/onboarding", timeout=2) as response:
-                return response.status == 200
-        except (OSError, urllib.error.URLError):
-            return False
-
-    def http(self, method, path, body=None, form=None, auth=True):
-        headers = {}
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        if form is not None:
-            data = urllib.parse.urlencode(form).encode()
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        if auth:
-            headers["Authorization"] = f"Bearer {self.token}"
-        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, headers=headers,
-                                         method=method)
-        try:
-            with urllib.request.urlopen(request, timeout=30) as response:
-                text = response.read().decode()
-        except urllib.error.HTTPError as error:
-            if error.code == 404:
-                return None
-            raise AssertionError(f"{method} {path}: HTTP {error.code}: {error.read().decode()[:300]}")
-        return json.loads(text) if text else None
+""", {"automations.yaml": AUTOMATIONS})
+        self.broker = broker
+        self.ws = None
 
     def onboard(self):
-        """The owner step only: the core_config step would set up integrations that install
-        packages and reach the internet."""
-        client_id = f"http://127.0.0.1:{self.port}/"
-        user = self.http("POST", "/api/onboarding/users", {"client_id": client_id, "name": "Tester",
-                                                           "username": "tester", "password": "tester-secret-1",
-                                                           "language": "en"}, auth=False)
-        token = self.http("POST", "/auth/token", form={"grant_type": "authorization_code", "code": user["auth_code"],
-                                                       "client_id": client_id}, auth=False)
-        self.token = token["access_token"]   # 30 minutes: longer than the tier runs
-        self.ws = WebSocket(self.port, self.token)
+        super().onboard()
+        self.ws = Session(self.port, self.token)
         self.ws.call("subscribe_events", event_type="state_changed")
 
     def add_mqtt(self):
@@ -313,12 +118,6 @@ logger:
                           {"broker": "127.0.0.1", "port": self.broker.port, "username": Broker.USER,
                            "password": Broker.PASSWORD})
         assert entry.get("type") == "create_entry", f"the MQTT config flow ended with {entry}"
-
-    def state(self, entity_id):
-        return self.http("GET", f"/api/states/{entity_id}")
-
-    def call(self, domain, service, **data):
-        self.http("POST", f"/api/services/{domain}/{service}", data)
 
     def device(self):
         """The panel's device in the registry, or None."""
@@ -335,34 +134,10 @@ logger:
         return {entry["entity_id"]: entry for entry in self.ws.call("config/entity_registry/list")
                 if entry["device_id"] == device["id"]}
 
-    def log_lines(self):
-        lines = []
-        for name in (self.log_path + ".1", self.log_path):
-            if os.path.exists(name):
-                with open(name, errors="replace") as file:
-                    lines += file.read().splitlines()
-        return lines
-
     def stop(self):
         if self.ws:
             self.ws.close()
-        if self.process is None:
-            return
-        try:
-            os.killpg(self.process.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                os.killpg(self.process.pid, 0)
-            except ProcessLookupError:
-                break
-            self.process.poll()
-            time.sleep(0.1)
-        else:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(10)
+        super().stop()
 
 
 # The round trip: the lamp button's event entity toggles input_boolean.lamp, whose state goes
@@ -402,7 +177,6 @@ class Context:
     def __init__(self, binary, workdir):
         self.binary = binary
         self.workdir = workdir
-        clean_directory(workdir)
         broker_dir = os.path.join(workdir, "broker")
         os.makedirs(broker_dir)
         self.broker = Broker(broker_dir)
@@ -412,7 +186,7 @@ class Context:
         self.panel = None
         self.panels = []
         self.ready_s = float("nan")   # how long HA took to make the entities, for messages
-        self.ha = HomeAssistant(os.path.join(workdir, "ha"), self.broker)
+        self.ha = MQTTHomeAssistant(os.path.join(workdir, "ha"), self.broker)
         started = time.monotonic()
         try:
             self.ha.start()
@@ -521,16 +295,6 @@ def latest_frame_after(directory, count, predicate, what, timeout_s=10):
                 return name, png
         return None
     return poll(find, timeout_s, what)
-
-
-def poll(predicate, timeout_s, what, every_s=0.2):
-    """wait_until for what asks Home Assistant: a few times a second is enough."""
-    def slow():
-        value = predicate()
-        if not value:
-            time.sleep(every_s)
-        return value
-    return wait_until(slow, timeout_s, what)
 
 
 # Scenarios, in order: the first three share one panel run, started by the first; the next two
@@ -878,35 +642,52 @@ SCENARIOS = [
 ]
 
 
+# The tier's parts: each has its own Home Assistant, started only when one of its scenarios
+# runs, and stopped before the next part starts.
+PARTS = [
+    ("home_assistant_starts", Context, SCENARIOS),
+    ("entity_home_assistant_starts", entities.Context, entities.SCENARIOS),
+]
+
+
 def main():
     binary, workdir = sys.argv[1], sys.argv[2]
     wanted = sys.argv[3:]
+    known = [scenario.__name__ for _, _, scenarios in PARTS for scenario in scenarios]
+    unknown = [name for name in wanted if name not in known]
+    if unknown:
+        print(f"FAIL arguments: no scenario {', '.join(unknown)}; the scenarios are {', '.join(known)}")
+        print("0 passed, 1 failed")
+        return 1
     # test.sh's timeout sends SIGTERM: end as an exception does, so that Home Assistant (in
     # its own session, for the restart loop) and the broker are stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(f"{os.path.basename(__file__)}: SIGTERM"))
     passed = failed = 0
     started = time.monotonic()
-    try:
-        ctx = Context(binary, workdir)
-    except Exception:
-        traceback.print_exc()
-        print("FAIL home_assistant_starts: see above")
-        print("0 passed, 1 failed")
-        return 1
-    try:
-        for scenario in SCENARIOS:
-            if wanted and scenario.__name__ not in wanted:
-                continue
-            try:
-                scenario(ctx)
-                print(f"ok {scenario.__name__}", flush=True)
-                passed += 1
-            except Exception as error:
-                detail = str(error) or traceback.format_exc()
-                print(f"FAIL {scenario.__name__}: {detail}", flush=True)
-                failed += 1
-    finally:
-        ctx.close()
+    clean_directory(workdir)
+    for start_name, make_context, scenarios in PARTS:
+        chosen = [scenario for scenario in scenarios if not wanted or scenario.__name__ in wanted]
+        if not chosen:
+            continue
+        try:
+            ctx = make_context(binary, workdir)
+        except Exception:
+            traceback.print_exc()
+            print(f"FAIL {start_name}: see above", flush=True)
+            failed += 1
+            continue
+        try:
+            for scenario in chosen:
+                try:
+                    scenario(ctx)
+                    print(f"ok {scenario.__name__}", flush=True)
+                    passed += 1
+                except Exception as error:
+                    detail = str(error) or traceback.format_exc()
+                    print(f"FAIL {scenario.__name__}: {detail}", flush=True)
+                    failed += 1
+        finally:
+            ctx.close()
     print(f"  the tier ran {time.monotonic() - started:.0f} s")
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
