@@ -12,7 +12,8 @@ let package = Package(
     targets: [
         // Pure gesture engine: no Foundation, no C, no clock, no I/O, no allocation.
         .target(name: "TouchCore"),
-        // C shim over glibc, the Linux/hardware headers and the C libraries (png.c: libpng).
+        // C shim over glibc, the Linux/hardware headers and the C libraries (png.c: libpng;
+        // homeassistant.c: libwebsockets, cJSON).
         .target(
             name: "CLinux",
             // libdrm's headers include <drm.h> from their own folder (pkg-config libdrm).
@@ -22,6 +23,8 @@ let package = Package(
                 .linkedLibrary("mosquitto"), .linkedLibrary("drm"), .linkedLibrary("m"),
                 // libpng16 (pkg-config libpng: -lpng16; its png.h is also in /usr/include).
                 .linkedLibrary("png16"),
+                // Home Assistant's websocket API (homeassistant.c): libwebsockets and cJSON.
+                .linkedLibrary("websockets"), .linkedLibrary("cjson"),
             ]
         ),
         // FreeType, for rasterising button labels once at start-up.
