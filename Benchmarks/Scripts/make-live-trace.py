@@ -2,7 +2,9 @@
 """Traces of mqtt lines for scripts/bench.sh: `state` alternates a bound button between ON
 and OFF (each message changes its look); `text` gives the text item a new 8-character text
 each time (glyphs from a small set, so they are rasterised once and then come from the
-cache). One message every 20 ms. Usage: make-live-trace.py state|text FILE COUNT"""
+cache); `entity` alternates an entity-bound button between on and off with homeassistant
+lines, each Home Assistant's `c` diff as it sends one (Benchmarks/live-entity.ini). One
+message every 20 ms. Usage: make-live-trace.py state|text|entity FILE COUNT"""
 
 import sys
 
@@ -12,7 +14,13 @@ def main():
     with open(path, "w") as out:
         for index in range(count):
             t = 100 + 20 * index
-            if kind == "state":
+            if kind == "entity":
+                state = "on" if index % 2 == 0 else "off"
+                brightness = 254 if index % 2 == 0 else "null"
+                out.write(f'{t} homeassistant {{"id":2,"type":"event","event":{{"c":{{"light.lamp":{{"+":'
+                          f'{{"s":"{state}","lc":1795949306.{index % 100:02d},"c":"01JDBENCH{index:06d}",'
+                          f'"a":{{"brightness":{brightness}}}}}}}}}}}}}\n')
+            elif kind == "state":
                 state = "ON" if index % 2 == 0 else "OFF"
                 out.write(f'{t} mqtt bench/lamp {{"state":"{state}","brightness":254}}\n')
             else:

@@ -16,17 +16,27 @@ struct HomeAssistantSectionTests {
         #expect((try? HomeAssistantURL.parse("http://[::1]:9000/ha").get())?.text == "http://[::1]:9000/ha")
     }
 
+    @Test func aRelativeTokenFileIsTakenFromTheConfigsFolder() throws {
+        let config = try PanelConfigLoader.parse(
+            text: display800x480 + "[homeassistant]\nurl = https://ha.lan\ntoken_file = ha-token\nca_file = certs/ca.pem\n",
+            file: "/etc/touchpanel/panel.ini")
+        #expect(config.homeAssistant?.tokenFile == "/etc/touchpanel/ha-token")
+        #expect(config.homeAssistant?.caFile == "/etc/touchpanel/certs/ca.pem")
+        #expect(config.namedFiles.all.filter { $0.section == "homeassistant" }.map { $0.path }
+            == ["/etc/touchpanel/ha-token", "/etc/touchpanel/certs/ca.pem"])
+    }
+
     @Test func everyKeyIsChecked() {
         #expect(renderedErrors(display800x480 + """
             [homeassistant]
             url = ws://ha:8123
-            token_file = token
+            token_file =
             ca_file = /etc/ca.pem
             max_message_kb = 2
             colour = red
             """) == [
             "panel.ini:5: [homeassistant] url: expected a URL that starts with http:// or https://, such as http://192.168.1.10:8123, found \"ws://ha:8123\"",
-            "panel.ini:6: [homeassistant] token_file: expected an absolute path, found \"token\"",
+            "panel.ini:6: [homeassistant] token_file: expected a file's path, such as /etc/touchpanel/ha-token, found \"\"",
             "panel.ini:8: [homeassistant] max_message_kb: expected an integer 16..16384 (KiB), found \"2\"",
             "panel.ini:9: [homeassistant] colour: unknown key; valid keys: url, token_file, ca_file, max_message_kb",
         ])

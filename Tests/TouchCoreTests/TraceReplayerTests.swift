@@ -61,6 +61,16 @@ struct TraceReplayerTests {
         #expect(error("5 mqtt a/+/b ON") == TraceLineError(.expectedTopic, fieldStart: 7, fieldEnd: 12))
     }
 
+    @Test func homeAssistantLineKeepsTheMessageWhole() {
+        guard case .line(.homeAssistant(40, let text)) = parse("40 homeassistant  {\"id\":2,\"type\":\"event\",\"event\":{\"r\":[\"a.b\"]}} # x ") else {
+            Issue.record("not a homeassistant line")
+            return
+        }
+        // The rest of the line, a `#` in it included (JSON may hold one), without the white space after it.
+        #expect(text == TraceSpan(start: 18, end: 67))
+        #expect(error("5 homeassistant  ") == TraceLineError(.missingField, fieldStart: 17, fieldEnd: 17))
+    }
+
     @Test func errorsNameTheField() {
         #expect(error("abc down 0 1 1") == TraceLineError(.expectedTime, fieldStart: 0, fieldEnd: 3))
         #expect(error("-5 down 0 1 1") == TraceLineError(.expectedTime, fieldStart: 0, fieldEnd: 2))

@@ -19,15 +19,19 @@ public final class SimulatedBoardRunner: LoopParticipant {
     private var nextStep: TouchScript.Step?
     private var endHandled = false
     private let endsAt: MonotonicInstant
+    /// Where the script's `homeassistant` lines go: the engine's entities.
+    private let tracedEntities: TracedEntities?
 
     /// `hardware` is the engine's source's simulated chip or device. Script instants are
     /// offsets from `origin`, the engine's start. `snapshot` is called at each of `snapshotsAt`.
     public init(
         engine: PanelEngine, script: TouchScript, origin: MonotonicInstant,
         hardware: SimulatedTouchHardware, traceLog: TraceLineLog? = nil,
-        snapshotsAt: [MonotonicInstant] = [], snapshot: @escaping (MonotonicInstant) -> Void = { _ in }
+        snapshotsAt: [MonotonicInstant] = [], snapshot: @escaping (MonotonicInstant) -> Void = { _ in },
+        tracedEntities: TracedEntities? = nil
     ) {
         self.engine = engine
+        self.tracedEntities = tracedEntities
         self.script = script
         self.origin = origin
         self.hardware = hardware
@@ -82,6 +86,9 @@ public final class SimulatedBoardRunner: LoopParticipant {
             if case .message(let topic, let payload) = step.input {
                 engine.step(now: stepAt, readiness: .quiet)
                 engine.received(topic: topic, payload: payload, now: stepAt)
+            } else if case .homeAssistant(let text) = step.input {
+                engine.step(now: stepAt, readiness: .quiet)
+                tracedEntities?.deliver(text, to: engine, now: stepAt, line: step.line)
             } else {
                 hardware.load(step.input, at: stepAt)
                 engine.step(now: stepAt, readiness: .readable)

@@ -148,7 +148,7 @@ public enum SimulatedPanel {
         let runner = SimulatedBoardRunner(
             engine: engine, script: script, origin: origin, hardware: session.hardware, traceLog: session.traceLog,
             snapshotsAt: options.pngAtMs.map { origin + .milliseconds($0) }.filter { $0 >= loop.now },
-            snapshot: session.writeFrame)
+            snapshot: session.writeFrame, tracedEntities: TracedEntities(engine: engine, log: log))
         var reload: ConfigReload.Accepted?
         runner.run(on: loop, with: others, untilStopped: options.tracePath == nil) {
             let received = signalWatch.take()

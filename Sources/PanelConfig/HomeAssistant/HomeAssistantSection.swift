@@ -10,7 +10,7 @@ enum HomeAssistantKey: String, SectionKey {
     var doc: KeyDoc {
         switch self {
         case .url: .required("`http://HOST:8123` or `https://HOST:PORT`: Home Assistant, whose websocket API is at `/api/websocket`; a name is looked up at each connect")
-        case .tokenFile: .required("a file whose first line is a long-lived access token (your profile in Home Assistant, Security)")
+        case .tokenFile: .required("a file whose first line is a long-lived access token (your profile in Home Assistant, Security); a relative path is taken from the config file's folder")
         case .caFile: .words("none: the system's CAs", "https: verify Home Assistant with the CAs in this file (a private CA); the host name is always verified")
         case .maxMessageKB:
             .value("\(HomeAssistantConfig.defaultMaxMessageKB)", "the longest message taken, in KiB: a longer one is skipped and logged, \(KeyDoc.span(HomeAssistantDraft.maxMessageRange))")
@@ -43,19 +43,36 @@ struct HomeAssistantDraft: SectionDraft {
                 throw .expected("a URL that \(problem.message), such as http://192.168.1.10:8123", found: value)
             }
         case .tokenFile:
-            tokenFile = try MQTTDraft.absolutePath(value)
+            tokenFile = try HomeAssistantDraft.path(value)
         case .caFile:
-            caFile = try MQTTDraft.absolutePath(value)
+            caFile = try HomeAssistantDraft.path(value)
         case .maxMessageKB:
             maxMessageKB = try ValueSyntax.integer(value, in: HomeAssistantDraft.maxMessageRange, unit: " (KiB)")
         }
     }
 
+    /// A file's path as written: absolute, or relative to the config file.
+    static func path(_ text: String) throws(ValueProblem) -> String {
+        guard !text.isEmpty, text.utf8.count <= 4_095, !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+            throw .expected("a file's path, such as /etc/touchpanel/ha-token", found: text)
+        }
+        return text
+    }
+
+    /// `key`'s file as the panel opens it: a relative path is taken from the folder of the
+    /// config file it is written in, so that a config and its token move together.
+    private func resolved(_ path: String?, _ key: HomeAssistantKey) -> String? {
+        guard let path, path.utf8.first != UInt8(ascii: "/"), let place = place(key),
+              let slash = place.file.utf8.lastIndex(of: UInt8(ascii: "/"))
+        else { return path }
+        return String(decoding: place.file.utf8[...slash], as: UTF8.self) + path
+    }
+
     /// The files it names, for the start's check that each is there.
     var files: [(HomeAssistantKey, String)] {
         var files: [(HomeAssistantKey, String)] = []
-        if let tokenFile { files.append((.tokenFile, tokenFile)) }
-        if let caFile { files.append((.caFile, caFile)) }
+        if let tokenFile = resolved(tokenFile, .tokenFile) { files.append((.tokenFile, tokenFile)) }
+        if let caFile = resolved(caFile, .caFile) { files.append((.caFile, caFile)) }
         return files
     }
 
@@ -63,7 +80,7 @@ struct HomeAssistantDraft: SectionDraft {
     /// file that others than its owner may read (looked at on disk now: `check` runs where
     /// the panel will). The token's text is never part of a message.
     func warn(_ warnings: inout ErrorCollector) {
-        guard let tokenFile, let place = place(.tokenFile) else { return }
+        guard let tokenFile = resolved(tokenFile, .tokenFile), let place = place(.tokenFile) else { return }
         let key = HomeAssistantKey.tokenFile.rawValue
         if let url, !url.tls, !MQTTDraft.isLoopback(url.host) {
             warnings.add(at: place, section: title, key: key,
@@ -80,12 +97,12 @@ struct HomeAssistantDraft: SectionDraft {
     func finish(errors: inout ErrorCollector) -> HomeAssistantConfig? {
         requireKey(.url, "Home Assistant's address (url = http://192.168.1.10:8123)", errors: &errors)
         requireKey(.tokenFile, "the file with a long-lived access token (token_file = /etc/touchpanel/ha-token)", errors: &errors)
-        guard let url, let tokenFile else { return nil }
+        guard let url, let tokenFile = resolved(tokenFile, .tokenFile) else { return nil }
         if caFile != nil, !url.tls {
             errors.add(at: place(.caFile) ?? header, section: title, key: HomeAssistantKey.caFile.rawValue,
                        "ca_file verifies an https:// server; the url is http://")
             return nil
         }
-        return HomeAssistantConfig(url: url, tokenFile: tokenFile, caFile: caFile, maxMessageKB: maxMessageKB)
+        return HomeAssistantConfig(url: url, tokenFile: tokenFile, caFile: resolved(caFile, .caFile), maxMessageKB: maxMessageKB)
     }
 }

@@ -20,11 +20,13 @@ public struct TouchScript: Sendable {
         case raw(RawTouchReport)
         /// An `mqtt` line: a message the panel's broker would have delivered.
         case message(topic: String, payload: [UInt8])
+        /// A `homeassistant` line: a message Home Assistant's websocket would have delivered.
+        case homeAssistant(text: [UInt8])
     }
 
     /// A line read ahead: its instant, what it says, its number, and for an `mqtt` line the
     /// message's topic and payload.
-    private typealias ScriptLine = (atMs: Int64, line: TraceLine, number: Int, message: (topic: String, payload: [UInt8])?)
+    private typealias ScriptLine = (atMs: Int64, line: TraceLine, number: Int, message: Input?)
 
     public struct Step: Sendable {
         public var at: MonotonicInstant
@@ -142,7 +144,7 @@ public struct TouchScript: Sendable {
             let now = MonotonicInstant.milliseconds(atMs)
             repeatAt = now + TouchScript.reportInterval
             if let message {
-                return Step(at: now, input: .message(topic: message.topic, payload: message.payload), line: number)
+                return Step(at: now, input: message, line: number)
             }
             if let step = try play(line, at: now, number: number) { return step }
         }
@@ -155,7 +157,7 @@ public struct TouchScript: Sendable {
         let trace = self.trace
         while true {
             var malformed = ""
-            var message: (topic: String, payload: [UInt8])?
+            var message: Input?
             let outcome: TraceLineOutcome? = trace.withUnsafeBufferPointer { all in
                 guard let text = lines.next(in: all) else { return nil }
                 let outcome = TraceLineParser.parse(text)
@@ -163,8 +165,11 @@ public struct TouchScript: Sendable {
                 case .error(let error):
                     malformed = CoreErrorText.describe(error, in: text)
                 case .line(.message(_, let topic, let payload)):
-                    message = (String(decoding: UnsafeBufferPointer(rebasing: text[topic.start..<topic.end]), as: UTF8.self),
-                               Array(UnsafeBufferPointer(rebasing: text[payload.start..<payload.end])))
+                    message = .message(
+                        topic: String(decoding: UnsafeBufferPointer(rebasing: text[topic.start..<topic.end]), as: UTF8.self),
+                        payload: Array(UnsafeBufferPointer(rebasing: text[payload.start..<payload.end])))
+                case .line(.homeAssistant(_, let span)):
+                    message = .homeAssistant(text: Array(UnsafeBufferPointer(rebasing: text[span.start..<span.end])))
                 case .line:
                     break
                 }
@@ -199,7 +204,7 @@ public struct TouchScript: Sendable {
         case .end:
             ended = true
             return nil
-        case .message:
+        case .message, .homeAssistant:
             return nil  // `nextLineStep` made its step
         case .report(_, let report):
             // A raw report is the whole register map: it would lift every finger a point

@@ -101,7 +101,14 @@ public final class WebsocketConnection: HomeAssistantConnection {
         return .message(HomeAssistantMessage(message))
     }
 
-    /// `text` (a whole message) parsed: for tests and the fuzz target.
+    /// `bytes` (a whole message) parsed: for traces and the fuzz target.
+    public static func parse(bytes: [UInt8]) -> HomeAssistantClientEvent {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { parse($0.baseAddress, length: $0.count) }
+        }
+    }
+
+    /// `text` (a whole message) parsed: for tests.
     public static func parse(_ text: String) -> HomeAssistantClientEvent {
         var text = text
         return text.withUTF8 { bytes in

@@ -25,11 +25,10 @@ public final class HomeAssistantBridge: ServiceCaller {
     /// The id of the entity subscription, and of the ping whose pong is awaited.
     private var subscription: Int?
     private var pingID: Int?
-    /// The entities the attached engine's items are bound to, and by their text.
-    private var wanted: [EntityID] = []
-    private var wantedByText: [String: EntityID] = [:]
-    /// What the subscription said of each wanted entity; emptied whenever the link goes away.
-    private var entities: [EntityID: EntityState] = [:]
+    /// What the subscription said of each entity the attached engine's items are bound to;
+    /// emptied whenever the link goes away.
+    private var entities = EntityStates()
+    private var wanted: [EntityID] { entities.wanted }
     /// Set when subscribed, until the first event: entities it does not name do not exist.
     private var awaitingFirstEvent = false
     /// Service calls awaiting their result, by id: who called what, for a failure's log line.
@@ -66,9 +65,7 @@ public final class HomeAssistantBridge: ServiceCaller {
         engine.actions.serviceCaller = self
         transitions = engine.transitions
         let previous = wanted
-        wanted = engine.boundEntities
-        wantedByText = [:]
-        for entity in wanted { wantedByText[entity.description] = entity }
+        entities.want(engine.boundEntities)
         guard link.isOnline else { return }
         for entity in wanted { engine.entityReported(entity, entities[entity], now: now) }
         if wanted != previous {
@@ -99,7 +96,7 @@ public final class HomeAssistantBridge: ServiceCaller {
         take(engine: engine, now: now)
         if wentAway {
             wentAway = false
-            entities.removeAll()
+            entities.forgetAll()
             engine.homeAssistantAway(now: now)
         }
     }
@@ -212,19 +209,9 @@ public final class HomeAssistantBridge: ServiceCaller {
 
     /// One event of the subscription: each wanted entity's new state to the engine.
     private func apply(_ updates: [EntityUpdate], engine: PanelEngine, now: MonotonicInstant) {
-        for update in updates {
-            guard let entity = wantedByText[update.entity] else { continue }
-            switch update.change {
-            case .removed:
-                entities[entity] = nil
-                log.warning("homeassistant: \(entity) is gone from Home Assistant; its items show unknown")
-                engine.entityReported(entity, nil, now: now)
-            case .added, .changed:
-                var state = entities[entity] ?? EntityState(state: "unknown")
-                state.apply(update)
-                entities[entity] = state
-                engine.entityReported(entity, state, now: now)
-            }
+        let log = self.log
+        entities.apply(updates, to: engine, now: now) { entity in
+            log.warning("homeassistant: \(entity) is gone from Home Assistant; its items show unknown")
         }
         if awaitingFirstEvent {
             awaitingFirstEvent = false

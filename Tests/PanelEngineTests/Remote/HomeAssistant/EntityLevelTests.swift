@@ -3,6 +3,7 @@ import LinuxSystem
 import PanelConfig
 @testable import PanelEngine
 @testable import PanelTestSupport
+import PanelDrivers
 import Testing
 import TouchCore
 
@@ -121,5 +122,20 @@ struct EntityLevelTests {
         rig.bridge.turn([], engine: rig.rig.engine, now: at(20))
         #expect(rig.state(21).contains(#"{"name":"room","entity":"sensor.room_temperature","text":"--","known":false}"#))
         #expect(rig.rig.engine.sliderSteps == [50, 28])
+    }
+}
+
+@Suite("homeassistant trace lines: Home Assistant's events on the simulated board")
+struct TracedEntitiesTests {
+    @Test func anEventLineSetsTheEntitiesAndAnythingElseIsLogged() throws {
+        let rig = try EngineRig(config: levelConfig)
+        let traced = TracedEntities(engine: rig.engine, log: rig.log)
+        traced.deliver(Array(dump.utf8), to: rig.engine, now: at(10), line: 1)
+        #expect(rig.engine.sliderSteps == [50, 28])
+        traced.deliver(Array(#"{"type":"pong","id":3}"#.utf8), to: rig.engine, now: at(20), line: 2)
+        #expect(rig.log.lines.last == "trace line 2: a homeassistant message that is no event changes nothing")
+        traced.deliver(Array("[1,2".utf8), to: rig.engine, now: at(30), line: 3)
+        #expect(rig.log.lines.last == "trace line 3: a homeassistant message that is no JSON object changes nothing")
+        #expect(rig.engine.sliderSteps == [50, 28])
     }
 }
