@@ -286,12 +286,15 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 
     switch (reason) {
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR: {
-        // lws's reason ("closed before established" too when this side closed it), else its log.
+        // lws's reason, with the error it logged: 4.1's reason for a refused certificate is
+        // "connect SSL err 1: error:00000001:lib(0)::reason(1)", its log line says why
+        // ("SSL error: IP address mismatch ...", "... unable to get local issuer certificate").
         char text[256];
-        const char *logged = last_log_line();
         if (ha->ended_by_us) snprintf(text, sizeof text, "%s", ha->ended_by_us);
+        else if (in && length && last_error[0])
+            snprintf(text, sizeof text, "%.*s (%.150s)", (int)strnlen(in, length < 100 ? length : 100), (const char *)in, last_error);
         else if (in && length) snprintf(text, sizeof text, "%.*s", (int)strnlen(in, length), (const char *)in);
-        else snprintf(text, sizeof text, "%s", logged ? logged : "cannot connect");
+        else snprintf(text, sizeof text, "%s", last_log_line() ? last_log_line() : "cannot connect");
         finish(ha, 0, text);
         return 0;
     }
@@ -457,10 +460,13 @@ int tp_ha_connect(tp_ha *ha, const char *host, int port, const char *path, char 
     struct lws *wsi = lws_client_connect_via_info(&info);
     ha->in_connect_call = 0;
     if (!wsi || !ha->open) {
-        // Failed inside the call (a name that does not resolve, no memory): no CLOSED follows.
+        // Failed inside the call: no CLOSED follows. A name that does not resolve fails there
+        // before the wsi has a protocol, so lws calls nothing back and logs it only as a notice.
         const char *logged = last_log_line();
         char text[sizeof ha->connect_error];
-        snprintf(text, sizeof text, "%s", ha->connect_error[0] ? ha->connect_error : logged ? logged : "cannot start the connection");
+        if (ha->connect_error[0]) snprintf(text, sizeof text, "%s", ha->connect_error);
+        else if (logged) snprintf(text, sizeof text, "%s", logged);
+        else snprintf(text, sizeof text, "cannot connect to %.180s: the name does not resolve (or no memory)", host);
         ha->open = 0;
         ha->wsi = NULL;
         free(ha->closed_item);

@@ -7,10 +7,10 @@
 # Builds the Embedded Swift firmware for ARM Linux into build/firmware/RELEASE-ARCH/, compiled
 # and linked against that Debian release's own packages (scripts/build/sysroot.sh):
 #   touchpanel          dynamic; needs libc, libinih, libgpiod, libi2c, libfreetype, libpng16,
-#                       libsystemd, libmosquitto, libdrm of that release on the board (trixie: libgpiod.so.3, the v2 API;
-#                       bookworm: libgpiod.so.2, v1.6)
-#   touchpanel-static   fully static; runs on either release (no systemd notifications:
-#                       Debian has no static libsystemd)
+#                       libsystemd, libmosquitto, libdrm, libwebsockets, libcjson of that release on
+#                       the board (trixie: libgpiod.so.3, the v2 API; bookworm: libgpiod.so.2, v1.6)
+#   touchpanel-static   fully static; runs on either release (no systemd notifications, no MQTT,
+#                       no Home Assistant: Debian has no static libsystemd, libmosquitto, libcjson)
 #   touchcore-selftest  static; TouchCore's allocation-free checks, prints "N passed, N failed"
 #   stripped/*          the same, stripped (what goes on the board)
 #
@@ -161,8 +161,9 @@ build_target() {
     [[ -f $libdir/libpng16.a && -f $libdir/libz.a ]] || die "sysroot lacks libpng16.a or libz.a (libpng-dev, zlib1g-dev)"
 
     # --- CLinux: the C shim ---
-    # notify.c and mqtt.c twice: with libsystemd and libmosquitto for the dynamic binary,
-    # without for the static ones (Debian ships neither as a static library).
+    # notify.c, mqtt.c and homeassistant.c twice: with libsystemd, libmosquitto, libwebsockets
+    # and cJSON for the dynamic binary, without for the static ones (Debian ships no static
+    # libsystemd, libmosquitto or libcjson; a static libwebsockets would bring OpenSSL along).
     local -a clinux_objs=() clinux_static_objs=() c
     collect "$src/Sources/CLinux" '*.c'
     for c in "${files[@]}"; do
@@ -173,10 +174,11 @@ build_target() {
         step "$o" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
             -I "$clinux_inc" -I "$sysroot/usr/include/libdrm" "${library_cflags[@]}" -c "$c" -o "$o"
         clinux_objs+=("$o")
-        if [[ $(basename "$c") == notify.c || $(basename "$c") == mqtt.c ]]; then
+        if [[ $(basename "$c") == notify.c || $(basename "$c") == mqtt.c || $(basename "$c") == homeassistant.c ]]; then
             local so=$obj/CLinux.$(basename "$c" .c)-static.o
             step "$so" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
-                -DTOUCHPANEL_WITHOUT_SYSTEMD -DTOUCHPANEL_WITHOUT_MOSQUITTO -I "$clinux_inc" -c "$c" -o "$so"
+                -DTOUCHPANEL_WITHOUT_SYSTEMD -DTOUCHPANEL_WITHOUT_MOSQUITTO -DTOUCHPANEL_WITHOUT_HOMEASSISTANT \
+                -I "$clinux_inc" -c "$c" -o "$so"
             clinux_static_objs+=("$so")
         else
             clinux_static_objs+=("$o")
@@ -295,7 +297,8 @@ build_target() {
     freetype_static=$(PKG_CONFIG_LIBDIR="$libdir/pkgconfig:$sysroot/usr/share/pkgconfig" \
         PKG_CONFIG_SYSROOT_DIR="$sysroot" pkg-config --static --libs-only-l freetype2) ||
         die "pkg-config cannot resolve freetype2 in the $deb sysroot"
-    local -a app_libs=("${unicode[@]}" -linih -lgpiod -li2c -lfreetype "${png_libs[@]}" -lsystemd -lmosquitto -ldrm -lm) freetype_static_libs
+    local -a app_libs=("${unicode[@]}" -linih -lgpiod -li2c -lfreetype "${png_libs[@]}" -lsystemd -lmosquitto -ldrm
+        -lwebsockets -lcjson -lm) freetype_static_libs
     read -r -a freetype_static_libs <<<"$freetype_static"
     # libdrm ships its archive: the static build draws through DRM/KMS too.
     local -a app_static_libs=("${unicode[@]}" -linih -lgpiod -li2c "${freetype_static_libs[@]}" "${png_static_libs[@]}" -ldrm -lm)
@@ -348,7 +351,7 @@ build_target() {
         bookworm) gpiod_soname=libgpiod.so.2 ;;
     esac
     grep -qx "$gpiod_soname" <<<"$needed" || die "$target/touchpanel: needs $gpiod_soname (has: $(echo $needed))"
-    for lib in libinih libgpiod libi2c libfreetype libpng16 libsystemd libmosquitto libdrm libc; do
+    for lib in libinih libgpiod libi2c libfreetype libpng16 libsystemd libmosquitto libdrm libwebsockets libcjson libc; do
         grep -q "^$lib\.so" <<<"$needed" ||
             die "$target/touchpanel: NEEDED lacks $lib (has: $(echo $needed))"
     done

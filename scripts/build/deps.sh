@@ -15,6 +15,7 @@ host_packages=(
     libmosquitto-dev                                 # [mqtt]: the MQTT client library
     libdrm-dev                                       # DRM/KMS output
     libpng-dev                                       # PNG images (icons, backgrounds): libpng16
+    libwebsockets-dev libcjson-dev                   # [homeassistant]: the websocket client, its JSON parser
 )
 packages=("${host_packages[@]}")
 if [[ ${1:-} != host ]]; then

@@ -5,9 +5,10 @@
 # Fetches one Raspberry Pi OS base release's ARM packages that the firmware is compiled and
 # linked against, and unpacks them into build/sysroot/RELEASE-ARCH/: glibc and its headers, the
 # compiler's crt files and libgcc, and the libraries (libgpiod, libi2c, libinih, FreeType,
-# libsystemd). A binary linked there needs exactly what that release's packages provide: the
-# two releases differ in glibc (2.36, 2.41), libgpiod (1.6 as libgpiod.so.2, 2.2 as
-# libgpiod.so.3) and, on armhf, time_t (trixie's is 64-bit).
+# libsystemd, libmosquitto, libdrm, libwebsockets, cJSON). A binary linked there needs exactly
+# what that release's packages provide: the two releases differ in glibc (2.36, 2.41), libgpiod
+# (1.6 as libgpiod.so.2, 2.2 as libgpiod.so.3), libwebsockets (4.1 as libwebsockets.so.17, 4.3
+# as .so.19) and, on armhf, time_t (trixie's is 64-bit).
 #
 # Uses a private apt configuration so the machine's own apt state and architectures stay
 # untouched (`dpkg --add-architecture armhf` broke `apt-get update` on this kind of machine).
@@ -35,10 +36,14 @@ packages=(
     libsystemd-dev libsystemd0 libcap2
     libmosquitto-dev libmosquitto1
     libdrm-dev libdrm2
+    # Home Assistant's websocket client: libwebsockets' headers include <openssl/ssl.h> and
+    # <sys/capability.h> (lws_config.h: LWS_WITH_TLS, LWS_HAVE_LIBCAP), and its library needs
+    # libssl3, libcap2 and zlib1g, listed here or below.
+    libwebsockets-dev libcjson-dev libcjson1 libssl-dev libcap-dev
 )
 case $release in
-    trixie) packages+=(libgcc-14-dev libgpiod3 libpng16-16t64 libbz2-dev libbz2-1.0 libssl3t64 libzstd1) ;;
-    bookworm) packages+=(libgcc-12-dev libgpiod2 libpng16-16 libgcrypt20 libgpg-error0 liblz4-1 liblzma5 libzstd1 libssl3) ;;
+    trixie) packages+=(libgcc-14-dev libgpiod3 libpng16-16t64 libbz2-dev libbz2-1.0 libssl3t64 libzstd1 libwebsockets19t64) ;;
+    bookworm) packages+=(libgcc-12-dev libgpiod2 libpng16-16 libgcrypt20 libgpg-error0 liblz4-1 liblzma5 libzstd1 libssl3 libwebsockets17) ;;
 esac
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
