@@ -15,7 +15,9 @@
 #      same trace on the simulated board in XRGB8888 and in RGB565: instructions per button
 #      repaint and per full redraw; and mqtt trace lines on the simulated board
 #      (Benchmarks/live-state.ini): instructions from a state message's arrival in the engine to
-#      its pixels, for a bound button's look and for a text item's new 8-character text
+#      its pixels, for a bound button's look and for a text item's new 8-character text; and
+#      homeassistant trace lines (Benchmarks/live-entity.ini): from an entity's state message's
+#      bytes to a bound button's pixels
 #   3. callgrind over Benchmarks' scenario driver: exact instructions per report (per input,
 #      per redraw) of each benchmark scenario, checked against Benchmarks/Thresholds/callgrind.json
 #   4. the ordo-one/benchmark suite (Benchmarks/): wall time, mallocs (and instructions where
@@ -211,6 +213,18 @@ if timed firmware_x86_build scripts/build/build-firmware.sh bookworm-x86_64 >"$w
             --trace "$work/live-$kind.trace" --fast --format xrgb8888 >/dev/null 2>"$work/valgrind.firmware-live-$kind.log" ||
             die "the firmware's live-state run ($kind) failed under valgrind (see $work/valgrind.firmware-live-$kind.log)"
     done
+    # An entity's state (issue 45): Home Assistant's `c` diff for a bound button, from the
+    # message's bytes to its pixels, over homeassistant trace lines (Benchmarks/live-entity.ini):
+    # collected only inside TracedEntities.deliver (cJSON's parse and the shim's flattening, the
+    # Swift message, the entity table, PanelEngine.entityReported) and the next turn's
+    # drawOutsideChanges. libwebsockets' read from the socket is not in it.
+    python3 Benchmarks/Scripts/make-live-trace.py entity "$work/live-entity.trace" "$live_messages" ||
+        die "make-live-trace.py entity failed"
+    timed callgrind_firmware_live_entity valgrind --tool=callgrind --collect-atstart=no \
+        --toggle-collect='$e12PanelDrivers14TracedEntitiesC7deliver*' --toggle-collect='$e11PanelEngineAAC18drawOutsideChanges*' \
+        --callgrind-out-file="$work/callgrind.firmware-live-entity.out" "$firmware_x86_dynamic" run Benchmarks/live-entity.ini \
+        --trace "$work/live-entity.trace" --fast --format xrgb8888 >/dev/null 2>"$work/valgrind.firmware-live-entity.log" ||
+        die "the firmware's entity run failed under valgrind (see $work/valgrind.firmware-live-entity.log)"
     # Pages (issue 29): a page change on the simulated board in XRGB8888, 800x480, 12 buttons a
     # page (Benchmarks/pages.ini), reached by swipes that start on a button: collected only inside
     # PanelEngine.showPage (the touches that leave ended, the event line, the new page drawn

@@ -8,9 +8,10 @@
 #
 # Targets: ft5x06 gt911 evdev (the decoders), pipeline (tracker and classifier, the gesture
 # rules checked on every event), trace (parser and replayer), config (libinih and the loader),
-# png (PNGDecoder, CLinux's png.c and libpng: icons and images), outside (MQTT messages, numbers
-# and control lines against the engine and its MQTT bridge, with taps and time between; after
-# each, a tap on a probe button must still give its events).
+# png (PNGDecoder, CLinux's png.c and libpng: icons and images), outside (MQTT messages, Home
+# Assistant's websocket messages through CLinux's homeassistant.c and cJSON, numbers and control
+# lines against the engine and its MQTT and Home Assistant bridges, with taps and time between;
+# after each, a tap on a probe button must still give its events).
 # New inputs go to build/fuzz/corpus/TARGET, crashes to build/fuzz/crashes/TARGET; the seeds
 # in the repository are only read. Per target one line: runs, coverage, crashes.
 set -uo pipefail
@@ -76,6 +77,15 @@ png_shim_object() {
     fi
     echo "$object"
 }
+# CLinux's Home Assistant shim for the outside target, instrumented as the png shim is (its
+# message parsing is what the fuzzer reaches); libwebsockets and cJSON are Debian's.
+ha_shim_object() {
+    local object=$build/modules/CLinux.homeassistant-instrumented.o
+    if [ ! -f "$object" ] || [ Sources/CLinux/homeassistant.c -nt "$object" ] || [ Sources/CLinux/include/CLinux.h -nt "$object" ]; then
+        clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CLinux/include -c Sources/CLinux/homeassistant.c -o "$object" || return 1
+    fi
+    echo "$object"
+}
 module TouchCore Sources/TouchCore || exit 1
 module LinuxSystem Sources/LinuxSystem || exit 1
 module PanelConfig Sources/PanelConfig || exit 1
@@ -99,7 +109,8 @@ fuzz_binary() {
     # The decoder's own files compiled into the target (the rest of PanelDrivers is not needed).
     # The decoder's own files: the rest of Display/Image (page backgrounds) needs the engine.
     png) sources="Fuzz/Targets/PNGTarget.swift $(ls Sources/PanelDrivers/Display/Image/PNG*.swift Sources/PanelDrivers/Display/Image/RGBAImage.swift | tr '\n' ' ')" ;;
-    outside) sources="Fuzz/Targets/OutsideTarget.swift" ;;
+    # The websocket connection's parsing (the rest of PanelDrivers is not needed).
+    outside) sources="Fuzz/Targets/OutsideTarget.swift Sources/PanelDrivers/Remote/HomeAssistant/WebsocketConnection.swift" ;;
     *) echo "fuzz.sh: unknown target $target (${all_targets[*]})" >&2; return 1 ;;
     esac
     objects="$build/modules/TouchCore.o"
@@ -109,7 +120,9 @@ fuzz_binary() {
         libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm -lwebsockets -lcjson $(pkg-config --libs libpng)"
     fi
     if [ "$target" = outside ]; then
-        objects="$objects $build/modules/LinuxSystem.o $build/modules/PanelConfig.o $build/modules/PanelEngine.o $(clinux_objects | tr '\n' ' ')"
+        objects="$objects $build/modules/LinuxSystem.o $build/modules/PanelConfig.o $build/modules/PanelEngine.o"
+        objects="$objects $(clinux_objects | grep -v '/CLinux\.homeassistant\.o$' | tr '\n' ' ')"
+        objects="$objects $(ha_shim_object)" || return 1
         libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm -lwebsockets -lcjson $(pkg-config --libs libpng)"
     fi
     if [ "$target" = png ]; then

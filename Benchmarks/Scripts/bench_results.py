@@ -397,7 +397,8 @@ def main():
     # Live state: callgrind collected only inside PanelEngine.received and drawOutsideChanges
     # (bench.sh's --toggle-collect runs over mqtt trace lines), per message.
     live_messages = int(meta.get("live_messages", "0") or 0)
-    for kind, shown in (("state", "a bound button's look changed"), ("text", "a text item's new 8-character text")):
+    for kind, shown in (("state", "a bound button's look changed"), ("text", "a text item's new 8-character text"),
+                        ("entity", "a Home Assistant entity's state, from its bytes, changed a bound button's look")):
         fw_live = os.path.join(work, "callgrind.firmware-live-%s.out" % kind)
         if not (live_messages and os.path.exists(fw_live)):
             continue
@@ -408,7 +409,7 @@ def main():
             continue
         per_message = round(live_total / live_messages, 1)
         firmware_cg.setdefault("live", {})[kind] = per_message
-        measured_instructions["live-%s-to-pixels" % kind] = per_message
+        measured_instructions["entity-state-to-pixels" if kind == "entity" else "live-%s-to-pixels" % kind] = per_message
         table.add(label, "message to pixels: %s" % shown, per_message, "instr/message")
     # Pages: callgrind collected only inside PanelEngine.showPage, per page change.
     page_changes = int(meta.get("page_changes", "0") or 0)
@@ -628,6 +629,7 @@ def main():
             "label-fit-200": measured_instructions.get("label-fit-200"),
             "live-state-to-pixels": measured_instructions.get("live-state-to-pixels"),
             "live-text-to-pixels": measured_instructions.get("live-text-to-pixels"),
+            "entity-state-to-pixels": measured_instructions.get("entity-state-to-pixels"),
             "firmware-page-change": measured_instructions.get("firmware-page-change"),
             "firmware-page-change-image": measured_instructions.get("firmware-page-change-image"),
             "firmware-redraw-button-looks": measured_instructions.get("firmware-redraw-button-looks"),

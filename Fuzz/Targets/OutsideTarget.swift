@@ -4,8 +4,10 @@ import PanelConfig
 import PanelEngine
 import TouchCore
 
-/// Input from outside (MQTT messages, control lines) against the real `PanelEngine` and its
-/// `MQTTBridge`, driven as the loop drives them, on a config with every item kind. The bytes
+/// Input from outside (MQTT messages, Home Assistant's websocket messages, control lines)
+/// against the real `PanelEngine`, its `MQTTBridge` and its `HomeAssistantBridge`, driven as the
+/// loop drives them, on a config with every item kind. Home Assistant's messages go through
+/// the websocket connection's own parsing (CLinux's homeassistant.c, cJSON). The bytes
 /// are a sequence of operations (`Step`): a message on one of the config's topics or any
 /// topic, a number from outside, a control line, a tap or a drag, time passing, the broker
 /// coming and going. After each one: no trap, the engine's heap stays bounded, a touch on
@@ -41,6 +43,10 @@ let outsideConfig = """
     host = 127.0.0.1
     client_id = fuzz
     queue = 8
+
+    [homeassistant]
+    url = http://127.0.0.1:8123
+    token_file = /fuzz/ha-token
 
     [page home]
     swipe_left = page next
@@ -214,6 +220,41 @@ let outsideConfig = """
     cell = 1, 2, 4, 1
     topic = dev/plan
     format = <%s>
+
+    [button hallway]
+    page = plan
+    cell = 1, 3
+    entity = light.hallway
+    on_double_tap = service light.turn_on {"brightness_pct": 100, "transition": 2}
+
+    [button blind]
+    page = plan
+    cell = 2, 3
+    label = Blind
+    entity = cover.blind
+
+    [slider dimmer]
+    page = plan
+    cell = 3, 3
+    entity = light.hallway
+
+    [slider setpoint]
+    page = plan
+    cell = 4, 3
+    entity = climate.study
+    format = %.1f °C
+
+    [text power]
+    page = plan
+    cell = 1, 2
+    entity = sensor.power
+
+    [text target]
+    page = plan
+    cell = 2, 2
+    entity = climate.study
+    attribute = temperature
+    format = %.1f °C
     """
 
 /// The config, loaded once: the loader has its own target (`config`).
@@ -246,6 +287,10 @@ final class FuzzPanel {
     let log = CountingLog()
     let processes = FinishingProcesses()
     let connection = FuzzConnection()
+    let homeAssistantConnection = FuzzHomeAssistantConnection()
+    let homeAssistant: HomeAssistantBridge
+    /// The entities the items are bound to, and a few they are not.
+    let entityIDs: [String]
     let pictures = FuzzPictures()
     let events = DiscardedLines()
     let engine: PanelEngine
@@ -275,6 +320,11 @@ final class FuzzPanel {
             settings: MQTTBridge.Settings(config: config.mqtt!, hostName: "fuzz"), connection: connection, log: log,
             now: .milliseconds(0), jitterSeed: 7)
         bridge.attach(engine)
+        homeAssistant = HomeAssistantBridge(
+            config: config.homeAssistant!, token: "fuzz-token", connection: homeAssistantConnection, log: log, now: .milliseconds(0),
+            jitterSeed: 7)
+        homeAssistant.attach(engine, now: .milliseconds(0))
+        entityIDs = engine.boundEntities.map { $0.description } + ["light.nowhere", "sensor.power2", "Light.Hallway", ""]
         engine.pictureLoader = pictures
         probe = config.buttons.firstIndex { $0.name == "probe" }!
         let rect = config.buttons[probe].rect
@@ -316,6 +366,7 @@ final class FuzzPanel {
         // Online, as a panel is after its first seconds: connect, CONNACK, everything sent.
         turn()
         connection.events.append(.connected(code: 0))
+        homeAssistantComesOnline()
         turn()
         heapAtStart = allocatedBytes()
     }
@@ -330,6 +381,7 @@ final class FuzzPanel {
         let ended = exec.reapFinished()
         if !ended.isEmpty { engine.commandsFinished(ended, now: now) }
         bridge.turn(revents: connection.events.isEmpty ? [] : .readable, engine: engine, now: now)
+        homeAssistant.turn([], engine: engine, now: now)
         for target in pictures.takeReady() { engine.pictureChanged(target, now: now) }
     }
 
@@ -338,7 +390,7 @@ final class FuzzPanel {
         let end = nowMs + ms
         var turns = 0
         while true {
-            let due = MonotonicInstant.earliest(engine.nextWakeup, bridge.nextDeadline)
+            let due = MonotonicInstant.earliest(MonotonicInstant.earliest(engine.nextWakeup, bridge.nextDeadline), homeAssistant.nextDeadline)
             guard let due, due <= .milliseconds(end) else { break }
             // The clock counts whole milliseconds: a deadline within one is due at its end.
             nowMs = max(nowMs, (due.nanoseconds + 999_999) / 1_000_000)
@@ -371,6 +423,21 @@ final class FuzzPanel {
             touch(strokes)
         case .wait(let ms):
             wait(ms)
+        case .homeAssistant(let text):
+            if log.prints { fputs("homeassistant, \(text.count) bytes: \(String(decoding: text.prefix(300), as: UTF8.self))\n", stderr) }
+            // As the connection does: longer messages are skipped uncopied, others parsed.
+            let limit = config.homeAssistant!.maxMessageKB * 1024
+            homeAssistantConnection.events.append(
+                text.count > limit ? .oversized(bytes: text.count) : WebsocketConnection.parse(bytes: text))
+            turn()
+        case .homeAssistantGoes(let back):
+            homeAssistantConnection.events.append(.closed(code: 1006, reason: "fuzz"))
+            turn()
+            if back {
+                wait(61_000)
+                homeAssistantComesOnline()
+                turn()
+            }
         case .broker(let change):
             switch change {
             case .lost: connection.events.append(.disconnected(code: 7))
@@ -382,6 +449,19 @@ final class FuzzPanel {
             turn()
         }
         nowMs += 1
+    }
+
+    /// Home Assistant answers the link's opening: the websocket, the login, the subscription
+    /// (the link's first command on a connection, id 1).
+    func homeAssistantComesOnline() {
+        turn()
+        homeAssistantConnection.events.append(.upgraded)
+        for text in [#"{"type":"auth_required","ha_version":"2025.4.4"}"#, #"{"type":"auth_ok","ha_version":"2025.4.4"}"#,
+                     #"{"id":1,"type":"result","success":true,"result":null}"#] {
+            homeAssistantConnection.events.append(WebsocketConnection.parse(bytes: Array(text.utf8)))
+        }
+        turn()
+        guard homeAssistant.link.isOnline else { fatalError("outside: Home Assistant's link is \(homeAssistant.link) after its opening") }
     }
 
     /// A control line as the control socket takes it: a line too long or with garbage drops
@@ -501,10 +581,21 @@ enum Step {
     case touch([Stroke])
     case wait(Int64)
     case broker(BrokerChange)
+    /// A message from Home Assistant's websocket, as its bytes.
+    case homeAssistant([UInt8])
+    /// The websocket closes; `back`: Home Assistant comes back (after the back-off).
+    case homeAssistantGoes(back: Bool)
 
     static func read(from bytes: inout FuzzBytes, panel: FuzzPanel) -> Step {
         let op = bytes.byte()
-        switch op % 9 {
+        switch op % 12 {
+        case 9:
+            // Any bytes as Home Assistant's message.
+            return .homeAssistant(bytes.chunk())
+        case 10:
+            return .homeAssistant(HomeAssistantText.read(from: &bytes, panel: panel))
+        case 11:
+            return .homeAssistantGoes(back: op & 0x80 != 0)
         case 0:
             // A message on one of the panel's topics.
             let topic = panel.topics[Int(bytes.byte()) % panel.topics.count]
@@ -576,6 +667,44 @@ enum Step {
         }
         strokes.append(Stroke(id: id, point: point(), event: .up, gapMs: 1))
         return strokes
+    }
+}
+
+/// Home Assistant's messages as it sends them, on the panel's entities and others: `a`, `c`
+/// and `r` events of the subscription (id 1) with states, attributes of every JSON kind and
+/// numbers from outside; results and pongs for ids sent or not.
+enum HomeAssistantText {
+    static let states = ["on", "off", "open", "closed", "opening", "unavailable", "unknown", "heat", "21.5", "", "é", "ON"]
+    static let attributes = ["brightness", "current_position", "temperature", "friendly_name", "unit_of_measurement", "percentage", "x"]
+
+    static func read(from bytes: inout FuzzBytes, panel: FuzzPanel) -> [UInt8] {
+        let shape = bytes.byte()
+        let entity = JSONText.quoted(panel.entityIDs[Int(bytes.byte()) % panel.entityIDs.count])
+        let state = JSONText.quoted(states[Int(bytes.byte()) % states.count])
+        var attribute = "{}"
+        if shape & 0x10 != 0 {
+            let name = JSONText.quoted(attributes[Int(bytes.byte()) % attributes.count])
+            let value: String
+            switch bytes.byte() % 5 {
+            case 0: value = String(decoding: NumberText.read(from: &bytes), as: UTF8.self)
+            case 1: value = JSONText.quoted(String(decoding: bytes.chunk(), as: UTF8.self))
+            case 2: value = "null"
+            case 3: value = "[1,{\"a\":[]}]"
+            default: value = "true"
+            }
+            attribute = "{\(name):\(value)}"
+        }
+        let id = shape & 0x20 != 0 ? "\(Int(bytes.byte()))" : "1"
+        let text: String
+        switch shape % 6 {
+        case 0: text = "{\"id\":\(id),\"type\":\"event\",\"event\":{\"a\":{\(entity):{\"s\":\(state),\"a\":\(attribute),\"c\":\"x\",\"lc\":1.5}}}}"
+        case 1: text = "{\"type\":\"event\",\"event\":{\"c\":{\(entity):{\"+\":{\"s\":\(state),\"a\":\(attribute)}}}},\"id\":\(id)}"
+        case 2: text = "{\"id\":\(id),\"type\":\"event\",\"event\":{\"c\":{\(entity):{\"+\":{\"a\":\(attribute)},\"-\":{\"a\":[\"brightness\"]}}}}}"
+        case 3: text = "{\"id\":\(id),\"type\":\"event\",\"event\":{\"r\":[\(entity)]}}"
+        case 4: text = "{\"id\":\(id),\"type\":\"result\",\"success\":\(shape & 0x40 != 0),\"error\":{\"code\":\"x\",\"message\":\(state)}}"
+        default: text = "{\"id\":\(id),\"type\":\"pong\"}"
+        }
+        return Array(text.utf8)
     }
 }
 
@@ -669,6 +798,22 @@ final class FuzzSource: TouchSource {
     func service(now: MonotonicInstant, readiness: DescriptorReadiness, into sink: TouchSink) {
         for (frame, at) in frames { sink.frame(frame, measuredAt: at) }
         frames.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Home Assistant's websocket: what the steps queue, taken at the next turn; sends go nowhere.
+final class FuzzHomeAssistantConnection: HomeAssistantConnection {
+    var events: [HomeAssistantClientEvent] = []
+
+    func connect() -> String? { nil }
+    func send(_ text: String) -> Bool { true }
+    func close() {}
+    var pollInterests: [PollInterest] { [] }
+    func service(_ events: ArraySlice<PollEvents>) {}
+
+    func takeEvents() -> [HomeAssistantClientEvent] {
+        defer { events = [] }
+        return events
     }
 }
 

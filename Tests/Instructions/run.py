@@ -86,12 +86,13 @@ def figures(work):
     pages = trace(work, "pages.trace", "make-pages-trace.py", "OUT", str(PAGE_CHANGES))
     slider = trace(work, "slider.trace", "make-slider-trace.py", "OUT", str(SLIDER_REPORTS))
     live = {kind: trace(work, f"live-{kind}.trace", "make-live-trace.py", kind, "OUT", str(LIVE_MESSAGES))
-            for kind in ("state", "text")}
+            for kind in ("state", "text", "entity")}
     eight = trace(work, "eight-buttons.trace", "make-eight-trace.py", "OUT", str(EIGHT_BUTTON_ROUNDS))
     input_toggles = ("$e9TouchCore0A8PipelineV5frame*", "$e9TouchCore11FT5x06CodecV6decode*",
                      "$e11PanelEngine15EventLineWriterV7receive*")
     frame_toggles = ("$e11PanelEngineAAC5frame_10measuredAt*", "$e9TouchCore11FT5x06CodecV6decode*")
     live_toggles = ("$e11PanelEngineAAC8received*", "$e11PanelEngineAAC18drawOutsideChanges*")
+    entity_toggles = ("$e12PanelDrivers14TracedEntitiesC7deliver*", "$e11PanelEngineAAC18drawOutsideChanges*")
     run = ["run", "--fast"]
     return [
         Figure("firmware-input-path", "decode + TouchPipeline.frame, without the event sink (Benchmarks/panel.ini)",
@@ -128,6 +129,11 @@ def figures(work):
                "instructions per message", "touchpanel",
                run[:1] + ["Benchmarks/live-state.ini", "--trace", live["text"], "--fast", "--format", "xrgb8888"],
                units=LIVE_MESSAGES, toggles=live_toggles),
+        Figure("entity-state-to-pixels", "an entity's state change from the message's bytes to its pixels: cJSON's parse, "
+               "the shim's flattening, the entity's table, a bound button's look (Benchmarks/live-entity.ini)",
+               "instructions per message", "touchpanel",
+               run[:1] + ["Benchmarks/live-entity.ini", "--trace", live["entity"], "--fast", "--format", "xrgb8888"],
+               units=LIVE_MESSAGES, toggles=entity_toggles),
     ]
 
 

@@ -31,9 +31,9 @@ extension PanelEngine {
         tick(now: now)
         let at = max(now, lastInputAt)
         for index in bound {
-            let button = config.buttons[index]
-            guard let binding = button.binding else { continue }
-            if button.labelFromEntity, let name = state?.friendlyName, !name.isEmpty, name != labels[index] {
+            // Not the whole ButtonConfig: a copy of it costs more than the rest of this loop.
+            guard let binding = config.buttons[index].binding else { continue }
+            if config.buttons[index].labelFromEntity, let name = state?.friendlyName, !name.isEmpty, name != labels[index] {
                 labelChanged(index, to: name)
             }
             guard let state, state.isKnown else {
@@ -45,7 +45,7 @@ extension PanelEngine {
             } else if state.state == binding.off {
                 stepBinding(index, .reported(on: false), at: at)
             } else {
-                let key = "homeassistant: \(entity) for [button \(button.name)]"
+                let key = "homeassistant: \(entity) for [button \(config.buttons[index].name)]"
                 if stateLogs.admit(key, at: at) {
                     log.warning("\(key): ignored: \(BindingProblem.neither(state.state, on: binding.on, off: binding.off).message)")
                 }

@@ -71,7 +71,7 @@ public final class WebsocketConnection: HomeAssistantConnection {
             let offset = events.startIndex + index
             ready[index].revents = offset < events.endIndex ? events[offset].rawValue : 0
         }
-        ready.withUnsafeBufferPointer { _ = tp_ha_service(client, $0.baseAddress, Int32($0.count)) }
+        ready.withUnsafeBufferPointer { tp_ha_service(client, $0.baseAddress, Int32($0.count)) }
     }
 
     public func takeEvents() -> [HomeAssistantClientEvent] {
