@@ -233,7 +233,7 @@ let outsideConfig = """
     label = Blind
     entity = cover.blind
 
-    [slider dimmer]
+    [slider hallway_level]
     page = plan
     cell = 3, 3
     entity = light.hallway
@@ -245,13 +245,13 @@ let outsideConfig = """
     format = %.1f °C
 
     [text power]
-    page = plan
-    cell = 1, 2
+    page = lights
+    rect = 120, 330, 320, 80
     entity = sensor.power
 
     [text target]
-    page = plan
-    cell = 2, 2
+    page = lights
+    rect = 460, 330, 320, 80
     entity = climate.study
     attribute = temperature
     format = %.1f °C
@@ -352,7 +352,7 @@ final class FuzzPanel {
             if case .topic(let topic, let field) = text.source { targets.append(.message(topic, field: field)) }
         }
         for button in config.buttons {
-            if let binding = button.binding { targets.append(.message(binding.topic, field: binding.field)) }
+            if let binding = button.binding, let topic = binding.topic { targets.append(.message(topic, field: binding.field)) }
         }
         targets += [.message(t.backlightSet, field: ["brightness"]), .line("brightness "), .message(t.command, field: nil)]
         numberTargets = targets
@@ -434,7 +434,6 @@ final class FuzzPanel {
             homeAssistantConnection.events.append(.closed(code: 1006, reason: "fuzz"))
             turn()
             if back {
-                wait(61_000)
                 homeAssistantComesOnline()
                 turn()
             }
@@ -451,10 +450,16 @@ final class FuzzPanel {
         nowMs += 1
     }
 
-    /// Home Assistant answers the link's opening: the websocket, the login, the subscription
-    /// (the link's first command on a connection, id 1).
+    /// Home Assistant answers the link's next opening: the time passes to its next connect
+    /// (its back-off), then the websocket, the login, the subscription (the link's first
+    /// command on a connection, id 1).
     func homeAssistantComesOnline() {
         turn()
+        for _ in 0..<20 {
+            if case .connecting = homeAssistant.link { break }
+            guard let due = homeAssistant.link.deadline else { fatalError("outside: Home Assistant's link is \(homeAssistant.link)") }
+            wait(max(0, due.wholeMilliseconds - nowMs) + 1)
+        }
         homeAssistantConnection.events.append(.upgraded)
         for text in [#"{"type":"auth_required","ha_version":"2025.4.4"}"#, #"{"type":"auth_ok","ha_version":"2025.4.4"}"#,
                      #"{"id":1,"type":"result","success":true,"result":null}"#] {
