@@ -616,6 +616,35 @@ def entity_removed(ctx):
             ctx.ha.call("input_boolean", "reload")
 
 
+def entity_list(ctx):
+    """`touchpanel entities CONFIG [DOMAIN]`: the config's Home Assistant's entities, one a
+    line (id, friendly name, state, tab-separated), of one domain when asked; a refused token
+    is exit 1 with the reason, never the token."""
+    config = ctx.write("list.ini", BOARD + f"\n[homeassistant]\nurl = http://127.0.0.1:{ctx.ha.port}\n"
+                                          f"token_file = {ctx.token_file}\n")
+    ctx.light(50)
+    result = subprocess.run([ctx.binary, "entities", config, "light"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            timeout=30)
+    assert result.returncode == 0, f"entities exited {result.returncode}: {result.stderr.decode(errors='replace')}"
+    assert result.stdout.decode() == "light.hall\tHall\ton\n", f"entities light printed {result.stdout!r}"
+    result = subprocess.run([ctx.binary, "entities", config], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=30)
+    lines = result.stdout.decode().splitlines()
+    assert result.returncode == 0 and lines == sorted(lines), f"entities printed {lines}"
+    ids = [line.split("\t")[0] for line in lines]
+    for entity in ("climate.study", "cover.blind", "input_boolean.spare", "input_number.hall_level", "light.hall",
+                   "sensor.room_temperature"):
+        assert entity in ids, f"entities lists no {entity}: {ids}"
+    assert "sensor.room_temperature\tRoom temperature\t20.5" in lines or any(
+        line.startswith("sensor.room_temperature\tRoom temperature\t") for line in lines), lines
+    wrong = ctx.write("list-wrong.ini", BOARD + f"\n[homeassistant]\nurl = http://127.0.0.1:{ctx.ha.port}\n"
+                                                f"token_file = {ctx.wrong_token_file}\n")
+    result = subprocess.run([ctx.binary, "entities", wrong], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=30)
+    said = result.stderr.decode(errors="replace")
+    assert result.returncode == 1 and result.stdout == b"", f"entities with a wrong token: exit {result.returncode}, {result.stdout!r}"
+    assert said == f"touchpanel entities: http://127.0.0.1:{ctx.ha.port} refused the token in {ctx.wrong_token_file}\n", said
+    ctx.check_no_token(said.splitlines())
+
+
 SCENARIOS = [
     entity_home_assistant_side,
     entity_toggle,
@@ -625,4 +654,5 @@ SCENARIOS = [
     entity_restart,
     entity_wrong_token,
     entity_removed,
+    entity_list,
 ]
