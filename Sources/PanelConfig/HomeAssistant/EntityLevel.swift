@@ -11,6 +11,10 @@ public struct EntityLevel: Equatable, Sendable {
     /// drawn as 0-100 %.
     public var deviceMaximum: String?
     public var service: ServiceCall
+    /// The attributes that give the entity's own min, max and step (a thermostat's
+    /// `min_temp`, `max_temp`, `target_temp_step`), which the slider takes when its config
+    /// gives none of `min`, `max` and `step`.
+    public var range: EntityRange?
 
     /// The domains a slider can follow and set on its own.
     public static let domains = ["light", "cover", "climate", "fan", "media_player", "number", "input_number"]
@@ -26,25 +30,49 @@ public struct EntityLevel: Equatable, Sendable {
         case "cover":
             EntityLevel(attribute: "current_position", minimum: "0", maximum: "100", step: "1", service: call("set_cover_position", "position"))
         case "climate":
-            EntityLevel(attribute: "temperature", minimum: "7", maximum: "35", step: "0.5", service: call("set_temperature", "temperature"))
+            EntityLevel(attribute: "temperature", minimum: "7", maximum: "35", step: "0.5", service: call("set_temperature", "temperature"),
+                        range: EntityRange(minimum: "min_temp", maximum: "max_temp", step: "target_temp_step"))
         case "fan":
-            EntityLevel(attribute: "percentage", minimum: "0", maximum: "100", step: "1", service: call("set_percentage", "percentage"))
+            EntityLevel(attribute: "percentage", minimum: "0", maximum: "100", step: "1", service: call("set_percentage", "percentage"),
+                        range: EntityRange(minimum: nil, maximum: nil, step: "percentage_step"))
         case "media_player":
             EntityLevel(attribute: "volume_level", minimum: "0", maximum: "1", step: "0.05", service: call("volume_set", "volume_level"))
         case "number", "input_number":
-            EntityLevel(attribute: nil, minimum: "0", maximum: "100", step: "1", service: call("set_value", "value"))
+            EntityLevel(attribute: nil, minimum: "0", maximum: "100", step: "1", service: call("set_value", "value"),
+                        range: EntityRange(minimum: "min", maximum: "max", step: "step"))
         default:
             nil
         }
     }
 
-    init(attribute: String?, minimum: String, maximum: String, step: String, deviceMaximum: String? = nil, service: ServiceCall) {
+    init(
+        attribute: String?, minimum: String, maximum: String, step: String, deviceMaximum: String? = nil, service: ServiceCall,
+        range: EntityRange? = nil
+    ) {
         self.attribute = attribute
         self.minimum = minimum
         self.maximum = maximum
         self.step = step
         self.deviceMaximum = deviceMaximum
         self.service = service
+        self.range = range
+    }
+}
+
+/// The attributes an entity states its own range in; nil: that end is the slider's default.
+public struct EntityRange: Equatable, Sendable {
+    public var minimum: String?
+    public var maximum: String?
+    public var step: String?
+
+    /// The range `attributes` give over `scale` (its defaults for what they lack); nil when they
+    /// give none of it, or nothing a slider can take.
+    public func scale(from attributes: [String: String], over scale: SliderScale) -> SliderScale? {
+        let given = [minimum, maximum, step].map { name in name.flatMap { attributes[$0] } }
+        guard given.contains(where: { $0 != nil }) else { return nil }
+        return SliderScale.spanning(
+            minimum: given[0] ?? scale.text(ofStep: 0), maximum: given[1] ?? scale.text(ofStep: scale.stepCount),
+            step: given[2] ?? scale.stepText)
     }
 }
 

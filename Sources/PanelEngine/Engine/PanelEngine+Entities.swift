@@ -71,7 +71,14 @@ extension PanelEngine {
     /// Slider `index`'s level from its entity's state (rule 12, as a `value_topic`'s): its
     /// attribute, or its state; a light that is off (no brightness) at 0, so the minimum.
     private func sliderLevel(_ state: EntityState, for index: Int, entity: EntityID, at: MonotonicInstant) {
-        let slider = config.sliders[index]
+        var slider = currentSlider(index)
+        // The entity's own range, where the config gives none; not under a finger (its steps
+        // would change under the drag): the next report applies it.
+        if let range = slider.entityRange, !isSliderHeld(index), let scale = range.scale(from: state.attributes, over: config.sliders[index].scale),
+           scale != slider.scale {
+            rescaleSlider(index, to: scale)
+            slider.scale = scale
+        }
         var text = slider.entityAttribute.map { state.attributes[$0] } ?? state.state
         if text == nil || text == "null", state.state == "off" { text = "0" }
         let key = "homeassistant: \(entity) for [slider \(slider.name)]"

@@ -417,7 +417,7 @@ public final class PanelEngine: TouchSink {
                 if sliders.show(index, step: step) { listener?.panelStateChanged() }
             case .sent(let step):
                 if sliders.sent(index, step: step) { listener?.panelStateChanged() }
-                let slider = config.sliders[index]
+                let slider = currentSlider(index)
                 let value = slider.scale.text(ofStep: step)
                 writer.slider(event, value: value)
                 actions.runSlider(slider, value: value, at: event.at)
@@ -442,6 +442,24 @@ public final class PanelEngine: TouchSink {
         tick(now: now)
         let at = max(now, lastInputAt)
         feed(now: at) { pipeline, sink in pipeline.setSliderStep(index, step, at: at, into: &sink) }
+    }
+
+    /// Slider `index`'s config with the scale it has now: its entity's own range, once stated.
+    func currentSlider(_ index: Int) -> SliderConfig {
+        var slider = config.sliders[index]
+        if let scale = sliders.rescaled[index] { slider.scale = scale }
+        return slider
+    }
+
+    /// Slider `index` spans `scale` from now on (its entity stated its own range): the touch
+    /// path's steps, the look and the value text follow; the value is set after it.
+    func rescaleSlider(_ index: Int, to scale: SliderScale) {
+        var slider = config.sliders[index]
+        slider.scale = scale
+        sliders.rescale(index, to: slider)
+        pipeline.setSliderStepCount(index, scale.stepCount)
+        dirty.insert(firstSlider + index)
+        outsideChanged = true
     }
 
     /// Whether a finger is on slider `index`.

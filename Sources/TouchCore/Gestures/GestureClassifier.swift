@@ -126,6 +126,13 @@ public struct GestureClassifier: Sendable {
         sliders.specs[index].enabled = enabled
     }
 
+    /// Slider `index` spans `stepCount` steps (1 ... `SliderSpec.maxStepCount`) from now on; a
+    /// value is set through `setSliderStep` after it.
+    public mutating func setSliderStepCount(_ index: Int, _ stepCount: Int32) {
+        guard index >= 0 && index < sliders.count else { return }
+        sliders.specs[index].stepCount = min(max(1, stepCount), SliderSpec.maxStepCount)
+    }
+
     /// Shows page `page` (rule 10): every touch held on a button that leaves ends as
     /// `cancelled` (its `released`-or-`cancelled` of rule 8), a tap sequence waiting on one
     /// fires at once with the taps it had, and the rest of each such touch, like a swipe

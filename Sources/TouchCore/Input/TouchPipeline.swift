@@ -57,6 +57,11 @@ public struct TouchPipeline: Sendable {
         classifier.setSliderEnabled(index, enabled)
     }
 
+    /// Slider `index` spans `stepCount` steps from now on (its entity stated its own range).
+    public mutating func setSliderStepCount(_ index: Int, _ stepCount: Int32) {
+        classifier.setSliderStepCount(index, stepCount)
+    }
+
     /// Says whether a command `index` started still runs (it keeps its interlock group).
     public mutating func setCommandsRunning(_ index: Int, _ running: Bool) {
         classifier.setCommandsRunning(index, running)

@@ -52,6 +52,8 @@ public struct SliderConfig: Equatable, Sendable {
     /// read (nil: the state).
     public var entity: EntityID?
     public var entityAttribute: String?
+    /// With `entity` and none of `min`, `max` and `step`: where the entity states its own range.
+    public var entityRange: EntityRange?
     /// Its name in Home Assistant; nil: its name.
     public var title: String?
     /// The page it is on, by place in file order, or `PageLayout.allPages` (0 without pages).

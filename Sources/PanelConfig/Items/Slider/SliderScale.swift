@@ -1,3 +1,4 @@
+import TouchCore
 import LinuxSystem
 
 /// A slider's values as TouchCore's steps see them: value = minimum + step index * step, all
@@ -13,6 +14,21 @@ public struct SliderScale: Equatable, Sendable {
     public var stepCount: Int32
 
     public static let decimalsRange = 0...3
+
+    /// min..max in steps of `step`, each as a number's text (`7`, `30`, `0.5`); nil where a
+    /// slider key would refuse them: more than 3 decimals, max not above min, a step wider
+    /// than the span, too many steps.
+    public static func spanning(minimum: String, maximum: String, step: String) -> SliderScale? {
+        guard let low = try? SliderNumber.parse(minimum), let high = try? SliderNumber.parse(maximum),
+              let unit = try? SliderNumber.parse(step), unit.scaled > 0
+        else { return nil }
+        let decimals = Swift.max(low.decimals, high.decimals, unit.decimals)
+        let span = high.scaled(to: decimals) - low.scaled(to: decimals)
+        guard span > 0 else { return nil }
+        let count = span / unit.scaled(to: decimals)
+        guard count >= 1, count <= Int64(SliderSpec.maxStepCount) else { return nil }
+        return SliderScale(decimals: decimals, minimum: low.scaled(to: decimals), step: unit.scaled(to: decimals), stepCount: Int32(count))
+    }
 
     public init(decimals: Int, minimum: Int64, step: Int64, stepCount: Int32) {
         self.decimals = decimals

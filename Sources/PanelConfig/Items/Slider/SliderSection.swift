@@ -274,6 +274,7 @@ struct SliderDraft: ItemDraft {
             valueScale: common.entity != nil ? entityScale : valueScale, title: common.entityTitle,
             page: page, cell: common.cell, line: header.line)
         slider.entity = common.entity
+        if minimum == nil, maximum == nil, step == nil, let level, level.attribute == effectiveAttribute(level) { slider.entityRange = level.range }
         slider.entityAttribute = level.flatMap { effectiveAttribute($0) } ?? (attribute == "state" ? nil : attribute)
         return slider
     }

@@ -20,9 +20,9 @@ final class SliderItems {
     /// copied once (the config's slider holds strings, and reading it per report would count
     /// their references).
     private let baseLooks: [(normal: SliderLook, pressed: SliderLook, disabled: SliderLook)]
-    private let specs: [SliderSpec]
+    private var specs: [SliderSpec]
     /// How each slider writes its value on itself; nil: it does not.
-    private let formats: [SliderValueFormat?]
+    private var formats: [SliderValueFormat?]
 
     init(_ sliders: [SliderConfig]) {
         steps = sliders.map { $0.startStep }
@@ -34,6 +34,7 @@ final class SliderItems {
         }
         specs = sliders.map { $0.spec }
         formats = sliders.map { $0.valueFormat }
+        rescaled = sliders.map { _ in nil }
     }
 
     /// Slider `index` shows `step`; true when the value the outside world knows moved with it
@@ -61,6 +62,16 @@ final class SliderItems {
         guard enabled[index] != isEnabled else { return false }
         enabled[index] = isEnabled
         return true
+    }
+
+    /// Each slider's scale where its entity stated its own range (nil: its config's).
+    private(set) var rescaled: [SliderScale?]
+
+    /// Slider `index` takes `slider`'s scale (its entity stated its own range).
+    func rescale(_ index: Int, to slider: SliderConfig) {
+        specs[index] = slider.spec
+        formats[index] = slider.valueFormat
+        rescaled[index] = slider.scale
     }
 
     /// Slider `index` as it looks now.

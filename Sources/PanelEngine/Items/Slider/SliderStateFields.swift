@@ -6,7 +6,7 @@ extension PanelEngine {
     /// the outside world knows (the broker: the last sent or set from outside), whether a
     /// finger holds it and whether it takes touches.
     func sliderStateFields(_ index: Int) -> [ItemStateField] {
-        let scale = config.sliders[index].scale
+        let scale = currentSlider(index).scale
         let entity = config.sliders[index].entity.map { [ItemStateField(key: "entity", topic: nil, value: .text($0.description))] } ?? []
         return entity + [
             ItemStateField(key: "value", topic: nil, value: .number(scale.text(ofStep: sliderSteps[index]))),

@@ -68,7 +68,7 @@ extension PanelEngine {
             guard let index = config.sliders.firstIndex(where: { $0.name == name }) else {
                 return .failure(ControlError("no slider \"\(name)\"; sliders: " + config.sliders.map { $0.name }.joined(separator: ", ")))
             }
-            let scale = config.sliders[index].scale
+            let scale = currentSlider(index).scale
             guard let (step, clamped) = scale.step(ofText: number) else {
                 return .failure(ControlError("value takes a number for slider \(name), not \"\(BindingProblem.shortened(number))\""))
             }

@@ -109,10 +109,26 @@ struct EntityLevelTests {
         rig.bridge.turn([], engine: rig.rig.engine, now: at(140))
         #expect(rig.connection.sent.last
             == #"{"id":2,"type":"call_service","domain":"light","service":"turn_on","service_data":{"brightness_pct":80},"target":{"entity_id":"light.hall"}}"#)
-        rig.rig.interrupt(200, report([(0, 300, 230, .down)]))    // 200 of 399 x 56 steps: 28, 21.0
-        rig.rig.interrupt(240, report([(0, 330, 230, .up)]))      // 230: 32, 23.0
+        // The thermostat's own range, 7 to 30 in 0.5: 46 steps over the 400 pixels.
+        rig.rig.interrupt(200, report([(0, 300, 230, .down)]))    // 200 of 399 x 46 steps: 23, 18.5
+        rig.rig.interrupt(240, report([(0, 330, 230, .up)]))      // 230 of 399 x 46: 26.5, step 27, 20.5
         #expect(rig.connection.sent.last
-            == #"{"id":3,"type":"call_service","domain":"climate","service":"set_temperature","service_data":{"temperature":23.0},"target":{"entity_id":"climate.study"}}"#)
+            == #"{"id":3,"type":"call_service","domain":"climate","service":"set_temperature","service_data":{"temperature":20.5},"target":{"entity_id":"climate.study"}}"#)
+    }
+
+    @Test func aSliderWithoutARangeTakesTheEntitysOwn() throws {
+        let rig = try LevelRig()
+        // Before the entity says, the climate default: 7 to 35.
+        #expect(rig.rig.engine.control(.value(slider: "study", number: "33"), now: at(5)) == #"{"ok":true}"#)
+        #expect(rig.state(6).contains(#"{"name":"study","entity":"climate.study","value":33.0,"#))
+        rig.receive(10, dump)
+        #expect(rig.rig.engine.control(.value(slider: "study", number: "33"), now: at(20)) == #"{"ok":true}"#)
+        #expect(rig.state(21).contains(#"{"name":"study","entity":"climate.study","value":30.0,"#))
+        #expect(rig.rig.log.lines.last == "[slider study] value 33 is outside 7.0..30.0: 30.0 shown")
+        // A new range stated later is taken too.
+        rig.receive(30, #"{"id":1,"type":"event","event":{"c":{"climate.study":{"+":{"a":{"max_temp":25,"target_temp_step":1}}}}}}"#)
+        #expect(rig.rig.engine.control(.value(slider: "study", number: "30"), now: at(40)) == #"{"ok":true}"#)
+        #expect(rig.state(41).contains(#"{"name":"study","entity":"climate.study","value":25,"#))
     }
 
     @Test func homeAssistantAwayDimsTheTextsAndLeavesTheSliders() throws {
