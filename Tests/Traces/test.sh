@@ -632,6 +632,30 @@ else
     { diff "$scratch/expected-err" "$scratch/err" || true; } | sed 's/^/      /'
 fi
 
+# check reads [homeassistant]'s token file as the start would: a missing one fails it with its
+# line and path, a readable one whose mode lets others read it is a warning, and the token
+# itself is never printed (issue 45).
+printf '[display]\nwidth = 800\nheight = 480\n[homeassistant]\nurl = http://127.0.0.1:8123\ntoken_file = ha-missing\n[button a]\nrect = 0, 0, 100, 100\nentity = light.a\n' >"$scratch/ha-files.ini"
+printf 'secret-token-never-printed\n' >"$scratch/ha-token"
+chmod 644 "$scratch/ha-token"
+sed 's/ha-missing/ha-token/' "$scratch/ha-files.ini" >"$scratch/ha-open.ini"
+status=0
+"$touchpanel" check "$scratch/ha-files.ini" >/dev/null 2>"$scratch/err" || status=$?
+open_status=0
+"$touchpanel" check "$scratch/ha-open.ini" >"$scratch/ha-out" 2>"$scratch/ha-err" || open_status=$?
+if [ "$status" = 1 ] &&
+    [ "$(cat "$scratch/err")" = "$scratch/ha-files.ini:6: [homeassistant] token_file $scratch/ha-missing: cannot open: No such file or directory" ] &&
+    [ "$open_status" = 0 ] &&
+    [ "$(cat "$scratch/ha-err")" = "$scratch/ha-open.ini:6: [homeassistant] token_file: warning: $scratch/ha-token has mode 0644: users other than its owner can read or change the token; chmod 600 $scratch/ha-token, owned by the user the panel runs as (touchpanel under systemd)" ] &&
+    ! grep -q secret-token "$scratch/ha-out" "$scratch/ha-err"; then
+    passed=$((passed + 1))
+    echo "ok    check reads the token file (missing: an error; open to others: a warning) and never prints the token"
+else
+    failed=$((failed + 1))
+    echo "FAIL  check on [homeassistant]'s token file: exit $status and $open_status"
+    sed 's/^/      /' "$scratch/err" "$scratch/ha-err"
+fi
+
 # check --quiet (the unit's ExecStartPre) prints nothing for a good config and only the problems
 # for a bad one, with the same exit status as check.
 status=0
