@@ -29,6 +29,7 @@ import base64
 import hashlib
 import json
 import os
+import select
 import socket
 import struct
 import sys
@@ -40,6 +41,7 @@ WEBSOCKET_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 VERSION = "2025.4.4"
 LIGHT = "light.hall"
 SENSOR = "sensor.room_temperature"
+SEND_TIMEOUT_S = 10
 
 
 def accept_value(key):
@@ -84,8 +86,18 @@ class Connection:
         self.closed = False
 
     def send(self, data):
+        """All of `data`, or ConnectionError when the client took none of it for SEND_TIMEOUT_S
+        (a panel that stopped reading must not hang the tier)."""
         with self.send_lock:
-            self.sock.sendall(data)
+            view = memoryview(data)
+            while view:
+                _, writable, _ = select.select([], [self.sock], [], SEND_TIMEOUT_S)
+                if not writable:
+                    raise ConnectionError(f"the client read nothing for {SEND_TIMEOUT_S} s")
+                try:
+                    view = view[self.sock.send(view, socket.MSG_DONTWAIT):]
+                except BlockingIOError:
+                    pass
 
     def _read_more(self):
         chunk = self.sock.recv(65536)

@@ -728,6 +728,7 @@ def homeassistant_checks(run, check):
     flood = checks.get("flood", {})
     want = checks.get("newest_want")
     check("homeassistant_flood_keeps_the_newest", want is not None and checks.get("newest") == want,
+          (f"the fake Home Assistant: {flood.get('error')}; " if "error" in flood else "") +
           f"{flood.get('sent')} diffs in {flood.get('elapsed_s')} s, the last {flood.get('last')}: "
           f"the items show {checks.get('newest')}, want {want}"
           + (f", shown {run.figures['newest_shown_after_ms']} ms after it went out"
