@@ -79,7 +79,7 @@ final class PanelRun<Session: PanelSession> {
             bridge = newBridge
         }
         if let newHomeAssistant = reload.homeAssistant {
-            homeAssistant?.close(now: MonotonicClock.now())
+            if let homeAssistant { HomeAssistantFarewell.finish(homeAssistant) }
             homeAssistant = newHomeAssistant
         }
         return carried
@@ -147,7 +147,7 @@ final class PanelRun<Session: PanelSession> {
             BrokerFarewell.finish(bridge, engine: session.engine)
             if summary { log.log(bridge.summaryLine()) }
         }
-        homeAssistant?.close(now: MonotonicClock.now())
+        if let homeAssistant { HomeAssistantFarewell.finish(homeAssistant) }
         recorder?.end(at: session.engine.stoppedAt ?? now)
     }
 }

@@ -101,9 +101,31 @@ public final class HomeAssistantBridge: ServiceCaller {
         }
     }
 
-    /// At stop: the connection closes.
+    /// At stop: the connection closes, with a close frame when it is open (`isClosing` until
+    /// it has ended; `HomeAssistantFarewell` in PanelApp gives it its last turns).
     public func close(now: MonotonicInstant) {
+        switch link {
+        case .connecting, .authenticating, .subscribing, .online: isClosing = true
+        case .waiting, .stopped: break
+        }
         step(.stop, now: now)
+    }
+
+    /// After `close`: the connection has yet to end.
+    public private(set) var isClosing = false
+
+    /// After `close`: the connection's descriptors, for its last turns.
+    public var closingInterests: [PollInterest] {
+        isClosing ? connection.pollInterests : []
+    }
+
+    /// After `close`: one last turn of the connection (the close frame out, the server's
+    /// answer); the rest of what it says is not read.
+    public func closingTurn(_ events: ArraySlice<PollEvents>) {
+        connection.service(events)
+        for event in connection.takeEvents() {
+            if case .closed = event { isClosing = false }
+        }
     }
 
     // MARK: - ServiceCaller: `service` actions
@@ -249,7 +271,7 @@ public final class HomeAssistantBridge: ServiceCaller {
             log.log("homeassistant: logged in to \(name)\(version.map { " (Home Assistant \($0))" } ?? "")")
             subscribe()
         case .cameOnline:
-            log.log("homeassistant: online, \(wanted.count) entities subscribed")
+            log.log("homeassistant: online, \(wanted.count) \(wanted.count == 1 ? "entity" : "entities") subscribed")
         case .ping:
             let id = takeID()
             pingID = id

@@ -235,6 +235,23 @@ struct EntityButtonTests {
         #expect(rig.rig.log.lines.last == "homeassistant: http://127.0.0.1:8123 did not answer a ping in time; next try in 1 s")
     }
 
+    @Test func aCloseAtStopWaitsForTheConnectionToEndOnlyWhenThereIsOne() throws {
+        let rig = try EntityRig()
+        rig.connection.calls = []
+        rig.bridge.close(now: at(10))
+        #expect(rig.connection.calls == ["close"])
+        #expect(rig.bridge.isClosing)
+        #expect(rig.bridge.pollInterests.isEmpty)
+        #expect(rig.bridge.closingInterests.count == 1)
+        rig.connection.pendingEvents = [.closed(code: 1000, reason: "closed")]
+        rig.bridge.closingTurn([])
+        #expect(!rig.bridge.isClosing)
+        let away = try EntityRig(online: false)
+        away.bridge.close(now: at(0))
+        #expect(!away.bridge.isClosing)
+        #expect(away.bridge.link == .stopped)
+    }
+
     @Test func oversizedAndUnreadableMessagesAreSkippedAndTheLinkStays() throws {
         let rig = try EntityRig()
         rig.connection.pendingEvents = [.oversized(bytes: 262_145), .unreadable(bytes: 9)]
