@@ -83,6 +83,13 @@ extension PanelEngine {
             if stateLogs.admit(key, at: at) { log.warning("\(key): ignored: \(problem.message)") }
             return
         }
+        setSliderValue(index, deviceText: text, of: slider, key: key, at: at)
+    }
+
+    /// Slider `index` at a device's number (`slider` with the scale it has now): its value from
+    /// outside (rule 12), or a log line (a few a minute per `key`) saying why not. A value from
+    /// a topic and from an entity both come here.
+    func setSliderValue(_ index: Int, deviceText text: String, of slider: SliderConfig, key: String, at: MonotonicInstant) {
         guard let (step, clamped) = slider.step(ofDeviceText: text) else {
             if stateLogs.admit(key, at: at) { log.warning("\(key): ignored: \"\(BindingProblem.shortened(text))\" is not a number") }
             return

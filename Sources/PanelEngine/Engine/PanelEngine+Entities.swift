@@ -86,14 +86,7 @@ extension PanelEngine {
             if stateLogs.admit(key, at: at) { log.warning("\(key): ignored: it has no \(slider.entityAttribute ?? "state")") }
             return
         }
-        guard let (step, clamped) = slider.step(ofDeviceText: text) else {
-            if stateLogs.admit(key, at: at) { log.warning("\(key): ignored: \"\(BindingProblem.shortened(text))\" is not a number") }
-            return
-        }
-        if clamped, stateLogs.admit(key + " clamped", at: at) {
-            log.warning("\(key): \(text) is outside its range: \(slider.scale.text(ofStep: step)) shown")
-        }
-        setSliderValue(index, step: step, now: at)
+        setSliderValue(index, deviceText: text, of: slider, key: key, at: at)
     }
 
     /// The Home Assistant link left online: nothing any entity said is current, so every item
