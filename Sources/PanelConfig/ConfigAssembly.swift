@@ -245,7 +245,7 @@ enum ConfigAssembly {
         for draft in drafts {
             if !given, let place = draft.place(.entity) {
                 errors.add(at: place, section: draft.title, key: ButtonKey.entity.rawValue,
-                           "entity needs a [homeassistant] section: the Home Assistant the entity lives in")
+                           EntityID.needsSection)
             }
             for key in ButtonKey.actionKeys {
                 guard let place = draft.place(key), case .ready(.service(let call))? = draft.actionDraft(key) else { continue }

@@ -2,6 +2,14 @@
 struct SourceLine: Equatable {
     var file: String
     var line: Int
+
+    /// A path written on this line as the file to open: a relative one is taken from the
+    /// folder of the config file it is written in, so that a config and its files (pictures,
+    /// a token) move together.
+    func resolving(_ path: String) -> String {
+        guard path.utf8.first != UInt8(ascii: "/"), let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(decoding: file.utf8[...slash], as: UTF8.self) + path
+    }
 }
 
 /// Gathers the problems of a config file (and of the board preset it names) as they are

@@ -104,8 +104,6 @@ struct PageDraft: SectionDraft {
     /// it is written in, so that a config and its pictures move together.
     var imagePath: String? {
         guard let image, let place = place(.image) else { return nil }
-        if image.utf8.first == UInt8(ascii: "/") { return image }
-        guard let slash = place.file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return image }
-        return String(decoding: place.file.utf8[...slash], as: UTF8.self) + image
+        return place.resolving(image)
     }
 }

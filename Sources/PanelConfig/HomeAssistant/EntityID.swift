@@ -31,4 +31,18 @@ public struct EntityID: Hashable, Sendable, CustomStringConvertible {
 
     /// What a value that is no entity id should look like.
     public static let grammar = "an entity id DOMAIN.OBJECT, such as light.hall (lowercase letters, digits and _)"
+
+    /// Why `entity` is refused in a config without `[homeassistant]`.
+    static let needsSection = "entity needs a [homeassistant] section: the Home Assistant the entity lives in"
+    /// Why `attribute` is refused on an item without `entity`.
+    static let attributeNeedsEntity = "attribute needs entity: the entity whose attribute it shows"
+
+    /// `attribute`'s value: an attribute's name, 1 to 64 bytes without spaces or control
+    /// characters (`example` in the refusal).
+    static func attributeName(_ value: String, example: String) throws(ValueProblem) -> String {
+        guard !value.isEmpty, value.utf8.count <= 64, !value.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
+            throw .expected("an attribute's name, such as \(example)", found: value)
+        }
+        return value
+    }
 }

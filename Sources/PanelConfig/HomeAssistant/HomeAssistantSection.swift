@@ -59,13 +59,10 @@ struct HomeAssistantDraft: SectionDraft {
         return text
     }
 
-    /// `key`'s file as the panel opens it: a relative path is taken from the folder of the
-    /// config file it is written in, so that a config and its token move together.
+    /// `key`'s file as the panel opens it (`SourceLine.resolving`).
     private func resolved(_ path: String?, _ key: HomeAssistantKey) -> String? {
-        guard let path, path.utf8.first != UInt8(ascii: "/"), let place = place(key),
-              let slash = place.file.utf8.lastIndex(of: UInt8(ascii: "/"))
-        else { return path }
-        return String(decoding: place.file.utf8[...slash], as: UTF8.self) + path
+        guard let path, let place = place(key) else { return path }
+        return place.resolving(path)
     }
 
     /// The files it names, for the start's check that each is there.

@@ -307,10 +307,8 @@ struct ButtonDraft: ItemDraft {
     /// A picture's path taken from the folder of the config file `key` is written in when it is
     /// relative, so that a config and its pictures move together; a glyph as it is.
     private func resolved(_ glyph: IconGlyph, _ key: ButtonKey) -> IconGlyph {
-        guard case .picture(let path) = glyph, path.utf8.first != UInt8(ascii: "/"), let place = place(key),
-            let slash = place.file.utf8.lastIndex(of: UInt8(ascii: "/"))
-        else { return glyph }
-        return .picture(String(decoding: place.file.utf8[...slash], as: UTF8.self) + path)
+        guard case .picture(let path) = glyph, let place = place(key) else { return glyph }
+        return .picture(place.resolving(path))
     }
 
     /// Each icon key with its glyph as read (nil: not given).

@@ -127,11 +127,7 @@ struct SliderDraft: ItemDraft {
     mutating func set(_ key: SliderKey, from value: String) throws(ValueProblem) {
         switch key {
         case .rect, .cell, .page, .title, .entity: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
-        case .attribute:
-            guard !value.isEmpty, value.utf8.count <= 64, !value.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
-                throw .expected("an attribute's name, such as brightness, or state", found: value)
-            }
-            attribute = value
+        case .attribute: attribute = try EntityID.attributeName(value, example: "brightness, or state")
         case .min: minimum = try SliderNumber.parse(value)
         case .max: maximum = try SliderNumber.parse(value)
         case .step:
@@ -291,14 +287,14 @@ struct SliderDraft: ItemDraft {
     private func entityLevel(hasHomeAssistant: Bool, ok: inout Bool, errors: inout ErrorCollector) -> EntityLevel? {
         guard let entity = common.entity else {
             if let place = place(.attribute) {
-                errors.add(at: place, section: title, key: SliderKey.attribute.rawValue, "attribute needs entity: the entity whose attribute it shows")
+                errors.add(at: place, section: title, key: SliderKey.attribute.rawValue, EntityID.attributeNeedsEntity)
                 ok = false
             }
             return nil
         }
         if !hasHomeAssistant {
             errors.add(at: place(.entity) ?? header, section: title, key: SliderKey.entity.rawValue,
-                       "entity needs a [homeassistant] section: the Home Assistant the entity lives in")
+                       EntityID.needsSection)
             ok = false
         }
         if let key = [SliderKey.valueTopic, .valueField].first(where: { place($0) != nil }) {

@@ -75,11 +75,7 @@ struct TextDraft: ItemDraft {
     mutating func set(_ key: TextKey, from value: String) throws(ValueProblem) {
         switch key {
         case .rect, .cell, .page, .title, .entity: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
-        case .attribute:
-            guard !value.isEmpty, value.utf8.count <= 64, !value.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
-                throw .expected("an attribute's name, such as current_temperature", found: value)
-            }
-            attribute = value
+        case .attribute: attribute = try EntityID.attributeName(value, example: "current_temperature")
         case .topic: topic = try ValueSyntax.topic(value)
         case .field: field = try ValueSyntax.jsonPath(value, example: "temperature")
         case .time:
@@ -120,7 +116,7 @@ struct TextDraft: ItemDraft {
         let source: TextItemConfig.Source
         if attribute != nil, common.entity == nil {
             errors.add(at: place(.attribute) ?? header, section: title, key: TextKey.attribute.rawValue,
-                       "attribute needs entity: the entity whose attribute it shows")
+                       EntityID.attributeNeedsEntity)
             return nil
         }
         if let entity = common.entity {
@@ -131,7 +127,7 @@ struct TextDraft: ItemDraft {
             }
             guard hasHomeAssistant else {
                 errors.add(at: place(.entity) ?? header, section: title, key: TextKey.entity.rawValue,
-                           "entity needs a [homeassistant] section: the Home Assistant the entity lives in")
+                           EntityID.needsSection)
                 return nil
             }
             source = .entity(entity, attribute: attribute)

@@ -26,15 +26,7 @@ public enum HomeAssistantBringUp {
     /// The first line of `path`, without its line end; the reason it cannot be had names the
     /// key and the path, never the token.
     public static func readToken(_ path: String) throws(StartError) -> String {
-        let bytes: [UInt8]
-        do throws(FileContents.Failure) {
-            bytes = try FileContents.bytes(ofFile: path, maxBytes: 4_096, what: "[homeassistant] token_file")
-        } catch {
-            throw StartError(.homeAssistant, "[homeassistant] token_file \(path): \(error.message)")
-        }
-        var line = bytes.prefix { $0 != UInt8(ascii: "\n") }
-        if line.last == UInt8(ascii: "\r") { line.removeLast() }
-        guard !line.isEmpty else { throw StartError(.homeAssistant, "[homeassistant] token_file \(path): its first line is empty") }
+        let line = try SecretFile.firstLine(of: path, what: "[homeassistant] token_file", part: .homeAssistant)
         // A token is printable ASCII (a JWT); anything else would break the login message.
         guard line.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw StartError(.homeAssistant, "[homeassistant] token_file \(path): its first line holds spaces or other bytes no token has")
@@ -45,23 +37,6 @@ public enum HomeAssistantBringUp {
     /// What would stop the start at the files `[homeassistant]` names, read as the start reads
     /// them, one line each with the config's file:line. For `check`: it needs no Home Assistant.
     public static func fileProblems(_ files: NamedFiles) -> [String] {
-        var problems: [String] = []
-        for named in files.all where named.section == "homeassistant" {
-            let place = "\(named.file)\(named.line > 0 ? ":\(named.line)" : ""): "
-            if named.key == "token_file" {
-                do throws(StartError) {
-                    _ = try readToken(named.path)
-                } catch {
-                    problems.append(place + error.message)
-                }
-                continue
-            }
-            do throws(FileContents.Failure) {
-                _ = try FileContents.bytes(ofFile: named.path, maxBytes: 16 << 20, what: "[homeassistant] \(named.key)")
-            } catch {
-                problems.append(place + "[homeassistant] \(named.key) \(named.path): \(error.message)")
-            }
-        }
-        return problems
+        SecretFile.problems(files, section: "homeassistant", secretKey: "token_file") { (path) throws(StartError) in _ = try readToken(path) }
     }
 }

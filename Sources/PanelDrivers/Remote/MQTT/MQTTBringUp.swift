@@ -34,16 +34,7 @@ public enum MQTTBringUp {
     /// key and the path: `[mqtt] password_file /etc/touchpanel/mqtt.pass: cannot open: No such
     /// file or directory`.
     static func readPassword(_ path: String) throws(StartError) -> String {
-        let bytes: [UInt8]
-        do throws(FileContents.Failure) {
-            bytes = try FileContents.bytes(ofFile: path, maxBytes: 4_096, what: "[mqtt] password_file")
-        } catch {
-            throw StartError(.mqtt, "[mqtt] password_file \(path): \(error.message)")
-        }
-        var line = bytes.prefix { $0 != UInt8(ascii: "\n") }
-        if line.last == UInt8(ascii: "\r") { line.removeLast() }
-        guard !line.isEmpty else { throw StartError(.mqtt, "[mqtt] password_file \(path): its first line is empty") }
-        return String(decoding: line, as: UTF8.self)
+        String(decoding: try SecretFile.firstLine(of: path, what: "[mqtt] password_file", part: .mqtt), as: UTF8.self)
     }
 
     /// What would stop the start at the files `[mqtt]` names, read as the start reads them
@@ -51,24 +42,7 @@ public enum MQTTBringUp {
     /// config's file:line: `panel.ini:12: [mqtt] password_file /etc/touchpanel/mqtt.pass:
     /// cannot open: No such file or directory`. For `check`: it needs no broker.
     public static func fileProblems(_ files: NamedFiles) -> [String] {
-        var problems: [String] = []
-        for named in files.all where named.section == "mqtt" {
-            let place = "\(named.file)\(named.line > 0 ? ":\(named.line)" : ""): "
-            if named.key == "password_file" {
-                do throws(StartError) {
-                    _ = try readPassword(named.path)
-                } catch {
-                    problems.append(place + error.message)
-                }
-                continue
-            }
-            do throws(FileContents.Failure) {
-                _ = try FileContents.bytes(ofFile: named.path, maxBytes: 16 << 20, what: "[mqtt] \(named.key)")
-            } catch {
-                problems.append(place + "[mqtt] \(named.key) \(named.path): \(error.message)")
-            }
-        }
-        return problems
+        SecretFile.problems(files, section: "mqtt", secretKey: "password_file") { (path) throws(StartError) in _ = try readPassword(path) }
     }
 
     /// The board's name (`gethostname`), or `touchpanel` when it has none.
