@@ -2,14 +2,13 @@
 // ppoll (lws never waits, never runs a thread), its callbacks turned into a queue of events that
 // the Swift side takes after each service, as mqtt.c does for libmosquitto. cJSON turns a
 // message into flat entries in C, so that Swift never walks a JSON tree.
-// Debian ships no libcjson.a, and a static libwebsockets pulls in OpenSSL (megabytes), so the
-// static firmware is compiled with TOUCHPANEL_WITHOUT_HOMEASSISTANT: there every call fails.
+// Both firmware builds have it: the static one links libwebsockets.a and OpenSSL's archives, and
+// cJSON.c from Debian's source (scripts/build/build-firmware.sh).
 #include "CLinux.h"
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef TOUCHPANEL_WITHOUT_HOMEASSISTANT
 #include <cjson/cJSON.h>
 #include <libwebsockets.h>
 #include <sys/socket.h>
@@ -343,8 +342,6 @@ static const struct lws_protocols protocols[] = {
 /// itself (its `ping` every 30 s), and lws's would go out only when the panel's loop happened to
 /// ask for POLLOUT; its hang-up 10 s later could then drop a healthy connection.
 static const lws_retry_bo_t no_idle_checks = { .secs_since_valid_ping = 0, .secs_since_valid_hangup = 0 };
-
-int tp_ha_available(void) { return 1; }
 
 tp_ha *tp_ha_new(int tls, const char *ca_file, int max_message_bytes, char *error, int capacity) {
     char text[320];
@@ -875,43 +872,6 @@ int tp_ha_json_object(const char *text, int length, int *has_entity_id) {
     cJSON_Delete(root);
     return 1;
 }
-
-#else
-
-struct tp_ha { int unused; };
-
-static const char tp_ha_missing[] = "Home Assistant is not built in (the static firmware has no libwebsockets or cJSON)";
-
-int tp_ha_available(void) { return 0; }
-tp_ha *tp_ha_new(int tls, const char *ca_file, int max_message_bytes, char *error, int capacity) {
-    (void)tls; (void)ca_file; (void)max_message_bytes;
-    if (error && capacity > 0) snprintf(error, (size_t)capacity, "%s", tp_ha_missing);
-    return NULL;
-}
-void tp_ha_free(tp_ha *ha) { (void)ha; }
-int tp_ha_connect(tp_ha *ha, const char *host, int port, const char *path, char *error, int capacity) {
-    (void)ha; (void)host; (void)port; (void)path;
-    if (error && capacity > 0) snprintf(error, (size_t)capacity, "%s", tp_ha_missing);
-    return TP_HA_NOT_BUILT_IN;
-}
-int tp_ha_send(tp_ha *ha, const char *text, int length) { (void)ha; (void)text; (void)length; return TP_HA_NOT_BUILT_IN; }
-void tp_ha_close(tp_ha *ha) { (void)ha; }
-int tp_ha_poll_interests(tp_ha *ha, struct pollfd *fds, int capacity) { (void)ha; (void)fds; (void)capacity; return 0; }
-void tp_ha_service(tp_ha *ha, const struct pollfd *fds, int count) { (void)ha; (void)fds; (void)count; }
-int tp_ha_next_event(tp_ha *ha, tp_ha_event *event) { (void)ha; (void)event; return 0; }
-int tp_ha_parse(const char *text, int length, tp_ha_message *message) {
-    (void)text; (void)length;
-    memset(message, 0, sizeof *message);
-    return -1;
-}
-void tp_ha_message_free(tp_ha_message *message) { memset(message, 0, sizeof *message); }
-int tp_ha_json_object(const char *text, int length, int *has_entity_id) {
-    (void)text; (void)length;
-    if (has_entity_id) *has_entity_id = 0;
-    return 0;
-}
-
-#endif
 
 void tp_ha_event_free(tp_ha_event *event) {
     free(event->text);

@@ -1,4 +1,3 @@
-import CLinux
 import TouchCore
 
 /// Puts a panel config and the board preset it names together into a `PanelConfiguration`:
@@ -51,11 +50,6 @@ enum ConfigAssembly {
         let backlight = panel.backlight?.finish(errors: &errors)
         let mqtt = panel.mqtt?.finish(errors: &errors)
         let homeAssistant = panel.homeAssistant?.finish(errors: &errors)
-        if let draft = panel.homeAssistant, tp_ha_available() == 0 {
-            errors.add(at: draft.header, section: draft.title, key: nil,
-                       "this touchpanel is built without a Home Assistant client (the static firmware): "
-                       + "run the package's touchpanel, which has one")
-        }
 
         var declaredOutputs: [OutputConfig] = []
         for draft in panel.outputs where draft.counts {

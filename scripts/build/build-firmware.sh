@@ -9,8 +9,9 @@
 #   touchpanel          dynamic; needs libc, libinih, libgpiod, libi2c, libfreetype, libpng16,
 #                       libsystemd, libmosquitto, libdrm, libwebsockets, libcjson of that release on
 #                       the board (trixie: libgpiod.so.3, the v2 API; bookworm: libgpiod.so.2, v1.6)
-#   touchpanel-static   fully static; runs on either release (no systemd notifications, no MQTT,
-#                       no Home Assistant: Debian has no static libsystemd, libmosquitto, libcjson)
+#   touchpanel-static   fully static; runs on either release (no systemd notifications, no MQTT:
+#                       Debian has no static libsystemd or libmosquitto; Home Assistant with
+#                       libwebsockets.a, OpenSSL's archives and cJSON.c from the release's source)
 #   touchcore-selftest  static; TouchCore's allocation-free checks, prints "N passed, N failed"
 #   stripped/*          the same, stripped (what goes on the board)
 #
@@ -161,10 +162,17 @@ build_target() {
     [[ -f $libdir/libpng16.a && -f $libdir/libz.a ]] || die "sysroot lacks libpng16.a or libz.a (libpng-dev, zlib1g-dev)"
 
     # --- CLinux: the C shim ---
-    # notify.c, mqtt.c and homeassistant.c twice: with libsystemd, libmosquitto, libwebsockets
-    # and cJSON for the dynamic binary, without for the static ones (Debian ships no static
-    # libsystemd, libmosquitto or libcjson; a static libwebsockets would bring OpenSSL along).
+    # notify.c and mqtt.c twice: with libsystemd and libmosquitto for the dynamic binary, without
+    # for the static ones (Debian ships no static libsystemd or libmosquitto). homeassistant.c is
+    # in both; the static binary links libwebsockets.a with OpenSSL's archives, and cJSON compiled
+    # from the release's source package (sysroot.sh: Debian ships no libcjson.a).
     local -a clinux_objs=() clinux_static_objs=() c
+    local cjson_src=$sysroot/usr/src/cjson/cJSON.c cjson_obj=$obj/cJSON-static.o
+    [[ -f $cjson_src ]] || die "sysroot lacks cJSON's source (usr/src/cjson, sysroot.sh)"
+    inputs=("$cjson_src" "${sysroot_headers[@]}")
+    step "$cjson_obj" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
+        -c "$cjson_src" -o "$cjson_obj"
+    clinux_static_objs+=("$cjson_obj")
     collect "$src/Sources/CLinux" '*.c'
     for c in "${files[@]}"; do
         local o=$obj/CLinux.$(basename "$c" .c).o
@@ -174,10 +182,10 @@ build_target() {
         step "$o" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
             -I "$clinux_inc" -I "$sysroot/usr/include/libdrm" "${library_cflags[@]}" -c "$c" -o "$o"
         clinux_objs+=("$o")
-        if [[ $(basename "$c") == notify.c || $(basename "$c") == mqtt.c || $(basename "$c") == homeassistant.c ]]; then
+        if [[ $(basename "$c") == notify.c || $(basename "$c") == mqtt.c ]]; then
             local so=$obj/CLinux.$(basename "$c" .c)-static.o
             step "$so" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
-                -DTOUCHPANEL_WITHOUT_SYSTEMD -DTOUCHPANEL_WITHOUT_MOSQUITTO -DTOUCHPANEL_WITHOUT_HOMEASSISTANT \
+                -DTOUCHPANEL_WITHOUT_SYSTEMD -DTOUCHPANEL_WITHOUT_MOSQUITTO \
                 -I "$clinux_inc" -c "$c" -o "$so"
             clinux_static_objs+=("$so")
         else
@@ -300,11 +308,25 @@ build_target() {
     local -a app_libs=("${unicode[@]}" -linih -lgpiod -li2c -lfreetype "${png_libs[@]}" -lsystemd -lmosquitto -ldrm
         -lwebsockets -lcjson -lm) freetype_static_libs
     read -r -a freetype_static_libs <<<"$freetype_static"
+    # libwebsockets for the static one: its archive, OpenSSL's and what they need, as the
+    # sysroot's .pc files list them (libwebsockets.pc names libcap, libcrypto.pc zlib and zstd).
+    local websockets_static
+    websockets_static=$("${sysroot_pkg_config[@]}" --static --libs-only-l libwebsockets libssl libcap zlib) ||
+        die "pkg-config cannot resolve libwebsockets, libssl, libcap and zlib in the $deb sysroot"
+    local -a websockets_static_libs
+    read -r -a websockets_static_libs <<<"$websockets_static"
+    [[ -f $libdir/libwebsockets.a && -f $libdir/libssl.a && -f $libdir/libcrypto.a ]] ||
+        die "sysroot lacks libwebsockets.a, libssl.a or libcrypto.a (libwebsockets-dev, libssl-dev)"
     # libdrm ships its archive: the static build draws through DRM/KMS too.
-    local -a app_static_libs=("${unicode[@]}" -linih -lgpiod -li2c "${freetype_static_libs[@]}" "${png_static_libs[@]}" -ldrm -lm)
+    local -a app_static_libs=("${unicode[@]}" -linih -lgpiod -li2c "${freetype_static_libs[@]}" "${png_static_libs[@]}" -ldrm
+        "${websockets_static_libs[@]}" -lm)
     local -a app_objs=("${clinux_objs[@]}") app_static_objs=("${clinux_static_objs[@]}") m
     for m in "${app_modules[@]}"; do app_objs+=("$obj/$m.o") app_static_objs+=("$obj/$m.o"); done
-    local -a test_objs=("$obj/TouchCore.o" "$obj/FirmwareSelfTest.o" "$obj/touchcore_selftest.o" "${clinux_static_objs[@]}")
+    # The self-test needs none of the Home Assistant client (nor its libraries).
+    local -a test_objs=("$obj/TouchCore.o" "$obj/FirmwareSelfTest.o" "$obj/touchcore_selftest.o")
+    for m in "${clinux_static_objs[@]}"; do
+        [[ $m == */CLinux.homeassistant.o || $m == "$cjson_obj" ]] || test_objs+=("$m")
+    done
 
     inputs=("${app_objs[@]}" "${unicode[@]}" "$sysroot/.stamp")
     step "$out/touchpanel" "${link[@]}" "${app_objs[@]}" "${app_libs[@]}" -o "$out/touchpanel"

@@ -40,7 +40,13 @@ packages=(
     # <sys/capability.h> (lws_config.h: LWS_WITH_TLS, LWS_HAVE_LIBCAP), and its library needs
     # libssl3, libcap2 and zlib1g, listed here or below.
     libwebsockets-dev libcjson-dev libcjson1 libssl-dev libcap-dev
+    # The static binary's Home Assistant client: libwebsockets.a, libssl.a and libcrypto.a with
+    # what they need (libcap.a, libz.a; trixie's OpenSSL also compresses with zstd and brotli).
+    libzstd-dev
 )
+# Debian ships no libcjson.a: the static binary compiles cJSON.c from the release's own source
+# package (patches applied), unpacked into usr/src/cjson.
+source_packages=(cjson)
 case $release in
     trixie) packages+=(libgcc-14-dev libgpiod3 libpng16-16t64 libbz2-dev libbz2-1.0 libssl3t64 libzstd1 libwebsockets19t64) ;;
     bookworm) packages+=(libgcc-12-dev libgpiod2 libpng16-16 libgcrypt20 libgpg-error0 liblz4-1 liblzma5 libzstd1 libssl3 libwebsockets17) ;;
@@ -56,7 +62,7 @@ stamp="$dest/.stamp"
 host_codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 [[ -n $host_codename ]] || { echo "sysroot.sh: cannot tell the host's Debian codename" >&2; exit 1; }
 codename=$release
-key="$arch $codename ${packages[*]}"
+key="$arch $codename ${packages[*]} source: ${source_packages[*]}"
 if [[ -f $stamp && $(head -n1 "$stamp") == "$key" ]]; then
     exit 0
 fi
@@ -133,6 +139,10 @@ while read -r uri suite signed archs; do
     opts="arch=$arch"
     [[ $signed == - ]] || opts+=" signed-by=$signed"
     echo "deb [$opts] $uri $codename main" >>"$list"
+    # Source packages (their index is not per architecture), for source_packages.
+    src_opts=""
+    [[ $signed == - ]] || src_opts="[signed-by=$signed] "
+    echo "deb-src $src_opts$uri $codename main" >>"$list"
 done < <(host_sources | sort -u)
 [[ -s $list ]] || { echo "sysroot.sh: no '$host_codename ... main' source found in /etc/apt" >&2; exit 1; }
 
@@ -172,7 +182,29 @@ fetch_unverified() {
     done
 }
 
-echo "sysroot.sh: fetching ${packages[*]} for $arch ($codename)" >&2
+# fetch_sources_unverified: the same fallback for source_packages, from the Sources index: each
+# file the package names is checked against that index's SHA256.
+fetch_sources_unverified() {
+    local uri index=$work/Sources.unverified package dir
+    uri=$(awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^(http|https|file):/) { print $i; exit } }' "$list")
+    curl -fsSL --retry 3 "$uri/dists/$codename/main/source/Sources.xz" | xz -dc >"$index" || return 1
+    for package in "${source_packages[@]}"; do
+        dir=$(awk -v want="$package" '/^Package: / { name = $2 } /^Directory: / && name == want { print $2; exit }' "$index")
+        [[ -n $dir ]] || { echo "sysroot.sh: source $package not in the $codename index" >&2; return 1; }
+        while read -r sha _ file; do
+            curl -fsSL --retry 3 -o "$work/src/$file" "$uri/$dir/$file" || return 1
+            echo "$sha  $work/src/$file" | sha256sum -c --quiet - >&2 ||
+                { echo "sysroot.sh: $file does not match the index" >&2; return 1; }
+        done < <(awk -v want="$package" '
+            /^Package: / { name = $2; sums = 0; next }
+            name == want && /^Checksums-Sha256:/ { sums = 1; next }
+            name == want && sums && /^ / { print; next }
+            { sums = 0 }
+            /^$/ && name == want { exit }' "$index")
+    done
+}
+
+echo "sysroot.sh: fetching ${packages[*]} and the source of ${source_packages[*]} for $arch ($codename)" >&2
 # Retry: mirrors report transient size mismatches while syncing. Also require that an index
 # really arrived, as apt only warns about some fetch failures.
 verified=no
@@ -183,11 +215,14 @@ for attempt in 1 2 3; do
     fi
     ((attempt == 3)) || sleep $((attempt * 10))
 done
-rm -f "$work/debs"/*.deb
+rm -rf "$work/debs"/*.deb "$work/src"
+mkdir -p "$work/src"
 if [[ $verified == yes ]]; then
     (cd "$work/debs" && apt-get "${apt_opts[@]}" download "${packages[@]}" >&2)
+    (cd "$work/src" && apt-get "${apt_opts[@]}" source --download-only "${source_packages[@]}" >&2)
 else
     fetch_unverified || { echo "sysroot.sh: cannot fetch the $codename $arch packages" >&2; exit 1; }
+    fetch_sources_unverified || { echo "sysroot.sh: cannot fetch the $codename sources" >&2; exit 1; }
 fi
 
 # Unpack next to the destination and swap in at the end, so an interrupted run never leaves a
@@ -197,6 +232,14 @@ rm -rf "$tmp"
 mkdir -p "$tmp"
 for deb in "$work/debs"/*.deb; do
     dpkg-deb -x "$deb" "$tmp"
+done
+# Each source package with its Debian patches applied. --no-check: the .dsc's signature needs the
+# uploaders' keyring; its files were checked against the signed Sources index (or the index
+# itself, as above).
+mkdir -p "$tmp/usr/src"
+for package in "${source_packages[@]}"; do
+    dsc=$(compgen -G "$work/src/${package}_*.dsc" | head -n1) || { echo "sysroot.sh: no $package source" >&2; exit 1; }
+    dpkg-source --no-check -x "$dsc" "$tmp/usr/src/$package" >&2
 done
 # Some packages (zlib1g) still install into /lib, and some -dev links are absolute
 # (libz.so -> /lib/.../libz.so.1.2.13): both assume the board's root. Merge /lib into /usr/lib
@@ -219,6 +262,7 @@ done < <(find "$tmp" -type l)
 {
     echo "$key"
     (cd "$work/debs" && ls -1 *.deb)
+    (cd "$work/src" && ls -1 *.dsc)
 } >"$tmp/.stamp"
 rm -rf "$dest"
 mv "$tmp" "$dest"

@@ -146,8 +146,6 @@ enum tp_ha_event_kind {
     /// The connection ended or never came: `code` the close status (0 when none), `text` why.
     TP_HA_CLOSED,
 };
-/// What every call returns in a build without libwebsockets (the static firmware).
-#define TP_HA_NOT_BUILT_IN (-2)
 typedef struct {
     int kind;
     int code;
@@ -155,8 +153,6 @@ typedef struct {
     int length;
 } tp_ha_event;
 
-/// 1 when built with libwebsockets and cJSON (0 in the static firmware).
-int tp_ha_available(void);
 /// A client; `ca_file` (NULL: none) verifies an https server against a private CA instead of
 /// the system's store; the host name is always verified. Messages over `max_message_bytes` are
 /// skipped. NULL with the reason in `error` (`capacity` bytes) when the context cannot be made

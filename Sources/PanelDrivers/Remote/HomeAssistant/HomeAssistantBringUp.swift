@@ -11,9 +11,6 @@ public enum HomeAssistantBringUp {
     /// Nil without `[homeassistant]`.
     public static func open(_ config: PanelConfiguration, log: PanelLog, now: MonotonicInstant) throws(StartError) -> HomeAssistantBridge? {
         guard let homeAssistant = config.homeAssistant else { return nil }
-        guard WebsocketConnection.isAvailable else {
-            throw StartError(.homeAssistant, "[homeassistant]: this build of touchpanel has no Home Assistant client (the static firmware); use the packaged touchpanel")
-        }
         let token = try readToken(homeAssistant.tokenFile)
         let url = homeAssistant.url
         let connection = try WebsocketConnection(

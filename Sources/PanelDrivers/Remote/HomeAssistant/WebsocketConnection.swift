@@ -33,9 +33,6 @@ public final class WebsocketConnection: HomeAssistantConnection {
         tp_ha_free(client)
     }
 
-    /// Whether this build has libwebsockets and cJSON (the static firmware has not).
-    public static var isAvailable: Bool { tp_ha_available() != 0 }
-
     public func connect() -> String? {
         var error = [CChar](repeating: 0, count: 256)
         let code = error.withUnsafeMutableBufferPointer { buffer in
