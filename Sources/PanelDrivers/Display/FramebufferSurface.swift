@@ -51,8 +51,12 @@ public final class FramebufferSurface: PanelSurface {
     /// One row of a slider's span, composed here and copied down its rows (`paintSlider`):
     /// the longest slider's length in pixels, allocated once.
     private let sliderRow: UnsafeMutableRawBufferPointer
-    /// Each slider's label and value glyphs (nil: it has neither), prepared at start.
-    private let sliderTexts: [PreparedSliderText?]
+    /// Each slider's label and value glyphs (nil: it has neither), prepared at start, and again
+    /// when its label is set at run time.
+    private var sliderTexts: [PreparedSliderText?]
+    /// The config of each slider whose label comes from its entity, to prepare its text again
+    /// with the label when it comes; nil for the others.
+    private let relabelledSliders: [SliderConfig?]
     /// The page's background image or colour, and the invisible zones over it.
     private let backdrop: PageBackdrop
     /// The page whose background whole frames show.
@@ -100,6 +104,7 @@ public final class FramebufferSurface: PanelSurface {
         let longest = config.sliders.map { Int(max($0.rect.width, $0.rect.height)) }.max() ?? 0
         sliderRow = .allocate(byteCount: max(16, longest * layout.format.bytesPerPixel), alignment: 16)
         sliderTexts = config.sliders.map { PreparedSliderText($0, font: labels.font) }
+        relabelledSliders = config.sliders.map { $0.labelFromEntity ? $0 : nil }
         backdrop = PageBackdrop(layout: layout, config: config, styles: styles, backgrounds: backgrounds)
     }
 
@@ -436,6 +441,7 @@ public final class FramebufferSurface: PanelSurface {
     /// Fits and rasterises with the font the start-up labels came from: no file is opened,
     /// and glyphs drawn before are not rendered again.
     public func setLabel(button: Int, text: String) -> String? {
+        if button >= firstSlider { return setLabel(slider: button - firstSlider, text: text) }
         guard button >= 0 && button < labels.count else { return "no button \(button)" }
         // A text has no border: its whole rect (less the padding) is room for its value.
         let border = styles[button].borderWidth == 0 ? 0 : borderPx
@@ -448,6 +454,18 @@ public final class FramebufferSurface: PanelSurface {
             labels[button] = FramebufferSurface.fittedLabel(text, rect: room, fontSize: item.fontSize, borderPx: border, font: font)
         }
         prepared.forget(button: button)
+        return nil
+    }
+
+    /// Slider `index`'s label and value prepared again with `text` as its label (fitted anew),
+    /// and the slider painted whole at its next paint.
+    private func setLabel(slider index: Int, text: String) -> String? {
+        guard relabelledSliders.indices.contains(index), var slider = relabelledSliders[index] else {
+            return "no slider \(index) whose label is set at run time"
+        }
+        slider.label = text
+        sliderTexts[index] = PreparedSliderText(slider, font: font)
+        if sliderLooks.indices.contains(index) { sliderLooks[index] = nil }
         return nil
     }
 

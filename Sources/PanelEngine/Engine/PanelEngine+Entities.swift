@@ -51,6 +51,9 @@ extension PanelEngine {
                 }
             }
         }
+        for index in sliders where config.sliders[index].labelFromEntity {
+            if let name = state?.friendlyName, !name.isEmpty, name != sliderLabel(index) { sliderLabelChanged(index, to: name) }
+        }
         if let state, state.isKnown {
             for index in sliders { sliderLevel(state, for: index, entity: entity, at: at) }
         }

@@ -95,7 +95,7 @@ public final class PanelEngine: TouchSink {
         self.backlight = backlight
         self.log = log
         labels = config.buttons.map { $0.label }
-        labelsToDraw = Array(repeating: nil, count: config.drawnItemCount)
+        labelsToDraw = Array(repeating: nil, count: config.drawnItemCount + config.sliders.count)
         texts = TextItems(items: config.texts, wallClock: wallClock)
         pipeline = config.makePipeline(
             controllerWidth: source.range.width, controllerHeight: source.range.height, startedAt: idleSince ?? startedAt)
@@ -162,8 +162,24 @@ public final class PanelEngine: TouchSink {
     /// later turn, at most `labelsPerTurn` a turn.
     func labelChanged(_ index: Int, to text: String) {
         labels[index] = text
-        if labelsToDraw[index] == nil { labelsToDrawCount += 1 }
-        labelsToDraw[index] = text
+        labelToDraw(index, text)
+    }
+
+    /// Slider `index`'s label set from outside (its entity's friendly name): prepared again
+    /// and drawn in a later turn, within the labels' share of a turn.
+    func sliderLabelChanged(_ index: Int, to text: String) {
+        sliders.labels[index] = text
+        labelToDraw(firstSlider + index, text)
+    }
+
+    /// Slider `index`'s label set at run time; nil: the config's.
+    func sliderLabel(_ index: Int) -> String? {
+        sliders.labels[index]
+    }
+
+    private func labelToDraw(_ place: Int, _ text: String) {
+        if labelsToDraw[place] == nil { labelsToDrawCount += 1 }
+        labelsToDraw[place] = text
         outsideChanged = true
     }
 
@@ -176,9 +192,11 @@ public final class PanelEngine: TouchSink {
         outsideChanged = true
     }
 
-    /// `button NAME` or `text NAME`, for log lines about a place of the drawing.
+    /// `button NAME`, `text NAME` or `slider NAME`, for log lines about a place of the drawing.
     func itemTitle(_ place: Int) -> String {
-        place < config.buttons.count ? "button \(config.buttons[place].name)" : "text \(config.texts[place - config.buttons.count].name)"
+        if place < config.buttons.count { return "button \(config.buttons[place].name)" }
+        if place < firstSlider { return "text \(config.texts[place - config.buttons.count].name)" }
+        return "slider \(config.sliders[place - firstSlider].name)"
     }
 
     /// How many labels set from outside are rasterised and drawn in one turn of the loop: a

@@ -14,8 +14,8 @@ public protocol PanelSurface: AnyObject {
     func draw(item: Int, look: ItemLook)
     /// The items changed at `at` are painted: a PNG snapshot, a latency mark.
     func frameDone(at: MonotonicInstant)
-    /// A new label for a button (or a text's value), drawn from its next paint on; nil, or why
-    /// it cannot be.
+    /// A new label for the item at place `button` (a button's label, a text's value, a slider's
+    /// label), drawn from its next paint on; nil, or why it cannot be.
     func setLabel(button: Int, text: String) -> String?
     /// `frameDone(at:)` for a frame caused by a report whose INT edge (or input event) came at
     /// `edge`: a surface that shows frames later (a page flip) measures to when they are seen.

@@ -54,6 +54,9 @@ public struct SliderConfig: Equatable, Sendable {
     public var entityAttribute: String?
     /// With `entity` and none of `min`, `max` and `step`: where the entity states its own range.
     public var entityRange: EntityRange?
+    /// Bound to an entity and given no `label`: the label is the entity's `friendly_name` once
+    /// Home Assistant states it (none before).
+    public var labelFromEntity = false
     /// Its name in Home Assistant; nil: its name.
     public var title: String?
     /// The page it is on, by place in file order, or `PageLayout.allPages` (0 without pages).

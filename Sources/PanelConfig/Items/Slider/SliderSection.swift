@@ -60,7 +60,7 @@ enum SliderKey: String, SectionKey, CaseIterable {
         case .entity:
             .words("none", "a Home Assistant entity whose level it shows and sets (needs `[homeassistant]`): a light's brightness in %, a cover's position, a climate's temperature, a fan's percentage, a media player's volume, a number's value, each with its own range and service unless `min`, `max`, `step`, `attribute` or `on_change` say otherwise")
         case .attribute: .words("the domain's (`brightness`, `current_position`, `temperature`, ...)", "with `entity`: the attribute that is the level; `state`: the entity's state")
-        case .label: .words("none", "a name drawn on the slider: at its start, or at the bottom of a vertical slider")
+        case .label: .words("none; with `entity`, the entity's friendly name once Home Assistant states it", "a name drawn on the slider: at its start, or at the bottom of a vertical slider")
         case .format: .words("none", "the value drawn on the slider, at its end or the top of a vertical slider: `%d` (whole), `%.Nf` (N decimals), `%%`, with literal text: `%d %%`")
         case .fontSize: .words("the largest that fits, up to `[theme]`'s `font_size` (\(DisplayConfig.defaultFontSize) without one) and 3/5 of the slider's thickness", "the label's and value's size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
         case .text: .words("`[theme]`'s `text`", "the label's and value's colour")
@@ -270,6 +270,7 @@ struct SliderDraft: ItemDraft {
             valueScale: common.entity != nil ? entityScale : valueScale, title: common.entityTitle,
             page: page, cell: common.cell, line: header.line)
         slider.entity = common.entity
+        slider.labelFromEntity = common.entity != nil && label == nil
         if minimum == nil, maximum == nil, step == nil, let level, level.attribute == effectiveAttribute(level) { slider.entityRange = level.range }
         slider.entityAttribute = level.flatMap { effectiveAttribute($0) } ?? (attribute == "state" ? nil : attribute)
         return slider

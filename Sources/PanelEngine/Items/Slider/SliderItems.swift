@@ -35,6 +35,7 @@ final class SliderItems {
         specs = sliders.map { $0.spec }
         formats = sliders.map { $0.valueFormat }
         rescaled = sliders.map { _ in nil }
+        labels = sliders.map { _ in nil }
     }
 
     /// Slider `index` shows `step`; true when the value the outside world knows moved with it
@@ -66,6 +67,8 @@ final class SliderItems {
 
     /// Each slider's scale where its entity stated its own range (nil: its config's).
     private(set) var rescaled: [SliderScale?]
+    /// Each slider's label as set at run time (its entity's friendly name); nil: the config's.
+    var labels: [String?]
 
     /// Slider `index` takes `slider`'s scale (its entity stated its own range).
     func rescale(_ index: Int, to slider: SliderConfig) {

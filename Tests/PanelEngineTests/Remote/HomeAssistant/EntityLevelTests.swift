@@ -100,6 +100,20 @@ struct EntityLevelTests {
         #expect(rig.state(31).contains(#""text":"23.5 °C""#))
     }
 
+    @Test func aSliderWithoutALabelTakesTheFriendlyNameOnce() throws {
+        let rig = try LevelRig()
+        rig.receive(10, dump)
+        // The texts' values took that turn's two labels; the sliders' come in the next. They
+        // are at places 2 and 3, after the two texts; each label drawn once.
+        #expect(!rig.rig.surface.calls.contains { $0.hasPrefix("label 2 ") || $0.hasPrefix("label 3 ") })
+        rig.rig.tick(11)
+        #expect(rig.rig.surface.calls.filter { $0.hasPrefix("label 2 ") || $0.hasPrefix("label 3 ") }
+            == ["label 2 Hall", "label 3 Study"])
+        rig.receive(20, #"{"id":1,"type":"event","event":{"c":{"light.hall":{"+":{"a":{"brightness":200}}}}}}"#)
+        rig.receive(30, #"{"id":1,"type":"event","event":{"c":{"light.hall":{"+":{"a":{"friendly_name":"Hall lamp"}}}}}}"#)
+        #expect(rig.rig.surface.calls.filter { $0.hasPrefix("label 2 ") } == ["label 2 Hall", "label 2 Hall lamp"])
+    }
+
     @Test func aReleaseCallsTheDomainsServiceWithTheValue() throws {
         let rig = try LevelRig()
         rig.receive(10, dump)
