@@ -8,6 +8,8 @@
 #   gpio-sim    the INT line (line 0 of a sim chip, idle high)
 #   uinput      a touchscreen input device (uinput-touch), read by the evdev source
 #   vfb         /dev/fb0, 800x480, 32 bpp
+#   homeassistant-stub   Home Assistant's websocket API on 127.0.0.1:8123 (ours), in the
+#               homeassistant run
 # then runs `touchpanel run` on it and plays the scenarios in /vm/scenarios as the hardware
 # would: each FT5x06 report is block-written into i2c-stub (each GT911 report written to
 # 0x814E of gt911-stub), then the INT line is pulled low and back high; the evdev runs send
@@ -52,12 +54,19 @@ IDLE_S=${vm_idle_s:-2}
 case $IDLE_S in '' | *[!0-9]*) IDLE_S=2 ;; esac
 # The firmware runs to play, in ALL_RUNS's order: vm_runs=A,B,... on the kernel command line
 # (Tests/VM/run.sh's VM_RUNS; bookworm's firmware plays only the GPIO runs), default all.
-ALL_RUNS="interrupt reload polling gt911 evdev backlight record watchdog pages iconpages drm looks"
+ALL_RUNS="interrupt reload polling gt911 evdev backlight record watchdog pages iconpages homeassistant drm looks"
 RUNS=$(echo "${vm_runs:-$ALL_RUNS}" | tr ',' ' ')
 # The icon font and the page backgrounds (Tests/VM/run.sh packs them; Tests/VM/pictures.py
 # draws the PNGs).
 ICON_FONT=/usr/share/fonts/truetype/materialdesignicons-webfont/materialdesignicons-webfont.ttf
 PICTURES=/vm/pictures
+# The homeassistant run's stand-in for Home Assistant (Tests/VM/homeassistant-stub.c) and its
+# files: the token, the entities' first states, what it received and sent, its command FIFO.
+HASTUB=/usr/bin/homeassistant-stub
+HA_DIR=/tmp/ha
+HA_LOG=$HA_DIR/stub.log
+HA_FIFO=$HA_DIR/commands
+HAPID=""
 # Where the firmware keeps the pictures converted to the display's format, as touchpanel.service's
 # CacheDirectory= names it.
 export CACHE_DIRECTORY=/var/cache/touchpanel
@@ -434,6 +443,92 @@ write_looks_config() {
     } >"$1"
 }
 
+# write_homeassistant_config FILE: the homeassistant run's panel (issue 45): [homeassistant] on
+# the stand-in and 12 items bound to its entities in three rows of 4 (180 wide, 195 apart): buttons
+# b1..b4 on light.b1..b4 (180x140 at y 10), sliders s1..s4 on light.s1, light.s2 (brightness)
+# and cover.s3, cover.s4 (position; 180x60 at y 170), texts t1..t4 on sensor.t1..t4 (180x60 at
+# y 250); the controller as in the interrupt run, and a control socket for `ctl state`.
+write_homeassistant_config() {
+    {
+        echo "; TouchPanel kernel VM Home Assistant panel, written by Tests/VM/init.sh"
+        echo "[controller]"
+        echo "bus = $BUS"
+        echo "address = $ADDR"
+        echo "model = ft5406"
+        echo "interrupt_chip = $CHIP"
+        echo "interrupt_line = 0"
+        echo
+        echo "[display]"
+        echo "width = 800"
+        echo "height = 480"
+        echo "framebuffer = /dev/fb0"
+        echo "font_size = 24            ; as the pages run's"
+        echo
+        echo "[touch]"
+        echo "lost_ms = 1000"
+        echo
+        echo "[control]"
+        echo "socket = /tmp/control.sock"
+        echo
+        echo "[homeassistant]"
+        echo "url = http://127.0.0.1:8123"
+        echo "token_file = $HA_DIR/token"
+        for _i in 1 2 3 4; do
+            echo
+            echo "[button b$_i]"
+            echo "rect = $((10 + (_i - 1) * 195)), 10, 180, 140"
+            echo "label = Lamp $_i"
+            echo "entity = light.b$_i"
+        done
+        for _i in 1 2 3 4; do
+            echo
+            echo "[slider s$_i]"
+            echo "rect = $((10 + (_i - 1) * 195)), 170, 180, 60"
+            echo "format = %d %%"
+            case $_i in 1 | 2) echo "entity = light.s$_i" ;; *) echo "entity = cover.s$_i" ;; esac
+        done
+        for _i in 1 2 3 4; do
+            echo
+            echo "[text t$_i]"
+            echo "rect = $((10 + (_i - 1) * 195)), 250, 180, 60"
+            echo "entity = sensor.t$_i"
+        done
+    } >"$1"
+}
+
+# start_ha_stub: the stand-in for Home Assistant on 127.0.0.1:8123, with the entities' first
+# states; waits until it listens. The loopback interface comes up first (the guest's only one).
+start_ha_stub() {
+    rm -rf "$HA_DIR" && mkdir -p "$HA_DIR" && mkfifo "$HA_FIFO" || return 1
+    (umask 077 && echo "vm-token-4f1c2a" >"$HA_DIR/token")
+    {
+        echo "light.b1 on"
+        echo "light.b2 off"
+        echo "light.b3 on"
+        echo "light.b4 off"
+        echo "light.s1 on brightness=128"
+        echo "light.s2 on brightness=26"
+        echo "cover.s3 open current_position=40"
+        echo "cover.s4 closed current_position=0"
+        echo 'sensor.t1 20.5 unit_of_measurement="°C"'
+        echo 'sensor.t2 48 unit_of_measurement="%"'
+        echo 'sensor.t3 1013 unit_of_measurement="hPa"'
+        echo 'sensor.t4 230 unit_of_measurement="V"'
+    } >"$HA_DIR/states"
+    ip link set lo up || return 1
+    "$HASTUB" "$HA_DIR/token" "$HA_DIR/states" "$HA_LOG" "$HA_FIFO" &
+    HAPID=$!
+    wait_until 50 grep -q '^listening 127.0.0.1:8123$' "$HA_LOG"
+}
+# stop_ha_stub: ends it; what it received and sent goes to the console for the record.
+stop_ha_stub() {
+    [ -n "$HAPID" ] || return 0
+    kill -TERM "$HAPID" 2>/dev/null
+    wait "$HAPID" 2>/dev/null
+    HAPID=""
+    sed "s/^/VMHA $RUN /" "$HA_LOG"
+}
+
 # ---------------------------------------------------------------------------------------------
 # the firmware
 FWPID=""
@@ -514,7 +609,7 @@ stop_firmware() {
     # 256 kB (Documentation/filesystems/proc.rst says to read smaps for accurate values).
     FWMEM="$(sed -n 's/^Anonymous:[^0-9]*\([0-9][0-9]*\) kB$/\1/p' "/proc/$FWPID/smaps_rollup" 2>/dev/null) $(status_kb RssFile) $(status_kb RssShmem) $(framebuffer_rss_kb)"
     # Where the memory run's anonymous memory is, by mapping, for the record (console.log).
-    case $RUN in pages | iconpages) anonymous_by_mapping | sed "s/^/VMTEST-ANON $RUN /" ;; esac
+    case $RUN in pages | iconpages | homeassistant) anonymous_by_mapping | sed "s/^/VMTEST-ANON $RUN /" ;; esac
     kill -TERM "$FWPID"
     wait_until 100 sh -c "! kill -0 $FWPID 2>/dev/null"
     if kill -0 "$FWPID" 2>/dev/null; then
@@ -748,7 +843,7 @@ print_metrics() {
     echo "VMTEST-METRIC $1 first_frame_us ${_ff:-none}"
     echo "VMTEST-METRIC $1 peak_rss_kb ${FWHWM:-none}"
     echo "VMTEST-METRIC $1 resident_kb ${FWMEM:-none}"
-    case $1 in reload | backlight | record | watchdog | drm | pages | iconpages | looks) ;; *) echo "VMTEST-METRIC $1 idle_ctxt_switches_cs ${IDLE:-none}" ;; esac
+    case $1 in reload | backlight | record | watchdog | drm | pages | iconpages | homeassistant | looks) ;; *) echo "VMTEST-METRIC $1 idle_ctxt_switches_cs ${IDLE:-none}" ;; esac
 }
 
 print_latency() {
@@ -805,7 +900,8 @@ rc=$?
 # and the controller fault in interrupt mode; the reloads in a run of their own (a reload starts
 # a new session, whose figures would hide the first one's); the core scenarios again polling;
 # then each controller, the backlight, record, the watchdog, the memory runs (without and with
-# icons and page pictures), DRM, and the looks drawn through DRM (page picture, icon, zone).
+# icons and page pictures, and items bound to Home Assistant's entities), DRM, and the looks
+# drawn through DRM (page picture, icon, zone).
 # A scenario file says which runs it belongs to (runs_in RUN...).
 runs_in() {
     for _r in "$@"; do [ "$_r" = "$RUN" ] && return 0; done
@@ -827,9 +923,14 @@ for RUN in $ALL_RUNS; do
         pages) write_pages_config "$CONF" ;;
         iconpages) write_pages_config "$CONF" icons ;;
         looks) write_looks_config "$CONF" ;;
+        homeassistant) write_homeassistant_config "$CONF" ;;
         *) write_config "$CONF" $MODE ;;
     esac
     no_touch
+    if [ $RUN = homeassistant ] && ! start_ha_stub; then
+        bad "homeassistant-stub: not listening on 127.0.0.1:8123"
+        cat "$HA_LOG" 2>/dev/null | detail
+    fi
     if ! start_firmware $MODE; then
         bad "firmware start ($RUN)"
         tail -n 20 "$LOG" | detail
@@ -839,7 +940,7 @@ for RUN in $ALL_RUNS; do
     ok "firmware running ($RUN): $(grep -m1 'controller:' $LOG | sed 's/^touchpanel: //')"
     [ "$TOUCH" = evdev ] && ucmd "pid $FWPID"
     # Idle blanking's own deadlines would count as wake-ups in the backlight run.
-    case $RUN in reload | backlight | record | watchdog | drm | pages | iconpages | looks) ;; *) measure_idle ;; esac
+    case $RUN in reload | backlight | record | watchdog | drm | pages | iconpages | homeassistant | looks) ;; *) measure_idle ;; esac
     for f in /vm/scenarios/*.sh; do
         . "$f"
     done
@@ -852,6 +953,7 @@ for RUN in $ALL_RUNS; do
     # For the record in build/vm/console.log (the host prints only the checks).
     sed "s/^/VMEV $RUN /" "$EV"
     sed "s/^/VMLOG $RUN /" "$LOG"
+    stop_ha_stub
 done
 
 if [ -f /tmp/fb-pressed.raw ]; then

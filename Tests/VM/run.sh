@@ -5,14 +5,16 @@
 # qemu-system-aarch64 (TCG), with the touch hardware simulated by the kernel itself:
 # i2c-stub (the FT5x06's registers), gpio-sim (its INT line) and vfb (/dev/fb0); our own
 # gt911-stub (a GT911's 16-bit registers, which no kernel simulator has) and the kernel's
-# uinput (a touchscreen input device for the evdev source).
+# uinput (a touchscreen input device for the evdev source); in the homeassistant run our
+# homeassistant-stub plays Home Assistant's websocket API on the guest's loopback.
 #
 #   1. host packages (scripts/build/deps.sh vm): qemu-system-arm, linux-source-6.1, linux-kbuild-6.1, cpio
 #   2. the guest kernel, its headers and busybox-static for arm64 (Tests/VM/fetch.sh)
 #   3. i2c-stub, gpio-sim and vfb built out of tree for that kernel (Tests/VM/modules.sh)
 #   4. the static aarch64 firmware (scripts/build/build-firmware.sh trixie-aarch64: libgpiod v2, as on
 #      today's Raspberry Pi OS; VM_RELEASE=bookworm for the v1.6 one) and the test helpers
-#      (touch-inject: the FT5x06's or GT911's side; uinput-touch: a touchscreen; fbpeek)
+#      (touch-inject: the FT5x06's or GT911's side; uinput-touch: a touchscreen; fbpeek;
+#      homeassistant-stub, with OpenSSL's libcrypto from trixie's arm64 sysroot)
 #      (Tests/VM/*.c, static)
 #   5. an initramfs with Tests/VM/init.sh as /init and Tests/VM/scenarios/, the fonts (DejaVu for
 #      labels, Material Design Icons for icons) and the page pictures (Tests/VM/pictures.py)
@@ -43,9 +45,9 @@
 # with their active-low and start levels and hold-to-run, and safe-outputs after a SIGKILL),
 # "reload" (every line released and requested again on a reload) and "gt911" (its reset line,
 # and its INT line driven as an output for the address selection, then requested for edges).
-# The other runs (polling, evdev, backlight, record, watchdog, pages, iconpages, drm, looks)
-# request the same output lines as "interrupt" or none, and nothing else from libgpiod; playing
-# them again would cost about a minute of the suite for no code path of its own.
+# The other runs (polling, evdev, backlight, record, watchdog, pages, iconpages, homeassistant,
+# drm, looks) request the same output lines as "interrupt" or none, and nothing else from
+# libgpiod; playing them again would cost about a minute of the suite for no code path of its own.
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -77,13 +79,13 @@ moddir=$("$root/Tests/VM/modules.sh" "$KVER" "$KPKG_VERSION" "$HEADERS_DIR") ||
 
 release=${VM_RELEASE:-trixie}
 case $release in
-    trixie) out=$vm default_runs="interrupt reload polling gt911 evdev backlight record watchdog pages iconpages drm looks" ;;
+    trixie) out=$vm default_runs="interrupt reload polling gt911 evdev backlight record watchdog pages iconpages homeassistant drm looks" ;;
     bookworm) out=$vm/bookworm default_runs="interrupt reload gt911" ;;
     *) broken "VM_RELEASE=$release: trixie or bookworm" ;;
 esac
 runs=${VM_RUNS:-$default_runs}
 for run in $runs; do
-    case " interrupt reload polling gt911 evdev backlight record watchdog pages iconpages drm looks " in
+    case " interrupt reload polling gt911 evdev backlight record watchdog pages iconpages homeassistant drm looks " in
         *" $run "*) ;;
         *) broken "VM_RUNS: no run named '$run'" ;;
     esac
@@ -115,10 +117,29 @@ fi
 
 step "test helpers"
 mkdir -p "$vm/bin"
-for helper in touch-inject fbpeek uinput-touch; do
+helpers=(touch-inject fbpeek uinput-touch)
+for helper in "${helpers[@]}"; do
     aarch64-linux-gnu-gcc -static -O2 -Wall -Wextra -Werror -o "$vm/bin/$helper" "$root/Tests/VM/$helper.c" ||
         broken "compiling Tests/VM/$helper.c"
 done
+# The homeassistant run's stand-in for Home Assistant: SHA-1 and base64 from OpenSSL's libcrypto,
+# linked statically from trixie's arm64 sysroot with that release's glibc (its libcrypto.a needs
+# glibc 2.38's symbols; -B and -L put the sysroot's crt files and libc.a before the cross
+# compiler's own), and the archives it needs (zlib, zstd). Its output is shown only on failure:
+# a static libcrypto always draws glibc's warnings about dlopen and getaddrinfo.
+case " $runs " in
+    *" homeassistant "*)
+        "$root/scripts/build/sysroot.sh" trixie arm64 >&2 || broken "the trixie arm64 sysroot (scripts/build/sysroot.sh)"
+        sysroot=$root/build/sysroot/trixie-arm64
+        libdir=$sysroot/usr/lib/aarch64-linux-gnu
+        if ! out_text=$(aarch64-linux-gnu-gcc --sysroot="$sysroot" -B"$libdir" -L"$libdir" -static -s -O2 -Wall -Wextra -Werror \
+            -o "$vm/bin/homeassistant-stub" "$root/Tests/VM/homeassistant-stub.c" -lcrypto -lz -lzstd 2>&1); then
+            echo "$out_text" >&2
+            broken "compiling Tests/VM/homeassistant-stub.c"
+        fi
+        helpers+=(homeassistant-stub)
+        ;;
+esac
 
 # --- initramfs ------------------------------------------------------------------------------
 step "initramfs"
@@ -143,7 +164,7 @@ cp "$root/Tests/VM/init.sh" "$initramfs/init"
 chmod 755 "$initramfs/init"
 cp "$root"/Tests/VM/scenarios/*.sh "$initramfs/vm/scenarios/"
 cp "$firmware" "$initramfs/usr/bin/touchpanel"
-cp "$vm/bin/touch-inject" "$vm/bin/fbpeek" "$vm/bin/uinput-touch" "$initramfs/usr/bin/"
+for helper in "${helpers[@]}"; do cp "$vm/bin/$helper" "$initramfs/usr/bin/"; done
 for ko in "${order[@]}"; do
     cp "$ko" "$initramfs/lib/modules/vm/"
     basename "$ko" >>"$initramfs/lib/modules/vm/order"
