@@ -38,8 +38,8 @@ $(echo "${_got:-(nothing)}" | sed 's/^/  /')"
 ha_command() { echo "$1" >"$HA_FIFO"; }
 # items: every item as `ctl state` shows it, one "NAME STATE|VALUE|TEXT" a line in config order
 items() {
-    $CTL state | sed 's/},{/}\
-{/g' | sed -n -e 's/^.*"name":"\(b[1-4]\)".*"state":"\([a-z]*\)".*$/\1 \2/p' \
+    $CTL state | sed 's/{"name":/\
+&/g' | sed -n -e 's/^.*"name":"\(b[1-4]\)".*"state":"\([a-z]*\)".*$/\1 \2/p' \
         -e 's/^.*"name":"\(s[1-4]\)".*"value":\([-0-9.]*\),.*$/\1 \2/p' \
         -e 's/^.*"name":"\(t[1-4]\)".*"text":"\([^"]*\)".*$/\1 \2/p' | tr '\n' ';'
 }
@@ -50,11 +50,11 @@ expect_items() {
 }
 # button_fill N: the fill of button bN, inside its border and clear of its label
 button_fill() { "$FBPEEK" /dev/fb0 $((18 + ($1 - 1) * 195)) 18; }
-fills_are() { [ "$(for _n in 1 2 3 4; do button_fill $_n; done | tr '\n' ' ')" = "$1" ]; }
+fills_are() { [ "$(for _k in 1 2 3 4; do button_fill $_k; done | tr '\n' ' ')" = "$1" ]; }
 # expect_fills "F1 F2 F3 F4 ": the four buttons' fills (waits for them, bounded)
 expect_fills() {
     wait_until 50 fills_are "$1" ||
-        note "button fills: $(for _n in 1 2 3 4; do button_fill $_n; done | tr '\n' ' ')expected $1"
+        note "button fills: $(for _k in 1 2 3 4; do button_fill $_k; done | tr '\n' ' ')expected $1"
 }
 ALL_ENTITIES='"light.b1","light.b2","light.b3","light.b4","sensor.t1","sensor.t2","sensor.t3","sensor.t4","light.s1","light.s2","cover.s3","cover.s4"'
 FIRST_ITEMS="b1 on;b2 off;b3 on;b4 off;s1 50;s2 10;s3 40;s4 0;t1 20.5 °C;t2 48 %;t3 1013 hPa;t4 230 V;"
@@ -69,17 +69,17 @@ expect_fills "$ON $NORMAL $ON $NORMAL "
 end
 
 # Each button tapped: b1 and b3 (on) go off, b2 and b4 (off) go on, each drawn once the stand-in
-# sends the new state.
+# sends the new state. (_b: init.sh's report counts points in _n.)
 _fills="$ON $NORMAL $ON $NORMAL "
-for _n in 1 2 3 4; do
-    begin "homeassistant: a tap on b$_n calls homeassistant.toggle on light.b$_n; its new state is drawn"
+for _b in 1 2 3 4; do
+    begin "homeassistant: a tap on b$_b calls homeassistant.toggle on light.b$_b; its new state is drawn"
     ha_mark
-    down 0 $((100 + (_n - 1) * 195)) 80
+    down 0 $((100 + (_b - 1) * 195)) 80
     up 0
-    expect "b$_n pressed" "b$_n released" "b$_n tap 1"
-    expect_received "{\"id\":N,\"type\":\"call_service\",\"domain\":\"homeassistant\",\"service\":\"toggle\",\"target\":{\"entity_id\":\"light.b$_n\"}}"
-    case $_n in 1 | 3) _new=$NORMAL ;; *) _new=$ON ;; esac
-    _fills=$(echo "$_fills" | awk -v n=$_n -v c="$_new" '{ $n = c; print $0 " " }')
+    expect "b$_b pressed" "b$_b released" "b$_b tap 1"
+    expect_received "{\"id\":N,\"type\":\"call_service\",\"domain\":\"homeassistant\",\"service\":\"toggle\",\"target\":{\"entity_id\":\"light.b$_b\"}}"
+    case $_b in 1 | 3) _new=$NORMAL ;; *) _new=$ON ;; esac
+    _fills=$(echo "$_fills" | awk -v n=$_b -v c="$_new" '{ $n = c; print $0 " " }')
     expect_fills "$_fills"
     end
 done
