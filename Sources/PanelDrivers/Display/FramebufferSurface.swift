@@ -65,14 +65,17 @@ public final class FramebufferSurface: PanelSurface {
         set { backdrop.page = newValue }
     }
 
-    /// The most bytes of prepared looks a surface holds (`PreparedButtons`), by default: 32
-    /// KiB, the normal and pressed looks of two plain buttons, or one button's with an icon. It
-    /// was 48 KiB until the rounded corners, sublabels and pictures of issue 27 grew the
-    /// firmware: the kernel VM's pages run then read 516 to 524 kB anonymous, over issue 29's
-    /// 512 KiB, and the block is the one part of that which is the panel's to choose. A look
-    /// dropped is prepared again when next drawn (a few hundred thousand instructions for one
-    /// with an icon, scripts/bench.sh's looks rows).
-    public static let defaultLookByteLimit = 32 * 1024
+    /// The most bytes of prepared looks a surface holds (`PreparedButtons`), by default: 28
+    /// KiB, the normal and pressed looks of a plain button and one more look. It was 48 KiB
+    /// until the rounded corners, sublabels and pictures of issue 27 grew the firmware (the
+    /// kernel VM's pages run then read 516 to 524 kB anonymous, over issue 29's 512 KiB), then
+    /// 32 KiB until the static firmware took in OpenSSL for its Home Assistant client (issue 45:
+    /// its data and start-up cost the pages run 16 to 20 kB: 508 to 512 kB, 500 with 28 KiB;
+    /// 24 KiB would put the eight-buttons repaint over its 15,000 instructions). The block is
+    /// the one part of that which is the panel's to choose. A look not held is painted straight
+    /// (about 20,000 instructions a repaint); one dropped is prepared again when next drawn (a
+    /// few hundred thousand instructions for one with an icon, scripts/bench.sh's looks rows).
+    public static let defaultLookByteLimit = 28 * 1024
 
     /// `lookByteLimit`: the most bytes of prepared looks held (`PreparedButtons`);
     /// `backgrounds`: the pages' images (nil: every page shows the colour).

@@ -10,8 +10,8 @@ import TouchCore
 /// of other pages): the looks held are those of one page, so memory grows with the items of the
 /// largest page, not with pages. And at most `byteLimit` bytes of them are held (a look of
 /// a 185x145 button with a 24-pixel label is about 8 KiB, its label's rows with ink only; the
-/// 32 KiB default holds the normal and pressed looks of the two buttons a hand goes back and
-/// forth between: `FramebufferSurface.defaultLookByteLimit`).
+/// 28 KiB default holds the normal and pressed looks of the button a hand is on, and one more:
+/// `FramebufferSurface.defaultLookByteLimit`).
 ///
 /// Beyond the limit a new look takes the room of looks not drawn for `staleDraws` draws, those
 /// drawn longest ago first, and of no other: when there is not enough, it is not kept (its
