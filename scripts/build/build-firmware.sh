@@ -7,11 +7,12 @@
 # Builds the Embedded Swift firmware for ARM Linux into build/firmware/RELEASE-ARCH/, compiled
 # and linked against that Debian release's own packages (scripts/build/sysroot.sh):
 #   touchpanel          dynamic; needs libc, libinih, libgpiod, libi2c, libfreetype, libpng16,
-#                       libsystemd, libmosquitto, libdrm, libwebsockets, libcjson of that release on
+#                       libsystemd, libmosquitto, libdrm, libwebsockets, libcjson, libqrencode of that release on
 #                       the board (trixie: libgpiod.so.3, the v2 API; bookworm: libgpiod.so.2, v1.6)
 #   touchpanel-static   fully static; runs on either release (no systemd notifications, no MQTT:
 #                       Debian has no static libsystemd or libmosquitto; Home Assistant with
-#                       libwebsockets.a, OpenSSL's archives and cJSON.c from the release's source)
+#                       libwebsockets.a, OpenSSL's archives, cJSON.c and libqrencode's sources from the
+#                       release's source packages)
 #   touchcore-selftest  static; TouchCore's allocation-free checks, prints "N passed, N failed"
 #   stripped/*          the same, stripped (what goes on the board)
 #
@@ -173,6 +174,22 @@ build_target() {
     step "$cjson_obj" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
         -c "$cjson_src" -o "$cjson_obj"
     clinux_static_objs+=("$cjson_obj")
+    # libqrencode the same way (Debian ships no libqrencode.a): its library's sources, with what
+    # its configure would have put in config.h (no pthread: one thread encodes).
+    local qrencode_dir=$sysroot/usr/src/qrencode qrencode_version
+    [[ -f $qrencode_dir/qrencode.c ]] || die "sysroot lacks libqrencode's source (usr/src/qrencode, sysroot.sh)"
+    qrencode_version=$("${sysroot_pkg_config[@]}" --modversion libqrencode) || die "pkg-config cannot resolve libqrencode in the $deb sysroot"
+    [[ $qrencode_version =~ ^([0-9]+)\.([0-9]+)\.([0-9]+)$ ]] || die "libqrencode's version '$qrencode_version' is not N.N.N"
+    local -a qrencode_cflags=(-DSTATIC_IN_RELEASE=static -DHAVE_STRDUP=1 -DVERSION="\"$qrencode_version\""
+        -DMAJOR_VERSION="${BASH_REMATCH[1]}" -DMINOR_VERSION="${BASH_REMATCH[2]}" -DMICRO_VERSION="${BASH_REMATCH[3]}")
+    local qr_c
+    for qr_c in bitstream mask mmask mqrspec qrencode qrinput qrspec rsecc split; do
+        local qr_obj=$obj/qrencode.$qr_c-static.o
+        inputs=("$qrencode_dir/$qr_c.c" "${sysroot_headers[@]}")
+        step "$qr_obj" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
+            "${qrencode_cflags[@]}" -c "$qrencode_dir/$qr_c.c" -o "$qr_obj"
+        clinux_static_objs+=("$qr_obj")
+    done
     collect "$src/Sources/CLinux" '*.c'
     for c in "${files[@]}"; do
         local o=$obj/CLinux.$(basename "$c" .c).o
@@ -306,7 +323,7 @@ build_target() {
         PKG_CONFIG_SYSROOT_DIR="$sysroot" pkg-config --static --libs-only-l freetype2) ||
         die "pkg-config cannot resolve freetype2 in the $deb sysroot"
     local -a app_libs=("${unicode[@]}" -linih -lgpiod -li2c -lfreetype "${png_libs[@]}" -lsystemd -lmosquitto -ldrm
-        -lwebsockets -lcjson -lm) freetype_static_libs
+        -lwebsockets -lcjson -lqrencode -lm) freetype_static_libs
     read -r -a freetype_static_libs <<<"$freetype_static"
     # libwebsockets for the static one: its archive, OpenSSL's and what they need, as the
     # sysroot's .pc files list them (libwebsockets.pc names libcap, libcrypto.pc zlib and zstd).
@@ -325,7 +342,8 @@ build_target() {
     # The self-test needs none of the Home Assistant client (nor its libraries).
     local -a test_objs=("$obj/TouchCore.o" "$obj/FirmwareSelfTest.o" "$obj/touchcore_selftest.o")
     for m in "${clinux_static_objs[@]}"; do
-        [[ $m == */CLinux.homeassistant.o || $m == "$cjson_obj" ]] || test_objs+=("$m")
+        [[ $m == */CLinux.homeassistant.o || $m == */CLinux.qrcode.o || $m == "$cjson_obj" || $m == */qrencode.*-static.o ]] ||
+            test_objs+=("$m")
     done
 
     inputs=("${app_objs[@]}" "${unicode[@]}" "$sysroot/.stamp")
@@ -373,7 +391,7 @@ build_target() {
         bookworm) gpiod_soname=libgpiod.so.2 ;;
     esac
     grep -qx "$gpiod_soname" <<<"$needed" || die "$target/touchpanel: needs $gpiod_soname (has: $(echo $needed))"
-    for lib in libinih libgpiod libi2c libfreetype libpng16 libsystemd libmosquitto libdrm libwebsockets libcjson libc; do
+    for lib in libinih libgpiod libi2c libfreetype libpng16 libsystemd libmosquitto libdrm libwebsockets libcjson libqrencode libc; do
         grep -q "^$lib\.so" <<<"$needed" ||
             die "$target/touchpanel: NEEDED lacks $lib (has: $(echo $needed))"
     done

@@ -5,7 +5,7 @@
 # Fetches one Raspberry Pi OS base release's ARM packages that the firmware is compiled and
 # linked against, and unpacks them into build/sysroot/RELEASE-ARCH/: glibc and its headers, the
 # compiler's crt files and libgcc, and the libraries (libgpiod, libi2c, libinih, FreeType,
-# libsystemd, libmosquitto, libdrm, libwebsockets, cJSON). A binary linked there needs exactly
+# libsystemd, libmosquitto, libdrm, libwebsockets, cJSON, libqrencode). A binary linked there needs exactly
 # what that release's packages provide: the two releases differ in glibc (2.36, 2.41), libgpiod
 # (1.6 as libgpiod.so.2, 2.2 as libgpiod.so.3), libwebsockets (4.1 as libwebsockets.so.17, 4.3
 # as .so.19) and, on armhf, time_t (trixie's is 64-bit).
@@ -43,10 +43,13 @@ packages=(
     # The static binary's Home Assistant client: libwebsockets.a, libssl.a and libcrypto.a with
     # what they need (libcap.a, libz.a; trixie's OpenSSL also compresses with zstd and brotli).
     libzstd-dev
+    # QR codes (CLinux's qrcode.c): libqrencode4 in both releases.
+    libqrencode-dev libqrencode4
 )
-# Debian ships no libcjson.a: the static binary compiles cJSON.c from the release's own source
-# package (patches applied), unpacked into usr/src/cjson.
-source_packages=(cjson)
+# Debian ships no libcjson.a and no libqrencode.a: the static binary compiles cJSON.c and
+# libqrencode's library sources from the release's own source packages (patches applied),
+# unpacked into usr/src/cjson and usr/src/qrencode.
+source_packages=(cjson qrencode)
 case $release in
     trixie) packages+=(libgcc-14-dev libgpiod3 libpng16-16t64 libbz2-dev libbz2-1.0 libssl3t64 libzstd1 libwebsockets19t64) ;;
     bookworm) packages+=(libgcc-12-dev libgpiod2 libpng16-16 libgcrypt20 libgpg-error0 liblz4-1 liblzma5 libzstd1 libssl3 libwebsockets17) ;;
