@@ -112,6 +112,7 @@ final class RecordingSurface: PanelSurface {
         switch look {
         case .button(let state), .text(let state): calls.append("draw \(item) \(state)")
         case .slider(let slider): record(item, slider)
+        case .qrCode: calls.append("draw \(item) qr")
         }
     }
 

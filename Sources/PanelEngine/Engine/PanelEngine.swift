@@ -73,6 +73,7 @@ public final class PanelEngine: TouchSink {
     /// config read for them on every report of a drag cost a thousand instructions.
     private let firstText: Int
     private let firstSlider: Int
+    private let firstQRCode: Int
     /// Each slider's value, as a step of its scale.
     public var sliderSteps: [Int32] { sliders.steps }
     /// Each slider's value as the outside world knows it (`SliderItems.values`).
@@ -105,6 +106,7 @@ public final class PanelEngine: TouchSink {
         sliders = SliderItems(config.sliders)
         firstText = config.firstPlace(of: .text)
         firstSlider = config.firstPlace(of: .slider)
+        firstQRCode = config.firstPlace(of: .qrCode)
         placePages = config.itemPages
         pages = PageNavigator(names: config.pages.map { $0.name })
         self.transitions = transitions
@@ -563,7 +565,8 @@ public final class PanelEngine: TouchSink {
     func look(of place: Int) -> ItemLook {
         if place < firstText { return .button(looks.visualState(ofButton: place)) }
         if place < firstSlider { return .text(texts.shown[place - firstText].isUnknown ? .unknown : .normal) }
-        return .slider(sliders.look(place - firstSlider))
+        if place < firstQRCode { return .slider(sliders.look(place - firstSlider)) }
+        return .qrCode
     }
 
     /// What the page shown draws: each item's look, nil for those on other pages.
