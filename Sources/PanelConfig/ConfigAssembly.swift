@@ -113,7 +113,7 @@ enum ConfigAssembly {
         }
         var qrCodes: [QRCodeConfig] = []
         for draft in panel.qrCodes where draft.counts {
-            if let qrCode = draft.finish(display: display, pageNames: pageNames, pageGrids: pageGrids, errors: &errors) {
+            if let qrCode = draft.finish(display: display, hasMQTT: panel.mqtt != nil, pageNames: pageNames, pageGrids: pageGrids, errors: &errors) {
                 qrCodes.append(qrCode)
             }
         }

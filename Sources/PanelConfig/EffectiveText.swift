@@ -328,7 +328,12 @@ extension PanelConfiguration {
             }
             if !pages.isEmpty { out.key(QRCodeKey.page, pageText(qrCode.page)) }
             // A file's text stays in the file: it may be a password.
-            if let file = qrCode.textFile { out.key(QRCodeKey.textFile, file) } else { out.key(QRCodeKey.text, qrCode.text) }
+            if let file = qrCode.textFile {
+                out.key(QRCodeKey.textFile, file)
+            } else if !qrCode.text.isEmpty {
+                out.key(QRCodeKey.text, qrCode.text)
+            }
+            if let topic = qrCode.topic { out.key(QRCodeKey.topic, topic) }
             out.key(QRCodeKey.dark, qrCode.dark.hexString)
             out.key(QRCodeKey.fill, qrCode.fill.hexString)
         }

@@ -72,13 +72,34 @@ struct QRCodeSectionTests {
 
     @Test func oneOfTextAndTextFile() {
         #expect(renderedErrors(qr("rect = 0, 0, 100, 100")) == [
-            "panel.ini:4: [qr guest]: a QR code needs what it holds: give text = ... or text_file = ...",
+            "panel.ini:4: [qr guest]: a QR code needs what it holds: give text = ..., text_file = ... or topic = ...",
         ])
         #expect(renderedErrors(qr("rect = 0, 0, 100, 100\ntext = a\ntext_file = b")) == [
             "panel.ini:7: [qr guest] text_file: a QR code holds text or text_file, not both: give one of them",
         ])
         #expect(renderedErrors(qr("text = a")) == [
             "panel.ini:4: [qr guest] rect: missing; expected the QR code's place as rect = x, y, width, height in display pixels",
+        ])
+    }
+
+    @Test func aTopicsMessagesWithAFirstTextOrNone() throws {
+        let broker = "[mqtt]\nhost = 127.0.0.1\n"
+        let config = try #require(parsed(display800x480 + broker + """
+            [qr guest]
+            rect = 0, 0, 100, 100
+            topic = panel/guest_url
+            text = https://example.org
+            [qr later]
+            rect = 200, 0, 100, 100
+            topic = panel/later
+            """))
+        #expect(config.qrCodes.map { $0.topic } == ["panel/guest_url", "panel/later"])
+        #expect(config.qrCodes.map { $0.text } == ["https://example.org", ""])
+        let back = try PanelConfigLoader.parse(text: config.effectiveText(), file: "panel.ini")
+        #expect(back.qrCodes.map { $0.topic } == ["panel/guest_url", "panel/later"])
+        #expect(back.qrCodes.map { $0.text } == ["https://example.org", ""])
+        #expect(renderedErrors(qr("rect = 0, 0, 100, 100\ntopic = a")) == [
+            "panel.ini:6: [qr guest] topic: topic needs an [mqtt] section: the broker the text comes from",
         ])
     }
 

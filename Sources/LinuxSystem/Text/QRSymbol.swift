@@ -14,6 +14,8 @@ public struct QRSymbol: Equatable, Sendable {
         case tooLong
         /// A NUL byte, which libqrencode's text entry point cannot take.
         case containsNUL
+        /// No text at all: a QR code holds at least one byte.
+        case empty
         /// libqrencode failed otherwise (out of memory): the errno it gave.
         case failed(errno: Int32)
     }
@@ -26,6 +28,7 @@ public struct QRSymbol: Equatable, Sendable {
     /// `text` encoded in the smallest QR code that takes it.
     public static func encode(_ text: String) -> Result<QRSymbol, Problem> {
         let length = text.utf8.count
+        guard length > 0 else { return .failure(.empty) }
         let capacity = Int(TP_QR_MAX_WIDTH) * Int(TP_QR_MAX_WIDTH)
         var modules = [UInt8](repeating: 0, count: capacity)
         let width = text.withCString { cText in

@@ -42,8 +42,8 @@ public final class FramebufferSurface: PanelSurface {
     private let firstSlider: Int
     /// The place of the first QR code: every other kind comes before (`ItemKind`).
     public let firstQRCode: Int
-    /// Each QR code's modules and where they go (nil: its text made no code that fits).
-    private var qrCodes: [PreparedQRCode?]
+    /// Each QR code's modules and where they go.
+    private var qrCodes: [PreparedQRCode]
     /// Each text's colours at every coverage, in the display's format: its value changes,
     /// its look seldom does, so a value is blended by lookup (`CoveragePalette`).
     private var textPalettes: [CoveragePalette]
@@ -300,13 +300,13 @@ public final class FramebufferSurface: PanelSurface {
 
     /// QR code `index` painted whole: its rect in its light colour, its dark modules over it.
     public func paintWhole(qrCode index: Int) {
-        guard qrCodes.indices.contains(index), let code = qrCodes[index] else { return }
-        code.paint(with: painter, in: pixels)
+        guard qrCodes.indices.contains(index) else { return }
+        qrCodes[index].paint(with: painter, in: pixels)
     }
 
     /// Where QR code `index` is drawn.
     public func rect(ofQRCode index: Int) -> Rect? {
-        qrCodes.indices.contains(index) ? qrCodes[index]?.rect : nil
+        qrCodes.indices.contains(index) ? qrCodes[index].rect : nil
     }
 
     /// The buttons' and texts' states of `looks` (the places before `firstSlider`).
@@ -482,10 +482,8 @@ public final class FramebufferSurface: PanelSurface {
     /// QR code `index` encoded again with `text`, painted from its next paint on; when the new
     /// code does not fit, the previous one stays and the reason is returned.
     private func setText(qrCode index: Int, text: String) -> String? {
-        guard qrCodes.indices.contains(index), var code = qrCodes[index] else { return "no QR code \(index)" }
-        let refused = code.setText(text)
-        qrCodes[index] = code
-        return refused
+        guard qrCodes.indices.contains(index) else { return "no QR code \(index)" }
+        return qrCodes[index].setText(text)
     }
 
     /// Slider `index`'s label and value prepared again with `text` as its label (fitted anew),

@@ -5,11 +5,14 @@ import TouchCore
 public struct QRCodeConfig: Equatable, Sendable {
     public var name: String
     public var rect: Rect
-    /// What the code holds: `text`, or the whole of `text_file` without its last line end.
+    /// What the code holds: `text`, or the whole of `text_file` without its last line end;
+    /// with `topic`, what it holds until the first message (empty: no code, the fill alone).
     public var text: String
     /// `text_file` as written, when the text came from a file: the effective config names the
     /// file, never the text (a Wi-Fi password kept out of the config).
     public var textFile: String?
+    /// A topic whose messages (each payload whole) the code holds from then on.
+    public var topic: String?
     /// The dark modules, and the light ones with the quiet zone and the rest of the rect.
     public var dark: RGBColor
     public var fill: RGBColor
@@ -27,13 +30,14 @@ public struct QRCodeConfig: Equatable, Sendable {
     public static let maxFileBytes = 4_096
 
     public init(
-        name: String, rect: Rect, text: String, textFile: String? = nil, dark: RGBColor = QRCodeConfig.defaultDark,
+        name: String, rect: Rect, text: String, textFile: String? = nil, topic: String? = nil, dark: RGBColor = QRCodeConfig.defaultDark,
         fill: RGBColor = QRCodeConfig.defaultFill, page: Int = 0, cell: GridCell? = nil, line: Int
     ) {
         self.name = name
         self.rect = rect
         self.text = text
         self.textFile = textFile
+        self.topic = topic
         self.dark = dark
         self.fill = fill
         self.page = page

@@ -8,15 +8,18 @@ enum QRCodeKey: String, SectionKey, CaseIterable {
     case page
     case text
     case textFile = "text_file"
+    case topic
     case dark
     case fill
 
     var doc: KeyDoc {
         switch self {
         case .rect, .cell, .page: ItemKey.doc(ItemKey(rawValue: rawValue)!)
-        case .text: .words("none", "what the code holds (a URL, `WIFI:S:home;T:WPA;P:secret;;`); give `text` or `text_file`")
+        case .text: .words("none", "what the code holds (a URL, `WIFI:S:home;T:WPA;P:secret;;`); give `text`, `text_file` or `topic`")
         case .textFile:
             .words("none", "a file whose whole text (without its last line end) the code holds, relative to the config's folder: a Wi-Fi password kept out of the config")
+        case .topic:
+            .words("none", "a topic whose messages the code holds, each payload whole (needs `[mqtt]`); `text` or `text_file` is what it holds until the first")
         case .dark: .value(QRCodeConfig.defaultDark.hexString, "the dark modules")
         case .fill: .value(QRCodeConfig.defaultFill.hexString, "the light modules, the quiet zone of 4 modules and the rest of the rect")
         }
@@ -33,6 +36,7 @@ struct QRCodeDraft: ItemDraft {
     var common = ItemCommonValues()
     var text: String?
     var textFile: String?
+    var topic: String?
     var dark: RGBColor?
     var fill: RGBColor?
 
@@ -53,6 +57,7 @@ struct QRCodeDraft: ItemDraft {
         case .textFile:
             guard !value.isEmpty else { throw .expected("a file's path", found: value) }
             textFile = value
+        case .topic: topic = try ValueSyntax.topic(value)
         case .dark: dark = try ValueSyntax.color(value)
         case .fill: fill = try ValueSyntax.color(value)
         }
@@ -60,8 +65,15 @@ struct QRCodeDraft: ItemDraft {
 
     /// The QR code; nil (and why in `errors`) without a place inside the display, without
     /// exactly one of `text` and `text_file`, or with a text whose code the rect cannot take.
-    func finish(display: DisplayConfig?, pageNames: [String] = [], pageGrids: [PageGrid?] = [], errors: inout ErrorCollector) -> QRCodeConfig? {
+    func finish(
+        display: DisplayConfig?, hasMQTT: Bool, pageNames: [String] = [], pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
+    ) -> QRCodeConfig? {
         requirePlace(errors: &errors)
+        if topic != nil && !hasMQTT {
+            errors.add(at: place(.topic) ?? header, section: title, key: QRCodeKey.topic.rawValue,
+                       "topic needs an [mqtt] section: the broker the text comes from")
+            return nil
+        }
         let page = resolvedPage(pageNames: pageNames, errors: &errors)
         let content: String
         let textPlace: SourceLine
@@ -86,8 +98,12 @@ struct QRCodeDraft: ItemDraft {
                 return nil
             }
         case (nil, nil):
-            errors.add(at: header, section: title, "a QR code needs what it holds: give text = ... or text_file = ...")
-            return nil
+            guard topic != nil else {
+                errors.add(at: header, section: title, "a QR code needs what it holds: give text = ..., text_file = ... or topic = ...")
+                return nil
+            }
+            content = ""
+            textPlace = header
         case (.some, .some):
             errors.add(at: place(.textFile) ?? header, section: title, key: QRCodeKey.textFile.rawValue,
                        "a QR code holds text or text_file, not both: give one of them")
@@ -97,6 +113,12 @@ struct QRCodeDraft: ItemDraft {
             let rect = resolvedRect(page: page, pageNames: pageNames, pageGrids: pageGrids, display: display, errors: &errors)
         else { return nil }
         let key = text != nil ? QRCodeKey.text.rawValue : QRCodeKey.textFile.rawValue
+        // With a topic and no first text there is no code yet: the fill alone until a message.
+        guard !content.isEmpty || topic == nil else {
+            return QRCodeConfig(
+                name: name, rect: rect, text: "", topic: topic, dark: dark ?? QRCodeConfig.defaultDark,
+                fill: fill ?? QRCodeConfig.defaultFill, page: page, cell: common.cell, line: header.line)
+        }
         switch QRSymbol.encode(content) {
         case .success(let symbol):
             guard QRLayout(widthModules: symbol.widthModules, in: rect) != nil else {
@@ -114,12 +136,15 @@ struct QRCodeDraft: ItemDraft {
         case .failure(.containsNUL):
             errors.add(at: textPlace, section: title, key: key, "a QR code's text cannot hold a NUL byte")
             return nil
+        case .failure(.empty):
+            errors.add(at: textPlace, section: title, key: key, "a QR code holds at least one byte")
+            return nil
         case .failure(.failed(let errno)):
             errors.add(at: textPlace, section: title, key: key, "libqrencode failed (errno \(errno))")
             return nil
         }
         return QRCodeConfig(
-            name: name, rect: rect, text: content, textFile: textFile, dark: dark ?? QRCodeConfig.defaultDark,
+            name: name, rect: rect, text: content, textFile: textFile, topic: topic, dark: dark ?? QRCodeConfig.defaultDark,
             fill: fill ?? QRCodeConfig.defaultFill, page: page, cell: common.cell, line: header.line)
     }
 }

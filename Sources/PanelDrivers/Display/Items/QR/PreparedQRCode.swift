@@ -9,20 +9,22 @@ struct PreparedQRCode {
     let dark: RGBColor
     let fill: RGBColor
     private(set) var text: String
-    private(set) var layout: QRLayout
-    private(set) var modules: [UInt8]
+    /// Where the modules go; nil while there is no code (a topic's before its first message,
+    /// or a config text that makes none that fits, which the loader refuses).
+    private(set) var layout: QRLayout?
+    private(set) var modules: [UInt8] = []
 
-    /// Nil when the config's text makes no code that fits (the loader refuses such a config).
-    init?(_ config: QRCodeConfig) {
-        guard case .success(let symbol) = QRSymbol.encode(config.text),
-            let layout = QRLayout(widthModules: symbol.widthModules, in: config.rect)
-        else { return nil }
+    init(_ config: QRCodeConfig) {
         rect = config.rect
         dark = config.dark
         fill = config.fill
         text = config.text
-        self.layout = layout
-        modules = symbol.modules
+        if !config.text.isEmpty, case .success(let symbol) = QRSymbol.encode(config.text),
+            let layout = QRLayout(widthModules: symbol.widthModules, in: config.rect)
+        {
+            self.layout = layout
+            modules = symbol.modules
+        }
     }
 
     /// Takes `newText` when its code fits the rect; otherwise keeps the code it has and says why.
@@ -42,13 +44,19 @@ struct PreparedQRCode {
             return "its \(newText.utf8.count) bytes are more than a QR code holds: the previous code is kept"
         case .failure(.containsNUL):
             return "a QR code's text cannot hold a NUL byte: the previous code is kept"
+        case .failure(.empty):
+            return "an empty text makes no QR code: the previous code is kept"
         case .failure(.failed(let errno)):
             return "libqrencode failed (errno \(errno)): the previous code is kept"
         }
     }
 
-    /// The code painted whole into `pixels`.
+    /// The code painted whole into `pixels` (the fill alone while there is none).
     func paint(with painter: FramebufferPainter, in pixels: UnsafeMutableRawBufferPointer) {
+        guard let layout else {
+            painter.fill(rect, fill, in: pixels)
+            return
+        }
         modules.withUnsafeBytes { bytes in
             _ = painter.paintQRCode(rect: rect, layout: layout, modules: bytes, dark: dark, light: fill, in: pixels)
         }
