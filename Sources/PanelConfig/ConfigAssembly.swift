@@ -113,7 +113,8 @@ enum ConfigAssembly {
         }
         var qrCodes: [QRCodeConfig] = []
         for draft in panel.qrCodes where draft.counts {
-            if let qrCode = draft.finish(display: display, hasMQTT: panel.mqtt != nil, pageNames: pageNames, pageGrids: pageGrids, errors: &errors) {
+            if let qrCode = draft.finish(
+                display: display, hasMQTT: panel.mqtt != nil, hasHomeAssistant: panel.homeAssistant != nil, pageNames: pageNames, pageGrids: pageGrids, errors: &errors) {
                 qrCodes.append(qrCode)
             }
         }

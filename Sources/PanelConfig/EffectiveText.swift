@@ -334,6 +334,7 @@ extension PanelConfiguration {
                 out.key(QRCodeKey.text, qrCode.text)
             }
             if let topic = qrCode.topic { out.key(QRCodeKey.topic, topic) }
+            if let entity = qrCode.entity { out.key(QRCodeKey.entity, entity.description) }
             out.key(QRCodeKey.dark, qrCode.dark.hexString)
             out.key(QRCodeKey.fill, qrCode.fill.hexString)
         }

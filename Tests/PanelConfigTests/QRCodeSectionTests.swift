@@ -72,7 +72,7 @@ struct QRCodeSectionTests {
 
     @Test func oneOfTextAndTextFile() {
         #expect(renderedErrors(qr("rect = 0, 0, 100, 100")) == [
-            "panel.ini:4: [qr guest]: a QR code needs what it holds: give text = ..., text_file = ... or topic = ...",
+            "panel.ini:4: [qr guest]: a QR code needs what it holds: give text = ..., text_file = ..., topic = ... or entity = ...",
         ])
         #expect(renderedErrors(qr("rect = 0, 0, 100, 100\ntext = a\ntext_file = b")) == [
             "panel.ini:7: [qr guest] text_file: a QR code holds text or text_file, not both: give one of them",
@@ -100,6 +100,22 @@ struct QRCodeSectionTests {
         #expect(back.qrCodes.map { $0.text } == ["https://example.org", ""])
         #expect(renderedErrors(qr("rect = 0, 0, 100, 100\ntopic = a")) == [
             "panel.ini:6: [qr guest] topic: topic needs an [mqtt] section: the broker the text comes from",
+        ])
+    }
+
+    @Test func anEntitysState() throws {
+        let homeAssistant = "[homeassistant]\nurl = http://127.0.0.1:8123\ntoken_file = /etc/touchpanel/ha-token\n"
+        let config = try #require(parsed(display800x480 + homeAssistant + "[qr guest]\nrect = 0, 0, 100, 100\nentity = input_text.guest_url\n"))
+        #expect(config.qrCodes.map { $0.entity?.description } == ["input_text.guest_url"])
+        #expect(config.qrCodes.map { $0.text } == [""])
+        let back = try PanelConfigLoader.parse(text: config.effectiveText(), file: "panel.ini")
+        #expect(back.qrCodes.map { $0.entity } == config.qrCodes.map { $0.entity })
+        #expect(renderedErrors(qr("rect = 0, 0, 100, 100\nentity = input_text.guest_url")) == [
+            "panel.ini:6: [qr guest] entity: entity needs a [homeassistant] section: the Home Assistant the entity lives in",
+        ])
+        #expect(renderedErrors(display800x480 + homeAssistant + "[mqtt]\nhost = 127.0.0.1\n[qr guest]\nrect = 0, 0, 100, 100\n"
+            + "topic = a\nentity = input_text.guest_url\n") == [
+            "panel.ini:12: [qr guest] entity: a QR code follows a topic or an entity, not both: give one of them",
         ])
     }
 

@@ -48,3 +48,39 @@ struct QRCodeTopicTests {
         #expect(rig.log.lines == ["[qr guest] label: its 1000 bytes make a code of 101x101 modules: the previous code is kept"])
     }
 }
+
+private let qrEntityConfig = """
+    [display]
+    width = 800
+    height = 480
+
+    [controller]
+    model = ft5406
+
+    [homeassistant]
+    url = http://127.0.0.1:8123
+    token_file = /etc/touchpanel/ha-token
+
+    [qr guest]
+    rect = 300, 0, 200, 200
+    entity = input_text.guest_url
+    """
+
+@Suite("QR codes bound to a Home Assistant entity: its known state's text")
+struct QRCodeEntityTests {
+    @Test func aKnownStateIsTheCodeAndAnUnknownOneKeepsIt() throws {
+        let rig = try EngineRig(config: qrEntityConfig)
+        let entity = try #require(EntityID("input_text.guest_url"))
+        #expect(rig.engine.boundEntities == [entity])
+        rig.surface.calls = []
+        rig.engine.entityReported(entity, EntityState(state: "https://example.org/guest"), now: at(100))
+        rig.tick(100)
+        #expect(rig.surface.calls == ["label 0 https://example.org/guest", "draw 0 qr", "frame 100"])
+        rig.surface.calls = []
+        rig.engine.entityReported(entity, EntityState(state: "unavailable"), now: at(200))
+        rig.engine.entityReported(entity, nil, now: at(250))
+        rig.tick(300)
+        #expect(rig.surface.calls == [])
+        #expect(rig.log.lines.isEmpty)
+    }
+}

@@ -13,6 +13,8 @@ public struct QRCodeConfig: Equatable, Sendable {
     public var textFile: String?
     /// A topic whose messages (each payload whole) the code holds from then on.
     public var topic: String?
+    /// A Home Assistant entity whose state the code holds from its first known state on.
+    public var entity: EntityID?
     /// The dark modules, and the light ones with the quiet zone and the rest of the rect.
     public var dark: RGBColor
     public var fill: RGBColor
@@ -30,7 +32,7 @@ public struct QRCodeConfig: Equatable, Sendable {
     public static let maxFileBytes = 4_096
 
     public init(
-        name: String, rect: Rect, text: String, textFile: String? = nil, topic: String? = nil, dark: RGBColor = QRCodeConfig.defaultDark,
+        name: String, rect: Rect, text: String, textFile: String? = nil, topic: String? = nil, entity: EntityID? = nil, dark: RGBColor = QRCodeConfig.defaultDark,
         fill: RGBColor = QRCodeConfig.defaultFill, page: Int = 0, cell: GridCell? = nil, line: Int
     ) {
         self.name = name
@@ -38,6 +40,7 @@ public struct QRCodeConfig: Equatable, Sendable {
         self.text = text
         self.textFile = textFile
         self.topic = topic
+        self.entity = entity
         self.dark = dark
         self.fill = fill
         self.page = page

@@ -9,6 +9,7 @@ enum QRCodeKey: String, SectionKey, CaseIterable {
     case text
     case textFile = "text_file"
     case topic
+    case entity
     case dark
     case fill
 
@@ -20,6 +21,8 @@ enum QRCodeKey: String, SectionKey, CaseIterable {
             .words("none", "a file whose whole text (without its last line end) the code holds, relative to the config's folder: a Wi-Fi password kept out of the config")
         case .topic:
             .words("none", "a topic whose messages the code holds, each payload whole (needs `[mqtt]`); `text` or `text_file` is what it holds until the first")
+        case .entity:
+            .words("none", "a Home Assistant entity whose state the code holds (`input_text.guest_wifi`; needs `[homeassistant]`); give `topic` or `entity`, not both")
         case .dark: .value(QRCodeConfig.defaultDark.hexString, "the dark modules")
         case .fill: .value(QRCodeConfig.defaultFill.hexString, "the light modules, the quiet zone of 4 modules and the rest of the rect")
         }
@@ -50,7 +53,7 @@ struct QRCodeDraft: ItemDraft {
 
     mutating func set(_ key: QRCodeKey, from value: String) throws(ValueProblem) {
         switch key {
-        case .rect, .cell, .page: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
+        case .rect, .cell, .page, .entity: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
         case .text:
             guard !value.isEmpty else { throw .expected("the text the code holds", found: value) }
             text = value
@@ -66,7 +69,7 @@ struct QRCodeDraft: ItemDraft {
     /// The QR code; nil (and why in `errors`) without a place inside the display, without
     /// exactly one of `text` and `text_file`, or with a text whose code the rect cannot take.
     func finish(
-        display: DisplayConfig?, hasMQTT: Bool, pageNames: [String] = [], pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
+        display: DisplayConfig?, hasMQTT: Bool, hasHomeAssistant: Bool, pageNames: [String] = [], pageGrids: [PageGrid?] = [], errors: inout ErrorCollector
     ) -> QRCodeConfig? {
         requirePlace(errors: &errors)
         if topic != nil && !hasMQTT {
@@ -74,6 +77,18 @@ struct QRCodeDraft: ItemDraft {
                        "topic needs an [mqtt] section: the broker the text comes from")
             return nil
         }
+        if common.entity != nil {
+            if topic != nil {
+                errors.add(at: place(.entity) ?? header, section: title, key: QRCodeKey.entity.rawValue,
+                           "a QR code follows a topic or an entity, not both: give one of them")
+                return nil
+            }
+            guard hasHomeAssistant else {
+                errors.add(at: place(.entity) ?? header, section: title, key: QRCodeKey.entity.rawValue, EntityID.needsSection)
+                return nil
+            }
+        }
+        let followed = topic != nil || common.entity != nil
         let page = resolvedPage(pageNames: pageNames, errors: &errors)
         let content: String
         let textPlace: SourceLine
@@ -98,8 +113,8 @@ struct QRCodeDraft: ItemDraft {
                 return nil
             }
         case (nil, nil):
-            guard topic != nil else {
-                errors.add(at: header, section: title, "a QR code needs what it holds: give text = ..., text_file = ... or topic = ...")
+            guard followed else {
+                errors.add(at: header, section: title, "a QR code needs what it holds: give text = ..., text_file = ..., topic = ... or entity = ...")
                 return nil
             }
             content = ""
@@ -114,9 +129,9 @@ struct QRCodeDraft: ItemDraft {
         else { return nil }
         let key = text != nil ? QRCodeKey.text.rawValue : QRCodeKey.textFile.rawValue
         // With a topic and no first text there is no code yet: the fill alone until a message.
-        guard !content.isEmpty || topic == nil else {
+        guard !content.isEmpty || !followed else {
             return QRCodeConfig(
-                name: name, rect: rect, text: "", topic: topic, dark: dark ?? QRCodeConfig.defaultDark,
+                name: name, rect: rect, text: "", topic: topic, entity: common.entity, dark: dark ?? QRCodeConfig.defaultDark,
                 fill: fill ?? QRCodeConfig.defaultFill, page: page, cell: common.cell, line: header.line)
         }
         switch QRSymbol.encode(content) {
@@ -144,7 +159,7 @@ struct QRCodeDraft: ItemDraft {
             return nil
         }
         return QRCodeConfig(
-            name: name, rect: rect, text: content, textFile: textFile, topic: topic, dark: dark ?? QRCodeConfig.defaultDark,
+            name: name, rect: rect, text: content, textFile: textFile, topic: topic, entity: common.entity, dark: dark ?? QRCodeConfig.defaultDark,
             fill: fill ?? QRCodeConfig.defaultFill, page: page, cell: common.cell, line: header.line)
     }
 }
