@@ -1,6 +1,10 @@
 // QR codes through Debian's libqrencode: the text encoded at error correction M, its modules
 // copied into the caller's buffer so that the library's QRcode is freed before returning.
+// Debian ships no static libqrencode, so the static firmware is compiled with
+// TOUCHPANEL_WITHOUT_QRENCODE: there every call fails with -ENOSYS.
 #include "CLinux.h"
+
+#ifndef TOUCHPANEL_WITHOUT_QRENCODE
 #include <qrencode.h>
 
 int tp_qr_encode(const char *text, size_t length, uint8_t *modules, size_t capacity)
@@ -26,3 +30,13 @@ int tp_qr_encode(const char *text, size_t length, uint8_t *modules, size_t capac
     QRcode_free(code);
     return width;
 }
+
+#else
+
+int tp_qr_encode(const char *text, size_t length, uint8_t *modules, size_t capacity)
+{
+    (void)text; (void)length; (void)modules; (void)capacity;
+    return -ENOSYS;
+}
+
+#endif

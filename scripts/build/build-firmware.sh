@@ -7,12 +7,13 @@
 # Builds the Embedded Swift firmware for ARM Linux into build/firmware/RELEASE-ARCH/, compiled
 # and linked against that Debian release's own packages (scripts/build/sysroot.sh):
 #   touchpanel          dynamic; needs libc, libinih, libgpiod, libi2c, libfreetype, libpng16,
-#                       libsystemd, libmosquitto, libdrm, libwebsockets, libcjson, libqrencode of that release on
-#                       the board (trixie: libgpiod.so.3, the v2 API; bookworm: libgpiod.so.2, v1.6)
-#   touchpanel-static   fully static; runs on either release (no systemd notifications, no MQTT:
-#                       Debian has no static libsystemd or libmosquitto; Home Assistant with
-#                       libwebsockets.a, OpenSSL's archives, cJSON.c and libqrencode's sources from the
-#                       release's source packages)
+#                       libsystemd, libmosquitto, libdrm, libwebsockets, libcjson, libqrencode of
+#                       that release on the board (trixie: libgpiod.so.3, the v2 API; bookworm:
+#                       libgpiod.so.2, v1.6)
+#   touchpanel-static   fully static; runs on either release (no systemd notifications, no MQTT,
+#                       no QR codes: Debian has no static libsystemd, libmosquitto or libqrencode;
+#                       Home Assistant with libwebsockets.a, OpenSSL's archives and cJSON.c from
+#                       the release's source)
 #   touchcore-selftest  static; TouchCore's allocation-free checks, prints "N passed, N failed"
 #   stripped/*          the same, stripped (what goes on the board)
 #
@@ -163,8 +164,9 @@ build_target() {
     [[ -f $libdir/libpng16.a && -f $libdir/libz.a ]] || die "sysroot lacks libpng16.a or libz.a (libpng-dev, zlib1g-dev)"
 
     # --- CLinux: the C shim ---
-    # notify.c and mqtt.c twice: with libsystemd and libmosquitto for the dynamic binary, without
-    # for the static ones (Debian ships no static libsystemd or libmosquitto). homeassistant.c is
+    # notify.c, mqtt.c and qrcode.c twice: with libsystemd, libmosquitto and libqrencode for the
+    # dynamic binary, without for the static ones (Debian ships no static libsystemd,
+    # libmosquitto or libqrencode). homeassistant.c is
     # in both; the static binary links libwebsockets.a with OpenSSL's archives, and cJSON compiled
     # from the release's source package (sysroot.sh: Debian ships no libcjson.a).
     local -a clinux_objs=() clinux_static_objs=() c
@@ -174,22 +176,6 @@ build_target() {
     step "$cjson_obj" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
         -c "$cjson_src" -o "$cjson_obj"
     clinux_static_objs+=("$cjson_obj")
-    # libqrencode the same way (Debian ships no libqrencode.a): its library's sources, with what
-    # its configure would have put in config.h (no pthread: one thread encodes).
-    local qrencode_dir=$sysroot/usr/src/qrencode qrencode_version
-    [[ -f $qrencode_dir/qrencode.c ]] || die "sysroot lacks libqrencode's source (usr/src/qrencode, sysroot.sh)"
-    qrencode_version=$("${sysroot_pkg_config[@]}" --modversion libqrencode) || die "pkg-config cannot resolve libqrencode in the $deb sysroot"
-    [[ $qrencode_version =~ ^([0-9]+)\.([0-9]+)\.([0-9]+)$ ]] || die "libqrencode's version '$qrencode_version' is not N.N.N"
-    local -a qrencode_cflags=(-DSTATIC_IN_RELEASE=static -DHAVE_STRDUP=1 -DVERSION="\"$qrencode_version\""
-        -DMAJOR_VERSION="${BASH_REMATCH[1]}" -DMINOR_VERSION="${BASH_REMATCH[2]}" -DMICRO_VERSION="${BASH_REMATCH[3]}")
-    local qr_c
-    for qr_c in bitstream mask mmask mqrspec qrencode qrinput qrspec rsecc split; do
-        local qr_obj=$obj/qrencode.$qr_c-static.o
-        inputs=("$qrencode_dir/$qr_c.c" "${sysroot_headers[@]}")
-        step "$qr_obj" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
-            "${qrencode_cflags[@]}" -c "$qrencode_dir/$qr_c.c" -o "$qr_obj"
-        clinux_static_objs+=("$qr_obj")
-    done
     collect "$src/Sources/CLinux" '*.c'
     for c in "${files[@]}"; do
         local o=$obj/CLinux.$(basename "$c" .c).o
@@ -199,10 +185,10 @@ build_target() {
         step "$o" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
             -I "$clinux_inc" -I "$sysroot/usr/include/libdrm" "${library_cflags[@]}" -c "$c" -o "$o"
         clinux_objs+=("$o")
-        if [[ $(basename "$c") == notify.c || $(basename "$c") == mqtt.c ]]; then
+        if [[ $(basename "$c") == notify.c || $(basename "$c") == mqtt.c || $(basename "$c") == qrcode.c ]]; then
             local so=$obj/CLinux.$(basename "$c" .c)-static.o
             step "$so" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
-                -DTOUCHPANEL_WITHOUT_SYSTEMD -DTOUCHPANEL_WITHOUT_MOSQUITTO \
+                -DTOUCHPANEL_WITHOUT_SYSTEMD -DTOUCHPANEL_WITHOUT_MOSQUITTO -DTOUCHPANEL_WITHOUT_QRENCODE \
                 -I "$clinux_inc" -c "$c" -o "$so"
             clinux_static_objs+=("$so")
         else
@@ -342,8 +328,7 @@ build_target() {
     # The self-test needs none of the Home Assistant client (nor its libraries).
     local -a test_objs=("$obj/TouchCore.o" "$obj/FirmwareSelfTest.o" "$obj/touchcore_selftest.o")
     for m in "${clinux_static_objs[@]}"; do
-        [[ $m == */CLinux.homeassistant.o || $m == */CLinux.qrcode.o || $m == "$cjson_obj" || $m == */qrencode.*-static.o ]] ||
-            test_objs+=("$m")
+        [[ $m == */CLinux.homeassistant.o || $m == "$cjson_obj" ]] || test_objs+=("$m")
     done
 
     inputs=("${app_objs[@]}" "${unicode[@]}" "$sysroot/.stamp")

@@ -46,10 +46,10 @@ packages=(
     # QR codes (CLinux's qrcode.c): libqrencode4 in both releases.
     libqrencode-dev libqrencode4
 )
-# Debian ships no libcjson.a and no libqrencode.a: the static binary compiles cJSON.c and
-# libqrencode's library sources from the release's own source packages (patches applied),
-# unpacked into usr/src/cjson and usr/src/qrencode.
-source_packages=(cjson qrencode)
+# Debian ships no libcjson.a: the static binary compiles cJSON.c from the release's own source
+# package (patches applied), unpacked into usr/src/cjson. (Nor libqrencode.a: the static binary
+# has no QR codes, as it has no MQTT.)
+source_packages=(cjson)
 case $release in
     trixie) packages+=(libgcc-14-dev libgpiod3 libpng16-16t64 libbz2-dev libbz2-1.0 libssl3t64 libzstd1 libwebsockets19t64) ;;
     bookworm) packages+=(libgcc-12-dev libgpiod2 libpng16-16 libgcrypt20 libgpg-error0 liblz4-1 liblzma5 libzstd1 libssl3 libwebsockets17) ;;

@@ -606,7 +606,8 @@ enum { TP_QR_MAX_WIDTH = 177 };
 /// smallest version that takes them, and writes its modules row by row into `modules`, one
 /// byte each (1: dark, 0: light), without the quiet zone. The code's width in modules
 /// (21..177); -ERANGE when the text is too long for any QR code, -EINVAL when it holds a NUL
-/// byte, -ENOSPC when `capacity` is less than width squared, -ENOMEM.
+/// byte, -ENOSPC when `capacity` is less than width squared, -ENOMEM; -ENOSYS in a binary built
+/// without libqrencode (the static firmware).
 int tp_qr_encode(const char *text, size_t length, uint8_t *modules, size_t capacity);
 
 // --- DRM/KMS output (drm.c): libdrm, two dumb buffers, page flips ---------------------------

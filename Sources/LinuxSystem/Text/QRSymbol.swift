@@ -16,6 +16,8 @@ public struct QRSymbol: Equatable, Sendable {
         case containsNUL
         /// No text at all: a QR code holds at least one byte.
         case empty
+        /// This binary has no libqrencode (the static firmware: Debian ships no static library).
+        case notBuiltIn
         /// libqrencode failed otherwise (out of memory): the errno it gave.
         case failed(errno: Int32)
     }
@@ -24,6 +26,10 @@ public struct QRSymbol: Equatable, Sendable {
         self.widthModules = widthModules
         self.modules = modules
     }
+
+    /// Why this binary makes no QR codes, for the messages that refuse them.
+    public static let notBuiltInText =
+        "QR codes are not built into this binary (the static firmware: Debian ships no static libqrencode); use the dynamic touchpanel"
 
     /// `text` encoded in the smallest QR code that takes it.
     public static func encode(_ text: String) -> Result<QRSymbol, Problem> {
@@ -39,6 +45,7 @@ public struct QRSymbol: Equatable, Sendable {
         guard width > 0 else {
             if width == -ERANGE { return .failure(.tooLong) }
             if width == -EINVAL { return .failure(.containsNUL) }
+            if width == -ENOSYS { return .failure(.notBuiltIn) }
             return .failure(.failed(errno: -width))
         }
         let count = Int(width) * Int(width)

@@ -154,6 +154,9 @@ struct QRCodeDraft: ItemDraft {
         case .failure(.empty):
             errors.add(at: textPlace, section: title, key: key, "a QR code holds at least one byte")
             return nil
+        case .failure(.notBuiltIn):
+            errors.add(at: textPlace, section: title, key: key, QRSymbol.notBuiltInText)
+            return nil
         case .failure(.failed(let errno)):
             errors.add(at: textPlace, section: title, key: key, "libqrencode failed (errno \(errno))")
             return nil

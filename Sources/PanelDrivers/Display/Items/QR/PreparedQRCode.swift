@@ -46,6 +46,8 @@ struct PreparedQRCode {
             return "a QR code's text cannot hold a NUL byte: the previous code is kept"
         case .failure(.empty):
             return "an empty text makes no QR code: the previous code is kept"
+        case .failure(.notBuiltIn):
+            return QRSymbol.notBuiltInText
         case .failure(.failed(let errno)):
             return "libqrencode failed (errno \(errno)): the previous code is kept"
         }
