@@ -13,7 +13,7 @@ let package = Package(
         // Pure gesture engine: no Foundation, no C, no clock, no I/O, no allocation.
         .target(name: "TouchCore"),
         // C shim over glibc, the Linux/hardware headers and the C libraries (png.c: libpng;
-        // homeassistant.c: libwebsockets, cJSON).
+        // homeassistant.c: libwebsockets, cJSON; qrcode.c: libqrencode).
         .target(
             name: "CLinux",
             // libdrm's headers include <drm.h> from their own folder (pkg-config libdrm).
@@ -25,6 +25,8 @@ let package = Package(
                 .linkedLibrary("png16"),
                 // Home Assistant's websocket API (homeassistant.c): libwebsockets and cJSON.
                 .linkedLibrary("websockets"), .linkedLibrary("cjson"),
+                // QR codes (qrcode.c): libqrencode.
+                .linkedLibrary("qrencode"),
             ]
         ),
         // FreeType, for rasterising button labels once at start-up.

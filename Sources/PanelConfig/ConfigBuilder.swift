@@ -44,6 +44,7 @@ struct ConfigBuilder {
         var texts: [TextDraft] = []
         var pages: [PageDraft] = []
         var sliders: [SliderDraft] = []
+        var qrCodes: [QRCodeDraft] = []
     }
 
     /// What is wrong, and what is valid but likely not what was meant (an exec command cut by
@@ -67,7 +68,9 @@ struct ConfigBuilder {
     var texts: [TextDraft] { drafts.texts }
     var pages: [PageDraft] { drafts.pages }
     var sliders: [SliderDraft] { drafts.sliders }
+    var qrCodes: [QRCodeDraft] { drafts.qrCodes }
     private var countedSliders = 0
+    private var countedQRCodes = 0
     /// Header line of each page name taken.
     private var pageLines: [String: Int] = [:]
     /// Header line of each output name taken.
@@ -157,6 +160,9 @@ struct ConfigBuilder {
         case .slider(let name):
             openNamed({ $1(&$0.sliders) }, "slider", name, line: line, admit: { $0.admitSlider(name, line: line) },
                       presetRefusal: "a board preset holds no sliders; put [slider NAME] sections in the panel config", SliderDraft.init)
+        case .qr(let name):
+            openNamed({ $1(&$0.qrCodes) }, "qr", name, line: line, admit: { $0.admitQRCode(name, line: line) },
+                      presetRefusal: "a board preset holds no QR codes; put [qr NAME] sections in the panel config", QRCodeDraft.init)
         }
     }
 
@@ -296,6 +302,19 @@ struct ConfigBuilder {
             return false
         }
         countedSliders += 1
+        return true
+    }
+
+    /// Whether a new QR code can join the panel: its name is an item's, and QR codes have
+    /// places of their own.
+    private mutating func admitQRCode(_ name: String, line: Int) -> Bool {
+        guard admitName(name, kind: "qr", article: "a", line: line, takenOnLine: buttonLines[name]) else { return false }
+        buttonLines[name] = line
+        guard countedQRCodes < QRLayout.capacity else {
+            messages.errors.add(line: line, section: "qr \(name)", "too many QR codes; a panel holds at most \(QRLayout.capacity)")
+            return false
+        }
+        countedQRCodes += 1
         return true
     }
 

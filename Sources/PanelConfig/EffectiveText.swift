@@ -317,6 +317,28 @@ extension PanelConfiguration {
             out.key(TextKey.align, text.alignment == .left ? "left" : text.alignment == .right ? "right" : "center")
         }
 
+        for qrCode in qrCodes {
+            out.section("qr \(qrCode.name)")
+            let rect = qrCode.rect
+            if let cell = qrCode.cell {
+                out.key(QRCodeKey.cell, cell.text)
+                out.comment("rect: \(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+            } else {
+                out.key(QRCodeKey.rect, "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+            }
+            if !pages.isEmpty { out.key(QRCodeKey.page, pageText(qrCode.page)) }
+            // A file's text stays in the file: it may be a password.
+            if let file = qrCode.textFile {
+                out.key(QRCodeKey.textFile, file)
+            } else if !qrCode.text.isEmpty {
+                out.key(QRCodeKey.text, qrCode.text)
+            }
+            if let topic = qrCode.topic { out.key(QRCodeKey.topic, topic) }
+            if let entity = qrCode.entity { out.key(QRCodeKey.entity, entity.description) }
+            out.key(QRCodeKey.dark, qrCode.dark.hexString)
+            out.key(QRCodeKey.fill, qrCode.fill.hexString)
+        }
+
         for slider in sliders {
             out.section("slider \(slider.name)")
             let rect = slider.rect

@@ -44,6 +44,7 @@ enum KeyTables {
             ("button", table(ButtonKey.self)),
             ("text", table(TextKey.self)),
             ("slider", table(SliderKey.self)),
+            ("qr", table(QRCodeKey.self)),
             ("output", table(OutputKey.self)),
             ("backlight", table(BacklightKey.self)),
             ("control", table(ControlKey.self)),

@@ -20,6 +20,8 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var texts: [TextItemConfig]
     /// `[slider NAME]` sections in file order: drawn after the texts.
     public var sliders: [SliderConfig]
+    /// `[qr NAME]` sections in file order: drawn after the sliders.
+    public var qrCodes: [QRCodeConfig]
     /// `[page NAME]` sections in file order, the first shown at start; empty: one page.
     public var pages: [PageConfig]
     /// `swipe_px` of `[touch]`.
@@ -50,7 +52,7 @@ public struct PanelConfiguration: Equatable, Sendable {
     public init(
         file: String, display: DisplayConfig, theme: ThemeConfig = .defaults, timings: GestureTimings = .defaults,
         lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig], texts: [TextItemConfig] = [],
-        sliders: [SliderConfig] = [], pages: [PageConfig] = [], swipePx: Int = 60,
+        sliders: [SliderConfig] = [], qrCodes: [QRCodeConfig] = [], pages: [PageConfig] = [], swipePx: Int = 60,
         outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil,
         control: ControlConfig? = nil, exec: ExecConfig? = nil, mqtt: MQTTConfig? = nil, homeAssistant: HomeAssistantConfig? = nil, warnings: [ConfigError] = [],
         namedFiles: NamedFiles = NamedFiles()
@@ -64,6 +66,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.buttons = buttons
         self.texts = texts
         self.sliders = sliders
+        self.qrCodes = qrCodes
         self.pages = pages
         self.swipePx = swipePx
         self.outputs = outputs ?? OutputConfig.all(declared: [], usedBy: buttons)

@@ -27,9 +27,11 @@ enum SectionName: Equatable {
     case page(name: String)
     /// `[slider NAME]`: a value dragged along a track, or a level bar.
     case slider(name: String)
+    /// `[qr NAME]`: a QR code of a text.
+    case qr(name: String)
 
     static let expectedList =
-        "[board], [display], [theme], [touch], [controller], [backlight], [control], [exec], [mqtt], [homeassistant], [output NAME], [page NAME], [button NAME], [text NAME] or [slider NAME]"
+        "[board], [display], [theme], [touch], [controller], [backlight], [control], [exec], [mqtt], [homeassistant], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME] or [qr NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -52,10 +54,11 @@ enum SectionName: Equatable {
         case "text": self = .text(name: "")
         case "page": self = .page(name: "")
         case "slider": self = .slider(name: "")
+        case "qr": self = .qr(name: "")
         default:
             for (prefix, make) in [
                 ("button ", SectionName.button), ("output ", SectionName.output), ("text ", SectionName.text), ("page ", SectionName.page),
-                ("slider ", SectionName.slider),
+                ("slider ", SectionName.slider), ("qr ", SectionName.qr),
             ]
             where text.utf8.starts(with: prefix.utf8) {
                 self = make(String(decoding: Array(text.utf8)[prefix.utf8.count...], as: UTF8.self))

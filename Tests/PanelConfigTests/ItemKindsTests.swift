@@ -10,7 +10,7 @@ import TouchCore
 struct ItemKindsTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let kinds: [ItemKind] = [.button, .text, .slider]
+    static let kinds: [ItemKind] = [.button, .text, .slider, .qrCode]
 
     /// The reference image (under Tests/ReferenceImages) that shows an item of `kind`.
     static func referenceImage(of kind: ItemKind) -> String {
@@ -18,10 +18,11 @@ struct ItemKindsTests {
         case .button: "demo/0040-play-pressed.png"
         case .text: "live/0300-on-and-values.png"
         case .slider: "sliders/0020-dimmer-dragged.png"
+        case .qrCode: "qr/states-rot0.png"
         }
     }
 
-    /// Written out of order (a slider first, a text between buttons), placed by kind.
+    /// Written out of order (a QR code and a slider first, a text between buttons), placed by kind.
     static let config = """
         [display]
         width = 800
@@ -29,6 +30,11 @@ struct ItemKindsTests {
 
         [controller]
         model = ft5406
+
+        [qr guest]
+        rect = 600, 150, 150, 150
+        text = https://example.org
+
 
         [slider dimmer]
         rect = 20, 400, 700, 60
@@ -50,13 +56,13 @@ struct ItemKindsTests {
 
     @Test func everyKindHasItsPlacesInDrawingOrder() throws {
         let config = try PanelConfigLoader.parse(text: Self.config, file: "kinds.ini")
-        #expect(config.itemCount == 4)
-        #expect(Self.kinds.map { config.firstPlace(of: $0) } == [0, 2, 3])
+        #expect(config.itemCount == 5)
+        #expect(Self.kinds.map { config.firstPlace(of: $0) } == [0, 2, 3, 4])
         let items = (0..<config.itemCount).map { config.item(at: $0) }
-        #expect(items.map { $0.kind } == [.button, .button, .text, .slider])
-        #expect(items.map { $0.index } == [0, 1, 0, 0])
+        #expect(items.map { $0.kind } == [.button, .button, .text, .slider, .qrCode])
+        #expect(items.map { $0.index } == [0, 1, 0, 0, 0])
         #expect(config.buttons.map { $0.name } == ["lamp", "fan"])
-        #expect(config.itemPages == [0, 0, 0, 0])
+        #expect(config.itemPages == [0, 0, 0, 0, 0])
     }
 
     @Test func everyKindHasAReferenceImage() {

@@ -112,6 +112,7 @@ final class RecordingSurface: PanelSurface {
         switch look {
         case .button(let state), .text(let state): calls.append("draw \(item) \(state)")
         case .slider(let slider): record(item, slider)
+        case .qrCode: calls.append("draw \(item) qr")
         }
     }
 
@@ -124,9 +125,13 @@ final class RecordingSurface: PanelSurface {
         calls.append("frame \(at.wholeMilliseconds)")
     }
 
+    /// What `setLabel` answers for a place (nil: it takes the label), as a QR code that does
+    /// not fit answers.
+    var labelRefusals: [Int: String] = [:]
+
     func setLabel(button: Int, text: String) -> String? {
         calls.append("label \(button) \(text)")
-        return nil
+        return labelRefusals[button]
     }
 }
 

@@ -18,6 +18,8 @@
 #   icons/states-rotR.png   icon buttons (icons_config): above, before and without the label, the
 #                           lamp on (its own icon), the door pressed (its own icon), the pump
 #                           disabled (its own icon), from `touchpanel preview` at each rotation
+#   qr/states-rotR.png      two QR codes (qr_config), black on white and in colours of their own,
+#                           beside a button, from `touchpanel preview` at each rotation
 #   boards/PRESET-rotR.png  every preset in boards/ at every rotation, idle, three buttons
 #   looks/rotR.png          rounded corners, sublabels and icons from a [theme] over a page image
 #                           (looks_config): a lamp on, a door pressed, a pill, a square one of its
@@ -95,6 +97,30 @@ INI
         printf '[slider v-%s]\nrect = %d, 20, 36, 300\nvalue = %s\nenabled = %s\n' "$_name" $((250 + _i * 45)) "${_case#*:}" "$_enabled"
         _i=$((_i + 1))
     done
+}
+
+# Two QR codes and a button inside a 480x480 square, so that every rotation holds them.
+qr_config() {  # qr_config ROTATION
+    cat <<INI
+[display]
+width = 800
+height = 480
+rotation = $1
+[controller]
+model = ft5406
+[button lamp]
+rect = 10, 320, 150, 150
+label = Lamp
+on_tap = emit
+[qr guest]
+rect = 10, 10, 300, 300
+text = https://example.org/guest
+[qr wifi]
+rect = 320, 10, 150, 150
+text = WIFI:S:home;T:WPA;P:correct horse;;
+dark = #203040
+fill = #F0F0E0
+INI
 }
 
 # Five icon buttons from Debian's Material Design Icons inside a 480x480 square, so that every
@@ -362,6 +388,13 @@ render_reference_images() {
         icons_config "$rotation" >"$dir/.work/icons-$rotation.ini"
         "$touchpanel" preview "$dir/.work/icons-$rotation.ini" --state lamp=on --state door=pressed \
             --out "$dir/icons/states-rot$rotation.png" >&2 || echo "touchpanel preview of the icons failed" >&2
+    done
+    mkdir -p "$dir/qr"
+    for rotation in $reference_rotations; do
+        echo "qr/states-rot$rotation.png"
+        qr_config "$rotation" >"$dir/.work/qr-$rotation.ini"
+        "$touchpanel" preview "$dir/.work/qr-$rotation.ini" --out "$dir/qr/states-rot$rotation.png" >&2 ||
+            echo "touchpanel preview of the QR codes failed" >&2
     done
     mkdir -p "$dir/looks"
     for rotation in $reference_rotations; do

@@ -16,6 +16,8 @@ host_packages=(
     libdrm-dev                                       # DRM/KMS output
     libpng-dev                                       # PNG images (icons, backgrounds): libpng16
     libwebsockets-dev libcjson-dev                   # [homeassistant]: the websocket client, its JSON parser
+    libqrencode-dev                                  # [qr NAME]: the QR code encoder
+    zbar-tools                                       # zbarimg: the tests read the drawn QR codes back
 )
 packages=("${host_packages[@]}")
 if [[ ${1:-} != host ]]; then

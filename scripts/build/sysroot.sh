@@ -5,7 +5,7 @@
 # Fetches one Raspberry Pi OS base release's ARM packages that the firmware is compiled and
 # linked against, and unpacks them into build/sysroot/RELEASE-ARCH/: glibc and its headers, the
 # compiler's crt files and libgcc, and the libraries (libgpiod, libi2c, libinih, FreeType,
-# libsystemd, libmosquitto, libdrm, libwebsockets, cJSON). A binary linked there needs exactly
+# libsystemd, libmosquitto, libdrm, libwebsockets, cJSON, libqrencode). A binary linked there needs exactly
 # what that release's packages provide: the two releases differ in glibc (2.36, 2.41), libgpiod
 # (1.6 as libgpiod.so.2, 2.2 as libgpiod.so.3), libwebsockets (4.1 as libwebsockets.so.17, 4.3
 # as .so.19) and, on armhf, time_t (trixie's is 64-bit).
@@ -43,9 +43,12 @@ packages=(
     # The static binary's Home Assistant client: libwebsockets.a, libssl.a and libcrypto.a with
     # what they need (libcap.a, libz.a; trixie's OpenSSL also compresses with zstd and brotli).
     libzstd-dev
+    # QR codes (CLinux's qrcode.c): libqrencode4 in both releases.
+    libqrencode-dev libqrencode4
 )
 # Debian ships no libcjson.a: the static binary compiles cJSON.c from the release's own source
-# package (patches applied), unpacked into usr/src/cjson.
+# package (patches applied), unpacked into usr/src/cjson. (Nor libqrencode.a: the static binary
+# has no QR codes, as it has no MQTT.)
 source_packages=(cjson)
 case $release in
     trixie) packages+=(libgcc-14-dev libgpiod3 libpng16-16t64 libbz2-dev libbz2-1.0 libssl3t64 libzstd1 libwebsockets19t64) ;;

@@ -597,6 +597,19 @@ void tp_png_close(tp_png *png);
 
 #endif
 
+// --- QR codes (qrcode.c): libqrencode -------------------------------------------------------
+
+/// The most modules a QR code has across (version 40): a buffer of TP_QR_MAX_WIDTH squared
+/// bytes takes any code.
+enum { TP_QR_MAX_WIDTH = 177 };
+/// Encodes the `length` bytes of the NUL-terminated `text` at error correction M in the
+/// smallest version that takes them, and writes its modules row by row into `modules`, one
+/// byte each (1: dark, 0: light), without the quiet zone. The code's width in modules
+/// (21..177); -ERANGE when the text is too long for any QR code, -EINVAL when it holds a NUL
+/// byte, -ENOSPC when `capacity` is less than width squared, -ENOMEM; -ENOSYS in a binary built
+/// without libqrencode (the static firmware).
+int tp_qr_encode(const char *text, size_t length, uint8_t *modules, size_t capacity);
+
 // --- DRM/KMS output (drm.c): libdrm, two dumb buffers, page flips ---------------------------
 
 typedef struct tp_drm tp_drm;

@@ -80,6 +80,7 @@ public struct PagePreview {
             return .slider(slider.look(
                 step: slider.startStep, pressed: state == .pressed, enabled: state == .disabled ? false : slider.enabled))
         }
-        return buttons + texts + sliders
+        let qrCodes: [ItemLook?] = config.qrCodes.map { shown($0.page) ? .qrCode : nil }
+        return buttons + texts + sliders + qrCodes
     }
 }

@@ -3,7 +3,7 @@ import TouchCore
 /// Where each item is in the one index space of items (`ItemKind`).
 extension PanelConfiguration {
     /// How many items the panel has, of every kind.
-    public var itemCount: Int { buttons.count + texts.count + sliders.count }
+    public var itemCount: Int { buttons.count + texts.count + sliders.count + qrCodes.count }
 
     /// How many items of `kind` the panel has.
     public func count(of kind: ItemKind) -> Int {
@@ -11,6 +11,7 @@ extension PanelConfiguration {
         case .button: buttons.count
         case .text: texts.count
         case .slider: sliders.count
+        case .qrCode: qrCodes.count
         }
     }
 
@@ -20,6 +21,7 @@ extension PanelConfiguration {
         case .button: 0
         case .text: buttons.count
         case .slider: buttons.count + texts.count
+        case .qrCode: buttons.count + texts.count + sliders.count
         }
     }
 
@@ -27,11 +29,12 @@ extension PanelConfiguration {
     public func item(at place: Int) -> (kind: ItemKind, index: Int) {
         if place < buttons.count { return (.button, place) }
         if place < buttons.count + texts.count { return (.text, place - buttons.count) }
-        return (.slider, place - buttons.count - texts.count)
+        if place < buttons.count + texts.count + sliders.count { return (.slider, place - buttons.count - texts.count) }
+        return (.qrCode, place - buttons.count - texts.count - sliders.count)
     }
 
     /// Each item's page, by place (`PageLayout.allPages`: on every page).
     public var itemPages: [Int] {
-        buttons.map { $0.page } + texts.map { $0.page } + sliders.map { $0.page }
+        buttons.map { $0.page } + texts.map { $0.page } + sliders.map { $0.page } + qrCodes.map { $0.page }
     }
 }

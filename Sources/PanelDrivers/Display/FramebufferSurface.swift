@@ -40,6 +40,10 @@ public final class FramebufferSurface: PanelSurface {
     private let firstText: Int
     /// The place of the first slider: buttons and texts come before (`ItemKind`).
     private let firstSlider: Int
+    /// The place of the first QR code: every other kind comes before (`ItemKind`).
+    public let firstQRCode: Int
+    /// Each QR code's modules and where they go.
+    private var qrCodes: [PreparedQRCode]
     /// Each text's colours at every coverage, in the display's format: its value changes,
     /// its look seldom does, so a value is blended by lookup (`CoveragePalette`).
     private var textPalettes: [CoveragePalette]
@@ -96,6 +100,8 @@ public final class FramebufferSurface: PanelSurface {
         items = FramebufferSurface.drawnPlaces(of: config)
         firstText = config.buttons.count
         firstSlider = config.firstPlace(of: .slider)
+        firstQRCode = config.firstPlace(of: .qrCode)
+        qrCodes = config.qrCodes.map { PreparedQRCode($0) }
         textPalettes = [CoveragePalette](repeating: CoveragePalette(), count: config.texts.count)
         borderPx = config.display.borderPx
         painter = FramebufferPainter(layout: layout)
@@ -276,11 +282,14 @@ public final class FramebufferSurface: PanelSurface {
     }
 
     /// The whole picture of page `page`: its buttons and texts (`drawAll(_:page:)` with their
-    /// states), then its sliders, each painted whole.
+    /// states), then its sliders and its QR codes, each painted whole.
     public func drawAll(_ looks: [ItemLook?], page: Int) {
         drawAll(FramebufferSurface.states(of: looks, before: firstSlider), page: page)
         for (index, look) in FramebufferSurface.sliderLooks(of: looks, from: firstSlider).enumerated() {
             if let look { draw(slider: index, look: look) }
+        }
+        for place in firstQRCode..<max(firstQRCode, looks.count) where looks[place] == .qrCode {
+            paintWhole(qrCode: place - firstQRCode)
         }
     }
 
@@ -288,7 +297,19 @@ public final class FramebufferSurface: PanelSurface {
         switch look {
         case .button(let state), .text(let state): draw(button: item, state: state)
         case .slider(let slider): draw(slider: item - firstSlider, look: slider)
+        case .qrCode: paintWhole(qrCode: item - firstQRCode)
         }
+    }
+
+    /// QR code `index` painted whole: its rect in its light colour, its dark modules over it.
+    public func paintWhole(qrCode index: Int) {
+        guard qrCodes.indices.contains(index) else { return }
+        qrCodes[index].paint(with: painter, in: pixels)
+    }
+
+    /// Where QR code `index` is drawn.
+    public func rect(ofQRCode index: Int) -> Rect? {
+        qrCodes.indices.contains(index) ? qrCodes[index].rect : nil
     }
 
     /// The buttons' and texts' states of `looks` (the places before `firstSlider`).
@@ -296,7 +317,7 @@ public final class FramebufferSurface: PanelSurface {
         (0..<min(firstSlider, looks.count)).map { place in
             switch looks[place] {
             case .button(let state)?, .text(let state)?: state
-            case .slider?, nil: nil
+            case .slider?, .qrCode?, nil: nil
             }
         }
     }
@@ -444,6 +465,7 @@ public final class FramebufferSurface: PanelSurface {
     /// Fits and rasterises with the font the start-up labels came from: no file is opened,
     /// and glyphs drawn before are not rendered again.
     public func setLabel(button: Int, text: String) -> String? {
+        if button >= firstQRCode { return setText(qrCode: button - firstQRCode, text: text) }
         if button >= firstSlider { return setLabel(slider: button - firstSlider, text: text) }
         guard button >= 0 && button < labels.count else { return "no button \(button)" }
         // A text has no border: its whole rect (less the padding) is room for its value.
@@ -458,6 +480,13 @@ public final class FramebufferSurface: PanelSurface {
         }
         prepared.forget(button: button)
         return nil
+    }
+
+    /// QR code `index` encoded again with `text`, painted from its next paint on; when the new
+    /// code does not fit, the previous one stays and the reason is returned.
+    private func setText(qrCode index: Int, text: String) -> String? {
+        guard qrCodes.indices.contains(index) else { return "no QR code \(index)" }
+        return qrCodes[index].setText(text)
     }
 
     /// Slider `index`'s label and value prepared again with `text` as its label (fitted anew),

@@ -30,6 +30,7 @@ public final class DisplaySlot: PanelSurface {
             case .button?: states[place].map { .button($0) }
             case .text?: states[place].map { .text($0) }
             case .slider?: sliderLooks[place].map { .slider($0) }
+            case .qrCode?: .qrCode
             case nil: nil
             }
         }
@@ -47,6 +48,8 @@ public final class DisplaySlot: PanelSurface {
         case .slider(let slider)?:
             kinds[place] = .slider
             sliderLooks[place] = slider
+        case .qrCode?:
+            kinds[place] = .qrCode
         case nil:
             kinds[place] = nil
             states[place] = nil

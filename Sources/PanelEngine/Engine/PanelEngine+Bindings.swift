@@ -13,6 +13,9 @@ extension PanelEngine {
         for slider in config.sliders {
             if let topic = slider.valueTopic, !topics.contains(topic) { topics.append(topic) }
         }
+        for qrCode in config.qrCodes {
+            if let topic = qrCode.topic, !topics.contains(topic) { topics.append(topic) }
+        }
         return topics
     }
 
@@ -25,7 +28,8 @@ extension PanelEngine {
         let bound = bindings.buttons(on: topic)
         let shownBy = texts.indices(on: topic)
         let sliders = config.sliders.indices.filter { config.sliders[$0].valueTopic == topic }
-        guard !bound.isEmpty || !shownBy.isEmpty || !sliders.isEmpty else { return }
+        let qrCodes = config.qrCodes.indices.filter { config.qrCodes[$0].topic == topic }
+        guard !bound.isEmpty || !shownBy.isEmpty || !sliders.isEmpty || !qrCodes.isEmpty else { return }
         if let recorder {
             if payload.contains(0x0A) || payload.contains(0x0D) {
                 recorder.comment("a message on \(topic) with a line break is not recorded")
@@ -48,6 +52,9 @@ extension PanelEngine {
         }
         for index in sliders {
             sliderReceived(payload, for: index, topic: topic, at: at)
+        }
+        for index in qrCodes {
+            qrCodeTextChanged(index, to: String(decoding: payload, as: UTF8.self))
         }
         for index in shownBy {
             switch texts.received(payload, for: index, now: at) {

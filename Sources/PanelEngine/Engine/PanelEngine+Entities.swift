@@ -15,6 +15,9 @@ extension PanelEngine {
         for slider in config.sliders {
             if let entity = slider.entity, !entities.contains(entity) { entities.append(entity) }
         }
+        for qrCode in config.qrCodes {
+            if let entity = qrCode.entity, !entities.contains(entity) { entities.append(entity) }
+        }
         return entities
     }
 
@@ -27,7 +30,8 @@ extension PanelEngine {
         let bound = bindings.buttons(showing: entity)
         let shownBy = texts.indices(showing: entity)
         let sliders = config.sliders.indices.filter { config.sliders[$0].entity == entity }
-        guard !bound.isEmpty || !shownBy.isEmpty || !sliders.isEmpty else { return }
+        let qrCodes = config.qrCodes.indices.filter { config.qrCodes[$0].entity == entity }
+        guard !bound.isEmpty || !shownBy.isEmpty || !sliders.isEmpty || !qrCodes.isEmpty else { return }
         tick(now: now)
         let at = max(now, lastInputAt)
         for index in bound {
@@ -56,6 +60,8 @@ extension PanelEngine {
         }
         if let state, state.isKnown {
             for index in sliders { sliderLevel(state, for: index, entity: entity, at: at) }
+            // Unknown or unavailable: the code shown stays.
+            for index in qrCodes { qrCodeTextChanged(index, to: state.state) }
         }
         for index in shownBy {
             switch texts.entityReported(state, for: index, now: at) {

@@ -73,6 +73,7 @@ public final class PanelEngine: TouchSink {
     /// config read for them on every report of a drag cost a thousand instructions.
     private let firstText: Int
     private let firstSlider: Int
+    private let firstQRCode: Int
     /// Each slider's value, as a step of its scale.
     public var sliderSteps: [Int32] { sliders.steps }
     /// Each slider's value as the outside world knows it (`SliderItems.values`).
@@ -95,7 +96,7 @@ public final class PanelEngine: TouchSink {
         self.backlight = backlight
         self.log = log
         labels = config.buttons.map { $0.label }
-        labelsToDraw = Array(repeating: nil, count: config.drawnItemCount + config.sliders.count)
+        labelsToDraw = Array(repeating: nil, count: config.itemCount)
         texts = TextItems(items: config.texts, wallClock: wallClock)
         pipeline = config.makePipeline(
             controllerWidth: source.range.width, controllerHeight: source.range.height, startedAt: idleSince ?? startedAt)
@@ -105,6 +106,7 @@ public final class PanelEngine: TouchSink {
         sliders = SliderItems(config.sliders)
         firstText = config.firstPlace(of: .text)
         firstSlider = config.firstPlace(of: .slider)
+        firstQRCode = config.firstPlace(of: .qrCode)
         placePages = config.itemPages
         pages = PageNavigator(names: config.pages.map { $0.name })
         self.transitions = transitions
@@ -192,11 +194,20 @@ public final class PanelEngine: TouchSink {
         outsideChanged = true
     }
 
-    /// `button NAME`, `text NAME` or `slider NAME`, for log lines about a place of the drawing.
+    /// `button NAME`, `text NAME`, `slider NAME` or `qr NAME`, for log lines about a place of
+    /// the drawing.
     func itemTitle(_ place: Int) -> String {
         if place < config.buttons.count { return "button \(config.buttons[place].name)" }
         if place < firstSlider { return "text \(config.texts[place - config.buttons.count].name)" }
-        return "slider \(config.sliders[place - firstSlider].name)"
+        if place < firstQRCode { return "slider \(config.sliders[place - firstSlider].name)" }
+        return "qr \(config.qrCodes[place - firstQRCode].name)"
+    }
+
+    /// QR code `index`'s text from outside (its topic): encoded in a later turn, within the
+    /// labels' share of a turn; a text whose code does not fit is logged there and the code
+    /// shown stays.
+    func qrCodeTextChanged(_ index: Int, to text: String) {
+        labelToDraw(firstQRCode + index, text)
     }
 
     /// How many labels set from outside are rasterised and drawn in one turn of the loop: a
@@ -563,7 +574,8 @@ public final class PanelEngine: TouchSink {
     func look(of place: Int) -> ItemLook {
         if place < firstText { return .button(looks.visualState(ofButton: place)) }
         if place < firstSlider { return .text(texts.shown[place - firstText].isUnknown ? .unknown : .normal) }
-        return .slider(sliders.look(place - firstSlider))
+        if place < firstQRCode { return .slider(sliders.look(place - firstSlider)) }
+        return .qrCode
     }
 
     /// What the page shown draws: each item's look, nil for those on other pages.

@@ -47,6 +47,7 @@ extension ItemKind {
         case .button: "buttons"
         case .text: "texts"
         case .slider: "sliders"
+        case .qrCode: "qr_codes"
         }
     }
 }
@@ -59,6 +60,7 @@ extension PanelEngine {
         case .button: return (config.buttons[index].name, buttonStateFields(index))
         case .text: return (config.texts[index].name, textStateFields(index))
         case .slider: return (config.sliders[index].name, sliderStateFields(index))
+        case .qrCode: return (config.qrCodes[index].name, [])
         }
     }
 
@@ -70,6 +72,7 @@ extension PanelEngine {
         case .button: return buttonKeptCommands(index)
         case .text: return []
         case .slider: return sliderKeptCommands(index)
+        case .qrCode: return []
         }
     }
 }

@@ -15,6 +15,9 @@ public final class DRMSurface: PanelSurface {
     /// The buttons' and texts' states, by place; the sliders' places follow theirs.
     private var states: [ButtonVisualState?]
     private let firstSlider: Int
+    /// Where the QR codes' places start, and which of them the page shown has.
+    private let firstQRCode: Int
+    private var qrCodesShown: [Bool] = []
     /// Each slider's look, painted whole into a frame that changes it.
     private var sliderLooks: [SliderLook?] = []
     private var changed = Damage.none
@@ -42,6 +45,7 @@ public final class DRMSurface: PanelSurface {
         self.rects = rects
         states = Array(repeating: .normal, count: buttonCount)
         firstSlider = buttonCount
+        firstQRCode = painter.firstQRCode
         self.log = log
     }
 
@@ -56,6 +60,7 @@ public final class DRMSurface: PanelSurface {
         painter.page = page
         states = FramebufferSurface.states(of: looks, before: firstSlider)
         sliderLooks = FramebufferSurface.sliderLooks(of: looks, from: firstSlider)
+        qrCodesShown = (firstQRCode..<max(firstQRCode, looks.count)).map { looks[$0] == .qrCode }
         changed = changed.union(.everything)
     }
 
@@ -63,6 +68,10 @@ public final class DRMSurface: PanelSurface {
         switch look {
         case .button(let state), .text(let state): draw(button: item, state: state)
         case .slider(let slider): draw(slider: item - firstSlider, look: slider)
+        case .qrCode:
+            var items = ItemSet()
+            items.insert(item)
+            changed = changed.union(Damage(items: items))
         }
     }
 
@@ -130,6 +139,7 @@ public final class DRMSurface: PanelSurface {
 
     /// Where the item at `place` is drawn: a button's or text's rect, or a slider's.
     private func rect(at place: Int) -> Rect? {
+        if place >= firstQRCode { return painter.rect(ofQRCode: place - firstQRCode) }
         if place < firstSlider { return rects.indices.contains(place) ? rects[place] : nil }
         let slider = place - firstSlider
         return sliderLooks.indices.contains(slider) ? sliderLooks[slider]?.rect : nil
@@ -154,10 +164,15 @@ public final class DRMSurface: PanelSurface {
             for index in sliderLooks.indices {
                 if let look = sliderLooks[index] { painter.paintWhole(slider: index, look: look) }
             }
+            for index in qrCodesShown.indices where qrCodesShown[index] { painter.paintWhole(qrCode: index) }
         } else {
             var places = frame.paint.items
             while let place = places.popFirst() {
-                if place < firstSlider {
+                if place >= firstQRCode {
+                    if qrCodesShown.indices.contains(place - firstQRCode) && qrCodesShown[place - firstQRCode] {
+                        painter.paintWhole(qrCode: place - firstQRCode)
+                    }
+                } else if place < firstSlider {
                     if states.indices.contains(place), let state = states[place] { painter.draw(button: place, state: state) }
                 } else if sliderLooks.indices.contains(place - firstSlider), let look = sliderLooks[place - firstSlider] {
                     painter.paintWhole(slider: place - firstSlider, look: look)
