@@ -220,14 +220,7 @@ extension PanelConfiguration {
 
         for button in buttons {
             out.section("button \(button.name)")
-            let rect = button.rect
-            if let cell = button.cell {
-                out.key(ButtonKey.cell, cell.text)
-                out.comment("rect: \(rect.x), \(rect.y), \(rect.width), \(rect.height)")
-            } else {
-                out.key(ButtonKey.rect, "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
-            }
-            if !pages.isEmpty { out.key(ButtonKey.page, pageText(button.page)) }
+            writePlace(button.rect, cell: button.cell, page: button.page, into: &out)
             out.key(ButtonKey.label, LabelText.escaped(button.label))
             if let title = button.title { out.key(ButtonKey.title, title) }
             out.key(ButtonKey.enabled, IniWriter.yesNo(button.enabled))
@@ -284,14 +277,7 @@ extension PanelConfiguration {
 
         for text in texts {
             out.section("text \(text.name)")
-            let rect = text.rect
-            if let cell = text.cell {
-                out.key(TextKey.cell, cell.text)
-                out.comment("rect: \(rect.x), \(rect.y), \(rect.width), \(rect.height)")
-            } else {
-                out.key(TextKey.rect, "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
-            }
-            if !pages.isEmpty { out.key(TextKey.page, pageText(text.page)) }
+            writePlace(text.rect, cell: text.cell, page: text.page, into: &out)
             switch text.source {
             case .topic(let topic, let field):
                 out.key(TextKey.topic, topic)
@@ -319,14 +305,7 @@ extension PanelConfiguration {
 
         for qrCode in qrCodes {
             out.section("qr \(qrCode.name)")
-            let rect = qrCode.rect
-            if let cell = qrCode.cell {
-                out.key(QRCodeKey.cell, cell.text)
-                out.comment("rect: \(rect.x), \(rect.y), \(rect.width), \(rect.height)")
-            } else {
-                out.key(QRCodeKey.rect, "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
-            }
-            if !pages.isEmpty { out.key(QRCodeKey.page, pageText(qrCode.page)) }
+            writePlace(qrCode.rect, cell: qrCode.cell, page: qrCode.page, into: &out)
             // A file's text stays in the file: it may be a password.
             if let file = qrCode.textFile {
                 out.key(QRCodeKey.textFile, file)
@@ -341,14 +320,7 @@ extension PanelConfiguration {
 
         for slider in sliders {
             out.section("slider \(slider.name)")
-            let rect = slider.rect
-            if let cell = slider.cell {
-                out.key(SliderKey.cell, cell.text)
-                out.comment("rect: \(rect.x), \(rect.y), \(rect.width), \(rect.height)")
-            } else {
-                out.key(SliderKey.rect, "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
-            }
-            if !pages.isEmpty { out.key(SliderKey.page, pageText(slider.page)) }
+            writePlace(slider.rect, cell: slider.cell, page: slider.page, into: &out)
             let scale = slider.scale
             out.key(SliderKey.min, scale.text(ofStep: 0))
             out.key(SliderKey.max, scale.text(ofStep: scale.stepCount))
@@ -388,6 +360,18 @@ extension PanelConfiguration {
             out.key(SliderKey.disabledKnob, slider.disabledColors.knob.hexString)
         }
         return out.text
+    }
+
+    /// An item's `rect` (or its `cell`, with the rect it gives as a comment) and, with pages, its
+    /// `page`: the keys every item kind writes alike.
+    private func writePlace(_ rect: Rect, cell: GridCell?, page: Int, into out: inout IniWriter) {
+        if let cell {
+            out.key(ItemKey.cell, cell.text)
+            out.comment("rect: \(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+        } else {
+            out.key(ItemKey.rect, "\(rect.x), \(rect.y), \(rect.width), \(rect.height)")
+        }
+        if !pages.isEmpty { out.key(ItemKey.page, pageText(page)) }
     }
 
     /// An item's page as `page =` takes it.
