@@ -63,19 +63,23 @@ public final class ChildProcesses: ChildProcessControl {
         _ = kill(-pid, signal)
     }
 
-    /// Collects every child that has finished, without blocking.
+    /// Collects every child of its own that has finished, without blocking. Only its own:
+    /// a `waitpid(-1)` would also take the picture worker's child (or, in the tests, any other
+    /// test's), whose owner then never learns how it ended. A child someone else reaped anyway
+    /// (ECHILD) counts as ended, its status unknown (`.other(status: -1)`).
     public func reap() -> [ReapedChild] {
         var reaped: [ReapedChild] = []
-        while true {
+        for pid in running {
             var status: Int32 = 0
-            let pid = (try? Errno.retryingInterrupts { waitpid(-1, &status, WNOHANG) }) ?? -1
-            if pid > 0 {
+            let result = (try? Errno.retryingInterrupts { waitpid(pid, &status, WNOHANG) }) ?? -1
+            if result == pid {
                 reaped.append(ReapedChild(pid: pid, termination: ChildTermination(waitStatus: status)))
-                running.removeAll { $0 == pid }
-            } else {
-                return reaped  // 0: children still running; -1 ECHILD: none left
+            } else if result < 0 {
+                reaped.append(ReapedChild(pid: pid, termination: .other(status: -1)))
             }
         }
+        running.removeAll { pid in reaped.contains { $0.pid == pid } }
+        return reaped
     }
 
     /// "NAME=value" entries: the current environment without TOUCHPANEL_ variables and the

@@ -7,7 +7,7 @@ import CLinux
 /// `ChildProcesses` starts commands), and with descriptors 0, 1 and 2 only.
 ///
 /// Stopped with SIGKILL and reaped (without waiting) when released before it ended; a child
-/// another reaper collected first (`ChildProcesses.reap` waits for any child) is simply gone.
+/// another reaper collected first is simply gone (`ChildProcesses.reap` waits only for its own).
 public final class PipedChild {
     public let pid: Int32
     /// Our end of its standard input; nil once closed.

@@ -8,8 +8,8 @@ import TestProcess
 import Testing
 
 extension Devices {
-    /// Serialized: `reap()` collects any child of the test process, so two of these tests at
-    /// once could collect each other's children.
+    /// Serialized, so that the counts of running children are each test's own. `reap()`
+    /// collects only its own children (another test's `Process`, e.g. zbarimg, is left alone).
     @Suite("Child processes", .serialized)
     struct ChildProcessesTests {
         /// Blocks (in the test only) until `pid` has exited, leaving it for `reap()` to collect.
@@ -145,6 +145,26 @@ extension Devices {
 
         @Test func reapWithNothingToCollectReturnsAtOnce() {
             #expect(ChildProcesses().reap().isEmpty)
+        }
+
+        @Test func reapCollectsOnlyItsOwnChildren() throws {
+            let mine = ChildProcesses(), theirs = ChildProcesses()
+            let myChild = try mine.spawnShell(command: "exit 5")
+            let theirChild = try theirs.spawnShell(command: "exit 6")
+            waitUntilExited(myChild)
+            waitUntilExited(theirChild)
+            #expect(mine.reap() == [ReapedChild(pid: myChild, termination: .exited(5))])
+            #expect(theirs.running == [theirChild])
+            #expect(theirs.reap() == [ReapedChild(pid: theirChild, termination: .exited(6))])
+        }
+
+        @Test func aChildSomeoneElseReapedCountsAsEndedWithItsStatusUnknown() throws {
+            let children = ChildProcesses()
+            let pid = try children.spawnShell(command: "exit 7")
+            var status: Int32 = 0
+            #expect(waitpid(pid, &status, 0) == pid)
+            #expect(children.reap() == [ReapedChild(pid: pid, termination: .other(status: -1))])
+            #expect(children.running == [])
         }
 
         @Test func waitStatusDecoding() {

@@ -6,7 +6,7 @@ import Testing
 
 /// The link between the panel and the exec runner (`[exec] groups = none`): the messages to
 /// the byte, then a link and a runner joined by a seqpacket pair with real children. In the
-/// child processes' suite, which is serialized: the runner reaps any child of the test process.
+/// child processes' suite, which is serialized: the waits in these tests block on their own children.
 extension Devices.ChildProcessesTests {
     @Test func runnerMessagesAreTheirFieldsBetweenNULs() {
         let spawn = ExecRunnerMessage.spawn(id: 1_073_741_824, command: "mpc toggle", environment: ["TOUCHPANEL_BUTTON=play", "A=b=c"])

@@ -119,7 +119,7 @@ struct PictureWorkerTests {
         // cat says the PNG back: its first line is no answer.
         #expect(outcome(echo) == "the decoder's answer makes no sense")
         // How it ended is said when it is known in time: it may not be a zombie yet when its
-        // output closes, and another test's reaper (waitpid of any child) may take it.
+        // output closes.
         let died = outcome(dies)
         #expect(["the decoder ended without a picture (it exited with status 3)", "the decoder ended without a picture (closed its output)"]
             .contains(died), "\(died)")
