@@ -44,6 +44,7 @@ enum KeyTables {
             ("button", table(ButtonKey.self)),
             ("text", table(TextKey.self)),
             ("slider", table(SliderKey.self)),
+            ("dial", table(DialKey.self)),
             ("qr", table(QRCodeKey.self)),
             ("output", table(OutputKey.self)),
             ("backlight", table(BacklightKey.self)),

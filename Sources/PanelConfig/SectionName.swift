@@ -29,9 +29,11 @@ enum SectionName: Equatable {
     case slider(name: String)
     /// `[qr NAME]`: a QR code of a text.
     case qr(name: String)
+    /// `[dial NAME]`: a value turned round an arc, or a gauge (rule 14).
+    case dial(name: String)
 
     static let expectedList =
-        "[board], [display], [theme], [touch], [controller], [backlight], [control], [exec], [mqtt], [homeassistant], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME] or [qr NAME]"
+        "[board], [display], [theme], [touch], [controller], [backlight], [control], [exec], [mqtt], [homeassistant], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME] or [qr NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -55,10 +57,11 @@ enum SectionName: Equatable {
         case "page": self = .page(name: "")
         case "slider": self = .slider(name: "")
         case "qr": self = .qr(name: "")
+        case "dial": self = .dial(name: "")
         default:
             for (prefix, make) in [
                 ("button ", SectionName.button), ("output ", SectionName.output), ("text ", SectionName.text), ("page ", SectionName.page),
-                ("slider ", SectionName.slider), ("qr ", SectionName.qr),
+                ("slider ", SectionName.slider), ("qr ", SectionName.qr), ("dial ", SectionName.dial),
             ]
             where text.utf8.starts(with: prefix.utf8) {
                 self = make(String(decoding: Array(text.utf8)[prefix.utf8.count...], as: UTF8.self))

@@ -199,7 +199,7 @@ public final class PanelEngine: TouchSink {
     func itemTitle(_ place: Int) -> String {
         if place < config.buttons.count { return "button \(config.buttons[place].name)" }
         if place < firstSlider { return "text \(config.texts[place - config.buttons.count].name)" }
-        if place < firstQRCode { return "slider \(config.sliders[place - firstSlider].name)" }
+        if place < firstQRCode { let slider = config.sliders[place - firstSlider]; return "\(slider.noun) \(slider.name)" }
         return "qr \(config.qrCodes[place - firstQRCode].name)"
     }
 
