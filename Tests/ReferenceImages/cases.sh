@@ -20,6 +20,9 @@
 #                           disabled (its own icon), from `touchpanel preview` at each rotation
 #   qr/states-rotR.png      two QR codes (qr_config), black on white and in colours of their own,
 #                           beside a button, from `touchpanel preview` at each rotation
+#   dials/states-rotR.png   three dials (dials_config): a thermostat, a 240-degree volume pressed
+#                           and a disabled gauge, from `touchpanel preview` at each rotation;
+#                           dials/states-rotR-rgb565.png the same in RGB565
 #   boards/PRESET-rotR.png  every preset in boards/ at every rotation, idle, three buttons
 #   looks/rotR.png          rounded corners, sublabels and icons from a [theme] over a page image
 #                           (looks_config): a lamp on, a door pressed, a pill, a square one of its
@@ -97,6 +100,37 @@ INI
         printf '[slider v-%s]\nrect = %d, 20, 36, 300\nvalue = %s\nenabled = %s\n' "$_name" $((250 + _i * 45)) "${_case#*:}" "$_enabled"
         _i=$((_i + 1))
     done
+}
+
+# Three dials inside a 480x480 square, so that every rotation holds them.
+dials_config() {  # dials_config ROTATION
+    cat <<INI
+[display]
+width = 800
+height = 480
+rotation = $1
+[controller]
+model = ft5406
+[dial heat]
+rect = 10, 10, 300, 300
+min = 10
+max = 30
+step = 0.5
+value = 21.5
+format = %.1f °C
+[dial volume]
+rect = 320, 10, 150, 150
+band_px = 16
+arc_degrees = 240
+value = 20
+format = %d
+[dial tank]
+rect = 320, 170, 150, 150
+readonly = yes
+enabled = no
+value = 60
+format = %d %%
+INI
 }
 
 # Two QR codes and a button inside a 480x480 square, so that every rotation holds them.
@@ -395,6 +429,17 @@ render_reference_images() {
         qr_config "$rotation" >"$dir/.work/qr-$rotation.ini"
         "$touchpanel" preview "$dir/.work/qr-$rotation.ini" --out "$dir/qr/states-rot$rotation.png" >&2 ||
             echo "touchpanel preview of the QR codes failed" >&2
+    done
+    mkdir -p "$dir/dials"
+    for rotation in $reference_rotations; do
+        dials_config "$rotation" >"$dir/.work/dials-$rotation.ini"
+        for format in xrgb8888 rgb565; do
+            name="dials/states-rot$rotation.png"
+            if [ "$format" = rgb565 ]; then name="dials/states-rot$rotation-rgb565.png"; fi
+            echo "$name"
+            "$touchpanel" preview "$dir/.work/dials-$rotation.ini" --state volume=pressed --format "$format" \
+                --out "$dir/$name" >&2 || echo "touchpanel preview of the dials failed" >&2
+        done
     done
     mkdir -p "$dir/looks"
     for rotation in $reference_rotations; do

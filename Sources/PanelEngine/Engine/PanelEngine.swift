@@ -102,7 +102,7 @@ public final class PanelEngine: TouchSink {
             controllerWidth: source.range.width, controllerHeight: source.range.height, startedAt: idleSince ?? startedAt)
         writer = EventLineWriter(
             buttonNames: config.buttons.map { $0.name }, pageNames: config.pages.map { $0.name },
-            sliderNames: config.sliders.map { $0.name }, output: output, origin: startedAt)
+            sliderNames: config.sliders.map { $0.name }, sliderNouns: config.sliders.map { $0.noun }, output: output, origin: startedAt)
         sliders = SliderItems(config.sliders)
         firstText = config.firstPlace(of: .text)
         firstSlider = config.firstPlace(of: .slider)
