@@ -1,6 +1,6 @@
 /// A switch (`SwitchLook`) painted over its button's tile, which the button's own painting
 /// drew first (with `SwitchLook.tileStyle`): the track over the tile's fill, then the knob over
-/// the track. Both edges are smoothed with the rounded corners' coverage (`cornerCoverage`),
+/// the track. Both edges are smoothed with the rounded corners' coverage (`SampleRows`),
 /// mixed with the colours known to be under them, so nothing is read back from the framebuffer.
 extension FramebufferPainter {
     /// Returns false (writing nothing) when the buffer is too small.
@@ -15,9 +15,10 @@ extension FramebufferPainter {
         fill(Rect(x: track.x + radius, y: track.y, width: track.width - 2 * radius, height: track.height),
              value: layout.format.encode(trackColor), base: base)
         for y in track.y..<(track.y + track.height) {
+            let row = StadiumRow(track, y: y)
             for i in 0..<radius {
                 // The ends mirror each other.
-                let covered = FramebufferPainter.stadiumCoverage(track, x: track.x + i, y: y)
+                let covered = row.coverage(x: track.x + i)
                 let color = FramebufferPainter.mix(trackColor, covered, tile, 16 - covered, tile, 0)
                 store(color, x: track.x + i, y: y, base: base)
                 store(color, x: track.x + track.width - 1 - i, y: y, base: base)
@@ -26,10 +27,11 @@ extension FramebufferPainter {
         // The knob over the track, and over the tile where it reaches past the track's ends.
         let knob = look.knobRect(for: state), knobColor = look.knobColor(for: state)
         for y in knob.y..<(knob.y + knob.height) {
+            let knobRow = StadiumRow(knob, y: y), trackRow = StadiumRow(track, y: y)
             for x in knob.x..<(knob.x + knob.width) {
-                let knobShare = FramebufferPainter.stadiumCoverage(knob, x: x, y: y)
+                let knobShare = knobRow.coverage(x: x)
                 guard knobShare > 0 else { continue }
-                let trackShare = FramebufferPainter.stadiumCoverage(track, x: x, y: y)
+                let trackShare = trackRow.coverage(x: x)
                 let under = FramebufferPainter.mix(trackColor, trackShare, tile, 16 - trackShare, tile, 0)
                 store(FramebufferPainter.mix(knobColor, knobShare, under, 16 - knobShare, under, 0), x: x, y: y, base: base)
             }
@@ -37,12 +39,32 @@ extension FramebufferPainter {
         return true
     }
 
-    /// How much of pixel (`x`, `y`) lies inside `rect` with its left and right ends rounded to
-    /// half circles of half its height (a square: a circle), in sixteenths.
-    static func stadiumCoverage(_ rect: Rect, x: Int32, y: Int32) -> Int {
-        guard rect.contains(Point(x: x, y: y)) else { return 0 }
-        let i = Int(min(x - rect.x, rect.x + rect.width - 1 - x)), j = Int(min(y - rect.y, rect.y + rect.height - 1 - y))
-        return cornerCoverage(i, j, radius: Int(min(rect.width, rect.height) / 2))
+    /// One row of a rect whose left and right ends are half circles of half its height (a
+    /// square: a circle): the circle's reach on that row worked out once (`SampleRows`), so a
+    /// pixel's coverage is a few comparisons.
+    struct StadiumRow {
+        let rect: Rect
+        let inRect: Bool
+        /// The row is in the straight band between the ends' corner squares: whole across.
+        let whole: Bool
+        let samples: SampleRows
+
+        init(_ rect: Rect, y: Int32) {
+            self.rect = rect
+            let radius = Int(min(rect.width, rect.height) / 2)
+            inRect = y >= rect.y && y < rect.y + rect.height
+            // Rows counted from the nearer of the top and bottom edges: the ends are symmetric.
+            let fromEdge = inRect ? Int(min(y - rect.y, rect.y + rect.height - 1 - y)) : 0
+            whole = fromEdge >= radius
+            samples = SampleRows(row: fromEdge, radius: radius)
+        }
+
+        /// How much of pixel `x` of the row lies inside, in sixteenths.
+        func coverage(x: Int32) -> Int {
+            guard inRect, x >= rect.x, x < rect.x + rect.width else { return 0 }
+            if whole { return 16 }
+            return samples.coverage(column: Int(min(x - rect.x, rect.x + rect.width - 1 - x)))
+        }
     }
 
     /// `color` at logical pixel (`x`, `y`), when it is on the screen.
