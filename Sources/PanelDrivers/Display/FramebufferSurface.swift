@@ -113,9 +113,8 @@ public final class FramebufferSurface: PanelSurface {
         rects = items.map { $0.rect }
         let switches = config.buttons.map { FramebufferSurface.switchLook(for: $0, borderPx: config.display.borderPx) }
         self.switches = switches
-        styles = config.buttons.indices.map { index in
-            switches[index]?.tileStyle ?? FramebufferSurface.style(for: config.buttons[index], borderPx: config.display.borderPx)
-        } + config.texts.map { FramebufferSurface.style(for: $0) }
+        styles = config.buttons.map { FramebufferSurface.drawnStyle(for: $0, borderPx: config.display.borderPx) }
+            + config.texts.map { FramebufferSurface.style(for: $0) }
         let longest = config.sliders.map { Int(max($0.rect.width, $0.rect.height)) }.max() ?? 0
         sliderRow = .allocate(byteCount: max(16, longest * layout.format.bytesPerPixel), alignment: 16)
         sliderTexts = config.sliders.map { PreparedSliderText($0, font: labels.font) }
@@ -147,6 +146,11 @@ public final class FramebufferSurface: PanelSurface {
             border: palette.border, borderWidth: Int32(borderPx))
         style.radiusPx = Int32(clamping: button.radiusPx)
         return style
+    }
+
+    /// The style a button's frame and label are painted with: its own, or a switch's tile's.
+    static func drawnStyle(for button: ButtonConfig, borderPx: Int) -> ButtonStyle {
+        switchLook(for: button, borderPx: borderPx)?.tileStyle ?? style(for: button, borderPx: borderPx)
     }
 
     /// The switch of a button with `look = switch`, in its colours; nil for a plain button.

@@ -70,4 +70,18 @@ struct SwitchLabelTests {
         // The plain button below still centres its label.
         #expect(pixel(30, 90) == colors.fill)
     }
+
+    /// `check`'s count of a page's looks is what the surface holds: a switch's tile and label
+    /// looks are made with the style the surface paints them with.
+    @Test func checkCountsTheLooksTheSurfaceHolds() throws {
+        let config = try PanelConfigLoader.parse(text: Self.config, file: "switch.ini")
+        let labels = try FramebufferSurface.rasterizeLabels(for: config)
+        let layout = try #require(FramebufferLayout(physicalWidth: 240, physicalHeight: 120, format: .xrgb8888))
+        var memory = [UInt8](repeating: 0, count: layout.bufferSize)
+        memory.withUnsafeMutableBytes { pixels in
+            let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, lookByteLimit: 1 << 20)
+            #expect(PreparedLookSizesTests.heldAfterShowing(0, surface: surface, config: config)
+                == PreparedLookSizes.bytesPerPage(of: config, font: labels.font, format: .xrgb8888)[0])
+        }
+    }
 }
