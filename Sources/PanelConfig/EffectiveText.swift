@@ -272,6 +272,7 @@ extension PanelConfiguration {
                     out.unset(ButtonKey.sublabelColor, "at rest as the label; every other look as its label")
                 }
             }
+            out.key(ButtonKey.look, button.look.rawValue)
             out.colors(button.colors, zone: button.zone)
         }
 

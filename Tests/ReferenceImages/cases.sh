@@ -23,6 +23,10 @@
 #   dials/states-rotR.png   three dials (dials_config): a thermostat, a 240-degree volume pressed
 #                           and a disabled gauge, from `touchpanel preview` at each rotation;
 #                           dials/states-rotR-rgb565.png the same in RGB565
+#   switch/states-rotR.png  latch and bound buttons with look = switch (switch_config): off, on,
+#                           pressed, pending, unknown and disabled, one with rounded corners, beside a
+#                           plain latch button, from `touchpanel preview` at each rotation;
+#                           switch/states-rotR-rgb565.png the same in RGB565
 #   boards/PRESET-rotR.png  every preset in boards/ at every rotation, idle, three buttons
 #   looks/rotR.png          rounded corners, sublabels and icons from a [theme] over a page image
 #                           (looks_config): a lamp on, a door pressed, a pill, a square one of its
@@ -285,6 +289,64 @@ floorplan_trace() {
     printf '1000 down 0 400 300\n1020 move 0 500 300\n1040 move 0 600 300\n1060 up 0 600 300\n'
 }
 
+# Six switches (look = switch) and a plain latch button inside a 480x480 square, so that every
+# rotation holds them; the broker on port 1 is never reached (the bound ones' looks are given).
+switch_config() {  # switch_config ROTATION
+    cat <<INI
+[display]
+width = 800
+height = 480
+rotation = $1
+[controller]
+model = ft5406
+[mqtt]
+host = 127.0.0.1
+port = 1
+[button heat]
+rect = 10, 10, 300, 70
+label = Heating
+latch = yes
+look = switch
+on_tap = emit
+[button fan]
+rect = 10, 90, 300, 70
+label = Fan
+latch = yes
+look = switch
+on_tap = emit
+[button lamp]
+rect = 10, 170, 300, 70
+label = Hall lamp
+state_topic = house/lamp
+look = switch
+on_tap = mqtt house/lamp/set TOGGLE
+radius = 16
+[button pump]
+rect = 10, 250, 300, 70
+label = Pump
+state_topic = house/pump
+look = switch
+on_tap = mqtt house/pump/set TOGGLE
+[button boiler]
+rect = 10, 330, 300, 70
+label = Boiler
+state_topic = house/boiler
+look = switch
+on_tap = mqtt house/boiler/set TOGGLE
+[button garage]
+rect = 10, 410, 300, 60
+label = Garage\\nlight
+latch = yes
+look = switch
+enabled = no
+[button plain]
+rect = 320, 10, 150, 70
+label = Plain
+latch = yes
+on_tap = emit
+INI
+}
+
 # Four buttons of one [theme] inside a 480x480 square over the floor plan: rounded corners
 # smoothed against the picture, sublabels under their labels, glyph icons above and before
 # them, a PNG icon in its own colours.
@@ -439,6 +501,18 @@ render_reference_images() {
             echo "$name"
             "$touchpanel" preview "$dir/.work/dials-$rotation.ini" --state volume=pressed --format "$format" \
                 --out "$dir/$name" >&2 || echo "touchpanel preview of the dials failed" >&2
+        done
+    done
+    mkdir -p "$dir/switch"
+    for rotation in $reference_rotations; do
+        switch_config "$rotation" >"$dir/.work/switch-$rotation.ini"
+        for format in xrgb8888 rgb565; do
+            image="switch/states-rot$rotation.png"
+            [ "$format" = xrgb8888 ] || image="switch/states-rot$rotation-rgb565.png"
+            echo "$image"
+            "$touchpanel" preview "$dir/.work/switch-$rotation.ini" --state heat=on --state fan=pressed --state lamp=on \
+                --state pump=pending --state plain=on --format "$format" --out "$dir/$image" >&2 ||
+                echo "touchpanel preview of the switches failed" >&2
         done
     done
     mkdir -p "$dir/looks"
