@@ -53,4 +53,21 @@ struct DialSectionTests {
         #expect(renderedErrors(display800x480 + "[slider heat]\nrect = 300, 0, 100, 40\n[dial heat]\nrect = 0, 0, 100, 100\n")
             .first?.contains("[dial heat]") == true)
     }
+
+    @Test func aClimatesSetpointByDefault() throws {
+        let config = try PanelConfigLoader.parse(text: display800x480 + """
+            [homeassistant]
+            url = http://192.168.1.10:8123
+            token_file = /etc/touchpanel/ha-token
+            [dial heat]
+            rect = 0, 0, 200, 200
+            entity = climate.living_room
+            """, file: "panel.ini")
+        let heat = config.sliders[0]
+        #expect(heat.entity?.description == "climate.living_room")
+        #expect(heat.entityAttribute == "temperature")
+        #expect(heat.onChange == .service(ServiceCall(domain: "climate", service: "set_temperature", data: "{\"temperature\":$VALUE}")))
+        #expect(heat.scale.text(ofStep: 0) == "7.0" && heat.scale.text(ofStep: heat.scale.stepCount) == "35.0")
+        #expect(!heat.labelFromEntity)
+    }
 }
