@@ -25,8 +25,8 @@ struct DialSectionTests {
         #expect(heat.isDial && heat.noun == "dial")
         #expect(heat.scale.stepCount == 40 && heat.startStep == 23)
         #expect(heat.background == PanelColors.defaults.background)
-        // The ring is 180 across inside: the value's size at most 2/5 of it.
-        #expect(heat.fittedFontSizeLimit == 72)
+        // The ring is 180 across inside: the value's size at most a quarter of it.
+        #expect(heat.fittedFontSizeLimit == 45)
         #expect(heat.spec.dial == DialGeometry(rect: Rect(x: 20, y: 20, width: 240, height: 240), shape: DialShape(bandPx: 30, arcDegrees: 240)))
         let back = try PanelConfigLoader.parse(text: config.effectiveText(), file: "panel.ini")
         #expect(back.sliders.map { $0.orientation } == [.arc(DialShape(bandPx: 30, arcDegrees: 240))])

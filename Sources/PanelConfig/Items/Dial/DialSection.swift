@@ -52,7 +52,7 @@ enum DialKey: String, SectionKey, CaseIterable {
             .value("\(DialShape.defaultArcDegrees)", "how far the arc goes round, \(DialShape.arcDegreesRange.lowerBound)-\(DialShape.arcDegreesRange.upperBound) degrees, open at the bottom: clockwise from 12 o'clock it runs from minus half of it (min) to half of it (max)")
         case .readonly: .value("no", "yes: a gauge that shows its value and takes no touch")
         case .format: .words("none", "the value drawn in the middle of the ring: `%d` (whole), `%.Nf` (N decimals), `%%`, with literal text: `%.1f °C`")
-        case .fontSize: .words("the largest that fits inside the ring", "the value's size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
+        case .fontSize: .words("the largest that fits inside the ring, up to a quarter of its inside", "the value's size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
         case .knob: .words("`[theme]`'s `slider_knob`", "the bar across the arc at the value")
         default: sliderKey!.doc
         }
@@ -112,7 +112,9 @@ struct DialDraft: ItemDraft {
             return nil
         }
         dial.orientation = .arc(shape)
-        dial.fittedFontSizeLimit = Swift.max(DisplayDraft.fontSizeRange.lowerBound, Swift.min(DisplayDraft.fontSizeRange.upperBound, Int(diameter - 2 * shape.bandPx) * 2 / 5))
+        // The value a quarter of the ring's inside tall: large enough to read across a room,
+        // small enough that a turn redraws a digit's few thousand pixels, not tens of thousands.
+        dial.fittedFontSizeLimit = Swift.max(DisplayDraft.fontSizeRange.lowerBound, Swift.min(DisplayDraft.fontSizeRange.upperBound, Int(diameter - 2 * shape.bandPx) / 4))
         dial.labelFromEntity = false
         dial.background = display?.colors.background ?? PanelColors.defaults.background
         return dial

@@ -45,7 +45,6 @@ extension FramebufferPainter {
     /// The band's pixels whose position along the arc is in `span`: the knob's in its colour,
     /// the rest in the fill's up to the value and the track's beyond.
     private func paintBand(_ look: SliderLook, dial: DialGeometry, span: Range<Int32>, base: UnsafeMutableRawPointer) {
-        guard let box = dial.bounds(of: span).clipped(to: layout.logicalBounds) else { return }
         // Where the colour can change along the arc, in order: the span's ends, the value,
         // the knob's ends.
         var edges = DialEdges()
@@ -64,45 +63,71 @@ extension FramebufferPainter {
         for index in 0..<edges.count {
             edges.setDirection(index, DialAngle.unitVector(edges.position(index) - dial.halfArc))
         }
+        let first = edges.direction(0), last = edges.direction(edges.count - 1)
+        guard let box = dial.bounds(of: span, first: first, last: last).clipped(to: layout.logicalBounds) else { return }
+        let steps = layout.logicalSteps
         var rows = DialRows(dial: dial, firstY: box.y)
         for y in box.y..<(box.y + box.height) {
             let row = rows.next()
             guard row.outer >= 0 else { continue }
             // The band on this row: one run across (the row passes above or below the inner
             // circle) or two, cut at the centre so that the angle changes one way along each.
-            let left = (dial.centreX2 - 1 - row.outer + 1) >> 1, right = (dial.centreX2 - 1 + row.outer) >> 1
-            let middleLeft = (dial.centreX2 - 2) >> 1
-            if row.inner > 0 {
-                paintRun(y: y, from: left, to: (dial.centreX2 - 1 - row.inner) >> 1, row: row, dial: dial, box: box, edges: edges, colors: colors, base: base)
-                paintRun(y: y, from: (dial.centreX2 - 1 + row.inner + 1) >> 1, to: right, row: row, dial: dial, box: box, edges: edges, colors: colors, base: base)
-            } else {
-                paintRun(y: y, from: left, to: middleLeft, row: row, dial: dial, box: box, edges: edges, colors: colors, base: base)
-                paintRun(y: y, from: middleLeft + 1, to: right, row: row, dial: dial, box: box, edges: edges, colors: colors, base: base)
-            }
+            let left = (dial.centreX2 - row.outer) >> 1, right = (dial.centreX2 - 1 + row.outer) >> 1
+            let leftEnd = row.inner > 0 ? (dial.centreX2 - 1 - row.inner) >> 1 : (dial.centreX2 - 2) >> 1
+            let rightStart = row.inner > 0 ? (dial.centreX2 + row.inner) >> 1 : leftEnd + 1
+            paintRun(y: y, from: max(left, box.x), to: min(leftEnd, box.x + box.width - 1), row: row, dial: dial, edges: edges,
+                     colors: colors, steps: steps, base: base)
+            paintRun(y: y, from: max(rightStart, box.x), to: min(right, box.x + box.width - 1), row: row, dial: dial, edges: edges,
+                     colors: colors, steps: steps, base: base)
         }
     }
 
-    /// One run of the band on row `y`, pixels `first...last` on one side of the centre (clipped
-    /// to `box`): how many of its pixels lie before each edge, then the parts between written.
+    /// One run of the band on row `y`, pixels `a...b` on one side of the centre (inside the
+    /// screen): how many of its pixels lie before each edge, then the parts between written
+    /// straight into the buffer, one logical step apart.
     @inline(__always)
     private func paintRun(
-        y: Int32, from first: Int32, to last: Int32, row: DialRow, dial: DialGeometry, box: Rect, edges: DialEdges,
-        colors: DialRunColors, base: UnsafeMutableRawPointer
+        y: Int32, from a: Int32, to b: Int32, row: DialRow, dial: DialGeometry, edges: DialEdges,
+        colors: DialRunColors, steps: (x: Int, y: Int), base: UnsafeMutableRawPointer
     ) {
-        let a = max(first, box.x), b = min(last, box.x + box.width - 1)
-        guard a <= b else { return }
+        guard a <= b, let start = layout.byteOffset(x: a, y: y) else { return }
         let rightSide = 2 * a + 1 - dial.centreX2 >= 0
         // Above the centre the angle grows along the row (the pixels before an edge lead it);
         // below, it falls (they trail it).
         let leading = row.vy < 0
-        var before = edges.pixelsBefore(0, from: a, to: b, vy: row.vy, rightSide: rightSide, leading: leading, centreX2: dial.centreX2)
+        let count = b - a + 1
+        var before = edges.pixelsBefore(0, from: a, to: b, vy: row.vy, rightSide: rightSide, centreX2: dial.centreX2)
         for index in 1..<edges.count {
-            let next = edges.pixelsBefore(index, from: a, to: b, vy: row.vy, rightSide: rightSide, leading: leading, centreX2: dial.centreX2)
+            let next = edges.pixelsBefore(index, from: a, to: b, vy: row.vy, rightSide: rightSide, centreX2: dial.centreX2)
             if next > before {
-                let start = leading ? a + before : b - next + 1
-                fill(Rect(x: start, y: y, width: next - before, height: 1), value: colors.value(index - 1), base: base)
+                let first = leading ? before : count - next
+                store(colors.value(index - 1), count: Int(next - before), at: start + Int(first) * steps.x, step: steps.x, base: base)
             }
             before = next
+        }
+    }
+
+    /// `count` pixels of `value`, `step` bytes apart from `offset`.
+    @inline(__always)
+    private func store(_ value: UInt32, count: Int, at offset: Int, step: Int, base: UnsafeMutableRawPointer) {
+        var at = offset
+        switch layout.format.bytesPerPixel {
+        case 4:
+            for _ in 0..<count {
+                base.storeBytes(of: value.littleEndian, toByteOffset: at, as: UInt32.self)
+                at += step
+            }
+        case 2:
+            let pixel = UInt16(truncatingIfNeeded: value).littleEndian
+            for _ in 0..<count {
+                base.storeBytes(of: pixel, toByteOffset: at, as: UInt16.self)
+                at += step
+            }
+        default:
+            for _ in 0..<count {
+                store(value, at: at, base: base)
+                at += step
+            }
         }
     }
 }
@@ -179,7 +204,7 @@ struct DialEdges {
         withUnsafeBytes(of: positions) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
     }
 
-    private func direction(_ index: Int) -> (x: Int32, y: Int32) {
+    func direction(_ index: Int) -> (x: Int32, y: Int32) {
         withUnsafeBytes(of: directions) {
             ($0.load(fromByteOffset: index * 8, as: Int32.self), $0.load(fromByteOffset: index * 8 + 4, as: Int32.self))
         }
@@ -213,10 +238,11 @@ struct DialEdges {
     }
 
     /// How many pixels of `first...last` (one side of the centre, on the row `vy` from it)
-    /// lie before edge `index`: their angle is less than the edge's. They lead the run when
-    /// `leading`, else trail it. Exact: the pixel's side of the edge's ray is the sign of a
-    /// cross product, linear along the row, solved for the row in one division.
-    func pixelsBefore(_ index: Int, from first: Int32, to last: Int32, vy: Int32, rightSide: Bool, leading: Bool, centreX2: Int32) -> Int32 {
+    /// lie before edge `index`: their angle is less than the edge's. Exact: the pixel's side
+    /// of the edge's ray is the sign of a cross product, linear along the row, solved for the
+    /// row in one division.
+    @inline(__always)
+    func pixelsBefore(_ index: Int, from first: Int32, to last: Int32, vy: Int32, rightSide: Bool, centreX2: Int32) -> Int32 {
         let count = last - first + 1
         let u = direction(index)
         // The edge's angle is at least 0 when its vector points right (or straight up/down).
