@@ -19,7 +19,8 @@
 #                           lamp on (its own icon), the door pressed (its own icon), the pump
 #                           disabled (its own icon), from `touchpanel preview` at each rotation
 #   qr/states-rotR.png      two QR codes (qr_config), black on white and in colours of their own,
-#                           beside a button, from `touchpanel preview` at each rotation
+#                           beside a button, from `touchpanel preview` at each rotation;
+#                           qr/states-rotR-rgb565.png the same in RGB565
 #   dials/states-rotR.png   three dials (dials_config): a thermostat, a 240-degree volume pressed
 #                           and a disabled gauge, from `touchpanel preview` at each rotation;
 #                           dials/states-rotR-rgb565.png the same in RGB565
@@ -491,6 +492,9 @@ render_reference_images() {
         qr_config "$rotation" >"$dir/.work/qr-$rotation.ini"
         "$touchpanel" preview "$dir/.work/qr-$rotation.ini" --out "$dir/qr/states-rot$rotation.png" >&2 ||
             echo "touchpanel preview of the QR codes failed" >&2
+        echo "qr/states-rot$rotation-rgb565.png"
+        "$touchpanel" preview "$dir/.work/qr-$rotation.ini" --format rgb565 --out "$dir/qr/states-rot$rotation-rgb565.png" >&2 ||
+            echo "touchpanel preview of the QR codes in RGB565 failed" >&2
     done
     mkdir -p "$dir/dials"
     for rotation in $reference_rotations; do
