@@ -50,7 +50,9 @@ extension FramebufferPainter {
         var edges = DialEdges()
         let knob = look.knobSpan
         edges.insert(span.lowerBound, within: span)
-        edges.insert(look.fillPixels, within: span)
+        // Under the knob the value changes no colour: no edge there (a turn's usual span is
+        // then three edges: the old knob's start, the new knob's start and end).
+        if !knob.contains(look.fillPixels) || knob.lowerBound == look.fillPixels { edges.insert(look.fillPixels, within: span) }
         edges.insert(knob.lowerBound, within: span)
         edges.insert(knob.upperBound, within: span)
         edges.insert(span.upperBound, within: span)
@@ -178,7 +180,9 @@ struct DialRows {
         defer { vy += 2 }
         let outerSquared = dial.outer2 * dial.outer2 - vy * vy
         guard outerSquared > 0 else { return DialRow(vy: vy, outer: -1, inner: 0) }
-        // The most |vx| with vx^2 < outerSquared.
+        // The most |vx| with vx^2 < outerSquared: a Newton step from the last row's, then
+        // exact.
+        if outer > 0 { outer = (outer + (outerSquared - 1) / outer) >> 1 }
         while outer > 0 && outer * outer >= outerSquared { outer -= 1 }
         while (outer + 1) * (outer + 1) < outerSquared { outer += 1 }
         let innerSquared = dial.inner2 * dial.inner2 - vy * vy
@@ -186,6 +190,7 @@ struct DialRows {
             inner = 0
         } else {
             // The least |vx| with vx^2 >= innerSquared.
+            inner = inner > 0 ? (inner + innerSquared / inner) >> 1 : DialRows.squareRoot(innerSquared - 1) + 1
             while inner > 0 && (inner - 1) * (inner - 1) >= innerSquared { inner -= 1 }
             while inner * inner < innerSquared { inner += 1 }
         }
