@@ -47,27 +47,31 @@ extension FramebufferPainter {
     private func paintBand(_ look: SliderLook, dial: DialGeometry, span: Range<Int32>, base: UnsafeMutableRawPointer) {
         // Where the colour can change along the arc, in order: the span's ends, the value,
         // the knob's ends.
-        var edges = DialEdges()
+        var positions = DialPositions()
         let knob = look.knobSpan
-        edges.insert(span.lowerBound, within: span)
+        positions.insert(span.lowerBound, within: span)
         // Under the knob the value changes no colour: no edge there (a turn's usual span is
         // then three edges: the old knob's start, the new knob's start and end).
-        if !knob.contains(look.fillPixels) || knob.lowerBound == look.fillPixels { edges.insert(look.fillPixels, within: span) }
-        edges.insert(knob.lowerBound, within: span)
-        edges.insert(knob.upperBound, within: span)
-        edges.insert(span.upperBound, within: span)
-        var colors = DialRunColors()
-        for index in 0..<(edges.count - 1) {
-            let position = edges.position(index)
-            let color = knob.contains(position) ? look.knob : position < look.fillPixels ? look.fill : look.track
-            colors.set(index, layout.format.encode(color))
+        if !knob.contains(look.fillPixels) || knob.lowerBound == look.fillPixels { positions.insert(look.fillPixels, within: span) }
+        positions.insert(knob.lowerBound, within: span)
+        positions.insert(knob.upperBound, within: span)
+        positions.insert(span.upperBound, within: span)
+        // Each edge's direction, and the colour from it to the next, as plain values: the row
+        // loop below reads them from registers, not through a table.
+        func edge(_ index: Int) -> DialEdge {
+            DialEdge(DialAngle.unitVector(positions[min(index, positions.count - 1)] - dial.halfArc))
         }
-        for index in 0..<edges.count {
-            edges.setDirection(index, DialAngle.unitVector(edges.position(index) - dial.halfArc))
+        func color(_ index: Int) -> UInt32 {
+            let position = positions[min(index, positions.count - 1)]
+            return layout.format.encode(knob.contains(position) ? look.knob : position < look.fillPixels ? look.fill : look.track)
         }
-        let first = edges.direction(0), last = edges.direction(edges.count - 1)
+        let band = DialBand(
+            count: positions.count, e0: edge(0), e1: edge(1), e2: edge(2), e3: edge(3), e4: edge(4),
+            c0: color(0), c1: color(1), c2: color(2), c3: color(3))
+        let first = band.e0.direction, last = band.edge(positions.count - 1).direction
         guard let box = dial.bounds(of: span, first: first, last: last).clipped(to: layout.logicalBounds) else { return }
         let steps = layout.logicalSteps
+        let boxEnd = box.x + box.width - 1
         var rows = DialRows(dial: dial, firstY: box.y)
         for y in box.y..<(box.y + box.height) {
             let row = rows.next()
@@ -77,10 +81,8 @@ extension FramebufferPainter {
             let left = (dial.centreX2 - row.outer) >> 1, right = (dial.centreX2 - 1 + row.outer) >> 1
             let leftEnd = row.inner > 0 ? (dial.centreX2 - 1 - row.inner) >> 1 : (dial.centreX2 - 2) >> 1
             let rightStart = row.inner > 0 ? (dial.centreX2 + row.inner) >> 1 : leftEnd + 1
-            paintRun(y: y, from: max(left, box.x), to: min(leftEnd, box.x + box.width - 1), row: row, dial: dial, edges: edges,
-                     colors: colors, steps: steps, base: base)
-            paintRun(y: y, from: max(rightStart, box.x), to: min(right, box.x + box.width - 1), row: row, dial: dial, edges: edges,
-                     colors: colors, steps: steps, base: base)
+            paintRun(y: y, from: max(left, box.x), to: min(leftEnd, boxEnd), vy: row.vy, centreX2: dial.centreX2, band: band, steps: steps, base: base)
+            paintRun(y: y, from: max(rightStart, box.x), to: min(right, boxEnd), vy: row.vy, centreX2: dial.centreX2, band: band, steps: steps, base: base)
         }
     }
 
@@ -89,21 +91,21 @@ extension FramebufferPainter {
     /// straight into the buffer, one logical step apart.
     @inline(__always)
     private func paintRun(
-        y: Int32, from a: Int32, to b: Int32, row: DialRow, dial: DialGeometry, edges: DialEdges,
-        colors: DialRunColors, steps: (x: Int, y: Int), base: UnsafeMutableRawPointer
+        y: Int32, from a: Int32, to b: Int32, vy: Int32, centreX2: Int32, band: DialBand, steps: (x: Int, y: Int),
+        base: UnsafeMutableRawPointer
     ) {
         guard a <= b, let start = layout.byteOffset(x: a, y: y) else { return }
-        let rightSide = 2 * a + 1 - dial.centreX2 >= 0
+        let run = DialRun(first: a, last: b, vy: vy, rightSide: 2 * a + 1 - centreX2 >= 0, centreX2: centreX2)
         // Above the centre the angle grows along the row (the pixels before an edge lead it);
         // below, it falls (they trail it).
-        let leading = row.vy < 0
+        let leading = vy < 0
         let count = b - a + 1
-        var before = edges.pixelsBefore(0, from: a, to: b, vy: row.vy, rightSide: rightSide, centreX2: dial.centreX2)
-        for index in 1..<edges.count {
-            let next = edges.pixelsBefore(index, from: a, to: b, vy: row.vy, rightSide: rightSide, centreX2: dial.centreX2)
+        var before = run.pixelsBefore(band.e0)
+        for index in 1..<band.count {
+            let next = run.pixelsBefore(index == 1 ? band.e1 : index == 2 ? band.e2 : index == 3 ? band.e3 : band.e4)
             if next > before {
-                let first = leading ? before : count - next
-                store(colors.value(index - 1), count: Int(next - before), at: start + Int(first) * steps.x, step: steps.x, base: base)
+                let color = index == 1 ? band.c0 : index == 2 ? band.c1 : index == 3 ? band.c2 : band.c3
+                store(color, count: Int(next - before), at: start + Int(leading ? before : count - next) * steps.x, step: steps.x, base: base)
             }
             before = next
         }
@@ -198,21 +200,13 @@ struct DialRows {
     }
 }
 
-/// Up to five positions along the arc where a run's colour can change, in order, each with
-/// its direction (a screen vector 2^14 long).
-struct DialEdges {
-    private var positions: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)
-    private var directions: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+/// Up to five positions along the arc where a run's colour can change, in order, once each.
+struct DialPositions {
+    private var values: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)
     private(set) var count = 0
 
-    func position(_ index: Int) -> Int32 {
-        withUnsafeBytes(of: positions) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
-    }
-
-    func direction(_ index: Int) -> (x: Int32, y: Int32) {
-        withUnsafeBytes(of: directions) {
-            ($0.load(fromByteOffset: index * 8, as: Int32.self), $0.load(fromByteOffset: index * 8 + 4, as: Int32.self))
-        }
+    subscript(index: Int) -> Int32 {
+        withUnsafeBytes(of: values) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
     }
 
     /// Adds `position` (clamped to `span`) in order, once.
@@ -220,11 +214,11 @@ struct DialEdges {
         let value = min(max(position, span.lowerBound), span.upperBound)
         var at = count
         for index in 0..<count {
-            let existing = self.position(index)
+            let existing = self[index]
             if existing == value { return }
             if existing > value { at = index; break }
         }
-        withUnsafeMutableBytes(of: &positions) { bytes in
+        withUnsafeMutableBytes(of: &values) { bytes in
             var index = count
             while index > at {
                 bytes.storeBytes(of: bytes.load(fromByteOffset: (index - 1) * 4, as: Int32.self), toByteOffset: index * 4, as: Int32.self)
@@ -234,38 +228,69 @@ struct DialEdges {
         }
         count += 1
     }
+}
 
-    mutating func setDirection(_ index: Int, _ vector: (x: Int32, y: Int32)) {
-        withUnsafeMutableBytes(of: &directions) {
-            $0.storeBytes(of: vector.x, toByteOffset: index * 8, as: Int32.self)
-            $0.storeBytes(of: vector.y, toByteOffset: index * 8 + 4, as: Int32.self)
-        }
+/// An edge's direction (a screen vector 2^14 long) and which side of the centre it is on.
+struct DialEdge {
+    let x: Int32
+    let y: Int32
+    /// Its angle is at least 0: it points right (or straight up).
+    let onRight: Bool
+
+    init(_ vector: (x: Int32, y: Int32)) {
+        x = vector.x
+        y = vector.y
+        onRight = vector.x > 0 || (vector.x == 0 && vector.y < 0)
     }
 
-    /// How many pixels of `first...last` (one side of the centre, on the row `vy` from it)
-    /// lie before edge `index`: their angle is less than the edge's. Exact: the pixel's side
-    /// of the edge's ray is the sign of a cross product, linear along the row, solved for the
-    /// row in one division.
+    var direction: (x: Int32, y: Int32) { (x, y) }
+}
+
+/// A band's edges (`count` of them, 2...5) and the colour from each to the next.
+struct DialBand {
+    let count: Int
+    let e0: DialEdge, e1: DialEdge, e2: DialEdge, e3: DialEdge, e4: DialEdge
+    let c0: UInt32, c1: UInt32, c2: UInt32, c3: UInt32
+
+    func edge(_ index: Int) -> DialEdge {
+        switch index {
+        case 0: e0
+        case 1: e1
+        case 2: e2
+        case 3: e3
+        default: e4
+        }
+    }
+}
+
+/// One run of a row: pixels `first...last`, on one side of the centre, on the row `vy` from it.
+struct DialRun {
+    let first: Int32
+    let last: Int32
+    let vy: Int32
+    let rightSide: Bool
+    let centreX2: Int32
+
+    /// How many of its pixels lie before `edge`: their angle is less than the edge's. Exact:
+    /// the pixel's side of the edge's ray is the sign of a cross product, linear along the
+    /// row, solved for the row in one division.
     @inline(__always)
-    func pixelsBefore(_ index: Int, from first: Int32, to last: Int32, vy: Int32, rightSide: Bool, centreX2: Int32) -> Int32 {
+    func pixelsBefore(_ edge: DialEdge) -> Int32 {
         let count = last - first + 1
-        let u = direction(index)
-        // The edge's angle is at least 0 when its vector points right (or straight up/down).
-        let edgeOnRight = u.x > 0 || (u.x == 0 && u.y < 0)
         // On the other side of the centre every pixel's angle is on one side of the edge's:
         // left of an edge on the right is before it; right of one on the left, after.
-        if rightSide != edgeOnRight { return rightSide ? 0 : count }
+        if rightSide != edge.onRight { return rightSide ? 0 : count }
         // On the edge's side a pixel is before it where cross(u, v) = u.x*vy - u.y*vx < 0.
-        let t = u.x * vy
-        if u.y == 0 { return t < 0 ? count : 0 }
-        if u.y > 0 {
+        let t = edge.x * vy
+        if edge.y == 0 { return t < 0 ? count : 0 }
+        if edge.y > 0 {
             // Before where vx > t/u.y: vx >= floor(t/u.y) + 1, vx = 2x+1-centreX2.
-            let q = DialEdges.floorDivision(t, u.y)
+            let q = DialRun.floorDivision(t, edge.y)
             let x = (q + centreX2 + 1) >> 1
             return min(max(last - x + 1, 0), count)
         }
         // u.y < 0: before where vx < (-t)/(-u.y): vx <= floor((-t - 1)/(-u.y)).
-        let q = DialEdges.floorDivision(-t - 1, -u.y)
+        let q = DialRun.floorDivision(-t - 1, -edge.y)
         let x = (q + centreX2 - 1) >> 1
         return min(max(x - first + 1, 0), count)
     }
@@ -273,18 +298,5 @@ struct DialEdges {
     @inline(__always)
     static func floorDivision(_ a: Int32, _ b: Int32) -> Int32 {
         a >= 0 ? a / b : -((-a + b - 1) / b)
-    }
-}
-
-/// A run's colour between each two edges, in the display's format.
-struct DialRunColors {
-    private var values: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
-
-    mutating func set(_ index: Int, _ value: UInt32) {
-        withUnsafeMutableBytes(of: &values) { $0.storeBytes(of: value, toByteOffset: index * 4, as: UInt32.self) }
-    }
-
-    func value(_ index: Int) -> UInt32 {
-        withUnsafeBytes(of: values) { $0.load(fromByteOffset: index * 4, as: UInt32.self) }
     }
 }
