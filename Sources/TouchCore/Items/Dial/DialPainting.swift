@@ -59,10 +59,11 @@ extension FramebufferPainter {
         // Each edge's direction, and the colour from it to the next, as plain values: the row
         // loop below reads them from registers, not through a table.
         func edge(_ index: Int) -> DialEdge {
-            DialEdge(DialAngle.unitVector(positions[min(index, positions.count - 1)] - dial.halfArc))
+            index < positions.count ? DialEdge(DialAngle.unitVector(positions[index] &- dial.halfArc)) : DialEdge((0, 0))
         }
         func color(_ index: Int) -> UInt32 {
-            let position = positions[min(index, positions.count - 1)]
+            guard index < positions.count else { return 0 }
+            let position = positions[index]
             return layout.format.encode(knob.contains(position) ? look.knob : position < look.fillPixels ? look.fill : look.track)
         }
         let band = DialBand(
@@ -70,44 +71,38 @@ extension FramebufferPainter {
             c0: color(0), c1: color(1), c2: color(2), c3: color(3))
         let first = band.e0.direction, last = band.edge(positions.count - 1).direction
         guard let box = dial.bounds(of: span, first: first, last: last).clipped(to: layout.logicalBounds) else { return }
-        let steps = layout.logicalSteps
-        let boxEnd = box.x + box.width - 1
+        let step = layout.logicalSteps.x
+        let boxEnd = box.x &+ box.width &- 1
+        let centreX2 = dial.centreX2
         var rows = DialRows(dial: dial, firstY: box.y)
-        for y in box.y..<(box.y + box.height) {
+        for y in box.y..<(box.y &+ box.height) {
             let row = rows.next()
             guard row.outer >= 0 else { continue }
             // The band on this row: one run across (the row passes above or below the inner
             // circle) or two, cut at the centre so that the angle changes one way along each.
-            let left = (dial.centreX2 - row.outer) >> 1, right = (dial.centreX2 - 1 + row.outer) >> 1
-            let leftEnd = row.inner > 0 ? (dial.centreX2 - 1 - row.inner) >> 1 : (dial.centreX2 - 2) >> 1
-            let rightStart = row.inner > 0 ? (dial.centreX2 + row.inner) >> 1 : leftEnd + 1
-            paintRun(y: y, from: max(left, box.x), to: min(leftEnd, boxEnd), vy: row.vy, centreX2: dial.centreX2, band: band, steps: steps, base: base)
-            paintRun(y: y, from: max(rightStart, box.x), to: min(right, boxEnd), vy: row.vy, centreX2: dial.centreX2, band: band, steps: steps, base: base)
-        }
-    }
-
-    /// One run of the band on row `y`, pixels `a...b` on one side of the centre (inside the
-    /// screen): how many of its pixels lie before each edge, then the parts between written
-    /// straight into the buffer, one logical step apart.
-    @inline(__always)
-    private func paintRun(
-        y: Int32, from a: Int32, to b: Int32, vy: Int32, centreX2: Int32, band: DialBand, steps: (x: Int, y: Int),
-        base: UnsafeMutableRawPointer
-    ) {
-        guard a <= b, let start = layout.byteOffset(x: a, y: y) else { return }
-        let run = DialRun(first: a, last: b, vy: vy, rightSide: 2 * a + 1 - centreX2 >= 0, centreX2: centreX2)
-        // Above the centre the angle grows along the row (the pixels before an edge lead it);
-        // below, it falls (they trail it).
-        let leading = vy < 0
-        let count = b - a + 1
-        var before = run.pixelsBefore(band.e0)
-        for index in 1..<band.count {
-            let next = run.pixelsBefore(index == 1 ? band.e1 : index == 2 ? band.e2 : index == 3 ? band.e3 : band.e4)
-            if next > before {
-                let color = index == 1 ? band.c0 : index == 2 ? band.c1 : index == 3 ? band.c2 : band.c3
-                store(color, count: Int(next - before), at: start + Int(leading ? before : count - next) * steps.x, step: steps.x, base: base)
+            let leftEnd = row.inner > 0 ? (centreX2 &- 1 &- row.inner) >> 1 : (centreX2 &- 2) >> 1
+            let rightStart = row.inner > 0 ? (centreX2 &+ row.inner) >> 1 : leftEnd &+ 1
+            // Above the centre the angle grows along the row (the pixels before an edge lead
+            // it); below, it falls (they trail it).
+            let leading = row.vy < 0
+            for side in 0..<2 {
+                let a = side == 0 ? max((centreX2 &- row.outer) >> 1, box.x) : max(rightStart, box.x)
+                let b = side == 0 ? min(leftEnd, boxEnd) : min((centreX2 &- 1 &+ row.outer) >> 1, boxEnd)
+                guard a <= b, let start = layout.byteOffset(x: a, y: y) else { continue }
+                // How many of the run's pixels lie before each edge, then the parts between
+                // written straight into the buffer, one logical step apart.
+                let run = DialRun(first: a, last: b, vy: row.vy, rightSide: side == 1, centreX2: centreX2)
+                let count = b &- a &+ 1
+                var before = run.pixelsBefore(band.e0)
+                for index in 1..<band.count {
+                    let next = run.pixelsBefore(index == 1 ? band.e1 : index == 2 ? band.e2 : index == 3 ? band.e3 : band.e4)
+                    if next > before {
+                        let color = index == 1 ? band.c0 : index == 2 ? band.c1 : index == 3 ? band.c2 : band.c3
+                        store(color, count: Int(next &- before), at: start &+ Int(leading ? before : count &- next) &* step, step: step, base: base)
+                    }
+                    before = next
+                }
             }
-            before = next
         }
     }
 
@@ -119,13 +114,13 @@ extension FramebufferPainter {
         case 4:
             for _ in 0..<count {
                 base.storeBytes(of: value.littleEndian, toByteOffset: at, as: UInt32.self)
-                at += step
+                at &+= step
             }
         case 2:
             let pixel = UInt16(truncatingIfNeeded: value).littleEndian
             for _ in 0..<count {
                 base.storeBytes(of: pixel, toByteOffset: at, as: UInt16.self)
-                at += step
+                at &+= step
             }
         default:
             for _ in 0..<count {
@@ -179,22 +174,22 @@ struct DialRows {
 
     /// The next row's extent.
     mutating func next() -> DialRow {
-        defer { vy += 2 }
-        let outerSquared = dial.outer2 * dial.outer2 - vy * vy
+        defer { vy &+= 2 }
+        let outerSquared = dial.outer2 &* dial.outer2 &- vy &* vy
         guard outerSquared > 0 else { return DialRow(vy: vy, outer: -1, inner: 0) }
         // The most |vx| with vx^2 < outerSquared: a Newton step from the last row's, then
         // exact.
-        if outer > 0 { outer = (outer + (outerSquared - 1) / outer) >> 1 }
-        while outer > 0 && outer * outer >= outerSquared { outer -= 1 }
-        while (outer + 1) * (outer + 1) < outerSquared { outer += 1 }
-        let innerSquared = dial.inner2 * dial.inner2 - vy * vy
+        if outer > 0 { outer = (outer &+ (outerSquared &- 1) / outer) >> 1 }
+        while outer > 0 && outer &* outer >= outerSquared { outer &-= 1 }
+        while (outer &+ 1) &* (outer &+ 1) < outerSquared { outer &+= 1 }
+        let innerSquared = dial.inner2 &* dial.inner2 &- vy &* vy
         if innerSquared <= 0 {
             inner = 0
         } else {
             // The least |vx| with vx^2 >= innerSquared.
-            inner = inner > 0 ? (inner + innerSquared / inner) >> 1 : DialRows.squareRoot(innerSquared - 1) + 1
-            while inner > 0 && (inner - 1) * (inner - 1) >= innerSquared { inner -= 1 }
-            while inner * inner < innerSquared { inner += 1 }
+            inner = inner > 0 ? (inner &+ innerSquared / inner) >> 1 : DialRows.squareRoot(innerSquared &- 1) &+ 1
+            while inner > 0 && (inner &- 1) &* (inner &- 1) >= innerSquared { inner &-= 1 }
+            while inner &* inner < innerSquared { inner &+= 1 }
         }
         return DialRow(vy: vy, outer: outer, inner: inner)
     }
@@ -276,27 +271,27 @@ struct DialRun {
     /// row, solved for the row in one division.
     @inline(__always)
     func pixelsBefore(_ edge: DialEdge) -> Int32 {
-        let count = last - first + 1
+        let count = last &- first &+ 1
         // On the other side of the centre every pixel's angle is on one side of the edge's:
         // left of an edge on the right is before it; right of one on the left, after.
         if rightSide != edge.onRight { return rightSide ? 0 : count }
         // On the edge's side a pixel is before it where cross(u, v) = u.x*vy - u.y*vx < 0.
-        let t = edge.x * vy
+        let t = edge.x &* vy
         if edge.y == 0 { return t < 0 ? count : 0 }
         if edge.y > 0 {
             // Before where vx > t/u.y: vx >= floor(t/u.y) + 1, vx = 2x+1-centreX2.
             let q = DialRun.floorDivision(t, edge.y)
-            let x = (q + centreX2 + 1) >> 1
-            return min(max(last - x + 1, 0), count)
+            let x = (q &+ centreX2 &+ 1) >> 1
+            return min(max(last &- x &+ 1, 0), count)
         }
         // u.y < 0: before where vx < (-t)/(-u.y): vx <= floor((-t - 1)/(-u.y)).
-        let q = DialRun.floorDivision(-t - 1, -edge.y)
-        let x = (q + centreX2 - 1) >> 1
-        return min(max(x - first + 1, 0), count)
+        let q = DialRun.floorDivision(0 &- t &- 1, 0 &- edge.y)
+        let x = (q &+ centreX2 &- 1) >> 1
+        return min(max(x &- first &+ 1, 0), count)
     }
 
     @inline(__always)
     static func floorDivision(_ a: Int32, _ b: Int32) -> Int32 {
-        a >= 0 ? a / b : -((-a + b - 1) / b)
+        a >= 0 ? a / b : 0 &- ((0 &- a &+ b &- 1) / b)
     }
 }
