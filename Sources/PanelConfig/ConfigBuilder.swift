@@ -45,6 +45,7 @@ struct ConfigBuilder {
         var pages: [PageDraft] = []
         var sliders: [SliderDraft] = []
         var qrCodes: [QRCodeDraft] = []
+        var charts: [ChartDraft] = []
     }
 
     /// What is wrong, and what is valid but likely not what was meant (an exec command cut by
@@ -69,8 +70,10 @@ struct ConfigBuilder {
     var pages: [PageDraft] { drafts.pages }
     var sliders: [SliderDraft] { drafts.sliders }
     var qrCodes: [QRCodeDraft] { drafts.qrCodes }
+    var charts: [ChartDraft] { drafts.charts }
     private var countedSliders = 0
     private var countedQRCodes = 0
+    private var countedCharts = 0
     /// Header line of each page name taken.
     private var pageLines: [String: Int] = [:]
     /// Header line of each output name taken.
@@ -163,6 +166,9 @@ struct ConfigBuilder {
         case .qr(let name):
             openNamed({ $1(&$0.qrCodes) }, "qr", name, line: line, admit: { $0.admitQRCode(name, line: line) },
                       presetRefusal: "a board preset holds no QR codes; put [qr NAME] sections in the panel config", QRCodeDraft.init)
+        case .chart(let name):
+            openNamed({ $1(&$0.charts) }, "chart", name, line: line, admit: { $0.admitChart(name, line: line) },
+                      presetRefusal: "a board preset holds no charts; put [chart NAME] sections in the panel config", ChartDraft.init)
         }
     }
 
@@ -302,6 +308,19 @@ struct ConfigBuilder {
             return false
         }
         countedSliders += 1
+        return true
+    }
+
+    /// Whether a new chart can join the panel: its name is an item's, and a panel holds at
+    /// most `ChartConfig.capacity` (each keeps a ring and a file).
+    private mutating func admitChart(_ name: String, line: Int) -> Bool {
+        guard admitName(name, kind: "chart", article: "a", line: line, takenOnLine: buttonLines[name]) else { return false }
+        buttonLines[name] = line
+        guard countedCharts < ChartConfig.capacity else {
+            messages.errors.add(line: line, section: "chart \(name)", "too many charts; a panel holds at most \(ChartConfig.capacity)")
+            return false
+        }
+        countedCharts += 1
         return true
     }
 

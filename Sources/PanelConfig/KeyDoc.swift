@@ -45,6 +45,7 @@ enum KeyTables {
             ("text", table(TextKey.self)),
             ("slider", table(SliderKey.self)),
             ("qr", table(QRCodeKey.self)),
+            ("chart", table(ChartKey.self)),
             ("output", table(OutputKey.self)),
             ("backlight", table(BacklightKey.self)),
             ("control", table(ControlKey.self)),

@@ -74,6 +74,11 @@ public final class PanelEngine: TouchSink {
     private let firstText: Int
     private let firstSlider: Int
     private let firstQRCode: Int
+    private let firstChart: Int
+    /// The charts' histories: their rings and files.
+    let charts: ChartHistories
+    /// The time of day, for the charts' buckets (and the texts' clocks).
+    let wallClock: WallClock?
     /// Each slider's value, as a step of its scale.
     public var sliderSteps: [Int32] { sliders.steps }
     /// Each slider's value as the outside world knows it (`SliderItems.values`).
@@ -86,7 +91,7 @@ public final class PanelEngine: TouchSink {
         config: PanelConfiguration, source: TouchSource, actions: ActionRunner, output: OutputBuffer,
         surface: PanelSurface?, log: PanelLog, startedAt: MonotonicInstant, transitions: TransitionLog? = nil,
         backlight: PanelBacklight? = nil, idleSince: MonotonicInstant? = nil, limitsErrorLogs: Bool = false,
-        kept: [ControlCommand] = [], wallClock: WallClock? = nil
+        kept: [ControlCommand] = [], wallClock: WallClock? = nil, chartDirectory: String? = nil
     ) {
         errorLogs = limitsErrorLogs ? LogRateLimiter() : nil
         self.config = config
@@ -107,6 +112,10 @@ public final class PanelEngine: TouchSink {
         firstText = config.firstPlace(of: .text)
         firstSlider = config.firstPlace(of: .slider)
         firstQRCode = config.firstPlace(of: .qrCode)
+        firstChart = config.firstPlace(of: .chart)
+        self.wallClock = wallClock
+        charts = ChartHistories(
+            config.charts, directory: chartDirectory, nowEpochMs: wallClock.map { $0.epochNanoseconds(at: startedAt) / 1_000_000 }, log: log)
         placePages = config.itemPages
         pages = PageNavigator(names: config.pages.map { $0.name })
         self.transitions = transitions
@@ -200,7 +209,8 @@ public final class PanelEngine: TouchSink {
         if place < config.buttons.count { return "button \(config.buttons[place].name)" }
         if place < firstSlider { return "text \(config.texts[place - config.buttons.count].name)" }
         if place < firstQRCode { return "slider \(config.sliders[place - firstSlider].name)" }
-        return "qr \(config.qrCodes[place - firstQRCode].name)"
+        if place < firstChart { return "qr \(config.qrCodes[place - firstQRCode].name)" }
+        return "chart \(config.charts[place - firstChart].name)"
     }
 
     /// QR code `index`'s text from outside (its topic): encoded in a later turn, within the
@@ -208,6 +218,23 @@ public final class PanelEngine: TouchSink {
     /// shown stays.
     func qrCodeTextChanged(_ index: Int, to text: String) {
         labelToDraw(firstQRCode + index, text)
+    }
+
+    /// A value for chart `index` from outside (its topic or entity) at `now`: recorded at the
+    /// wall clock's time and drawn in the turn's outside-changes pass. A text that is no number
+    /// is logged (a few lines a minute) and changes nothing; without a wall clock nothing is
+    /// recorded.
+    func chartReceived(_ index: Int, text: String, key: String, at now: MonotonicInstant) {
+        guard let scaled = SliderScale.parse(text, decimals: 3) else {
+            if stateLogs.admit(key, at: now) { log.warning("\(key): ignored: \"\(BindingProblem.shortened(text))\" is not a number") }
+            return
+        }
+        guard let wallClock else { return }
+        let milli = Int32(clamping: scaled)
+        if charts.record(index, milli: milli, atEpochMs: wallClock.epochNanoseconds(at: now) / 1_000_000) == .tooOld { return }
+        dirty.insert(firstChart + index)
+        outsideChanged = true
+        listener?.panelStateChanged()
     }
 
     /// How many labels set from outside are rasterised and drawn in one turn of the loop: a
@@ -314,6 +341,7 @@ public final class PanelEngine: TouchSink {
             feed(now: due) { pipeline, sink in pipeline.advance(to: due, into: &sink) }
         }
         actions.endPulses()
+        charts.writeAll()
         writer.flush()
     }
 
@@ -575,7 +603,8 @@ public final class PanelEngine: TouchSink {
         if place < firstText { return .button(looks.visualState(ofButton: place)) }
         if place < firstSlider { return .text(texts.shown[place - firstText].isUnknown ? .unknown : .normal) }
         if place < firstQRCode { return .slider(sliders.look(place - firstSlider)) }
-        return .qrCode
+        if place < firstChart { return .qrCode }
+        return .chart(charts.look(place - firstChart))
     }
 
     /// What the page shown draws: each item's look, nil for those on other pages.
