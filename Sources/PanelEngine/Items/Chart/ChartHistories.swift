@@ -94,7 +94,9 @@ public final class ChartHistories {
         let ring = rings[index]
         let bytes: [UInt8]
         do throws(FileContents.Failure) {
-            bytes = try FileContents.bytes(ofFile: path, maxBytes: ring.storage.count + 1, what: "a chart history")
+            // Room for the largest history, so that one of other points is named as such.
+            bytes = try FileContents.bytes(
+                ofFile: path, maxBytes: ChartRing.byteCount(points: ChartConfig.pointsRange.upperBound), what: "a chart history")
         } catch {
             if !error.missing { setAside(index, path: path, why: error.message) }
             return

@@ -99,7 +99,7 @@ extension PanelEngine {
         }
         if !config.pages.isEmpty { json += ",\"page\":\(JSONText.quoted(config.pages[shownPage].name))" }
         // The items by kind, each kind's list in place order; buttons always listed.
-        for kind in [ItemKind.button, .slider, .text] {
+        for kind in [ItemKind.button, .slider, .text, .chart] {
             let first = config.firstPlace(of: kind)
             let places = first..<(first + config.count(of: kind))
             guard kind == .button || !places.isEmpty else { continue }
