@@ -75,9 +75,10 @@ struct ChartRingTests {
             #expect(ring.filledCount == 3)
             // Older than the oldest bucket: dropped. In the window: into its own bucket.
             #expect(ring.record(9_000, atEpochMs: Self.baseMs + Self.bucketMs) == .tooOld)
-            #expect(ring.record(9_000, atEpochMs: Self.baseMs + 2 * Self.bucketMs + 5) == .added)
+            #expect(ring.record(9_000, atEpochMs: Self.baseMs + 2 * Self.bucketMs + 5) == .addedToOlder)
+            #expect(ring.record(1_000, atEpochMs: Self.baseMs + 4 * Self.bucketMs + 5) == .added)
             #expect(ring.bucket(age: 2) == ChartBucket(minMilli: 2_000, maxMilli: 9_000, count: 2, sumMilli: 11_000))
-            #expect(ring.lastMilli == 4_000)
+            #expect(ring.lastMilli == 1_000)
         }
     }
 

@@ -99,6 +99,15 @@ struct RenderChartTests {
             // its first column, two pixels thick in the second.
             #expect(Self.column(fb, 6) == "..LLL......")
             #expect(Self.column(fb, 7) == "..LLb......")
+            // A value that came late, into an older bucket: the whole chart again.
+            ring.record(2_000, atEpochMs: Self.baseMs + 1)
+            fb.paint { painter, buffer in
+                drawn = painter.paintChart(
+                    ChartLook(ring: ring, revision: 3, olderChanges: 1), spec: Self.spec(.line), previous: drawn, text: nil, palette: &palette, in: buffer)
+                return drawn != nil
+            }
+            #expect(Self.column(fb, 0) == ".......LL..")
+            #expect(drawn?.olderChanges == 1)
         }
     }
 }

@@ -114,8 +114,9 @@ public final class PanelEngine: TouchSink {
         firstQRCode = config.firstPlace(of: .qrCode)
         firstChart = config.firstPlace(of: .chart)
         self.wallClock = wallClock
-        charts = ChartHistories(
-            config.charts, directory: chartDirectory, nowEpochMs: wallClock.map { $0.epochNanoseconds(at: startedAt) / 1_000_000 }, log: log)
+        let startEpochMs = wallClock.map { $0.epochNanoseconds(at: startedAt) / 1_000_000 }
+        charts = ChartHistories(config.charts, directory: chartDirectory, nowEpochMs: startEpochMs, log: log)
+        if let startEpochMs { charts.scheduleAll(now: startedAt, epochMs: startEpochMs) }
         placePages = config.itemPages
         pages = PageNavigator(names: config.pages.map { $0.name })
         self.transitions = transitions
@@ -231,7 +232,7 @@ public final class PanelEngine: TouchSink {
         }
         guard let wallClock else { return }
         let milli = Int32(clamping: scaled)
-        if charts.record(index, milli: milli, atEpochMs: wallClock.epochNanoseconds(at: now) / 1_000_000) == .tooOld { return }
+        if charts.record(index, milli: milli, now: now, epochMs: wallClock.epochNanoseconds(at: now) / 1_000_000) == .tooOld { return }
         dirty.insert(firstChart + index)
         outsideChanged = true
         listener?.panelStateChanged()
@@ -301,7 +302,8 @@ public final class PanelEngine: TouchSink {
         return MonotonicInstant.earliest(
             MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline)),
             MonotonicInstant.earliest(
-                MonotonicInstant.earliest(bindings.nextDeadline, stateLogs.nextDeadline), MonotonicInstant.earliest(texts.nextDeadline, homeAt)))
+                MonotonicInstant.earliest(bindings.nextDeadline, stateLogs.nextDeadline),
+                MonotonicInstant.earliest(MonotonicInstant.earliest(texts.nextDeadline, homeAt), charts.nextDeadline)))
     }
 
     /// `nextWakeup` without idle blanking's dim and off: whether anything but the backlight's
@@ -404,6 +406,12 @@ public final class PanelEngine: TouchSink {
         expireBindings(now: now)
         if let due = texts.nextDeadline, due <= now {
             for index in texts.due(now: now) { textChanged(index) }
+        }
+        if let due = charts.nextDeadline, due <= now, let wallClock {
+            for index in charts.moveOn(now: now, epochMs: wallClock.epochNanoseconds(at: now) / 1_000_000) {
+                dirty.insert(firstChart + index)
+                outsideChanged = true
+            }
         }
         actions.tick(now: now)
         if let due = homeAt, due <= now { showPage(0, at: max(due, lastInputAt)) }

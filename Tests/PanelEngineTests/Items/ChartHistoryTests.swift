@@ -197,6 +197,29 @@ struct ChartHistoryTests {
         }
     }
 
+    @Test func withoutValuesTheChartMovesOnWhenItsBucketEnds() throws {
+        try withDirectory { directory in
+            let rig = try EngineRig(config: chartConfig(), wallClock: ChartWallClock(startEpochMs: startMs), chartDirectory: directory)
+            // An empty chart does not move.
+            #expect(rig.engine.nextWakeup == nil)
+            send(rig, #"{"power": 7}"#, at: 100)
+            // The bucket ends at 11:00:00, 2 s after the start.
+            #expect(rig.engine.nextWakeup == at(2_000))
+            rig.surface.calls = []
+            rig.tick(2_000)
+            #expect(rig.surface.calls == ["draw 1 chart 2", "frame 2000"])
+            #expect(buckets(rig).prefix(2) == [nil, ChartBucket(minMilli: 7_000, maxMilli: 7_000, count: 1, sumMilli: 7_000)])
+            #expect(rig.engine.charts.writes == 1)
+            #expect(rig.engine.nextWakeup == at(302_000))
+            // A bucket that took no value: drawn, not written.
+            rig.tick(302_000)
+            #expect(buckets(rig).prefix(3) == [nil, nil, ChartBucket(minMilli: 7_000, maxMilli: 7_000, count: 1, sumMilli: 7_000)])
+            #expect(rig.engine.charts.writes == 1)
+            rig.engine.shutdown(now: at(302_100))
+            #expect(rig.engine.charts.writes == 1)
+        }
+    }
+
     @Test func theRingsTakeTheirBytesOnce() throws {
         let rig = try EngineRig(config: chartConfig(points: 288), wallClock: ChartWallClock(startEpochMs: startMs))
         #expect(rig.engine.charts.byteCount == 5_792)

@@ -6,14 +6,22 @@ import TouchCore
 /// load from each chart's `points`, so a value never allocates. Each ring is kept in the state
 /// directory as `chart-NAME.history`, the ring's own bytes: read back at load, written whole
 /// and atomically (`ReplacedFile`) when a bucket closes and at a stop or reload, never per
-/// value, so an SD card is written once a bucket (every 5 minutes by default). A file that is
-/// not this chart's history is set aside as `.bad` with a log line: never a refused start.
+/// value, so an SD card is written at most once a bucket (every 5 minutes by default), and only
+/// when values came. A file that is not this chart's history is set aside as `.bad` with a log
+/// line: never a refused start. Without values a chart still moves on: when its newest bucket
+/// ends on the wall clock (`nextDeadline`, on the loop's clock), until nothing is left in it.
 public final class ChartHistories {
     private let charts: [ChartConfig]
     private let storage: UnsafeMutableRawBufferPointer
     let rings: [ChartRing]
     /// Counts each chart's changes: its look (`ChartLook`) differs when something was recorded.
     private(set) var revisions: [UInt32]
+    /// Counts the values each chart took into a bucket before its newest.
+    private var olderChanges: [UInt32]
+    /// Whether a chart took values since its file was written.
+    private var unsaved: [Bool]
+    /// When each chart's newest bucket ends, on the loop's clock; nil: nothing to move on.
+    private var moveOnAt: [MonotonicInstant?]
     /// Where the files are (the state directory); nil: nothing outlives the process.
     let directory: String?
     private let log: PanelLog?
@@ -37,6 +45,9 @@ public final class ChartHistories {
         }
         self.rings = rings
         revisions = Array(repeating: 0, count: charts.count)
+        olderChanges = Array(repeating: 0, count: charts.count)
+        unsaved = Array(repeating: false, count: charts.count)
+        moveOnAt = Array(repeating: nil, count: charts.count)
         for index in charts.indices {
             rings[index].reset()
             readBack(index)
@@ -53,7 +64,7 @@ public final class ChartHistories {
 
     /// Chart `index` as the surface draws it.
     public func look(_ index: Int) -> ChartLook {
-        ChartLook(ring: rings[index], revision: revisions[index])
+        ChartLook(ring: rings[index], revision: revisions[index], olderChanges: olderChanges[index])
     }
 
     /// `chart-NAME.history` in the state directory.
@@ -62,20 +73,63 @@ public final class ChartHistories {
         return (directory.hasSuffix("/") ? directory : directory + "/") + "chart-\(charts[index].name).history"
     }
 
-    /// A value for chart `index` at `epochMs` (wall clock): recorded, and the file written
-    /// when it closed a bucket.
+    /// A value for chart `index` at `now` (the loop's clock), `epochMs` on the wall clock:
+    /// recorded, and the file written when it closed a bucket that took values.
     @discardableResult
-    func record(_ index: Int, milli: Int32, atEpochMs epochMs: Int64) -> ChartRecordOutcome {
+    func record(_ index: Int, milli: Int32, now: MonotonicInstant, epochMs: Int64) -> ChartRecordOutcome {
         let outcome = rings[index].record(milli, atEpochMs: epochMs)
         guard outcome != .tooOld else { return outcome }
         revisions[index] &+= 1
-        if outcome == .opened { write(index) }
+        if outcome == .addedToOlder { olderChanges[index] &+= 1 }
+        if outcome == .opened && unsaved[index] { write(index) }
+        unsaved[index] = true
+        schedule(index, now: now, epochMs: epochMs)
         return outcome
     }
 
-    /// Every ring written (a stop, a reload).
+    /// The earliest instant a chart's newest bucket ends.
+    var nextDeadline: MonotonicInstant? {
+        var earliest: MonotonicInstant?
+        for at in moveOnAt { earliest = MonotonicInstant.earliest(earliest, at) }
+        return earliest
+    }
+
+    /// Each chart's end of bucket from now on (at the start).
+    func scheduleAll(now: MonotonicInstant, epochMs: Int64) {
+        for index in charts.indices { schedule(index, now: now, epochMs: epochMs) }
+    }
+
+    /// The charts whose newest bucket ended by `now` moved on to `epochMs` (their file written
+    /// when the bucket that closed took values): the charts to draw again.
+    func moveOn(now: MonotonicInstant, epochMs: Int64) -> [Int] {
+        var moved: [Int] = []
+        for index in charts.indices {
+            guard let at = moveOnAt[index], at <= now else { continue }
+            if rings[index].advance(toEpochMs: epochMs) {
+                revisions[index] &+= 1
+                if unsaved[index] { write(index) }
+                moved.append(index)
+            }
+            schedule(index, now: now, epochMs: epochMs)
+        }
+        return moved
+    }
+
+    /// When chart `index`'s newest bucket ends, from `now` at `epochMs`; none for a ring with
+    /// nothing in it (an empty chart does not move).
+    private func schedule(_ index: Int, now: MonotonicInstant, epochMs: Int64) {
+        let ring = rings[index]
+        guard let newest = ring.newestBucket, ring.lastMilli != nil || ring.filledCount > 0 else {
+            moveOnAt[index] = nil
+            return
+        }
+        let endMs = (newest + 1) * ring.bucketMs
+        moveOnAt[index] = now + .milliseconds(max(0, endMs - epochMs))
+    }
+
+    /// The rings that took values since their file was written, written (a stop, a reload).
     func writeAll() {
-        for index in charts.indices where rings[index].newestBucket != nil { write(index) }
+        for index in charts.indices where unsaved[index] { write(index) }
     }
 
     /// Chart `index`'s ring into its file; a failure is logged and the history stays in memory.
@@ -86,6 +140,7 @@ public final class ChartHistories {
             log?.error("chart \(charts[index].name): \(problem); the history is kept in memory")
             return
         }
+        unsaved[index] = false
         writes += 1
     }
 

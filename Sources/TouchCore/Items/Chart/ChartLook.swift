@@ -4,14 +4,18 @@
 public struct ChartLook: Equatable, Sendable {
     public var ring: ChartRing
     public var revision: UInt32
+    /// Counts the values that went into a bucket before the newest: the paint after one is
+    /// whole (a partial one redraws the newest bucket alone).
+    public var olderChanges: UInt32
 
-    public init(ring: ChartRing, revision: UInt32) {
+    public init(ring: ChartRing, revision: UInt32, olderChanges: UInt32 = 0) {
         self.ring = ring
         self.revision = revision
+        self.olderChanges = olderChanges
     }
 
     public static func == (a: ChartLook, b: ChartLook) -> Bool {
-        a.revision == b.revision && a.ring.storage.baseAddress == b.ring.storage.baseAddress
+        a.revision == b.revision && a.olderChanges == b.olderChanges && a.ring.storage.baseAddress == b.ring.storage.baseAddress
     }
 }
 

@@ -5,6 +5,7 @@ public struct ChartDrawn: Equatable, Sendable {
     public var newestBucket: Int64?
     public var lowMilli: Int32
     public var highMilli: Int32
+    public var olderChanges: UInt32
 }
 
 /// A chart's texts: the glyphs of its format (a slider's glyph table: digits, minus, point,
@@ -27,7 +28,7 @@ public struct ChartTextLook {
 
 extension FramebufferPainter {
     /// Paints chart `look` laid out by `spec`: whole, or with `previous` (what the last paint
-    /// left) and the same newest bucket and ends, only the newest bucket's columns and the
+    /// left) and the same newest bucket, ends and older buckets, only the newest bucket's columns and the
     /// newest value. Column by column, integer arithmetic only: each column shows one bucket
     /// (the plot's width shared among the points), its min-max band, and the mean as a line
     /// joined to the column before or as a bar from the bottom. Returns what is on screen, or
@@ -40,7 +41,7 @@ extension FramebufferPainter {
         guard let base = usableBase(of: buffer) else { return nil }
         let ring = look.ring
         let range = spec.range(of: ring)
-        let drawn = ChartDrawn(newestBucket: ring.newestBucket, lowMilli: range.low, highMilli: range.high)
+        let drawn = ChartDrawn(newestBucket: ring.newestBucket, lowMilli: range.low, highMilli: range.high, olderChanges: look.olderChanges)
         let plot = spec.plot
         let width = Int(plot.width)
         let points = ring.points

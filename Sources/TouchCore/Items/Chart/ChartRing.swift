@@ -101,6 +101,7 @@ public struct ChartRing: @unchecked Sendable {
         var outcome = ChartRecordOutcome.added
         if let newest = newestBucket, number <= newest {
             guard newest - number < Int64(points) else { return .tooOld }
+            if number < newest { outcome = .addedToOlder }
         } else {
             outcome = newestBucket == nil ? .added : .opened
             advance(toBucket: number)
@@ -207,6 +208,8 @@ public enum ChartRecordOutcome: Equatable, Sendable {
     case added
     /// Into a new newest bucket: the one before it is closed (the time to write the file).
     case opened
+    /// Into a bucket before the newest (a value that came late): a paint shows it only whole.
+    case addedToOlder
     /// Older than the ring's oldest bucket: dropped.
     case tooOld
 }
