@@ -52,6 +52,47 @@ struct RenderChartTests {
         }
     }
 
+    @Test(arguments: [DisplayRotation.degrees90, .degrees180, .degrees270])
+    func everyRotationDrawsTheSameLogicalPicture(_ rotation: DisplayRotation) {
+        var memory = [UInt8](repeating: 0, count: ChartRing.byteCount(points: 4))
+        memory.withUnsafeMutableBytes { bytes in
+            let ring = ChartRing(storage: bytes, points: 4, bucketMs: 300_000)!
+            ring.reset()
+            ring.record(2_000, atEpochMs: Self.baseMs)
+            ring.record(6_000, atEpochMs: Self.baseMs + 1)
+            ring.record(5_000, atEpochMs: Self.baseMs + 600_000)
+            ring.record(5_000, atEpochMs: Self.baseMs + 900_000)
+            let turned = rotation == .degrees90 || rotation == .degrees270
+            var fb = TestFramebuffer(width: turned ? 11 : 8, height: turned ? 8 : 11, format: .xrgb8888, rotation: rotation)
+            var palette = CoveragePalette()
+            fb.paint { painter, buffer in
+                painter.paintChart(ChartLook(ring: ring, revision: 1), spec: Self.spec(.line), previous: nil, text: nil, palette: &palette, in: buffer) != nil
+            }
+            let snapshot = fb
+            func column(_ x: Int) -> String {
+                String((0..<11).map { y -> Character in
+                    let p: (Int, Int)
+                    switch rotation {
+                    case .degrees0: p = (x, y)
+                    case .degrees90: p = (11 - 1 - y, x)
+                    case .degrees180: p = (8 - 1 - x, 11 - 1 - y)
+                    case .degrees270: p = (y, 8 - 1 - x)
+                    }
+                    switch snapshot.pixelBytes(physicalX: p.0, y: p.1) {
+                    case [0, 0, 0, 0]: return "."
+                    case [80, 80, 80, 0]: return "b"
+                    case [255, 255, 255, 0]: return "L"
+                    default: return "?"
+                    }
+                })
+            }
+            #expect((0..<8).map { column($0) } == [
+                "....bLLbb..", "....bLLbb..", "...........", "...........",
+                "....LL.....", "....LL.....", "....LL.....", "....LL.....",
+            ])
+        }
+    }
+
     @Test func barsFromTheBottom() {
         var memory = [UInt8](repeating: 0, count: ChartRing.byteCount(points: 2))
         memory.withUnsafeMutableBytes { bytes in

@@ -53,39 +53,112 @@ extension FramebufferPainter {
         let lineValue = layout.format.encode(spec.line)
         let bandValue = layout.format.encode(spec.band)
         fill(Rect(x: plot.x + Int32(firstColumn), y: plot.y, width: plot.width - Int32(firstColumn), height: plot.height), value: background, base: base)
-        let bottom = plot.y + plot.height - 1
-        let spanPx = Int64(plot.height - 1)
-        let spanMilli = max(1, Int64(range.high) - Int64(range.low))
-        @inline(__always) func y(_ milli: Int32) -> Int32 {
-            let above = (Int64(milli) - Int64(range.low)) * spanPx / spanMilli
-            return bottom - Int32(clamping: max(0, min(spanPx, above)))
+        // The plot's part on the screen, and where its top left pixel is: a column's pixels are
+        // then one addition apart, in every rotation.
+        guard let visible = plot.clipped(to: layout.logicalBounds), let origin = layout.byteOffset(x: visible.x, y: visible.y) else {
+            return drawn
         }
-        var previousMean: Int32? = nil
-        if firstColumn > 0, let bucket = ring.bucket(age: points - 1 - (firstColumn - 1) * points / width) {
+        let steps = layout.logicalSteps
+        // In plain Ints and wrapping arithmetic from here: every value is held far inside
+        // Int64 (thousandths of Int32 times a plot's height), and a column costs a few
+        // instructions and its pixels.
+        let top = Int(visible.y), lastRow = Int(visible.y + visible.height - 1)
+        let plotTop = Int(plot.y), bottom = Int(plot.y + plot.height - 1)
+        let spanPx = bottom &- plotTop
+        let low64 = Int(range.low)
+        let spanMilli = max(1, Int(range.high) &- low64)
+        @inline(__always) func y(_ milli: Int32) -> Int {
+            let above = (Int(milli) &- low64) &* spanPx / spanMilli
+            return bottom &- max(0, min(spanPx, above))
+        }
+        @inline(__always) func span(_ column: Int, from first: Int, to last: Int, _ value: UInt32) {
+            let from = max(first, top), to = min(last, lastRow)
+            guard from <= to else { return }
+            columnSpan(at: column &+ (from &- top) &* steps.y, count: to &- from &+ 1, step: steps.y, value: value, base: base)
+        }
+        // The columns on the screen.
+        let firstShown = max(firstColumn, Int(visible.x - plot.x))
+        let endShown = min(width, Int(visible.x + visible.width - plot.x))
+        guard firstShown < endShown else { return drawn }
+        var previousMean: Int? = nil
+        if firstShown > 0, let bucket = ring.bucket(age: points &- 1 &- (firstShown &- 1) &* points / width) {
             previousMean = y(bucket.meanMilli)
         }
-        for column in firstColumn..<width {
-            let x = plot.x + Int32(column)
-            guard let bucket = ring.bucket(age: points - 1 - column * points / width) else {
+        // A bucket two columns wide is read and scaled once.
+        var shownAge = -1
+        var high = 0, low = 0, mean = 0, present = false
+        var columnOffset = origin &+ (firstShown &- Int(visible.x - plot.x)) &* steps.x
+        for column in firstShown..<endShown {
+            defer { columnOffset &+= steps.x }
+            let age = points &- 1 &- column &* points / width
+            if age != shownAge {
+                shownAge = age
+                if let bucket = ring.bucket(age: age) {
+                    high = y(bucket.maxMilli)
+                    low = y(bucket.minMilli)
+                    mean = y(bucket.meanMilli)
+                    present = true
+                } else {
+                    present = false
+                }
+            }
+            guard present else {
                 previousMean = nil
                 continue
             }
-            let high = y(bucket.maxMilli), low = y(bucket.minMilli), mean = y(bucket.meanMilli)
             switch spec.style {
             case .line:
-                fill(Rect(x: x, y: high, width: 1, height: low - high + 1), value: bandValue, base: base)
+                span(columnOffset, from: high, to: low, bandValue)
                 let from = min(mean, previousMean ?? mean), to = max(mean, previousMean ?? mean)
-                // Two pixels thick where it is flat; clipped to the plot.
-                let top = max(plot.y, from - 1)
-                fill(Rect(x: x, y: top, width: 1, height: to - top + 1), value: lineValue, base: base)
+                // Two pixels thick where it is flat; inside the plot.
+                span(columnOffset, from: max(plotTop, from &- 1), to: to, lineValue)
             case .bars:
-                if mean > high { fill(Rect(x: x, y: high, width: 1, height: mean - high), value: bandValue, base: base) }
-                fill(Rect(x: x, y: mean, width: 1, height: bottom - mean + 1), value: lineValue, base: base)
+                span(columnOffset, from: high, to: mean &- 1, bandValue)
+                span(columnOffset, from: mean, to: bottom, lineValue)
             }
             previousMean = mean
         }
-        if let text { paintChartTexts(ring: ring, spec: spec, range: range, whole: !partial, text: text, palette: &palette, base: base) }
+        // The ends are written again only when they changed (a new bucket moves the plot, not them).
+        let endsChanged = previous.map { $0.lowMilli != drawn.lowMilli || $0.highMilli != drawn.highMilli } ?? true
+        if let text { paintChartTexts(ring: ring, spec: spec, range: range, whole: endsChanged, text: text, palette: &palette, base: base) }
         return drawn
+    }
+
+    /// `count` pixels of `value` from byte `offset` on, `step` bytes apart (a logical column:
+    /// a store a pixel, without a rect's clipping and set-up for each column).
+    @inline(__always)
+    private func columnSpan(at offset: Int, count: Int, step: Int, value: UInt32, base: UnsafeMutableRawPointer) {
+        var at = offset
+        switch layout.format.bytesPerPixel {
+        case 4:
+            // Four pixels a turn: a bar is a hundred pixels tall.
+            var left = count
+            let pixel = value.littleEndian
+            while left >= 4 {
+                base.storeBytes(of: pixel, toByteOffset: at, as: UInt32.self)
+                base.storeBytes(of: pixel, toByteOffset: at &+ step, as: UInt32.self)
+                base.storeBytes(of: pixel, toByteOffset: at &+ 2 &* step, as: UInt32.self)
+                base.storeBytes(of: pixel, toByteOffset: at &+ 3 &* step, as: UInt32.self)
+                at &+= 4 &* step
+                left &-= 4
+            }
+            while left > 0 {
+                base.storeBytes(of: pixel, toByteOffset: at, as: UInt32.self)
+                at &+= step
+                left &-= 1
+            }
+        case 2:
+            let half = UInt16(truncatingIfNeeded: value).littleEndian
+            for _ in 0..<count {
+                base.storeBytes(of: half, toByteOffset: at, as: UInt16.self)
+                at &+= step
+            }
+        default:
+            for _ in 0..<count {
+                store(value, at: at, base: base)
+                at &+= step
+            }
+        }
     }
 
     /// The texts: the newest value at the top right (always), and when `whole` the upper end

@@ -74,6 +74,24 @@ public struct ChartRing: @unchecked Sendable {
             count: count, sumMilli: Int64(littleEndian: storage.loadUnaligned(fromByteOffset: offset + 12, as: Int64.self)))
     }
 
+    /// The lowest min and the highest max of the buckets that hold values; nil when none does.
+    /// Every slot is in the window (`advance` empties those it skips), so the slots are read in
+    /// memory order, without a bucket's place worked out for each.
+    public var extremes: (low: Int32, high: Int32)? {
+        guard newestBucket != nil else { return nil }
+        var low = Int32.max, high = Int32.min, any = false
+        var offset = ChartRing.headerBytes
+        for _ in 0..<points {
+            if storage.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self) != 0 {
+                low = min(low, Int32(littleEndian: storage.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
+                high = max(high, Int32(littleEndian: storage.loadUnaligned(fromByteOffset: offset + 4, as: Int32.self)))
+                any = true
+            }
+            offset += ChartRing.bucketBytes
+        }
+        return any ? (low, high) : nil
+    }
+
     /// How many buckets hold at least one value.
     public var filledCount: Int {
         guard newestBucket != nil else { return 0 }

@@ -46,12 +46,9 @@ public struct ChartSpec: Equatable, Sendable {
     /// of the ring's buckets (a range of 1 around a flat history, 0...1 for an empty one).
     public func range(of ring: ChartRing) -> (low: Int32, high: Int32) {
         var low = fixedLowMilli ?? Int32.max, high = fixedHighMilli ?? Int32.min
-        if fixedLowMilli == nil || fixedHighMilli == nil {
-            for age in 0..<ring.points {
-                guard let bucket = ring.bucket(age: age) else { continue }
-                if fixedLowMilli == nil { low = min(low, bucket.minMilli) }
-                if fixedHighMilli == nil { high = max(high, bucket.maxMilli) }
-            }
+        if fixedLowMilli == nil || fixedHighMilli == nil, let extremes = ring.extremes {
+            if fixedLowMilli == nil { low = extremes.low }
+            if fixedHighMilli == nil { high = extremes.high }
         }
         if low == Int32.max { low = high == Int32.min ? 0 : high &- 1_000 }
         if high == Int32.min { high = low &+ 1_000 }
