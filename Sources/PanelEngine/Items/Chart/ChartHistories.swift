@@ -173,3 +173,16 @@ public final class ChartHistories {
         }
     }
 }
+
+extension ChartFileProblem {
+    /// Why, for the log line (TouchCore holds no strings).
+    var reason: String {
+        switch self {
+        case .wrongSize(let bytes, let expected): "\(bytes) bytes, expected \(expected)"
+        case .wrongMagic: "not a chart history (no TPCH magic)"
+        case .wrongVersion(let version): "version \(version), expected \(ChartRing.version)"
+        case .otherPoints(let points): "a history of \(points) points"
+        case .otherBucketMs(let bucketMs): "a history of \(bucketMs) ms buckets"
+        }
+    }
+}

@@ -7,17 +7,6 @@ public enum ChartFileProblem: Equatable, Sendable {
     case otherPoints(Int)
     case otherBucketMs(Int64)
 
-    /// Why, for the log line.
-    public var reason: String {
-        switch self {
-        case .wrongSize(let bytes, let expected): "\(bytes) bytes, expected \(expected)"
-        case .wrongMagic: "not a chart history (no TPCH magic)"
-        case .wrongVersion(let version): "version \(version), expected \(ChartRing.version)"
-        case .otherPoints(let points): "a history of \(points) points"
-        case .otherBucketMs(let bucketMs): "a history of \(bucketMs) ms buckets"
-        }
-    }
-
     /// The problem with `bytes` as the history of a ring of `points` buckets of `bucketMs`;
     /// nil when it is one.
     public static func check(_ bytes: UnsafeRawBufferPointer, points: Int, bucketMs: Int64) -> ChartFileProblem? {
