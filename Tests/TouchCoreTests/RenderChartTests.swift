@@ -93,6 +93,33 @@ struct RenderChartTests {
         }
     }
 
+    @Test func aPlotNarrowerThanItsPointsShowsTheNewestAndLeavesOutTheOldest() {
+        // 8 points in 4 columns: columns 3, 2, 1, 0 show ages 0, 2, 4, 6.
+        var memory = [UInt8](repeating: 0, count: ChartRing.byteCount(points: 8))
+        memory.withUnsafeMutableBytes { bytes in
+            let ring = ChartRing(storage: bytes, points: 8, bucketMs: 300_000)!
+            ring.reset()
+            for bucket in 0..<8 { ring.record(Int32(bucket + 1) * 1_000, atEpochMs: Self.baseMs + Int64(bucket) * 300_000) }
+            var spec = Self.spec(.bars)
+            spec.rect = Rect(x: 0, y: 0, width: 4, height: 11)
+            var fb = TestFramebuffer(width: 4, height: 11, format: .xrgb8888)
+            var palette = CoveragePalette()
+            var drawn: ChartDrawn?
+            fb.paint { painter, buffer in
+                drawn = painter.paintChart(ChartLook(ring: ring, revision: 1), spec: spec, previous: nil, text: nil, palette: &palette, in: buffer)
+                return drawn != nil
+            }
+            // Ages 6, 4, 2, 0: values 2, 4, 6, 8.
+            #expect((0..<4).map { Self.column(fb, $0) } == ["........LLL", "......LLLLL", "....LLLLLLL", "..LLLLLLLLL"])
+            // A value into the newest bucket repaints its column.
+            ring.record(10_000, atEpochMs: Self.baseMs + 7 * 300_000 + 1)
+            fb.paint { painter, buffer in
+                painter.paintChart(ChartLook(ring: ring, revision: 2), spec: spec, previous: drawn, text: nil, palette: &palette, in: buffer) != nil
+            }
+            #expect(Self.column(fb, 3) == "bLLLLLLLLLL")
+        }
+    }
+
     @Test func barsFromTheBottom() {
         var memory = [UInt8](repeating: 0, count: ChartRing.byteCount(points: 2))
         memory.withUnsafeMutableBytes { bytes in

@@ -47,8 +47,15 @@ extension FramebufferPainter {
         let points = ring.points
         guard width > 0, points > 0 else { return drawn }
         let partial = previous == drawn
-        // The first column of the newest bucket: the smallest c with c * points / width == points - 1.
-        let firstColumn = partial ? ((points - 1) * width + points - 1) / points : 0
+        // Column c shows the bucket (width - 1 - c) * points / width before the newest: the
+        // last column the newest, so that a plot narrower than its points leaves out the
+        // oldest. A partial paint starts at the newest bucket's first column.
+        @inline(__always) func age(ofColumn column: Int) -> Int { (width &- 1 &- column) &* points / width }
+        var firstColumn = 0
+        if partial {
+            firstColumn = width - 1
+            while firstColumn > 0 && age(ofColumn: firstColumn - 1) == 0 { firstColumn -= 1 }
+        }
         let background = layout.format.encode(spec.background)
         let lineValue = layout.format.encode(spec.line)
         let bandValue = layout.format.encode(spec.band)
@@ -81,7 +88,7 @@ extension FramebufferPainter {
         let endShown = min(width, Int(visible.x + visible.width - plot.x))
         guard firstShown < endShown else { return drawn }
         var previousMean: Int? = nil
-        if firstShown > 0, let bucket = ring.bucket(age: points &- 1 &- (firstShown &- 1) &* points / width) {
+        if firstShown > 0, let bucket = ring.bucket(age: age(ofColumn: firstShown &- 1)) {
             previousMean = y(bucket.meanMilli)
         }
         // A bucket two columns wide is read and scaled once.
@@ -90,10 +97,10 @@ extension FramebufferPainter {
         var columnOffset = origin &+ (firstShown &- Int(visible.x - plot.x)) &* steps.x
         for column in firstShown..<endShown {
             defer { columnOffset &+= steps.x }
-            let age = points &- 1 &- column &* points / width
-            if age != shownAge {
-                shownAge = age
-                if let bucket = ring.bucket(age: age) {
+            let columnAge = age(ofColumn: column)
+            if columnAge != shownAge {
+                shownAge = columnAge
+                if let bucket = ring.bucket(age: columnAge) {
                     high = y(bucket.maxMilli)
                     low = y(bucket.minMilli)
                     mean = y(bucket.meanMilli)
