@@ -87,12 +87,9 @@ public final class ChartHistories {
         return outcome
     }
 
-    /// The earliest instant a chart's newest bucket ends.
-    var nextDeadline: MonotonicInstant? {
-        var earliest: MonotonicInstant?
-        for at in moveOnAt { earliest = MonotonicInstant.earliest(earliest, at) }
-        return earliest
-    }
+    /// The earliest instant a chart's newest bucket ends: kept, not worked out, since the
+    /// touch path's every turn asks for it.
+    private(set) var nextDeadline: MonotonicInstant?
 
     /// Each chart's end of bucket from now on (at the start).
     func scheduleAll(now: MonotonicInstant, epochMs: Int64) {
@@ -121,10 +118,12 @@ public final class ChartHistories {
         let ring = rings[index]
         guard let newest = ring.newestBucket, ring.lastMilli != nil || ring.filledCount > 0 else {
             moveOnAt[index] = nil
+            nextDeadline = moveOnAt.reduce(nil) { MonotonicInstant.earliest($0, $1) }
             return
         }
         let endMs = (newest + 1) * ring.bucketMs
         moveOnAt[index] = now + .milliseconds(max(0, endMs - epochMs))
+        nextDeadline = moveOnAt.reduce(nil) { MonotonicInstant.earliest($0, $1) }
     }
 
     /// The rings that took values since their file was written, written (a stop, a reload).
