@@ -111,6 +111,15 @@ enum ConfigAssembly {
                 sliders.append(slider)
             }
         }
+        // Dials are sliders with an arc for a track: they take the places after the sliders'.
+        for draft in panel.dials where draft.counts {
+            if let dial = draft.finish(
+                display: display, outputs: declaredOutputs, controller: controller, hasMQTT: panel.mqtt != nil,
+                hasHomeAssistant: panel.homeAssistant != nil, pageNames: pageNames, pageGrids: pageGrids, errors: &errors)
+            {
+                sliders.append(dial)
+            }
+        }
         var qrCodes: [QRCodeConfig] = []
         for draft in panel.qrCodes where draft.counts {
             if let qrCode = draft.finish(
@@ -127,7 +136,7 @@ enum ConfigAssembly {
         }
         ItemPlace.refuseOverlaps(
             buttons.map { ("button \($0.name)", $0.line, $0.page, $0.cell) } + texts.map { ("text \($0.name)", $0.line, $0.page, $0.cell) }
-                + sliders.map { ("slider \($0.name)", $0.line, $0.page, $0.cell) }
+                + sliders.map { ("\($0.noun) \($0.name)", $0.line, $0.page, $0.cell) }
                 + qrCodes.map { ("qr \($0.name)", $0.line, $0.page, $0.cell) }
                 + charts.map { ("chart \($0.name)", $0.line, $0.page, $0.cell) },
             pageNames: pageNames, file: panel.file, errors: &errors)

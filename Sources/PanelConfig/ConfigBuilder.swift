@@ -45,6 +45,7 @@ struct ConfigBuilder {
         var pages: [PageDraft] = []
         var sliders: [SliderDraft] = []
         var qrCodes: [QRCodeDraft] = []
+        var dials: [DialDraft] = []
         var charts: [ChartDraft] = []
     }
 
@@ -70,6 +71,7 @@ struct ConfigBuilder {
     var pages: [PageDraft] { drafts.pages }
     var sliders: [SliderDraft] { drafts.sliders }
     var qrCodes: [QRCodeDraft] { drafts.qrCodes }
+    var dials: [DialDraft] { drafts.dials }
     var charts: [ChartDraft] { drafts.charts }
     private var countedSliders = 0
     private var countedQRCodes = 0
@@ -161,11 +163,14 @@ struct ConfigBuilder {
             openNamed({ $1(&$0.pages) }, "page", name, line: line, admit: { $0.admitPage(name, line: line) },
                       presetRefusal: "a board preset holds no pages; put [page NAME] sections in the panel config", PageDraft.init)
         case .slider(let name):
-            openNamed({ $1(&$0.sliders) }, "slider", name, line: line, admit: { $0.admitSlider(name, line: line) },
+            openNamed({ $1(&$0.sliders) }, "slider", name, line: line, admit: { $0.admitSlider(name, kind: "slider", line: line) },
                       presetRefusal: "a board preset holds no sliders; put [slider NAME] sections in the panel config", SliderDraft.init)
         case .qr(let name):
             openNamed({ $1(&$0.qrCodes) }, "qr", name, line: line, admit: { $0.admitQRCode(name, line: line) },
                       presetRefusal: "a board preset holds no QR codes; put [qr NAME] sections in the panel config", QRCodeDraft.init)
+        case .dial(let name):
+            openNamed({ $1(&$0.dials) }, "dial", name, line: line, admit: { $0.admitSlider(name, kind: "dial", line: line) },
+                      presetRefusal: "a board preset holds no dials; put [dial NAME] sections in the panel config", DialDraft.init)
         case .chart(let name):
             openNamed({ $1(&$0.charts) }, "chart", name, line: line, admit: { $0.admitChart(name, line: line) },
                       presetRefusal: "a board preset holds no charts; put [chart NAME] sections in the panel config", ChartDraft.init)
@@ -298,13 +303,14 @@ struct ConfigBuilder {
         return true
     }
 
-    /// Whether a new slider can join the panel: its name is an item's (one set of names for
-    /// buttons, texts and sliders), and sliders have places of their own.
-    private mutating func admitSlider(_ name: String, line: Int) -> Bool {
-        guard admitName(name, kind: "slider", article: "a", line: line, takenOnLine: buttonLines[name]) else { return false }
+    /// Whether a new slider or dial (`kind`) can join the panel: its name is an item's (one
+    /// set of names for buttons, texts and sliders), and sliders and dials share places of
+    /// their own.
+    private mutating func admitSlider(_ name: String, kind: String, line: Int) -> Bool {
+        guard admitName(name, kind: kind, article: "a", line: line, takenOnLine: buttonLines[name]) else { return false }
         buttonLines[name] = line
         guard countedSliders < SliderLayout.capacity else {
-            messages.errors.add(line: line, section: "slider \(name)", "too many sliders; a panel holds at most \(SliderLayout.capacity)")
+            messages.errors.add(line: line, section: "\(kind) \(name)", "too many sliders and dials; a panel holds at most \(SliderLayout.capacity)")
             return false
         }
         countedSliders += 1

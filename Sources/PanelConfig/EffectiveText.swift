@@ -272,6 +272,7 @@ extension PanelConfiguration {
                     out.unset(ButtonKey.sublabelColor, "at rest as the label; every other look as its label")
                 }
             }
+            out.key(ButtonKey.look, button.look.rawValue)
             out.colors(button.colors, zone: button.zone)
         }
 
@@ -335,14 +336,20 @@ extension PanelConfiguration {
         }
 
         for slider in sliders {
-            out.section("slider \(slider.name)")
+            out.section("\(slider.noun) \(slider.name)")
             writePlace(slider.rect, cell: slider.cell, page: slider.page, into: &out)
             let scale = slider.scale
             out.key(SliderKey.min, scale.text(ofStep: 0))
             out.key(SliderKey.max, scale.text(ofStep: scale.stepCount))
             out.key(SliderKey.step, scale.stepText)
             out.key(SliderKey.value, scale.text(ofStep: slider.startStep))
-            out.key(SliderKey.orientation, slider.orientation == .horizontal ? "horizontal" : "vertical")
+            switch slider.orientation {
+            case .horizontal: out.key(SliderKey.orientation, "horizontal")
+            case .vertical: out.key(SliderKey.orientation, "vertical")
+            case .arc(let shape):
+                out.key(DialKey.bandPx, "\(shape.bandPx)")
+                out.key(DialKey.arcDegrees, "\(shape.arcDegrees)")
+            }
             out.key(SliderKey.readonly, IniWriter.yesNo(slider.readOnly))
             out.key(SliderKey.enabled, IniWriter.yesNo(slider.enabled))
             out.key(SliderKey.send, slider.send == .drag ? "drag" : "release")

@@ -44,6 +44,7 @@ enum KeyTables {
             ("button", table(ButtonKey.self)),
             ("text", table(TextKey.self)),
             ("slider", table(SliderKey.self)),
+            ("dial", table(DialKey.self)),
             ("qr", table(QRCodeKey.self)),
             ("chart", table(ChartKey.self)),
             ("output", table(OutputKey.self)),

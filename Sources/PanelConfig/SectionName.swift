@@ -29,11 +29,13 @@ enum SectionName: Equatable {
     case slider(name: String)
     /// `[qr NAME]`: a QR code of a text.
     case qr(name: String)
+    /// `[dial NAME]`: a value turned round an arc, or a gauge (rule 14).
+    case dial(name: String)
     /// `[chart NAME]`: the history of a number.
     case chart(name: String)
 
     static let expectedList =
-        "[board], [display], [theme], [touch], [controller], [backlight], [control], [exec], [mqtt], [homeassistant], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [qr NAME] or [chart NAME]"
+        "[board], [display], [theme], [touch], [controller], [backlight], [control], [exec], [mqtt], [homeassistant], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -57,11 +59,12 @@ enum SectionName: Equatable {
         case "page": self = .page(name: "")
         case "slider": self = .slider(name: "")
         case "qr": self = .qr(name: "")
+        case "dial": self = .dial(name: "")
         case "chart": self = .chart(name: "")
         default:
             for (prefix, make) in [
                 ("button ", SectionName.button), ("output ", SectionName.output), ("text ", SectionName.text), ("page ", SectionName.page),
-                ("slider ", SectionName.slider), ("qr ", SectionName.qr), ("chart ", SectionName.chart),
+                ("slider ", SectionName.slider), ("qr ", SectionName.qr), ("dial ", SectionName.dial), ("chart ", SectionName.chart),
             ]
             where text.utf8.starts(with: prefix.utf8) {
                 self = make(String(decoding: Array(text.utf8)[prefix.utf8.count...], as: UTF8.self))

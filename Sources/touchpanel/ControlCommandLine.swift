@@ -29,7 +29,7 @@ enum ControlCommandLine {
         }
         let log = StandardErrorLog()
         guard !words.isEmpty else {
-            log.error("ctl takes a command: state, label BUTTON TEXT, latch BUTTON on|off, enable ITEM, disable ITEM, brightness PERCENT, wake, blank, page NAME or value SLIDER NUMBER")
+            log.error("ctl takes a command: state, label BUTTON TEXT, latch BUTTON on|off, enable ITEM, disable ITEM, brightness PERCENT, wake, blank, page NAME, value SLIDER NUMBER or dial DIAL NUMBER")
             return 2
         }
         let stopwatch = Stopwatch()

@@ -37,7 +37,7 @@ enum ReplayCommand {
 
         var writer = EventLineWriter(
             buttonNames: config.buttons.map { $0.name }, pageNames: config.pages.map { $0.name },
-            sliderNames: config.sliders.map { $0.name }, output: .standardOutput())
+            sliderNames: config.sliders.map { $0.name }, sliderNouns: config.sliders.map { $0.noun }, output: .standardOutput())
         if debugGestures {
             writer.debug = GestureDebugLog(buttonNames: config.buttons.map { $0.name }, origin: MonotonicInstant(nanoseconds: 0), log: StandardErrorLog())
         }

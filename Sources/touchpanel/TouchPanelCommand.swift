@@ -235,7 +235,7 @@ enum CheckCommand {
         for (slider, fit) in zip(config.sliders, FramebufferSurface.sliderTextFits(for: config, font: font)) {
             guard let fit, !fit.fits else { continue }
             let rect = slider.rect
-            warnings.append("\(config.file):\(slider.line): [slider \(slider.name)] label: warning: the label and value do not fit "
+            warnings.append("\(config.file):\(slider.line): [\(slider.noun) \(slider.name)] label: warning: the label and value do not fit "
                 + "the \(rect.width)x\(rect.height) slider at \(fit.pixelSize) px; they are drawn cut at its edges "
                 + "(a shorter label or format, a smaller font_size, or a larger rect)")
         }

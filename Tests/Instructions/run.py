@@ -85,6 +85,7 @@ def figures(work):
     long_trace = trace(work, "long.trace", "make-long-trace.py", "OUT", "--reports", str(REPORTS), "--seed", "1")
     pages = trace(work, "pages.trace", "make-pages-trace.py", "OUT", str(PAGE_CHANGES))
     slider = trace(work, "slider.trace", "make-slider-trace.py", "OUT", str(SLIDER_REPORTS))
+    dial = trace(work, "dial.trace", "make-dial-trace.py", "OUT", str(SLIDER_REPORTS))
     live = {kind: trace(work, f"live-{kind}.trace", "make-live-trace.py", kind, "OUT", str(LIVE_MESSAGES))
             for kind in ("state", "text", "entity")}
     eight = trace(work, "eight-buttons.trace", "make-eight-trace.py", "OUT", str(EIGHT_BUTTON_ROUNDS))
@@ -97,6 +98,9 @@ def figures(work):
     return [
         Figure("firmware-input-path", "decode + TouchPipeline.frame, without the event sink (Benchmarks/panel.ini)",
                "instructions per report", "touchpanel-static", ["replay", "Benchmarks/panel.ini", long_trace],
+               units=REPORTS, toggles=input_toggles),
+        Figure("firmware-input-path-dial", "the same with a dial for the last button (Benchmarks/panel-dial.ini)",
+               "instructions per report", "touchpanel-static", ["replay", "Benchmarks/panel-dial.ini", long_trace],
                units=REPORTS, toggles=input_toggles),
         Figure("firmware-redraw-button-xrgb8888", "one button repaint from its look, 185x145 XRGB8888 (Benchmarks/panel.ini)",
                "instructions", "touchpanel-static", run[:1] + ["Benchmarks/panel.ini", "--trace", long_trace, "--fast", "--format", "xrgb8888"],
@@ -120,6 +124,10 @@ def figures(work):
         Figure("firmware-slider-drag-text", "the same drag with its value text (Benchmarks/sliders-text.ini)",
                "instructions per report", "touchpanel-static",
                run[:1] + ["Benchmarks/sliders-text.ini", "--trace", slider, "--fast", "--format", "xrgb8888"],
+               units=SLIDER_REPORTS, toggles=frame_toggles, expect=('"event":"value"', 1)),
+        Figure("firmware-dial-drag", "decode + PanelEngine.frame per report of a dial turned with its value text (Benchmarks/dials.ini)",
+               "instructions per report", "touchpanel-static",
+               run[:1] + ["Benchmarks/dials.ini", "--trace", dial, "--fast", "--format", "xrgb8888"],
                units=SLIDER_REPORTS, toggles=frame_toggles, expect=('"event":"value"', 1)),
         Figure("live-state-to-pixels", "a state message to its pixels: a bound button's look (Benchmarks/live-state.ini)",
                "instructions per message", "touchpanel",

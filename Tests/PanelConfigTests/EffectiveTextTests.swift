@@ -117,6 +117,7 @@ struct EffectiveTextTests {
             multi_tap_slop_px = 40
             font_size_max = 48
             radius = 0
+            look = button
             fill = #2A2E33
             pressed_fill = #4A6FA5
             disabled_fill = #1A1C1F

@@ -285,8 +285,8 @@ struct ThemeSectionTests {
 
             [touch]
             """))
-        #expect(text.contains("\nfont_size_max = 60\nradius = 50\nsublabel=;21.5 °C\nsublabel_size = 14\nsublabel_color = #00000F\nfill = #000002\n"))
-        #expect(text.contains("\nfont_size = 30\nradius = 12\nsublabel = Off\nsublabel_size = 20\nsublabel_color = #00000F\nfill = #000002\n"))
+        #expect(text.contains("\nfont_size_max = 60\nradius = 50\nsublabel=;21.5 °C\nsublabel_size = 14\nsublabel_color = #00000F\nlook = button\nfill = #000002\n"))
+        #expect(text.contains("\nfont_size = 30\nradius = 12\nsublabel = Off\nsublabel_size = 20\nsublabel_color = #00000F\nlook = button\nfill = #000002\n"))
         let back = try EffectiveTextTests.roundTrip(config)
         #expect(back == EffectiveTextTests.withLines(of: back, config))
         #expect(back.effectiveText() == text)

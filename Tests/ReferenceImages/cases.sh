@@ -19,7 +19,15 @@
 #                           lamp on (its own icon), the door pressed (its own icon), the pump
 #                           disabled (its own icon), from `touchpanel preview` at each rotation
 #   qr/states-rotR.png      two QR codes (qr_config), black on white and in colours of their own,
-#                           beside a button, from `touchpanel preview` at each rotation
+#                           beside a button, from `touchpanel preview` at each rotation;
+#                           qr/states-rotR-rgb565.png the same in RGB565
+#   dials/states-rotR.png   three dials (dials_config): a thermostat, a 240-degree volume pressed
+#                           and a disabled gauge, from `touchpanel preview` at each rotation;
+#                           dials/states-rotR-rgb565.png the same in RGB565
+#   switch/states-rotR.png  latch and bound buttons with look = switch (switch_config): off, on,
+#                           pressed, pending, unknown and disabled, one with rounded corners, beside a
+#                           plain latch button, from `touchpanel preview` at each rotation;
+#                           switch/states-rotR-rgb565.png the same in RGB565
 #   chart/history-rotR.png  two charts (chart_config) with known histories (chart_history): a
 #                           24-hour power line over its band with a gap, 24 hourly temperature
 #                           bars from 0 to 30, from `touchpanel preview --history` at each rotation;
@@ -101,6 +109,37 @@ INI
         printf '[slider v-%s]\nrect = %d, 20, 36, 300\nvalue = %s\nenabled = %s\n' "$_name" $((250 + _i * 45)) "${_case#*:}" "$_enabled"
         _i=$((_i + 1))
     done
+}
+
+# Three dials inside a 480x480 square, so that every rotation holds them.
+dials_config() {  # dials_config ROTATION
+    cat <<INI
+[display]
+width = 800
+height = 480
+rotation = $1
+[controller]
+model = ft5406
+[dial heat]
+rect = 10, 10, 300, 300
+min = 10
+max = 30
+step = 0.5
+value = 21.5
+format = %.1f °C
+[dial volume]
+rect = 320, 10, 150, 150
+band_px = 16
+arc_degrees = 240
+value = 20
+format = %d
+[dial tank]
+rect = 320, 170, 150, 150
+readonly = yes
+enabled = no
+value = 60
+format = %d %%
+INI
 }
 
 # Two QR codes and a button inside a 480x480 square, so that every rotation holds them.
@@ -313,6 +352,64 @@ floorplan_trace() {
     printf '1000 down 0 400 300\n1020 move 0 500 300\n1040 move 0 600 300\n1060 up 0 600 300\n'
 }
 
+# Six switches (look = switch) and a plain latch button inside a 480x480 square, so that every
+# rotation holds them; the broker on port 1 is never reached (the bound ones' looks are given).
+switch_config() {  # switch_config ROTATION
+    cat <<INI
+[display]
+width = 800
+height = 480
+rotation = $1
+[controller]
+model = ft5406
+[mqtt]
+host = 127.0.0.1
+port = 1
+[button heat]
+rect = 10, 10, 300, 70
+label = Heating
+latch = yes
+look = switch
+on_tap = emit
+[button fan]
+rect = 10, 90, 300, 70
+label = Fan
+latch = yes
+look = switch
+on_tap = emit
+[button lamp]
+rect = 10, 170, 300, 70
+label = Hall lamp
+state_topic = house/lamp
+look = switch
+on_tap = mqtt house/lamp/set TOGGLE
+radius = 16
+[button pump]
+rect = 10, 250, 300, 70
+label = Pump
+state_topic = house/pump
+look = switch
+on_tap = mqtt house/pump/set TOGGLE
+[button boiler]
+rect = 10, 330, 300, 70
+label = Boiler
+state_topic = house/boiler
+look = switch
+on_tap = mqtt house/boiler/set TOGGLE
+[button garage]
+rect = 10, 410, 300, 60
+label = Garage\\nlight
+latch = yes
+look = switch
+enabled = no
+[button plain]
+rect = 320, 10, 150, 70
+label = Plain
+latch = yes
+on_tap = emit
+INI
+}
+
 # Four buttons of one [theme] inside a 480x480 square over the floor plan: rounded corners
 # smoothed against the picture, sublabels under their labels, glyph icons above and before
 # them, a PNG icon in its own colours.
@@ -457,6 +554,32 @@ render_reference_images() {
         qr_config "$rotation" >"$dir/.work/qr-$rotation.ini"
         "$touchpanel" preview "$dir/.work/qr-$rotation.ini" --out "$dir/qr/states-rot$rotation.png" >&2 ||
             echo "touchpanel preview of the QR codes failed" >&2
+        echo "qr/states-rot$rotation-rgb565.png"
+        "$touchpanel" preview "$dir/.work/qr-$rotation.ini" --format rgb565 --out "$dir/qr/states-rot$rotation-rgb565.png" >&2 ||
+            echo "touchpanel preview of the QR codes in RGB565 failed" >&2
+    done
+    mkdir -p "$dir/dials"
+    for rotation in $reference_rotations; do
+        dials_config "$rotation" >"$dir/.work/dials-$rotation.ini"
+        for format in xrgb8888 rgb565; do
+            name="dials/states-rot$rotation.png"
+            if [ "$format" = rgb565 ]; then name="dials/states-rot$rotation-rgb565.png"; fi
+            echo "$name"
+            "$touchpanel" preview "$dir/.work/dials-$rotation.ini" --state volume=pressed --format "$format" \
+                --out "$dir/$name" >&2 || echo "touchpanel preview of the dials failed" >&2
+        done
+    done
+    mkdir -p "$dir/switch"
+    for rotation in $reference_rotations; do
+        switch_config "$rotation" >"$dir/.work/switch-$rotation.ini"
+        for format in xrgb8888 rgb565; do
+            image="switch/states-rot$rotation.png"
+            [ "$format" = xrgb8888 ] || image="switch/states-rot$rotation-rgb565.png"
+            echo "$image"
+            "$touchpanel" preview "$dir/.work/switch-$rotation.ini" --state heat=on --state fan=pressed --state lamp=on \
+                --state pump=pending --state plain=on --format "$format" --out "$dir/$image" >&2 ||
+                echo "touchpanel preview of the switches failed" >&2
+        done
     done
     mkdir -p "$dir/chart" "$dir/.work/chart-history"
     chart_history "$dir/.work/chart-history"

@@ -77,9 +77,9 @@ for trace in Tests/Traces/*.trace; do
     esac
 done
 
-# Pages and swipes (rules 10 and 11) and sliders (rule 12): Tests/Traces/DIR/*.trace on each
+# Pages and swipes (rules 10 and 11), sliders (rule 12) and dials (rule 14): Tests/Traces/DIR/*.trace on each
 # directory's own panel, replayed and on the simulated board with each controller (point lines only).
-for dir in pages sliders; do
+for dir in pages sliders dials; do
 sed 's/^model = ft5406$/model = gt911/' "Tests/Traces/$dir/panel.ini" >"$scratch/$dir-gt911.ini"
 sed 's/^model = ft5406$/model = evdev/' "Tests/Traces/$dir/panel.ini" >"$scratch/$dir-evdev.ini"
 for trace in "Tests/Traces/$dir"/*.trace; do

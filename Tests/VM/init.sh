@@ -306,6 +306,12 @@ write_config() {
             echo "step = 10"
             echo "format = %d %%"
             echo "on_change = emit"
+            echo
+            echo "[dial knob]               ; issue 46: turned in scenarios/26-dial.sh"
+            echo "rect = 680, 20, 110, 110"
+            echo "band_px = 20"
+            echo "format = %d"
+            echo "on_change = emit"
         fi
         if [ "$RUN" = backlight ]; then
             echo
@@ -732,7 +738,7 @@ events() {
         sed -E 's/^\{"t_ms":([0-9]+),"button":"([^"]*)","event":"([^"]*)"(,"(taps|n)":([0-9]+))?\}$/\1 \2 \3 \6/; s/ +$//' |
         sed -E 's/^\{"t_ms":([0-9]+),"event":"swipe","direction":"([a-z]+)","page":"([^"]*)"\}$/\1 swipe \2 \3/' |
         sed -E 's/^\{"t_ms":([0-9]+),"event":"page","page":"([^"]*)"\}$/\1 page \2/' |
-        sed -E 's/^\{"t_ms":([0-9]+),"slider":"([^"]*)","event":"([^"]*)"(,"value":([-0-9.]+))?\}$/\1 \2 \3 \5/; s/ +$//' |
+        sed -E 's/^\{"t_ms":([0-9]+),"(slider|dial)":"([^"]*)","event":"([^"]*)"(,"value":([-0-9.]+))?\}$/\1 \3 \4 \6/; s/ +$//' |
         if [ "$1" = t ]; then cat; else sed -E 's/^[0-9]+ //'; fi
 }
 count_events() { [ "$(sed -n "$((SC_START + 1)),\$p" "$EV" | wc -l)" -ge "$1" ]; }

@@ -14,7 +14,10 @@ public final class FramebufferSurface: PanelSurface {
     private let painter: FramebufferPainter
     private let background: RGBColor
     private let rects: [Rect]
+    /// Each drawn item's style; a switch's is its tile's (`SwitchLook.tileStyle`).
     private let styles: [ButtonStyle]
+    /// Per button with `look = switch`, its switch, painted over its tile and label.
+    private let switches: [SwitchLook?]
     private var labels: [LabelBitmap]
     /// Per button with an icon, its label and icons, composed when a look is made.
     private var iconParts: [IconParts?] {
@@ -114,7 +117,9 @@ public final class FramebufferSurface: PanelSurface {
         prepared = PreparedButtons(painter: painter, buttonCount: config.drawnItemCount, byteLimit: lookByteLimit)
         background = config.display.colors.background
         rects = items.map { $0.rect }
-        styles = config.buttons.map { FramebufferSurface.style(for: $0, borderPx: config.display.borderPx) }
+        let switches = config.buttons.map { FramebufferSurface.switchLook(for: $0, borderPx: config.display.borderPx) }
+        self.switches = switches
+        styles = config.buttons.map { FramebufferSurface.drawnStyle(for: $0, borderPx: config.display.borderPx) }
             + config.texts.map { FramebufferSurface.style(for: $0) }
         let longest = config.sliders.map { Int(max($0.rect.width, $0.rect.height)) }.max() ?? 0
         sliderRow = .allocate(byteCount: max(16, longest * layout.format.bytesPerPixel), alignment: 16)
@@ -147,6 +152,30 @@ public final class FramebufferSurface: PanelSurface {
             border: palette.border, borderWidth: Int32(borderPx))
         style.radiusPx = Int32(clamping: button.radiusPx)
         return style
+    }
+
+    /// The style a button's frame and label are painted with: its own, or a switch's tile's.
+    static func drawnStyle(for button: ButtonConfig, borderPx: Int) -> ButtonStyle {
+        switchLook(for: button, borderPx: borderPx)?.tileStyle ?? style(for: button, borderPx: borderPx)
+    }
+
+    /// The switch of a button with `look = switch`, in its colours; nil for a plain button.
+    public static func switchLook(for button: ButtonConfig, borderPx: Int) -> SwitchLook? {
+        guard button.look == .switch else { return nil }
+        return SwitchLook(rect: button.rect, colors: style(for: button, borderPx: borderPx))
+    }
+
+    /// The rect a button's label is fitted to: the button's, or beside a switch the part past
+    /// it, so wide that the label's fitted width ends a padding inside the border (the
+    /// painter starts it at `SwitchLook.labelInsetPx`).
+    static func labelRect(of button: ButtonConfig, borderPx: Int) -> Rect {
+        labelRect(button.rect, beside: switchLook(for: button, borderPx: borderPx), borderPx: borderPx)
+    }
+
+    static func labelRect(_ rect: Rect, beside look: SwitchLook?, borderPx: Int) -> Rect {
+        guard let look else { return rect }
+        let widthPx = look.labelWidthPx + Int32(2 * borderPx + LabelFit.paddingPx)
+        return Rect(x: rect.x + rect.width - widthPx, y: rect.y, width: widthPx, height: rect.height)
     }
 
     /// Opens the config's font (and its icon font, when a button has an icon), once, and
@@ -235,7 +264,7 @@ public final class FramebufferSurface: PanelSurface {
     /// build: scripts/bench.sh counts its instructions per call.
     @inline(never)
     public static func fittedLabel(_ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer) -> LabelBitmap {
-        fittedLabel(text, rect: button.rect, fontSize: button.fontSize, borderPx: borderPx, font: font)
+        fittedLabel(text, rect: labelRect(of: button, borderPx: borderPx), fontSize: button.fontSize, borderPx: borderPx, font: font)
     }
 
     /// The same for a label in `rect` starting at `fontSize`.
@@ -259,7 +288,7 @@ public final class FramebufferSurface: PanelSurface {
         let pictures = IconPictures()
         return config.buttons.map { button in
             let sublabel = SublabelLine(button.sublabel, rect: button.rect, borderPx: config.display.borderPx, font: font)
-            let room = SublabelLine.labelRoom(button.rect, below: sublabel)
+            let room = SublabelLine.labelRoom(labelRect(of: button, borderPx: config.display.borderPx), below: sublabel)
             if let icons = button.icons,
                 let fit = IconLabel.labelFit(
                     button.label, icons: icons, rect: room, fontSize: button.fontSize, borderPx: config.display.borderPx,
@@ -274,7 +303,7 @@ public final class FramebufferSurface: PanelSurface {
     /// The room inside the border and the padding, at the button's font size and below. A
     /// size the font cannot be set to (a bitmap font has only some) never fits.
     static func fitLabel(_ text: String, of button: ButtonConfig, borderPx: Int, font: FontRasterizer) -> LabelFit.Result {
-        fitLabel(text, rect: button.rect, fontSize: button.fontSize, borderPx: borderPx, font: font)
+        fitLabel(text, rect: labelRect(of: button, borderPx: borderPx), fontSize: button.fontSize, borderPx: borderPx, font: font)
     }
 
     static func fitLabel(_ text: String, rect: Rect, fontSize: Int, borderPx: Int, font: FontRasterizer) -> LabelFit.Result {
@@ -407,6 +436,13 @@ public final class FramebufferSurface: PanelSurface {
                 _ = painter.paintButton(rect: rect, style: style, state: state, label: bitmap, layers: layers, palette: &palette, in: pixels)
             }
         }
+        paintSwitch(of: button, state: state)
+    }
+
+    /// Button `button`'s switch, when it has one, over its tile just painted.
+    private func paintSwitch(of button: Int, state: ButtonVisualState) {
+        guard button < switches.count, let look = switches[button] else { return }
+        painter.paintSwitch(look, state: state, in: pixels)
     }
 
     /// Lends `body` what button `button` shows in `state` over its fill: its label (with its
@@ -463,6 +499,7 @@ public final class FramebufferSurface: PanelSurface {
         prepared.with(button: button, state: state, rect: rects[button], style: styles[button], content: { withContent(of: button, in: state, $0) }) { look in
             _ = painter.paintButton(rect: rects[button], style: styles[button], state: state, prepared: look, in: pixels)
         }
+        paintSwitch(of: button, state: state)
     }
 
     func draw(slider index: Int, look: SliderLook) {
@@ -496,7 +533,7 @@ public final class FramebufferSurface: PanelSurface {
         // A text has no border: its whole rect (less the padding) is room for its value.
         let border = styles[button].borderWidth == 0 ? 0 : borderPx
         let item = items[button]
-        let room = SublabelLine.labelRoom(item.rect, below: sublabels[button])
+        let room = SublabelLine.labelRoom(labelRect(of: button), below: sublabels[button])
         if button < iconParts.count, iconParts[button] != nil, let icons = icons[button] {
             iconParts[button] = IconLabel.parts(
                 text, icons: icons, rect: room, fontSize: item.fontSize, borderPx: border, font: font, iconFont: iconFont, pictures: pictures)
@@ -505,6 +542,11 @@ public final class FramebufferSurface: PanelSurface {
         }
         prepared.forget(button: button)
         return nil
+    }
+
+    /// The rect item `index`'s label is fitted to (`labelRect(of:borderPx:)`).
+    private func labelRect(of index: Int) -> Rect {
+        FramebufferSurface.labelRect(items[index].rect, beside: index < switches.count ? switches[index] : nil, borderPx: borderPx)
     }
 
     /// QR code `index` encoded again with `text`, painted from its next paint on; when the new

@@ -122,7 +122,8 @@ public final class ActionRunner {
         run(action, for: actor, environment: environment, at: at)
     }
 
-    /// A slider sent `value` (rule 12): its `on_change`. Commands see `TOUCHPANEL_SLIDER`,
+    /// A slider sent `value` (rule 12): its `on_change`. Commands see `TOUCHPANEL_SLIDER` (a
+    /// dial's `TOUCHPANEL_DIAL`),
     /// `TOUCHPANEL_EVENT=value` and the value as `TOUCHPANEL_VALUE` and `VALUE` (so the shell
     /// expands a `$VALUE` in the command); an `mqtt` payload's `$VALUE` is the value. Its
     /// commands are counted and limited as a button of the slider's name with the default limits.
@@ -130,7 +131,7 @@ public final class ActionRunner {
         guard let action = slider.onChange else { return }
         let actor = ButtonConfig(name: slider.name, label: slider.name, rect: slider.rect, line: slider.line)
         let environment = [
-            ("TOUCHPANEL_SLIDER", slider.name), ("TOUCHPANEL_EVENT", "value"), ("TOUCHPANEL_VALUE", value), ("VALUE", value),
+            (slider.isDial ? "TOUCHPANEL_DIAL" : "TOUCHPANEL_SLIDER", slider.name), ("TOUCHPANEL_EVENT", "value"), ("TOUCHPANEL_VALUE", value), ("VALUE", value),
         ]
         run(action, for: actor, environment: environment, at: at, value: value, entity: slider.entity)
     }

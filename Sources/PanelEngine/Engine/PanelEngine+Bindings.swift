@@ -94,7 +94,7 @@ extension PanelEngine {
     /// line (a few a minute) saying why not.
     private func sliderReceived(_ payload: [UInt8], for index: Int, topic: String, at: MonotonicInstant) {
         let slider = config.sliders[index]
-        let key = "mqtt: \(topic) for [slider \(slider.name)]"
+        let key = "mqtt: \(topic) for [\(slider.noun) \(slider.name)]"
         let text: String
         switch sliderText(payload, field: slider.valueField) {
         case .success(let found): text = found

@@ -97,7 +97,7 @@ extension PanelEngine {
         }
         var text = slider.entityAttribute.map { state.attributes[$0] } ?? state.state
         if text == nil || text == "null", state.state == "off" { text = "0" }
-        let key = "homeassistant: \(entity) for [slider \(slider.name)]"
+        let key = "homeassistant: \(entity) for [\(slider.noun) \(slider.name)]"
         guard let text, text != "null" else {
             if stateLogs.admit(key, at: at) { log.warning("\(key): ignored: it has no \(slider.entityAttribute ?? "state")") }
             return

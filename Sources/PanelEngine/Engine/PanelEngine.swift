@@ -107,7 +107,7 @@ public final class PanelEngine: TouchSink {
             controllerWidth: source.range.width, controllerHeight: source.range.height, startedAt: idleSince ?? startedAt)
         writer = EventLineWriter(
             buttonNames: config.buttons.map { $0.name }, pageNames: config.pages.map { $0.name },
-            sliderNames: config.sliders.map { $0.name }, output: output, origin: startedAt)
+            sliderNames: config.sliders.map { $0.name }, sliderNouns: config.sliders.map { $0.noun }, output: output, origin: startedAt)
         sliders = SliderItems(config.sliders)
         firstText = config.firstPlace(of: .text)
         firstSlider = config.firstPlace(of: .slider)
@@ -209,7 +209,7 @@ public final class PanelEngine: TouchSink {
     func itemTitle(_ place: Int) -> String {
         if place < config.buttons.count { return "button \(config.buttons[place].name)" }
         if place < firstSlider { return "text \(config.texts[place - config.buttons.count].name)" }
-        if place < firstQRCode { return "slider \(config.sliders[place - firstSlider].name)" }
+        if place < firstQRCode { let slider = config.sliders[place - firstSlider]; return "\(slider.noun) \(slider.name)" }
         if place < firstChart { return "qr \(config.qrCodes[place - firstQRCode].name)" }
         return "chart \(config.charts[place - firstChart].name)"
     }

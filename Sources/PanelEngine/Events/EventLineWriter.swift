@@ -16,11 +16,14 @@ public struct EventLineWriter: GestureEventSink {
 
     private let quotedPageNames: [[UInt8]]
     private let quotedSliderNames: [[UInt8]]
+    /// Each slider's key before its name: `,"slider":`, or `,"dial":` for a dial.
+    private let sliderKeys: [[UInt8]]
 
     public init(
-        buttonNames: [String], pageNames: [String] = [], sliderNames: [String] = [], output: OutputBuffer,
+        buttonNames: [String], pageNames: [String] = [], sliderNames: [String] = [], sliderNouns: [String] = [], output: OutputBuffer,
         origin: MonotonicInstant = MonotonicInstant(nanoseconds: 0)
     ) {
+        sliderKeys = sliderNames.indices.map { Array(",\"\(sliderNouns.indices.contains($0) ? sliderNouns[$0] : "slider")\":".utf8) }
         quotedNames = buttonNames.map(JSONText.quotedBytes)
         quotedPageNames = pageNames.map(JSONText.quotedBytes)
         quotedSliderNames = sliderNames.map(JSONText.quotedBytes)
@@ -65,7 +68,7 @@ public struct EventLineWriter: GestureEventSink {
         output.flushIfFull()
     }
 
-    /// A slider's line: `{"t_ms":..,"slider":"dimmer","event":"pressed"}` (`released`,
+    /// A slider's line (a dial's says `"dial"`): `{"t_ms":..,"slider":"dimmer","event":"pressed"}` (`released`,
     /// `cancelled`), or with `value` (its text, a JSON number) `{"t_ms":..,"slider":"dimmer",
     /// "event":"value","value":65}` at a send. `shown` writes no line.
     public mutating func slider(_ event: SliderEvent, value: String?) {
@@ -74,7 +77,7 @@ public struct EventLineWriter: GestureEventSink {
         line.removeAll(keepingCapacity: true)
         EventLineWriter.append("{\"t_ms\":", to: &line)
         EventLineWriter.appendDecimal((event.at - origin).nanoseconds / 1_000_000, to: &line)
-        EventLineWriter.append(",\"slider\":", to: &line)
+        line.append(contentsOf: sliderKeys[event.slider])
         line.append(contentsOf: quotedSliderNames[event.slider])
         EventLineWriter.append(",\"event\":\"", to: &line)
         EventLineWriter.append(event.kind.name, to: &line)

@@ -337,10 +337,10 @@ public struct GestureClassifier: Sendable {
     /// Rule 10 for sliders: the first listed slider of the shown page (those on every page
     /// first) whose rect contains `point`.
     private mutating func sliderHit(_ point: Point) -> Int? {
-        for index in 0..<sliders.count where sliders.specs[index].page == PageLayout.allPages && sliders.specs[index].rect.contains(point) {
+        for index in 0..<sliders.count where sliders.specs[index].page == PageLayout.allPages && sliders.specs[index].isUnder(point) {
             return index
         }
-        for index in 0..<sliders.count where sliders.specs[index].page == shownPage && sliders.specs[index].rect.contains(point) {
+        for index in 0..<sliders.count where sliders.specs[index].page == shownPage && sliders.specs[index].isUnder(point) {
             return index
         }
         return nil

@@ -107,7 +107,7 @@ struct PanelEngineSliderTests {
         #expect(rig.engine.control(.value(slider: "dimmer", number: "bright"), now: at(120))
             == #"{"ok":false,"error":"value takes a number for slider dimmer, not \"bright\""}"#)
         #expect(rig.engine.control(.value(slider: "fan", number: "1"), now: at(120))
-            == #"{"ok":false,"error":"no slider \"fan\"; sliders: dimmer, heat, tank"}"#)
+            == #"{"ok":false,"error":"no slider or dial \"fan\"; sliders and dials: dimmer, heat, tank"}"#)
         let state = rig.engine.control(.state, now: at(130))
         #expect(state.contains(#""sliders":[{"name":"dimmer","value":50,"held":true,"enabled":true},{"name":"heat","value":20.0,"held":false,"enabled":true},{"name":"tank","value":0,"held":false,"enabled":true}]"#))
     }

@@ -62,6 +62,8 @@ public struct ButtonConfig: Equatable, Sendable {
     public var sublabel: ButtonSublabel?
     /// `fill = none`: an invisible zone over the page's background (nil: an ordinary button).
     public var zone: ZoneLook?
+    /// `look`: a plain button, or a switch (only on a latch or bound button).
+    public var look: ButtonLookKind = .button
 
     public init(
         name: String, label: String, rect: Rect, enabled: Bool = true, timings: GestureTimings = .defaults,

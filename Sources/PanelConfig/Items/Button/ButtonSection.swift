@@ -41,6 +41,7 @@ enum ButtonKey: SectionKey {
     case sublabelSize
     case sublabelColor
     case borderPx
+    case look
     case color(ButtonColorKey)
 
     static let allCases: [ButtonKey] =
@@ -48,7 +49,7 @@ enum ButtonKey: SectionKey {
          .execLimit, .execTimeoutMs, .swipe]
         + TimingKey.allCases.map(ButtonKey.timing)
         + [.fontSize, .fontSizeMax, .icon, .onIcon, .pressedIcon, .disabledIcon, .iconSize, .iconPosition, .radius, .sublabel, .sublabelSize,
-           .sublabelColor, .borderPx]
+           .sublabelColor, .borderPx, .look]
         + ButtonColorKey.allCases.map(ButtonKey.color)
 
     /// The keys that take an action.
@@ -99,6 +100,7 @@ enum ButtonKey: SectionKey {
         case .sublabelSize: ThemeKey.sublabelSize.rawValue
         case .sublabelColor: ThemeKey.sublabelColor.rawValue
         case .borderPx: DisplayKey.borderPx.rawValue
+        case .look: "look"
         case .color(let key): key.rawValue
         }
     }
@@ -167,6 +169,10 @@ enum ButtonKey: SectionKey {
         case .borderPx:
             .words("`[theme]`'s", "with `fill = none` only: the outline of an invisible zone, in `border`, "
                    + "\(KeyDoc.span(DisplayDraft.borderRange)) pixels; 0: none")
+        case .look:
+            .value(ButtonLookKind.button.rawValue,
+                   "`switch`: a toggle switch, its knob at the left when off and at the right when on, the label beside it "
+                   + "(needs `latch = yes`, `state_topic` or `entity`; not with `icon`, `sublabel` or `fill = none`)")
         case .color(.fill): .words("`[theme]`'s", "\(ButtonColorKey.fill.what); `none`: an invisible zone over the page's `image` (see Invisible zones)")
         case .color(let key) where key.takesAlpha: .words("`[theme]`'s", "\(key.what); with `fill = none` also `#RRGGBBAA`, laid over the background")
         case .color(let key): .words("`[theme]`'s", key.what)
@@ -216,6 +222,7 @@ struct ButtonDraft: ItemDraft {
     var sublabelSizePx: Int?
     var sublabelColor: RGBColor?
     var borderPx: Int?
+    var look: ButtonLookKind?
     var colors = ColorSettings()
 
     init(name: String, header: SourceLine, counts: Bool) {
@@ -273,6 +280,7 @@ struct ButtonDraft: ItemDraft {
         case .sublabelSize: sublabelSizePx = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
         case .sublabelColor: sublabelColor = try ValueSyntax.color(value)
         case .borderPx: borderPx = try ValueSyntax.integer(value, in: DisplayDraft.borderRange, unit: " (pixels)")
+        case .look: look = try ButtonLookKind.parse(value)
         case .color(let key): try colors.set(key, from: value, zone: true)
         }
     }
@@ -394,7 +402,8 @@ struct ButtonDraft: ItemDraft {
             return nil
         }
         let zone = self.zone(errors: &errors)
-        guard actionsOK, binding.ok, icons.ok, looks.ok, zone.ok, let page,
+        let switchOK = checkSwitch(bound: binding.binding != nil, isZone: zone.isZone, errors: &errors)
+        guard actionsOK, binding.ok, icons.ok, looks.ok, zone.ok, switchOK, let page,
             let rect = resolvedRect(page: page, pageNames: pageNames, pageGrids: pageGrids, display: display, errors: &errors)
         else { return nil }
         let palette = colors.applied(to: (display?.colors ?? .defaults).buttons)
@@ -412,7 +421,33 @@ struct ButtonDraft: ItemDraft {
             sublabel: looks.sublabel,
             zone: zone.isZone ? colors.zoneLook(palette: palette, borderPx: borderPx ?? display?.borderPx ?? DisplayConfig.defaultBorderPx) : nil)
         button.labelFromEntity = common.entity != nil && label == nil && !zone.isZone
+        button.look = look ?? .button
         return button
+    }
+
+    /// Whether `look = switch`, when given, is on a button that has an on/off state to show
+    /// (a latch, or `bound` to a device) and draws nothing it would hide (an icon, a
+    /// sublabel, an invisible zone's fills); not ok (the reason in `errors`) otherwise.
+    private func checkSwitch(bound: Bool, isZone: Bool, errors: inout ErrorCollector) -> Bool {
+        guard look == .switch, let lookPlace = place(.look) else { return true }
+        let key = ButtonKey.look.rawValue
+        if latch != true && !bound && place(.stateTopic) == nil && common.entity == nil {
+            errors.add(at: lookPlace, section: title, key: key,
+                       "look = switch shows an on/off state, and this button has none: give it latch = yes, state_topic or entity, "
+                       + "or delete look = switch")
+            return false
+        }
+        for other: ButtonKey in [.icon, .sublabel] where place(other) != nil {
+            errors.add(at: lookPlace, section: title, key: key,
+                       "look = switch draws the label beside the switch and no \(other.rawValue): delete one of them")
+            return false
+        }
+        if isZone {
+            errors.add(at: lookPlace, section: title, key: key,
+                       "look = switch draws a switch on the button's fill; fill = none makes an invisible zone: delete one of them")
+            return false
+        }
+        return true
     }
 
     /// The label's size (the largest it is fitted to when no `font_size` is given, nor in

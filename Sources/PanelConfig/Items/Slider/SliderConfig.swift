@@ -64,6 +64,17 @@ public struct SliderConfig: Equatable, Sendable {
     public var cell: GridCell?
     /// The section header's line.
     public var line: Int
+    /// What shows around a dial's arc: the panel's background.
+    public var background: RGBColor = PanelColors.defaults.background
+
+    /// A dial (rule 14): a slider whose track is an arc, from a `[dial NAME]` section.
+    public var isDial: Bool {
+        if case .arc = orientation { return true }
+        return false
+    }
+
+    /// What it is called in messages, section headers and event lines: `slider` or `dial`.
+    public var noun: String { isDial ? "dial" : "slider" }
 
     public init(
         name: String, rect: Rect, orientation: SliderOrientation = .horizontal,
@@ -159,7 +170,7 @@ public struct SliderConfig: Equatable, Sendable {
         return SliderLook(
             rect: rect, orientation: orientation, fillPixels: spec.fillPixels(for: step), track: shown.track, fill: shown.fill,
             knob: shown.knob, pressed: pressed, text: pressed || enabled ? textColor : disabledTextColor,
-            valueText: valueFormat?.glyphs(ofStep: step) ?? SliderGlyphRun())
+            valueText: valueFormat?.glyphs(ofStep: step) ?? SliderGlyphRun(), background: background)
     }
 
     /// The characters its text is drawn from, in the order of its glyph table

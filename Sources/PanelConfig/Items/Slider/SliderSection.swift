@@ -116,13 +116,16 @@ struct SliderDraft: ItemDraft {
     var disabledFill: RGBColor?
     var disabledKnob: RGBColor?
 
+    /// What its section is called: `slider`, or `dial` when a `DialDraft` holds it.
+    var sectionNoun = SliderDraft.noun
+
     init(name: String, header: SourceLine, counts: Bool) {
         self.name = name
         self.header = header
         self.counts = counts
     }
 
-    var title: String { "slider \(name)" }
+    var title: String { "\(sectionNoun) \(name)" }
 
     mutating func set(_ key: SliderKey, from value: String) throws(ValueProblem) {
         switch key {

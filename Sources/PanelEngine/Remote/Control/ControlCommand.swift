@@ -27,7 +27,7 @@ public enum ControlCommand: Equatable, Sendable {
     case value(slider: String, number: String)
 
     static let grammar =
-        "state, label BUTTON TEXT, latch BUTTON on|off, enable ITEM, disable ITEM, brightness PERCENT, wake, blank, page NAME or value SLIDER NUMBER"
+        "state, label BUTTON TEXT, latch BUTTON on|off, enable ITEM, disable ITEM, brightness PERCENT, wake, blank, page NAME, value SLIDER NUMBER or dial DIAL NUMBER"
     /// The longest label the protocol takes, in bytes.
     /// Labels are counted in characters (Unicode scalars), as Home Assistant counts a text
     /// entity's `max`.
@@ -75,10 +75,11 @@ public enum ControlCommand: Equatable, Sendable {
             return .success(.brightness(percent: percent))
         case ("page", 1):
             return .success(.page(PageTarget(word: words[0])))
-        case ("value", 2):
+        case ("value", 2), ("dial", 2):
+            // `dial NAME VALUE` is `value` by a dial's word: a dial is a slider round an arc.
             return .success(.value(slider: words[0], number: words[1]))
         case ("state", _), ("wake", _), ("blank", _), ("enable", _), ("disable", _), ("latch", _), ("brightness", _), ("page", _),
-            ("value", _):
+            ("value", _), ("dial", _):
             return .failure(ControlError("wrong number of words for \(verb); expected \(grammar)"))
         default:
             return .failure(ControlError("unknown command \"\(verb)\"; expected \(grammar)"))

@@ -66,14 +66,15 @@ extension PanelEngine {
             return .success(ok)
         case .value(let name, let number):
             guard let index = config.sliders.firstIndex(where: { $0.name == name }) else {
-                return .failure(ControlError("no slider \"\(name)\"; sliders: " + config.sliders.map { $0.name }.joined(separator: ", ")))
+                return .failure(ControlError("no slider or dial \"\(name)\"; sliders and dials: " + config.sliders.map { $0.name }.joined(separator: ", ")))
             }
             let scale = currentSlider(index).scale
+            let noun = config.sliders[index].noun
             guard let (step, clamped) = scale.step(ofText: number) else {
-                return .failure(ControlError("value takes a number for slider \(name), not \"\(BindingProblem.shortened(number))\""))
+                return .failure(ControlError("value takes a number for \(noun) \(name), not \"\(BindingProblem.shortened(number))\""))
             }
-            if clamped, stateLogs.admit("[slider \(name)] value outside its range", at: now) {
-                log.warning("[slider \(name)] value \(number) is outside \(scale.text(ofStep: 0))..\(scale.text(ofStep: scale.stepCount)): "
+            if clamped, stateLogs.admit("[\(noun) \(name)] value outside its range", at: now) {
+                log.warning("[\(noun) \(name)] value \(number) is outside \(scale.text(ofStep: 0))..\(scale.text(ofStep: scale.stepCount)): "
                             + "\(scale.text(ofStep: step)) shown")
             }
             setSliderValue(index, step: step, now: now)
@@ -99,14 +100,15 @@ extension PanelEngine {
         }
         if !config.pages.isEmpty { json += ",\"page\":\(JSONText.quoted(config.pages[shownPage].name))" }
         // The items by kind, each kind's list in place order; buttons always listed.
-        for kind in [ItemKind.button, .slider, .text, .chart] {
+        for (kind, dials) in [(ItemKind.button, false), (.slider, false), (.slider, true), (.text, false), (.chart, false)] {
             let first = config.firstPlace(of: kind)
-            let places = first..<(first + config.count(of: kind))
+            // Dials are sliders round an arc, listed on their own.
+            let places = (first..<(first + config.count(of: kind))).filter { kind != .slider || config.sliders[$0 - first].isDial == dials }
             guard kind == .button || !places.isEmpty else { continue }
-            json += ",\"\(kind.stateListName)\":["
+            json += ",\"\(dials ? "dials" : kind.stateListName)\":["
             for place in places {
                 let (name, fields) = stateFields(ofItem: place)
-                if place > first { json += "," }
+                if place > places[0] { json += "," }
                 json += "{\"name\":\(JSONText.quoted(name))"
                 for field in fields {
                     guard let key = field.key else { continue }

@@ -14,10 +14,13 @@ public struct SliderLook: Equatable, Sendable {
     public var text: RGBColor
     /// The value as its format writes it; empty without a format.
     public var valueText: SliderGlyphRun
+    /// What shows around a dial's arc (its rect's corners, inside the ring, the gap).
+    public var background: RGBColor
 
     public init(
         rect: Rect, orientation: SliderOrientation, fillPixels: Int32, track: RGBColor, fill: RGBColor, knob: RGBColor,
-        pressed: Bool = false, text: RGBColor = .white, valueText: SliderGlyphRun = SliderGlyphRun()
+        pressed: Bool = false, text: RGBColor = .white, valueText: SliderGlyphRun = SliderGlyphRun(),
+        background: RGBColor = .black
     ) {
         self.rect = rect
         self.orientation = orientation
@@ -28,13 +31,31 @@ public struct SliderLook: Equatable, Sendable {
         self.pressed = pressed
         self.text = text
         self.valueText = valueText
+        self.background = background
     }
 
-    /// The track's length in pixels.
-    public var length: Int32 { orientation == .horizontal ? rect.width : rect.height }
+    /// A dial's arc on the screen; nil for a straight slider.
+    public var dial: DialGeometry? {
+        guard case .arc(let shape) = orientation else { return nil }
+        return DialGeometry(rect: rect, shape: shape)
+    }
 
-    /// The knob's thickness along the track: 6 pixels, 10 while pressed, never more than the track.
-    public var knobPixels: Int32 { min(pressed ? 10 : 6, length) }
+    /// The track's length in pixels (a dial's in hundredths of a degree along its arc).
+    public var length: Int32 {
+        switch orientation {
+        case .horizontal: rect.width
+        case .vertical: rect.height
+        case .arc(let shape): shape.arcCentidegrees
+        }
+    }
+
+    /// The knob's thickness along the track: 6 pixels, 10 while pressed, never more than the
+    /// track (on a dial, as much of its arc at the band's middle).
+    public var knobPixels: Int32 {
+        let pixels: Int32 = pressed ? 10 : 6
+        if let dial { return dial.centidegrees(ofPixels: pixels) }
+        return min(pixels, length)
+    }
 
     /// The knob's span along the track: centred on the value, kept inside the track.
     public var knobSpan: Range<Int32> {
@@ -46,12 +67,15 @@ public struct SliderLook: Equatable, Sendable {
     /// span between the two, and the text, need painting.
     public func differsOnlyInValue(from other: SliderLook) -> Bool {
         rect == other.rect && orientation == other.orientation && track == other.track && fill == other.fill
-            && knob == other.knob && pressed == other.pressed && text == other.text
+            && knob == other.knob && pressed == other.pressed && text == other.text && background == other.background
     }
 
-    /// The rect of the part `span` of the track (along it, from its start).
+    /// The rect of the part `span` of the track (along it, from its start); on a dial, the
+    /// box around that part of its band.
     public func rect(along span: Range<Int32>) -> Rect {
         switch orientation {
+        case .arc:
+            return dial!.bounds(of: span)
         case .horizontal:
             return Rect(x: rect.x + span.lowerBound, y: rect.y, width: span.upperBound - span.lowerBound, height: rect.height)
         case .vertical:

@@ -13,13 +13,13 @@ public enum SliderMachine {
             let known: Int32
             if case .settling(let sentStep, _) = state.phase { known = sentStep } else { known = state.shownStep }
             next.phase = .held(downStep: state.shownStep, sentStep: known, sentAt: nil)
-            follow(&next, to: spec.step(at: point), at: now, spec: spec, slider: slider, into: &sink)
+            follow(&next, to: spec.step(at: point, from: nil), at: now, spec: spec, slider: slider, into: &sink)
         case (.held, .move(let point)):
-            follow(&next, to: spec.step(at: point), at: now, spec: spec, slider: slider, into: &sink)
+            follow(&next, to: spec.step(at: point, from: next.shownStep), at: now, spec: spec, slider: slider, into: &sink)
         case (.held, .deadline):
             sendIfDue(&next, at: now, spec: spec, slider: slider, into: &sink)
         case (.held, .up(let point)):
-            follow(&next, to: spec.step(at: point), at: now, spec: spec, slider: slider, into: &sink, sending: false)
+            follow(&next, to: spec.step(at: point, from: next.shownStep), at: now, spec: spec, slider: slider, into: &sink, sending: false)
             sink.slider(SliderEvent(at: now, slider: slider, kind: .released))
             // One send per release, with the final value.
             sink.slider(SliderEvent(at: now, slider: slider, kind: .sent(step: next.shownStep)))

@@ -16,6 +16,7 @@ extension FramebufferPainter {
         _ look: SliderLook, previous: SliderLook?, scratch: UnsafeMutableRawBufferPointer? = nil,
         text: SliderTextLook, palettes: inout SliderTextPalettes, in buffer: UnsafeMutableRawBufferPointer
     ) -> Bool {
+        if look.dial != nil { return paintDial(look, previous: previous, text: text, palettes: &palettes, in: buffer) }
         let whole = previous.map { !$0.differsOnlyInValue(from: look) } ?? true
         guard let span = paintTrack(look, previous: whole ? nil : previous, scratch: scratch, in: buffer) else { return false }
         guard let base = usableBase(of: buffer), !span.isEmpty || previous?.valueText != look.valueText else {
@@ -61,6 +62,10 @@ extension FramebufferPainter {
         _ look: SliderLook, previous: SliderLook?, scratch: UnsafeMutableRawBufferPointer? = nil,
         in buffer: UnsafeMutableRawBufferPointer
     ) -> Bool {
+        if look.dial != nil {
+            var palettes = SliderTextPalettes()
+            return paintDial(look, previous: previous, text: nil, palettes: &palettes, in: buffer)
+        }
         let onScreen = previous.flatMap { $0.differsOnlyInValue(from: look) ? $0 : nil }
         return paintTrack(look, previous: onScreen, scratch: scratch, in: buffer) != nil
     }
@@ -117,6 +122,17 @@ extension FramebufferPainter {
         _ run: SliderGlyphRun, over previous: SliderGlyphRun?, text: SliderTextLook, box: Rect, look: SliderLook,
         palettes: inout SliderTextPalettes, base: UnsafeMutableRawPointer
     ) {
+        drawValue(run, over: previous, text: text, box: box) { cell, placed, clip, overwriting in
+            blendOverSlider(cell, placed: placed, clip: clip, look: look, palettes: &palettes, base: base, overwriting: overwriting)
+        }
+    }
+
+    /// The value's glyphs in `box`, each cell handed to `blendCell` (the bitmap, where it is
+    /// placed, the part of it to write, and whether its background is written too).
+    func drawValue(
+        _ run: SliderGlyphRun, over previous: SliderGlyphRun?, text: SliderTextLook, box: Rect,
+        blendCell: (AlphaBitmap, Rect, Rect, Bool) -> Void
+    ) {
         guard let glyphs = text.glyphs, let pixels = glyphs.pixels.baseAddress else { return }
         let width = text.width(of: run)
         var pen = text.valueCentred
@@ -137,7 +153,7 @@ extension FramebufferPainter {
                     pixels: UnsafeRawBufferPointer(start: pixels + Int(start), count: glyphs.pixels.count - Int(start)))
             else { continue }
             // A changed glyph's cell is written whole, its background through the palettes.
-            blendOverSlider(cell, placed: placed, clip: clip, look: look, palettes: &palettes, base: base, overwriting: previous != nil)
+            blendCell(cell, placed, clip, previous != nil)
         }
     }
 
@@ -164,7 +180,8 @@ extension FramebufferPainter {
         switch (look.orientation, layout.rotation) {
         case (.horizontal, .degrees0), (.vertical, .degrees90): forwards = true
         case (.horizontal, .degrees180), (.vertical, .degrees270): forwards = false
-        case (.horizontal, .degrees90), (.horizontal, .degrees270), (.vertical, .degrees0), (.vertical, .degrees180): return false
+        case (.horizontal, .degrees90), (.horizontal, .degrees270), (.vertical, .degrees0), (.vertical, .degrees180), (.arc, _):
+            return false
         }
         guard bpp == 2 || bpp == 4, let whole = layout.physicalRect(ofLogical: look.rect(along: span)),
             whole.width == Int32(span.count)

@@ -1,8 +1,9 @@
-/// Which way a slider's value grows: along x (left to right) or along y (bottom to top, as a
-/// level bar fills).
+/// Which way a slider's value grows: along x (left to right), along y (bottom to top, as a
+/// level bar fills), or clockwise around an arc (a dial, rule 14).
 public enum SliderOrientation: Equatable, Sendable {
     case horizontal
     case vertical
+    case arc(DialShape)
 }
 
 /// What the classifier needs to know about one slider (rule 12): where it is, which way it
@@ -52,14 +53,30 @@ public struct SliderSpec: Equatable, Sendable {
     /// Whether a down may claim this slider (rule 12; a level bar and a disabled one may not).
     public var takesTouches: Bool { enabled && !readOnly }
 
+    /// A dial's arc on the screen; nil for a straight slider.
+    public var dial: DialGeometry? {
+        guard case .arc(let shape) = orientation else { return nil }
+        return DialGeometry(rect: rect, shape: shape)
+    }
+
+    /// Whether a down at `point` is on this slider: in its rect, or on a dial's band within
+    /// its arc (rule 14).
+    public func isUnder(_ point: Point) -> Bool {
+        guard let dial else { return rect.contains(point) }
+        return rect.contains(point) && dial.claims(point)
+    }
+
     /// The step under `point`, clamped to the track, also outside the rect (rule 12): the
     /// track runs from the rect's first pixel to its last, each step owning an equal share
-    /// around its own position. 32-bit arithmetic on purpose (64-bit division pulls in a
-    /// runtime routine on armv7).
-    public func step(at point: Point) -> Int32 {
+    /// around its own position. A dial's step follows the finger's angle (rule 14), turning
+    /// from `previous` while held (nil: the down). 32-bit arithmetic on purpose (64-bit
+    /// division pulls in a runtime routine on armv7).
+    public func step(at point: Point, from previous: Int32? = nil) -> Int32 {
         let along: Int32
         let length: Int32
         switch orientation {
+        case .arc:
+            return dial!.step(at: point, from: previous, stepCount: stepCount)
         case .horizontal:
             along = point.x - rect.x
             length = rect.width - 1
@@ -75,7 +92,9 @@ public struct SliderSpec: Equatable, Sendable {
     }
 
     /// Where the fill ends for `step`, in pixels from the track's start (0...length).
+    /// A dial's, in hundredths of a degree along its arc.
     public func fillPixels(for step: Int32) -> Int32 {
+        if let dial { return dial.position(ofStep: step, stepCount: stepCount) }
         let length = orientation == .horizontal ? rect.width : rect.height
         let clamped = min(max(step, 0), stepCount)
         return clamped * length / stepCount

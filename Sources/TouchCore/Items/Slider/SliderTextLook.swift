@@ -82,7 +82,8 @@ public struct SliderTextLook {
         return true
     }
 
-    /// Where the label and the value box go on a slider `rect` long along `orientation`,
+    /// Where the label and the value box go on a slider `rect` long along `orientation`
+    /// (on a dial, both centred in its ring),
     /// `insetPx` in from its ends: on a horizontal slider the label at its start (left) and the
     /// value at its end (right), both centred across; on a vertical one the value at the top
     /// and the label at the bottom, both centred across.
@@ -90,6 +91,11 @@ public struct SliderTextLook {
         rect: Rect, orientation: SliderOrientation, labelWidth: Int32, valueWidth: Int32, lineHeight: Int32, insetPx: Int32
     ) -> (label: Rect, valueBox: Rect) {
         switch orientation {
+        case .arc:
+            // In the middle of the ring, the label below the value.
+            let y = rect.y + (rect.height - lineHeight) / 2
+            return (Rect(x: rect.x + (rect.width - labelWidth) / 2, y: y + lineHeight, width: labelWidth, height: lineHeight),
+                    Rect(x: rect.x + (rect.width - valueWidth) / 2, y: y, width: valueWidth, height: lineHeight))
         case .horizontal:
             let y = rect.y + (rect.height - lineHeight) / 2
             return (Rect(x: rect.x + insetPx, y: y, width: labelWidth, height: lineHeight),

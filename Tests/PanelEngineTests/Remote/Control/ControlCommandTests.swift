@@ -29,7 +29,7 @@ struct ControlCommandTests {
     }
 
     @Test func badLinesSayWhy() {
-        let grammar = "state, label BUTTON TEXT, latch BUTTON on|off, enable ITEM, disable ITEM, brightness PERCENT, wake, blank, page NAME or value SLIDER NUMBER"
+        let grammar = "state, label BUTTON TEXT, latch BUTTON on|off, enable ITEM, disable ITEM, brightness PERCENT, wake, blank, page NAME, value SLIDER NUMBER or dial DIAL NUMBER"
         #expect(parsed("") == "error: empty command; expected \(grammar)")
         #expect(parsed("lable a b") == "error: unknown command \"lable\"; expected \(grammar)")
         #expect(parsed("latch a maybe") == "error: latch takes on or off, not \"maybe\"")

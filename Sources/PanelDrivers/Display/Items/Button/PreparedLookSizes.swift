@@ -24,7 +24,7 @@ public enum PreparedLookSizes {
                 button.label, of: button, borderPx: config.display.borderPx, font: font, iconFont: iconFont, pictures: pictures)
             let layers = ButtonLayers(behind: config.display.colors.background)
             return FramebufferSurface.withContent(content.label, sublabel: content.sublabel, layers: layers) { label, layers in
-                let style = FramebufferSurface.style(for: button, borderPx: config.display.borderPx)
+                let style = FramebufferSurface.drawnStyle(for: button, borderPx: config.display.borderPx)
                 let room = painter.preparedByteCount(label: label, layers: layers, rect: button.rect, style: style)
                 guard room > 0 else { return 0 }
                 let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: room, alignment: 16)

@@ -64,7 +64,7 @@ final class PreparedSliderText {
                 ? AlphaBitmap(width: label.width, height: label.height, stride: Int(label.width), pixels: UnsafeRawBufferPointer(labelPixels))
                 : nil,
             labelRect: Rect(x: places.label.x, y: places.label.y + label.top, width: label.width, height: label.height),
-            valueBox: places.valueBox, valueCentred: slider.orientation == .vertical)
+            valueBox: places.valueBox, valueCentred: slider.orientation != .horizontal)
         self.look = look
     }
 
@@ -80,6 +80,11 @@ final class PreparedSliderText {
         case .vertical:
             let lines = Int32((slider.label != nil ? 1 : 0) + (slider.format != nil ? 1 : 0))
             return max(labelWidth, valueWidth) + 4 <= rect.width && lineHeight * lines + inset * 3 <= rect.height
+        case .arc(let shape):
+            // Inside the ring: within the square inscribed in its inner circle (0.7 of its diameter).
+            let inner = min(rect.width, rect.height) - 2 * shape.bandPx
+            let lines = Int32((slider.label != nil ? 1 : 0) + (slider.format != nil ? 1 : 0))
+            return max(labelWidth, valueWidth) * 10 <= inner * 7 && lineHeight * lines * 10 <= inner * 7
         }
     }
 
@@ -92,8 +97,11 @@ final class PreparedSliderText {
     /// How far the label and the value sit from the slider's ends: a third of its thickness,
     /// at most 16 pixels.
     static func insetPx(of slider: SliderConfig) -> Int32 {
-        let thickness = slider.orientation == .horizontal ? slider.rect.height : slider.rect.width
-        return min(16, thickness / 3)
+        switch slider.orientation {
+        case .horizontal: return min(16, slider.rect.height / 3)
+        case .vertical: return min(16, slider.rect.width / 3)
+        case .arc: return 0
+        }
     }
 
     /// The widest value text: the number's most digits in the widest digit, a minus where
