@@ -31,7 +31,7 @@
 #   chart/history-rotR.png  two charts (chart_config) with known histories (chart_history): a
 #                           24-hour power line over its band with a gap, 24 hourly temperature
 #                           bars from 0 to 30, from `touchpanel preview --history` at each rotation;
-#                           chart/history-rot0-rgb565.png the same in RGB565
+#                           chart/history-rotR-rgb565.png the same in RGB565
 #   boards/PRESET-rotR.png  every preset in boards/ at every rotation, idle, three buttons
 #   looks/rotR.png          rounded corners, sublabels and icons from a [theme] over a page image
 #                           (looks_config): a lamp on, a door pressed, a pill, a square one of its
@@ -589,9 +589,11 @@ render_reference_images() {
         "$touchpanel" preview "$dir/.work/chart-$rotation.ini" --history "$dir/.work/chart-history" \
             --out "$dir/chart/history-rot$rotation.png" >&2 || echo "touchpanel preview of the charts failed" >&2
     done
-    echo "chart/history-rot0-rgb565.png"
-    "$touchpanel" preview "$dir/.work/chart-0.ini" --history "$dir/.work/chart-history" --format rgb565 \
-        --out "$dir/chart/history-rot0-rgb565.png" >&2 || echo "touchpanel preview of the charts in RGB565 failed" >&2
+    for rotation in $reference_rotations; do
+        echo "chart/history-rot$rotation-rgb565.png"
+        "$touchpanel" preview "$dir/.work/chart-$rotation.ini" --history "$dir/.work/chart-history" --format rgb565 \
+            --out "$dir/chart/history-rot$rotation-rgb565.png" >&2 || echo "touchpanel preview of the charts in RGB565 failed" >&2
+    done
     mkdir -p "$dir/looks"
     for rotation in $reference_rotations; do
         echo "looks/rot$rotation.png"
