@@ -68,6 +68,7 @@ extension PanelEngine {
                 if stateLogs.admit(key, at: at) { log.warning("\(key): ignored: \(problem.message)") }
             }
         }
+        if self.charts.hasWritesDue { self.charts.writeFilesDue() }
         for index in shownBy {
             switch texts.received(payload, for: index, now: at) {
             case .success(let update):

@@ -69,6 +69,7 @@ extension PanelEngine {
             for index in charts {
                 chartReceived(index, text: state.state, key: "homeassistant: \(entity) for [chart \(config.charts[index].name)]", at: at)
             }
+            if self.charts.hasWritesDue { self.charts.writeFilesDue() }
         }
         for index in shownBy {
             switch texts.entityReported(state, for: index, now: at) {

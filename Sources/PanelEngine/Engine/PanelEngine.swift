@@ -324,6 +324,8 @@ public final class PanelEngine: TouchSink {
         source.service(now: now, readiness: readiness, into: self)
         tick(now: now)
         if outsideChanged { drawOutsideChanges(at: now) }
+        // After the touch path's work and the repaint: a chart's file (an fsync) never delays them.
+        if charts.hasWritesDue { charts.writeFilesDue() }
     }
 
     /// Every held touch is cancelled at `now` (a trace's `end`).

@@ -20,6 +20,10 @@ public final class ChartHistories {
     private var olderChanges: [UInt32]
     /// Whether a chart took values since its file was written.
     private var unsaved: [Bool]
+    /// The charts whose file is to be written (a bucket that took values closed): written by
+    /// `writeDue`, which the engine calls after the touch path's work, never inside it.
+    private var writeDue: [Bool]
+    private(set) var hasWritesDue = false
     /// When each chart's newest bucket ends, on the loop's clock; nil: nothing to move on.
     private var moveOnAt: [MonotonicInstant?]
     /// Where the files are (the state directory); nil: nothing outlives the process.
@@ -47,6 +51,7 @@ public final class ChartHistories {
         revisions = Array(repeating: 0, count: charts.count)
         olderChanges = Array(repeating: 0, count: charts.count)
         unsaved = Array(repeating: false, count: charts.count)
+        writeDue = Array(repeating: false, count: charts.count)
         moveOnAt = Array(repeating: nil, count: charts.count)
         for index in charts.indices {
             rings[index].reset()
@@ -74,14 +79,14 @@ public final class ChartHistories {
     }
 
     /// A value for chart `index` at `now` (the loop's clock), `epochMs` on the wall clock:
-    /// recorded, and the file written when it closed a bucket that took values.
+    /// recorded; its file is due when the value closed a bucket that took values.
     @discardableResult
     func record(_ index: Int, milli: Int32, now: MonotonicInstant, epochMs: Int64) -> ChartRecordOutcome {
         let outcome = rings[index].record(milli, atEpochMs: epochMs)
         guard outcome != .tooOld else { return outcome }
         revisions[index] &+= 1
         if outcome == .addedToOlder { olderChanges[index] &+= 1 }
-        if outcome == .opened && unsaved[index] { write(index) }
+        if outcome == .opened && unsaved[index] { markWriteDue(index) }
         unsaved[index] = true
         schedule(index, now: now, epochMs: epochMs)
         return outcome
@@ -96,7 +101,7 @@ public final class ChartHistories {
         for index in charts.indices { schedule(index, now: now, epochMs: epochMs) }
     }
 
-    /// The charts whose newest bucket ended by `now` moved on to `epochMs` (their file written
+    /// The charts whose newest bucket ended by `now` moved on to `epochMs` (their file due
     /// when the bucket that closed took values): the charts to draw again.
     func moveOn(now: MonotonicInstant, epochMs: Int64) -> [Int] {
         var moved: [Int] = []
@@ -104,7 +109,7 @@ public final class ChartHistories {
             guard let at = moveOnAt[index], at <= now else { continue }
             if rings[index].advance(toEpochMs: epochMs) {
                 revisions[index] &+= 1
-                if unsaved[index] { write(index) }
+                if unsaved[index] { markWriteDue(index) }
                 moved.append(index)
             }
             schedule(index, now: now, epochMs: epochMs)
@@ -126,13 +131,27 @@ public final class ChartHistories {
         nextDeadline = moveOnAt.reduce(nil) { MonotonicInstant.earliest($0, $1) }
     }
 
+    private func markWriteDue(_ index: Int) {
+        writeDue[index] = true
+        hasWritesDue = true
+    }
+
+    /// The files due, written.
+    func writeFilesDue() {
+        guard hasWritesDue else { return }
+        hasWritesDue = false
+        for index in charts.indices where writeDue[index] { write(index) }
+    }
+
     /// The rings that took values since their file was written, written (a stop, a reload).
     func writeAll() {
         for index in charts.indices where unsaved[index] { write(index) }
+        hasWritesDue = false
     }
 
     /// Chart `index`'s ring into its file; a failure is logged and the history stays in memory.
     func write(_ index: Int) {
+        writeDue[index] = false
         guard let path = path(of: index) else { return }
         let bytes = Array(UnsafeRawBufferPointer(rings[index].storage))
         if let problem = ReplacedFile.write(bytes, to: path) {
