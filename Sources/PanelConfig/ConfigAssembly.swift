@@ -127,10 +127,18 @@ enum ConfigAssembly {
                 qrCodes.append(qrCode)
             }
         }
+        var charts: [ChartConfig] = []
+        for draft in panel.charts where draft.counts {
+            if let chart = draft.finish(
+                display: display, hasMQTT: panel.mqtt != nil, hasHomeAssistant: panel.homeAssistant != nil, pageNames: pageNames, pageGrids: pageGrids, errors: &errors) {
+                charts.append(chart)
+            }
+        }
         ItemPlace.refuseOverlaps(
             buttons.map { ("button \($0.name)", $0.line, $0.page, $0.cell) } + texts.map { ("text \($0.name)", $0.line, $0.page, $0.cell) }
                 + sliders.map { ("\($0.noun) \($0.name)", $0.line, $0.page, $0.cell) }
-                + qrCodes.map { ("qr \($0.name)", $0.line, $0.page, $0.cell) },
+                + qrCodes.map { ("qr \($0.name)", $0.line, $0.page, $0.cell) }
+                + charts.map { ("chart \($0.name)", $0.line, $0.page, $0.cell) },
             pageNames: pageNames, file: panel.file, errors: &errors)
 
         guard errors.isEmpty, let display, let controller, let board else {
@@ -145,7 +153,7 @@ enum ConfigAssembly {
         panel.homeAssistant?.warn(&warnings)
         return .success(PanelConfiguration(
             file: panel.file, display: display, theme: theme, timings: panelTimings, lostAfter: touch.lostAfter,
-            controller: controller, buttons: buttons, texts: texts, sliders: sliders, qrCodes: qrCodes, pages: pages, swipePx: touch.swipePx ?? TouchDraft.defaultSwipePx,
+            controller: controller, buttons: buttons, texts: texts, sliders: sliders, qrCodes: qrCodes, charts: charts, pages: pages, swipePx: touch.swipePx ?? TouchDraft.defaultSwipePx,
             outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
             control: panel.control?.config, exec: panel.exec?.config, mqtt: mqtt, homeAssistant: homeAssistant,
             warnings: warnings.inLineOrder(files: fileOrder),

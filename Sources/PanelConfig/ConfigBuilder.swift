@@ -46,6 +46,7 @@ struct ConfigBuilder {
         var sliders: [SliderDraft] = []
         var qrCodes: [QRCodeDraft] = []
         var dials: [DialDraft] = []
+        var charts: [ChartDraft] = []
     }
 
     /// What is wrong, and what is valid but likely not what was meant (an exec command cut by
@@ -71,8 +72,10 @@ struct ConfigBuilder {
     var sliders: [SliderDraft] { drafts.sliders }
     var qrCodes: [QRCodeDraft] { drafts.qrCodes }
     var dials: [DialDraft] { drafts.dials }
+    var charts: [ChartDraft] { drafts.charts }
     private var countedSliders = 0
     private var countedQRCodes = 0
+    private var countedCharts = 0
     /// Header line of each page name taken.
     private var pageLines: [String: Int] = [:]
     /// Header line of each output name taken.
@@ -168,6 +171,9 @@ struct ConfigBuilder {
         case .dial(let name):
             openNamed({ $1(&$0.dials) }, "dial", name, line: line, admit: { $0.admitSlider(name, kind: "dial", line: line) },
                       presetRefusal: "a board preset holds no dials; put [dial NAME] sections in the panel config", DialDraft.init)
+        case .chart(let name):
+            openNamed({ $1(&$0.charts) }, "chart", name, line: line, admit: { $0.admitChart(name, line: line) },
+                      presetRefusal: "a board preset holds no charts; put [chart NAME] sections in the panel config", ChartDraft.init)
         }
     }
 
@@ -308,6 +314,19 @@ struct ConfigBuilder {
             return false
         }
         countedSliders += 1
+        return true
+    }
+
+    /// Whether a new chart can join the panel: its name is an item's, and a panel holds at
+    /// most `ChartConfig.capacity` (each keeps a ring and a file).
+    private mutating func admitChart(_ name: String, line: Int) -> Bool {
+        guard admitName(name, kind: "chart", article: "a", line: line, takenOnLine: buttonLines[name]) else { return false }
+        buttonLines[name] = line
+        guard countedCharts < ChartConfig.capacity else {
+            messages.errors.add(line: line, section: "chart \(name)", "too many charts; a panel holds at most \(ChartConfig.capacity)")
+            return false
+        }
+        countedCharts += 1
         return true
     }
 

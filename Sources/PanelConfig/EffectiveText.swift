@@ -319,6 +319,22 @@ extension PanelConfiguration {
             out.key(QRCodeKey.fill, qrCode.fill.hexString)
         }
 
+        for chart in charts {
+            out.section("chart \(chart.name)")
+            writePlace(chart.rect, cell: chart.cell, page: chart.page, into: &out)
+            if let topic = chart.topic { out.key(ChartKey.topic, topic) }
+            if let field = chart.field { out.key(ChartKey.field, field.joined(separator: ".")) }
+            if let entity = chart.entity { out.key(ChartKey.entity, entity.description) }
+            out.key(ChartKey.style, chart.style == .bars ? "bars" : "line")
+            out.key(ChartKey.windowH, "\(chart.windowHours)")
+            out.key(ChartKey.points, "\(chart.points)")
+            if let low = chart.lowMilli { out.key(ChartKey.min, ChartConfig.text(ofMilli: low)) }
+            if let high = chart.highMilli { out.key(ChartKey.max, ChartConfig.text(ofMilli: high)) }
+            out.key(ChartKey.format, chart.format.text)
+            out.key(ChartKey.color, chart.lineColor.hexString)
+            out.key(ChartKey.band, chart.bandColor.hexString)
+        }
+
         for slider in sliders {
             out.section("\(slider.noun) \(slider.name)")
             writePlace(slider.rect, cell: slider.cell, page: slider.page, into: &out)

@@ -46,6 +46,7 @@ enum KeyTables {
             ("slider", table(SliderKey.self)),
             ("dial", table(DialKey.self)),
             ("qr", table(QRCodeKey.self)),
+            ("chart", table(ChartKey.self)),
             ("output", table(OutputKey.self)),
             ("backlight", table(BacklightKey.self)),
             ("control", table(ControlKey.self)),

@@ -22,6 +22,7 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var sliders: [SliderConfig]
     /// `[qr NAME]` sections in file order: drawn after the sliders.
     public var qrCodes: [QRCodeConfig]
+    public var charts: [ChartConfig]
     /// `[page NAME]` sections in file order, the first shown at start; empty: one page.
     public var pages: [PageConfig]
     /// `swipe_px` of `[touch]`.
@@ -52,7 +53,7 @@ public struct PanelConfiguration: Equatable, Sendable {
     public init(
         file: String, display: DisplayConfig, theme: ThemeConfig = .defaults, timings: GestureTimings = .defaults,
         lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig], texts: [TextItemConfig] = [],
-        sliders: [SliderConfig] = [], qrCodes: [QRCodeConfig] = [], pages: [PageConfig] = [], swipePx: Int = 60,
+        sliders: [SliderConfig] = [], qrCodes: [QRCodeConfig] = [], charts: [ChartConfig] = [], pages: [PageConfig] = [], swipePx: Int = 60,
         outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil,
         control: ControlConfig? = nil, exec: ExecConfig? = nil, mqtt: MQTTConfig? = nil, homeAssistant: HomeAssistantConfig? = nil, warnings: [ConfigError] = [],
         namedFiles: NamedFiles = NamedFiles()
@@ -67,6 +68,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.texts = texts
         self.sliders = sliders
         self.qrCodes = qrCodes
+        self.charts = charts
         self.pages = pages
         self.swipePx = swipePx
         self.outputs = outputs ?? OutputConfig.all(declared: [], usedBy: buttons)

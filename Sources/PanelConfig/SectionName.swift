@@ -31,9 +31,11 @@ enum SectionName: Equatable {
     case qr(name: String)
     /// `[dial NAME]`: a value turned round an arc, or a gauge (rule 14).
     case dial(name: String)
+    /// `[chart NAME]`: the history of a number.
+    case chart(name: String)
 
     static let expectedList =
-        "[board], [display], [theme], [touch], [controller], [backlight], [control], [exec], [mqtt], [homeassistant], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME] or [qr NAME]"
+        "[board], [display], [theme], [touch], [controller], [backlight], [control], [exec], [mqtt], [homeassistant], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -58,10 +60,11 @@ enum SectionName: Equatable {
         case "slider": self = .slider(name: "")
         case "qr": self = .qr(name: "")
         case "dial": self = .dial(name: "")
+        case "chart": self = .chart(name: "")
         default:
             for (prefix, make) in [
                 ("button ", SectionName.button), ("output ", SectionName.output), ("text ", SectionName.text), ("page ", SectionName.page),
-                ("slider ", SectionName.slider), ("qr ", SectionName.qr), ("dial ", SectionName.dial),
+                ("slider ", SectionName.slider), ("qr ", SectionName.qr), ("dial ", SectionName.dial), ("chart ", SectionName.chart),
             ]
             where text.utf8.starts(with: prefix.utf8) {
                 self = make(String(decoding: Array(text.utf8)[prefix.utf8.count...], as: UTF8.self))

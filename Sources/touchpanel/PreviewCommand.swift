@@ -6,7 +6,7 @@ import PanelEngine
 import TouchCore
 
 /// `touchpanel preview CONFIG [--page NAME | --all-pages] [--state ITEM=LOOK]... [--format F]
-/// --out PATH`: what the panel shows, as PNG, without a trace and without hardware: the
+/// [--history DIR] --out PATH`: what the panel shows, as PNG, without a trace and without hardware: the
 /// design loop for a layout. One page (the first, or `--page`) into the file PATH, or with
 /// `--all-pages` each page into the directory PATH as NAME.png.
 enum PreviewCommand {
@@ -23,17 +23,19 @@ enum PreviewCommand {
         var looks: [String: ButtonVisualState] = [:]
         var format = PixelFormat.xrgb8888
         var out: String?
+        var historyDirectory: String?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             let value = index + 1 < arguments.count ? arguments[index + 1] : nil
             switch argument {
-            case "--page", "--state", "--format", "--out":
+            case "--page", "--state", "--format", "--out", "--history":
                 guard let value else { return usage("\(argument) needs a value") }
                 index += 1
                 switch argument {
                 case "--page": pageName = value
                 case "--out": out = value
+                case "--history": historyDirectory = value
                 case "--format":
                     switch value {
                     case "xrgb8888": format = .xrgb8888
@@ -91,7 +93,7 @@ enum PreviewCommand {
         // be written) goes to stderr as `run` writes it.
         let preview: PagePreview
         do throws(StartError) {
-            preview = try PagePreview(config: config, pages: pages.map { $0.index }, format: format, log: StandardErrorLog())
+            preview = try PagePreview(config: config, pages: pages.map { $0.index }, format: format, log: StandardErrorLog(), historyDirectory: historyDirectory)
         } catch {
             errors.write("touchpanel preview: \(error.message)\n")
             return 1

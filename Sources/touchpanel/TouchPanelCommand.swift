@@ -131,12 +131,13 @@ enum TouchPanelCommand {
 
             """),
         ("preview", """
-            touchpanel preview CONFIG [--page NAME | --all-pages] [--state ITEM=LOOK]... [--format xrgb8888|rgb565] --out PATH
+            touchpanel preview CONFIG [--page NAME | --all-pages] [--state ITEM=LOOK]... [--format xrgb8888|rgb565] [--history DIR] --out PATH
                                              draw what the panel shows as PNG, without a trace or
                                              hardware: the first page or --page into the file
                                              PATH, or each page into the directory PATH as
                                              NAME.png; LOOK: normal, pressed, on, disabled,
-                                             pending or unknown
+                                             pending or unknown; charts show the histories kept
+                                             in DIR (the state directory), else none
 
             """),
         ("safe-outputs", """

@@ -10,7 +10,7 @@ import TouchCore
 struct ItemKindsTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let kinds: [ItemKind] = [.button, .text, .slider, .qrCode]
+    static let kinds: [ItemKind] = [.button, .text, .slider, .qrCode, .chart]
 
     /// The reference image (under Tests/ReferenceImages) that shows an item of `kind`.
     static func referenceImage(of kind: ItemKind) -> String {
@@ -19,6 +19,7 @@ struct ItemKindsTests {
         case .text: "live/0300-on-and-values.png"
         case .slider: "sliders/0020-dimmer-dragged.png"
         case .qrCode: "qr/states-rot0.png"
+        case .chart: "chart/history-rot0.png"
         }
     }
 
@@ -30,6 +31,13 @@ struct ItemKindsTests {
 
         [controller]
         model = ft5406
+
+        [mqtt]
+        host = localhost
+
+        [chart power]
+        rect = 600, 320, 150, 60
+        topic = house/power
 
         [qr guest]
         rect = 600, 150, 150, 150
@@ -56,13 +64,13 @@ struct ItemKindsTests {
 
     @Test func everyKindHasItsPlacesInDrawingOrder() throws {
         let config = try PanelConfigLoader.parse(text: Self.config, file: "kinds.ini")
-        #expect(config.itemCount == 5)
-        #expect(Self.kinds.map { config.firstPlace(of: $0) } == [0, 2, 3, 4])
+        #expect(config.itemCount == 6)
+        #expect(Self.kinds.map { config.firstPlace(of: $0) } == [0, 2, 3, 4, 5])
         let items = (0..<config.itemCount).map { config.item(at: $0) }
-        #expect(items.map { $0.kind } == [.button, .button, .text, .slider, .qrCode])
-        #expect(items.map { $0.index } == [0, 1, 0, 0, 0])
+        #expect(items.map { $0.kind } == [.button, .button, .text, .slider, .qrCode, .chart])
+        #expect(items.map { $0.index } == [0, 1, 0, 0, 0, 0])
         #expect(config.buttons.map { $0.name } == ["lamp", "fan"])
-        #expect(config.itemPages == [0, 0, 0, 0, 0])
+        #expect(config.itemPages == [0, 0, 0, 0, 0, 0])
     }
 
     @Test func everyKindHasAReferenceImage() {

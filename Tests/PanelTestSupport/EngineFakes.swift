@@ -113,6 +113,7 @@ final class RecordingSurface: PanelSurface {
         case .button(let state), .text(let state): calls.append("draw \(item) \(state)")
         case .slider(let slider): record(item, slider)
         case .qrCode: calls.append("draw \(item) qr")
+        case .chart(let chart): calls.append("draw \(item) chart \(chart.revision)")
         }
     }
 
@@ -221,7 +222,7 @@ struct EngineRig {
     init(
         mode: RigMode = .interrupt, config text: String = engineTestConfig, backlight: BacklightDevice? = nil,
         watchdog: ControllerWatchdog? = nil, resetLine: OutputLine? = nil, limitsErrorLogs: Bool = false,
-        kept: [ControlCommand] = [], wallClock: WallClock? = nil
+        kept: [ControlCommand] = [], wallClock: WallClock? = nil, chartDirectory: String? = nil
     ) throws {
         let config = try PanelConfigLoader.parse(text: text, file: "engine.ini")
         let actions = ActionRunner(
@@ -239,7 +240,7 @@ struct EngineRig {
             config: config, source: source, actions: actions, output: output.buffer,
             surface: surface, log: log, startedAt: at(0),
             backlight: EngineRig.light(backlight, config: config, log: log), limitsErrorLogs: limitsErrorLogs, kept: kept,
-            wallClock: wallClock)
+            wallClock: wallClock, chartDirectory: chartDirectory)
     }
 
     private static func light(_ device: BacklightDevice?, config: PanelConfiguration, log: PanelLog) -> PanelBacklight? {

@@ -28,6 +28,10 @@
 #                           pressed, pending, unknown and disabled, one with rounded corners, beside a
 #                           plain latch button, from `touchpanel preview` at each rotation;
 #                           switch/states-rotR-rgb565.png the same in RGB565
+#   chart/history-rotR.png  two charts (chart_config) with known histories (chart_history): a
+#                           24-hour power line over its band with a gap, 24 hourly temperature
+#                           bars from 0 to 30, from `touchpanel preview --history` at each rotation;
+#                           chart/history-rotR-rgb565.png the same in RGB565
 #   boards/PRESET-rotR.png  every preset in boards/ at every rotation, idle, three buttons
 #   looks/rotR.png          rounded corners, sublabels and icons from a [theme] over a page image
 #                           (looks_config): a lamp on, a door pressed, a pill, a square one of its
@@ -160,6 +164,64 @@ text = WIFI:S:home;T:WPA;P:correct horse;;
 dark = #203040
 fill = #F0F0E0
 INI
+}
+
+# Two charts inside a 480x480 square, so that every rotation holds them; the broker on port 1
+# is never reached: the histories come from chart_history's files.
+chart_config() {  # chart_config ROTATION
+    cat <<INI
+[display]
+width = 800
+height = 480
+rotation = $1
+[controller]
+model = ft5406
+[mqtt]
+host = 127.0.0.1
+port = 1
+[chart power]
+rect = 10, 10, 400, 200
+topic = house/power
+format = %d W
+[chart temperature]
+rect = 10, 230, 460, 200
+topic = house/temperature
+style = bars
+points = 24
+min = 0
+max = 30
+format = %.1f C
+color = #E07020
+INI
+}
+
+# The history files of chart_config's charts, as the panel writes them (ChartRing: a 32-byte
+# header, then 20 bytes a bucket), into DIR: the power a daily curve of 5-minute buckets with
+# two hours missing, the temperature 24 hourly buckets.
+chart_history() {  # chart_history DIR
+    python3 - "$1" <<'PY'
+import struct, sys
+def ring(path, points, bucket_ms, newest, buckets, last):
+    slots = [b"\0" * 20] * points
+    for number, (low, high, count, total) in buckets.items():
+        slots[number % points] = struct.pack("<iiIq", low, high, count, total)
+    header = b"TPCH" + struct.pack("<IIIqiI", 1, points, bucket_ms, newest, last, 1)
+    open(path, "wb").write(header + b"".join(slots))
+newest = 1_795_690_800_000 // 300_000
+power = {}
+for age in range(288):
+    if 100 <= age < 124:
+        continue
+    base = 300_000 + 250_000 * ((age * 7) % 96) // 96 + (1_200_000 if 210 <= age < 230 else 0)
+    power[newest - age] = (base - 40_000, base + 60_000 + 5_000 * (age % 5), 4, 4 * (base + 5_000))
+ring(sys.argv[1] + "/chart-power.history", 288, 300_000, newest, power, 312_000)
+hourly = 1_795_690_800_000 // 3_600_000
+temperature = {}
+for age in range(24):
+    mean = 14_000 + 600 * abs(12 - age)
+    temperature[hourly - age] = (mean - 1_500, mean + 2_000, 12, 12 * mean)
+ring(sys.argv[1] + "/chart-temperature.history", 24, 3_600_000, hourly, temperature, 21_400)
+PY
 }
 
 # Five icon buttons from Debian's Material Design Icons inside a 480x480 square, so that every
@@ -518,6 +580,19 @@ render_reference_images() {
                 --state pump=pending --state plain=on --format "$format" --out "$dir/$image" >&2 ||
                 echo "touchpanel preview of the switches failed" >&2
         done
+    done
+    mkdir -p "$dir/chart" "$dir/.work/chart-history"
+    chart_history "$dir/.work/chart-history"
+    for rotation in $reference_rotations; do
+        echo "chart/history-rot$rotation.png"
+        chart_config "$rotation" >"$dir/.work/chart-$rotation.ini"
+        "$touchpanel" preview "$dir/.work/chart-$rotation.ini" --history "$dir/.work/chart-history" \
+            --out "$dir/chart/history-rot$rotation.png" >&2 || echo "touchpanel preview of the charts failed" >&2
+    done
+    for rotation in $reference_rotations; do
+        echo "chart/history-rot$rotation-rgb565.png"
+        "$touchpanel" preview "$dir/.work/chart-$rotation.ini" --history "$dir/.work/chart-history" --format rgb565 \
+            --out "$dir/chart/history-rot$rotation-rgb565.png" >&2 || echo "touchpanel preview of the charts in RGB565 failed" >&2
     done
     mkdir -p "$dir/looks"
     for rotation in $reference_rotations; do

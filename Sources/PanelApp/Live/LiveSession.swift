@@ -91,7 +91,8 @@ public final class LiveSession: PanelSession {
             config: config, source: source, actions: actions, output: OutputBuffer(events: events), surface: slot, log: log,
             startedAt: startedAt, transitions: transitions,
             backlight: backlightDevice.map { PanelBacklight(device: $0, config: config.backlight ?? .defaults, log: log) },
-            idleSince: MonotonicClock.now(), limitsErrorLogs: true, kept: carried.state, wallClock: SystemWallClock())
+            idleSince: MonotonicClock.now(), limitsErrorLogs: true, kept: carried.state, wallClock: SystemWallClock(),
+            chartDirectory: StateKeeper.chartDirectoryFromEnvironment())
         latency.budgetMicroseconds = config.display.budgetUs.map { Int64($0) }
         engine.latency = latency
         if let opened { show(opened, at: MonotonicClock.now()) }

@@ -19,13 +19,17 @@ public struct PagePreview {
     private let layout: FramebufferLayout
     private let labels: ButtonLabels
     private let backgrounds: PageBackgrounds?
+    /// The charts' histories: read from `historyDirectory` as the panel keeps them, shown as
+    /// they were at their newest bucket (a preview reads no clock); empty without one.
+    private let charts: ChartHistories
 
     /// Ready to draw `pages` (by place in file order) in `format`. Refused as the start refuses:
     /// a label that cannot be drawn, a page image that does not decode (at the key's file:line).
     /// `log` gets what the start logs on the way, as `run` logs it: a page image that could not
     /// be kept in `cache` (held in memory instead).
     public init(
-        config: PanelConfiguration, pages: [Int], format: PixelFormat, cache: BackgroundCache = .fromEnvironment(), log: PanelLog?
+        config: PanelConfiguration, pages: [Int], format: PixelFormat, cache: BackgroundCache = .fromEnvironment(), log: PanelLog?,
+        historyDirectory: String? = nil
     ) throws(StartError) {
         guard let layout = FramebufferLayout(
             physicalWidth: config.panelWidth, physicalHeight: config.panelHeight, format: format, rotation: config.display.rotation)
@@ -44,6 +48,7 @@ public struct PagePreview {
             ? PageBackgrounds(config: config, layout: layout, cache: cache, log: log) : nil
         self.config = config
         self.layout = layout
+        charts = ChartHistories(config.charts, directory: historyDirectory, nowEpochMs: nil, log: log)
     }
 
     /// The page `page` (by place in file order) as a PNG file's bytes; the error names what
@@ -52,7 +57,7 @@ public struct PagePreview {
         var memory = [UInt8](repeating: 0, count: layout.bufferSize)
         return memory.withUnsafeMutableBytes { pixels in
             let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, backgrounds: backgrounds)
-            surface.drawAll(PagePreview.itemLooks(config: config, page: page, looks: looks), page: page)
+            surface.drawAll(PagePreview.itemLooks(config: config, page: page, looks: looks, charts: charts), page: page)
             guard let png = FramebufferSnapshot.png(of: UnsafeRawBufferPointer(pixels), layout: layout) else {
                 return .failure(StartError(.display, "the picture could not be read back"))
             }
@@ -62,7 +67,7 @@ public struct PagePreview {
 
     /// Each item's look on `page` (nil: on another page), by place: the buttons', the texts',
     /// then the sliders' at their start, as `looks` (by name) says.
-    static func itemLooks(config: PanelConfiguration, page: Int, looks: [String: ButtonVisualState]) -> [ItemLook?] {
+    static func itemLooks(config: PanelConfiguration, page: Int, looks: [String: ButtonVisualState], charts: ChartHistories? = nil) -> [ItemLook?] {
         func shown(_ itemPage: Int) -> Bool { itemPage == page || itemPage == PageLayout.allPages }
         let buttons: [ItemLook?] = config.buttons.map { button in
             guard shown(button.page) else { return nil }
@@ -81,6 +86,10 @@ public struct PagePreview {
                 step: slider.startStep, pressed: state == .pressed, enabled: state == .disabled ? false : slider.enabled))
         }
         let qrCodes: [ItemLook?] = config.qrCodes.map { shown($0.page) ? .qrCode : nil }
-        return buttons + texts + sliders + qrCodes
+        let chartLooks: [ItemLook?] = config.charts.indices.map { index in
+            guard shown(config.charts[index].page), let charts else { return nil }
+            return .chart(charts.look(index))
+        }
+        return buttons + texts + sliders + qrCodes + chartLooks
     }
 }

@@ -47,6 +47,10 @@ public final class FramebufferSurface: PanelSurface {
     public let firstQRCode: Int
     /// Each QR code's modules and where they go.
     private var qrCodes: [PreparedQRCode]
+    /// The place of the first chart: every other kind comes before (`ItemKind`).
+    public let firstChart: Int
+    /// Each chart's layout, glyphs and what its last paint left on screen.
+    private let charts: [PreparedChart]
     /// Each text's colours at every coverage, in the display's format: its value changes,
     /// its look seldom does, so a value is blended by lookup (`CoveragePalette`).
     private var textPalettes: [CoveragePalette]
@@ -105,6 +109,8 @@ public final class FramebufferSurface: PanelSurface {
         firstSlider = config.firstPlace(of: .slider)
         firstQRCode = config.firstPlace(of: .qrCode)
         qrCodes = config.qrCodes.map { PreparedQRCode($0) }
+        firstChart = config.firstPlace(of: .chart)
+        charts = config.charts.map { PreparedChart($0, font: labels.font, fontSize: config.display.fontSize) }
         textPalettes = [CoveragePalette](repeating: CoveragePalette(), count: config.texts.count)
         borderPx = config.display.borderPx
         painter = FramebufferPainter(layout: layout)
@@ -320,6 +326,9 @@ public final class FramebufferSurface: PanelSurface {
         for place in firstQRCode..<max(firstQRCode, looks.count) where looks[place] == .qrCode {
             paintWhole(qrCode: place - firstQRCode)
         }
+        for place in firstChart..<max(firstChart, looks.count) {
+            if case .chart(let chart)? = looks[place] { paintWhole(chart: place - firstChart, look: chart) }
+        }
     }
 
     public func draw(item: Int, look: ItemLook) {
@@ -327,7 +336,22 @@ public final class FramebufferSurface: PanelSurface {
         case .button(let state), .text(let state): draw(button: item, state: state)
         case .slider(let slider): draw(slider: item - firstSlider, look: slider)
         case .qrCode: paintWhole(qrCode: item - firstQRCode)
+        case .chart(let chart):
+            guard charts.indices.contains(item - firstChart) else { return }
+            charts[item - firstChart].paint(chart, whole: false, with: painter, in: pixels)
         }
+    }
+
+    /// Chart `index` painted whole into `pixels` (a whole frame, or a DRM back buffer, which
+    /// holds the chart as it was two frames ago).
+    public func paintWhole(chart index: Int, look: ChartLook) {
+        guard charts.indices.contains(index) else { return }
+        charts[index].paint(look, whole: true, with: painter, in: pixels)
+    }
+
+    /// Where chart `index` is drawn.
+    public func rect(ofChart index: Int) -> Rect? {
+        charts.indices.contains(index) ? charts[index].rect : nil
     }
 
     /// QR code `index` painted whole: its rect in its light colour, its dark modules over it.
@@ -346,7 +370,7 @@ public final class FramebufferSurface: PanelSurface {
         (0..<min(firstSlider, looks.count)).map { place in
             switch looks[place] {
             case .button(let state)?, .text(let state)?: state
-            case .slider?, .qrCode?, nil: nil
+            case .slider?, .qrCode?, .chart?, nil: nil
             }
         }
     }
@@ -502,6 +526,7 @@ public final class FramebufferSurface: PanelSurface {
     /// Fits and rasterises with the font the start-up labels came from: no file is opened,
     /// and glyphs drawn before are not rendered again.
     public func setLabel(button: Int, text: String) -> String? {
+        if button >= firstChart { return "a chart has no label" }
         if button >= firstQRCode { return setText(qrCode: button - firstQRCode, text: text) }
         if button >= firstSlider { return setLabel(slider: button - firstSlider, text: text) }
         guard button >= 0 && button < labels.count else { return "no button \(button)" }

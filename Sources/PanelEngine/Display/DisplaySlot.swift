@@ -13,6 +13,7 @@ public final class DisplaySlot: PanelSurface {
     private var states: [ButtonVisualState?]
     private var kinds: [ItemKind?]
     private var sliderLooks: [Int: SliderLook] = [:]
+    private var chartLooks: [Int: ChartLook] = [:]
     /// The page shown, for a display that comes later.
     private var page = 0
     /// Labels set at run time, by button, for a display that comes later.
@@ -31,6 +32,7 @@ public final class DisplaySlot: PanelSurface {
             case .text?: states[place].map { .text($0) }
             case .slider?: sliderLooks[place].map { .slider($0) }
             case .qrCode?: .qrCode
+            case .chart?: chartLooks[place].map { .chart($0) }
             case nil: nil
             }
         }
@@ -50,10 +52,14 @@ public final class DisplaySlot: PanelSurface {
             sliderLooks[place] = slider
         case .qrCode?:
             kinds[place] = .qrCode
+        case .chart(let chart)?:
+            kinds[place] = .chart
+            chartLooks[place] = chart
         case nil:
             kinds[place] = nil
             states[place] = nil
             sliderLooks[place] = nil
+            chartLooks[place] = nil
         }
     }
 

@@ -16,6 +16,9 @@ extension PanelEngine {
         for qrCode in config.qrCodes {
             if let topic = qrCode.topic, !topics.contains(topic) { topics.append(topic) }
         }
+        for chart in config.charts {
+            if let topic = chart.topic, !topics.contains(topic) { topics.append(topic) }
+        }
         return topics
     }
 
@@ -29,7 +32,8 @@ extension PanelEngine {
         let shownBy = texts.indices(on: topic)
         let sliders = config.sliders.indices.filter { config.sliders[$0].valueTopic == topic }
         let qrCodes = config.qrCodes.indices.filter { config.qrCodes[$0].topic == topic }
-        guard !bound.isEmpty || !shownBy.isEmpty || !sliders.isEmpty || !qrCodes.isEmpty else { return }
+        let charts = config.charts.indices.filter { config.charts[$0].topic == topic }
+        guard !bound.isEmpty || !shownBy.isEmpty || !sliders.isEmpty || !qrCodes.isEmpty || !charts.isEmpty else { return }
         if let recorder {
             if payload.contains(0x0A) || payload.contains(0x0D) {
                 recorder.comment("a message on \(topic) with a line break is not recorded")
@@ -56,6 +60,15 @@ extension PanelEngine {
         for index in qrCodes {
             qrCodeTextChanged(index, to: String(decoding: payload, as: UTF8.self))
         }
+        for index in charts {
+            let key = "mqtt: \(topic) for [chart \(config.charts[index].name)]"
+            switch sliderText(payload, field: config.charts[index].field) {
+            case .success(let text): chartReceived(index, text: text, key: key, at: at)
+            case .failure(let problem):
+                if stateLogs.admit(key, at: at) { log.warning("\(key): ignored: \(problem.message)") }
+            }
+        }
+        if self.charts.hasWritesDue { self.charts.writeFilesDue() }
         for index in shownBy {
             switch texts.received(payload, for: index, now: at) {
             case .success(let update):

@@ -18,6 +18,9 @@ extension PanelEngine {
         for qrCode in config.qrCodes {
             if let entity = qrCode.entity, !entities.contains(entity) { entities.append(entity) }
         }
+        for chart in config.charts {
+            if let entity = chart.entity, !entities.contains(entity) { entities.append(entity) }
+        }
         return entities
     }
 
@@ -31,7 +34,8 @@ extension PanelEngine {
         let shownBy = texts.indices(showing: entity)
         let sliders = config.sliders.indices.filter { config.sliders[$0].entity == entity }
         let qrCodes = config.qrCodes.indices.filter { config.qrCodes[$0].entity == entity }
-        guard !bound.isEmpty || !shownBy.isEmpty || !sliders.isEmpty || !qrCodes.isEmpty else { return }
+        let charts = config.charts.indices.filter { config.charts[$0].entity == entity }
+        guard !bound.isEmpty || !shownBy.isEmpty || !sliders.isEmpty || !qrCodes.isEmpty || !charts.isEmpty else { return }
         tick(now: now)
         let at = max(now, lastInputAt)
         for index in bound {
@@ -62,6 +66,10 @@ extension PanelEngine {
             for index in sliders { sliderLevel(state, for: index, entity: entity, at: at) }
             // Unknown or unavailable: the code shown stays.
             for index in qrCodes { qrCodeTextChanged(index, to: state.state) }
+            for index in charts {
+                chartReceived(index, text: state.state, key: "homeassistant: \(entity) for [chart \(config.charts[index].name)]", at: at)
+            }
+            if self.charts.hasWritesDue { self.charts.writeFilesDue() }
         }
         for index in shownBy {
             switch texts.entityReported(state, for: index, now: at) {

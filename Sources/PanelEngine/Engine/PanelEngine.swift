@@ -74,6 +74,11 @@ public final class PanelEngine: TouchSink {
     private let firstText: Int
     private let firstSlider: Int
     private let firstQRCode: Int
+    private let firstChart: Int
+    /// The charts' histories: their rings and files.
+    let charts: ChartHistories
+    /// The time of day, for the charts' buckets (and the texts' clocks).
+    let wallClock: WallClock?
     /// Each slider's value, as a step of its scale.
     public var sliderSteps: [Int32] { sliders.steps }
     /// Each slider's value as the outside world knows it (`SliderItems.values`).
@@ -86,7 +91,7 @@ public final class PanelEngine: TouchSink {
         config: PanelConfiguration, source: TouchSource, actions: ActionRunner, output: OutputBuffer,
         surface: PanelSurface?, log: PanelLog, startedAt: MonotonicInstant, transitions: TransitionLog? = nil,
         backlight: PanelBacklight? = nil, idleSince: MonotonicInstant? = nil, limitsErrorLogs: Bool = false,
-        kept: [ControlCommand] = [], wallClock: WallClock? = nil
+        kept: [ControlCommand] = [], wallClock: WallClock? = nil, chartDirectory: String? = nil
     ) {
         errorLogs = limitsErrorLogs ? LogRateLimiter() : nil
         self.config = config
@@ -107,6 +112,11 @@ public final class PanelEngine: TouchSink {
         firstText = config.firstPlace(of: .text)
         firstSlider = config.firstPlace(of: .slider)
         firstQRCode = config.firstPlace(of: .qrCode)
+        firstChart = config.firstPlace(of: .chart)
+        self.wallClock = wallClock
+        let startEpochMs = wallClock.map { $0.epochNanoseconds(at: startedAt) / 1_000_000 }
+        charts = ChartHistories(config.charts, directory: chartDirectory, nowEpochMs: startEpochMs, log: log)
+        if let startEpochMs { charts.scheduleAll(now: startedAt, epochMs: startEpochMs) }
         placePages = config.itemPages
         pages = PageNavigator(names: config.pages.map { $0.name })
         self.transitions = transitions
@@ -200,7 +210,8 @@ public final class PanelEngine: TouchSink {
         if place < config.buttons.count { return "button \(config.buttons[place].name)" }
         if place < firstSlider { return "text \(config.texts[place - config.buttons.count].name)" }
         if place < firstQRCode { let slider = config.sliders[place - firstSlider]; return "\(slider.noun) \(slider.name)" }
-        return "qr \(config.qrCodes[place - firstQRCode].name)"
+        if place < firstChart { return "qr \(config.qrCodes[place - firstQRCode].name)" }
+        return "chart \(config.charts[place - firstChart].name)"
     }
 
     /// QR code `index`'s text from outside (its topic): encoded in a later turn, within the
@@ -208,6 +219,23 @@ public final class PanelEngine: TouchSink {
     /// shown stays.
     func qrCodeTextChanged(_ index: Int, to text: String) {
         labelToDraw(firstQRCode + index, text)
+    }
+
+    /// A value for chart `index` from outside (its topic or entity) at `now`: recorded at the
+    /// wall clock's time and drawn in the turn's outside-changes pass. A text that is no number
+    /// is logged (a few lines a minute) and changes nothing; without a wall clock nothing is
+    /// recorded.
+    func chartReceived(_ index: Int, text: String, key: String, at now: MonotonicInstant) {
+        guard let scaled = SliderScale.parse(text, decimals: 3) else {
+            if stateLogs.admit(key, at: now) { log.warning("\(key): ignored: \"\(BindingProblem.shortened(text))\" is not a number") }
+            return
+        }
+        guard let wallClock else { return }
+        let milli = Int32(clamping: scaled)
+        if charts.record(index, milli: milli, now: now, epochMs: wallClock.epochNanoseconds(at: now) / 1_000_000) == .tooOld { return }
+        dirty.insert(firstChart + index)
+        outsideChanged = true
+        listener?.panelStateChanged()
     }
 
     /// How many labels set from outside are rasterised and drawn in one turn of the loop: a
@@ -274,7 +302,8 @@ public final class PanelEngine: TouchSink {
         return MonotonicInstant.earliest(
             MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline)),
             MonotonicInstant.earliest(
-                MonotonicInstant.earliest(bindings.nextDeadline, stateLogs.nextDeadline), MonotonicInstant.earliest(texts.nextDeadline, homeAt)))
+                MonotonicInstant.earliest(bindings.nextDeadline, stateLogs.nextDeadline),
+                MonotonicInstant.earliest(MonotonicInstant.earliest(texts.nextDeadline, homeAt), charts.nextDeadline)))
     }
 
     /// `nextWakeup` without idle blanking's dim and off: whether anything but the backlight's
@@ -295,6 +324,8 @@ public final class PanelEngine: TouchSink {
         source.service(now: now, readiness: readiness, into: self)
         tick(now: now)
         if outsideChanged { drawOutsideChanges(at: now) }
+        // After the touch path's work and the repaint: a chart's file (an fsync) never delays them.
+        if charts.hasWritesDue { charts.writeFilesDue() }
     }
 
     /// Every held touch is cancelled at `now` (a trace's `end`).
@@ -314,6 +345,7 @@ public final class PanelEngine: TouchSink {
             feed(now: due) { pipeline, sink in pipeline.advance(to: due, into: &sink) }
         }
         actions.endPulses()
+        charts.writeAll()
         writer.flush()
     }
 
@@ -376,6 +408,12 @@ public final class PanelEngine: TouchSink {
         expireBindings(now: now)
         if let due = texts.nextDeadline, due <= now {
             for index in texts.due(now: now) { textChanged(index) }
+        }
+        if let due = charts.nextDeadline, due <= now, let wallClock {
+            for index in charts.moveOn(now: now, epochMs: wallClock.epochNanoseconds(at: now) / 1_000_000) {
+                dirty.insert(firstChart + index)
+                outsideChanged = true
+            }
         }
         actions.tick(now: now)
         if let due = homeAt, due <= now { showPage(0, at: max(due, lastInputAt)) }
@@ -575,7 +613,8 @@ public final class PanelEngine: TouchSink {
         if place < firstText { return .button(looks.visualState(ofButton: place)) }
         if place < firstSlider { return .text(texts.shown[place - firstText].isUnknown ? .unknown : .normal) }
         if place < firstQRCode { return .slider(sliders.look(place - firstSlider)) }
-        return .qrCode
+        if place < firstChart { return .qrCode }
+        return .chart(charts.look(place - firstChart))
     }
 
     /// What the page shown draws: each item's look, nil for those on other pages.

@@ -48,6 +48,7 @@ extension ItemKind {
         case .text: "texts"
         case .slider: "sliders"
         case .qrCode: "qr_codes"
+        case .chart: "charts"
         }
     }
 }
@@ -61,6 +62,7 @@ extension PanelEngine {
         case .text: return (config.texts[index].name, textStateFields(index))
         case .slider: return (config.sliders[index].name, sliderStateFields(index))
         case .qrCode: return (config.qrCodes[index].name, [])
+        case .chart: return (config.charts[index].name, chartStateFields(index))
         }
     }
 
@@ -73,6 +75,7 @@ extension PanelEngine {
         case .text: return []
         case .slider: return sliderKeptCommands(index)
         case .qrCode: return []
+        case .chart: return []
         }
     }
 }

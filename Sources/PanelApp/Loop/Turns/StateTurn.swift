@@ -28,4 +28,13 @@ extension StateKeeper {
     static func fromEnvironment(log: PanelLog) -> StateKeeper? {
         StateKeeper(stateDirectory: getenv("STATE_DIRECTORY").map { String(cString: $0) }, log: log)
     }
+
+    /// Where the charts keep their histories: `$STATE_DIRECTORY` (the first, with several);
+    /// nil when it is not set, and then a chart's history lasts as long as the process.
+    static func chartDirectoryFromEnvironment() -> String? {
+        guard let value = getenv("STATE_DIRECTORY").map({ String(cString: $0) }),
+            let first = value.split(separator: ":").first, !first.isEmpty
+        else { return nil }
+        return String(first)
+    }
 }

@@ -18,6 +18,9 @@ public final class DRMSurface: PanelSurface {
     /// Where the QR codes' places start, and which of them the page shown has.
     private let firstQRCode: Int
     private var qrCodesShown: [Bool] = []
+    /// Where the charts' places start, and the look of each the page shown has.
+    private let firstChart: Int
+    private var chartLooks: [ChartLook?] = []
     /// Each slider's look, painted whole into a frame that changes it.
     private var sliderLooks: [SliderLook?] = []
     private var changed = Damage.none
@@ -46,6 +49,7 @@ public final class DRMSurface: PanelSurface {
         states = Array(repeating: .normal, count: buttonCount)
         firstSlider = buttonCount
         firstQRCode = painter.firstQRCode
+        firstChart = painter.firstChart
         self.log = log
     }
 
@@ -61,6 +65,10 @@ public final class DRMSurface: PanelSurface {
         states = FramebufferSurface.states(of: looks, before: firstSlider)
         sliderLooks = FramebufferSurface.sliderLooks(of: looks, from: firstSlider)
         qrCodesShown = (firstQRCode..<max(firstQRCode, looks.count)).map { looks[$0] == .qrCode }
+        chartLooks = (firstChart..<max(firstChart, looks.count)).map { place in
+            if case .chart(let chart)? = looks[place] { return chart }
+            return nil
+        }
         changed = changed.union(.everything)
     }
 
@@ -68,6 +76,13 @@ public final class DRMSurface: PanelSurface {
         switch look {
         case .button(let state), .text(let state): draw(button: item, state: state)
         case .slider(let slider): draw(slider: item - firstSlider, look: slider)
+        case .chart(let chart):
+            guard item >= firstChart else { return }
+            while chartLooks.count <= item - firstChart { chartLooks.append(nil) }
+            chartLooks[item - firstChart] = chart
+            var items = ItemSet()
+            items.insert(item)
+            changed = changed.union(Damage(items: items))
         case .qrCode:
             var items = ItemSet()
             items.insert(item)
@@ -139,6 +154,7 @@ public final class DRMSurface: PanelSurface {
 
     /// Where the item at `place` is drawn: a button's or text's rect, or a slider's.
     private func rect(at place: Int) -> Rect? {
+        if place >= firstChart { return painter.rect(ofChart: place - firstChart) }
         if place >= firstQRCode { return painter.rect(ofQRCode: place - firstQRCode) }
         if place < firstSlider { return rects.indices.contains(place) ? rects[place] : nil }
         let slider = place - firstSlider
@@ -165,10 +181,17 @@ public final class DRMSurface: PanelSurface {
                 if let look = sliderLooks[index] { painter.paintWhole(slider: index, look: look) }
             }
             for index in qrCodesShown.indices where qrCodesShown[index] { painter.paintWhole(qrCode: index) }
+            for index in chartLooks.indices {
+                if let look = chartLooks[index] { painter.paintWhole(chart: index, look: look) }
+            }
         } else {
             var places = frame.paint.items
             while let place = places.popFirst() {
-                if place >= firstQRCode {
+                if place >= firstChart {
+                    if chartLooks.indices.contains(place - firstChart), let look = chartLooks[place - firstChart] {
+                        painter.paintWhole(chart: place - firstChart, look: look)
+                    }
+                } else if place >= firstQRCode {
                     if qrCodesShown.indices.contains(place - firstQRCode) && qrCodesShown[place - firstQRCode] {
                         painter.paintWhole(qrCode: place - firstQRCode)
                     }

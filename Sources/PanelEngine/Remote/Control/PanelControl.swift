@@ -100,7 +100,7 @@ extension PanelEngine {
         }
         if !config.pages.isEmpty { json += ",\"page\":\(JSONText.quoted(config.pages[shownPage].name))" }
         // The items by kind, each kind's list in place order; buttons always listed.
-        for (kind, dials) in [(ItemKind.button, false), (.slider, false), (.slider, true), (.text, false)] {
+        for (kind, dials) in [(ItemKind.button, false), (.slider, false), (.slider, true), (.text, false), (.chart, false)] {
             let first = config.firstPlace(of: kind)
             // Dials are sliders round an arc, listed on their own.
             let places = (first..<(first + config.count(of: kind))).filter { kind != .slider || config.sliders[$0 - first].isDial == dials }

@@ -94,7 +94,7 @@ public enum HomeAssistantDiscovery {
         case .button: return entities(of: config.buttons[index], topics: topics, commands: commands)
         case .text: return entities(of: config.texts[index], topics: topics)
         case .slider: return entities(of: config.sliders[index], topics: topics, commands: commands)
-        case .qrCode: return []
+        case .qrCode, .chart: return []
         }
     }
 
