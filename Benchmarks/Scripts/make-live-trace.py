@@ -3,8 +3,9 @@
 and OFF (each message changes its look); `text` gives the text item a new 8-character text
 each time (glyphs from a small set, so they are rasterised once and then come from the
 cache); `entity` alternates an entity-bound button between on and off with homeassistant
-lines, each Home Assistant's `c` diff as it sends one (Benchmarks/live-entity.ini). One
-message every 20 ms. Usage: make-live-trace.py state|text|entity FILE COUNT"""
+lines, each Home Assistant's `c` diff as it sends one (Benchmarks/live-entity.ini); `chart`
+gives Benchmarks/chart.ini's power chart a new reading, 400-1299 W. One message every 20 ms.
+Usage: make-live-trace.py state|text|entity|chart FILE COUNT"""
 
 import sys
 
@@ -20,6 +21,8 @@ def main():
                 out.write(f'{t} homeassistant {{"id":2,"type":"event","event":{{"c":{{"light.lamp":{{"+":'
                           f'{{"s":"{state}","lc":1795949306.{index % 100:02d},"c":"01JDBENCH{index:06d}",'
                           f'"a":{{"brightness":{brightness}}}}}}}}}}}}}\n')
+            elif kind == "chart":
+                out.write(f"{t} mqtt bench/power {400 + (index * 37) % 900}\n")
             elif kind == "state":
                 state = "ON" if index % 2 == 0 else "OFF"
                 out.write(f'{t} mqtt bench/lamp {{"state":"{state}","brightness":254}}\n')

@@ -87,7 +87,7 @@ def figures(work):
     slider = trace(work, "slider.trace", "make-slider-trace.py", "OUT", str(SLIDER_REPORTS))
     dial = trace(work, "dial.trace", "make-dial-trace.py", "OUT", str(SLIDER_REPORTS))
     live = {kind: trace(work, f"live-{kind}.trace", "make-live-trace.py", kind, "OUT", str(LIVE_MESSAGES))
-            for kind in ("state", "text", "entity")}
+            for kind in ("state", "text", "entity", "chart")}
     eight = trace(work, "eight-buttons.trace", "make-eight-trace.py", "OUT", str(EIGHT_BUTTON_ROUNDS))
     input_toggles = ("$e9TouchCore0A8PipelineV5frame*", "$e9TouchCore11FT5x06CodecV6decode*",
                      "$e11PanelEngine15EventLineWriterV7receive*")
@@ -132,6 +132,10 @@ def figures(work):
         Figure("live-state-to-pixels", "a state message to its pixels: a bound button's look (Benchmarks/live-state.ini)",
                "instructions per message", "touchpanel",
                run[:1] + ["Benchmarks/live-state.ini", "--trace", live["state"], "--fast", "--format", "xrgb8888"],
+               units=LIVE_MESSAGES, toggles=live_toggles),
+        Figure("chart-value-to-pixels", "a reading to its pixels: a 400x200 line chart of 288 points (Benchmarks/chart.ini)",
+               "instructions per message", "touchpanel",
+               run[:1] + ["Benchmarks/chart.ini", "--trace", live["chart"], "--fast", "--format", "xrgb8888"],
                units=LIVE_MESSAGES, toggles=live_toggles),
         Figure("live-text-to-pixels", "a text changed: a text item's new 8-character text to its pixels (Benchmarks/live-state.ini)",
                "instructions per message", "touchpanel",
