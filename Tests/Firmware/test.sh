@@ -126,29 +126,34 @@ done
 
 # --- (c) the simulated board: host vs firmware --------------------------------------------------
 # The whole live engine (simulated FT5x06 registers, controller reads, classifier, renderer,
-# FreeType labels, PNG writer) on the demo: event lines and every PNG frame byte for byte.
-mkdir -p "$results/sim.host"
-host_rc=0
-(cd "$src" && timeout "$limit" "$host_bin" run examples/demo.ini --trace examples/demo.trace \
-    --png-dir "$results/sim.host" --fast) >"$results/sim.host.out" 2>"$results/sim.host.err" || host_rc=$?
-for arch in "${targets[@]}"; do
-    qemu_cmd "$arch"
-    frames=$results/sim.$arch
-    mkdir -p "$frames"
-    fw_rc=0
-    (cd "$src" && timeout "$limit" "${qemu[@]}" "$src/build/firmware/$arch/touchpanel" run examples/demo.ini \
-        --trace examples/demo.trace --png-dir "$frames" --fast) >"$frames.out" 2>"$frames.err" || fw_rc=$?
-    if ((host_rc == 0 && fw_rc == 0)) && cmp -s "$results/sim.host.out" "$frames.out" &&
-        diff -r -q "$results/sim.host" "$frames" >/dev/null && [[ -n $(ls "$frames") ]]; then
-        passed=$((passed + 1))
-        echo "ok   simulated board $arch: $(wc -l <"$frames.out") event lines, $(ls "$frames" | wc -l) identical PNG frames"
-    else
-        failed=$((failed + 1))
-        echo "FAIL simulated board $arch: exit host $host_rc, firmware $fw_rc"
-        diff -u "$results/sim.host.out" "$frames.out" | head -n 20 | sed 's/^/    /' || true
-        diff -r -q "$results/sim.host" "$frames" | head -n 5 | sed 's/^/    /' || true
-        head -n 5 "$frames.err" | sed 's/^/    /'
-    fi
+# FreeType labels, PNG writer) on the demo, and on the dials (issue 46: their band is integer
+# geometry the Embedded build must paint as the host does): event lines and every PNG frame
+# byte for byte.
+for pair in demo:examples/demo.ini:examples/demo.trace dials:Tests/Traces/dials/panel.ini:Tests/Traces/dials/turn.trace; do
+    IFS=: read -r name config trace <<<"$pair"
+    mkdir -p "$results/sim-$name.host"
+    host_rc=0
+    (cd "$src" && timeout "$limit" "$host_bin" run "$config" --trace "$trace" \
+        --png-dir "$results/sim-$name.host" --fast) >"$results/sim-$name.host.out" 2>"$results/sim-$name.host.err" || host_rc=$?
+    for arch in "${targets[@]}"; do
+        qemu_cmd "$arch"
+        frames=$results/sim-$name.$arch
+        mkdir -p "$frames"
+        fw_rc=0
+        (cd "$src" && timeout "$limit" "${qemu[@]}" "$src/build/firmware/$arch/touchpanel" run "$config" \
+            --trace "$trace" --png-dir "$frames" --fast) >"$frames.out" 2>"$frames.err" || fw_rc=$?
+        if ((host_rc == 0 && fw_rc == 0)) && cmp -s "$results/sim-$name.host.out" "$frames.out" &&
+            diff -r -q "$results/sim-$name.host" "$frames" >/dev/null && [[ -n $(ls "$frames") ]]; then
+            passed=$((passed + 1))
+            echo "ok   simulated board $arch ($name): $(wc -l <"$frames.out") event lines, $(ls "$frames" | wc -l) identical PNG frames"
+        else
+            failed=$((failed + 1))
+            echo "FAIL simulated board $arch ($name): exit host $host_rc, firmware $fw_rc"
+            diff -u "$results/sim-$name.host.out" "$frames.out" | head -n 20 | sed 's/^/    /' || true
+            diff -r -q "$results/sim-$name.host" "$frames" | head -n 5 | sed 's/^/    /' || true
+            head -n 5 "$frames.err" | sed 's/^/    /'
+        fi
+    done
 done
 
 # --- (d) the runtime fix that -Osize relies on ------------------------------------------------

@@ -3,12 +3,26 @@
 /// touch report would be the only one in the input path).
 public enum DialAngle {
     /// atan(2^-i) in thousandths of a degree.
-    private static let steps: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) =
-        (45000, 26565, 14036, 7125, 3576, 1790, 895, 448, 224, 112, 56, 28, 14, 7, 3, 2)
-
     @inline(__always)
     private static func step(_ index: Int) -> Int32 {
-        withUnsafeBytes(of: steps) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+        switch index {
+        case 0: 45000
+        case 1: 26565
+        case 2: 14036
+        case 3: 7125
+        case 4: 3576
+        case 5: 1790
+        case 6: 895
+        case 7: 448
+        case 8: 224
+        case 9: 112
+        case 10: 56
+        case 11: 28
+        case 12: 14
+        case 13: 7
+        case 14: 3
+        default: 2
+        }
     }
 
     /// The angle of the screen vector (`dx` right, `dy` down) clockwise from up; 0 for (0, 0).

@@ -46,30 +46,24 @@ extension FramebufferPainter {
     /// the rest in the fill's up to the value and the track's beyond.
     private func paintBand(_ look: SliderLook, dial: DialGeometry, span: Range<Int32>, base: UnsafeMutableRawPointer) {
         // Where the colour can change along the arc, in order: the span's ends, the value,
-        // the knob's ends.
-        var positions = DialPositions()
+        // the knob's ends. Under the knob the value changes no colour: no edge there (a turn's
+        // usual span is then three edges: the old knob's start, the new knob's start and end).
         let knob = look.knobSpan
-        positions.insert(span.lowerBound, within: span)
-        // Under the knob the value changes no colour: no edge there (a turn's usual span is
-        // then three edges: the old knob's start, the new knob's start and end).
-        if !knob.contains(look.fillPixels) || knob.lowerBound == look.fillPixels { positions.insert(look.fillPixels, within: span) }
-        positions.insert(knob.lowerBound, within: span)
-        positions.insert(knob.upperBound, within: span)
-        positions.insert(span.upperBound, within: span)
-        // Each edge's direction, and the colour from it to the next, as plain values: the row
-        // loop below reads them from registers, not through a table.
-        func edge(_ index: Int) -> DialEdge {
-            index < positions.count ? DialEdge(DialAngle.unitVector(positions[index] &- dial.halfArc)) : DialEdge((0, 0))
-        }
-        func color(_ index: Int) -> UInt32 {
-            guard index < positions.count else { return 0 }
-            let position = positions[index]
-            return layout.format.encode(knob.contains(position) ? look.knob : position < look.fillPixels ? look.fill : look.track)
-        }
-        let band = DialBand(
-            count: positions.count, e0: edge(0), e1: edge(1), e2: edge(2), e3: edge(3), e4: edge(4),
-            c0: color(0), c1: color(1), c2: color(2), c3: color(3))
-        let first = band.e0.direction, last = band.edge(positions.count - 1).direction
+        func clamped(_ position: Int32) -> Int32 { min(max(position, span.lowerBound), span.upperBound) }
+        var middle = (clamped(look.fillPixels), clamped(knob.lowerBound), clamped(knob.upperBound))
+        if knob.contains(look.fillPixels) { middle.0 = middle.1 }
+        // Three in order (the span's ends are the least and the most already).
+        if middle.0 > middle.1 { middle = (middle.1, middle.0, middle.2) }
+        if middle.1 > middle.2 { middle = (middle.0, middle.2, middle.1) }
+        if middle.0 > middle.1 { middle = (middle.1, middle.0, middle.2) }
+        var positions = DialPositions()
+        positions.append(span.lowerBound)
+        positions.append(middle.0)
+        positions.append(middle.1)
+        positions.append(middle.2)
+        positions.append(span.upperBound)
+        let band = DialBand(positions, look: look, knob: knob, halfArc: dial.halfArc, format: layout.format)
+        let first = band.e0.direction, last = band.edge(band.count - 1).direction
         guard let box = dial.bounds(of: span, first: first, last: last).clipped(to: layout.logicalBounds) else { return }
         let step = layout.logicalSteps.x
         let boxEnd = box.x &+ box.width &- 1
@@ -195,31 +189,32 @@ struct DialRows {
     }
 }
 
-/// Up to five positions along the arc where a run's colour can change, in order, once each.
+/// Up to five positions along the arc where a run's colour can change, appended in order,
+/// each once: plain fields (a tuple read through `withUnsafeBytes` read wrong in the Embedded
+/// build).
 struct DialPositions {
-    private var values: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)
+    private(set) var p0: Int32 = 0, p1: Int32 = 0, p2: Int32 = 0, p3: Int32 = 0, p4: Int32 = 0
     private(set) var count = 0
 
     subscript(index: Int) -> Int32 {
-        withUnsafeBytes(of: values) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+        switch index {
+        case 0: p0
+        case 1: p1
+        case 2: p2
+        case 3: p3
+        default: p4
+        }
     }
 
-    /// Adds `position` (clamped to `span`) in order, once.
-    mutating func insert(_ position: Int32, within span: Range<Int32>) {
-        let value = min(max(position, span.lowerBound), span.upperBound)
-        var at = count
-        for index in 0..<count {
-            let existing = self[index]
-            if existing == value { return }
-            if existing > value { at = index; break }
-        }
-        withUnsafeMutableBytes(of: &values) { bytes in
-            var index = count
-            while index > at {
-                bytes.storeBytes(of: bytes.load(fromByteOffset: (index - 1) * 4, as: Int32.self), toByteOffset: index * 4, as: Int32.self)
-                index -= 1
-            }
-            bytes.storeBytes(of: value, toByteOffset: at * 4, as: Int32.self)
+    /// Adds `position` unless it equals the last one (they come in order).
+    mutating func append(_ position: Int32) {
+        if count > 0 && self[count - 1] == position { return }
+        switch count {
+        case 0: p0 = position
+        case 1: p1 = position
+        case 2: p2 = position
+        case 3: p3 = position
+        default: p4 = position
         }
         count += 1
     }
@@ -246,6 +241,29 @@ struct DialBand {
     let count: Int
     let e0: DialEdge, e1: DialEdge, e2: DialEdge, e3: DialEdge, e4: DialEdge
     let c0: UInt32, c1: UInt32, c2: UInt32, c3: UInt32
+
+    /// The edges at `positions` (their directions by CORDIC) and the colours between, as
+    /// `look` shows them: the knob's over its span, the fill's before the value, the track's.
+    init(_ positions: DialPositions, look: SliderLook, knob: Range<Int32>, halfArc: Int32, format: PixelFormat) {
+        count = positions.count
+        func edge(_ index: Int) -> DialEdge {
+            index < positions.count ? DialEdge(DialAngle.unitVector(positions[index] &- halfArc)) : DialEdge((0, 0))
+        }
+        func color(_ index: Int) -> UInt32 {
+            guard index < positions.count else { return 0 }
+            let position = positions[index]
+            return format.encode(knob.contains(position) ? look.knob : position < look.fillPixels ? look.fill : look.track)
+        }
+        e0 = edge(0)
+        e1 = edge(1)
+        e2 = edge(2)
+        e3 = edge(3)
+        e4 = edge(4)
+        c0 = color(0)
+        c1 = color(1)
+        c2 = color(2)
+        c3 = color(3)
+    }
 
     func edge(_ index: Int) -> DialEdge {
         switch index {
