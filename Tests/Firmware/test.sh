@@ -156,6 +156,35 @@ for pair in demo:examples/demo.ini:examples/demo.trace dials:Tests/Traces/dials/
     done
 done
 
+# --- (c2) issue 46's items drawn by preview: host vs firmware ------------------------------------
+# Dials pressed and disabled, charts from known history files, switches in every state, turned
+# 90 degrees: `touchpanel preview` of the firmware writes the host's PNG byte for byte.
+(cd "$src" && . Tests/ReferenceImages/cases.sh && mkdir -p "$results/items/history" &&
+    dials_config 90 >"$results/items/dials.ini" && chart_config 90 >"$results/items/charts.ini" &&
+    switch_config 90 >"$results/items/switches.ini" && chart_history "$results/items/history")
+for case in "dials:--state volume=pressed" "charts:--history $results/items/history" \
+    "switches:--state heat=on --state fan=pressed --state lamp=on --state pump=pending --state plain=on"; do
+    name=${case%%:*}
+    read -r -a options <<<"${case#*:}"
+    host_rc=0
+    (cd "$src" && "$host_bin" preview "$results/items/$name.ini" "${options[@]}" --out "$results/items/$name.host.png") \
+        >/dev/null 2>"$results/items/$name.host.err" || host_rc=$?
+    for arch in "${targets[@]}"; do
+        qemu_cmd "$arch"
+        fw_rc=0
+        (cd "$src" && timeout "$limit" "${qemu[@]}" "$src/build/firmware/$arch/touchpanel" preview "$results/items/$name.ini" \
+            "${options[@]}" --out "$results/items/$name.$arch.png") >/dev/null 2>"$results/items/$name.$arch.err" || fw_rc=$?
+        if ((host_rc == 0 && fw_rc == 0)) && cmp -s "$results/items/$name.host.png" "$results/items/$name.$arch.png"; then
+            passed=$((passed + 1))
+            echo "ok   preview $arch ($name): the host's PNG byte for byte"
+        else
+            failed=$((failed + 1))
+            echo "FAIL preview $arch ($name): exit host $host_rc, firmware $fw_rc, or the PNGs differ"
+            head -n 5 "$results/items/$name.$arch.err" | sed 's/^/    /'
+        fi
+    done
+done
+
 # --- (d) the runtime fix that -Osize relies on ------------------------------------------------
 # Every module but TouchCore is built with -Osize, which is safe only with
 # Sources/FirmwareRuntime's swift_bridgeObjectRetain; the 50-line reproducer must stay intact.
