@@ -176,7 +176,9 @@ public struct ChartRing: @unchecked Sendable {
     }
 
     private func slotOffset(_ number: Int64) -> Int {
-        let slot = Int(((number % Int64(points)) + Int64(points)) % Int64(points))
+        // 0 ..< points: fits any Int (truncatingIfNeeded: the checked conversion from Int64
+        // to a 32-bit Int goes through the generic path, which allocates on armv7).
+        let slot = Int(truncatingIfNeeded: ((number % Int64(points)) + Int64(points)) % Int64(points))
         return ChartRing.headerBytes + slot * ChartRing.bucketBytes
     }
 
@@ -216,7 +218,8 @@ public struct ChartBucket: Equatable, Sendable {
         guard count > 0 else { return 0 }
         let divisor = Int64(count)
         let mean = sumMilli >= 0 ? (sumMilli + divisor / 2) / divisor : -((-sumMilli + divisor / 2) / divisor)
-        return Int32(clamping: mean)
+        // Clamped by hand: `Int32(clamping:)` from Int64 allocates in the armv7 Embedded build.
+        return mean > Int64(Int32.max) ? Int32.max : mean < Int64(Int32.min) ? Int32.min : Int32(truncatingIfNeeded: mean)
     }
 }
 

@@ -35,7 +35,7 @@ public enum DialAngle {
             if y >= 0 { (x, y, angle) = (y, -x, 90_000) } else { (x, y, angle) = (-y, x, -90_000) }
         }
         for index in 0..<16 {
-            let (dx, dy) = (y >> Int32(index), x >> Int32(index))
+            let (dx, dy) = (y &>> Int32(index), x &>> Int32(index))
             if y > 0 {
                 x += dx; y -= dy; angle += step(index)
             } else {
@@ -56,7 +56,7 @@ public enum DialAngle {
         // 2^14 / the CORDIC gain (1.64676).
         var x: Int32 = 9949, y: Int32 = 0, angle: Int32 = 0
         for index in 0..<16 {
-            let (dx, dy) = (y >> Int32(index), x >> Int32(index))
+            let (dx, dy) = (y &>> Int32(index), x &>> Int32(index))
             if angle < target {
                 x -= dx; y += dy; angle += step(index)
             } else {
