@@ -17,7 +17,7 @@ public enum ChartFileProblem: Equatable, Sendable {
             guard version == ChartRing.version else { return .wrongVersion(version) }
             let filePoints = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
             guard filePoints == points else { return .otherPoints(filePoints) }
-            let fileBucketMs = Int64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self)))
+            let fileBucketMs = widen(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self)))
             guard fileBucketMs == bucketMs else { return .otherBucketMs(fileBucketMs) }
         }
         guard bytes.count == expected else { return .wrongSize(bytes: bytes.count, expected: expected) }

@@ -24,6 +24,9 @@ public struct ChartRing: @unchecked Sendable {
     }
 
     public let storage: UnsafeMutableRawBufferPointer
+    /// `storage`'s first byte: stores go through the pointer, not the buffer (the buffer's
+    /// `storeBytes` allocates in the armv7 Embedded build, for its bounds check's message).
+    private var base: UnsafeMutableRawPointer { storage.baseAddress.unsafelyUnwrapped }
     public let points: Int
     public let bucketMs: Int64
 
@@ -51,7 +54,7 @@ public struct ChartRing: @unchecked Sendable {
 
     /// The number of the newest bucket (epoch ms / bucketMs); nil while the ring is empty.
     public var newestBucket: Int64? {
-        let value = Int64(littleEndian: storage.loadUnaligned(fromByteOffset: 16, as: Int64.self))
+        let value = loadInt64(at: 16)
         return value == ChartRing.noBucket ? nil : value
     }
 
@@ -65,13 +68,13 @@ public struct ChartRing: @unchecked Sendable {
     /// outside the ring.
     public func bucket(age: Int) -> ChartBucket? {
         guard let newest = newestBucket, age >= 0, age < points else { return nil }
-        let offset = slotOffset(newest - Int64(age))
+        let offset = slotOffset(newest - widen(age))
         let count = UInt32(littleEndian: storage.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self))
         guard count > 0 else { return nil }
         return ChartBucket(
             minMilli: Int32(littleEndian: storage.loadUnaligned(fromByteOffset: offset, as: Int32.self)),
             maxMilli: Int32(littleEndian: storage.loadUnaligned(fromByteOffset: offset + 4, as: Int32.self)),
-            count: count, sumMilli: Int64(littleEndian: storage.loadUnaligned(fromByteOffset: offset + 12, as: Int64.self)))
+            count: count, sumMilli: loadInt64(at: offset + 12))
     }
 
     /// The lowest min and the highest max of the buckets that hold values; nil when none does.
@@ -118,7 +121,7 @@ public struct ChartRing: @unchecked Sendable {
         let number = bucketNumber(atEpochMs: epochMs)
         var outcome = ChartRecordOutcome.added
         if let newest = newestBucket, number <= newest {
-            guard newest - number < Int64(points) else { return .tooOld }
+            guard newest - number < widen(points) else { return .tooOld }
             if number < newest { outcome = .addedToOlder }
         } else {
             outcome = newestBucket == nil ? .added : .opened
@@ -126,7 +129,7 @@ public struct ChartRing: @unchecked Sendable {
         }
         add(valueMilli, toBucket: number)
         if number == newestBucket {
-            storage.storeBytes(of: valueMilli.littleEndian, toByteOffset: 24, as: Int32.self)
+            base.storeBytes(of: valueMilli.littleEndian, toByteOffset: 24, as: Int32.self)
             store(1, at: 28)
         }
         return outcome
@@ -145,7 +148,7 @@ public struct ChartRing: @unchecked Sendable {
     }
 
     private func advance(toBucket number: Int64) {
-        if let newest = newestBucket, number - newest < Int64(points) {
+        if let newest = newestBucket, number - newest < widen(points) {
             var cleared = newest + 1
             while cleared <= number {
                 clearSlot(cleared)
@@ -163,22 +166,22 @@ public struct ChartRing: @unchecked Sendable {
     private func add(_ value: Int32, toBucket number: Int64) {
         let offset = slotOffset(number)
         let count = UInt32(littleEndian: storage.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self))
-        var low = value, high = value, sum = Int64(value)
+        var low = value, high = value, sum = widen(value)
         if count > 0 {
             low = min(low, Int32(littleEndian: storage.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
             high = max(high, Int32(littleEndian: storage.loadUnaligned(fromByteOffset: offset + 4, as: Int32.self)))
-            sum = Int64(littleEndian: storage.loadUnaligned(fromByteOffset: offset + 12, as: Int64.self)) &+ sum
+            sum = loadInt64(at: offset + 12) &+ sum
         }
-        storage.storeBytes(of: low.littleEndian, toByteOffset: offset, as: Int32.self)
-        storage.storeBytes(of: high.littleEndian, toByteOffset: offset + 4, as: Int32.self)
-        storage.storeBytes(of: (count == .max ? count : count + 1).littleEndian, toByteOffset: offset + 8, as: UInt32.self)
-        storage.storeBytes(of: sum.littleEndian, toByteOffset: offset + 12, as: Int64.self)
+        base.storeBytes(of: low.littleEndian, toByteOffset: offset, as: Int32.self)
+        base.storeBytes(of: high.littleEndian, toByteOffset: offset + 4, as: Int32.self)
+        base.storeBytes(of: (count == .max ? count : count + 1).littleEndian, toByteOffset: offset + 8, as: UInt32.self)
+        storeInt64(sum, at: offset + 12)
     }
 
     private func slotOffset(_ number: Int64) -> Int {
         // 0 ..< points: fits any Int (truncatingIfNeeded: the checked conversion from Int64
         // to a 32-bit Int goes through the generic path, which allocates on armv7).
-        let slot = Int(truncatingIfNeeded: ((number % Int64(points)) + Int64(points)) % Int64(points))
+        let slot = Int(truncatingIfNeeded: ((number % widen(points)) + widen(points)) % widen(points))
         return ChartRing.headerBytes + slot * ChartRing.bucketBytes
     }
 
@@ -191,11 +194,25 @@ public struct ChartRing: @unchecked Sendable {
     }
 
     private func store(_ value: UInt32, at offset: Int) {
-        storage.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt32.self)
+        base.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt32.self)
+    }
+
+    /// An Int64 as two 32-bit halves, low first: a whole unaligned Int64 load or store
+    /// allocates in the armv7 Embedded build (its generic path).
+    private func loadInt64(at offset: Int) -> Int64 {
+        let low = UInt64(bitPattern: widen(UInt32(littleEndian: storage.loadUnaligned(fromByteOffset: offset, as: UInt32.self))))
+        let high = UInt64(bitPattern: widen(UInt32(littleEndian: storage.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))))
+        return Int64(bitPattern: high &<< 32 | low)
+    }
+
+    private func storeInt64(_ value: Int64, at offset: Int) {
+        let bits = UInt64(bitPattern: value)
+        store(UInt32(truncatingIfNeeded: bits), at: offset)
+        store(UInt32(truncatingIfNeeded: bits &>> 32), at: offset + 4)
     }
 
     private func storeNewest(_ number: Int64) {
-        storage.storeBytes(of: number.littleEndian, toByteOffset: 16, as: Int64.self)
+        storeInt64(number, at: 16)
     }
 }
 
@@ -216,10 +233,11 @@ public struct ChartBucket: Equatable, Sendable {
     /// The mean, rounded half away from zero.
     public var meanMilli: Int32 {
         guard count > 0 else { return 0 }
-        let divisor = Int64(count)
+        let divisor = widen(count)
         let mean = sumMilli >= 0 ? (sumMilli + divisor / 2) / divisor : -((-sumMilli + divisor / 2) / divisor)
-        // Clamped by hand: `Int32(clamping:)` from Int64 allocates in the armv7 Embedded build.
-        return mean > Int64(Int32.max) ? Int32.max : mean < Int64(Int32.min) ? Int32.min : Int32(truncatingIfNeeded: mean)
+        // Clamped by hand, and every Int64 here from `widen`: the standard library's generic
+        // conversions allocate in the armv7 Embedded build (Time/Widening.swift).
+        return mean > widen(Int32.max) ? Int32.max : mean < widen(Int32.min) ? Int32.min : Int32(truncatingIfNeeded: mean)
     }
 }
 
