@@ -12,8 +12,8 @@ public final class DisplaySlot: PanelSurface {
     /// look takes (a panel's worth of those was kilobytes of heap).
     private var states: [ButtonVisualState?]
     private var kinds: [ItemKind?]
-    private var sliderLooks: [Int: SliderLook] = [:]
-    private var chartLooks: [Int: ChartLook] = [:]
+    /// The looks larger than a state (a slider's, a chart's), whole, by place.
+    private var largeLooks: [Int: ItemLook] = [:]
     /// The page shown, for a display that comes later.
     private var page = 0
     /// Labels set at run time, by button, for a display that comes later.
@@ -30,9 +30,8 @@ public final class DisplaySlot: PanelSurface {
             switch kinds[place] {
             case .button?: states[place].map { .button($0) }
             case .text?: states[place].map { .text($0) }
-            case .slider?: sliderLooks[place].map { .slider($0) }
+            case .slider?, .chart?: largeLooks[place]
             case .qrCode?: .qrCode
-            case .chart?: chartLooks[place].map { .chart($0) }
             case nil: nil
             }
         }
@@ -47,19 +46,18 @@ public final class DisplaySlot: PanelSurface {
         case .text(let state)?:
             kinds[place] = .text
             states[place] = state
-        case .slider(let slider)?:
+        case .slider?:
             kinds[place] = .slider
-            sliderLooks[place] = slider
+            largeLooks[place] = look
         case .qrCode?:
             kinds[place] = .qrCode
-        case .chart(let chart)?:
+        case .chart?:
             kinds[place] = .chart
-            chartLooks[place] = chart
+            largeLooks[place] = look
         case nil:
             kinds[place] = nil
             states[place] = nil
-            sliderLooks[place] = nil
-            chartLooks[place] = nil
+            largeLooks[place] = nil
         }
     }
 
