@@ -65,6 +65,8 @@ public final class FramebufferSurface: PanelSurface {
     /// Each slider's label and value glyphs (nil: it has neither), prepared at start, and again
     /// when its label is set at run time.
     private var sliderTexts: [PreparedSliderText?]
+    /// Each dial's band pixels in order along its arc (nil for a straight slider).
+    private let dialPixels: [PreparedDialPixels?]
     /// The config of each slider whose label comes from its entity, to prepare its text again
     /// with the label when it comes; nil for the others.
     private let relabelledSliders: [SliderConfig?]
@@ -123,7 +125,8 @@ public final class FramebufferSurface: PanelSurface {
             + config.texts.map { FramebufferSurface.style(for: $0) }
         let longest = config.sliders.map { Int(max($0.rect.width, $0.rect.height)) }.max() ?? 0
         sliderRow = .allocate(byteCount: max(16, longest * layout.format.bytesPerPixel), alignment: 16)
-        sliderTexts = config.sliders.map { PreparedSliderText($0, font: labels.font) }
+        sliderTexts = config.sliders.map { PreparedSliderText($0, font: labels.font, format: layout.format) }
+        dialPixels = config.sliders.map { PreparedDialPixels($0, layout: layout) }
         relabelledSliders = config.sliders.map { $0.labelFromEntity ? $0 : nil }
         backdrop = PageBackdrop(layout: layout, config: config, styles: styles, backgrounds: backgrounds)
     }
@@ -516,11 +519,12 @@ public final class FramebufferSurface: PanelSurface {
     }
 
     private func paint(slider index: Int, look: SliderLook, previous: SliderLook?) {
+        let dial = dialPixels.indices.contains(index) ? dialPixels[index]?.pixels : nil
         guard let text = sliderTexts.indices.contains(index) ? sliderTexts[index] : nil else {
-            painter.paintSlider(look, previous: previous, scratch: sliderRow, in: pixels)
+            painter.paintSlider(look, previous: previous, scratch: sliderRow, dialPixels: dial, in: pixels)
             return
         }
-        painter.paintSlider(look, previous: previous, scratch: sliderRow, text: text.look, palettes: &text.palettes, in: pixels)
+        painter.paintSlider(look, previous: previous, scratch: sliderRow, dialPixels: dial, text: text.look, palettes: &text.palettes, in: pixels)
     }
 
     /// Fits and rasterises with the font the start-up labels came from: no file is opened,
@@ -563,7 +567,7 @@ public final class FramebufferSurface: PanelSurface {
             return "no slider \(index) whose label is set at run time"
         }
         slider.label = text
-        sliderTexts[index] = PreparedSliderText(slider, font: font)
+        sliderTexts[index] = PreparedSliderText(slider, font: font, format: layout.format)
         if sliderLooks.indices.contains(index) { sliderLooks[index] = nil }
         return nil
     }

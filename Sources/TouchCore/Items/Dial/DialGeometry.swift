@@ -76,11 +76,16 @@ public struct DialGeometry: Equatable, Sendable {
 
     /// Whether a down at `point` is the dial's: on the band within the arc (the knob is drawn
     /// across the band there). A down inside the ring, outside it or in the gap is not.
-    public func claims(_ point: Point) -> Bool {
-        guard isOnBand(point) else { return false }
+    public func claims(_ point: Point) -> Bool { bandPosition(of: point) != nil }
+
+    /// The position along the arc of a pixel of the band within the arc (its ends included);
+    /// nil for one inside the ring, outside it or in the gap. The painted band is exactly
+    /// these pixels, each in the colour of its position: what a finger there would set.
+    public func bandPosition(of point: Point) -> Int32? {
+        guard isOnBand(point) else { return nil }
         let v = vector(to: point)
         let position = self.position(ofAngle: DialAngle.of(dx: v.x, dy: v.y))
-        return position >= 0 && position <= shape.arcCentidegrees
+        return position >= 0 && position <= shape.arcCentidegrees ? position : nil
     }
 
     /// The knob's width along the arc in hundredths of a degree, for a knob `knobPx` wide at

@@ -10,13 +10,17 @@ extension FramebufferPainter {
     /// With `text` (a label or a value format), the label is blended again where the span
     /// crossed it, the value's box is painted again when its text changed or the span crossed
     /// it, and the knob is drawn over both; `palettes` hold the text colour over the fill and
-    /// over the track.
+    /// over the track. A dial is painted from its band's pixels, `dialPixels`: without them
+    /// nothing is written.
     @discardableResult
     public func paintSlider(
-        _ look: SliderLook, previous: SliderLook?, scratch: UnsafeMutableRawBufferPointer? = nil,
+        _ look: SliderLook, previous: SliderLook?, scratch: UnsafeMutableRawBufferPointer? = nil, dialPixels: DialPixels? = nil,
         text: SliderTextLook, palettes: inout SliderTextPalettes, in buffer: UnsafeMutableRawBufferPointer
     ) -> Bool {
-        if look.dial != nil { return paintDial(look, previous: previous, text: text, palettes: &palettes, in: buffer) }
+        if look.dial != nil {
+            guard let dialPixels else { return false }
+            return paintDial(look, previous: previous, pixels: dialPixels, text: text, palettes: &palettes, in: buffer)
+        }
         let whole = previous.map { !$0.differsOnlyInValue(from: look) } ?? true
         guard let span = paintTrack(look, previous: whole ? nil : previous, scratch: scratch, in: buffer) else { return false }
         guard let base = usableBase(of: buffer), !span.isEmpty || previous?.valueText != look.valueText else {
@@ -59,12 +63,13 @@ extension FramebufferPainter {
     /// Paints a slider without text (`paintSlider` above, with nothing to blend).
     @discardableResult
     public func paintSlider(
-        _ look: SliderLook, previous: SliderLook?, scratch: UnsafeMutableRawBufferPointer? = nil,
+        _ look: SliderLook, previous: SliderLook?, scratch: UnsafeMutableRawBufferPointer? = nil, dialPixels: DialPixels? = nil,
         in buffer: UnsafeMutableRawBufferPointer
     ) -> Bool {
         if look.dial != nil {
+            guard let dialPixels else { return false }
             var palettes = SliderTextPalettes()
-            return paintDial(look, previous: previous, text: nil, palettes: &palettes, in: buffer)
+            return paintDial(look, previous: previous, pixels: dialPixels, text: nil, palettes: &palettes, in: buffer)
         }
         let onScreen = previous.flatMap { $0.differsOnlyInValue(from: look) ? $0 : nil }
         return paintTrack(look, previous: onScreen, scratch: scratch, in: buffer) != nil
@@ -122,18 +127,19 @@ extension FramebufferPainter {
         _ run: SliderGlyphRun, over previous: SliderGlyphRun?, text: SliderTextLook, box: Rect, look: SliderLook,
         palettes: inout SliderTextPalettes, base: UnsafeMutableRawPointer
     ) {
-        drawValue(run, over: previous, text: text, box: box) { cell, placed, clip, overwriting in
+        drawValue(run, over: previous, text: text, box: box) { cell, placed, clip, overwriting, _ in
             blendOverSlider(cell, placed: placed, clip: clip, look: look, palettes: &palettes, base: base, overwriting: overwriting)
         }
     }
 
     /// The value's glyphs in `box`, each cell handed to `blendCell` (the bitmap, where it is
-    /// placed, the part of it to write, and whether its background is written too).
+    /// placed, the part of it to write, whether its background is written too, and the
+    /// column of the strip where its cell starts).
     func drawValue(
         _ run: SliderGlyphRun, over previous: SliderGlyphRun?, text: SliderTextLook, box: Rect,
-        blendCell: (AlphaBitmap, Rect, Rect, Bool) -> Void
+        blendCell: (AlphaBitmap, Rect, Rect, Bool, Int32) -> Void
     ) {
-        guard let glyphs = text.glyphs, let pixels = glyphs.pixels.baseAddress else { return }
+        guard let glyphs = text.glyphs else { return }
         let width = text.width(of: run)
         var pen = text.valueCentred
             ? text.valueBox.x + (text.valueBox.width - width) / 2 : text.valueBox.x + text.valueBox.width - width
@@ -143,17 +149,13 @@ extension FramebufferPainter {
         for index in 0..<run.count {
             let glyph = Int(run[index])
             guard glyph < text.glyphCount else { continue }
-            let start = text.glyphStart(glyph), advance = text.glyphAdvance(glyph)
+            let advance = text.glyphAdvance(glyph)
             let placed = Rect(x: pen, y: top, width: advance, height: glyphs.height)
             pen &+= advance
             if let previous, previous[index] == run[index] { continue }
-            guard start &+ advance <= glyphs.width, let clip = placed.clipped(to: box),
-                let cell = AlphaBitmap(
-                    width: advance, height: glyphs.height, stride: glyphs.stride,
-                    pixels: UnsafeRawBufferPointer(start: pixels + Int(start), count: glyphs.pixels.count - Int(start)))
-            else { continue }
+            guard let clip = placed.clipped(to: box), let cell = text.cell(of: glyph, advance: advance) else { continue }
             // A changed glyph's cell is written whole, its background through the palettes.
-            blendCell(cell, placed, clip, previous != nil)
+            blendCell(cell, placed, clip, previous != nil, text.glyphStart(glyph))
         }
     }
 

@@ -70,6 +70,17 @@ public struct SliderTextLook {
         return width
     }
 
+    /// Glyph `glyph`'s cell in `glyphs`, `advance` wide from its start; nil for no glyph of
+    /// the strip.
+    func cell(of glyph: Int, advance: Int32) -> AlphaBitmap? {
+        guard glyph >= 0, glyph < glyphCount, let glyphs, let pixels = glyphs.pixels.baseAddress else { return nil }
+        let start = glyphStart(glyph)
+        guard start &+ advance <= glyphs.width else { return nil }
+        return AlphaBitmap(
+            width: advance, height: glyphs.height, stride: glyphs.stride,
+            pixels: UnsafeRawBufferPointer(start: pixels + Int(start), count: glyphs.pixels.count - Int(start)))
+    }
+
     /// Whether every glyph of `a` has the place of `b`'s at the same index: as many glyphs,
     /// each pair as wide (a value's digits, usually). Then a new value only draws the glyphs
     /// that changed.
@@ -111,9 +122,12 @@ public struct SliderTextLook {
 /// A slider's text colour over its fill and over its track at every coverage, in the display's
 /// format (`CoveragePalette`): worked out when the slider's colours change (a press, a
 /// release, disabled), not per report.
-public struct SliderTextPalettes: Sendable {
+public struct SliderTextPalettes {
     public var overFill = CoveragePalette()
     public var overTrack = CoveragePalette()
+    /// A dial's value glyphs through `overTrack` (the dial's background), when its owner gave
+    /// memory for them: a turn then copies a changed digit's rows.
+    public var paintedValue: PaintedGlyphs?
 
     public init() {}
 }

@@ -8,6 +8,9 @@ final class PreparedSliderText {
     private let glyphPixels: UnsafeMutableRawBufferPointer
     private let labelPixels: UnsafeMutableRawBufferPointer
     private let cellBytes: UnsafeMutableRawBufferPointer
+    /// A dial's value glyphs as pixel values (`PaintedGlyphs`); empty for a straight slider,
+    /// whose value lies over the fill or the track as the value says.
+    private let paintedPixels: UnsafeMutableRawBufferPointer
     let look: SliderTextLook
     var palettes = SliderTextPalettes()
     /// The value text's widest (the box it is drawn in) and the label's width, for `check`.
@@ -20,7 +23,8 @@ final class PreparedSliderText {
 
     /// Nil for a slider with neither a label nor a format. Without `font_size`, the largest
     /// size up to `fittedFontSizeLimit` at which both fit.
-    init?(_ slider: SliderConfig, font: FontRasterizer) {
+    /// With `format` (the display's), a dial's value glyphs are kept as pixels in it too.
+    init?(_ slider: SliderConfig, font: FontRasterizer, format: PixelFormat? = nil) {
         guard slider.label != nil || slider.format != nil else { return nil }
         let saved = font.pixelSize
         defer { font.setPixelSize(saved) }
@@ -66,6 +70,12 @@ final class PreparedSliderText {
             labelRect: Rect(x: places.label.x, y: places.label.y + label.top, width: label.width, height: label.height),
             valueBox: places.valueBox, valueCentred: slider.orientation != .horizontal)
         self.look = look
+        if slider.isDial, let format, let glyphs = look.glyphs {
+            paintedPixels = .allocate(byteCount: max(1, PaintedGlyphs.byteCount(of: glyphs, format: format)), alignment: 16)
+            palettes.paintedValue = PaintedGlyphs(storage: paintedPixels)
+        } else {
+            paintedPixels = .allocate(byteCount: 1, alignment: 16)
+        }
     }
 
     /// Whether a label and a value this wide, one line tall, fit the slider: side by side
@@ -92,6 +102,7 @@ final class PreparedSliderText {
         glyphPixels.deallocate()
         labelPixels.deallocate()
         cellBytes.deallocate()
+        paintedPixels.deallocate()
     }
 
     /// How far the label and the value sit from the slider's ends: a third of its thickness,
