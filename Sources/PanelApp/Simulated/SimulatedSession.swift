@@ -55,7 +55,13 @@ final class SimulatedSession: PanelSession {
             guard let directory = options.pngDirectory else { return }
             let ms = (instant - origin).nanoseconds / 1_000_000
             let path = "\(directory)/frame-\(SimulatedSession.pad(frames.next(), 4))-\(SimulatedSession.pad(Int(ms), 6))ms.png"
-            guard let png = FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout) else { return }
+            let png: [UInt8]
+            do throws(PNGWriteError) {
+                png = try FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout)
+            } catch {
+                log.error("\(path): \(error.message)")
+                return
+            }
             do throws(FileWriteError) {
                 try FramebufferSnapshot.writeFile(path: path, bytes: png)
             } catch {
