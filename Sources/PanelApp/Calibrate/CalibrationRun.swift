@@ -77,19 +77,8 @@ public enum CalibrationRun {
         let session = CalibrationSession(config: config, range: hardware.source.range, log: log) { index, target in
             painter.show(index, of: target)
             guard let pngDirectory, let index else { return }
-            let path = "\(pngDirectory)/target-\(index + 1).png"
-            let png: [UInt8]
-            do throws(PNGWriteError) {
-                png = try FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout)
-            } catch {
-                log.error("\(path): \(error.message)")
-                return
-            }
-            do throws(FileWriteError) {
-                try FramebufferSnapshot.writeFile(path: path, bytes: png)
-            } catch {
-                log.error(error.message)
-            }
+            FramebufferSnapshot.savePNG(
+                of: UnsafeRawBufferPointer(memory), layout: layout, path: "\(pngDirectory)/target-\(index + 1).png", log: log)
         }
         while let step = script.next(), !session.isFinished {
             hardware.load(step.input, at: step.at)

@@ -35,6 +35,24 @@ public enum FramebufferSnapshot {
         return try writer.finish()
     }
 
+    /// The picture as a PNG file at `path` (the simulated board's frames, calibration's
+    /// targets); a picture that cannot be written is one error line naming `path`, and the run
+    /// goes on.
+    public static func savePNG(of framebuffer: UnsafeRawBufferPointer, layout: FramebufferLayout, path: String, log: PanelLog) {
+        let bytes: [UInt8]
+        do throws(PNGWriteError) {
+            bytes = try png(of: framebuffer, layout: layout)
+        } catch {
+            log.error("\(path): \(error.message)")
+            return
+        }
+        do throws(FileWriteError) {
+            try writeFile(path: path, bytes: bytes)
+        } catch {
+            log.error(error.message)
+        }
+    }
+
     /// Logical row `y` decoded to RGB888 into `row` (`logicalWidth * 3` bytes); the caller has
     /// checked that the buffer holds `layout.bufferSize` bytes.
     static func readRow(_ y: Int32, of framebuffer: UnsafeRawBufferPointer, layout: FramebufferLayout, into row: inout [UInt8]) {
