@@ -10,10 +10,15 @@ public struct PNGWriter: ~Copyable {
     public private(set) var rowsWritten = 0
     private let writer: OpaquePointer
 
-    /// Begins a `widthPx` x `heightPx` file (each side 1 to 1,000,000: libpng's limit).
+    /// Begins a `widthPx` x `heightPx` file (each side 1 to 1,000,000: libpng's limit, which
+    /// it names itself when it refuses).
     public init(widthPx: Int, heightPx: Int) throws(PNGWriteError) {
-        guard widthPx > 0, heightPx > 0, widthPx <= Int(UInt32.max), heightPx <= Int(UInt32.max) else {
+        guard widthPx > 0, heightPx > 0 else {
             throw PNGWriteError("a PNG image of \(widthPx)x\(heightPx) pixels: each side must be 1 or more")
+        }
+        // PNG's own limit (2^31 - 1), so that the sizes reach libpng whole.
+        guard widthPx <= 0x7FFF_FFFF, heightPx <= 0x7FFF_FFFF else {
+            throw PNGWriteError("a PNG image of \(widthPx)x\(heightPx) pixels: PNG allows at most 2147483647 a side")
         }
         guard let writer = tp_png_writer_open() else { throw PNGWriteError("libpng could not make a writer (out of memory)") }
         let status = tp_png_writer_begin(writer, UInt32(widthPx), UInt32(heightPx))

@@ -92,6 +92,9 @@ struct PNGWriterTests {
         #expect(throws: PNGWriteError("a PNG image of 0x3 pixels: each side must be 1 or more")) {
             _ = try PNGWriter(widthPx: 0, heightPx: 3)
         }
+        #expect(throws: PNGWriteError("a PNG image of 1x2147483648 pixels: PNG allows at most 2147483647 a side")) {
+            _ = try PNGWriter(widthPx: 1, heightPx: 0x8000_0000)
+        }
     }
 
     /// libpng's own refusal comes back in its words, through the writer's setjmp.
