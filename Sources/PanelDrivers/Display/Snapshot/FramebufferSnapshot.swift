@@ -61,12 +61,21 @@ public enum FramebufferSnapshot {
         let step = layout.logicalSteps.x
         var offset = layout.byteOffset(x: 0, y: y)!   // (0, y) is on the screen
         var at = 0
+        // A panel is runs of one colour: a pixel like the one before is not decoded again
+        // (decoding was a third of a frame's snapshot, libpng and zlib included).
+        var last: (value: UInt32, color: RGBColor)? = nil
         for _ in 0..<Int(layout.logicalWidth) {
             var value: UInt32 = 0
             for i in 0..<bpp {
                 value |= UInt32(base.load(fromByteOffset: offset + i, as: UInt8.self)) << UInt32(8 * i)
             }
-            let color = layout.format.decode(value)
+            let color: RGBColor
+            if let last, last.value == value {
+                color = last.color
+            } else {
+                color = layout.format.decode(value)
+                last = (value, color)
+            }
             row[at] = color.r
             row[at + 1] = color.g
             row[at + 2] = color.b
