@@ -21,8 +21,10 @@ let package = Package(
             linkerSettings: [
                 .linkedLibrary("inih"), .linkedLibrary("gpiod"), .linkedLibrary("i2c"), .linkedLibrary("systemd"),
                 .linkedLibrary("mosquitto"), .linkedLibrary("drm"), .linkedLibrary("m"),
-                // libpng16 (pkg-config libpng: -lpng16; its png.h is also in /usr/include).
-                .linkedLibrary("png16"),
+                // libpng16 (pkg-config libpng: -lpng16; its png.h is also in /usr/include), and
+                // zlib, which it deflates with: the tests make hostile PNGs with zlib's own
+                // checksums and stored blocks.
+                .linkedLibrary("png16"), .linkedLibrary("z"),
                 // Home Assistant's websocket API (homeassistant.c): libwebsockets and cJSON.
                 .linkedLibrary("websockets"), .linkedLibrary("cjson"),
                 // QR codes (qrcode.c): libqrencode.

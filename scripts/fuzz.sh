@@ -128,7 +128,8 @@ fuzz_binary() {
     if [ "$target" = png ]; then
         objects="$objects $build/modules/LinuxSystem.o $(clinux_objects | grep -v '/CLinux\.png\.o$' | tr '\n' ' ')"
         objects="$objects $(png_shim_object)" || return 1
-        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm -lwebsockets -lcjson -lqrencode $(pkg-config --libs libpng)"
+        # zlib: the target repairs chunk CRCs with its crc32.
+        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm -lwebsockets -lcjson -lqrencode $(pkg-config --libs libpng) -lz"
     fi
     # A build that fails must not leave the last one's binary to be run.
     rm -f "$binary"

@@ -1,3 +1,5 @@
+import CLinux
+
 /// Any bytes through the whole PNG path as an icon or a pushed image takes it: the Swift checks
 /// (size, signature, the header's limits), CLinux's setjmp shim and libpng. Every input gives
 /// an image or a PNGError, never a crash or a bad access (AddressSanitizer); an image has the
@@ -61,12 +63,8 @@ private func withCRCsRepaired(_ bytes: [UInt8]) -> [UInt8] {
     while at + 12 <= out.count {
         let length = out[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
         guard length <= out.count - at - 12 else { break }
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in out[at + 4..<at + 8 + length] {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        crc = ~crc
+        // zlib's CRC-32 (libpng's own), of the chunk's type and data.
+        let crc = UInt32(out[at + 4..<at + 8 + length].withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
         for i in 0..<4 { out[at + 8 + length + i] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * i)) }
         at += 12 + length
     }

@@ -6,10 +6,9 @@
   png.py compare-all REFDIR RENDERDIR for each image path (under both) read on stdin, one line
                                       PATH<tab>RESULT: "same", "no reference", "not rendered"
                                       or where they differ (one process: python starts once)
-  png.py compress SOURCE DEST         write SOURCE's pixels to DEST as a zlib-compressed PNG
 
 Reads 8-bit greyscale, RGB, grey+alpha and RGBA PNGs, non-interlaced, filter types 0-4: what
-the panel's encoder writes (RGB, stored deflate blocks, filter 0) and what `compress` writes.
+the panel writes (libpng: RGB, deflated, filter 0) and what earlier versions of it wrote.
 Pixels are compared as RGBA (alpha 255 where the file has none).
 """
 import os
@@ -96,27 +95,6 @@ def rgba(line, colour):
     return bytes(out)
 
 
-def encode(path, width, height, rows):
-    """An RGB PNG (RGBA if any pixel is not opaque), filter 0, deflate at level 9."""
-    opaque = all(row[3::4] == b"\xff" * width for row in rows)
-    raw = bytearray()
-    for row in rows:
-        raw.append(0)
-        if opaque:
-            line = bytearray(width * 3)
-            line[0::3], line[1::3], line[2::3] = row[0::4], row[1::4], row[2::4]
-            raw += line
-        else:
-            raw += row
-
-    def chunk(kind, body):
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2 if opaque else 6, 0, 0, 0)
-    with open(path, "wb") as f:
-        f.write(SIGNATURE + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b""))
-
-
 def colour_at(row, x):
     r, g, b, a = row[4 * x:4 * x + 4]
     return f"#{r:02X}{g:02X}{b:02X}" + ("" if a == 255 else f"/{a}")
@@ -167,10 +145,7 @@ def main(argv):
     if len(argv) == 4 and argv[1] == "compare-all":
         compare_all(argv[2], argv[3], sys.stdin.read().split())
         return 0
-    if len(argv) == 4 and argv[1] == "compress":
-        encode(argv[3], *decode(argv[2]))
-        return 0
-    print("usage: png.py compare REFERENCE RENDERED | compare-all REFDIR RENDERDIR | compress SOURCE DEST", file=sys.stderr)
+    print("usage: png.py compare REFERENCE RENDERED | compare-all REFDIR RENDERDIR", file=sys.stderr)
     return 2
 
 

@@ -32,6 +32,9 @@
 #include <malloc.h>
 #include <i2c/smbus.h>
 #include <ini.h>
+// zlib, which libpng deflates with: its crc32, adler32 and stored blocks make the tests'
+// hand-made (hostile) PNG files.
+#include <zlib.h>
 
 // --- the control socket (control.c) --------------------------------------------------------------
 
@@ -576,6 +579,8 @@ enum tp_png_status {
     TP_PNG_CORRUPT = 2,
     /// A call out of order, or a pixel buffer of the wrong size (the caller's mistake).
     TP_PNG_MISUSE = 3,
+    /// libpng could not write the file; tp_png_writer_message says why in its words.
+    TP_PNG_WRITE_FAILED = 4,
 };
 /// A reader of the `count` bytes at `bytes`, which must stay valid and unchanged until
 /// tp_png_close. NULL when libpng cannot make one (out of memory). The caller has checked the
@@ -594,6 +599,27 @@ int tp_png_read_rgba(tp_png *png, uint8_t *rgba, size_t capacity);
 /// The last error's text: libpng's own for CORRUPT, ours for the others.
 const char *tp_png_message(const tp_png *png);
 void tp_png_close(tp_png *png);
+
+/// One PNG file being written into memory: 8-bit RGB, not interlaced, rows deflated by libpng
+/// with zlib as they come, so that a caller can spread a frame over several calls (the writer
+/// keeps libpng's state between them). Every call sets its own setjmp, as the reader's do.
+typedef struct tp_png_writer tp_png_writer;
+/// A writer with no file begun; NULL when libpng cannot make one (out of memory).
+tp_png_writer *tp_png_writer_open(void);
+/// Writes the header of a `width` x `height` image (1 to libpng's limit of 1,000,000 each way;
+/// WRITE_FAILED with libpng's "Invalid IHDR data (...)" otherwise).
+int tp_png_writer_begin(tp_png_writer *writer, uint32_t width, uint32_t height);
+/// Deflates the next `rows` rows of the image, `width * 3` bytes each (red, green, blue), from
+/// the `count` bytes at `rgb`. MISUSE for more rows than the image has left, or a `count` that
+/// is not `rows` rows.
+int tp_png_writer_write_rows(tp_png_writer *writer, const uint8_t *rgb, size_t count, uint32_t rows);
+/// After the last row: ends the image data and writes IEND. MISUSE while rows are missing.
+int tp_png_writer_finish(tp_png_writer *writer);
+/// The whole file once finished (valid until tp_png_writer_close), else NULL and 0.
+const uint8_t *tp_png_writer_bytes(const tp_png_writer *writer, size_t *count);
+/// The last error's text: libpng's own for WRITE_FAILED, ours for MISUSE.
+const char *tp_png_writer_message(const tp_png_writer *writer);
+void tp_png_writer_close(tp_png_writer *writer);
 
 #endif
 

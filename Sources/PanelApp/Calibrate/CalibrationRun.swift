@@ -77,12 +77,8 @@ public enum CalibrationRun {
         let session = CalibrationSession(config: config, range: hardware.source.range, log: log) { index, target in
             painter.show(index, of: target)
             guard let pngDirectory, let index else { return }
-            guard let png = FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout) else { return }
-            do throws(FileWriteError) {
-                try FramebufferSnapshot.writeFile(path: "\(pngDirectory)/target-\(index + 1).png", bytes: png)
-            } catch {
-                log.error(error.message)
-            }
+            FramebufferSnapshot.savePNG(
+                of: UnsafeRawBufferPointer(memory), layout: layout, path: "\(pngDirectory)/target-\(index + 1).png", log: log)
         }
         while let step = script.next(), !session.isFinished {
             hardware.load(step.input, at: step.at)

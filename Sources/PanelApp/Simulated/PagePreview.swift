@@ -16,7 +16,7 @@ public struct PagePreview {
     ]
 
     private let config: PanelConfiguration
-    private let layout: FramebufferLayout
+    public let layout: FramebufferLayout
     private let labels: ButtonLabels
     private let backgrounds: PageBackgrounds?
     /// The charts' histories: read from `historyDirectory` as the panel keeps them, shown as
@@ -54,15 +54,24 @@ public struct PagePreview {
     /// The page `page` (by place in file order) as a PNG file's bytes; the error names what
     /// could not be drawn.
     public func png(page: Int, looks: [String: ButtonVisualState]) -> Result<[UInt8], StartError> {
+        let memory = frame(page: page, looks: looks)
+        return memory.withUnsafeBytes { pixels in
+            do throws(PNGWriteError) {
+                return .success(try FramebufferSnapshot.png(of: pixels, layout: layout))
+            } catch {
+                return .failure(StartError(.display, "the picture could not be written as PNG: \(error.message)"))
+            }
+        }
+    }
+
+    /// The page drawn into framebuffer memory of `layout`, as `png` writes it.
+    public func frame(page: Int, looks: [String: ButtonVisualState]) -> [UInt8] {
         var memory = [UInt8](repeating: 0, count: layout.bufferSize)
-        return memory.withUnsafeMutableBytes { pixels in
+        memory.withUnsafeMutableBytes { pixels in
             let surface = FramebufferSurface(layout: layout, pixels: pixels, config: config, labels: labels, backgrounds: backgrounds)
             surface.drawAll(PagePreview.itemLooks(config: config, page: page, looks: looks, charts: charts), page: page)
-            guard let png = FramebufferSnapshot.png(of: UnsafeRawBufferPointer(pixels), layout: layout) else {
-                return .failure(StartError(.display, "the picture could not be read back"))
-            }
-            return .success(png)
         }
+        return memory
     }
 
     /// Each item's look on `page` (nil: on another page), by place: the buttons', the texts',

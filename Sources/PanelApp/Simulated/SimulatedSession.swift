@@ -55,12 +55,7 @@ final class SimulatedSession: PanelSession {
             guard let directory = options.pngDirectory else { return }
             let ms = (instant - origin).nanoseconds / 1_000_000
             let path = "\(directory)/frame-\(SimulatedSession.pad(frames.next(), 4))-\(SimulatedSession.pad(Int(ms), 6))ms.png"
-            guard let png = FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout) else { return }
-            do throws(FileWriteError) {
-                try FramebufferSnapshot.writeFile(path: path, bytes: png)
-            } catch {
-                log.error(error.message)
-            }
+            FramebufferSnapshot.savePNG(of: UnsafeRawBufferPointer(memory), layout: layout, path: path, log: log)
         }
         if options.pngAtMs.isEmpty {
             surface.onFrame = writeFrame

@@ -57,7 +57,13 @@ struct SimulatedBoardTests {
         let runner = SimulatedBoardRunner(
             engine: engine, script: script, origin: at(0), hardware: hardware,
             snapshotsAt: snapshotMs.map { at($0) },
-            snapshot: { _ in pngs.append(FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout)!) })
+            snapshot: { _ in
+                do throws(PNGWriteError) {
+                    pngs.append(try FramebufferSnapshot.png(of: UnsafeRawBufferPointer(memory), layout: layout))
+                } catch {
+                    Issue.record("no snapshot: \(error.message)")
+                }
+            })
         let stop = PipeSignal(raisedBeforeTurn: stopAtTurn)
         let loop = PanelLoop(clock: .virtual, startingAt: at(0))
         runner.run(on: loop, with: [stop]) { stop.seen }

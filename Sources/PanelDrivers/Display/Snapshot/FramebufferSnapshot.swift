@@ -9,34 +9,79 @@ public enum FramebufferSnapshot {
     /// The logical picture as RGB888 rows, `logicalWidth * 3` bytes each, top row first; nil
     /// when the buffer is smaller than `layout.bufferSize`.
     public static func rgbRows(of framebuffer: UnsafeRawBufferPointer, layout: FramebufferLayout) -> [UInt8]? {
-        guard framebuffer.count >= layout.bufferSize, let base = framebuffer.baseAddress else { return nil }
-        let width = Int(layout.logicalWidth)
-        let height = Int(layout.logicalHeight)
-        let bpp = layout.format.bytesPerPixel
-        let step = layout.logicalSteps.x
+        guard framebuffer.count >= layout.bufferSize else { return nil }
         var rows = [UInt8]()
-        rows.reserveCapacity(width * height * 3)
+        rows.reserveCapacity(Int(layout.logicalWidth) * Int(layout.logicalHeight) * 3)
+        var row = [UInt8](repeating: 0, count: Int(layout.logicalWidth) * 3)
         for y in 0..<layout.logicalHeight {
-            var offset = layout.byteOffset(x: 0, y: y)!   // (0, y) is on the screen
-            for _ in 0..<width {
-                var value: UInt32 = 0
-                for i in 0..<bpp {
-                    value |= UInt32(base.load(fromByteOffset: offset + i, as: UInt8.self)) << UInt32(8 * i)
-                }
-                let color = layout.format.decode(value)
-                rows.append(color.r)
-                rows.append(color.g)
-                rows.append(color.b)
-                offset += step
-            }
+            readRow(y, of: framebuffer, layout: layout, into: &row)
+            rows.append(contentsOf: row)
         }
         return rows
     }
 
-    /// The logical picture as a PNG file's bytes; nil when the buffer is too small.
-    public static func png(of framebuffer: UnsafeRawBufferPointer, layout: FramebufferLayout) -> [UInt8]? {
-        guard let rows = rgbRows(of: framebuffer, layout: layout) else { return nil }
-        return PNGEncoder.encodeRGB(width: Int(layout.logicalWidth), height: Int(layout.logicalHeight), pixels: rows)
+    /// The logical picture as a PNG file's bytes (PNGWriter), read and deflated a row at a
+    /// time. Refused when the buffer is smaller than `layout.bufferSize`.
+    public static func png(of framebuffer: UnsafeRawBufferPointer, layout: FramebufferLayout) throws(PNGWriteError) -> [UInt8] {
+        guard framebuffer.count >= layout.bufferSize else {
+            throw PNGWriteError("the framebuffer has \(framebuffer.count) bytes, its layout needs \(layout.bufferSize)")
+        }
+        var writer = try PNGWriter(widthPx: Int(layout.logicalWidth), heightPx: Int(layout.logicalHeight))
+        var row = [UInt8](repeating: 0, count: writer.rowBytes)
+        for y in 0..<layout.logicalHeight {
+            readRow(y, of: framebuffer, layout: layout, into: &row)
+            try writer.writeRows(row)
+        }
+        return try writer.finish()
+    }
+
+    /// The picture as a PNG file at `path` (the simulated board's frames, calibration's
+    /// targets); a picture that cannot be written is one error line naming `path`, and the run
+    /// goes on.
+    public static func savePNG(of framebuffer: UnsafeRawBufferPointer, layout: FramebufferLayout, path: String, log: PanelLog) {
+        let bytes: [UInt8]
+        do throws(PNGWriteError) {
+            bytes = try png(of: framebuffer, layout: layout)
+        } catch {
+            log.error("\(path): \(error.message)")
+            return
+        }
+        do throws(FileWriteError) {
+            try writeFile(path: path, bytes: bytes)
+        } catch {
+            log.error(error.message)
+        }
+    }
+
+    /// Logical row `y` decoded to RGB888 into `row` (`logicalWidth * 3` bytes); the caller has
+    /// checked that the buffer holds `layout.bufferSize` bytes.
+    static func readRow(_ y: Int32, of framebuffer: UnsafeRawBufferPointer, layout: FramebufferLayout, into row: inout [UInt8]) {
+        let base = framebuffer.baseAddress!
+        let bpp = layout.format.bytesPerPixel
+        let step = layout.logicalSteps.x
+        var offset = layout.byteOffset(x: 0, y: y)!   // (0, y) is on the screen
+        var at = 0
+        // A panel is runs of one colour: a pixel like the one before is not decoded again
+        // (decoding was a third of a frame's snapshot, libpng and zlib included).
+        var last: (value: UInt32, color: RGBColor)? = nil
+        for _ in 0..<Int(layout.logicalWidth) {
+            var value: UInt32 = 0
+            for i in 0..<bpp {
+                value |= UInt32(base.load(fromByteOffset: offset + i, as: UInt8.self)) << UInt32(8 * i)
+            }
+            let color: RGBColor
+            if let last, last.value == value {
+                color = last.color
+            } else {
+                color = layout.format.decode(value)
+                last = (value, color)
+            }
+            row[at] = color.r
+            row[at + 1] = color.g
+            row[at + 2] = color.b
+            at += 3
+            offset += step
+        }
     }
 
     /// Writes `bytes` to `path` through a temporary file (`path` + ".tmp") renamed over it,

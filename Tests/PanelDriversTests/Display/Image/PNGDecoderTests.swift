@@ -2,6 +2,7 @@ import Foundation
 import LinuxSystem
 @testable import PanelDrivers
 import Testing
+@testable import PanelTestSupport
 
 /// The files Tests/PNGFixtures/make.py writes (Python's zlib and struct: an encoder that shares
 /// nothing with libpng). The pixels each holds are written out here again, by hand or by the
@@ -143,9 +144,9 @@ struct PNGDecoderColourTests {
     }
 
     @Test func thePanelsOwnSnapshotsReadBack() throws {
-        // PNGEncoder (preview, the simulated board) writes stored deflate blocks: opaque RGB.
+        // PNGWriter (preview, the simulated board) writes opaque 8-bit RGB.
         let rgb: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 250, 251, 252, 0, 0, 0, 128, 129, 130]
-        let png = PNGEncoder.encodeRGB(width: 3, height: 2, pixels: rgb)
+        let png = try PNGWriter.encodeRGB(widthPx: 3, heightPx: 2, pixels: rgb)
         #expect(try PNGDecoder.decode(bytes: png, source: "snapshot") == image(3, 2, [
             [1, 2, 3, 255], [4, 5, 6, 255], [7, 8, 9, 255], [250, 251, 252, 255], [0, 0, 0, 255], [128, 129, 130, 255],
         ]))
@@ -201,14 +202,8 @@ struct PNGDecoderRefusalTests {
     /// 1 + 16 bytes of data, 8 KiB in flight and 1 KiB of chunk framing (9,235). Up to that,
     /// it decodes: the same image cut to 1,300 rows (9,086 bytes after) is taken.
     @Test func imageDataThatGoesOnAfterTheLastRowIsRefusedUninflated() throws {
-        func png(rows: Int, saying height: UInt32) -> [UInt8] {
-            var bytes = PNGEncoder.encodeRGB(width: 2, height: rows, pixels: [UInt8](repeating: 7, count: 2 * 3 * rows))
-            // IHDR's height (bytes 20 to 23) and its CRC (of type and data, bytes 12 to 28).
-            for index in 0..<4 { bytes[20 + index] = UInt8(truncatingIfNeeded: height >> UInt32(24 - 8 * index)) }
-            var crc = CRC32()
-            crc.update(Array(bytes[12..<29]))
-            for index in 0..<4 { bytes[29 + index] = UInt8(truncatingIfNeeded: crc.value >> UInt32(24 - 8 * index)) }
-            return bytes
+        func png(rows: Int, saying height: Int) -> [UInt8] {
+            HandMadePNG.rgb(width: 2, height: height, rgb: [UInt8](repeating: 7, count: 2 * 3 * rows))
         }
         let reason = PNGError.Reason.corrupt("IDAT: the compressed data goes on after the image's last row; the rest is not inflated")
         #expect(throws: PNGError(source: "bomb", reason: reason)) { try PNGDecoder.decode(bytes: png(rows: 3000, saying: 2), source: "bomb") }

@@ -40,7 +40,7 @@ struct PictureWorkerTests {
     /// A 2 MiB PNG goes over in 64 KiB shares, and the page's picture comes back in the
     /// framebuffer's layout, byte for byte what `PageBackgrounds` makes of it.
     @Test func aPagesPictureIsInTheFramebuffersLayoutAndComesInShares() throws {
-        // Stored blocks: the PNG is as big as its pixels, just under 2 MiB.
+        // Random pixels do not deflate: the PNG is as big as its pixels, just under 2 MiB.
         let width = 800, height = 870
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
         var seed: UInt32 = 1
@@ -48,7 +48,7 @@ struct PictureWorkerTests {
             seed = seed &* 1_664_525 &+ 1_013_904_223
             rgb[index] = UInt8(truncatingIfNeeded: seed >> 24)
         }
-        let png = PNGEncoder.encodeRGB(width: width, height: height, pixels: rgb)
+        let png = try PNGWriter.encodeRGB(widthPx: width, heightPx: height, pixels: rgb)
         #expect(png.count > 2_000_000 && png.count <= PictureJob.maxPNGBytes)
         let layout = try #require(FramebufferLayout(physicalWidth: 480, physicalHeight: 800, format: .rgb565, rotation: .degrees90))
         let background = RGBColor(r: 10, g: 20, b: 30)
@@ -207,18 +207,8 @@ private func bigTransparentPNG() -> [UInt8] {
     }
     code(0, 7)                                       // end of block (256)
     if count > 0 { put(0, 8 - count) }
-    var adler = Adler32()
-    for _ in 0..<rawBytes { adler.update(0) }
-    PNGEncoder.appendBigEndian(adler.value, to: &zlib)
-    var png = PNGEncoder.signature
-    var header: [UInt8] = []
-    PNGEncoder.appendBigEndian(4096, to: &header)
-    PNGEncoder.appendBigEndian(4096, to: &header)
-    header += [1, 3, 0, 0, 0]                        // 1 bit, palette
-    PNGEncoder.appendChunk("IHDR", header, to: &png)
-    PNGEncoder.appendChunk("PLTE", [200, 100, 50], to: &png)
-    PNGEncoder.appendChunk("tRNS", [128], to: &png)
-    PNGEncoder.appendChunk("IDAT", zlib, to: &png)
-    PNGEncoder.appendChunk("IEND", [], to: &png)
-    return png
+    zlib += HandMadePNG.bigEndian(HandMadePNG.adler32OfZeros(count: rawBytes))
+    let header = HandMadePNG.bigEndian(4096) + HandMadePNG.bigEndian(4096) + [1, 3, 0, 0, 0]   // 1 bit, palette
+    return HandMadePNG.signature + HandMadePNG.chunk("IHDR", header) + HandMadePNG.chunk("PLTE", [200, 100, 50])
+        + HandMadePNG.chunk("tRNS", [128]) + HandMadePNG.chunk("IDAT", zlib) + HandMadePNG.chunk("IEND", [])
 }

@@ -30,7 +30,7 @@ struct PNGSnapshotTests {
         let w: [UInt8] = [255, 255, 255]
         #expect(rows == [255, 0, 0] + w + w + w + w + [0, 0, 255])
 
-        let png = try #require(memory.withUnsafeBytes { FramebufferSnapshot.png(of: $0, layout: layout) })
+        let png = try memory.withUnsafeBytes { try FramebufferSnapshot.png(of: $0, layout: layout) }
         let decoded = try DecodedPNG(png)
         #expect(decoded.width == 2 && decoded.height == 3)
         #expect(decoded.pixels == rows)
@@ -40,11 +40,14 @@ struct PNGSnapshotTests {
         let layout = FramebufferLayout(physicalWidth: 4, physicalHeight: 4, format: .xrgb8888)!
         let memory = [UInt8](repeating: 0, count: 63)
         #expect(memory.withUnsafeBytes { FramebufferSnapshot.rgbRows(of: $0, layout: layout) } == nil)
+        #expect(throws: PNGWriteError("the framebuffer has 63 bytes, its layout needs 64")) {
+            try memory.withUnsafeBytes { try FramebufferSnapshot.png(of: $0, layout: layout) }
+        }
     }
 
     @Test func writeFileAndReadItBack() throws {
         let path = "/tmp/touchpanel-png-test-\(getpid()).png"
-        let bytes = PNGEncoder.encodeRGB(width: 1, height: 1, pixels: [1, 2, 3])
+        let bytes = try PNGWriter.encodeRGB(widthPx: 1, heightPx: 1, pixels: [1, 2, 3])
         try FramebufferSnapshot.writeFile(path: path, bytes: bytes)
         defer { unlink(path) }
         #expect(readAll(path) == bytes)
