@@ -512,6 +512,9 @@ static inline void *clinux_mmap_anonymous(size_t length) {
 /// not (the file cut short since it was mapped, a read error under it), -1 when the guard
 /// could not be set.
 int clinux_mapping_readable(const void *base, size_t length);
+/// The SIGBUS handler now, read when no guard of clinux_mapping_readable is in place (one
+/// running on another thread is waited for), as an address.
+uintptr_t clinux_sigbus_handler(void);
 
 /// mmap(2) of a whole file, read-only and shared: its pages are the page cache's (file-backed,
 /// not anonymous memory); NULL on failure.
