@@ -4,8 +4,10 @@ and OFF (each message changes its look); `text` gives the text item a new 8-char
 each time (glyphs from a small set, so they are rasterised once and then come from the
 cache); `entity` alternates an entity-bound button between on and off with homeassistant
 lines, each Home Assistant's `c` diff as it sends one (Benchmarks/live-entity.ini); `chart`
-gives Benchmarks/chart.ini's power chart a new reading, 400-1299 W. One message every 20 ms.
-Usage: make-live-trace.py state|text|entity|chart FILE COUNT"""
+gives Benchmarks/chart.ini's power chart a new reading, 400-1299 W; `chart-rising` a reading 3 W
+above the last each time, so that the chart's upper end (from the data) moves and every
+reading repaints the whole chart. One message every 20 ms.
+Usage: make-live-trace.py state|text|entity|chart|chart-rising FILE COUNT"""
 
 import sys
 
@@ -23,6 +25,8 @@ def main():
                           f'"a":{{"brightness":{brightness}}}}}}}}}}}}}\n')
             elif kind == "chart":
                 out.write(f"{t} mqtt bench/power {400 + (index * 37) % 900}\n")
+            elif kind == "chart-rising":
+                out.write(f"{t} mqtt bench/power {400 + 3 * index}\n")
             elif kind == "state":
                 state = "ON" if index % 2 == 0 else "OFF"
                 out.write(f'{t} mqtt bench/lamp {{"state":"{state}","brightness":254}}\n')

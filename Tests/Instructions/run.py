@@ -15,6 +15,7 @@ Ends with `N passed, M failed`.
 
 import json
 import os
+import struct
 import subprocess
 import sys
 import time
@@ -46,7 +47,8 @@ def trace(work, name, *command):
 class Figure:
     """One figure: a run of the firmware under callgrind and how its profile gives the figure."""
 
-    def __init__(self, name, what, unit, binary, arguments, units=None, toggles=(), per_call=None, expect=None):
+    def __init__(self, name, what, unit, binary, arguments, units=None, toggles=(), per_call=None, expect=None, state=None):
+        self.state = state
         self.name = name
         self.what = what
         self.unit = unit
@@ -64,6 +66,8 @@ class Figure:
             command.append("--collect-atstart=no")
             command += [f"--toggle-collect={symbol}" for symbol in self.toggles]
         command += [os.path.join(firmware, self.binary)] + self.arguments
+        if self.state:
+            environment = dict(environment, STATE_DIRECTORY=self.state(work))
         result = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True)
         if result.returncode != 0:
             raise AssertionError(f"exit {result.returncode}: {result.stderr.strip().splitlines()[-3:]}")
@@ -81,13 +85,31 @@ class Figure:
         return round(value, 1)
 
 
+def full_chart(work):
+    """A state directory holding Benchmarks/chart.ini's power chart with all its 288 buckets
+    filled (100-300 W, in the file format of ChartRing), its newest bucket the wall clock's now:
+    the chart then starts full, and a reading above 300 W moves its upper end."""
+    directory = os.path.join(work, "chart-state")
+    os.makedirs(directory, exist_ok=True)
+    points, bucket_ms = 288, 300_000
+    newest = int(time.time() * 1000) // bucket_ms
+    slots = [b"\0" * 20] * points
+    for age in range(points):
+        mean = 100_000 + 200_000 * ((age * 7) % 96) // 96
+        slots[(newest - age) % points] = struct.pack("<iiIq", mean - 20_000, mean + 20_000, 4, 4 * mean)
+    header = b"TPCH" + struct.pack("<IIIqiI", 1, points, bucket_ms, newest, 200_000, 1)
+    with open(os.path.join(directory, "chart-power.history"), "wb") as f:
+        f.write(header + b"".join(slots))
+    return directory
+
+
 def figures(work):
     long_trace = trace(work, "long.trace", "make-long-trace.py", "OUT", "--reports", str(REPORTS), "--seed", "1")
     pages = trace(work, "pages.trace", "make-pages-trace.py", "OUT", str(PAGE_CHANGES))
     slider = trace(work, "slider.trace", "make-slider-trace.py", "OUT", str(SLIDER_REPORTS))
     dial = trace(work, "dial.trace", "make-dial-trace.py", "OUT", str(SLIDER_REPORTS))
     live = {kind: trace(work, f"live-{kind}.trace", "make-live-trace.py", kind, "OUT", str(LIVE_MESSAGES))
-            for kind in ("state", "text", "entity", "chart")}
+            for kind in ("state", "text", "entity", "chart", "chart-rising")}
     eight = trace(work, "eight-buttons.trace", "make-eight-trace.py", "OUT", str(EIGHT_BUTTON_ROUNDS))
     input_toggles = ("$e9TouchCore0A8PipelineV5frame*", "$e9TouchCore11FT5x06CodecV6decode*",
                      "$e11PanelEngine15EventLineWriterV7receive*")
@@ -137,6 +159,17 @@ def figures(work):
                "instructions per message", "touchpanel",
                run[:1] + ["Benchmarks/chart.ini", "--trace", live["chart"], "--fast", "--format", "xrgb8888"],
                units=LIVE_MESSAGES, toggles=live_toggles),
+        Figure("chart-bars-value-to-pixels", "the same reading on the same chart drawn as bars (Benchmarks/chart-bars.ini)",
+               "instructions per message", "touchpanel",
+               run[:1] + ["Benchmarks/chart-bars.ini", "--trace", live["chart"], "--fast", "--format", "xrgb8888"],
+               units=LIVE_MESSAGES, toggles=live_toggles),
+        Figure("chart-whole-to-pixels", "a reading above all before it (the upper end moves): the whole 400x200 line chart, "
+               "its 288 buckets full, repainted and its ends written again (Benchmarks/chart.ini)", "instructions per message", "touchpanel",
+               run[:1] + ["Benchmarks/chart.ini", "--trace", live["chart-rising"], "--fast", "--format", "xrgb8888"],
+               units=LIVE_MESSAGES, toggles=live_toggles, state=full_chart),
+        Figure("chart-bars-whole-to-pixels", "the same as bars (Benchmarks/chart-bars.ini)", "instructions per message", "touchpanel",
+               run[:1] + ["Benchmarks/chart-bars.ini", "--trace", live["chart-rising"], "--fast", "--format", "xrgb8888"],
+               units=LIVE_MESSAGES, toggles=live_toggles, state=full_chart),
         Figure("live-text-to-pixels", "a text changed: a text item's new 8-character text to its pixels (Benchmarks/live-state.ini)",
                "instructions per message", "touchpanel",
                run[:1] + ["Benchmarks/live-state.ini", "--trace", live["text"], "--fast", "--format", "xrgb8888"],
