@@ -33,6 +33,11 @@ public final class HomeAssistantBridge: ServiceCaller {
     private var awaitingFirstEvent = false
     /// Service calls awaiting their result, by id: who called what, for a failure's log line.
     private var calls: [Int: String] = [:]
+    /// The charts' history requests awaiting their result, by id: the entity asked for.
+    private var historyRequests: [Int: EntityID] = [:]
+    /// Set at login (and at a reload while online): the charts' history is asked for at the
+    /// end of the turn, where the engine is at hand.
+    private var historyDue = false
     public static let callsRemembered = 32
     /// Why the connection last ended, for the retry's log line.
     private var lastCloseReason: String?
@@ -67,6 +72,8 @@ public final class HomeAssistantBridge: ServiceCaller {
         let previous = wanted
         entities.want(engine.boundEntities)
         guard link.isOnline else { return }
+        // A reloaded config's charts: what they miss (ChartBackfill's rule keeps the rest).
+        historyDue = true
         for entity in wanted { engine.entityReported(entity, entities[entity], now: now) }
         if wanted != previous {
             if let subscription { send(HomeAssistantRequest.unsubscribe(id: takeID(), subscription: subscription)) }
@@ -94,6 +101,10 @@ public final class HomeAssistantBridge: ServiceCaller {
         for line in refusalLogs.expire(at: now) { log.warning(line) }
         if let due = link.deadline, due <= now { step(.due, now: now) }
         take(engine: engine, now: now)
+        if historyDue {
+            historyDue = false
+            askForChartHistory(engine, now: now)
+        }
         if wentAway {
             wentAway = false
             entities.forgetAll()
@@ -159,6 +170,31 @@ public final class HomeAssistantBridge: ServiceCaller {
         connection.send(text)
     }
 
+    /// One `history/history_during_period` per entity a chart is bound to, its window's
+    /// recorded states: the chart is filled from them (`PanelEngine.chartHistoryReceived`).
+    private func askForChartHistory(_ engine: PanelEngine, now: MonotonicInstant) {
+        switch link {
+        case .subscribing, .online: break
+        case .waiting, .connecting, .authenticating, .stopped: return
+        }
+        for request in engine.chartHistoryRequests(now: now) {
+            let id = takeID()
+            historyRequests[id] = request.entity
+            send(HomeAssistantRequest.historyDuringPeriod(id: id, entity: request.entity, startEpochMs: request.startEpochMs))
+        }
+    }
+
+    /// A history request's answer: the entity's recorded states to the engine, or why not.
+    private func historyAnswered(_ message: HomeAssistantMessage, entity: EntityID, engine: PanelEngine, now: MonotonicInstant) {
+        guard message.success else {
+            engine.chartHistoryFailed(entity, why: "Home Assistant said \(failureText(message))")
+            return
+        }
+        // An entity without recorded states in the window is absent from the result.
+        let history = message.histories.first { $0.entity == entity.description } ?? EntityHistory(entity: entity.description)
+        engine.chartHistoryReceived(history, now: now)
+    }
+
     private func subscribe() {
         let id = takeID()
         subscription = id
@@ -177,9 +213,11 @@ public final class HomeAssistantBridge: ServiceCaller {
                 if refusalLogs.admit("homeassistant: unreadable", at: now) {
                     log.warning("homeassistant: \(name) sent a message of \(bytes) bytes that is no JSON object; skipped")
                 }
-            case .oversized(let bytes):
+            case .oversized(let bytes, let id):
                 oversizedSkipped += 1
-                if refusalLogs.admit("homeassistant: oversized", at: now) {
+                if let id, let entity = historyRequests.removeValue(forKey: id) {
+                    engine.chartHistoryFailed(entity, why: "the reply of \(bytes) bytes or more is over max_message_kb = \(config.maxMessageKB)")
+                } else if refusalLogs.admit("homeassistant: oversized", at: now) {
                     log.warning("homeassistant: \(name) sent a message of \(bytes) bytes or more, over max_message_kb = \(config.maxMessageKB); skipped")
                 }
             case .closed(let code, let reason):
@@ -214,6 +252,8 @@ public final class HomeAssistantBridge: ServiceCaller {
                     log.error("homeassistant: \(name) refused the subscription to \(wanted.count) entities: \(failureText(message))")
                     step(.subscribeFailed, now: now)
                 }
+            } else if let entity = historyRequests.removeValue(forKey: id) {
+                historyAnswered(message, entity: entity, engine: engine, now: now)
             } else if let what = calls.removeValue(forKey: id), !message.success {
                 if refusalLogs.admit(what, at: now) { log.warning("\(what): Home Assistant said \(failureText(message))") }
             }
@@ -260,6 +300,7 @@ public final class HomeAssistantBridge: ServiceCaller {
             nextID = 1
             subscription = nil
             pingID = nil
+            historyRequests.removeAll()
             lastCloseReason = nil
             if let why = connection.connect() {
                 lastCloseReason = why
@@ -270,6 +311,7 @@ public final class HomeAssistantBridge: ServiceCaller {
         case .subscribe:
             log.log("homeassistant: logged in to \(name)\(version.map { " (Home Assistant \($0))" } ?? "")")
             subscribe()
+            historyDue = true
         case .cameOnline:
             log.log("homeassistant: online, \(wanted.count) \(wanted.count == 1 ? "entity" : "entities") subscribed")
         case .ping:

@@ -36,6 +36,15 @@ public enum HomeAssistantRequest {
         return text + "}"
     }
 
+    /// `entity`'s recorded states since `startEpochMs`, in the short form (`s` the state, `lu`
+    /// its time), every change (not only the significant ones), without attributes: a chart
+    /// reads the state alone.
+    static func historyDuringPeriod(id: Int, entity: EntityID, startEpochMs: Int64) -> String {
+        "{\"id\":\(id),\"type\":\"history/history_during_period\",\"start_time\":\"\(UTCTimestamp.text(epochMs: startEpochMs))\","
+            + "\"entity_ids\":[\(JSONText.quoted(entity.description))],\"minimal_response\":true,\"no_attributes\":true,"
+            + "\"significant_changes_only\":false}"
+    }
+
     public static func getStates(id: Int) -> String {
         "{\"id\":\(id),\"type\":\"get_states\"}"
     }
