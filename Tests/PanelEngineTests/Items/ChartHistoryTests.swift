@@ -6,21 +6,6 @@ import PanelConfig
 import Testing
 import TouchCore
 
-/// A wall clock at `startEpochMs` when the loop's clock reads 0.
-private final class ChartWallClock: WallClock {
-    let startEpochMs: Int64
-
-    init(startEpochMs: Int64) {
-        self.startEpochMs = startEpochMs
-    }
-
-    func epochNanoseconds(at instant: MonotonicInstant) -> Int64 {
-        startEpochMs * 1_000_000 + instant.nanoseconds
-    }
-
-    func localText(_ format: String, epochSeconds: Int64) -> String { "" }
-}
-
 /// 2026-11-26 10:59:58 UTC: two seconds before a 5-minute bucket starts (at 2,000 ms).
 private let startMs: Int64 = 1_795_690_798_000
 
