@@ -143,6 +143,7 @@ TEMP = "\n[text temp]\nrect = 280, 20, 300, 80\nentity = sensor.room_temperature
 CHART = ("\n[chart power]\nrect = 20, 240, 760, 200\nentity = input_number.chart_power\nwindow_h = 1\n"
          "points = 1024\n")
 CHART_VALUES = [120.5, 80.0, 250.5]
+CHART_BUCKET_MS = 3_600_000 // 1024
 
 # A finger on the hall button, and the time of its first down: the panel has to show the
 # light's state before that.
@@ -688,13 +689,14 @@ def entity_chart_backfill(ctx):
     assert texts[-len(CHART_VALUES):] == [str(value) for value in CHART_VALUES], f"the recorded states: {states}"
     for state in states:
         assert isinstance(state.get("s"), str) and isinstance(state.get("lu"), float), f"a recorded state: {state}"
-    # Those recorded states (the first, 100 at Home Assistant's start, among them when the
-    # recorder took it) and the state seen live at the start: one bucket each.
-    expected = len(states) + 1
+    # The buckets of those recorded states (100 at Home Assistant's start may share one with
+    # the first value set, when this scenario runs first) and the state seen live at the start,
+    # 4 s after the last: one more.
+    expected = len({int(round(state["lu"] * 1000)) // CHART_BUCKET_MS for state in states}) + 1
     run = PanelRun(ctx, "chart", [CHART])
     try:
         chart = run.wait_item("charts", "power", lambda item: item.get("points") == expected,
-                              f"the chart filled with {expected} buckets")
+                              f"the chart filled with {expected} buckets (the recorded states {states})")
         assert chart == {"name": "power", "entity": "input_number.chart_power", "points": expected,
                          "last": CHART_VALUES[-1]}, chart
         logged = [line for line in run.log() if "history" in line]
