@@ -12,7 +12,8 @@ private let startMs: Int64 = 1_795_690_798_000
 /// 10:00:00, the oldest bucket's start, in Home Assistant's epoch seconds.
 private let windowStartS: Double = 1_795_687_200
 
-private let backfillConfig = """
+private func backfillConfig(windowHours: Int = 1, points: Int = 12) -> String {
+    """
     [display]
     width = 800
     height = 480
@@ -27,9 +28,10 @@ private let backfillConfig = """
     [chart power]
     rect = 300, 0, 400, 200
     entity = sensor.power
-    window_h = 1
-    points = 12
+    window_h = \(windowHours)
+    points = \(points)
     """
+}
 
 /// The engine with a chart on sensor.power, and the bridge over a fake websocket, logged in
 /// at 2 ms (when the history is asked for) and subscribed at 3 ms.
@@ -38,8 +40,8 @@ private struct BackfillRig {
     let connection = FakeHomeAssistantConnection()
     let bridge: HomeAssistantBridge
 
-    init(chartDirectory: String? = nil, startEpochMs: Int64 = startMs) throws {
-        rig = try EngineRig(config: backfillConfig, wallClock: ChartWallClock(startEpochMs: startEpochMs), chartDirectory: chartDirectory)
+    init(config: String = backfillConfig(), chartDirectory: String? = nil, startEpochMs: Int64 = startMs) throws {
+        rig = try EngineRig(config: config, wallClock: ChartWallClock(startEpochMs: startEpochMs), chartDirectory: chartDirectory)
         let config = try #require(rig.engine.config.homeAssistant)
         bridge = HomeAssistantBridge(config: config, token: "token", connection: connection, log: rig.log, now: at(0), jitterSeed: 7)
         bridge.attach(rig.engine, now: at(0))
@@ -60,10 +62,10 @@ private struct BackfillRig {
         rig.tick(ms)
     }
 
-    /// sensor.power's history as Home Assistant answers request 2: (state, seconds after 10:00:00).
-    func history(_ ms: Int64, _ points: [(String, Double)]) {
+    /// sensor.power's history as Home Assistant answers request `id`: (state, seconds after 10:00:00).
+    func history(_ ms: Int64, id: Int = 2, _ points: [(String, Double)]) {
         let listed = points.map { #"{"s":"\#($0.0)","lu":\#(windowStartS + $0.1)}"# }.joined(separator: ",")
-        receive(ms, #"{"id":2,"type":"result","success":true,"result":{"sensor.power":[\#(listed)]}}"#)
+        receive(ms, #"{"id":\#(id),"type":"result","success":true,"result":{"sensor.power":[\#(listed)]}}"#)
     }
 
     func bucket(age: Int) -> ChartBucket? { rig.engine.charts.rings[0].bucket(age: age) }
@@ -131,7 +133,7 @@ struct ChartBackfillTests {
         try withDirectory { directory in
             // A run an hour ago (10:19:58) kept 33 at 10:20:01 in its file.
             let earlier = try EngineRig(
-                config: backfillConfig, wallClock: ChartWallClock(startEpochMs: startMs - 2_400_000), chartDirectory: directory)
+                config: backfillConfig(), wallClock: ChartWallClock(startEpochMs: startMs - 2_400_000), chartDirectory: directory)
             let entity = try #require(EntityID("sensor.power"))
             earlier.engine.entityReported(entity, EntityState(state: "33"), now: at(3_000))
             earlier.engine.shutdown(now: at(4_000))
@@ -144,12 +146,35 @@ struct ChartBackfillTests {
             #expect(rig.bucket(age: 7) == ChartBucket(minMilli: 33_000, maxMilli: 33_000, count: 1, sumMilli: 33_000))
             #expect(rig.bucket(age: 11) == ChartBucket(minMilli: 20_000, maxMilli: 21_500, count: 2, sumMilli: 41_500))
             #expect(rig.chartState(11) == #""charts":[{"name":"power","entity":"sensor.power","points":3,"last":45}]"#)
-            // The same history again (a reconnect): nothing counted twice.
-            rig.rig.engine.chartHistoryReceived(
-                EntityHistory(entity: "sensor.power", points: [RecordedState("21.5", epochMs: 1_795_687_320_000)]), now: at(20))
+            // The same history again (a reconnect): nothing counted twice; the full chart's
+            // slices are not asked for.
+            let slices = rig.rig.engine.chartHistorySlices(now: at(20))
+            #expect(slices.map(\.buckets.count) == [12])
+            _ = rig.rig.engine.chartHistoryReceived(
+                EntityHistory(entity: "sensor.power", points: [RecordedState("21.5", epochMs: 1_795_687_320_000)]), for: slices[0], now: at(20))
             rig.rig.tick(20)
             #expect(rig.bucket(age: 11) == ChartBucket(minMilli: 20_000, maxMilli: 21_500, count: 2, sumMilli: 41_500))
         }
+    }
+
+    @Test func aLongWindowIsAskedForAnHourAtATimeEachStateInOneSlice() throws {
+        let rig = try BackfillRig(config: backfillConfig(windowHours: 3, points: 36))
+        #expect(rig.connection.sent.last
+            == #"{"id":2,"type":"history/history_during_period","start_time":"2026-11-26T08:00:00.000+00:00","end_time":"2026-11-26T09:00:00.000+00:00","entity_ids":["sensor.power"],"minimal_response":true,"no_attributes":true,"significant_changes_only":false}"#)
+        // 08:59:59.9995 is 09:00:00.000 to the millisecond: the second slice's, though in both replies.
+        rig.history(10, id: 2, [("7", -7_200), ("8", -3_600.0005)])
+        #expect(rig.connection.sent.last
+            == #"{"id":3,"type":"history/history_during_period","start_time":"2026-11-26T08:59:59.999+00:00","end_time":"2026-11-26T10:00:00.000+00:00","entity_ids":["sensor.power"],"minimal_response":true,"no_attributes":true,"significant_changes_only":false,"include_start_time_state":false}"#)
+        rig.history(20, id: 3, [("8", -3_600.0005), ("9", -1_800)])
+        #expect(rig.connection.sent.last
+            == #"{"id":4,"type":"history/history_during_period","start_time":"2026-11-26T09:59:59.999+00:00","entity_ids":["sensor.power"],"minimal_response":true,"no_attributes":true,"significant_changes_only":false,"include_start_time_state":false}"#)
+        rig.history(30, id: 4, [("10", 3_360)])
+        #expect(rig.connection.sent.count == 5)
+        #expect(rig.bucket(age: 35) == ChartBucket(minMilli: 7_000, maxMilli: 7_000, count: 1, sumMilli: 7_000))
+        #expect(rig.bucket(age: 23) == ChartBucket(minMilli: 8_000, maxMilli: 8_000, count: 1, sumMilli: 8_000))
+        #expect(rig.bucket(age: 17) == ChartBucket(minMilli: 9_000, maxMilli: 9_000, count: 1, sumMilli: 9_000))
+        #expect(rig.bucket(age: 0) == ChartBucket(minMilli: 10_000, maxMilli: 10_000, count: 1, sumMilli: 10_000))
+        #expect(rig.rig.engine.charts.rings[0].filledCount == 4)
     }
 
     @Test func aLongReplyIsRecordedAShareATurn() throws {

@@ -33,8 +33,10 @@ public final class HomeAssistantBridge: ServiceCaller {
     private var awaitingFirstEvent = false
     /// Service calls awaiting their result, by id: who called what, for a failure's log line.
     private var calls: [Int: String] = [:]
-    /// The charts' history requests awaiting their result, by id: the entity asked for.
-    private var historyRequests: [Int: EntityID] = [:]
+    /// The charts' history slices still to ask for, oldest first, and the one asked for (by
+    /// its id): one at a time, so that one reply at most is parsed in a turn.
+    private var historyQueue: [ChartHistorySlice] = []
+    private var historyAsked: (id: Int, slice: ChartHistorySlice)?
     /// Set at login (and at a reload while online): the charts' history is asked for at the
     /// end of the turn, where the engine is at hand.
     private var historyDue = false
@@ -170,29 +172,40 @@ public final class HomeAssistantBridge: ServiceCaller {
         connection.send(text)
     }
 
-    /// One `history/history_during_period` per entity a chart is bound to, its window's
-    /// recorded states: the chart is filled from them (`PanelEngine.chartHistoryReceived`).
+    /// The slices of the charts' windows that miss values: each a `history/history_during_period`
+    /// in turn, its reply recorded by the engine (`PanelEngine.chartHistoryReceived`).
     private func askForChartHistory(_ engine: PanelEngine, now: MonotonicInstant) {
         switch link {
         case .subscribing, .online: break
         case .waiting, .connecting, .authenticating, .stopped: return
         }
-        for request in engine.chartHistoryRequests(now: now) {
-            let id = takeID()
-            historyRequests[id] = request.entity
-            send(HomeAssistantRequest.historyDuringPeriod(id: id, entity: request.entity, startEpochMs: request.startEpochMs))
-        }
+        historyQueue = engine.chartHistorySlices(now: now)
+        historyAsked = nil
+        askForNextHistorySlice()
     }
 
-    /// A history request's answer: the entity's recorded states to the engine, or why not.
-    private func historyAnswered(_ message: HomeAssistantMessage, entity: EntityID, engine: PanelEngine, now: MonotonicInstant) {
-        guard message.success else {
-            engine.chartHistoryFailed(entity, why: "Home Assistant said \(failureText(message))")
-            return
+    private func askForNextHistorySlice() {
+        guard historyAsked == nil, !historyQueue.isEmpty else { return }
+        let slice = historyQueue.removeFirst()
+        let id = takeID()
+        historyAsked = (id, slice)
+        send(HomeAssistantRequest.historyDuringPeriod(id: id, slice))
+    }
+
+    /// The answer to the slice asked for: its states to the engine, or why not; then the
+    /// next slice. After a refusal or a malformed reply the chart's other slices are not asked.
+    private func historyAnswered(_ message: HomeAssistantMessage, slice: ChartHistorySlice, engine: PanelEngine, now: MonotonicInstant) {
+        var goOn = true
+        if message.success {
+            // An entity without recorded states in the slice is absent from the result.
+            let history = message.histories.first { $0.entity == slice.entity.description } ?? EntityHistory(entity: slice.entity.description)
+            goOn = engine.chartHistoryReceived(history, for: slice, now: now)
+        } else {
+            engine.chartHistoryFailed(slice, why: "Home Assistant said \(failureText(message))", now: now)
+            goOn = false
         }
-        // An entity without recorded states in the window is absent from the result.
-        let history = message.histories.first { $0.entity == entity.description } ?? EntityHistory(entity: entity.description)
-        engine.chartHistoryReceived(history, now: now)
+        if !goOn { historyQueue.removeAll { $0.chart == slice.chart } }
+        askForNextHistorySlice()
     }
 
     private func subscribe() {
@@ -215,8 +228,10 @@ public final class HomeAssistantBridge: ServiceCaller {
                 }
             case .oversized(let bytes, let id):
                 oversizedSkipped += 1
-                if let id, let entity = historyRequests.removeValue(forKey: id) {
-                    engine.chartHistoryFailed(entity, why: "the reply of \(bytes) bytes or more is over max_message_kb = \(config.maxMessageKB)")
+                if let id, let asked = historyAsked, asked.id == id {
+                    historyAsked = nil
+                    engine.chartHistoryFailed(asked.slice, why: "the reply of \(bytes) bytes or more is over max_message_kb = \(config.maxMessageKB)", now: now)
+                    askForNextHistorySlice()
                 } else if refusalLogs.admit("homeassistant: oversized", at: now) {
                     log.warning("homeassistant: \(name) sent a message of \(bytes) bytes or more, over max_message_kb = \(config.maxMessageKB); skipped")
                 }
@@ -252,8 +267,9 @@ public final class HomeAssistantBridge: ServiceCaller {
                     log.error("homeassistant: \(name) refused the subscription to \(wanted.count) entities: \(failureText(message))")
                     step(.subscribeFailed, now: now)
                 }
-            } else if let entity = historyRequests.removeValue(forKey: id) {
-                historyAnswered(message, entity: entity, engine: engine, now: now)
+            } else if let asked = historyAsked, asked.id == id {
+                historyAsked = nil
+                historyAnswered(message, slice: asked.slice, engine: engine, now: now)
             } else if let what = calls.removeValue(forKey: id), !message.success {
                 if refusalLogs.admit(what, at: now) { log.warning("\(what): Home Assistant said \(failureText(message))") }
             }
@@ -300,7 +316,8 @@ public final class HomeAssistantBridge: ServiceCaller {
             nextID = 1
             subscription = nil
             pingID = nil
-            historyRequests.removeAll()
+            historyQueue.removeAll()
+            historyAsked = nil
             lastCloseReason = nil
             if let why = connection.connect() {
                 lastCloseReason = why
