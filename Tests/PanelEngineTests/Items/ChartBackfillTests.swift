@@ -94,13 +94,6 @@ private let recorded: [(String, Double)] = [
     ("99", 3_610),             // 11:00:10, after the reply came
 ]
 
-private func withDirectory<R>(_ body: (String) throws -> R) throws -> R {
-    let directory = NSTemporaryDirectory() + "touchpanel-backfill-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    return try body(directory)
-}
-
 @Suite("Charts filled from Home Assistant's recorded history when the link comes up")
 struct ChartBackfillTests {
     @Test func theLoginAsksForTheWindowsRecordedStatesOfTheChartsEntity() throws {
@@ -112,7 +105,7 @@ struct ChartBackfillTests {
     }
 
     @Test func aReplyFillsExactBucketsSkippingWhatIsNoNumberOrOutsideTheWindow() throws {
-        try withDirectory { directory in
+        try withChartDirectory { directory in
             let rig = try BackfillRig(chartDirectory: directory)
             rig.rig.surface.calls = []
             rig.history(10, recorded)
@@ -130,7 +123,7 @@ struct ChartBackfillTests {
     }
 
     @Test func bucketsThePanelHeldAreNotAddedTo() throws {
-        try withDirectory { directory in
+        try withChartDirectory { directory in
             // A run an hour ago (10:19:58) kept 33 at 10:20:01 in its file.
             let earlier = try EngineRig(
                 config: backfillConfig(), wallClock: ChartWallClock(startEpochMs: startMs - 2_400_000), chartDirectory: directory)

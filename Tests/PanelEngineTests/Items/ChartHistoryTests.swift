@@ -39,14 +39,6 @@ private func chartConfig(windowHours: Int = 1, points: Int = 12, source: String 
     """
 }
 
-/// A directory of the test's own, removed at the end.
-private func withDirectory<R>(_ body: (String) throws -> R) throws -> R {
-    let directory = NSTemporaryDirectory() + "touchpanel-chart-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    return try body(directory)
-}
-
 private func send(_ rig: EngineRig, _ payload: String, at ms: Int64) {
     rig.engine.received(topic: "house/power", payload: Array(payload.utf8), now: at(ms))
     rig.tick(ms)
@@ -95,7 +87,7 @@ struct ChartHistoryTests {
     }
 
     @Test func theFileIsWrittenWhenABucketClosesNotPerValue() throws {
-        try withDirectory { directory in
+        try withChartDirectory { directory in
             let rig = try EngineRig(config: chartConfig(), wallClock: ChartWallClock(startEpochMs: startMs), chartDirectory: directory)
             let path = directory + "/chart-power.history"
             send(rig, #"{"power": 1}"#, at: 100)
@@ -112,7 +104,7 @@ struct ChartHistoryTests {
     }
 
     @Test func aRestartKeepsTheHistory() throws {
-        try withDirectory { directory in
+        try withChartDirectory { directory in
             let first = try EngineRig(config: chartConfig(), wallClock: ChartWallClock(startEpochMs: startMs), chartDirectory: directory)
             send(first, #"{"power": 10}"#, at: 100)
             send(first, #"{"power": 20}"#, at: 1_000)
@@ -137,7 +129,7 @@ struct ChartHistoryTests {
     }
 
     @Test func aGapLongerThanTheWindowStartsEmpty() throws {
-        try withDirectory { directory in
+        try withChartDirectory { directory in
             let first = try EngineRig(config: chartConfig(), wallClock: ChartWallClock(startEpochMs: startMs), chartDirectory: directory)
             send(first, #"{"power": 10}"#, at: 100)
             first.engine.shutdown(now: at(200))
@@ -149,7 +141,7 @@ struct ChartHistoryTests {
     }
 
     @Test func aCorruptFileIsSetAsideWithALogLine() throws {
-        try withDirectory { directory in
+        try withChartDirectory { directory in
             let path = directory + "/chart-power.history"
             try Data(repeating: 0x41, count: 272).write(to: URL(fileURLWithPath: path))
             let rig = try EngineRig(config: chartConfig(), wallClock: ChartWallClock(startEpochMs: startMs), chartDirectory: directory)
@@ -165,7 +157,7 @@ struct ChartHistoryTests {
     }
 
     @Test func aFileForOtherPointsOrAnotherWindowIsSetAside() throws {
-        try withDirectory { directory in
+        try withChartDirectory { directory in
             let path = directory + "/chart-power.history"
             let first = try EngineRig(config: chartConfig(points: 24), wallClock: ChartWallClock(startEpochMs: startMs), chartDirectory: directory)
             send(first, #"{"power": 10}"#, at: 100)
@@ -183,7 +175,7 @@ struct ChartHistoryTests {
     }
 
     @Test func withoutValuesTheChartMovesOnWhenItsBucketEnds() throws {
-        try withDirectory { directory in
+        try withChartDirectory { directory in
             let rig = try EngineRig(config: chartConfig(), wallClock: ChartWallClock(startEpochMs: startMs), chartDirectory: directory)
             // An empty chart does not move.
             #expect(rig.engine.nextWakeup == nil)
