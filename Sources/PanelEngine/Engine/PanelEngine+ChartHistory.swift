@@ -47,7 +47,7 @@ extension PanelEngine {
     /// come. False when the reply is malformed (logged; the chart keeps what it has), so that
     /// the chart's other slices are not asked for.
     public func chartHistoryReceived(_ history: EntityHistory, for slice: ChartHistorySlice, now: MonotonicInstant) -> Bool {
-        guard let wallClock else { return true }
+        guard let wallClock, isThisConfigs(slice) else { return true }
         if history.malformed {
             chartHistoryFailed(slice, why: "a recorded state without a text state (s) or a time (lu)", now: now)
             return false
@@ -63,8 +63,14 @@ extension PanelEngine {
     /// a malformed one): a line naming the chart and the entity (a few a minute), and the chart
     /// keeps what it has.
     public func chartHistoryFailed(_ slice: ChartHistorySlice, why: String, now: MonotonicInstant) {
+        guard isThisConfigs(slice) else { return }
         let key = "homeassistant: history of \(slice.entity) for [chart \(config.charts[slice.chart].name)]"
         if stateLogs.admit(key, at: max(now, lastInputAt)) { log.warning("\(key): ignored: \(why); the chart keeps what it has") }
+    }
+
+    /// Whether `slice` was asked for this config's chart (not one before a reload).
+    private func isThisConfigs(_ slice: ChartHistorySlice) -> Bool {
+        config.charts.indices.contains(slice.chart) && config.charts[slice.chart].entity == slice.entity
     }
 
     /// Whether a chart is still being filled from history.

@@ -170,6 +170,18 @@ struct ChartBackfillTests {
         #expect(rig.rig.engine.charts.rings[0].filledCount == 4)
     }
 
+    @Test func aReloadAsksForTheNewChartsAndAReplyForTheOldOnesIsNotRead() throws {
+        let rig = try BackfillRig(config: backfillConfig(windowHours: 3, points: 36))
+        let reloaded = try EngineRig(config: backfillConfig(), wallClock: ChartWallClock(startEpochMs: startMs))
+        rig.bridge.attach(reloaded.engine, now: at(5))
+        rig.connection.receive(#"{"id":2,"type":"result","success":true,"result":{"sensor.power":[{"s":"7","lu":1795681800.0}]}}"#)
+        rig.bridge.turn([], engine: reloaded.engine, now: at(10))
+        reloaded.tick(10)
+        #expect(reloaded.engine.charts.rings[0].filledCount == 0)
+        #expect(rig.connection.sent.last
+            == #"{"id":3,"type":"history/history_during_period","start_time":"2026-11-26T10:00:00.000+00:00","entity_ids":["sensor.power"],"minimal_response":true,"no_attributes":true,"significant_changes_only":false}"#)
+    }
+
     @Test func aLongReplyIsRecordedAShareATurn() throws {
         let rig = try BackfillRig()
         // 1,200 states of 2 within 10:30:00 - 10:32:00.

@@ -73,9 +73,12 @@ public final class HomeAssistantBridge: ServiceCaller {
         transitions = engine.transitions
         let previous = wanted
         entities.want(engine.boundEntities)
-        guard link.isOnline else { return }
-        // A reloaded config's charts: what they miss (ChartBackfill's rule keeps the rest).
+        // The slices asked for were another config's charts: a late reply is not read, and
+        // this config's charts ask for what they miss (ChartBackfill's rule keeps the rest).
+        historyQueue.removeAll()
+        historyAsked = nil
         historyDue = true
+        guard link.isOnline else { return }
         for entity in wanted { engine.entityReported(entity, entities[entity], now: now) }
         if wanted != previous {
             if let subscription { send(HomeAssistantRequest.unsubscribe(id: takeID(), subscription: subscription)) }
