@@ -1,4 +1,5 @@
 import PanelConfig
+import TouchCore
 
 /// One reply of Home Assistant's recorded history being recorded into a chart, a share at a
 /// time (a reply can hold an hour of a busy sensor: thousands of states).
