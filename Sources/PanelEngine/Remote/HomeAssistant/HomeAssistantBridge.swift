@@ -3,8 +3,8 @@ import PanelConfig
 import TouchCore
 
 /// The panel's Home Assistant side: one websocket, the login, one subscription to exactly the
-/// entities the items are bound to, their states handed to the engine, and `service` actions
-/// called. Driven from the panel's one loop, it never waits: the loop polls the connection's
+/// entities the items are bound to, their states handed to the engine, the charts' recorded
+/// history asked for at each login (a slice at a time), and `service` actions called. Driven from the panel's one loop, it never waits: the loop polls the connection's
 /// descriptors with the touch source's and wakes at `nextDeadline` (retry, answer time-out,
 /// ping); `turn` does what is ready after the engine's own step, so Home Assistant never
 /// delays a touch, a repaint or a local action. While it is away, every bound item shows
