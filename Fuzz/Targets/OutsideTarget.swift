@@ -196,7 +196,7 @@ let outsideConfig = """
     rect = 120, 240, 660, 80
     time = %c %x %X %Z %j %U %-S %%
 
-    [chart power]
+    [chart history]
     page = lights
     rect = 120, 330, 560, 80
     entity = sensor.power
