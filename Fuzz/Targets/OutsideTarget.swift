@@ -196,6 +196,13 @@ let outsideConfig = """
     rect = 120, 240, 660, 80
     time = %c %x %X %Z %j %U %-S %%
 
+    [chart history]
+    page = lights
+    rect = 120, 330, 560, 80
+    entity = sensor.power
+    window_h = 1
+    points = 12
+
     [button kitchen]
     page = plan
     cell = 1, 1, 2, 1
@@ -428,7 +435,9 @@ final class FuzzPanel {
             // As the connection does: longer messages are skipped uncopied, others parsed.
             let limit = config.homeAssistant!.maxMessageKB * 1024
             homeAssistantConnection.events.append(
-                text.count > limit ? .oversized(bytes: text.count) : WebsocketConnection.parse(bytes: text))
+                text.count > limit
+                    ? .oversized(bytes: text.count, id: WebsocketConnection.leadingID(String(decoding: text.prefix(40), as: UTF8.self)))
+                    : WebsocketConnection.parse(bytes: text))
             turn()
         case .homeAssistantGoes(let back):
             homeAssistantConnection.events.append(.closed(code: 1006, reason: "fuzz"))
@@ -701,12 +710,16 @@ enum HomeAssistantText {
         }
         let id = shape & 0x20 != 0 ? "\(Int(bytes.byte()))" : "1"
         let text: String
-        switch shape % 6 {
+        switch shape % 7 {
         case 0: text = "{\"id\":\(id),\"type\":\"event\",\"event\":{\"a\":{\(entity):{\"s\":\(state),\"a\":\(attribute),\"c\":\"x\",\"lc\":1.5}}}}"
         case 1: text = "{\"type\":\"event\",\"event\":{\"c\":{\(entity):{\"+\":{\"s\":\(state),\"a\":\(attribute)}}}},\"id\":\(id)}"
         case 2: text = "{\"id\":\(id),\"type\":\"event\",\"event\":{\"c\":{\(entity):{\"+\":{\"a\":\(attribute)},\"-\":{\"a\":[\"brightness\"]}}}}}"
         case 3: text = "{\"id\":\(id),\"type\":\"event\",\"event\":{\"r\":[\(entity)]}}"
         case 4: text = "{\"id\":\(id),\"type\":\"result\",\"success\":\(shape & 0x40 != 0),\"error\":{\"code\":\"x\",\"message\":\(state)}}"
+        case 5:
+            // A chart's recorded history (history/history_during_period): times of every kind.
+            let time = String(decoding: NumberText.read(from: &bytes), as: UTF8.self)
+            text = "{\"id\":\(id),\"type\":\"result\",\"success\":true,\"result\":{\(entity):[{\"s\":\(state),\"a\":{},\"lu\":\(time)},{\"s\":\(state),\"lu\":1795687200.5}]}}"
         default: text = "{\"id\":\(id),\"type\":\"pong\"}"
         }
         return Array(text.utf8)

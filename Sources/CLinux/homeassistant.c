@@ -19,6 +19,8 @@
 /// What the send queue holds at most: the panel sends a command per tap, never a stream.
 #define TP_HA_SEND_MESSAGES 64
 #define TP_HA_SEND_BYTES (256 * 1024)
+/// What an OVERSIZED event keeps of the message: enough for `{"id":N,` at its start.
+#define TP_HA_HEAD_BYTES 40
 
 struct tp_ha_queued {
     tp_ha_event event;
@@ -65,6 +67,8 @@ struct tp_ha {
     char *rx;
     size_t rx_length, rx_capacity, rx_counted;
     int rx_skipping;
+    /// A skipped message's first bytes: its `"id":N` names the command it answers.
+    char rx_head[TP_HA_HEAD_BYTES + 1];
     // The send queue.
     struct tp_ha_outgoing *out_first, *out_last;
     int out_count;
@@ -120,6 +124,7 @@ static void reset_receive(tp_ha *ha) {
     ha->rx = NULL;
     ha->rx_length = ha->rx_capacity = ha->rx_counted = 0;
     ha->rx_skipping = 0;
+    ha->rx_head[0] = 0;
 }
 
 static void enqueue_item(tp_ha *ha, struct tp_ha_queued *item) {
@@ -183,6 +188,11 @@ static int receive(tp_ha *ha, struct lws *wsi, const char *in, size_t length) {
         if (limit && total > limit) {
             ha->rx_skipping = 1;
             ha->rx_counted = total;
+            size_t kept = ha->rx_length < TP_HA_HEAD_BYTES ? ha->rx_length : TP_HA_HEAD_BYTES;
+            if (kept) memcpy(ha->rx_head, ha->rx, kept);
+            size_t more = TP_HA_HEAD_BYTES - kept < length ? TP_HA_HEAD_BYTES - kept : length;
+            if (more) memcpy(ha->rx_head + kept, in, more);
+            ha->rx_head[kept + more] = 0;
             free(ha->rx);
             ha->rx = NULL;
             ha->rx_length = ha->rx_capacity = 0;
@@ -211,8 +221,9 @@ static int receive(tp_ha *ha, struct lws *wsi, const char *in, size_t length) {
 
     if (ha->rx_skipping) {
         int counted = ha->rx_counted > INT_MAX ? INT_MAX : (int)ha->rx_counted;
+        char *head = strdup(ha->rx_head);
         reset_receive(ha);
-        enqueue(ha, (tp_ha_event){ .kind = TP_HA_OVERSIZED, .length = counted });
+        enqueue(ha, (tp_ha_event){ .kind = TP_HA_OVERSIZED, .length = counted, .text = head });
         return 0;
     }
     ha->rx[ha->rx_length] = 0;
@@ -746,6 +757,42 @@ static int add_event(struct tp_ha_owned *owned, const cJSON *event) {
     return 0;
 }
 
+/// One recorded state of history/history_during_period's compressed form: `s` the state, `lu`
+/// when it was last updated (epoch seconds); 0, or -1 when the point has not that shape.
+static int add_history_point(struct tp_ha_owned *owned, const cJSON *point) {
+    if (!cJSON_IsObject(point)) return -1;
+    const char *state = string_of(cJSON_GetObjectItemCaseSensitive(point, "s"));
+    const cJSON *updated = cJSON_GetObjectItemCaseSensitive(point, "lu");
+    if (!state || !cJSON_IsNumber(updated)) return -1;
+    if (add_entry(owned, TP_HA_HISTORY_POINT, NULL, state, 0) != 0) return -2;
+    owned->entries[owned->count - 1].seconds = updated->valuedouble;
+    return 0;
+}
+
+/// history/history_during_period's result: an object of entity id -> list of recorded states.
+/// A list with a point of another shape gives its HISTORY entry `is_number` 1 (malformed) and
+/// no points: the panel ignores that entity's reply whole. Members that are no list (another
+/// command's object result) are skipped.
+static int add_histories(struct tp_ha_owned *owned, const cJSON *result) {
+    const cJSON *entity;
+    cJSON_ArrayForEach(entity, result) {
+        if (!entity->string || !cJSON_IsArray(entity)) continue;
+        if (add_entry(owned, TP_HA_HISTORY, entity->string, NULL, 0) != 0) return -1;
+        int header = owned->count - 1;
+        const cJSON *point;
+        cJSON_ArrayForEach(point, entity) {
+            int status = add_history_point(owned, point);
+            if (status == -2) return -1;
+            if (status == -1) {
+                owned->count = header + 1;
+                owned->entries[header].is_number = 1;
+                break;
+            }
+        }
+    }
+    return 0;
+}
+
 /// get_states' result: a list of full states.
 static int add_states(struct tp_ha_owned *owned, const cJSON *states) {
     const cJSON *entity;
@@ -833,6 +880,7 @@ int tp_ha_parse(const char *text, int length, tp_ha_message *message) {
         }
         message->result_text = string_of(result);
         if (cJSON_IsArray(result)) status = add_states(owned, result);
+        else if (cJSON_IsObject(result)) status = add_histories(owned, result);
         break;
     case TP_HA_MSG_EVENT:
         status = add_event(owned, event);

@@ -42,6 +42,17 @@ input_number:
     max: 35
     step: 0.5
     initial: 20.5
+  chart_power:
+    name: Chart power
+    min: 0
+    max: 5000
+    step: 0.5
+    initial: 100
+# The history a chart is filled from at start (history/history_during_period): every state
+# written at once, so that a state set just before the panel starts is in it.
+recorder:
+  commit_interval: 0
+history:
 template:
   - light:
       - name: Hall
@@ -128,6 +139,11 @@ LEVEL_RECT = (20, 240, 760, 80)
 HALL = "\n[button hall]\nrect = 20, 20, 240, 200\nentity = light.hall\n"
 LEVEL = "\n[slider level]\nrect = 20, 240, 760, 80\nentity = light.hall\n"
 TEMP = "\n[text temp]\nrect = 280, 20, 300, 80\nentity = sensor.room_temperature\n"
+# An hour in 1024 buckets of 3,515 ms: states set 4 s apart fall in buckets of their own.
+CHART = ("\n[chart power]\nrect = 20, 240, 760, 200\nentity = input_number.chart_power\nwindow_h = 1\n"
+         "points = 1024\n")
+CHART_VALUES = [120.5, 80.0, 250.5]
+CHART_BUCKET_MS = 3_600_000 // 1024
 
 # A finger on the hall button, and the time of its first down: the panel has to show the
 # light's state before that.
@@ -645,6 +661,51 @@ def entity_list(ctx):
     ctx.check_no_token(said.splitlines())
 
 
+def recorded_history(ctx, entity_id, hours=1):
+    """What the panel asks at start: the entity's recorded states of the last `hours`, as
+    history/history_during_period answers (minimal_response, no_attributes, every change)."""
+    start = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(time.time() - hours * 3600))
+    session = Session(ctx.ha.port, ctx.token)
+    try:
+        number = session.send("history/history_during_period", start_time=start, entity_ids=[entity_id],
+                              minimal_response=True, no_attributes=True, significant_changes_only=False)
+        return session.result(number)["result"].get(entity_id, [])
+    finally:
+        session.close()
+
+
+def entity_chart_backfill(ctx):
+    """A chart bound to an entity starts filled from Home Assistant's recorded history: the
+    states set before the panel started, each in a bucket of its own, and the state seen live at
+    the start in one more; the newest value is the entity's state."""
+    for value in CHART_VALUES:
+        ctx.ha.call("input_number", "set_value", entity_id="input_number.chart_power", value=value)
+        ctx.wait_state("input_number.chart_power", lambda s, value=value: float(s["state"]) == value,
+                       f"input_number.chart_power at {value}")
+        time.sleep(4)   # the next state, and the panel's start, in a bucket of their own
+    # Home Assistant's side: the reply's real shape, which the panel reads.
+    states = recorded_history(ctx, "input_number.chart_power")
+    texts = [state["s"] for state in states]
+    assert texts[-len(CHART_VALUES):] == [str(value) for value in CHART_VALUES], f"the recorded states: {states}"
+    for state in states:
+        assert isinstance(state.get("s"), str) and isinstance(state.get("lu"), float), f"a recorded state: {state}"
+    # The buckets of those recorded states (100 at Home Assistant's start may share one with
+    # the first value set, when this scenario runs first) and the state seen live at the start,
+    # 4 s after the last: one more.
+    expected = len({int(round(state["lu"] * 1000)) // CHART_BUCKET_MS for state in states}) + 1
+    run = PanelRun(ctx, "chart", [CHART])
+    try:
+        chart = run.wait_item("charts", "power", lambda item: item.get("points") == expected,
+                              f"the chart filled with {expected} buckets (the recorded states {states})")
+        assert chart == {"name": "power", "entity": "input_number.chart_power", "points": expected,
+                         "last": CHART_VALUES[-1]}, chart
+        logged = [line for line in run.log() if "history" in line]
+        assert not logged, f"the panel logged about the history: {logged}"
+        run.stop()
+    finally:
+        run.kill()
+
+
 SCENARIOS = [
     entity_home_assistant_side,
     entity_toggle,
@@ -655,4 +716,5 @@ SCENARIOS = [
     entity_wrong_token,
     entity_removed,
     entity_list,
+    entity_chart_backfill,
 ]

@@ -15,8 +15,9 @@ home=$PWD/build/homeassistant
 venv=$home/venv
 stamp=$venv/touchpanel-requirements.stamp
 # frontend: without it Home Assistant starts in recovery mode; mqtt: the peer under test;
-# isal: aiohttp's fast zlib, which http loads at start.
-integrations=(frontend mqtt isal)
+# isal: aiohttp's fast zlib, which http loads at start; recorder: the history a chart is
+# filled from at start (history/history_during_period).
+integrations=(frontend mqtt isal recorder)
 want="homeassistant==$version ${integrations[*]}"
 
 installed_version() {

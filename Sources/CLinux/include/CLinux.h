@@ -144,7 +144,8 @@ enum tp_ha_event_kind {
     /// One whole text message (all its fragments), NUL-terminated in `text`, `length` bytes.
     TP_HA_MESSAGE,
     /// A message longer than the limit was skipped uncopied: `length` is what arrived of it
-    /// before the shim stopped counting (at least the limit + 1).
+    /// before the shim stopped counting (at least the limit + 1), `text` its first 40 bytes (the
+    /// `"id":N` of a command's answer).
     TP_HA_OVERSIZED,
     /// The connection ended or never came: `code` the close status (0 when none), `text` why.
     TP_HA_CLOSED,
@@ -182,7 +183,8 @@ void tp_ha_event_free(tp_ha_event *event);
 
 /// A parsed Home Assistant message (cJSON), flattened: its type and fields, and for an event of
 /// `subscribe_entities` (or a `get_states` result) one entry per entity followed by entries for
-/// its attributes. Every string points into the message and lives until tp_ha_message_free.
+/// its attributes; for a `history/history_during_period` result one entry per entity followed by
+/// its recorded states. Every string points into the message and lives until tp_ha_message_free.
 enum tp_ha_message_type {
     TP_HA_MSG_OTHER = 0,
     TP_HA_MSG_AUTH_REQUIRED,
@@ -206,6 +208,11 @@ enum tp_ha_entry_kind {
     TP_HA_ATTRIBUTE,
     /// `c`'s `-`: attribute `name` was removed.
     TP_HA_ATTRIBUTE_REMOVED,
+    /// A history/history_during_period result's entity `name`; its points follow. `is_number`
+    /// 1: a point of its list had another shape, and none follow (the reply is malformed).
+    TP_HA_HISTORY,
+    /// A recorded state of the HISTORY before it: `text` the state, `seconds` its `lu`.
+    TP_HA_HISTORY_POINT,
 };
 typedef struct {
     int kind;
@@ -213,6 +220,8 @@ typedef struct {
     const char *text;
     /// 1 when the attribute's value is a JSON number (`text` then parses as one).
     int is_number;
+    /// HISTORY_POINT: when it was recorded, in epoch seconds (with fractions).
+    double seconds;
 } tp_ha_entry;
 typedef struct {
     int type;

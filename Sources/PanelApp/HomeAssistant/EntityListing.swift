@@ -49,7 +49,7 @@ public enum EntityListing {
                 switch event {
                 case .upgraded, .unreadable:
                     continue
-                case .oversized(let bytes):
+                case .oversized(let bytes, _):
                     return .failure(ListingFailure(message: "\(name) sent \(bytes) bytes or more, over \(maxMessageBytes >> 20) MiB"))
                 case .closed(_, let reason):
                     return .failure(ListingFailure(message: "the connection to \(name) ended: \(reason)"))

@@ -77,6 +77,8 @@ public final class PanelEngine: TouchSink {
     private let firstChart: Int
     /// The charts' histories: their rings and files.
     let charts: ChartHistories
+    /// The charts being filled from Home Assistant's recorded history, a share each turn.
+    var chartBackfills: [ChartBackfill] = []
     /// The time of day, for the charts' buckets (and the texts' clocks).
     let wallClock: WallClock?
     /// Each slider's value, as a step of its scale.
@@ -233,6 +235,11 @@ public final class PanelEngine: TouchSink {
         guard let wallClock else { return }
         let milli = Int32(clamping: scaled)
         if charts.record(index, milli: milli, now: now, epochMs: wallClock.epochNanoseconds(at: now) / 1_000_000) == .tooOld { return }
+        chartChanged(index)
+    }
+
+    /// Chart `index` took values from outside: drawn in the turn's outside-changes pass.
+    func chartChanged(_ index: Int) {
         dirty.insert(firstChart + index)
         outsideChanged = true
         listener?.panelStateChanged()
@@ -297,7 +304,7 @@ public final class PanelEngine: TouchSink {
     /// source's next poll or probe, the end of a GPIO pulse. Nil: sleep until a descriptor.
     /// Asked on every turn of the loop: no array, and the pipeline read in place.
     public var nextWakeup: MonotonicInstant? {
-        if outsideChanged { return lastInputAt }
+        if outsideChanged || !chartBackfills.isEmpty { return lastInputAt }
         let touch = MonotonicInstant.earliest(pipeline.earliestDeadline(), source.nextWakeup)
         return MonotonicInstant.earliest(
             MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline)),
@@ -323,6 +330,7 @@ public final class PanelEngine: TouchSink {
         latency?.turnBegan(at: now)
         source.service(now: now, readiness: readiness, into: self)
         tick(now: now)
+        if !chartBackfills.isEmpty { continueChartBackfills(now: now) }
         if outsideChanged { drawOutsideChanges(at: now) }
         // After the touch path's work and the repaint: a chart's file (an fsync) never delays them.
         if charts.hasWritesDue { charts.writeFilesDue() }

@@ -22,10 +22,12 @@ public struct HomeAssistantMessage: Equatable, Sendable {
     public var resultText: String?
     /// An event's entities (`a`, `c`, `r`), or a `get_states` result's.
     public var entities: [EntityUpdate]
+    /// A `history/history_during_period` result's entities.
+    public var histories: [EntityHistory]
 
     public init(
         kind: Kind, id: Int? = nil, success: Bool = false, errorCode: String? = nil, errorMessage: String? = nil,
-        version: String? = nil, resultText: String? = nil, entities: [EntityUpdate] = []
+        version: String? = nil, resultText: String? = nil, entities: [EntityUpdate] = [], histories: [EntityHistory] = []
     ) {
         self.kind = kind
         self.id = id
@@ -35,6 +37,7 @@ public struct HomeAssistantMessage: Equatable, Sendable {
         self.version = version
         self.resultText = resultText
         self.entities = entities
+        self.histories = histories
     }
 }
 
@@ -86,8 +89,9 @@ public enum HomeAssistantClientEvent: Equatable, Sendable {
     case message(HomeAssistantMessage)
     /// A message that is no JSON object, skipped.
     case unreadable(bytes: Int)
-    /// A message over `max_message_kb`, skipped uncopied.
-    case oversized(bytes: Int)
+    /// A message over `max_message_kb`, skipped uncopied; `id`: the command it answers, when
+    /// its first bytes name one (`{"id":N,...`).
+    case oversized(bytes: Int, id: Int?)
     /// The connection ended or never came: the close code (0: none) and why.
     case closed(code: Int, reason: String)
 }

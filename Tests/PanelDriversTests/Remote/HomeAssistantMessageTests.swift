@@ -80,4 +80,35 @@ struct HomeAssistantMessageTests {
         #expect(entities.contains(EntityUpdate(change: .removed, entity: "light.d")))
         #expect(!entities.contains { $0.entity == "light.b" })
     }
+
+    @Test func aHistoryResultListsEachEntitysRecordedStatesWithTheirTimes() {
+        // As 2025.4.4 answers history/history_during_period with minimal_response and
+        // no_attributes: the first state in full (its `a` empty), then `s` and `lu` alone.
+        let reply = #"{"id":2,"type":"result","success":true,"result":{"sensor.power":[{"s":"20","a":{},"lu":1795687200.0},{"s":"21.5","lu":1795687320.25},{"s":"unavailable","lu":1795687380}],"sensor.empty":[]}}"#
+        #expect(message(reply) == HomeAssistantMessage(kind: .result, id: 2, success: true, histories: [
+            EntityHistory(entity: "sensor.power", points: [
+                RecordedState("20", epochMs: 1_795_687_200_000), RecordedState("21.5", epochMs: 1_795_687_320_250),
+                RecordedState("unavailable", epochMs: 1_795_687_380_000),
+            ]),
+            EntityHistory(entity: "sensor.empty"),
+        ]))
+    }
+
+    @Test func aHistoryWithAPointOfAnotherShapeIsMalformedWhole() {
+        let noTime = #"{"id":2,"type":"result","success":true,"result":{"sensor.power":[{"s":"20","lu":1795687200},{"s":"21"}]}}"#
+        #expect(message(noTime)?.histories == [EntityHistory(entity: "sensor.power", malformed: true)])
+        let noText = #"{"id":2,"type":"result","success":true,"result":{"sensor.power":[{"s":20,"lu":1795687200}]}}"#
+        #expect(message(noText)?.histories == [EntityHistory(entity: "sensor.power", malformed: true)])
+        let noTimeOnEarth = #"{"id":2,"type":"result","success":true,"result":{"sensor.power":[{"s":"20","lu":1e300}]}}"#
+        #expect(message(noTimeOnEarth)?.histories == [EntityHistory(entity: "sensor.power", malformed: true)])
+        // A service call's result is an object too: no history in it.
+        let call = #"{"id":5,"type":"result","success":true,"result":{"context":{"id":"01JE"},"response":null}}"#
+        #expect(message(call) == HomeAssistantMessage(kind: .result, id: 5, success: true))
+    }
+
+    @Test func anOversizedMessagesFirstBytesNameTheCommandItAnswers() {
+        #expect(WebsocketConnection.leadingID(#"{"id":12,"type":"result","success":tru"#) == 12)
+        #expect(WebsocketConnection.leadingID(#"{"type":"event","id":3"#) == nil)
+        #expect(WebsocketConnection.leadingID(#"{"id":"#) == nil)
+    }
 }

@@ -6,21 +6,6 @@ import PanelConfig
 import Testing
 import TouchCore
 
-/// A wall clock at `startEpochMs` when the loop's clock reads 0.
-private final class ChartWallClock: WallClock {
-    let startEpochMs: Int64
-
-    init(startEpochMs: Int64) {
-        self.startEpochMs = startEpochMs
-    }
-
-    func epochNanoseconds(at instant: MonotonicInstant) -> Int64 {
-        startEpochMs * 1_000_000 + instant.nanoseconds
-    }
-
-    func localText(_ format: String, epochSeconds: Int64) -> String { "" }
-}
-
 /// 2026-11-26 10:59:58 UTC: two seconds before a 5-minute bucket starts (at 2,000 ms).
 private let startMs: Int64 = 1_795_690_798_000
 
@@ -52,14 +37,6 @@ private func chartConfig(windowHours: Int = 1, points: Int = 12, source: String 
     window_h = \(windowHours)
     points = \(points)
     """
-}
-
-/// A directory of the test's own, removed at the end.
-private func withDirectory<R>(_ body: (String) throws -> R) throws -> R {
-    let directory = NSTemporaryDirectory() + "touchpanel-chart-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    return try body(directory)
 }
 
 private func send(_ rig: EngineRig, _ payload: String, at ms: Int64) {
@@ -110,7 +87,7 @@ struct ChartHistoryTests {
     }
 
     @Test func theFileIsWrittenWhenABucketClosesNotPerValue() throws {
-        try withDirectory { directory in
+        try withChartDirectory { directory in
             let rig = try EngineRig(config: chartConfig(), wallClock: ChartWallClock(startEpochMs: startMs), chartDirectory: directory)
             let path = directory + "/chart-power.history"
             send(rig, #"{"power": 1}"#, at: 100)
@@ -127,7 +104,7 @@ struct ChartHistoryTests {
     }
 
     @Test func aRestartKeepsTheHistory() throws {
-        try withDirectory { directory in
+        try withChartDirectory { directory in
             let first = try EngineRig(config: chartConfig(), wallClock: ChartWallClock(startEpochMs: startMs), chartDirectory: directory)
             send(first, #"{"power": 10}"#, at: 100)
             send(first, #"{"power": 20}"#, at: 1_000)
@@ -152,7 +129,7 @@ struct ChartHistoryTests {
     }
 
     @Test func aGapLongerThanTheWindowStartsEmpty() throws {
-        try withDirectory { directory in
+        try withChartDirectory { directory in
             let first = try EngineRig(config: chartConfig(), wallClock: ChartWallClock(startEpochMs: startMs), chartDirectory: directory)
             send(first, #"{"power": 10}"#, at: 100)
             first.engine.shutdown(now: at(200))
@@ -164,7 +141,7 @@ struct ChartHistoryTests {
     }
 
     @Test func aCorruptFileIsSetAsideWithALogLine() throws {
-        try withDirectory { directory in
+        try withChartDirectory { directory in
             let path = directory + "/chart-power.history"
             try Data(repeating: 0x41, count: 272).write(to: URL(fileURLWithPath: path))
             let rig = try EngineRig(config: chartConfig(), wallClock: ChartWallClock(startEpochMs: startMs), chartDirectory: directory)
@@ -180,7 +157,7 @@ struct ChartHistoryTests {
     }
 
     @Test func aFileForOtherPointsOrAnotherWindowIsSetAside() throws {
-        try withDirectory { directory in
+        try withChartDirectory { directory in
             let path = directory + "/chart-power.history"
             let first = try EngineRig(config: chartConfig(points: 24), wallClock: ChartWallClock(startEpochMs: startMs), chartDirectory: directory)
             send(first, #"{"power": 10}"#, at: 100)
@@ -198,7 +175,7 @@ struct ChartHistoryTests {
     }
 
     @Test func withoutValuesTheChartMovesOnWhenItsBucketEnds() throws {
-        try withDirectory { directory in
+        try withChartDirectory { directory in
             let rig = try EngineRig(config: chartConfig(), wallClock: ChartWallClock(startEpochMs: startMs), chartDirectory: directory)
             // An empty chart does not move.
             #expect(rig.engine.nextWakeup == nil)

@@ -81,7 +81,7 @@ public final class WebsocketConnection: HomeAssistantConnection {
             case Int32(TP_HA_MESSAGE.rawValue):
                 events.append(WebsocketConnection.parse(event.text, length: Int(event.length)))
             case Int32(TP_HA_OVERSIZED.rawValue):
-                events.append(.oversized(bytes: Int(event.length)))
+                events.append(.oversized(bytes: Int(event.length), id: event.text.flatMap { WebsocketConnection.leadingID(String(cString: $0)) }))
             default:
                 events.append(.closed(code: Int(event.code), reason: event.text.map { String(cString: $0) } ?? "closed"))
             }
@@ -96,6 +96,16 @@ public final class WebsocketConnection: HomeAssistantConnection {
         guard let text, tp_ha_parse(text, Int32(length), &message) == 0 else { return .unreadable(bytes: length) }
         defer { tp_ha_message_free(&message) }
         return .message(HomeAssistantMessage(message))
+    }
+
+    /// The id a message's first bytes give, as Home Assistant writes a command's answer
+    /// (`{"id":12,"type":"result",...`); nil when it does not start so.
+    public static func leadingID(_ head: String) -> Int? {
+        let prefix = "{\"id\":"
+        guard head.hasPrefix(prefix) else { return nil }
+        let digits = head.utf8.dropFirst(prefix.utf8.count).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard !digits.isEmpty, digits.count <= 15 else { return nil }
+        return Int(String(decoding: digits, as: UTF8.self))
     }
 
     /// `bytes` (a whole message) parsed: for traces and the fuzz target.
@@ -128,6 +138,7 @@ extension HomeAssistantMessage {
         }
         func text(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
         var entities: [EntityUpdate] = []
+        var histories: [EntityHistory] = []
         if let entries = message.entries {
             for index in 0..<Int(message.entry_count) {
                 let entry = entries[index]
@@ -146,6 +157,18 @@ extension HomeAssistantMessage {
                 case Int32(TP_HA_ATTRIBUTE_REMOVED.rawValue):
                     guard !entities.isEmpty else { continue }
                     entities[entities.count - 1].removedAttributes.append(name)
+                case Int32(TP_HA_HISTORY.rawValue):
+                    histories.append(EntityHistory(entity: name, malformed: entry.is_number != 0))
+                case Int32(TP_HA_HISTORY_POINT.rawValue):
+                    guard !histories.isEmpty, !histories[histories.count - 1].malformed else { continue }
+                    // Milliseconds within ±10^15 (some 31,000 years): anything else is no time.
+                    let milliseconds = (entry.seconds * 1_000).rounded()
+                    guard milliseconds.isFinite, abs(milliseconds) < 1e15 else {
+                        histories[histories.count - 1].points = []
+                        histories[histories.count - 1].malformed = true
+                        continue
+                    }
+                    histories[histories.count - 1].points.append(RecordedState(text(entry.text) ?? "", epochMs: Int64(milliseconds)))
                 default:
                     continue
                 }
@@ -154,6 +177,6 @@ extension HomeAssistantMessage {
         self.init(
             kind: kind, id: message.id >= 0 ? Int(message.id) : nil, success: message.success != 0,
             errorCode: text(message.error_code), errorMessage: text(message.error_message), version: text(message.ha_version),
-            resultText: text(message.result_text), entities: entities)
+            resultText: text(message.result_text), entities: entities, histories: histories)
     }
 }

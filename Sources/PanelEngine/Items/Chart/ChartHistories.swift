@@ -92,6 +92,34 @@ public final class ChartHistories {
         return outcome
     }
 
+    /// The bucket numbers of chart `index` that hold values: those a backfill leaves alone.
+    func filledBuckets(_ index: Int) -> Set<Int64> {
+        let ring = rings[index]
+        guard let newest = ring.newestBucket else { return [] }
+        var filled = Set<Int64>()
+        for age in 0..<ring.points where ring.bucket(age: age) != nil { filled.insert(newest - Int64(age)) }
+        return filled
+    }
+
+    /// A value of Home Assistant's recorded history into chart `index` (the rule of what it
+    /// may fill is `ChartBackfill`'s); its deadline and its file wait for `backfilled`. False
+    /// when it is older than the ring.
+    func recordBackfill(_ index: Int, milli: Int32, epochMs: Int64) -> Bool {
+        let outcome = rings[index].record(milli, atEpochMs: epochMs)
+        if outcome == .addedToOlder { olderChanges[index] &+= 1 }
+        return outcome != .tooOld
+    }
+
+    /// Chart `index`'s backfill is over and took values: drawn again, its file due once (not
+    /// at every bucket the backfill opened), its end of bucket from `now` at `epochMs`.
+    func backfilled(_ index: Int, now: MonotonicInstant, epochMs: Int64) {
+        revisions[index] &+= 1
+        unsaved[index] = true
+        markWriteDue(index)
+        rings[index].advance(toEpochMs: epochMs)
+        schedule(index, now: now, epochMs: epochMs)
+    }
+
     /// The earliest instant a chart's newest bucket ends: kept, not worked out, since the
     /// touch path's every turn asks for it.
     private(set) var nextDeadline: MonotonicInstant?

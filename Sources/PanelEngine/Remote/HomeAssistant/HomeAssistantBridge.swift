@@ -3,8 +3,8 @@ import PanelConfig
 import TouchCore
 
 /// The panel's Home Assistant side: one websocket, the login, one subscription to exactly the
-/// entities the items are bound to, their states handed to the engine, and `service` actions
-/// called. Driven from the panel's one loop, it never waits: the loop polls the connection's
+/// entities the items are bound to, their states handed to the engine, the charts' recorded
+/// history asked for at each login (a slice at a time), and `service` actions called. Driven from the panel's one loop, it never waits: the loop polls the connection's
 /// descriptors with the touch source's and wakes at `nextDeadline` (retry, answer time-out,
 /// ping); `turn` does what is ready after the engine's own step, so Home Assistant never
 /// delays a touch, a repaint or a local action. While it is away, every bound item shows
@@ -33,6 +33,13 @@ public final class HomeAssistantBridge: ServiceCaller {
     private var awaitingFirstEvent = false
     /// Service calls awaiting their result, by id: who called what, for a failure's log line.
     private var calls: [Int: String] = [:]
+    /// The charts' history slices still to ask for, oldest first, and the one asked for (by
+    /// its id): one at a time, so that one reply at most is parsed in a turn.
+    private var historyQueue: [ChartHistorySlice] = []
+    private var historyAsked: (id: Int, slice: ChartHistorySlice)?
+    /// Set at login (and at a reload while online): the charts' history is asked for at the
+    /// end of the turn, where the engine is at hand.
+    private var historyDue = false
     public static let callsRemembered = 32
     /// Why the connection last ended, for the retry's log line.
     private var lastCloseReason: String?
@@ -66,6 +73,11 @@ public final class HomeAssistantBridge: ServiceCaller {
         transitions = engine.transitions
         let previous = wanted
         entities.want(engine.boundEntities)
+        // The slices asked for were another config's charts: a late reply is not read, and
+        // this config's charts ask for what they miss (ChartBackfill's rule keeps the rest).
+        historyQueue.removeAll()
+        historyAsked = nil
+        historyDue = true
         guard link.isOnline else { return }
         for entity in wanted { engine.entityReported(entity, entities[entity], now: now) }
         if wanted != previous {
@@ -94,6 +106,10 @@ public final class HomeAssistantBridge: ServiceCaller {
         for line in refusalLogs.expire(at: now) { log.warning(line) }
         if let due = link.deadline, due <= now { step(.due, now: now) }
         take(engine: engine, now: now)
+        if historyDue {
+            historyDue = false
+            askForChartHistory(engine, now: now)
+        }
         if wentAway {
             wentAway = false
             entities.forgetAll()
@@ -159,6 +175,42 @@ public final class HomeAssistantBridge: ServiceCaller {
         connection.send(text)
     }
 
+    /// The slices of the charts' windows that miss values: each a `history/history_during_period`
+    /// in turn, its reply recorded by the engine (`PanelEngine.chartHistoryReceived`).
+    private func askForChartHistory(_ engine: PanelEngine, now: MonotonicInstant) {
+        switch link {
+        case .subscribing, .online: break
+        case .waiting, .connecting, .authenticating, .stopped: return
+        }
+        historyQueue = engine.chartHistorySlices(now: now)
+        historyAsked = nil
+        askForNextHistorySlice()
+    }
+
+    private func askForNextHistorySlice() {
+        guard historyAsked == nil, !historyQueue.isEmpty else { return }
+        let slice = historyQueue.removeFirst()
+        let id = takeID()
+        historyAsked = (id, slice)
+        send(HomeAssistantRequest.historyDuringPeriod(id: id, slice))
+    }
+
+    /// The answer to the slice asked for: its states to the engine, or why not; then the
+    /// next slice. After a refusal or a malformed reply the chart's other slices are not asked.
+    private func historyAnswered(_ message: HomeAssistantMessage, slice: ChartHistorySlice, engine: PanelEngine, now: MonotonicInstant) {
+        var goOn = true
+        if message.success {
+            // An entity without recorded states in the slice is absent from the result.
+            let history = message.histories.first { $0.entity == slice.entity.description } ?? EntityHistory(entity: slice.entity.description)
+            goOn = engine.chartHistoryReceived(history, for: slice, now: now)
+        } else {
+            engine.chartHistoryFailed(slice, why: "Home Assistant said \(failureText(message))", now: now)
+            goOn = false
+        }
+        if !goOn { historyQueue.removeAll { $0.chart == slice.chart } }
+        askForNextHistorySlice()
+    }
+
     private func subscribe() {
         let id = takeID()
         subscription = id
@@ -177,9 +229,13 @@ public final class HomeAssistantBridge: ServiceCaller {
                 if refusalLogs.admit("homeassistant: unreadable", at: now) {
                     log.warning("homeassistant: \(name) sent a message of \(bytes) bytes that is no JSON object; skipped")
                 }
-            case .oversized(let bytes):
+            case .oversized(let bytes, let id):
                 oversizedSkipped += 1
-                if refusalLogs.admit("homeassistant: oversized", at: now) {
+                if let id, let asked = historyAsked, asked.id == id {
+                    historyAsked = nil
+                    engine.chartHistoryFailed(asked.slice, why: "the reply of \(bytes) bytes or more is over max_message_kb = \(config.maxMessageKB)", now: now)
+                    askForNextHistorySlice()
+                } else if refusalLogs.admit("homeassistant: oversized", at: now) {
                     log.warning("homeassistant: \(name) sent a message of \(bytes) bytes or more, over max_message_kb = \(config.maxMessageKB); skipped")
                 }
             case .closed(let code, let reason):
@@ -214,6 +270,9 @@ public final class HomeAssistantBridge: ServiceCaller {
                     log.error("homeassistant: \(name) refused the subscription to \(wanted.count) entities: \(failureText(message))")
                     step(.subscribeFailed, now: now)
                 }
+            } else if let asked = historyAsked, asked.id == id {
+                historyAsked = nil
+                historyAnswered(message, slice: asked.slice, engine: engine, now: now)
             } else if let what = calls.removeValue(forKey: id), !message.success {
                 if refusalLogs.admit(what, at: now) { log.warning("\(what): Home Assistant said \(failureText(message))") }
             }
@@ -260,6 +319,8 @@ public final class HomeAssistantBridge: ServiceCaller {
             nextID = 1
             subscription = nil
             pingID = nil
+            historyQueue.removeAll()
+            historyAsked = nil
             lastCloseReason = nil
             if let why = connection.connect() {
                 lastCloseReason = why
@@ -270,6 +331,7 @@ public final class HomeAssistantBridge: ServiceCaller {
         case .subscribe:
             log.log("homeassistant: logged in to \(name)\(version.map { " (Home Assistant \($0))" } ?? "")")
             subscribe()
+            historyDue = true
         case .cameOnline:
             log.log("homeassistant: online, \(wanted.count) \(wanted.count == 1 ? "entity" : "entities") subscribed")
         case .ping:

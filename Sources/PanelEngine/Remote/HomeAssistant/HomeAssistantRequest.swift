@@ -36,6 +36,18 @@ public enum HomeAssistantRequest {
         return text + "}"
     }
 
+    /// A chart's slice of its entity's recorded states, in the short form (`s` the state, `lu`
+    /// its time), every change (not only the significant ones), without attributes: a chart
+    /// reads the state alone.
+    static func historyDuringPeriod(id: Int, _ slice: ChartHistorySlice) -> String {
+        var text = "{\"id\":\(id),\"type\":\"history/history_during_period\",\"start_time\":\"\(UTCTimestamp.text(epochMs: slice.startEpochMs))\","
+        if let endEpochMs = slice.endEpochMs { text += "\"end_time\":\"\(UTCTimestamp.text(epochMs: endEpochMs))\"," }
+        text += "\"entity_ids\":[\(JSONText.quoted(slice.entity.description))],\"minimal_response\":true,\"no_attributes\":true,"
+            + "\"significant_changes_only\":false"
+        if !slice.includesStartState { text += ",\"include_start_time_state\":false" }
+        return text + "}"
+    }
+
     public static func getStates(id: Int) -> String {
         "{\"id\":\(id),\"type\":\"get_states\"}"
     }

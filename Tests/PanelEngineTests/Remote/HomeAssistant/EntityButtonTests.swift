@@ -254,7 +254,7 @@ struct EntityButtonTests {
 
     @Test func oversizedAndUnreadableMessagesAreSkippedAndTheLinkStays() throws {
         let rig = try EntityRig()
-        rig.connection.pendingEvents = [.oversized(bytes: 262_145), .unreadable(bytes: 9)]
+        rig.connection.pendingEvents = [.oversized(bytes: 262_145, id: nil), .unreadable(bytes: 9)]
         rig.turn(10)
         #expect(rig.bridge.link.isOnline)
         #expect(rig.rig.log.lines.suffix(2) == [
