@@ -112,7 +112,7 @@ public final class FramebufferSurface: PanelSurface {
         firstQRCode = config.firstPlace(of: .qrCode)
         qrCodes = config.qrCodes.map { PreparedQRCode($0) }
         firstChart = config.firstPlace(of: .chart)
-        charts = config.charts.map { PreparedChart($0, font: labels.font, fontSize: config.display.fontSize) }
+        charts = config.charts.map { PreparedChart($0, font: labels.font, fontSize: config.display.fontSize, format: layout.format) }
         textPalettes = [CoveragePalette](repeating: CoveragePalette(), count: config.texts.count)
         borderPx = config.display.borderPx
         painter = FramebufferPainter(layout: layout)

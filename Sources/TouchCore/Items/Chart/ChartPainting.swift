@@ -38,6 +38,19 @@ extension FramebufferPainter {
         _ look: ChartLook, spec: ChartSpec, previous: ChartDrawn?, text: ChartTextLook?, palette: inout CoveragePalette,
         in buffer: UnsafeMutableRawBufferPointer
     ) -> ChartDrawn? {
+        var painted: PaintedGlyphs? = nil
+        return paintChart(look, spec: spec, previous: previous, text: text, palette: &palette, painted: &painted, in: buffer)
+    }
+
+    /// The same, its texts' glyphs copied from `painted` (their pixels through `palette`,
+    /// worked out again when the colours change) where there is one: the texts stand on lines
+    /// of their own over the chart's background, so a glyph's cell is the same pixels each
+    /// time.
+    @discardableResult
+    public func paintChart(
+        _ look: ChartLook, spec: ChartSpec, previous: ChartDrawn?, text: ChartTextLook?, palette: inout CoveragePalette,
+        painted: inout PaintedGlyphs?, in buffer: UnsafeMutableRawBufferPointer
+    ) -> ChartDrawn? {
         guard let base = usableBase(of: buffer) else { return nil }
         let ring = look.ring
         let range = spec.range(of: ring)
@@ -127,7 +140,9 @@ extension FramebufferPainter {
         }
         // The ends are written again only when they changed (a new bucket moves the plot, not them).
         let endsChanged = previous.map { $0.lowMilli != drawn.lowMilli || $0.highMilli != drawn.highMilli } ?? true
-        if let text { paintChartTexts(ring: ring, spec: spec, range: range, whole: endsChanged, text: text, palette: &palette, base: base) }
+        if let text {
+            paintChartTexts(ring: ring, spec: spec, range: range, whole: endsChanged, text: text, palette: &palette, painted: &painted, base: base)
+        }
         return drawn
     }
 
@@ -172,32 +187,36 @@ extension FramebufferPainter {
     /// at the top left and the lower one at the bottom left.
     private func paintChartTexts(
         ring: ChartRing, spec: ChartSpec, range: (low: Int32, high: Int32), whole: Bool, text: ChartTextLook,
-        palette: inout CoveragePalette, base: UnsafeMutableRawPointer
+        palette: inout CoveragePalette, painted: inout PaintedGlyphs?, base: UnsafeMutableRawPointer
     ) {
         let plot = spec.plot
         let lineHeight = plot.y - spec.rect.y
         guard lineHeight > 0 else { return }
         palette.use(ButtonStyle.Colors(fill: spec.background, text: spec.text), in: layout.format)
+        let copies = text.glyphs.glyphs.map { painted?.paint($0, through: &palette) ?? false } ?? false
+        let source = copies ? painted : nil
         let top = Rect(x: spec.rect.x, y: spec.rect.y, width: spec.rect.width, height: lineHeight)
         let bottomLine = Rect(x: spec.rect.x, y: plot.y + plot.height, width: spec.rect.width, height: spec.rect.y + spec.rect.height - plot.y - plot.height)
         let background = layout.format.encode(spec.background)
         if whole {
             fill(top, value: background, base: base)
             fill(bottomLine, value: background, base: base)
-            drawGlyphs(text.run(range.high), text: text.glyphs, x: top.x, y: top.y, clip: top, palette: &palette, base: base)
-            drawGlyphs(text.run(range.low), text: text.glyphs, x: bottomLine.x, y: bottomLine.y, clip: bottomLine, palette: &palette, base: base)
+            drawGlyphs(text.run(range.high), text: text.glyphs, x: top.x, y: top.y, clip: top, palette: &palette, painted: source, base: base)
+            drawGlyphs(text.run(range.low), text: text.glyphs, x: bottomLine.x, y: bottomLine.y, clip: bottomLine, palette: &palette, painted: source, base: base)
         }
         // The value's half of the top line: cleared, then the newest value at its right.
         let valueBox = Rect(x: top.x + top.width / 2, y: top.y, width: top.width - top.width / 2, height: lineHeight)
         if !whole { fill(valueBox, value: background, base: base) }
         guard let last = ring.lastMilli else { return }
         let run = text.run(last)
-        drawGlyphs(run, text: text.glyphs, x: valueBox.x + valueBox.width - text.glyphs.width(of: run), y: top.y, clip: valueBox, palette: &palette, base: base)
+        drawGlyphs(run, text: text.glyphs, x: valueBox.x + valueBox.width - text.glyphs.width(of: run), y: top.y, clip: valueBox, palette: &palette, painted: source, base: base)
     }
 
-    /// `run`'s glyphs from `x` along the line at `y`, blended over what is there, inside `clip`.
+    /// `run`'s glyphs from `x` along the line at `y`, inside `clip`: copied from `painted` (over
+    /// the background `palette` was worked out for), else blended over what is there.
     private func drawGlyphs(
-        _ run: SliderGlyphRun, text: SliderTextLook, x: Int32, y: Int32, clip: Rect, palette: inout CoveragePalette, base: UnsafeMutableRawPointer
+        _ run: SliderGlyphRun, text: SliderTextLook, x: Int32, y: Int32, clip: Rect, palette: inout CoveragePalette,
+        painted: PaintedGlyphs?, base: UnsafeMutableRawPointer
     ) {
         guard let glyphs = text.glyphs, let pixels = glyphs.pixels.baseAddress,
             let visible = clip.clipped(to: layout.logicalBounds)
@@ -214,7 +233,11 @@ extension FramebufferPainter {
                     width: advance, height: glyphs.height, stride: glyphs.stride,
                     pixels: UnsafeRawBufferPointer(start: pixels + Int(start), count: glyphs.pixels.count - Int(start)))
             else { continue }
-            blend(cell, placed: placed, clip: part, palette: &palette, base: base)
+            if let painted {
+                copy(painted, column: start, placed: placed, clip: part, base: base)
+            } else {
+                blend(cell, placed: placed, clip: part, palette: &palette, base: base)
+            }
         }
     }
 }

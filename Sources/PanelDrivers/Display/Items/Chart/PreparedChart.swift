@@ -12,17 +12,22 @@ final class PreparedChart {
     private let cellBytes: UnsafeMutableRawBufferPointer
     private let text: ChartTextLook?
     private var palette = CoveragePalette()
+    /// The text's glyphs as pixels over the chart's background (`PaintedGlyphs`).
+    private let paintedPixels: UnsafeMutableRawBufferPointer
+    private var painted: PaintedGlyphs?
     /// What is on screen now; nil: nothing (paint it whole).
     var drawn: ChartDrawn?
 
     /// The text at the theme's font size, at most a sixth of the chart's height; without a
     /// font (nil), the plot takes the whole rect.
-    init(_ chart: ChartConfig, font: FontRasterizer?, fontSize: Int) {
+    /// With `format` (the display's), the text's glyphs are kept as pixels in it too.
+    init(_ chart: ChartConfig, font: FontRasterizer?, fontSize: Int, format: PixelFormat? = nil) {
         rect = chart.rect
         guard let font else {
             spec = chart.spec(textLinePx: 0)
             glyphPixels = .allocate(byteCount: 1, alignment: 16)
             cellBytes = .allocate(byteCount: 1, alignment: 16)
+            paintedPixels = .allocate(byteCount: 1, alignment: 16)
             text = nil
             return
         }
@@ -47,16 +52,23 @@ final class PreparedChart {
             cells: UnsafeRawBufferPointer(start: cellBytes.baseAddress, count: glyphs.cells.count * SliderTextLook.cellBytes),
             label: nil, labelRect: Rect(x: 0, y: 0, width: 0, height: 0), valueBox: Rect(x: 0, y: 0, width: 0, height: 0), valueCentred: false)
         text = ChartTextLook(glyphs: look, format: chart.valueFormat)
+        if let format, let strip = look.glyphs {
+            paintedPixels = .allocate(byteCount: max(1, PaintedGlyphs.byteCount(of: strip, format: format)), alignment: 16)
+            painted = PaintedGlyphs(storage: paintedPixels)
+        } else {
+            paintedPixels = .allocate(byteCount: 1, alignment: 16)
+        }
     }
 
     deinit {
         glyphPixels.deallocate()
         cellBytes.deallocate()
+        paintedPixels.deallocate()
     }
 
     /// Paints `look`: whole when `whole` or nothing of it is on screen, else only what
     /// changed since the last paint.
     func paint(_ look: ChartLook, whole: Bool, with painter: FramebufferPainter, in pixels: UnsafeMutableRawBufferPointer) {
-        drawn = painter.paintChart(look, spec: spec, previous: whole ? nil : drawn, text: text, palette: &palette, in: pixels)
+        drawn = painter.paintChart(look, spec: spec, previous: whole ? nil : drawn, text: text, palette: &palette, painted: &painted, in: pixels)
     }
 }
