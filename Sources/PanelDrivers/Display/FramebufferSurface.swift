@@ -576,6 +576,14 @@ public final class FramebufferSurface: PanelSurface {
     /// states they have been shown in since it was shown).
     public var preparedLookBytes: Int { prepared.byteCount }
 
+    /// The bytes made at start for drawing dials and charts fast: each dial's band pixels in
+    /// order along its arc, and the value glyphs of dials and the text glyphs of charts as
+    /// pixels. Held for the surface's life.
+    public var itemPixelBytes: Int {
+        dialPixels.reduce(0) { $0 + ($1?.byteCount ?? 0) } + sliderTexts.reduce(0) { $0 + ($1?.paintedBytes ?? 0) }
+            + charts.reduce(0) { $0 + $1.paintedBytes }
+    }
+
     public func frameDone(at instant: MonotonicInstant) {
         onFrame?(instant)
     }

@@ -60,6 +60,9 @@ final class PreparedChart {
         }
     }
 
+    /// The bytes of the text glyphs as pixels (0 without a text).
+    var paintedBytes: Int { painted == nil ? 0 : paintedPixels.count }
+
     deinit {
         glyphPixels.deallocate()
         cellBytes.deallocate()

@@ -98,6 +98,9 @@ final class PreparedSliderText {
         }
     }
 
+    /// The bytes of the value glyphs as pixels (a dial's; 0 for a straight slider).
+    var paintedBytes: Int { palettes.paintedValue == nil ? 0 : paintedPixels.count }
+
     deinit {
         glyphPixels.deallocate()
         labelPixels.deallocate()
