@@ -104,16 +104,33 @@ extension FramebufferPainter {
         if firstShown > 0, let bucket = ring.bucket(age: age(ofColumn: firstShown &- 1)) {
             previousMean = y(bucket.meanMilli)
         }
-        // A bucket two columns wide is read and scaled once.
+        // A bucket two columns wide is read and scaled once. The columns' ages are stepped,
+        // not divided out: (width - 1 - column) * points falls by `points` a column, and the
+        // age is its quotient by `width` (`ageRest` the remainder). The next younger bucket is
+        // in the next slot.
         var shownAge = -1
+        var slot = 0
         var high = 0, low = 0, mean = 0, present = false
         var columnOffset = origin &+ (firstShown &- Int(visible.x - plot.x)) &* steps.x
-        for column in firstShown..<endShown {
-            defer { columnOffset &+= steps.x }
-            let columnAge = age(ofColumn: column)
+        let firstProduct = (width &- 1 &- firstShown) &* points
+        var columnAge = firstProduct / width, ageRest = firstProduct &- columnAge &* width
+        for _ in firstShown..<endShown {
+            defer {
+                columnOffset &+= steps.x
+                ageRest &-= points
+                while ageRest < 0 {
+                    ageRest &+= width
+                    columnAge &-= 1
+                }
+            }
             if columnAge != shownAge {
+                if slot >= 0 && shownAge >= 0 && columnAge == shownAge &- 1 {
+                    slot = slot &+ 1 == points ? 0 : slot &+ 1
+                } else {
+                    slot = ring.slot(ofAge: columnAge) ?? -1
+                }
                 shownAge = columnAge
-                if let bucket = ring.bucket(age: columnAge) {
+                if slot >= 0, let bucket = ring.bucket(inSlot: slot) {
                     high = y(bucket.maxMilli)
                     low = y(bucket.minMilli)
                     mean = y(bucket.meanMilli)

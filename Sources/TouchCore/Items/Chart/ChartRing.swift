@@ -77,6 +77,27 @@ public struct ChartRing: @unchecked Sendable {
             count: count, sumMilli: loadInt64(at: offset + 12))
     }
 
+    /// The slot (0 ..< points) of the bucket `age` buckets before the newest; nil when there is
+    /// no newest bucket or `age` is outside the ring. The next younger bucket is in the next
+    /// slot, the first after the last: a paint walking the buckets steps the slot, with no
+    /// division per bucket.
+    public func slot(ofAge age: Int) -> Int? {
+        guard let newest = newestBucket, age >= 0, age < points else { return nil }
+        return (slotOffset(newest - widen(age)) - ChartRing.headerBytes) / ChartRing.bucketBytes
+    }
+
+    /// The bucket in `slot` (0 ..< points, from `slot(ofAge:)`); nil when it is empty.
+    @inline(__always)
+    public func bucket(inSlot slot: Int) -> ChartBucket? {
+        let offset = ChartRing.headerBytes &+ slot &* ChartRing.bucketBytes
+        let count = UInt32(littleEndian: storage.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt32.self))
+        guard count > 0 else { return nil }
+        return ChartBucket(
+            minMilli: Int32(littleEndian: storage.loadUnaligned(fromByteOffset: offset, as: Int32.self)),
+            maxMilli: Int32(littleEndian: storage.loadUnaligned(fromByteOffset: offset &+ 4, as: Int32.self)),
+            count: count, sumMilli: loadInt64(at: offset &+ 12))
+    }
+
     /// The lowest min and the highest max of the buckets that hold values; nil when none does.
     /// Every slot is in the window (`advance` empties those it skips), so the slots are read in
     /// memory order, without a bucket's place worked out for each.
