@@ -100,6 +100,39 @@ for trace in "Tests/Traces/$dir"/*.trace; do
 done
 done
 
+# The night schedule of [backlight] (issue 47), on the simulated board only (replay has no wall
+# clock): each trace from the local time and time zone given here, across 22:00 and across the
+# daylight-saving changes of Europe/Berlin (night = 02:30-06:00 there).
+sed 's/^night = 22:00-06:30$/night = 02:30-06:00/' Tests/Traces/night/panel.ini >"$scratch/night-berlin.ini"
+grep -q '^night = 02:30-06:00$' "$scratch/night-berlin.ini" || { echo "traces: night/panel.ini has no night = 22:00-06:30 line"; exit 1; }
+for run in "UTC 2026-11-29T21:59:50 Tests/Traces/night/panel.ini dims-at-ten" \
+    "Europe/Berlin 2026-03-29T01:59:50 $scratch/night-berlin.ini spring-forward" \
+    "Europe/Berlin 2026-10-25T01:59:50 $scratch/night-berlin.ini fall-back"; do
+    read -r zone wall config name <<<"$run"
+    trace="Tests/Traces/night/$name.trace"
+    status=0
+    TZ=$zone timeout 60 "$touchpanel" run "$config" --trace "$trace" --fast --wall-clock "$wall" >"$scratch/out" 2>"$scratch/err" || status=$?
+    if [ "$status" = 0 ] && cmp -s "$scratch/out" "${trace%.trace}.expected"; then
+        passed=$((passed + 1))
+        echo "ok    simulated board (TZ=$zone, --wall-clock $wall): $trace"
+    else
+        failed=$((failed + 1))
+        echo "FAIL  simulated board (TZ=$zone, --wall-clock $wall): $trace (exit $status)"
+        diff "${trace%.trace}.expected" "$scratch/out" | sed 's/^/      /' || true
+        sed 's/^/      /' "$scratch/err"
+    fi
+done
+status=0
+"$touchpanel" run Tests/Traces/night/panel.ini --trace Tests/Traces/night/dims-at-ten.trace --fast --wall-clock 2026-11-29T22:00 >/dev/null 2>"$scratch/err" || status=$?
+if [ "$status" = 2 ] && grep -qxF 'touchpanel: --wall-clock takes a local time YYYY-MM-DDTHH:MM:SS, e.g. 2026-11-29T21:59:50, found "2026-11-29T22:00"' "$scratch/err"; then
+    passed=$((passed + 1))
+    echo "ok    --wall-clock in another format: exit 2, the option named"
+else
+    failed=$((failed + 1))
+    echo "FAIL  --wall-clock 2026-11-29T22:00: exit $status"
+    sed 's/^/      /' "$scratch/err"
+fi
+
 # `touchpanel preview` draws each page as the simulated board does: in the board's RGB565, the
 # same pixels as the board's frame of that page (Tests/ReferenceImages/pages/).
 mkdir -p "$scratch/preview"
