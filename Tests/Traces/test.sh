@@ -47,9 +47,9 @@ done
 sed 's/^model = ft5406$/model = gt911/' Tests/Traces/panel.ini >"$scratch/panel-gt911.ini"
 sed 's/^model = ft5406$/model = evdev/' Tests/Traces/panel.ini >"$scratch/panel-evdev.ini"
 grep -q '^model = gt911$' "$scratch/panel-gt911.ini" || { echo "traces: panel.ini has no model = ft5406 line"; exit 1; }
-simulate() {  # simulate CONFIG TRACE LABEL
+simulate() {  # simulate CONFIG TRACE LABEL [more of run's options]
     local status=0
-    timeout 60 "$touchpanel" run "$1" --trace "$2" --fast >"$scratch/out" 2>"$scratch/err" || status=$?
+    timeout 60 "$touchpanel" run "$1" --trace "$2" --fast "${@:4}" >"$scratch/out" 2>"$scratch/err" || status=$?
     if [ "$status" = 0 ] && cmp -s "$scratch/out" "${2%.trace}.expected"; then
         passed=$((passed + 1))
         echo "ok    simulated board ($3): $2"
@@ -109,18 +109,7 @@ for run in "UTC 2026-11-29T21:59:50 Tests/Traces/night/panel.ini dims-at-ten" \
     "Europe/Berlin 2026-03-29T01:59:50 $scratch/night-berlin.ini spring-forward" \
     "Europe/Berlin 2026-10-25T01:59:50 $scratch/night-berlin.ini fall-back"; do
     read -r zone wall config name <<<"$run"
-    trace="Tests/Traces/night/$name.trace"
-    status=0
-    TZ=$zone timeout 60 "$touchpanel" run "$config" --trace "$trace" --fast --wall-clock "$wall" >"$scratch/out" 2>"$scratch/err" || status=$?
-    if [ "$status" = 0 ] && cmp -s "$scratch/out" "${trace%.trace}.expected"; then
-        passed=$((passed + 1))
-        echo "ok    simulated board (TZ=$zone, --wall-clock $wall): $trace"
-    else
-        failed=$((failed + 1))
-        echo "FAIL  simulated board (TZ=$zone, --wall-clock $wall): $trace (exit $status)"
-        diff "${trace%.trace}.expected" "$scratch/out" | sed 's/^/      /' || true
-        sed 's/^/      /' "$scratch/err"
-    fi
+    TZ=$zone simulate "$config" "Tests/Traces/night/$name.trace" "TZ=$zone, --wall-clock $wall" --wall-clock "$wall"
 done
 status=0
 "$touchpanel" run Tests/Traces/night/panel.ini --trace Tests/Traces/night/dims-at-ten.trace --fast --wall-clock 2026-11-29T22:00 >/dev/null 2>"$scratch/err" || status=$?

@@ -167,4 +167,28 @@ struct NightEngineTests {
             #"{"t_ms":16210000,"event":"night","on":false}"#,
         ])
     }
+
+    @Test func ctlStateMQTTAndHomeAssistantSayWhetherItIsNight() throws {
+        let rig = try EngineRig(
+            config: nightConfig, backlight: RecordingBacklight(maxBrightness: 100), wallClock: ZoneWallClock(startEpochS: Self.beforeTen))
+        let topics = MQTTTopics(prefix: "touchpanel/hall", discoveryPrefix: "homeassistant", nodeID: "hall")
+        func night() -> [String] {
+            MQTTBridge.states(of: rig.engine, topics: topics).filter { $0.0 == "touchpanel/hall/night" }
+                .map { String(decoding: $0.1, as: UTF8.self) }
+        }
+        #expect(night() == ["OFF"])
+        #expect(rig.engine.control(.state, now: at(100)).hasPrefix(
+            #"{"ok":true,"backlight":{"power":"awake","brightness":80},"night":false,"page":"home","#))
+        rig.tick(10_000)
+        #expect(night() == ["ON"])
+        #expect(rig.engine.control(.state, now: at(10_100)).hasPrefix(
+            #"{"ok":true,"backlight":{"power":"awake","brightness":80},"night":true,"page":"clock","#))
+        for commands in [true, false] {
+            let documents = HomeAssistantDiscovery.documents(config: rig.engine.config, topics: topics, deviceName: "Hall", qos: 1, commands: commands)
+            let sensor = try #require(documents.last)
+            #expect(sensor.topic == "homeassistant/binary_sensor/hall/night/config")
+            #expect(String(decoding: sensor.payload, as: UTF8.self).hasPrefix(
+                #"{"name":"Night","state_topic":"touchpanel/hall/night","payload_on":"ON","payload_off":"OFF","icon":"mdi:weather-night","unique_id":"hall_night","#))
+        }
+    }
 }

@@ -470,7 +470,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         }
     }
 
-    /// Every retained state of the panel now, in button order, the backlight last.
+    /// Every retained state of the panel now, in button order, then the backlight and the night.
     static func states(of engine: PanelEngine, topics: MQTTTopics) -> [(String, [UInt8])] {
         var states: [(String, [UInt8])] = []
         for place in 0..<engine.config.itemCount {
@@ -491,6 +491,9 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             let percent = engine.power == .off ? backlight.brightnessPercent : backlight.shownPercent
             states.append((topics.backlight,
                            Array("{\"state\":\"\(state)\",\"brightness\":\(percent),\"color_mode\":\"brightness\"}".utf8)))
+        }
+        if engine.config.backlight?.night != nil {
+            states.append((topics.night, Array((engine.isNight ? "ON" : "OFF").utf8)))
         }
         return states
     }
