@@ -11,6 +11,8 @@ import TouchCore
 final class ZoneWallClock: WallClock {
     let startEpochS: Int64
     let offsetS: (Int64) -> Int64
+    /// Seconds the wall clock was set forward by (NTP at boot), from now on.
+    var jumpS: Int64 = 0
 
     init(startEpochS: Int64, offsetS: @escaping (Int64) -> Int64 = { _ in 0 }) {
         self.startEpochS = startEpochS
@@ -18,7 +20,7 @@ final class ZoneWallClock: WallClock {
     }
 
     func epochNanoseconds(at instant: MonotonicInstant) -> Int64 {
-        startEpochS * 1_000_000_000 + instant.nanoseconds
+        (startEpochS + jumpS) * 1_000_000_000 + instant.nanoseconds
     }
 
     func localText(_ format: String, epochSeconds: Int64) -> String { "" }
@@ -190,5 +192,23 @@ struct NightEngineTests {
             #expect(String(decoding: sensor.payload, as: UTF8.self).hasPrefix(
                 #"{"name":"Night","state_topic":"touchpanel/hall/night","payload_on":"ON","payload_off":"OFF","icon":"mdi:weather-night","unique_id":"hall_night","#))
         }
+    }
+
+    /// A wall clock set forward (NTP after a boot without a real-time clock) is seen at the
+    /// next whole minute the panel had planned.
+    @Test func aWallClockSetForwardIsSeenWithinAMinute() throws {
+        // 2026-11-29 12:00:00 UTC.
+        let clock = ZoneWallClock(startEpochS: 1_795_953_600)
+        let rig = try EngineRig(config: nightConfig, backlight: RecordingBacklight(maxBrightness: 100), wallClock: clock)
+        rig.tick(30_000)
+        #expect(!rig.engine.isNight)
+        // Set to 21:59:30 at 30 s: the check planned for 60 s reads 22:00:00.
+        clock.jumpS = 36_000 - 60
+        #expect(rig.engine.nextWakeup == at(60_000))
+        rig.tick(60_000)
+        #expect(rig.output.lines == [
+            #"{"t_ms":60000,"event":"night","on":true}"#,
+            #"{"t_ms":60000,"event":"page","page":"clock"}"#,
+        ])
     }
 }
