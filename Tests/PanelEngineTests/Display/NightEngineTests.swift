@@ -185,6 +185,10 @@ struct NightEngineTests {
         #expect(night() == ["ON"])
         #expect(rig.engine.control(.state, now: at(10_100)).hasPrefix(
             #"{"ok":true,"backlight":{"power":"awake","brightness":80},"night":true,"page":"clock","#))
+        // Off at night, the light says the level it wakes to: the night's.
+        rig.tick(30_000)
+        #expect(MQTTBridge.states(of: rig.engine, topics: topics).filter { $0.0 == "touchpanel/hall/backlight" }
+            .map { String(decoding: $0.1, as: UTF8.self) } == [#"{"state":"OFF","brightness":5,"color_mode":"brightness"}"#])
         for commands in [true, false] {
             let documents = HomeAssistantDiscovery.documents(config: rig.engine.config, topics: topics, deviceName: "Hall", qos: 1, commands: commands)
             let sensor = try #require(documents.last)

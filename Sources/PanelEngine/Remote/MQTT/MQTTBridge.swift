@@ -486,9 +486,9 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             states.append((topics.page, Array(engine.config.pages[engine.shownPage].name.utf8)))
         }
         if let backlight = engine.backlight {
-            // The brightness the light has (dimmed included); off, the one it wakes to.
+            // The brightness the light has (dimmed included); off, the one it wakes to (at night, the night's).
             let state = engine.power == .off ? "OFF" : "ON"
-            let percent = engine.power == .off ? backlight.brightnessPercent : backlight.shownPercent
+            let percent = engine.power == .off ? backlight.awakePercent : backlight.shownPercent
             states.append((topics.backlight,
                            Array("{\"state\":\"\(state)\",\"brightness\":\(percent),\"color_mode\":\"brightness\"}".utf8)))
         }
