@@ -7,6 +7,10 @@ enum BacklightKey: String, SectionKey {
     case dimBrightness = "dim_brightness"
     case dimAfterS = "dim_after_s"
     case offAfterS = "off_after_s"
+    case night
+    case nightBrightness = "night_brightness"
+    case nightPage = "night_page"
+    case nightOffAfterS = "night_off_after_s"
 
     var doc: KeyDoc {
         let defaults = BacklightConfig.defaults
@@ -19,6 +23,11 @@ enum BacklightKey: String, SectionKey {
         case .dimAfterS: .value("\(defaults.dimAfterS)", "seconds from the last lift to dimming, \(idle); 0: never")
         case .offAfterS:
             .value("\(defaults.offAfterS)", "seconds from the last lift to off, \(idle), longer than `dim_after_s`; 0: never")
+        case .night: .words("no night", "`HH:MM-HH:MM` of local time, such as `22:00-06:30` (across midnight) or `13:00-14:00`")
+        case .nightBrightness:
+            .value("\(defaults.nightBrightnessPercent)", "percent while awake at night, \(percent); dimming never lights brighter")
+        case .nightPage: .words("the page stays", "a `[page NAME]` shown when the night starts")
+        case .nightOffAfterS: .words("`off_after_s`", "seconds from the last lift to off at night, \(idle); 0: never")
         }
     }
 }
@@ -54,6 +63,14 @@ struct BacklightDraft: SectionDraft {
             config.dimAfterS = try ValueSyntax.integer(value, in: BacklightDraft.idleRange, unit: " (seconds, 0 for never)")
         case .offAfterS:
             config.offAfterS = try ValueSyntax.integer(value, in: BacklightDraft.idleRange, unit: " (seconds, 0 for never)")
+        case .night:
+            config.night = try NightSyntax.window(value)
+        case .nightBrightness:
+            config.nightBrightnessPercent = try ValueSyntax.integer(value, in: BacklightDraft.percentRange, unit: " (percent)")
+        case .nightPage:
+            config.nightPage = value
+        case .nightOffAfterS:
+            config.nightOffAfterS = try ValueSyntax.integer(value, in: BacklightDraft.idleRange, unit: " (seconds, 0 for never)")
         }
     }
 
@@ -64,8 +81,19 @@ struct BacklightDraft: SectionDraft {
     }
 
     /// The section, or nil (and why in `errors`) when its values contradict each other.
-    func finish(errors: inout ErrorCollector) -> BacklightConfig? {
+    func finish(pageNames: [String], errors: inout ErrorCollector) -> BacklightConfig? {
         var ok = true
+        for key in [BacklightKey.nightBrightness, .nightPage, .nightOffAfterS] where config.night == nil {
+            if let line = place(key) {
+                errors.add(at: line, section: title, key: key.rawValue, "\(key.rawValue) needs night = HH:MM-HH:MM")
+                ok = false
+            }
+        }
+        if let name = config.nightPage, !pageNames.contains(name) {
+            let pages = pageNames.isEmpty ? "there are no [page NAME] sections" : "the pages are \(pageNames.joined(separator: ", "))"
+            errors.add(at: place(.nightPage) ?? header, section: title, key: BacklightKey.nightPage.rawValue, "no [page \(name)]; \(pages)")
+            ok = false
+        }
         if config.dimAfterS > 0, config.offAfterS > 0, config.offAfterS <= config.dimAfterS {
             errors.add(at: place(.offAfterS) ?? header, section: title, key: BacklightKey.offAfterS.rawValue,
                        "off_after_s \(config.offAfterS) must be longer than dim_after_s \(config.dimAfterS) (both count from the last touch), or 0 for never")

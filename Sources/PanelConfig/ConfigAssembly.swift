@@ -47,7 +47,6 @@ enum ConfigAssembly {
         let board = (BoardDraft.merged(preset: preset?.board, panel: panel.board) ?? BoardDraft(header: nowhere))
             .finish(presetFile: presetFile, controller: controller, errors: &errors)
 
-        let backlight = panel.backlight?.finish(errors: &errors)
         let mqtt = panel.mqtt?.finish(errors: &errors)
         let homeAssistant = panel.homeAssistant?.finish(errors: &errors)
 
@@ -70,6 +69,7 @@ enum ConfigAssembly {
         }
 
         let pageNames = panel.pages.filter { $0.counts }.map { $0.name }
+        let backlight = panel.backlight?.finish(pageNames: pageNames, errors: &errors)
         var pages: [PageConfig] = []
         var pageGrids: [PageGrid?] = []
         for draft in panel.pages where draft.counts {

@@ -153,6 +153,22 @@ extension PanelConfiguration {
             out.key(BacklightKey.dimBrightness, "\(backlight.dimBrightnessPercent)")
             out.key(BacklightKey.dimAfterS, "\(backlight.dimAfterS)")
             out.key(BacklightKey.offAfterS, "\(backlight.offAfterS)")
+            if let night = backlight.night {
+                out.key(BacklightKey.night, NightSyntax.text(night))
+                out.key(BacklightKey.nightBrightness, "\(backlight.nightBrightnessPercent)")
+                if let page = backlight.nightPage {
+                    out.key(BacklightKey.nightPage, page)
+                } else {
+                    out.unset(BacklightKey.nightPage, "the page stays")
+                }
+                if let seconds = backlight.nightOffAfterS {
+                    out.key(BacklightKey.nightOffAfterS, "\(seconds)")
+                } else {
+                    out.unset(BacklightKey.nightOffAfterS, "off_after_s")
+                }
+            } else {
+                out.unset(BacklightKey.night, "no night")
+            }
         }
 
         if let control {

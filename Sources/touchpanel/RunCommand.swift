@@ -6,7 +6,7 @@ import PanelDrivers
 import PanelEngine
 import TouchCore
 
-/// `touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast] [--debug NAME,...]`: the
+/// `touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast] [--wall-clock YYYY-MM-DDTHH:MM:SS] [--debug NAME,...]`: the
 /// panel. On hardware it reads the controller, draws into the framebuffer and acts; on the
 /// simulated board (`[board] simulated = yes`, the default without an I2C bus) the same
 /// engine plays a trace and writes what the panel shows as PNG frames.
@@ -43,6 +43,12 @@ enum RunCommand {
                     return 2
                 }
             case "--trace": options.tracePath = value
+            case "--wall-clock":
+                guard let value, let epochNs = WallClockOption.epochNanoseconds(value) else {
+                    log.error(WallClockOption.usage + (value.map { ", found \"\($0)\"" } ?? ""))
+                    return 2
+                }
+                options.wallClockStartEpochNs = epochNs
             case "--png-dir": options.pngDirectory = value
             case "--png-at":
                 guard let value, let times = parseTimes(value) else {

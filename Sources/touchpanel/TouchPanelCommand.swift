@@ -91,7 +91,7 @@ enum TouchPanelCommand {
     /// Each subcommand's usage lines, as `touchpanel --help` lists them all.
     static let subcommandUsages: [(name: String, text: String)] = [
         ("run", """
-            touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast] [--format F] [--debug NAME,...]
+            touchpanel run CONFIG [--trace FILE] [--png-dir DIR] [--png-at MS,...] [--fast] [--format F] [--wall-clock YYYY-MM-DDTHH:MM:SS] [--debug NAME,...]
                                              run the panel (hardware, or the simulated board);
                                              --debug logs the transitions of gestures, holds,
                                              power, mqtt, homeassistant, exec, flips, watchdog,

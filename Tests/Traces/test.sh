@@ -47,9 +47,9 @@ done
 sed 's/^model = ft5406$/model = gt911/' Tests/Traces/panel.ini >"$scratch/panel-gt911.ini"
 sed 's/^model = ft5406$/model = evdev/' Tests/Traces/panel.ini >"$scratch/panel-evdev.ini"
 grep -q '^model = gt911$' "$scratch/panel-gt911.ini" || { echo "traces: panel.ini has no model = ft5406 line"; exit 1; }
-simulate() {  # simulate CONFIG TRACE LABEL
+simulate() {  # simulate CONFIG TRACE LABEL [more of run's options]
     local status=0
-    timeout 60 "$touchpanel" run "$1" --trace "$2" --fast >"$scratch/out" 2>"$scratch/err" || status=$?
+    timeout 60 "$touchpanel" run "$1" --trace "$2" --fast "${@:4}" >"$scratch/out" 2>"$scratch/err" || status=$?
     if [ "$status" = 0 ] && cmp -s "$scratch/out" "${2%.trace}.expected"; then
         passed=$((passed + 1))
         echo "ok    simulated board ($3): $2"
@@ -99,6 +99,28 @@ for trace in "Tests/Traces/$dir"/*.trace; do
     simulate "$scratch/$dir-evdev.ini" "$trace" evdev
 done
 done
+
+# The night schedule of [backlight] (issue 47), on the simulated board only (replay has no wall
+# clock): each trace from the local time and time zone given here, across 22:00 and across the
+# daylight-saving changes of Europe/Berlin (night = 02:30-06:00 there).
+sed 's/^night = 22:00-06:30$/night = 02:30-06:00/' Tests/Traces/night/panel.ini >"$scratch/night-berlin.ini"
+grep -q '^night = 02:30-06:00$' "$scratch/night-berlin.ini" || { echo "traces: night/panel.ini has no night = 22:00-06:30 line"; exit 1; }
+for run in "UTC 2026-11-29T21:59:50 Tests/Traces/night/panel.ini dims-at-ten" \
+    "Europe/Berlin 2026-03-29T01:59:50 $scratch/night-berlin.ini spring-forward" \
+    "Europe/Berlin 2026-10-25T01:59:50 $scratch/night-berlin.ini fall-back"; do
+    read -r zone wall config name <<<"$run"
+    TZ=$zone simulate "$config" "Tests/Traces/night/$name.trace" "TZ=$zone, --wall-clock $wall" --wall-clock "$wall"
+done
+status=0
+"$touchpanel" run Tests/Traces/night/panel.ini --trace Tests/Traces/night/dims-at-ten.trace --fast --wall-clock 2026-11-29T22:00 >/dev/null 2>"$scratch/err" || status=$?
+if [ "$status" = 2 ] && grep -qxF 'touchpanel: --wall-clock takes a local time YYYY-MM-DDTHH:MM:SS, e.g. 2026-11-29T21:59:50, found "2026-11-29T22:00"' "$scratch/err"; then
+    passed=$((passed + 1))
+    echo "ok    --wall-clock in another format: exit 2, the option named"
+else
+    failed=$((failed + 1))
+    echo "FAIL  --wall-clock 2026-11-29T22:00: exit $status"
+    sed 's/^/      /' "$scratch/err"
+fi
 
 # `touchpanel preview` draws each page as the simulated board does: in the board's RGB565, the
 # same pixels as the board's frame of that page (Tests/ReferenceImages/pages/).

@@ -19,6 +19,9 @@ public struct SimulationOptions: Sendable {
     public var pixelFormat: PixelFormat = .rgb565
     /// `touchpanel record`: every raw report the simulated source reads goes there.
     public var recordPath: String?
+    /// `--wall-clock`: the local time at the board's start, as nanoseconds since the epoch;
+    /// nil: the host's time now. Either way it then moves with the board's clock.
+    public var wallClockStartEpochNs: Int64?
 
     public init(tracePath: String? = nil, pngDirectory: String? = nil) {
         self.tracePath = tracePath

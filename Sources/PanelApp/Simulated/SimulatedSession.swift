@@ -73,7 +73,7 @@ final class SimulatedSession: PanelSession {
             transitions: debug.isEmpty ? nil : TransitionLog(machines: debug, origin: origin, log: traceLog),
             backlight: config.backlight.map { PanelBacklight(device: SimulatedBacklight(log: log), config: $0, log: log) },
             kept: carried.state,
-            wallClock: SimulatedWallClock(startEpochNs: RealTimeClock.epochNanoseconds(), origin: origin),
+            wallClock: SimulatedWallClock(startEpochNs: options.wallClockStartEpochNs ?? RealTimeClock.epochNanoseconds(), origin: origin),
             chartDirectory: StateKeeper.chartDirectoryFromEnvironment())
         exec.transitions = engine.transitions
     }

@@ -11,8 +11,13 @@ public final class PanelBacklight {
     public let config: BacklightConfig
     private let log: PanelLog
     public private(set) var power: PanelPower = .awake
-    /// The awake brightness: the config's until the control socket sets another.
+    /// The awake brightness by day: the config's until the control socket sets another.
     public private(set) var brightnessPercent: Int
+    /// At night `night_brightness` replaces the awake brightness, and the dim one is never
+    /// brighter than it.
+    public private(set) var atNight = false
+    /// Until `start` the light is not ours to write: a night known before it only sets the level it starts at.
+    private var started = false
 
     public init(device: BacklightDevice, config: BacklightConfig, log: PanelLog) {
         self.device = device
@@ -25,23 +30,42 @@ public final class PanelBacklight {
     /// dimmed, 0 while off.
     public var shownPercent: Int {
         switch power {
-        case .awake: brightnessPercent
-        case .dimmed: config.dimBrightnessPercent
+        case .awake: awakePercent
+        case .dimmed: dimPercent
         case .off: 0
         }
+    }
+
+    /// The brightness while awake: the day's, or the night's.
+    public var awakePercent: Int {
+        atNight ? config.nightBrightnessPercent : brightnessPercent
+    }
+
+    private var dimPercent: Int {
+        config.dimPercent(atNight: atNight)
+    }
+
+    /// The night started or ended: the light takes its level, unless it is off.
+    public func setNight(_ on: Bool) {
+        guard on != atNight else { return }
+        atNight = on
+        guard started, power != .off else { return }
+        write(device.setBrightness(level(percent: shownPercent)))
+        log.log("backlight: \(on ? "night" : "day") (\(shownPercent) %)")
     }
 
     /// A new awake brightness, written at once while awake.
     public func setBrightness(percent: Int) {
         brightnessPercent = percent
-        if power == .awake { write(device.setBrightness(level(percent: percent))) }
+        if power == .awake, !atNight { write(device.setBrightness(level(percent: percent))) }
     }
 
     /// At start (and after a reload): awake, at the configured brightness.
     public func start() {
-        write(device.setBrightness(level(percent: brightnessPercent)))
+        write(device.setBrightness(level(percent: awakePercent)))
         if device.hasPowerSwitch { write(device.setPower(on: true)) }
         power = .awake
+        started = true
     }
 
     public func apply(_ next: PanelPower) {
@@ -50,13 +74,13 @@ public final class PanelBacklight {
         power = next
         switch next {
         case .awake:
-            write(device.setBrightness(level(percent: brightnessPercent)))
+            write(device.setBrightness(level(percent: awakePercent)))
             if before == .off, device.hasPowerSwitch { write(device.setPower(on: true)) }
-            log.log("backlight: on (\(brightnessPercent) %)")
+            log.log("backlight: on (\(awakePercent) %)")
         case .dimmed:
-            write(device.setBrightness(level(percent: config.dimBrightnessPercent)))
+            write(device.setBrightness(level(percent: dimPercent)))
             if before == .off, device.hasPowerSwitch { write(device.setPower(on: true)) }
-            log.log("backlight: dimmed (\(config.dimBrightnessPercent) %)")
+            log.log("backlight: dimmed (\(dimPercent) %)")
         case .off:
             write(device.hasPowerSwitch ? device.setPower(on: false) : device.setBrightness(0))
             log.log("backlight: off")

@@ -81,6 +81,10 @@ public final class PanelEngine: TouchSink {
     var chartBackfills: [ChartBackfill] = []
     /// The time of day, for the charts' buckets (and the texts' clocks).
     let wallClock: WallClock?
+    /// `[backlight] night`, with a wall clock to read it by.
+    private var night: NightSchedule?
+    /// Whether the night schedule has it night now.
+    public var isNight: Bool { night?.isNight ?? false }
     /// Each slider's value, as a step of its scale.
     public var sliderSteps: [Int32] { sliders.steps }
     /// Each slider's value as the outside world knows it (`SliderItems.values`).
@@ -143,6 +147,11 @@ public final class PanelEngine: TouchSink {
         for index in texts.due(now: startedAt) { textChanged(index) }
         drawPendingLabels()
         drawWholePage(at: startedAt)
+        if wallClock != nil, let window = config.backlight?.night {
+            night = NightSchedule(window: window)
+            // Started at night: it starts as it would at the night's start, event line included.
+            checkNight(at: startedAt)
+        }
         backlight?.start()
     }
 
@@ -310,7 +319,8 @@ public final class PanelEngine: TouchSink {
             MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline)),
             MonotonicInstant.earliest(
                 MonotonicInstant.earliest(bindings.nextDeadline, stateLogs.nextDeadline),
-                MonotonicInstant.earliest(MonotonicInstant.earliest(texts.nextDeadline, homeAt), charts.nextDeadline)))
+                MonotonicInstant.earliest(
+                    MonotonicInstant.earliest(texts.nextDeadline, homeAt), MonotonicInstant.earliest(charts.nextDeadline, night?.checkAt))))
     }
 
     /// `nextWakeup` without idle blanking's dim and off: whether anything but the backlight's
@@ -425,6 +435,7 @@ public final class PanelEngine: TouchSink {
         }
         actions.tick(now: now)
         if let due = homeAt, due <= now { showPage(0, at: max(due, lastInputAt)) }
+        if let due = night?.checkAt, due <= now { checkNight(at: due) }
         if lastInputAt < now { lastInputAt = now }
         // Most turns have nothing due: then no event list to reset, no pipeline call.
         guard let due = pipeline.earliestDeadline(), due <= now else { return }
@@ -582,6 +593,23 @@ public final class PanelEngine: TouchSink {
         // The heap pages the dropped looks held, and the stack the frame went deep into, go
         // back to the kernel (`FreedMemory`).
         FreedMemory.giveBack()
+    }
+
+    /// Reads the local time at `instant`; at a change of the night: its event line, the
+    /// light's level, the idle times, and the night's page.
+    private func checkNight(at instant: MonotonicInstant) {
+        guard let wallClock, let backlightConfig = config.backlight, let on = night?.check(at: instant, wallClock: wallClock) else { return }
+        let at = max(instant, lastInputAt)
+        log.log(on ? "night: starts" : "night: ends")
+        writer.night(on, at: at)
+        writer.flush()
+        backlight?.setNight(on)
+        let timings = on ? backlightConfig.nightIdleTimings : backlightConfig.idleTimings
+        feed(now: at) { pipeline, sink in pipeline.setIdleTimings(timings, at: at, into: &sink) }
+        if on, let name = backlightConfig.nightPage, let page = config.pages.firstIndex(where: { $0.name == name }) {
+            showPage(page, at: at)
+        }
+        listener?.panelStateChanged()
     }
 
     /// The page shown drawn whole in one frame at `now`, as `showPage` draws a new one (its

@@ -53,6 +53,20 @@ public struct EventLineWriter: GestureEventSink {
         output.flushIfFull()
     }
 
+    /// `{"t_ms":..,"event":"night","on":true}`: the night schedule started (or ended) at `at`.
+    public mutating func night(_ on: Bool, at: MonotonicInstant) {
+        line.removeAll(keepingCapacity: true)
+        EventLineWriter.append("{\"t_ms\":", to: &line)
+        EventLineWriter.appendDecimal((at - origin).nanoseconds / 1_000_000, to: &line)
+        if on {
+            EventLineWriter.append(",\"event\":\"night\",\"on\":true}\n", to: &line)
+        } else {
+            EventLineWriter.append(",\"event\":\"night\",\"on\":false}\n", to: &line)
+        }
+        output.write(bytes: line)
+        output.flushIfFull()
+    }
+
     /// `{"t_ms":..,"event":"swipe","direction":"left","page":"home"}`: a swipe's lift on `page`.
     public mutating func swipe(_ direction: SwipeDirection, onPage page: Int, at: MonotonicInstant) {
         guard quotedPageNames.indices.contains(page) else { return }

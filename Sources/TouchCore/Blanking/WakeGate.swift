@@ -4,7 +4,7 @@
 /// the live panel, the simulated board and `replay` swallow the same touches. Without
 /// `IdleTimings` (no `[backlight]`) it passes every input and has no deadline.
 public struct WakeGate: Sendable {
-    public let timings: IdleTimings?
+    public private(set) var timings: IdleTimings?
     public private(set) var power: PanelPower = .awake
     /// The instant the last touch lifted (or the panel started, or woke with nothing held).
     private var idleSince: MonotonicInstant
@@ -43,6 +43,17 @@ public struct WakeGate: Sendable {
         let previous = power
         power = next
         sink.powerChanged(from: previous, because: input, to: next, at: at)
+    }
+
+    /// Other idle times from `now` on (the night's and the day's), counted from the same last
+    /// lift; a stage already overdue under them comes at `now`. Without blanking, nothing.
+    @_optimize(speed)
+    public mutating func setTimings<Sink: GestureEventSink>(_ next: IdleTimings, at now: MonotonicInstant, into sink: inout Sink) {
+        guard timings != nil else { return }
+        timings = next
+        while let due = deadline, due < now {
+            apply(.idleTimeout, at: now, into: &sink)
+        }
     }
 
     /// Fires the idle time-out if it is due at `now`, at its own instant; true if it fired.

@@ -81,6 +81,13 @@ public struct TouchPipeline: Sendable {
         wakeGate.apply(input, at: now, into: &sink)
     }
 
+    /// The idle times from `now` on (the night schedule's change), after everything due before it.
+    @_optimize(speed)
+    public mutating func setIdleTimings<Sink: GestureEventSink>(_ timings: IdleTimings, at now: MonotonicInstant, into sink: inout Sink) {
+        advance(to: now, into: &sink)
+        wakeGate.setTimings(timings, at: now, into: &sink)
+    }
+
     /// Fires everything due at or before `now`, in time order. One rule for equal instants
     /// everywhere: gesture deadlines fire before any input at the same instant, a lost-touch
     /// cancel included.

@@ -24,7 +24,7 @@ public enum HomeAssistantDiscovery {
         public var payload: [UInt8]
     }
 
-    /// The documents for `config`, in the order buttons are listed, then the texts, the backlight last.
+    /// The documents for `config`, in the order buttons are listed, then the texts, the backlight and the night last.
     public static func documents(
         config: PanelConfiguration, topics: MQTTTopics, deviceName: String, qos: Int, commands: Bool = true
     ) -> [Document] {
@@ -66,6 +66,10 @@ public enum HomeAssistantDiscovery {
                 add("binary_sensor", "backlight",
                     "\"name\":\"Backlight\"" + onOffState(topics.backlight) + ",\"value_template\":\"{{ value_json.state }}\"")
             }
+        }
+        // The night schedule: a sensor either way, since only the clock changes it.
+        if config.backlight?.night != nil {
+            add("binary_sensor", "night", "\"name\":\"Night\"" + onOffState(topics.night) + ",\"icon\":\"mdi:weather-night\"")
         }
         return documents
     }

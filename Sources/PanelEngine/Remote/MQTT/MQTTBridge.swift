@@ -470,7 +470,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         }
     }
 
-    /// Every retained state of the panel now, in button order, the backlight last.
+    /// Every retained state of the panel now, in button order, then the backlight and the night.
     static func states(of engine: PanelEngine, topics: MQTTTopics) -> [(String, [UInt8])] {
         var states: [(String, [UInt8])] = []
         for place in 0..<engine.config.itemCount {
@@ -486,11 +486,14 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             states.append((topics.page, Array(engine.config.pages[engine.shownPage].name.utf8)))
         }
         if let backlight = engine.backlight {
-            // The brightness the light has (dimmed included); off, the one it wakes to.
+            // The brightness the light has (dimmed included); off, the one it wakes to (at night, the night's).
             let state = engine.power == .off ? "OFF" : "ON"
-            let percent = engine.power == .off ? backlight.brightnessPercent : backlight.shownPercent
+            let percent = engine.power == .off ? backlight.awakePercent : backlight.shownPercent
             states.append((topics.backlight,
                            Array("{\"state\":\"\(state)\",\"brightness\":\(percent),\"color_mode\":\"brightness\"}".utf8)))
+        }
+        if engine.config.backlight?.night != nil {
+            states.append((topics.night, Array((engine.isNight ? "ON" : "OFF").utf8)))
         }
         return states
     }

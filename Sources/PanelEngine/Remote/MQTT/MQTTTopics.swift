@@ -34,6 +34,8 @@ public struct MQTTTopics: Equatable, Sendable {
     public var availability: String { topic(.availability) }
     public var backlight: String { topic(.backlight) }
     public var backlightSet: String { topic(.backlightSet) }
+    /// `ON` at night, `OFF` by day, retained (`[backlight] night`).
+    public var night: String { topic(.night) }
     public var command: String { topic(.command) }
     public var reply: String { topic(.reply) }
     public var dropped: String { topic(.dropped) }

@@ -5,6 +5,7 @@
 public enum PanelTopic: CaseIterable, Sendable {
     case availability
     case backlight
+    case night
     case reply
     case dropped
     case page
@@ -29,6 +30,7 @@ public enum PanelTopic: CaseIterable, Sendable {
         switch self {
         case .availability: ["availability"]
         case .backlight: ["backlight"]
+        case .night: ["night"]
         case .reply: ["reply"]
         case .dropped: ["dropped"]
         case .page: ["page"]
@@ -55,7 +57,7 @@ public enum PanelTopic: CaseIterable, Sendable {
     /// topics the panel only publishes on.
     var incoming: ((String) -> MQTTTopics.Incoming)? {
         switch self {
-        case .availability, .backlight, .reply, .dropped, .page, .buttonEvent, .buttonGesture, .buttonLatch,
+        case .availability, .backlight, .night, .reply, .dropped, .page, .buttonEvent, .buttonGesture, .buttonLatch,
             .buttonLabel, .buttonEnabled, .text, .sliderValue:
             nil
         case .buttonLatchSet: { .set(button: $0, kind: .latch) }
