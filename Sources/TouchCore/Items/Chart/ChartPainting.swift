@@ -155,10 +155,12 @@ extension FramebufferPainter {
             }
             previousMean = mean
         }
-        // The ends are written again only when they changed (a new bucket moves the plot, not them).
-        let endsChanged = previous.map { $0.lowMilli != drawn.lowMilli || $0.highMilli != drawn.highMilli } ?? true
+        // Each end is written again only when it changed (a new bucket moves the plot, not them):
+        // the texts stand on lines of their own, above and below the plot.
         if let text {
-            paintChartTexts(ring: ring, spec: spec, range: range, whole: endsChanged, text: text, palette: &palette, painted: &painted, base: base)
+            paintChartTexts(
+                ring: ring, spec: spec, range: range, high: previous.map { $0.highMilli != drawn.highMilli } ?? true,
+                low: previous.map { $0.lowMilli != drawn.lowMilli } ?? true, text: text, palette: &palette, painted: &painted, base: base)
         }
         return drawn
     }
@@ -200,10 +202,11 @@ extension FramebufferPainter {
         }
     }
 
-    /// The texts: the newest value at the top right (always), and when `whole` the upper end
-    /// at the top left and the lower one at the bottom left.
+    /// The texts: the newest value at the top right (always), the upper end at the top left
+    /// when `high` (it changed, or nothing is on screen) and the lower one at the bottom left
+    /// when `low`, each over its part of its line cleared.
     private func paintChartTexts(
-        ring: ChartRing, spec: ChartSpec, range: (low: Int32, high: Int32), whole: Bool, text: ChartTextLook,
+        ring: ChartRing, spec: ChartSpec, range: (low: Int32, high: Int32), high: Bool, low: Bool, text: ChartTextLook,
         palette: inout CoveragePalette, painted: inout PaintedGlyphs?, base: UnsafeMutableRawPointer
     ) {
         let plot = spec.plot
@@ -212,21 +215,24 @@ extension FramebufferPainter {
         palette.use(ButtonStyle.Colors(fill: spec.background, text: spec.text), in: layout.format)
         let copies = text.glyphs.glyphs.map { painted?.paint($0, through: &palette) ?? false } ?? false
         let source = copies ? painted : nil
-        let top = Rect(x: spec.rect.x, y: spec.rect.y, width: spec.rect.width, height: lineHeight)
-        let bottomLine = Rect(x: spec.rect.x, y: plot.y + plot.height, width: spec.rect.width, height: spec.rect.y + spec.rect.height - plot.y - plot.height)
         let background = layout.format.encode(spec.background)
-        if whole {
-            fill(top, value: background, base: base)
+        // The top line's halves: the upper end's at the left, the newest value's at the right.
+        let upperBox = Rect(x: spec.rect.x, y: spec.rect.y, width: spec.rect.width / 2, height: lineHeight)
+        let valueBox = Rect(x: upperBox.x + upperBox.width, y: upperBox.y, width: spec.rect.width - upperBox.width, height: lineHeight)
+        if high {
+            fill(upperBox, value: background, base: base)
+            drawGlyphs(text.run(range.high), text: text.glyphs, x: upperBox.x, y: upperBox.y, clip: upperBox, palette: &palette, painted: source, base: base)
+        }
+        if low {
+            let bottomLine = Rect(
+                x: spec.rect.x, y: plot.y + plot.height, width: spec.rect.width, height: spec.rect.y + spec.rect.height - plot.y - plot.height)
             fill(bottomLine, value: background, base: base)
-            drawGlyphs(text.run(range.high), text: text.glyphs, x: top.x, y: top.y, clip: top, palette: &palette, painted: source, base: base)
             drawGlyphs(text.run(range.low), text: text.glyphs, x: bottomLine.x, y: bottomLine.y, clip: bottomLine, palette: &palette, painted: source, base: base)
         }
-        // The value's half of the top line: cleared, then the newest value at its right.
-        let valueBox = Rect(x: top.x + top.width / 2, y: top.y, width: top.width - top.width / 2, height: lineHeight)
-        if !whole { fill(valueBox, value: background, base: base) }
+        fill(valueBox, value: background, base: base)
         guard let last = ring.lastMilli else { return }
         let run = text.run(last)
-        drawGlyphs(run, text: text.glyphs, x: valueBox.x + valueBox.width - text.glyphs.width(of: run), y: top.y, clip: valueBox, palette: &palette, painted: source, base: base)
+        drawGlyphs(run, text: text.glyphs, x: valueBox.x + valueBox.width - text.glyphs.width(of: run), y: valueBox.y, clip: valueBox, palette: &palette, painted: source, base: base)
     }
 
     /// `run`'s glyphs from `x` along the line at `y`, inside `clip`: copied from `painted` (over
