@@ -29,7 +29,9 @@ public struct DialPixels {
         of dial: DialGeometry, in layout: FramebufferLayout,
         offsets: UnsafeMutableBufferPointer<UInt32>, positions: UnsafeMutableBufferPointer<UInt16>
     ) -> DialPixels? {
-        guard offsets.count == positions.count, layout.bufferSize <= Int(UInt32.max), dial.shape.arcCentidegrees <= Int32(UInt16.max)
+        // The size as a UInt: on a 32-bit Int, UInt32.max is no Int (and every size fits).
+        guard offsets.count == positions.count, UInt(bitPattern: layout.bufferSize) <= UInt(UInt32.max),
+            dial.shape.arcCentidegrees <= Int32(UInt16.max)
         else { return nil }
         var walk = DialBandWalk(dial: dial, layout: layout)
         var index = 0
