@@ -46,6 +46,16 @@ public struct PaintedGlyphs {
         return true
     }
 
+    /// `painted`, worked out for `glyphs` through `palette` where it was not yet, when there is
+    /// something to copy from; nil (blend instead) without glyphs, memory or a palette.
+    public static func ready(
+        _ painted: inout PaintedGlyphs?, for glyphs: AlphaBitmap?, through palette: inout CoveragePalette
+    ) -> PaintedGlyphs? {
+        guard let glyphs, var strip = painted, strip.paint(glyphs, through: &palette) else { return nil }
+        painted = strip
+        return strip
+    }
+
     /// The first byte of the pixel at (`x`, `y`) of the strip.
     @inline(__always)
     func pixel(x: Int32, y: Int32, bytesPerPixel: Int) -> UnsafeRawPointer {

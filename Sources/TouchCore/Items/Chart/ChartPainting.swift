@@ -213,8 +213,7 @@ extension FramebufferPainter {
         let lineHeight = plot.y - spec.rect.y
         guard lineHeight > 0 else { return }
         palette.use(ButtonStyle.Colors(fill: spec.background, text: spec.text), in: layout.format)
-        let copies = text.glyphs.glyphs.map { painted?.paint($0, through: &palette) ?? false } ?? false
-        let source = copies ? painted : nil
+        let source = PaintedGlyphs.ready(&painted, for: text.glyphs.glyphs, through: &palette)
         let background = layout.format.encode(spec.background)
         // The top line's halves: the upper end's at the left, the newest value's at the right.
         let upperBox = Rect(x: spec.rect.x, y: spec.rect.y, width: spec.rect.width / 2, height: lineHeight)
@@ -241,9 +240,7 @@ extension FramebufferPainter {
         _ run: SliderGlyphRun, text: SliderTextLook, x: Int32, y: Int32, clip: Rect, palette: inout CoveragePalette,
         painted: PaintedGlyphs?, base: UnsafeMutableRawPointer
     ) {
-        guard let glyphs = text.glyphs, let pixels = glyphs.pixels.baseAddress,
-            let visible = clip.clipped(to: layout.logicalBounds)
-        else { return }
+        guard let glyphs = text.glyphs, let visible = clip.clipped(to: layout.logicalBounds) else { return }
         var pen = x
         for index in 0..<run.count {
             let glyph = Int(run[index])
@@ -251,11 +248,7 @@ extension FramebufferPainter {
             let start = text.glyphStart(glyph), advance = text.glyphAdvance(glyph)
             let placed = Rect(x: pen, y: y + glyphs.top, width: advance, height: glyphs.height)
             pen &+= advance
-            guard start &+ advance <= glyphs.width, let part = placed.clipped(to: visible),
-                let cell = AlphaBitmap(
-                    width: advance, height: glyphs.height, stride: glyphs.stride,
-                    pixels: UnsafeRawBufferPointer(start: pixels + Int(start), count: glyphs.pixels.count - Int(start)))
-            else { continue }
+            guard let part = placed.clipped(to: visible), let cell = text.cell(of: glyph, advance: advance) else { continue }
             if let painted {
                 copy(painted, column: start, placed: placed, clip: part, base: base)
             } else {

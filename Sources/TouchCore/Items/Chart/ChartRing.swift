@@ -67,14 +67,7 @@ public struct ChartRing: @unchecked Sendable {
     /// The bucket `age` buckets before the newest (0: the newest); nil when it is empty or
     /// outside the ring.
     public func bucket(age: Int) -> ChartBucket? {
-        guard let newest = newestBucket, age >= 0, age < points else { return nil }
-        let offset = slotOffset(newest - widen(age))
-        let count = UInt32(littleEndian: storage.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self))
-        guard count > 0 else { return nil }
-        return ChartBucket(
-            minMilli: Int32(littleEndian: storage.loadUnaligned(fromByteOffset: offset, as: Int32.self)),
-            maxMilli: Int32(littleEndian: storage.loadUnaligned(fromByteOffset: offset + 4, as: Int32.self)),
-            count: count, sumMilli: loadInt64(at: offset + 12))
+        slot(ofAge: age).flatMap { bucket(inSlot: $0) }
     }
 
     /// The slot (0 ..< points) of the bucket `age` buckets before the newest; nil when there is

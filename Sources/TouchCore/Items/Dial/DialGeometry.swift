@@ -103,13 +103,9 @@ public struct DialGeometry: Equatable, Sendable {
     /// The box around the band between positions `span` (a pixel's margin for rounding),
     /// inside the dial's square.
     public func bounds(of span: Range<Int32>) -> Rect {
-        bounds(of: span, first: DialAngle.unitVector(span.lowerBound - halfArc), last: DialAngle.unitVector(span.upperBound - halfArc))
-    }
-
-    /// The same, given the directions of the span's ends (`DialAngle.unitVector`).
-    public func bounds(of span: Range<Int32>, first: (x: Int32, y: Int32), last: (x: Int32, y: Int32)) -> Rect {
         let square = self.square
         guard !span.isEmpty else { return Rect(x: square.x, y: square.y, width: 0, height: 0) }
+        let first = DialAngle.unitVector(span.lowerBound - halfArc), last = DialAngle.unitVector(span.upperBound - halfArc)
         var box = SpanBox()
         box.include(first.x * outer2 / 16384, first.y * outer2 / 16384)
         box.include(first.x * inner2 / 16384, first.y * inner2 / 16384)

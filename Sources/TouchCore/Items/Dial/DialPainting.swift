@@ -23,9 +23,7 @@ extension FramebufferPainter {
         guard let box = text.valueBox.clipped(to: layout.logicalBounds) else { return true }
         // The value's glyphs over the background: copied from their pixels when there are
         // some (worked out once per colours), else blended.
-        var painted = palettes.paintedValue
-        let copies = text.glyphs.map { painted?.paint($0, through: &palettes.overTrack) ?? false } ?? false
-        palettes.paintedValue = painted
+        let painted = PaintedGlyphs.ready(&palettes.paintedValue, for: text.glyphs, through: &palettes.overTrack)
         let over: SliderGlyphRun?
         if let onScreen, text.sharePlaces(onScreen.valueText, look.valueText) {
             guard onScreen.valueText != look.valueText else { return true }
@@ -34,7 +32,7 @@ extension FramebufferPainter {
             if onScreen != nil { fill(box, value: layout.format.encode(look.background), base: base) }
             over = nil
         }
-        if copies, let painted {
+        if let painted {
             drawValue(look.valueText, over: over, text: text, box: box) { _, placed, clip, _, column in
                 copy(painted, column: column, placed: placed, clip: clip, base: base)
             }
