@@ -32,6 +32,12 @@ public struct MQTTConfig: Equatable, Sendable {
     public var discoveryPrefix: String
     /// The device's name in Home Assistant; nil: the host name.
     public var deviceName: String?
+    /// `mirror`: the screen as a PNG on `P/screen` (an image entity in Home Assistant).
+    public var mirror: Bool = false
+    /// `mirror_min_s`: the least time between two pictures of the screen.
+    public var mirrorMinS: Int = 2
+    /// `mirror_taps`: taps from `P/screen/tap` (a dashboard) act as taps on the panel.
+    public var mirrorTaps: Bool = false
 
     public init(
         host: String, port: Int? = nil, clientID: String? = nil, topicPrefix: String? = nil, username: String? = nil,

@@ -19,6 +19,9 @@ enum MQTTKey: String, SectionKey {
     case discovery
     case discoveryPrefix = "discovery_prefix"
     case name
+    case mirror
+    case mirrorMinS = "mirror_min_s"
+    case mirrorTaps = "mirror_taps"
 
     var doc: KeyDoc {
         let defaults = MQTTConfig(host: "")
@@ -45,6 +48,14 @@ enum MQTTKey: String, SectionKey {
         case .discovery: .value(defaults.discovery ? "yes" : "no", "Home Assistant MQTT discovery")
         case .discoveryPrefix: .value(defaults.discoveryPrefix, "where the discovery documents go")
         case .name: .words("the host name", "the device's name in Home Assistant, 1 to 64 bytes")
+        case .mirror:
+            .value(defaults.mirror ? "yes" : "no",
+                   "publish the screen as a PNG on `P/screen` (retained; an image entity in Home Assistant) when it changed, encoded a share per turn")
+        case .mirrorMinS:
+            .value("\(defaults.mirrorMinS)", "the least seconds between two pictures of the screen, \(KeyDoc.span(MQTTDraft.mirrorMinRange))")
+        case .mirrorTaps:
+            .value(defaults.mirrorTaps ? "yes" : "no",
+                   "`{\"x\":..,\"y\":..}` on `P/screen/tap` taps the panel there; never a button with `interlock` or hold-to-run; needs `mirror` and `commands`")
         }
     }
 }
@@ -56,6 +67,7 @@ struct MQTTDraft: SectionDraft {
     static let qosRange: ClosedRange<Int> = 0...2
     static let queueRange: ClosedRange<Int> = 1...10_000
     static let maxMessageRange: ClosedRange<Int> = 1...16_384
+    static let mirrorMinRange: ClosedRange<Int> = 1...3_600
 
     let title = "mqtt"
     let header: SourceLine
@@ -117,6 +129,12 @@ struct MQTTDraft: SectionDraft {
         case .name:
             guard !value.isEmpty, value.utf8.count <= 64 else { throw .expected("a name of 1 to 64 bytes", found: value) }
             config.deviceName = value
+        case .mirror:
+            config.mirror = try ValueSyntax.boolean(value)
+        case .mirrorMinS:
+            config.mirrorMinS = try ValueSyntax.integer(value, in: MQTTDraft.mirrorMinRange, unit: " (seconds)")
+        case .mirrorTaps:
+            config.mirrorTaps = try ValueSyntax.boolean(value)
         }
     }
 
@@ -182,6 +200,17 @@ struct MQTTDraft: SectionDraft {
             errors.add(at: place(.passwordFile) ?? header, section: title, key: MQTTKey.passwordFile.rawValue,
                        "a password needs a username")
             ok = false
+        }
+        if config.mirrorTaps, let place = place(.mirrorTaps) {
+            if !config.mirror {
+                errors.add(at: place, section: title, key: MQTTKey.mirrorTaps.rawValue,
+                           "taps on the mirrored screen need the mirror: give mirror = yes")
+                ok = false
+            } else if !config.commands {
+                errors.add(at: place, section: title, key: MQTTKey.mirrorTaps.rawValue,
+                           "commands = no takes no command from the broker, and a tap is one: give commands = yes or mirror_taps = no")
+                ok = false
+            }
         }
         return ok ? config : nil
     }

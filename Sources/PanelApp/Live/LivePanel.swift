@@ -91,7 +91,10 @@ public enum LivePanel {
                 // What each turn serves, in order.
                 var turns: [LoopParticipant] = [eventLines, DisplayTurn(running), TouchTurn(engine)]
                 if let control = running.control { turns.append(ControlTurn(control, engine: engine, readClock: { loop.now })) }
-                if let bridge = run.bridge { turns.append(BrokerTurn(bridge, engine: engine)) }
+                if let bridge = run.bridge {
+                    let screen = ScreenPNGEncoder(surface: { [unowned(unsafe) running] in running.paintedSurface })
+                    turns.append(BrokerTurn(bridge, engine: engine, screen: screen))
+                }
                 if let homeAssistant = run.homeAssistant { turns.append(HomeAssistantTurn(homeAssistant, engine: engine)) }
                 turns.append(PictureTurn(engine: engine, surface: { [unowned(unsafe) running] in running.paintedSurface }, log: log))
                 turns.append(ExecRunnerTurn(processes, exec: exec, log: log) { engine.commandsFinished($0, now: loop.now) })

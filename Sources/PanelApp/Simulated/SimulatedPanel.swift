@@ -138,11 +138,14 @@ public enum SimulatedPanel {
         if let control = session.control {
             others.append(ControlTurn(control, engine: engine, readClock: { loop.readClock() }, waitsForDeadlines: !options.virtualTime))
         }
-        if let bridge { others.append(BrokerTurn(bridge, engine: engine, waitsForDeadlines: !options.virtualTime)) }
+        let surface = session.surface
+        if let bridge {
+            let screen = ScreenPNGEncoder(surface: { surface })
+            others.append(BrokerTurn(bridge, engine: engine, screen: screen, waitsForDeadlines: !options.virtualTime))
+        }
         if let homeAssistant = run.homeAssistant {
             others.append(HomeAssistantTurn(homeAssistant, engine: engine, waitsForDeadlines: !options.virtualTime))
         }
-        let surface = session.surface
         others.append(PictureTurn(
             engine: engine, surface: { surface }, log: log, readClock: { loop.readClock() }, waitsForDeadlines: !options.virtualTime))
         others.append(ExecRunnerTurn(processes, exec: exec, log: log) { engine.commandsFinished($0, now: loop.now) })

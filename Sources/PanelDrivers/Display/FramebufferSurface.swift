@@ -585,7 +585,17 @@ public final class FramebufferSurface: PanelSurface {
     }
 
     public func frameDone(at instant: MonotonicInstant) {
+        paintedFrames &+= 1
         onFrame?(instant)
+    }
+
+    /// Counts the frames painted into `pixels` (the mirror makes a new picture when it moves):
+    /// each `frameDone`, and each frame a page-flipping display paints through this surface.
+    public private(set) var paintedFrames: UInt64 = 0
+
+    /// A page-flipping display (`DRMSurface`) painted a frame through this surface.
+    public func framePainted() {
+        paintedFrames &+= 1
     }
 
     // MARK: - Pictures set at run time (made by `PictureWorker`; drawn from the next paint on)

@@ -63,6 +63,26 @@ public enum TransitionText {
         }
     }
 
+    public static func mirror(_ state: ScreenMirror, origin: MonotonicInstant) -> String {
+        switch state {
+        case .offline: "offline"
+        case .published(let restUntil): "published(rest until \(ms(restUntil, origin)) ms)"
+        case .changed(let at): "changed(begin at \(ms(at, origin)) ms)"
+        case .encoding(let frame): "encoding(frame \(frame))"
+        }
+    }
+
+    public static func mirror(_ input: ScreenMirror.Input, origin: MonotonicInstant) -> String {
+        switch input {
+        case .online: "online"
+        case .away: "away"
+        case .screenChanged: "screen_changed"
+        case .begin(let frame): "begin(frame \(frame))"
+        case .finished: "finished"
+        case .failed: "failed"
+        }
+    }
+
     public static func link(_ input: MQTTLink.Input) -> String {
         switch input {
         case .due: "due"

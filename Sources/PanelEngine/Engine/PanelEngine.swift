@@ -18,7 +18,7 @@ public final class PanelEngine: TouchSink {
     public let backlight: PanelBacklight?
     let log: PanelLog
     public let actions: ActionRunner
-    private var pipeline: TouchPipeline
+    var pipeline: TouchPipeline
     private var writer: EventLineWriter
     private var events: EventCollector
     private var looks: ButtonRepaintTracker
@@ -444,7 +444,7 @@ public final class PanelEngine: TouchSink {
 
     /// Runs one pipeline call, then writes the event lines, runs the actions and repaints.
     /// `edge`: the instant the frame was measured, for the latency figures.
-    private func feed(
+    func feed(
         now: MonotonicInstant, fromDeadlines: Bool = false, edge: MonotonicInstant? = nil,
         _ body: (inout TouchPipeline, inout EventCollector) -> Void
     ) {

@@ -356,6 +356,11 @@ public struct GestureClassifier: Sendable {
         return direction
     }
 
+    /// The button `hitTest` finds at `point` (a tap from outside is checked against it).
+    public mutating func button(at point: Point) -> Int? {
+        hitTest(point)
+    }
+
     /// Rules 1 and 10: the first listed button of the shown page whose rect contains `point`,
     /// enabled or not; the buttons on every page first, as they are drawn above the page's.
     private mutating func hitTest(_ point: Point) -> Int? {

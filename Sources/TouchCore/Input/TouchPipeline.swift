@@ -165,6 +165,12 @@ public struct TouchPipeline: Sendable {
         classify(.cancelAll, at: now, into: &sink)
     }
 
+    /// The button a touch going down at `point` (display pixels) would land on now (rules 1
+    /// and 10), enabled or not; nil: none.
+    public mutating func button(at point: Point) -> Int? {
+        classifier.button(at: point)
+    }
+
     /// A touch input already in display pixels (trace point lines), bypassing the tracker.
     @_optimize(speed)
     public mutating func touch<Sink: GestureEventSink>(_ input: TouchInput, at now: MonotonicInstant, into sink: inout Sink) {

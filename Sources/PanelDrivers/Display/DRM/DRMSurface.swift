@@ -202,6 +202,7 @@ public final class DRMSurface: PanelSurface {
                 }
             }
         }
+        painter.framePainted()
         if let refused = card.flip(to: frame.buffer) {
             if !card.isConnected {
                 isLost = true

@@ -24,9 +24,10 @@ public enum HomeAssistantDiscovery {
         public var payload: [UInt8]
     }
 
-    /// The documents for `config`, in the order buttons are listed, then the texts, the backlight and the night last.
+    /// The documents for `config`, in the order buttons are listed, then the texts, the
+    /// backlight, the night and the screen's picture last (`mirror`).
     public static func documents(
-        config: PanelConfiguration, topics: MQTTTopics, deviceName: String, qos: Int, commands: Bool = true
+        config: PanelConfiguration, topics: MQTTTopics, deviceName: String, qos: Int, commands: Bool = true, mirror: Bool = false
     ) -> [Document] {
         let device = deviceJSON(config: config, topics: topics, deviceName: deviceName)
         let common = ",\"availability_topic\":\(JSONText.quoted(topics.availability))"
@@ -70,6 +71,11 @@ public enum HomeAssistantDiscovery {
         // The night schedule: a sensor either way, since only the clock changes it.
         if config.backlight?.night != nil {
             add("binary_sensor", "night", "\"name\":\"Night\"" + onOffState(topics.night) + ",\"icon\":\"mdi:weather-night\"")
+        }
+        // What the panel shows, as a picture: an image entity fed from `P/screen`.
+        if mirror {
+            add("image", "screen",
+                "\"name\":\"Screen\",\"image_topic\":\(JSONText.quoted(topics.screen)),\"content_type\":\"image/png\",\"icon\":\"mdi:tablet-dashboard\"")
         }
         return documents
     }

@@ -82,6 +82,11 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     private var boundTopics: [String] = []
     /// Set when the link left `online`: the engine hears of it at the end of the turn.
     private var wentAway = false
+    /// `mirror = yes`: the screen's pictures and their pace.
+    public private(set) var mirror: ScreenMirrorPacing?
+    /// Pictures of the screen published, and the bytes of the last.
+    public private(set) var screensPublished = 0
+    public private(set) var lastScreenBytes = 0
 
     public init(settings: Settings, connection: MQTTConnection, log: PanelLog, now: MonotonicInstant, jitterSeed: UInt64) {
         self.settings = settings
@@ -91,6 +96,9 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         lastTurnAt = now
         outbox = MQTTOutbox(capacity: settings.config.queueEvents)
         jitter = JitterSource(seed: jitterSeed)
+        if settings.config.mirror {
+            mirror = ScreenMirrorPacing(minInterval: .milliseconds(Int64(settings.config.mirrorMinS) * 1_000))
+        }
     }
 
     /// `--debug mqtt`: every link transition logged (the attached engine's log).
@@ -107,6 +115,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         boundTopics = engine.boundTopics
         hasSliders = !engine.config.sliders.isEmpty
         transitions = engine.transitions
+        mirror?.transitions = engine.transitions
         buttonNames = engine.config.buttons.map { $0.name }
         quotedNames = buttonNames.map(JSONText.quotedBytes)
         origin = engine.eventOrigin
@@ -132,7 +141,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         guard settings.config.discovery else { return [] }
         return HomeAssistantDiscovery.documents(
             config: config, topics: settings.topics, deviceName: settings.deviceName, qos: settings.config.qos,
-            commands: settings.config.commands)
+            commands: settings.config.commands, mirror: settings.config.mirror)
     }
 
     /// A reload that changed `[mqtt]` replaces this bridge with `successor` (nil: the new
@@ -220,6 +229,27 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         }
     }
 
+    // MARK: - The screen's pictures (`mirror`)
+
+    /// When the mirror needs a turn, given the frame painted last; nil without a mirror.
+    public func mirrorDeadline(frameNumber: UInt64) -> MonotonicInstant? {
+        mirror?.deadline(frameNumber: frameNumber, now: lastTurnAt)
+    }
+
+    /// The mirror's turn, after the broker's own at `now`: a share of the picture under way;
+    /// a finished one is published, retained, on `P/screen`.
+    public func mirrorTurn(_ encoder: ScreenEncoder, now: MonotonicInstant) {
+        guard mirror != nil, case .online = link else { return }
+        let png = mirror!.turn(encoder, now: now) { why in
+            if refusalLogs.admit("mqtt: \(settings.topics.screen)", at: now) { log.warning("mqtt: the screen's picture: \(why)") }
+        }
+        guard let png else { return }
+        screensPublished += 1
+        lastScreenBytes = png.count
+        publish(settings.topics.screen, png, retain: true)
+        if connection.wantsWrite { check(connection.writePending(), now: now) }
+    }
+
     // MARK: - DevicePublisher: `mqtt` actions
 
     /// Sent at once while online (ahead of queued events: it is what the user just asked
@@ -297,7 +327,10 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
                 .mqtt, at: now, of: settings.brokerName, from: TransitionText.link(link, origin: transitions.origin),
                 input: TransitionText.link(input), to: TransitionText.link(next, origin: transitions.origin))
         }
-        if case .online = link, next != link { wentAway = true }
+        if case .online = link, next != link {
+            wentAway = true
+            mirror?.away(at: now)
+        }
         if case .waiting = next, case .online = link {
             // What the library held when the link went is its own now: QoS 0 messages are
             // gone without a callback, QoS 1 and 2 are sent again after the reconnect. Counting
@@ -321,6 +354,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             break  // logged by `fail`, which knows why
         case .cameOnline:
             cameOnline(now: now)
+            mirror?.online(at: now)
         case .keepAlive:
             check(connection.keepAlive(), now: now)
         case .disconnect:
@@ -389,6 +423,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         publish(settings.topics.availability, Array("online".utf8), retain: true)
         var patterns = settings.config.commands ? settings.topics.commandPatterns : []
         if hasSliders && settings.config.commands { patterns.append(settings.topics.sliderValueSetPattern) }
+        if settings.config.mirrorTaps && settings.config.commands { patterns.append(settings.topics.screenTap) }
         if settings.config.discovery {
             patterns += [settings.topics.homeAssistantStatus, settings.topics.discoveryPattern]
         }
@@ -528,6 +563,8 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             // With `commands = no` the panel subscribes to none of these; should one come
             // anyway, it is not acted on.
             guard settings.config.commands else { return }
+        case .screenTap:
+            guard settings.config.commands, settings.config.mirrorTaps else { return }
         }
         guard !retained else {
             refused(topic, "mqtt: ignored a retained command on \(topic): commands act once; publish them without retain", now: now)
@@ -540,6 +577,9 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             return
         case .pageImage(let page):
             picture(payload, for: .page(page), topic: topic, engine: engine, now: now)
+            return
+        case .screenTap:
+            screenTap(payload, topic: topic, engine: engine, now: now)
             return
         default:
             break
@@ -579,7 +619,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             }
             publish(settings.topics.reply, Array(reply.utf8), retain: false)
             return
-        case .homeAssistantStatus, .discoveryDocument, .unknown, .icon, .pageImage:
+        case .homeAssistantStatus, .discoveryDocument, .unknown, .icon, .pageImage, .screenTap:
             return
         }
         switch command {
@@ -594,6 +634,21 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     private func picture(_ png: [UInt8], for request: PanelEngine.PictureRequest, topic: String, engine: PanelEngine, now: MonotonicInstant) {
         if let problem = engine.loadPicture(png, for: request, source: "mqtt: \(topic)") {
             refused(topic, "mqtt: \(topic): \(problem); nothing changed", now: now)
+        }
+    }
+
+    /// `{"x":X,"y":Y}` in the screen's pixels (as the picture on `P/screen` has them): a tap
+    /// there, as a finger's, unless the engine refuses it (`PanelEngine.remoteTap`).
+    private func screenTap(_ payload: [UInt8], topic: String, engine: PanelEngine, now: MonotonicInstant) {
+        guard case .success(.number(let xText)) = JSONField.value(at: ["x"], in: payload),
+              case .success(.number(let yText)) = JSONField.value(at: ["y"], in: payload),
+              let x = Int32(xText), let y = Int32(yText)
+        else {
+            refused(topic, "mqtt: \(topic): expected a JSON object such as {\"x\":120,\"y\":80} (whole pixels)", now: now)
+            return
+        }
+        if let problem = engine.remoteTap(at: Point(x: x, y: y), now: now) {
+            refused(topic, "mqtt: \(topic): tap at \(x),\(y) refused: \(problem)", now: now)
         }
     }
 

@@ -36,6 +36,9 @@ public struct MQTTTopics: Equatable, Sendable {
     public var backlightSet: String { topic(.backlightSet) }
     /// `ON` at night, `OFF` by day, retained (`[backlight] night`).
     public var night: String { topic(.night) }
+    /// The screen as a PNG, retained (`[mqtt] mirror`); `/tap` taps it (`mirror_taps`).
+    public var screen: String { topic(.screen) }
+    public var screenTap: String { topic(.screenTap) }
     public var command: String { topic(.command) }
     public var reply: String { topic(.reply) }
     public var dropped: String { topic(.dropped) }
@@ -67,9 +70,10 @@ public struct MQTTTopics: Equatable, Sendable {
     }
 
     /// The patterns the panel subscribes to for commands: every command topic of the table
-    /// but the sliders', which a panel subscribes to only when it has sliders.
+    /// but the sliders', which a panel subscribes to only when it has sliders, and the
+    /// screen's taps, only with `mirror_taps`.
     public var commandPatterns: [String] {
-        PanelTopic.allCases.filter { $0.incoming != nil && $0 != .sliderValueSet }.map(pattern)
+        PanelTopic.allCases.filter { $0.incoming != nil && $0 != .sliderValueSet && $0 != .screenTap }.map(pattern)
     }
 
     /// A button's retained states, each with its `/set` command topic.
@@ -105,6 +109,7 @@ public struct MQTTTopics: Equatable, Sendable {
         case backlight
         case command
         case page
+        case screenTap
         case homeAssistantStatus
         case discoveryDocument
         case unknown

@@ -6,6 +6,7 @@ public enum PanelTopic: CaseIterable, Sendable {
     case availability
     case backlight
     case night
+    case screen
     case reply
     case dropped
     case page
@@ -25,12 +26,14 @@ public enum PanelTopic: CaseIterable, Sendable {
     case buttonIconSet
     case pageImageSet
     case sliderValueSet
+    case screenTap
 
     public var levels: [String] {
         switch self {
         case .availability: ["availability"]
         case .backlight: ["backlight"]
         case .night: ["night"]
+        case .screen: ["screen"]
         case .reply: ["reply"]
         case .dropped: ["dropped"]
         case .page: ["page"]
@@ -50,6 +53,7 @@ public enum PanelTopic: CaseIterable, Sendable {
         case .buttonIconSet: ["button", "+", "icon", "set"]
         case .pageImageSet: ["page", "+", "image", "set"]
         case .sliderValueSet: ["slider", "+", "value", "set"]
+        case .screenTap: ["screen", "tap"]
         }
     }
 
@@ -57,7 +61,7 @@ public enum PanelTopic: CaseIterable, Sendable {
     /// topics the panel only publishes on.
     var incoming: ((String) -> MQTTTopics.Incoming)? {
         switch self {
-        case .availability, .backlight, .night, .reply, .dropped, .page, .buttonEvent, .buttonGesture, .buttonLatch,
+        case .availability, .backlight, .night, .screen, .reply, .dropped, .page, .buttonEvent, .buttonGesture, .buttonLatch,
             .buttonLabel, .buttonEnabled, .text, .sliderValue:
             nil
         case .buttonLatchSet: { .set(button: $0, kind: .latch) }
@@ -69,6 +73,7 @@ public enum PanelTopic: CaseIterable, Sendable {
         case .buttonIconSet: { .icon(button: $0) }
         case .pageImageSet: { .pageImage(page: $0) }
         case .sliderValueSet: { .sliderValue(slider: $0) }
+        case .screenTap: { _ in .screenTap }
         }
     }
 
