@@ -858,6 +858,124 @@ def a_message_over_max_message_kb_stays_at_the_broker(ctx):
             panel.kill()
 
 
+class ScreenSubscriber:
+    """mosquitto_sub on `P/screen`, each message's arrival (Unix time) and payload as hex: a PNG
+    is no line of text."""
+
+    def __init__(self, broker, topic):
+        command = ["stdbuf", "-oL", "mosquitto_sub", "-h", "127.0.0.1", "-p", str(broker.port), "-u", broker.USER,
+                   "-P", broker.PASSWORD, "-q", "1", "-F", "%U\t%r\t%x", "-t", topic]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.lines = []
+        import threading
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.append(line.decode().rstrip("\n"))
+
+    def pictures(self):
+        """(arrival s, retained, PNG bytes) for each message so far."""
+        found = []
+        for line in list(self.lines):
+            when, retained, payload = line.split("\t", 2)
+            found.append((float(when), retained == "1", bytes.fromhex(payload)))
+        return found
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(5)
+        self.thread.join(5)
+
+
+def png_rows(ctx, name, data):
+    return read_png(ctx.write_bytes(name, data))
+
+
+def the_screen_goes_to_the_broker_as_the_board_draws_it(ctx):
+    """Issue 47: with `mirror = yes` the panel publishes what it shows on P/screen, retained:
+    the same pixels as the simulated board's own frame; a flood of changes (a label set 30
+    times in about 3 s) gives at most one picture every mirror_min_s; taps on P/screen/tap do
+    nothing while mirror_taps is off."""
+    client = "test-mirror"
+    prefix = ctx.prefix(client)
+    frames_dir = os.path.join(ctx.workdir, "frames-mirror")
+    clean_directory(frames_dir)
+    screen = ScreenSubscriber(ctx.broker, prefix + "/screen")
+    live = Subscriber(ctx.broker, [prefix + "/button/+/label", "homeassistant/image/" + client + "/+/config"])
+    panel = Panel(ctx.binary, ctx.config(client, {"client_id": client, "mirror": "yes", "mirror_min_s": 2}),
+                  png_dir=frames_dir)
+    try:
+        wait_until(lambda: len(screen.pictures()) >= 1, 15, "a first picture on P/screen")
+        first = png_rows(ctx, "mirror-first.png", screen.pictures()[0][2])
+        board = read_png(os.path.join(frames_dir, frames(frames_dir)[-1]))
+        assert first == board, "the picture on P/screen differs from the board's frame"
+        documents = [json.loads(p) for _, t, p in live.messages() if t.startswith("homeassistant/")]
+        assert [(d["image_topic"], d["content_type"]) for d in documents] == [(prefix + "/screen", "image/png")], documents
+
+        flood_began = time.time()
+        for n in range(30):
+            publish(ctx.broker, prefix + "/button/heat/label/set", f"Heat {n}")
+            time.sleep(0.1)
+        live.wait_for(prefix + "/button/heat/label", "Heat 29")
+        flood_ended = time.time()
+        # The last change goes out within a rest and a few turns of it.
+        wait_until(lambda: png_rows(ctx, "mirror-last.png", screen.pictures()[-1][2]) ==
+                   read_png(os.path.join(frames_dir, frames(frames_dir)[-1])), 10,
+                   "a picture on P/screen equal to the board's last frame")
+        arrivals = [when for when, _, _ in screen.pictures()]
+        gaps = [b - a for a, b in zip(arrivals, arrivals[1:])]
+        during = [when for when in arrivals if flood_began <= when <= flood_ended + 2.5]
+        print(f"  mirror: {len(arrivals)} pictures, {len(during)} during a flood of 30 labels in "
+              f"{flood_ended - flood_began:.1f} s; gaps {[round(g, 2) for g in gaps]} s; "
+              f"{len(screen.pictures()[-1][2])} bytes", flush=True)
+        assert all(gap >= 1.9 for gap in gaps), f"pictures closer than mirror_min_s = 2: {gaps}"
+        assert 1 <= len(during) <= (flood_ended + 2.5 - flood_began) / 2 + 1, during
+
+        # Taps are off: the topic is not even subscribed, and nothing happens.
+        publish(ctx.broker, prefix + "/screen/tap", '{"x":400,"y":100}')
+        time.sleep(0.5)
+        assert not any('"button":"lights"' in line for line in panel.out.snapshot()), panel.out.snapshot()
+        assert panel.stop() == 0
+        kept = subprocess.run(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(ctx.broker.port), "-u", ctx.broker.USER,
+                               "-P", ctx.broker.PASSWORD, "--retained-only", "-W", "2", "-F", "%x", "-t", prefix + "/screen"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=15).stdout.decode().split()
+        assert [bytes.fromhex(h) for h in kept] == [screen.pictures()[-1][2]], "P/screen does not keep the last picture"
+    finally:
+        screen.close()
+        live.close()
+        publish(ctx.broker, prefix + "/screen", None, retain=True)
+        if panel.process.poll() is None:
+            panel.kill()
+
+
+def a_tap_from_the_dashboard_taps_the_panel_but_never_a_jog_button(ctx):
+    """`mirror_taps = yes`: `{"x":..,"y":..}` on P/screen/tap is a tap there, with its event
+    lines; a hold-to-run button is refused and logged."""
+    client = "test-mirror-taps"
+    prefix = ctx.prefix(client)
+    buttons = BUTTONS + "\n[button jog]\nrect = 20, 240, 240, 200\non_press = emit\non_release = emit\n"
+    panel = Panel(ctx.binary, ctx.config(client, {"client_id": client, "mirror": "yes", "mirror_taps": "yes"},
+                                         buttons=buttons))
+    try:
+        panel.wait_log(f"mqtt: connected to 127.0.0.1:{ctx.broker.port} as {client}")
+        time.sleep(0.3)
+        publish(ctx.broker, prefix + "/screen/tap", '{"x":400,"y":100}')
+        wait_until(lambda: any('"button":"lights","event":"tap"' in line for line in panel.out.snapshot()), 10,
+                   "a tap on lights from P/screen/tap")
+        publish(ctx.broker, prefix + "/screen/tap", '{"x":100,"y":300}')
+        panel.wait_log(f"mqtt: {prefix}/screen/tap: tap at 100,300 refused: [button jog] is hold-to-run: "
+                       "taps from outside never run it")
+        assert not any('"button":"jog"' in line for line in panel.out.snapshot()), panel.out.snapshot()
+        assert panel.stop() == 0
+    finally:
+        publish(ctx.broker, prefix + "/screen", None, retain=True)
+        if panel.process.poll() is None:
+            panel.kill()
+
+
 SCENARIOS = [
     discovery_documents_and_retained_state,
     a_double_tap_is_one_double_tap_and_events_match_stdout,
@@ -874,6 +992,8 @@ SCENARIOS = [
     a_broker_that_never_answers_is_given_up_and_the_panel_goes_on,
     a_wrong_password_is_logged_and_retried_with_back_off,
     a_message_over_max_message_kb_stays_at_the_broker,
+    the_screen_goes_to_the_broker_as_the_board_draws_it,
+    a_tap_from_the_dashboard_taps_the_panel_but_never_a_jog_button,
 ]
 
 
