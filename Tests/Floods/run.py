@@ -113,6 +113,7 @@ password_file = {password_file}
 client_id = {CLIENT_ID}
 name = Flood panel
 max_message_kb = 2048
+mirror = yes
 
 [button message]
 rect = 0, 0, 400, 300
@@ -690,6 +691,11 @@ def broker_checks(run, check):
     received = run.events.on(f"{PREFIX}/button/lights/event")
     check("every_event_at_the_broker_in_order", received == run.reference_lines,
           f"{len(received)} of {len(run.reference_lines)} events reached the broker; dropped: {run.events.on(PREFIX + '/dropped')}")
+
+    # Issue 47: the mirror is on for the whole run, so every flood's lateness is judged with it.
+    pictures = [line for line in run.panel.err.snapshot() if "pictures of the screen published" in line]
+    count = int(re.search(r"mirror: (\d+) pictures", pictures[-1]).group(1)) if pictures else 0
+    check("mirror_published_pictures_during_the_run", count >= 2, pictures[-1:] or "no mirror summary at the stop")
 
     if "control" in names:
         check("control_socket_serves_after_its_flood", run.after_control.startswith("{"),

@@ -14,6 +14,7 @@ import signal
 import sys
 import time
 import traceback
+import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "MQTT"))
@@ -207,6 +208,12 @@ class Context:
         path = os.path.join(self.workdir, name)
         with open(path, "w") as file:
             file.write(text)
+        return path
+
+    def write_bytes(self, name, data):
+        path = os.path.join(self.workdir, name)
+        with open(path, "wb") as file:
+            file.write(data)
         return path
 
     def config(self, name, buttons, backlight=True):
@@ -616,6 +623,37 @@ def a_slider_is_a_number_home_assistant_sets(ctx):
         ctx.stop_panel()
 
 
+def the_screen_is_an_image_entity_showing_the_boards_frame(ctx):
+    """Issue 47: with `mirror = yes` Home Assistant has an image entity `Screen` whose picture
+    (through its image proxy, as a dashboard's picture card fetches it) is the simulated board's
+    own frame, pixel for pixel."""
+    frames_dir = os.path.join(ctx.workdir, "frames-mirror")
+    clean_directory(frames_dir)
+    config = ctx.config("mirror", [BUTTONS["play"]], backlight=False)
+    with open(config, "a") as file:
+        file.write("mirror = yes\n")
+    panel = ctx.new_panel(config, png_dir=frames_dir)
+    ctx.panel = panel
+    image = f"image.{SLUG}_screen"
+    try:
+        wait_until(lambda: panel.log_has("mqtt: connected") or panel.process.poll() is not None, 10, "the panel to connect")
+        assert panel.process.poll() is None, f"the panel exited {panel.process.returncode}: {panel.err.snapshot()[-3:]}"
+        poll(lambda: (ctx.ha.state(image) or {}).get("state") not in (None, "unavailable", "unknown"), 20,
+             f"{image} with a picture")
+        request = urllib.request.Request(f"http://127.0.0.1:{ctx.ha.port}/api/image_proxy/{image}",
+                                         headers={"Authorization": f"Bearer {ctx.ha.token}"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            content_type, data = response.headers.get("Content-Type"), response.read()
+        path = ctx.write_bytes("screen-from-home-assistant.png", data)
+        board = read_png(os.path.join(frames_dir, frames(frames_dir)[-1]))
+        print(f"  {image}: {content_type}, {len(data)} bytes", flush=True)
+        assert content_type == "image/png", content_type
+        assert read_png(path) == board, "Home Assistant's picture differs from the board's frame"
+        assert panel.stop() == 0
+    finally:
+        ctx.stop_panel()
+
+
 def home_assistant_logs_no_warning_about_the_panel(ctx):
     # Noise of this machine, nothing to do with the panel: no libturbojpeg (camera).
     harmless = ("turbojpeg",)
@@ -638,6 +676,7 @@ SCENARIOS = [
     a_text_item_is_a_sensor_showing_what_the_panel_shows,
     the_page_is_a_select_home_assistant_sets,
     a_slider_is_a_number_home_assistant_sets,
+    the_screen_is_an_image_entity_showing_the_boards_frame,
     home_assistant_logs_no_warning_about_the_panel,
 ]
 

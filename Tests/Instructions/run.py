@@ -15,6 +15,8 @@ Ends with `N passed, M failed`.
 
 import json
 import os
+import re
+import socket
 import struct
 import subprocess
 import sys
@@ -45,9 +47,15 @@ def trace(work, name, *command):
 
 
 class Figure:
-    """One figure: a run of the firmware under callgrind and how its profile gives the figure."""
+    """One figure: a run of the firmware under callgrind and how its profile gives the figure.
+    `units_from`: a pattern whose first group, in the run's log, counts the units (the runs
+    whose count the loop's real time decides); `broker`: the run needs a mosquitto on
+    loopback, its port written for PORT in the arguments' config."""
 
-    def __init__(self, name, what, unit, binary, arguments, units=None, toggles=(), per_call=None, expect=None, state=None):
+    def __init__(self, name, what, unit, binary, arguments, units=None, toggles=(), per_call=None, expect=None, state=None,
+                 units_from=None, broker=False):
+        self.units_from = units_from
+        self.broker = broker
         self.state = state
         self.name = name
         self.what = what
@@ -65,10 +73,18 @@ class Figure:
         if self.toggles:
             command.append("--collect-atstart=no")
             command += [f"--toggle-collect={symbol}" for symbol in self.toggles]
-        command += [os.path.join(firmware, self.binary)] + self.arguments
+        broker = MirrorBroker(work) if self.broker else None
+        arguments = [a.replace("PORT", str(broker.port)) if broker else a for a in self.arguments]
+        if broker:
+            arguments = [broker.config(a) if a.endswith(".ini") else a for a in arguments]
+        command += [os.path.join(firmware, self.binary)] + arguments
         if self.state:
             environment = dict(environment, STATE_DIRECTORY=self.state(work))
-        result = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True)
+        try:
+            result = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True)
+        finally:
+            if broker:
+                broker.stop()
         if result.returncode != 0:
             raise AssertionError(f"exit {result.returncode}: {result.stderr.strip().splitlines()[-3:]}")
         if self.expect:
@@ -81,8 +97,62 @@ class Figure:
             assert value, f"no call of {self.per_call}: renamed or inlined?"
         else:
             assert read.total > 0, f"nothing collected: were {', '.join(self.toggles)} renamed?"
-            value = read.total / self.units
+            units = self.units
+            if self.units_from:
+                found = re.findall(self.units_from, result.stderr)
+                assert found and int(found[-1]) > 0, f"no {self.units_from!r} in the log: {result.stderr.splitlines()[-3:]}"
+                units = int(found[-1])
+            value = read.total / units
         return round(value, 1)
+
+
+class MirrorBroker:
+    """Debian's mosquitto on a free loopback port, anonymous, for the mirror's figures: its
+    pictures are made only while a broker takes them."""
+
+    def __init__(self, work):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.work = work
+        conf = os.path.join(work, "mirror-mosquitto.conf")
+        with open(conf, "w") as f:
+            f.write(f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+        self.process = subprocess.Popen(["mosquitto", "-c", conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and self.process.poll() is None, "mosquitto did not start"
+                time.sleep(0.05)
+
+    def config(self, path):
+        """`path` with an [mqtt] section for this broker and the mirror on, written into WORK."""
+        with open(os.path.join(ROOT, path)) as f:
+            text = f.read()
+        text += f"\n[mqtt]\nhost = 127.0.0.1\nport = {self.port}\nmirror = yes\nmirror_min_s = 1\n"
+        out = os.path.join(self.work, "mirror-" + os.path.basename(path))
+        with open(out, "w") as f:
+            f.write(text)
+        return out
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(10)
+
+
+def mirror_trace(work):
+    """Taps on examples/theme.ini's lamp every 1.5 s for 9 s (its latch flips: a new picture
+    each), then the end: six pictures or so, made while the loop has nothing else to do."""
+    path = os.path.join(work, "mirror.trace")
+    with open(path, "w") as f:
+        for n in range(6):
+            t = 1500 + n * 1500
+            f.write(f"{t} down 0 100 100\n{t + 60} up 0 100 100\n")
+        f.write("11000 end\n")
+    return path
 
 
 def full_chart(work):
@@ -117,6 +187,7 @@ def figures(work):
     live_toggles = ("$e11PanelEngineAAC8received*", "$e11PanelEngineAAC18drawOutsideChanges*")
     entity_toggles = ("$e12PanelDrivers14TracedEntitiesC7deliver*", "$e11PanelEngineAAC18drawOutsideChanges*")
     run = ["run", "--fast"]
+    mirror = mirror_trace(work)
     return [
         Figure("firmware-input-path", "decode + TouchPipeline.frame, without the event sink (Benchmarks/panel.ini)",
                "instructions per report", "touchpanel-static", ["replay", "Benchmarks/panel.ini", long_trace],
@@ -179,6 +250,15 @@ def figures(work):
                "instructions per message", "touchpanel",
                run[:1] + ["Benchmarks/live-entity.ini", "--trace", live["entity"], "--fast", "--format", "xrgb8888"],
                units=LIVE_MESSAGES, toggles=entity_toggles),
+        Figure("mirror-share-per-turn", "one turn's share of a picture of the screen for P/screen: 10 rows of 800 read "
+               "from the framebuffer and deflated by libpng (examples/theme.ini with mirror = yes, XRGB8888, real time)",
+               "instructions per turn", "touchpanel",
+               ["run", "examples/theme.ini", "--trace", mirror, "--format", "xrgb8888"],
+               per_call="ScreenPNGEncoder.encode(rows:)", broker=True),
+        Figure("mirror-picture", "a whole picture of the screen for P/screen: begun, 480 rows in 48 shares, finished "
+               "(examples/theme.ini, XRGB8888)", "instructions per picture", "touchpanel",
+               ["run", "examples/theme.ini", "--trace", mirror, "--format", "xrgb8888"],
+               toggles=("$e12PanelDrivers16ScreenPNGEncoderC*",), units_from=r"mirror: (\d+) pictures", broker=True),
     ]
 
 

@@ -145,7 +145,10 @@ final class PanelRun<Session: PanelSession> {
         keeper?.stop(session.engine, now: now)
         if let bridge {
             BrokerFarewell.finish(bridge, engine: session.engine)
-            if summary { log.log(bridge.summaryLine()) }
+            if summary {
+                log.log(bridge.summaryLine())
+                if let line = bridge.mirrorSummaryLine() { log.log(line) }
+            }
         }
         if let homeAssistant { HomeAssistantFarewell.finish(homeAssistant) }
         recorder?.end(at: session.engine.stoppedAt ?? now)

@@ -291,6 +291,12 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         step(.stop, now: now)
     }
 
+    /// `mirror: N pictures of the screen published, the last B bytes`, with a mirror.
+    public func mirrorSummaryLine() -> String? {
+        guard mirror != nil else { return nil }
+        return "mirror: \(screensPublished) pictures of the screen published, the last \(lastScreenBytes) bytes"
+    }
+
     /// `latency event_to_publish count=… p50_us=… p99_us=… max_us=…`.
     public func summaryLine() -> String {
         LatencyStatistics.line("event_to_publish", eventToPublish)
