@@ -202,6 +202,11 @@ extension PanelConfiguration {
             out.key(MQTTKey.discovery, IniWriter.yesNo(mqtt.discovery))
             out.key(MQTTKey.discoveryPrefix, mqtt.discoveryPrefix)
             if let name = mqtt.deviceName { out.key(MQTTKey.name, name) } else { out.unset(MQTTKey.name, "the host name") }
+            out.key(MQTTKey.mirror, IniWriter.yesNo(mqtt.mirror))
+            if mqtt.mirror {
+                out.key(MQTTKey.mirrorMinS, "\(mqtt.mirrorMinS)")
+                out.key(MQTTKey.mirrorTaps, IniWriter.yesNo(mqtt.mirrorTaps))
+            }
         }
         if let homeAssistant {
             out.section("homeassistant")

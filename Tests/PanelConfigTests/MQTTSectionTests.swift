@@ -40,7 +40,7 @@ struct MQTTSectionTests {
             "panel.ini:11: [mqtt] max_message_kb: expected an integer 1..16384 (KiB), found \"0\"",
             "panel.ini:12: [mqtt] discovery: expected yes/no, true/false, on/off or 1/0, found \"maybe\"",
             "panel.ini:13: [mqtt] cert_file: cert_file and key_file go together: the client certificate and its key",
-            "panel.ini:14: [mqtt] colour: unknown key; valid keys: host, port, client_id, topic_prefix, username, password_file, ca_file, cert_file, key_file, keepalive_s, qos, queue, max_message_kb, commands, discovery, discovery_prefix, name",
+            "panel.ini:14: [mqtt] colour: unknown key; valid keys: host, port, client_id, topic_prefix, username, password_file, ca_file, cert_file, key_file, keepalive_s, qos, queue, max_message_kb, commands, discovery, discovery_prefix, name, mirror, mirror_min_s, mirror_taps",
         ])
     }
 
@@ -55,6 +55,17 @@ struct MQTTSectionTests {
         #expect(renderedErrors(display800x480 + "[mqtt]\nhost = b\ncommands = never\n") == [
             "panel.ini:6: [mqtt] commands: expected yes/no, true/false, on/off or 1/0, found \"never\"",
         ])
+    }
+
+    @Test func theMirrorsKeysRoundTripThroughTheEffectiveText() throws {
+        let plain = try PanelConfigLoader.parse(text: display800x480 + "[mqtt]\nhost = b\n", file: "panel.ini")
+        #expect(plain.mqtt?.mirror == false && plain.mqtt?.mirrorMinS == 2 && plain.mqtt?.mirrorTaps == false)
+        #expect(plain.effectiveText().contains("\ndiscovery_prefix = homeassistant\n"))
+        #expect(plain.effectiveText().contains("\nmirror = no\n"))
+        let mirrored = try PanelConfigLoader.parse(
+            text: display800x480 + "[mqtt]\nhost = b\nmirror = yes\nmirror_min_s = 5\nmirror_taps = yes\n", file: "panel.ini")
+        #expect(mirrored.effectiveText().contains("\nmirror = yes\nmirror_min_s = 5\nmirror_taps = yes\n"))
+        #expect(try PanelConfigLoader.parse(text: mirrored.effectiveText(), file: "panel.ini").mqtt == mirrored.mqtt)
     }
 
     @Test func keysThatNeedEachOther() {
