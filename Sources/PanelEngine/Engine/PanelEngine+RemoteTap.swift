@@ -1,4 +1,5 @@
 import LinuxSystem
+import PanelConfig
 import TouchCore
 
 extension PanelEngine {
