@@ -133,6 +133,10 @@ class MirrorBroker:
         with open(os.path.join(ROOT, path)) as f:
             text = f.read()
         text += f"\n[mqtt]\nhost = 127.0.0.1\nport = {self.port}\nmirror = yes\nmirror_min_s = 1\n"
+        # Its board preset is looked for beside it: WORK/boards is the repository's.
+        boards = os.path.join(self.work, "boards")
+        if not os.path.lexists(boards):
+            os.symlink(os.path.join(ROOT, "boards"), boards)
         out = os.path.join(self.work, "mirror-" + os.path.basename(path))
         with open(out, "w") as f:
             f.write(text)

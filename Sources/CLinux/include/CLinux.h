@@ -619,8 +619,9 @@ typedef struct tp_png_writer tp_png_writer;
 /// A writer with no file begun; NULL when libpng cannot make one (out of memory).
 tp_png_writer *tp_png_writer_open(void);
 /// Writes the header of a `width` x `height` image (1 to libpng's limit of 1,000,000 each way;
-/// WRITE_FAILED with libpng's "Invalid IHDR data (...)" otherwise).
-int tp_png_writer_begin(tp_png_writer *writer, uint32_t width, uint32_t height);
+/// WRITE_FAILED with libpng's "Invalid IHDR data (...)" otherwise). `fast`: zlib's level 1
+/// instead of 6 (the mirror's pictures; png.c has the figures).
+int tp_png_writer_begin(tp_png_writer *writer, uint32_t width, uint32_t height, int fast);
 /// Deflates the next `rows` rows of the image, `width * 3` bytes each (red, green, blue), from
 /// the `count` bytes at `rgb`. MISUSE for more rows than the image has left, or a `count` that
 /// is not `rows` rows.

@@ -54,33 +54,42 @@ public enum FramebufferSnapshot {
     }
 
     /// Logical row `y` decoded to RGB888 into `row` (`logicalWidth * 3` bytes); the caller has
-    /// checked that the buffer holds `layout.bufferSize` bytes.
+    /// checked that the buffer holds `layout.bufferSize` bytes. Through raw pointers, once per
+    /// row: the mirror reads a whole screen every picture, and an array's checks on every byte
+    /// were half of a picture's cost.
     static func readRow(_ y: Int32, of framebuffer: UnsafeRawBufferPointer, layout: FramebufferLayout, into row: inout [UInt8]) {
         let base = framebuffer.baseAddress!
-        let bpp = layout.format.bytesPerPixel
+        let bytesPerPixel = layout.format.bytesPerPixel
+        let format = layout.format
         let step = layout.logicalSteps.x
+        let width = Int(layout.logicalWidth)
         var offset = layout.byteOffset(x: 0, y: y)!   // (0, y) is on the screen
-        var at = 0
-        // A panel is runs of one colour: a pixel like the one before is not decoded again
-        // (decoding was a third of a frame's snapshot, libpng and zlib included).
-        var last: (value: UInt32, color: RGBColor)? = nil
-        for _ in 0..<Int(layout.logicalWidth) {
-            var value: UInt32 = 0
-            for i in 0..<bpp {
-                value |= UInt32(base.load(fromByteOffset: offset + i, as: UInt8.self)) << UInt32(8 * i)
+        row.withUnsafeMutableBufferPointer { rgb in
+            guard let out = rgb.baseAddress, rgb.count >= width * 3 else { return }
+            // A panel is runs of one colour: a pixel like the one before is not decoded again.
+            var lastValue: UInt32 = 0
+            var lastColor = format.decode(0)
+            var at = 0
+            for _ in 0..<width {
+                let value: UInt32
+                switch bytesPerPixel {
+                case 4: value = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                case 2: value = UInt32(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+                default:
+                    value = UInt32(base.load(fromByteOffset: offset, as: UInt8.self))
+                        | UInt32(base.load(fromByteOffset: offset + 1, as: UInt8.self)) &<< 8
+                        | UInt32(base.load(fromByteOffset: offset + 2, as: UInt8.self)) &<< 16
+                }
+                if value != lastValue {
+                    lastValue = value
+                    lastColor = format.decode(value)
+                }
+                out[at] = lastColor.r
+                out[at + 1] = lastColor.g
+                out[at + 2] = lastColor.b
+                at += 3
+                offset += step
             }
-            let color: RGBColor
-            if let last, last.value == value {
-                color = last.color
-            } else {
-                color = layout.format.decode(value)
-                last = (value, color)
-            }
-            row[at] = color.r
-            row[at + 1] = color.g
-            row[at + 2] = color.b
-            at += 3
-            offset += step
         }
     }
 

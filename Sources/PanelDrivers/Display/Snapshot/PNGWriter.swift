@@ -10,9 +10,17 @@ public struct PNGWriter: ~Copyable {
     public private(set) var rowsWritten = 0
     private let writer: OpaquePointer
 
+    /// How hard zlib works: the smallest files (snapshots, `preview`, the board's frames), or
+    /// the least time for files a quarter larger (the mirror's pictures, made while touches
+    /// come; CLinux's png.c has the figures).
+    public enum Effort: Sendable {
+        case smallest
+        case fastest
+    }
+
     /// Begins a `widthPx` x `heightPx` file (each side 1 to 1,000,000: libpng's limit, which
     /// it names itself when it refuses).
-    public init(widthPx: Int, heightPx: Int) throws(PNGWriteError) {
+    public init(widthPx: Int, heightPx: Int, effort: Effort = .smallest) throws(PNGWriteError) {
         guard widthPx > 0, heightPx > 0 else {
             throw PNGWriteError("a PNG image of \(widthPx)x\(heightPx) pixels: each side must be 1 or more")
         }
@@ -21,7 +29,7 @@ public struct PNGWriter: ~Copyable {
             throw PNGWriteError("a PNG image of \(widthPx)x\(heightPx) pixels: PNG allows at most 2147483647 a side")
         }
         guard let writer = tp_png_writer_open() else { throw PNGWriteError("libpng could not make a writer (out of memory)") }
-        let status = tp_png_writer_begin(writer, UInt32(widthPx), UInt32(heightPx))
+        let status = tp_png_writer_begin(writer, UInt32(widthPx), UInt32(heightPx), effort == .fastest ? 1 : 0)
         guard status == Int32(TP_PNG_OK.rawValue) else {
             let error = PNGWriteError(String(cString: tp_png_writer_message(writer)))
             tp_png_writer_close(writer)

@@ -29,7 +29,7 @@ public final class ScreenPNGEncoder: ScreenEncoder {
         guard let surface = surface() else { return "no display to take it from" }
         let layout = surface.layout
         do throws(PNGWriteError) {
-            writer = try PNGWriter(widthPx: Int(layout.logicalWidth), heightPx: Int(layout.logicalHeight))
+            writer = try PNGWriter(widthPx: Int(layout.logicalWidth), heightPx: Int(layout.logicalHeight), effort: .fastest)
         } catch {
             return error.message
         }
