@@ -39,7 +39,7 @@ public enum HomeAssistantDiscovery {
             documents.append(Document(topic: topics.discovery(component: component, object: object), payload: Array(json.utf8)))
         }
         // Each item's entities, in place order, from its kind's adapter.
-        for place in 0..<config.itemCount {
+        for place in 0..<config.itemCount where !config.isScreensaverClock(place) {
             for entity in entities(ofItem: place, config: config, topics: topics, commands: commands) {
                 add(entity.component, entity.object, entity.body)
             }

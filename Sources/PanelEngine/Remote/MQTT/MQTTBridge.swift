@@ -473,7 +473,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     /// Every retained state of the panel now, in button order, then the backlight and the night.
     static func states(of engine: PanelEngine, topics: MQTTTopics) -> [(String, [UInt8])] {
         var states: [(String, [UInt8])] = []
-        for place in 0..<engine.config.itemCount {
+        for place in 0..<engine.config.itemCount where !engine.config.isScreensaverClock(place) {
             let (name, fields) = engine.stateFields(ofItem: place)
             // A kind's states go out in the order of the topic table.
             for topic in PanelTopic.allCases {
