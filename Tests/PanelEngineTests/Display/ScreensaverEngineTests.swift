@@ -81,6 +81,19 @@ struct ScreensaverEngineTests {
         #expect(device.writes.suffix(1) == ["brightness 20"])
         #expect(rig.output.lines.filter { $0.contains("screensaver") }.count == 1)
         #expect(engine.control(.state, now: at(601_100)).contains(#""backlight":{"power":"dimmed","brightness":100},"screensaver":true,"page":"home""#))
+        // The built-in clock is no text of the user's: not listed, not on the broker.
+        #expect(!engine.control(.state, now: at(601_100)).contains("texts"))
+        let topics = MQTTTopics(prefix: "touchpanel/hall", discoveryPrefix: "homeassistant", nodeID: "hall")
+        #expect(MQTTBridge.states(of: engine, topics: topics).map { $0.0 }.filter { $0.contains("text") || $0.contains("screensaver") } == [
+            "touchpanel/hall/screensaver",
+        ])
+        #expect(MQTTBridge.states(of: engine, topics: topics).last.map { String(decoding: $0.1, as: UTF8.self) } == "ON")
+        let documents = HomeAssistantDiscovery.documents(config: engine.config, topics: topics, deviceName: "Hall", qos: 1)
+        #expect(documents.map { $0.topic }.filter { $0.contains("/sensor/") || $0.contains("screensaver") } == [
+            "homeassistant/binary_sensor/hall/screensaver/config",
+        ])
+        engine.power(.wakeRequested, now: at(602_000))
+        #expect(MQTTBridge.states(of: engine, topics: topics).last.map { String(decoding: $0.1, as: UTF8.self) } == "OFF")
     }
 
     @Test func theWakingTouchIsSwallowedAndThePageComesBack() throws {

@@ -71,6 +71,9 @@ public enum HomeAssistantDiscovery {
         if config.backlight?.night != nil {
             add("binary_sensor", "night", "\"name\":\"Night\"" + onOffState(topics.night) + ",\"icon\":\"mdi:weather-night\"")
         }
+        if config.screensaver != nil {
+            add("binary_sensor", "screensaver", "\"name\":\"Screensaver\"" + onOffState(topics.screensaver) + ",\"icon\":\"mdi:monitor-shimmer\"")
+        }
         return documents
     }
 

@@ -36,6 +36,8 @@ public struct MQTTTopics: Equatable, Sendable {
     public var backlightSet: String { topic(.backlightSet) }
     /// `ON` at night, `OFF` by day, retained (`[backlight] night`).
     public var night: String { topic(.night) }
+    /// `ON` while the screensaver shows, `OFF` otherwise, retained (`[screensaver]`).
+    public var screensaver: String { topic(.screensaver) }
     public var command: String { topic(.command) }
     public var reply: String { topic(.reply) }
     public var dropped: String { topic(.dropped) }
