@@ -101,6 +101,15 @@ enum ConfigAssembly {
                 texts.append(text)
             }
         }
+        // A [backlight] with errors leaves the saver nothing to join: its own errors say enough.
+        var screensaver = backlight != nil || panel.backlight == nil
+            ? panel.screensaver?.finish(backlight: backlight, pageNames: pageNames, errors: &errors) : nil
+        if var saver = screensaver, saver.page == nil, let display {
+            // The built-in clock is a text item of its own, after the user's.
+            saver.clockText = texts.count
+            texts.append(ScreensaverConfig.clockText(display: display, page: ScreensaverConfig.clockPage(pageCount: pageNames.count)))
+            screensaver = saver
+        }
         var sliders: [SliderConfig] = []
         for draft in panel.sliders where draft.counts {
             if let slider = draft.finish(
@@ -151,14 +160,16 @@ enum ConfigAssembly {
         panel.control?.warn(&warnings)
         panel.mqtt?.warn(&warnings)
         panel.homeAssistant?.warn(&warnings)
-        return .success(PanelConfiguration(
+        var configuration = PanelConfiguration(
             file: panel.file, display: display, theme: theme, timings: panelTimings, lostAfter: touch.lostAfter,
             controller: controller, buttons: buttons, texts: texts, sliders: sliders, qrCodes: qrCodes, charts: charts, pages: pages, swipePx: touch.swipePx ?? TouchDraft.defaultSwipePx,
             outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
             control: panel.control?.config, exec: panel.exec?.config, mqtt: mqtt, homeAssistant: homeAssistant,
             warnings: warnings.inLineOrder(files: fileOrder),
             namedFiles: namedFiles(
-                display: display, displayDraft: displayDraft, mqtt: panel.mqtt, homeAssistant: panel.homeAssistant, pages: panel.pages, buttons: panel.buttons, file: panel.file)))
+                display: display, displayDraft: displayDraft, mqtt: panel.mqtt, homeAssistant: panel.homeAssistant, pages: panel.pages, buttons: panel.buttons, file: panel.file))
+        configuration.screensaver = screensaver
+        return .success(configuration)
     }
 
     /// The files the panel reads at start, each with the line that names it.

@@ -35,6 +35,7 @@ struct ConfigBuilder {
         var touches: [TouchDraft] = []
         var controllers: [ControllerDraft] = []
         var backlights: [BacklightDraft] = []
+        var screensavers: [ScreensaverDraft] = []
         var controls: [ControlDraft] = []
         var execs: [ExecDraft] = []
         var mqtts: [MQTTDraft] = []
@@ -99,6 +100,7 @@ struct ConfigBuilder {
     var touch: TouchDraft? { drafts.touches.first }
     var controller: ControllerDraft? { drafts.controllers.first }
     var backlight: BacklightDraft? { drafts.backlights.first }
+    var screensaver: ScreensaverDraft? { drafts.screensavers.first }
     var control: ControlDraft? { drafts.controls.first }
     var exec: ExecDraft? { drafts.execs.first }
     var mqtt: MQTTDraft? { drafts.mqtts.first }
@@ -132,6 +134,10 @@ struct ConfigBuilder {
         case .backlight:
             openSingle({ $1(&$0.backlights) }, "backlight", line: line, presetRefusal: "a board preset holds no [backlight]; put it in the panel config") {
                 BacklightDraft(header: $0)
+            }
+        case .screensaver:
+            openSingle({ $1(&$0.screensavers) }, "screensaver", line: line, presetRefusal: "a board preset holds no [screensaver]; put it in the panel config") {
+                ScreensaverDraft(header: $0)
             }
         case .control:
             openSingle({ $1(&$0.controls) }, "control", line: line, presetRefusal: "a board preset holds no [control]; put it in the panel config") {

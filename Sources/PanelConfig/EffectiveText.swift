@@ -171,6 +171,18 @@ extension PanelConfiguration {
             }
         }
 
+        if let screensaver {
+            out.section("screensaver")
+            out.key(ScreensaverKey.afterS, "\(screensaver.afterS)")
+            if let page = screensaver.page, pages.indices.contains(page) {
+                out.key(ScreensaverKey.page, pages[page].name)
+            } else {
+                out.unset(ScreensaverKey.page, "the built-in clock")
+            }
+            out.key(ScreensaverKey.shiftPx, "\(screensaver.shiftPx)")
+            out.key(ScreensaverKey.antiburnS, "\(screensaver.antiburnS)")
+        }
+
         if let control {
             out.section("control")
             out.key(ControlKey.socket, control.socketPath)
@@ -297,7 +309,7 @@ extension PanelConfiguration {
             out.colors(button.colors, zone: button.zone)
         }
 
-        for text in texts {
+        for (index, text) in texts.enumerated() where index != screensaver?.clockText {
             out.section("text \(text.name)")
             writePlace(text.rect, cell: text.cell, page: text.page, into: &out)
             switch text.source {

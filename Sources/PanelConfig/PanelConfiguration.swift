@@ -34,6 +34,8 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var board: BoardConfig
     /// `[backlight]`: idle blanking; nil without the section.
     public var backlight: BacklightConfig?
+    /// `[screensaver]`: what an idle panel shows before it dims; nil without the section.
+    public var screensaver: ScreensaverConfig?
     /// `[control]`: the control socket; nil without the section.
     public var control: ControlConfig?
     /// `[exec]`: how `exec` actions run; nil without the section (as the panel's children,
@@ -145,7 +147,22 @@ public struct PanelConfiguration: Equatable, Sendable {
         TouchPipeline(
             transform: makeTransform(controllerWidth: controllerWidth, controllerHeight: controllerHeight),
             lostAfter: controller.model.family == .evdev ? nil : lostAfter, layout: makeLayout(), pages: makePageLayout(),
-            sliders: makeSliderLayout(), idle: backlight?.idleTimings, startedAt: startedAt)
+            sliders: makeSliderLayout(), idle: idleTimings(atNight: false), startedAt: startedAt)
+    }
+
+    /// The idle blanking's times by day or at night, the screensaver's stage first; nil
+    /// without `[backlight]`.
+    public func idleTimings(atNight: Bool) -> IdleTimings? {
+        guard let backlight else { return nil }
+        let timings = atNight ? backlight.nightIdleTimings : backlight.idleTimings
+        return screensaver?.timings(timings) ?? timings
+    }
+
+    /// Whether the item at `place` is the screensaver's built-in clock: the panel's own, so
+    /// not listed with the user's texts (`ctl state`, the broker, discovery).
+    public func isScreensaverClock(_ place: Int) -> Bool {
+        guard let index = screensaver?.clockText else { return false }
+        return place == buttons.count + index
     }
 
     /// The sliders as the classifier sees them (rule 12).

@@ -100,9 +100,13 @@ final class RecordingSurface: PanelSurface {
     /// Every slider look drawn, in order (whole frames' included).
     var sliderLooks: [SliderLook] = []
 
+    /// The page of each `drawAll`, in order.
+    var drawnPages: [Int] = []
+
     /// `all N` (N: the items of every kind), then each shown slider's look, as `draw` records it.
     func drawAll(_ looks: [ItemLook?], page: Int) {
         calls.append("all \(looks.count)")
+        drawnPages.append(page)
         for (place, look) in looks.enumerated() {
             if case .slider(let slider)? = look { record(place, slider) }
         }
@@ -133,6 +137,14 @@ final class RecordingSurface: PanelSurface {
     func setLabel(button: Int, text: String) -> String? {
         calls.append("label \(button) \(text)")
         return labelRefusals[button]
+    }
+
+    func setFrameShift(_ shift: SaverShift) {
+        calls.append("shift \(shift.dx) \(shift.dy)")
+    }
+
+    func drawPlain(_ color: RGBColor) {
+        calls.append("plain \(color.r) \(color.g) \(color.b)")
     }
 }
 

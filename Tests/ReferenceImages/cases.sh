@@ -38,6 +38,9 @@
 #                           own fill with a PNG icon (examples/sun.png), from `touchpanel preview`
 #                           at each rotation; looks/rotR-rgb565.png
 #                           the same in RGB565; looks/theme.png examples/theme.ini, the lamp on
+#   screensaver/MS-NAME.png Tests/Traces/screensaver/panel.ini with drifting-clock.trace from
+#                           21:59:00 UTC: the pass's white, the built-in clock at (0,0), (1,0)
+#                           and (2,0), the page again after the waking touch
 #   floorplan/MS-NAME.png   examples/floorplan.ini (a page image, invisible zones) with
 #                           floorplan_trace: idle, the kitchen pressed, the living room on, the
 #                           page without an image, the plan again
@@ -54,6 +57,7 @@ reference_live_frames="50:unknown 300:on-and-values 700:pending 1300:off 3500:st
 reference_pages_frames="0:home 60:lights 260:music 640:home-again"
 reference_sliders_frames="0:start 20:dimmer-dragged 40:dimmer-clamped 80:dimmer-released 420:both-held"
 reference_rotations="0 90 180 270"
+reference_saver_frames="61000:antiburn-white 65000:clock-at-0-0 70040:clock-at-1-0 130040:clock-at-2-0 200000:home-again"
 reference_floorplan_frames="0:idle 120:kitchen-pressed 400:living-on 900:lights 1300:plan-again"
 
 # A lamp bound to its device and three texts; the broker on port 1 is never reached, so the
@@ -315,12 +319,12 @@ board_config() {
 
 # render_frames TOUCHPANEL CONFIG TRACE WORK OUT "MS:NAME ...": the frames at those instants,
 # as OUT/MS-NAME.png (MS as four digits).
-render_frames() {
+render_frames() {  # ... FRAMES [more of run's options]
     local touchpanel=$1 config=$2 trace=$3 work=$4 out=$5 frames=$6 at="" frame status=0
     for frame in $frames; do at+=${at:+,}${frame%%:*}; done
     mkdir -p "$work/png" "$out"
     TOUCHPANEL_BOARDS=$PWD/boards "$touchpanel" run "$config" --trace "$trace" --fast \
-        --png-dir "$work/png" --png-at "$at" >/dev/null 2>"$work/err" || status=$?
+        --png-dir "$work/png" --png-at "$at" "${@:7}" >/dev/null 2>"$work/err" || status=$?
     [ "$status" = 0 ] || { echo "$config: touchpanel run exited $status"; cat "$work/err"; } >&2
     for frame in $frames; do
         mv "$work/png/"frame-*-"$(printf %06d "${frame%%:*}")"ms.png \
@@ -525,6 +529,9 @@ render_reference_images() {
     for frame in $reference_pages_frames; do echo "pages/$(printf %04d "${frame%%:*}")-${frame#*:}.png"; done
     render_frames "$touchpanel" Tests/Traces/pages/panel.ini Tests/Traces/pages/swipes.trace "$dir/.work/pages" \
         "$dir/pages" "$reference_pages_frames" &
+    for frame in $reference_saver_frames; do echo "screensaver/$(printf %04d "${frame%%:*}")-${frame#*:}.png"; done
+    TZ=UTC render_frames "$touchpanel" Tests/Traces/screensaver/panel.ini Tests/Traces/screensaver/drifting-clock.trace \
+        "$dir/.work/screensaver" "$dir/screensaver" "$reference_saver_frames" --wall-clock 2026-11-29T21:59:00 &
     for frame in $reference_sliders_frames; do echo "sliders/$(printf %04d "${frame%%:*}")-${frame#*:}.png"; done
     render_frames "$touchpanel" Tests/Traces/sliders/panel.ini Tests/Traces/sliders/drag.trace "$dir/.work/sliders" \
         "$dir/sliders" "$reference_sliders_frames" &

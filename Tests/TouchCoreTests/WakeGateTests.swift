@@ -150,4 +150,55 @@ struct WakeGateTests {
             #expect(PanelPower.next(from, input, dims: dims) == to, "\(from) + \(input)")
         }
     }
+
+    /// `[screensaver]`: its stage comes first and passes on to dim (or off), each stage a
+    /// touch or a wake leaves for awake.
+    @Test func theSaverStageInTheTable() {
+        let rows: [(PanelPower, PanelPower.Input, Bool, Bool, PanelPower)] = [
+            (.awake, .idleTimeout, true, true, .saver),
+            (.awake, .idleTimeout, true, false, .saver),
+            (.awake, .idleTimeout, false, true, .dimmed),
+            (.saver, .idleTimeout, true, true, .dimmed),
+            (.saver, .idleTimeout, true, false, .off),
+            (.saver, .touchDown, true, true, .awake),
+            (.saver, .wakeRequested, true, true, .awake),
+            (.saver, .blankRequested, true, true, .off),
+        ]
+        for (from, input, saves, dims, to) in rows {
+            #expect(PanelPower.next(from, input, saves: saves, dims: dims) == to, "\(from) + \(input)")
+        }
+    }
+
+    /// Saver at 5 s, dim at 10 s, off at 30 s, all from the last lift; the touch that ends
+    /// the saver is swallowed as a dimmed panel's is.
+    @Test func theSaverComesFirstAndItsWakingTouchIsSwallowed() {
+        var panel = PanelDriver(
+            [("a", button(0, 0, 200, 100, taps: 2)), ("b", button(400, 0, 200, 100, longPress: true))],
+            idle: IdleTimings(saverAfter: .milliseconds(5_000), dimAfter: .milliseconds(10_000), offAfter: .milliseconds(30_000)))
+        #expect(panel.nextDeadlineMs == 5_000)
+        panel.advance(to: 4_999)
+        #expect(panel.recorder.powerChanges == [])
+        panel.advance(to: 5_000)
+        #expect(panel.recorder.powerChanges == ["5000 saver"])
+        #expect(panel.nextDeadlineMs == 10_000)
+        panel.advance(to: 10_000)
+        #expect(panel.recorder.powerChanges == ["5000 saver", "10000 dimmed"])
+        panel.down(0, 50, 50, at: 12_000)
+        panel.up(0, 50, 50, at: 12_040)
+        panel.advance(to: 13_000)
+        #expect(panel.recorder.powerChanges == ["5000 saver", "10000 dimmed", "12000 awake"])
+        #expect(panel.log == [])
+        // The saver again 5 s after that lift; its own waking touch swallowed too.
+        #expect(panel.nextDeadlineMs == 17_040)
+        panel.advance(to: 17_040)
+        panel.down(0, 50, 50, at: 20_000)
+        panel.up(0, 50, 50, at: 20_050)
+        panel.advance(to: 21_000)
+        #expect(panel.recorder.powerChanges.suffix(2) == ["17040 saver", "20000 awake"])
+        #expect(panel.log == [])
+        panel.down(0, 50, 50, at: 22_000)
+        panel.up(0, 50, 50, at: 22_050)
+        panel.advance(to: 23_000)
+        #expect(panel.log == ["22000 a pressed", "22050 a released", "22300 a tap 1"])
+    }
 }

@@ -111,6 +111,15 @@ for run in "UTC 2026-11-29T21:59:50 Tests/Traces/night/panel.ini dims-at-ten" \
     read -r zone wall config name <<<"$run"
     TZ=$zone simulate "$config" "Tests/Traces/night/$name.trace" "TZ=$zone, --wall-clock $wall" --wall-clock "$wall"
 done
+# The screensaver (issue 47), on the simulated board: the built-in clock from 21:59 UTC across
+# the night's start, and across the clocks going back in Europe/Berlin (night = 02:30-06:00).
+sed 's/^night = 22:00-06:30$/night = 02:30-06:00/' Tests/Traces/screensaver/panel.ini >"$scratch/saver-berlin.ini"
+grep -q '^night = 02:30-06:00$' "$scratch/saver-berlin.ini" || { echo "traces: screensaver/panel.ini has no night = 22:00-06:30 line"; exit 1; }
+for run in "UTC 2026-11-29T21:59:00 Tests/Traces/screensaver/panel.ini drifting-clock" \
+    "Europe/Berlin 2026-10-25T02:29:00 $scratch/saver-berlin.ini fall-back"; do
+    read -r zone wall config name <<<"$run"
+    TZ=$zone simulate "$config" "Tests/Traces/screensaver/$name.trace" "TZ=$zone, --wall-clock $wall" --wall-clock "$wall"
+done
 status=0
 "$touchpanel" run Tests/Traces/night/panel.ini --trace Tests/Traces/night/dims-at-ten.trace --fast --wall-clock 2026-11-29T22:00 >/dev/null 2>"$scratch/err" || status=$?
 if [ "$status" = 2 ] && grep -qxF 'touchpanel: --wall-clock takes a local time YYYY-MM-DDTHH:MM:SS, e.g. 2026-11-29T21:59:50, found "2026-11-29T22:00"' "$scratch/err"; then

@@ -72,6 +72,9 @@ public final class FramebufferSurface: PanelSurface {
     private let relabelledSliders: [SliderConfig?]
     /// The page's background image or colour, and the invisible zones over it.
     private let backdrop: PageBackdrop
+    /// Where whole frames stand (the screensaver's drift), and a physical row to move them by.
+    public private(set) var frameShift = SaverShift.none
+    private let shiftRow: UnsafeMutableRawBufferPointer
     /// The page whose background whole frames show.
     public var page: Int {
         get { backdrop.page }
@@ -129,9 +132,11 @@ public final class FramebufferSurface: PanelSurface {
         dialPixels = config.sliders.map { PreparedDialPixels($0, layout: layout) }
         relabelledSliders = config.sliders.map { $0.labelFromEntity ? $0 : nil }
         backdrop = PageBackdrop(layout: layout, config: config, styles: styles, backgrounds: backgrounds)
+        shiftRow = .allocate(byteCount: max(16, Int(layout.physicalWidth) * layout.format.bytesPerPixel), alignment: 16)
     }
 
     deinit {
+        shiftRow.deallocate()
         sliderRow.deallocate()
     }
 
@@ -332,6 +337,20 @@ public final class FramebufferSurface: PanelSurface {
         for place in firstChart..<max(firstChart, looks.count) {
             if case .chart(let chart)? = looks[place] { paintWhole(chart: place - firstChart, look: chart) }
         }
+        applyFrameShift()
+    }
+
+    public func setFrameShift(_ shift: SaverShift) {
+        frameShift = shift
+    }
+
+    /// The whole frame just painted moved to `frameShift` (a DRM back buffer's too).
+    public func applyFrameShift() {
+        FrameShift.apply(frameShift, layout: layout, painter: painter, background: background, scratch: shiftRow, in: pixels)
+    }
+
+    public func drawPlain(_ color: RGBColor) {
+        _ = painter.fill(layout.logicalBounds, color, in: pixels)
     }
 
     public func draw(item: Int, look: ItemLook) {

@@ -7,6 +7,7 @@ public enum TransitionText {
     public static func power(_ power: PanelPower) -> String {
         switch power {
         case .awake: "awake"
+        case .saver: "saver"
         case .dimmed: "dimmed"
         case .off: "off"
         }

@@ -18,6 +18,8 @@ public final class DisplaySlot: PanelSurface {
     private var page = 0
     /// Labels set at run time, by button, for a display that comes later.
     private var labels: [Int: String] = [:]
+    /// The whole frames' shift (the screensaver's), for a display that comes later.
+    private var shift = SaverShift.none
 
     public init(itemCount: Int) {
         states = Array(repeating: nil, count: itemCount)
@@ -64,6 +66,7 @@ public final class DisplaySlot: PanelSurface {
     /// Shows the panel on `surface` from now on: the labels set so far, then every item.
     public func attach(_ surface: PanelSurface, at instant: MonotonicInstant) {
         self.surface = surface
+        if shift != .none { surface.setFrameShift(shift) }
         for (button, text) in labels.sorted(by: { $0.key < $1.key }) {
             _ = surface.setLabel(button: button, text: text)
         }
@@ -93,6 +96,16 @@ public final class DisplaySlot: PanelSurface {
 
     public func frameDone(at instant: MonotonicInstant, edge: MonotonicInstant?) {
         surface?.frameDone(at: instant, edge: edge)
+    }
+
+    public func setFrameShift(_ shift: SaverShift) {
+        self.shift = shift
+        surface?.setFrameShift(shift)
+    }
+
+    /// A display that comes later shows the frame drawn next.
+    public func drawPlain(_ color: RGBColor) {
+        surface?.drawPlain(color)
     }
 
     /// Without a display the label is kept (and fitted when one appears).

@@ -2,7 +2,8 @@ import LinuxSystem
 import PanelConfig
 import TouchCore
 
-/// Puts the idle blanking's power into the backlight: the configured brightness while awake,
+/// Puts the idle blanking's power into the backlight: the configured brightness while awake
+/// and while the screensaver shows,
 /// the dim one while dimmed, off through `bl_power` where the device has it (the brightness
 /// stays, so waking shows no flash of another level) or brightness 0 where it has not.
 /// A failed write is logged and the panel goes on: touch and actions matter more than light.
@@ -30,7 +31,7 @@ public final class PanelBacklight {
     /// dimmed, 0 while off.
     public var shownPercent: Int {
         switch power {
-        case .awake: awakePercent
+        case .awake, .saver: awakePercent
         case .dimmed: dimPercent
         case .off: 0
         }
@@ -77,6 +78,12 @@ public final class PanelBacklight {
             write(device.setBrightness(level(percent: awakePercent)))
             if before == .off, device.hasPowerSwitch { write(device.setPower(on: true)) }
             log.log("backlight: on (\(awakePercent) %)")
+        case .saver:
+            // Comes only from awake: the light stays as it is.
+            if before != .awake {
+                write(device.setBrightness(level(percent: awakePercent)))
+                if before == .off, device.hasPowerSwitch { write(device.setPower(on: true)) }
+            }
         case .dimmed:
             write(device.setBrightness(level(percent: dimPercent)))
             if before == .off, device.hasPowerSwitch { write(device.setPower(on: true)) }

@@ -19,7 +19,7 @@ public final class PanelEngine: TouchSink {
     let log: PanelLog
     public let actions: ActionRunner
     var pipeline: TouchPipeline
-    private var writer: EventLineWriter
+    var writer: EventLineWriter
     private var events: EventCollector
     private var looks: ButtonRepaintTracker
     /// The instant of the last input handed to the pipeline: logical time never goes back.
@@ -63,7 +63,7 @@ public final class PanelEngine: TouchSink {
     private var pages: PageNavigator
     public var shownPage: Int { pages.shown }
     /// Each item's page, by place (`PageLayout.allPages`: every page).
-    private let placePages: [Int]
+    let placePages: [Int]
     /// When the page shown gives way to the first (`home_after_s` after the last touch); nil:
     /// on the first page, or on one that stays.
     private var homeAt: MonotonicInstant?
@@ -85,6 +85,8 @@ public final class PanelEngine: TouchSink {
     private var night: NightSchedule?
     /// Whether the night schedule has it night now.
     public var isNight: Bool { night?.isNight ?? false }
+    /// `[screensaver]`: its drift and nightly pass (`PanelEngine+Screensaver`).
+    var saver: Screensaver?
     /// Each slider's value, as a step of its scale.
     public var sliderSteps: [Int32] { sliders.steps }
     /// Each slider's value as the outside world knows it (`SliderItems.values`).
@@ -125,6 +127,11 @@ public final class PanelEngine: TouchSink {
         if let startEpochMs { charts.scheduleAll(now: startedAt, epochMs: startEpochMs) }
         placePages = config.itemPages
         pages = PageNavigator(names: config.pages.map { $0.name })
+        saver = config.screensaver.map { Screensaver(config: $0, pageCount: config.pages.count) }
+        if wallClock != nil, config.backlight?.night == nil, saver?.config.antiburnS ?? 0 > 0,
+           let window = NightWindow(startMinute: Screensaver.antiburnMinute, endMinute: Screensaver.antiburnMinute + 1) {
+            saver?.antiburnClock = NightSchedule(window: window)
+        }
         self.transitions = transitions
         let gestures = transitions.flatMap { $0.wants(.gestures) ? GestureDebugLog(buttonNames: config.buttons.map { $0.name }, sliderNames: config.sliders.map { $0.name }, transitions: $0) : nil }
         events = EventCollector(gestures: gestures, transitions: transitions)
@@ -152,6 +159,7 @@ public final class PanelEngine: TouchSink {
             // Started at night: it starts as it would at the night's start, event line included.
             checkNight(at: startedAt)
         }
+        startSaverClock(at: startedAt)
         backlight?.start()
     }
 
@@ -320,7 +328,8 @@ public final class PanelEngine: TouchSink {
             MonotonicInstant.earliest(
                 MonotonicInstant.earliest(bindings.nextDeadline, stateLogs.nextDeadline),
                 MonotonicInstant.earliest(
-                    MonotonicInstant.earliest(texts.nextDeadline, homeAt), MonotonicInstant.earliest(charts.nextDeadline, night?.checkAt))))
+                    MonotonicInstant.earliest(MonotonicInstant.earliest(texts.nextDeadline, homeAt), saver?.nextDeadline),
+                    MonotonicInstant.earliest(charts.nextDeadline, night?.checkAt))))
     }
 
     /// `nextWakeup` without idle blanking's dim and off: whether anything but the backlight's
@@ -436,6 +445,7 @@ public final class PanelEngine: TouchSink {
         actions.tick(now: now)
         if let due = homeAt, due <= now { showPage(0, at: max(due, lastInputAt)) }
         if let due = night?.checkAt, due <= now { checkNight(at: due) }
+        if let due = saver?.nextDeadline, due <= now { tickSaver(now: now) }
         if lastInputAt < now { lastInputAt = now }
         // Most turns have nothing due: then no event list to reset, no pipeline call.
         guard let due = pipeline.earliestDeadline(), due <= now else { return }
@@ -451,8 +461,9 @@ public final class PanelEngine: TouchSink {
         if lastInputAt < now { lastInputAt = now }
         events.removeAll()
         body(&pipeline, &events)
-        while let power = events.takePowerChange() {
+        while let (power, at) = events.takePowerChange() {
             backlight?.apply(power)
+            saverFollows(power, at: at)
             listener?.panelStateChanged()
         }
         while let refusal = events.takeInterlockRefusal() {
@@ -604,8 +615,9 @@ public final class PanelEngine: TouchSink {
         writer.night(on, at: at)
         writer.flush()
         backlight?.setNight(on)
-        let timings = on ? backlightConfig.nightIdleTimings : backlightConfig.idleTimings
+        let timings = config.idleTimings(atNight: on) ?? backlightConfig.idleTimings
         feed(now: at) { pipeline, sink in pipeline.setIdleTimings(timings, at: at, into: &sink) }
+        saverNight(on, at: at)
         if on, let name = backlightConfig.nightPage, let page = config.pages.firstIndex(where: { $0.name == name }) {
             showPage(page, at: at)
         }
@@ -620,9 +632,11 @@ public final class PanelEngine: TouchSink {
 
     /// The page shown drawn whole in one frame at `instant`: every item of it in its look now,
     /// none left waiting.
-    private func drawWholePage(at instant: MonotonicInstant) {
+    func drawWholePage(at instant: MonotonicInstant) {
         _ = looks.takeDirty()
         dirty = ItemSet()
+        // The page waits under the saver: it is drawn whole when the saver ends.
+        if isScreensaverShown { drawSaver(at: instant); return }
         surface?.drawAll(pageLooks(), page: shownPage)
         surface?.frameDone(at: instant)
     }
@@ -686,6 +700,7 @@ public final class PanelEngine: TouchSink {
         items.formUnion(looks.takeDirty())
         dirty = ItemSet()
         guard !items.isEmpty, let surface else { return false }
+        if isScreensaverShown { return repaintUnderSaver(items, at: instant) }
         // Items on other pages keep their looks, and are drawn with their page.
         var drawn = false
         while let place = items.popFirst() {
@@ -703,8 +718,8 @@ public final class PanelEngine: TouchSink {
 /// transition log, every gesture and power transition is logged as it happens.
 struct EventCollector: GestureEventSink {
     private var events: [GestureEvent] = []
-    /// Idle blanking's changes during the call, oldest first.
-    private var powerChanges: [PanelPower] = []
+    /// Idle blanking's changes during the call, oldest first, each with its instant.
+    private var powerChanges: [(power: PanelPower, at: MonotonicInstant)] = []
     /// Downs the call ignored for an interlock: the button and the one holding its group.
     private var interlockRefusals: [(button: Int, holder: Int)] = []
     private let gestures: GestureDebugLog?
@@ -734,7 +749,7 @@ struct EventCollector: GestureEventSink {
         transitions?.record(
             .power, at: at, of: "panel", from: TransitionText.power(previous), input: TransitionText.power(input),
             to: TransitionText.power(power))
-        powerChanges.append(power)
+        powerChanges.append((power, at))
     }
 
     mutating func interlocked(_ button: Int, heldBy holder: Int, at: MonotonicInstant) {
@@ -760,7 +775,7 @@ struct EventCollector: GestureEventSink {
     }
 
     /// The oldest power change not yet taken.
-    mutating func takePowerChange() -> PanelPower? {
+    mutating func takePowerChange() -> (power: PanelPower, at: MonotonicInstant)? {
         powerChanges.isEmpty ? nil : powerChanges.removeFirst()
     }
 

@@ -67,6 +67,26 @@ public struct EventLineWriter: GestureEventSink {
         output.flushIfFull()
     }
 
+    /// `{"t_ms":..,"event":"screensaver","on":true}`: the screensaver started (or ended) at `at`.
+    public mutating func screensaver(_ on: Bool, at: MonotonicInstant) {
+        stateLine(on ? ",\"event\":\"screensaver\",\"on\":true}\n" : ",\"event\":\"screensaver\",\"on\":false}\n", at: at)
+    }
+
+    /// `{"t_ms":..,"event":"antiburn","on":true}`: the screensaver's nightly pass through the
+    /// colours started (or ended) at `at`.
+    public mutating func antiburn(_ on: Bool, at: MonotonicInstant) {
+        stateLine(on ? ",\"event\":\"antiburn\",\"on\":true}\n" : ",\"event\":\"antiburn\",\"on\":false}\n", at: at)
+    }
+
+    private mutating func stateLine(_ rest: StaticString, at: MonotonicInstant) {
+        line.removeAll(keepingCapacity: true)
+        EventLineWriter.append("{\"t_ms\":", to: &line)
+        EventLineWriter.appendDecimal((at - origin).nanoseconds / 1_000_000, to: &line)
+        EventLineWriter.append(rest, to: &line)
+        output.write(bytes: line)
+        output.flushIfFull()
+    }
+
     /// `{"t_ms":..,"event":"swipe","direction":"left","page":"home"}`: a swipe's lift on `page`.
     public mutating func swipe(_ direction: SwipeDirection, onPage page: Int, at: MonotonicInstant) {
         guard quotedPageNames.indices.contains(page) else { return }

@@ -20,6 +20,13 @@ public protocol PanelSurface: AnyObject {
     /// `frameDone(at:)` for a frame caused by a report whose INT edge (or input event) came at
     /// `edge`: a surface that shows frames later (a page flip) measures to when they are seen.
     func frameDone(at instant: MonotonicInstant, edge: MonotonicInstant?)
+    /// The whole frames painted from now on (`drawAll`) stand `shift` logical pixels from
+    /// their place, the background colour filling the edge they leave: the screensaver's
+    /// drift. `.none` puts them back.
+    func setFrameShift(_ shift: SaverShift)
+    /// The whole frame in one colour (the screensaver's nightly pass); the next `drawAll`
+    /// paints over it.
+    func drawPlain(_ color: RGBColor)
 }
 
 extension PanelSurface {

@@ -1,5 +1,5 @@
 /// Idle blanking in the touch path: it counts the idle time from the last lift and, while the
-/// panel is dimmed or off, swallows the touch that wakes it, for that touch's whole life: no
+/// panel shows the screensaver or is dimmed or off, swallows the touch that wakes it, for that touch's whole life: no
 /// event line, no action, no pressed look. It sits between the tracker and the classifier, so
 /// the live panel, the simulated board and `replay` swallow the same touches. Without
 /// `IdleTimings` (no `[backlight]`) it passes every input and has no deadline.
@@ -24,8 +24,11 @@ public struct WakeGate: Sendable {
         guard let timings, held == 0 else { return nil }
         switch power {
         case .awake:
-            guard let first = timings.dimAfter ?? timings.offAfter else { return nil }
+            guard let first = timings.saverAfter ?? timings.dimAfter ?? timings.offAfter else { return nil }
             return idleSince + first
+        case .saver:
+            guard let next = timings.dimAfter ?? timings.offAfter else { return nil }
+            return idleSince + next
         case .dimmed:
             return timings.offAfter.map { idleSince + $0 }
         case .off:
@@ -37,7 +40,7 @@ public struct WakeGate: Sendable {
     @_optimize(speed)
     public mutating func apply<Sink: GestureEventSink>(_ input: PanelPower.Input, at: MonotonicInstant, into sink: inout Sink) {
         guard let timings else { return }
-        let next = PanelPower.next(power, input, dims: timings.dimAfter != nil)
+        let next = PanelPower.next(power, input, saves: timings.saverAfter != nil, dims: timings.dimAfter != nil)
         if next == .awake { idleSince = at }
         guard next != power else { return }
         let previous = power

@@ -24,6 +24,8 @@ public final class DRMSurface: PanelSurface {
     /// Each slider's look, painted whole into a frame that changes it.
     private var sliderLooks: [SliderLook?] = []
     private var changed = Damage.none
+    /// The whole frame in one colour (`drawPlain`) until the next `drawAll`.
+    private var plain: RGBColor?
     public private(set) var chain = PageFlipChain.start
     private let log: PanelLog
     /// Flips completed, and the last one's vblank time.
@@ -60,7 +62,17 @@ public final class DRMSurface: PanelSurface {
     public var pollInterest: PollInterest { PollInterest(descriptor: card.descriptor, events: .readable) }
 
     /// The page's background is the painter's: it paints the whole frames.
+    public func setFrameShift(_ shift: SaverShift) {
+        painter.setFrameShift(shift)
+    }
+
+    public func drawPlain(_ color: RGBColor) {
+        plain = color
+        changed = changed.union(.everything)
+    }
+
     public func drawAll(_ looks: [ItemLook?], page: Int) {
+        plain = nil
         painter.page = page
         states = FramebufferSurface.states(of: looks, before: firstSlider)
         sliderLooks = FramebufferSurface.sliderLooks(of: looks, from: firstSlider)
@@ -174,7 +186,9 @@ public final class DRMSurface: PanelSurface {
             }
         }
         painter.pixels = back
-        if frame.paint.whole {
+        if frame.paint.whole, let plain {
+            painter.drawPlain(plain)
+        } else if frame.paint.whole {
             painter.drawAll(states)
             // The back buffer holds each slider as it was two frames ago, not one.
             for index in sliderLooks.indices {
@@ -184,6 +198,7 @@ public final class DRMSurface: PanelSurface {
             for index in chartLooks.indices {
                 if let look = chartLooks[index] { painter.paintWhole(chart: index, look: look) }
             }
+            painter.applyFrameShift()
         } else {
             var places = frame.paint.items
             while let place = places.popFirst() {

@@ -99,12 +99,15 @@ extension PanelEngine {
             json += "null"
         }
         if config.backlight?.night != nil { json += ",\"night\":\(isNight)" }
+        if config.screensaver != nil { json += ",\"screensaver\":\(isScreensaverShown)" }
         if !config.pages.isEmpty { json += ",\"page\":\(JSONText.quoted(config.pages[shownPage].name))" }
         // The items by kind, each kind's list in place order; buttons always listed.
         for (kind, dials) in [(ItemKind.button, false), (.slider, false), (.slider, true), (.text, false), (.chart, false)] {
             let first = config.firstPlace(of: kind)
             // Dials are sliders round an arc, listed on their own.
-            let places = (first..<(first + config.count(of: kind))).filter { kind != .slider || config.sliders[$0 - first].isDial == dials }
+            let places = (first..<(first + config.count(of: kind))).filter {
+                (kind != .slider || config.sliders[$0 - first].isDial == dials) && !config.isScreensaverClock($0)
+            }
             guard kind == .button || !places.isEmpty else { continue }
             json += ",\"\(dials ? "dials" : kind.stateListName)\":["
             for place in places {
@@ -125,6 +128,7 @@ extension PanelEngine {
     private func powerName(_ power: PanelPower) -> String {
         switch power {
         case .awake: "awake"
+        case .saver: "saver"
         case .dimmed: "dimmed"
         case .off: "off"
         }

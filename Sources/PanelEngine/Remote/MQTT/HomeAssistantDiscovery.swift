@@ -40,7 +40,7 @@ public enum HomeAssistantDiscovery {
             documents.append(Document(topic: topics.discovery(component: component, object: object), payload: Array(json.utf8)))
         }
         // Each item's entities, in place order, from its kind's adapter.
-        for place in 0..<config.itemCount {
+        for place in 0..<config.itemCount where !config.isScreensaverClock(place) {
             for entity in entities(ofItem: place, config: config, topics: topics, commands: commands) {
                 add(entity.component, entity.object, entity.body)
             }
@@ -71,6 +71,9 @@ public enum HomeAssistantDiscovery {
         // The night schedule: a sensor either way, since only the clock changes it.
         if config.backlight?.night != nil {
             add("binary_sensor", "night", "\"name\":\"Night\"" + onOffState(topics.night) + ",\"icon\":\"mdi:weather-night\"")
+        }
+        if config.screensaver != nil {
+            add("binary_sensor", "screensaver", "\"name\":\"Screensaver\"" + onOffState(topics.screensaver) + ",\"icon\":\"mdi:monitor-shimmer\"")
         }
         // What the panel shows, as a picture: an image entity fed from `P/screen`.
         if mirror {

@@ -511,10 +511,10 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         }
     }
 
-    /// Every retained state of the panel now, in button order, then the backlight and the night.
+    /// Every retained state of the panel now, in button order, then the backlight, the night and the screensaver.
     static func states(of engine: PanelEngine, topics: MQTTTopics) -> [(String, [UInt8])] {
         var states: [(String, [UInt8])] = []
-        for place in 0..<engine.config.itemCount {
+        for place in 0..<engine.config.itemCount where !engine.config.isScreensaverClock(place) {
             let (name, fields) = engine.stateFields(ofItem: place)
             // A kind's states go out in the order of the topic table.
             for topic in PanelTopic.allCases {
@@ -535,6 +535,9 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         }
         if engine.config.backlight?.night != nil {
             states.append((topics.night, Array((engine.isNight ? "ON" : "OFF").utf8)))
+        }
+        if engine.config.screensaver != nil {
+            states.append((topics.screensaver, Array((engine.isScreensaverShown ? "ON" : "OFF").utf8)))
         }
         return states
     }

@@ -39,6 +39,8 @@ public struct MQTTTopics: Equatable, Sendable {
     /// The screen as a PNG, retained (`[mqtt] mirror`); `/tap` taps it (`mirror_taps`).
     public var screen: String { topic(.screen) }
     public var screenTap: String { topic(.screenTap) }
+    /// `ON` while the screensaver shows, `OFF` otherwise, retained (`[screensaver]`).
+    public var screensaver: String { topic(.screensaver) }
     public var command: String { topic(.command) }
     public var reply: String { topic(.reply) }
     public var dropped: String { topic(.dropped) }

@@ -7,6 +7,7 @@ public enum PanelTopic: CaseIterable, Sendable {
     case backlight
     case night
     case screen
+    case screensaver
     case reply
     case dropped
     case page
@@ -34,6 +35,7 @@ public enum PanelTopic: CaseIterable, Sendable {
         case .backlight: ["backlight"]
         case .night: ["night"]
         case .screen: ["screen"]
+        case .screensaver: ["screensaver"]
         case .reply: ["reply"]
         case .dropped: ["dropped"]
         case .page: ["page"]
@@ -61,7 +63,7 @@ public enum PanelTopic: CaseIterable, Sendable {
     /// topics the panel only publishes on.
     var incoming: ((String) -> MQTTTopics.Incoming)? {
         switch self {
-        case .availability, .backlight, .night, .screen, .reply, .dropped, .page, .buttonEvent, .buttonGesture, .buttonLatch,
+        case .availability, .backlight, .night, .screen, .screensaver, .reply, .dropped, .page, .buttonEvent, .buttonGesture, .buttonLatch,
             .buttonLabel, .buttonEnabled, .text, .sliderValue:
             nil
         case .buttonLatchSet: { .set(button: $0, kind: .latch) }

@@ -222,4 +222,6 @@ final class StatesSurface: PanelSurface {
     func draw(item: Int, look: ItemLook) { recording.draw(item: item, look: look) }
     func frameDone(at instant: MonotonicInstant) { recording.frameDone(at: instant) }
     func setLabel(button: Int, text: String) -> String? { recording.setLabel(button: button, text: text) }
+    func setFrameShift(_ shift: SaverShift) { recording.setFrameShift(shift) }
+    func drawPlain(_ color: RGBColor) { recording.drawPlain(color) }
 }
