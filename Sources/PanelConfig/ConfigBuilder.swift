@@ -35,6 +35,7 @@ struct ConfigBuilder {
         var touches: [TouchDraft] = []
         var controllers: [ControllerDraft] = []
         var backlights: [BacklightDraft] = []
+        var presences: [PresenceDraft] = []
         var controls: [ControlDraft] = []
         var execs: [ExecDraft] = []
         var mqtts: [MQTTDraft] = []
@@ -99,6 +100,7 @@ struct ConfigBuilder {
     var touch: TouchDraft? { drafts.touches.first }
     var controller: ControllerDraft? { drafts.controllers.first }
     var backlight: BacklightDraft? { drafts.backlights.first }
+    var presence: PresenceDraft? { drafts.presences.first }
     var control: ControlDraft? { drafts.controls.first }
     var exec: ExecDraft? { drafts.execs.first }
     var mqtt: MQTTDraft? { drafts.mqtts.first }
@@ -132,6 +134,10 @@ struct ConfigBuilder {
         case .backlight:
             openSingle({ $1(&$0.backlights) }, "backlight", line: line, presetRefusal: "a board preset holds no [backlight]; put it in the panel config") {
                 BacklightDraft(header: $0)
+            }
+        case .presence:
+            openSingle({ $1(&$0.presences) }, "presence", line: line, presetRefusal: "a board preset holds no [presence]; put it in the panel config") {
+                PresenceDraft(header: $0)
             }
         case .control:
             openSingle({ $1(&$0.controls) }, "control", line: line, presetRefusal: "a board preset holds no [control]; put it in the panel config") {

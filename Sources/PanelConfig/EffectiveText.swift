@@ -171,6 +171,23 @@ extension PanelConfiguration {
             }
         }
 
+        if let presence {
+            out.section("presence")
+            switch presence.source {
+            case .line(let chip, let line, let activeLow, let debounceMs):
+                out.key(PresenceKey.chip, chip)
+                out.key(PresenceKey.line, line.configValue)
+                out.key(PresenceKey.activeLow, activeLow ? "yes" : "no")
+                out.key(PresenceKey.debounceMs, "\(debounceMs)")
+            case .topic(let topic, let field):
+                out.key(PresenceKey.topic, topic)
+                if let field { out.key(PresenceKey.field, field.joined(separator: ".")) }
+            case .entity(let entity):
+                out.key(PresenceKey.entity, entity.description)
+            }
+            out.key(PresenceKey.awayAfterS, "\(presence.awayAfterS)")
+        }
+
         if let control {
             out.section("control")
             out.key(ControlKey.socket, control.socketPath)

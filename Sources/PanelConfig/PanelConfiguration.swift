@@ -34,6 +34,8 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var board: BoardConfig
     /// `[backlight]`: idle blanking; nil without the section.
     public var backlight: BacklightConfig?
+    /// `[presence]`: the sensor that wakes the panel; nil without the section.
+    public var presence: PresenceConfig?
     /// `[control]`: the control socket; nil without the section.
     public var control: ControlConfig?
     /// `[exec]`: how `exec` actions run; nil without the section (as the panel's children,
@@ -54,7 +56,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         file: String, display: DisplayConfig, theme: ThemeConfig = .defaults, timings: GestureTimings = .defaults,
         lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig], texts: [TextItemConfig] = [],
         sliders: [SliderConfig] = [], qrCodes: [QRCodeConfig] = [], charts: [ChartConfig] = [], pages: [PageConfig] = [], swipePx: Int = 60,
-        outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil,
+        outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil, presence: PresenceConfig? = nil,
         control: ControlConfig? = nil, exec: ExecConfig? = nil, mqtt: MQTTConfig? = nil, homeAssistant: HomeAssistantConfig? = nil, warnings: [ConfigError] = [],
         namedFiles: NamedFiles = NamedFiles()
     ) {
@@ -74,6 +76,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.outputs = outputs ?? OutputConfig.all(declared: [], usedBy: buttons)
         self.board = board
         self.backlight = backlight
+        self.presence = presence
         self.control = control
         self.exec = exec
         self.mqtt = mqtt
@@ -145,7 +148,8 @@ public struct PanelConfiguration: Equatable, Sendable {
         TouchPipeline(
             transform: makeTransform(controllerWidth: controllerWidth, controllerHeight: controllerHeight),
             lostAfter: controller.model.family == .evdev ? nil : lostAfter, layout: makeLayout(), pages: makePageLayout(),
-            sliders: makeSliderLayout(), idle: backlight?.idleTimings, startedAt: startedAt)
+            sliders: makeSliderLayout(), idle: backlight?.idleTimings, startedAt: startedAt,
+            awayAfter: presence?.awayAfter)
     }
 
     /// The sliders as the classifier sees them (rule 12).

@@ -12,6 +12,8 @@ enum SectionName: Equatable {
     case touch
     case controller
     case backlight
+    /// `[presence]`: a sensor that wakes the panel when someone is there.
+    case presence
     case control
     case exec
     case mqtt
@@ -35,7 +37,7 @@ enum SectionName: Equatable {
     case chart(name: String)
 
     static let expectedList =
-        "[board], [display], [theme], [touch], [controller], [backlight], [control], [exec], [mqtt], [homeassistant], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]"
+        "[board], [display], [theme], [touch], [controller], [backlight], [presence], [control], [exec], [mqtt], [homeassistant], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -49,6 +51,7 @@ enum SectionName: Equatable {
         case "touch": self = .touch
         case "controller": self = .controller
         case "backlight": self = .backlight
+        case "presence": self = .presence
         case "control": self = .control
         case "exec": self = .exec
         case "mqtt": self = .mqtt

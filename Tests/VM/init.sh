@@ -168,7 +168,7 @@ ucmd() {
 
 setup_gpio_sim() {
     G=/sys/kernel/config/gpio-sim/touch
-    mkdir $G && mkdir $G/bank0 && echo 6 >$G/bank0/num_lines &&
+    mkdir $G && mkdir $G/bank0 && echo 8 >$G/bank0/num_lines &&
         mkdir $G/bank0/line0 && echo TOUCH_INT >$G/bank0/line0/name &&
         echo 1 >$G/live || return 1
     SIMDEV=$(cat $G/dev_name)
@@ -319,6 +319,11 @@ write_config() {
             echo "dim_after_s = 2"
             echo "off_after_s = 4"
             echo "dim_brightness = 10"
+            echo
+            echo "[presence]                ; issue 47: line 7 of the sim chip (scenarios/75-presence.sh)"
+            echo "chip = $CHIP"
+            echo "line = 7"
+            echo "debounce_ms = 200"
             echo
             echo "[control]"
             echo "socket = /tmp/control.sock"

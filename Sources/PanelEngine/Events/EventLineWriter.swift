@@ -67,6 +67,20 @@ public struct EventLineWriter: GestureEventSink {
         output.flushIfFull()
     }
 
+    /// `{"t_ms":..,"event":"presence","present":true}`: `[presence]` saw someone arrive (or leave) at `at`.
+    public mutating func presence(_ present: Bool, at: MonotonicInstant) {
+        line.removeAll(keepingCapacity: true)
+        EventLineWriter.append("{\"t_ms\":", to: &line)
+        EventLineWriter.appendDecimal((at - origin).nanoseconds / 1_000_000, to: &line)
+        if present {
+            EventLineWriter.append(",\"event\":\"presence\",\"present\":true}\n", to: &line)
+        } else {
+            EventLineWriter.append(",\"event\":\"presence\",\"present\":false}\n", to: &line)
+        }
+        output.write(bytes: line)
+        output.flushIfFull()
+    }
+
     /// `{"t_ms":..,"event":"swipe","direction":"left","page":"home"}`: a swipe's lift on `page`.
     public mutating func swipe(_ direction: SwipeDirection, onPage page: Int, at: MonotonicInstant) {
         guard quotedPageNames.indices.contains(page) else { return }

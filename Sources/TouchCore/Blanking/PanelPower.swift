@@ -4,7 +4,8 @@
 ///     awake ---------------> dimmed ---------------> off
 ///       |  (no dim stage: straight to off)            ^
 ///       +---------------------------------------------+
-///     touch_down, wake: any state -> awake     blank: any state -> off
+///     touch_down, wake, presence: any state -> awake
+///     blank, away_timeout: any state -> off
 ///
 /// Any change to `next` must be represented in this diagram.
 public enum PanelPower: Equatable, Sendable {
@@ -25,6 +26,11 @@ public enum PanelPower: Equatable, Sendable {
         case wakeRequested
         /// Asked from outside: off now.
         case blankRequested
+        /// `[presence]` saw someone arrive: wakes the panel as a touch would, but no touch is
+        /// held, so nothing is swallowed.
+        case presenceDetected
+        /// `[presence] away_after_s` ran out with nobody present and no touch: off, past any dim stage.
+        case awayTimeout
     }
 
     /// The one place the power changes. `dims`: whether the panel has a dim stage (a
@@ -34,8 +40,8 @@ public enum PanelPower: Equatable, Sendable {
         case (.awake, .idleTimeout): dims ? .dimmed : .off
         case (.dimmed, .idleTimeout): .off
         case (.off, .idleTimeout): .off
-        case (_, .touchDown), (_, .wakeRequested): .awake
-        case (_, .blankRequested): .off
+        case (_, .touchDown), (_, .wakeRequested), (_, .presenceDetected): .awake
+        case (_, .blankRequested), (_, .awayTimeout): .off
         }
     }
 }

@@ -24,7 +24,7 @@ public enum HomeAssistantDiscovery {
         public var payload: [UInt8]
     }
 
-    /// The documents for `config`, in the order buttons are listed, then the texts, the backlight and the night last.
+    /// The documents for `config`, in the order buttons are listed, then the texts, the backlight, the night and presence last.
     public static func documents(
         config: PanelConfiguration, topics: MQTTTopics, deviceName: String, qos: Int, commands: Bool = true
     ) -> [Document] {
@@ -70,6 +70,10 @@ public enum HomeAssistantDiscovery {
         // The night schedule: a sensor either way, since only the clock changes it.
         if config.backlight?.night != nil {
             add("binary_sensor", "night", "\"name\":\"Night\"" + onOffState(topics.night) + ",\"icon\":\"mdi:weather-night\"")
+        }
+        // What the panel's presence sensor sees, for automations beside the panel's own wake.
+        if config.presence != nil {
+            add("binary_sensor", "presence", "\"name\":\"Presence\"" + onOffState(topics.presence) + ",\"device_class\":\"occupancy\"")
         }
         return documents
     }

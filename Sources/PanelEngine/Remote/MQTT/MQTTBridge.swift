@@ -470,7 +470,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         }
     }
 
-    /// Every retained state of the panel now, in button order, then the backlight and the night.
+    /// Every retained state of the panel now, in button order, then the backlight, the night and presence.
     static func states(of engine: PanelEngine, topics: MQTTTopics) -> [(String, [UInt8])] {
         var states: [(String, [UInt8])] = []
         for place in 0..<engine.config.itemCount {
@@ -494,6 +494,9 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         }
         if engine.config.backlight?.night != nil {
             states.append((topics.night, Array((engine.isNight ? "ON" : "OFF").utf8)))
+        }
+        if engine.config.presence != nil {
+            states.append((topics.presence, Array((engine.isPresent ? "ON" : "OFF").utf8)))
         }
         return states
     }

@@ -36,6 +36,8 @@ public struct MQTTTopics: Equatable, Sendable {
     public var backlightSet: String { topic(.backlightSet) }
     /// `ON` at night, `OFF` by day, retained (`[backlight] night`).
     public var night: String { topic(.night) }
+    /// `ON` while `[presence]` has someone there, `OFF` otherwise, retained.
+    public var presence: String { topic(.presence) }
     public var command: String { topic(.command) }
     public var reply: String { topic(.reply) }
     public var dropped: String { topic(.dropped) }

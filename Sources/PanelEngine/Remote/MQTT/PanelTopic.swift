@@ -6,6 +6,7 @@ public enum PanelTopic: CaseIterable, Sendable {
     case availability
     case backlight
     case night
+    case presence
     case reply
     case dropped
     case page
@@ -31,6 +32,7 @@ public enum PanelTopic: CaseIterable, Sendable {
         case .availability: ["availability"]
         case .backlight: ["backlight"]
         case .night: ["night"]
+        case .presence: ["presence"]
         case .reply: ["reply"]
         case .dropped: ["dropped"]
         case .page: ["page"]
@@ -57,7 +59,7 @@ public enum PanelTopic: CaseIterable, Sendable {
     /// topics the panel only publishes on.
     var incoming: ((String) -> MQTTTopics.Incoming)? {
         switch self {
-        case .availability, .backlight, .night, .reply, .dropped, .page, .buttonEvent, .buttonGesture, .buttonLatch,
+        case .availability, .backlight, .night, .presence, .reply, .dropped, .page, .buttonEvent, .buttonGesture, .buttonLatch,
             .buttonLabel, .buttonEnabled, .text, .sliderValue:
             nil
         case .buttonLatchSet: { .set(button: $0, kind: .latch) }
