@@ -13,6 +13,8 @@ extension PanelEngine {
     /// It counts once it has held `debounce_ms`.
     public func presenceEdge(_ active: Bool, at instant: MonotonicInstant) {
         guard presence?.debounce != nil else { return }
+        // `touchpanel record`: the edge as the simulated board's trace line.
+        recorder?.record(active ? "presence 1" : "presence 0", at: max(instant, lastInputAt))
         tick(now: instant)
         if let settled = presence?.edge(active, at: max(instant, lastInputAt)) {
             presenceChanged(settled.present, at: settled.at)
