@@ -5,7 +5,8 @@
 # Brings up the simulated touch hardware on Debian's own arm64 kernel:
 #   i2c-stub    the FT5x06's registers (chip 0x38 on the "SMBus stub driver" bus)
 #   gt911-stub  a GT911's 16-bit registers (0x5d on the "TouchPanel GT911 stub" bus; ours)
-#   gpio-sim    the INT line (line 0 of a sim chip, idle high)
+#   gpio-sim    the INT line (line 0 of a sim chip, idle high), the outputs, and in the
+#               backlight run [presence]'s line (line 7, idle low; scenarios/75-presence.sh)
 #   uinput      a touchscreen input device (uinput-touch), read by the evdev source
 #   vfb         /dev/fb0, 800x480, 32 bpp
 #   homeassistant-stub   Home Assistant's websocket API on 127.0.0.1:8123 (ours), in the
