@@ -39,9 +39,9 @@ struct PresenceSensor {
     }
 
     /// A report from a topic or an entity; true when it changed what the panel knows.
-    mutating func report(_ now: Bool) -> Bool {
-        guard debounce == nil, now != present else { return false }
-        present = now
+    mutating func report(_ someoneThere: Bool) -> Bool {
+        guard debounce == nil, someoneThere != present else { return false }
+        present = someoneThere
         return true
     }
 

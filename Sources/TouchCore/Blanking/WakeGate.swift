@@ -79,10 +79,10 @@ public struct WakeGate: Sendable {
     /// since no touch did it); someone leaving starts the idle and away times, as a lift does.
     /// Without blanking, only remembered.
     @_optimize(speed)
-    public mutating func setPresent<Sink: GestureEventSink>(_ now: Bool, at: MonotonicInstant, into sink: inout Sink) {
-        guard now != present else { return }
-        present = now
-        if now {
+    public mutating func setPresent<Sink: GestureEventSink>(_ someoneThere: Bool, at: MonotonicInstant, into sink: inout Sink) {
+        guard someoneThere != present else { return }
+        present = someoneThere
+        if someoneThere {
             apply(.presenceDetected, at: at, into: &sink)
         } else if held == 0 {
             idleSince = at
