@@ -75,6 +75,7 @@ struct tp_gpio_line *tp_gpio_request(const struct tp_gpio_request *request, stru
         config.request_type = GPIOD_LINE_REQUEST_EVENT_FALLING_EDGE;
         edge_type = GPIOD_LINE_EVENT_FALLING_EDGE;
         break;
+    case TP_GPIO_BOTH_EDGES: config.request_type = GPIOD_LINE_REQUEST_EVENT_BOTH_EDGES; break;
     default:
         config.request_type = GPIOD_LINE_REQUEST_EVENT_RISING_EDGE;
         edge_type = GPIOD_LINE_EVENT_RISING_EDGE;
@@ -113,6 +114,18 @@ int tp_gpio_event_fd(struct tp_gpio_line *line) { return gpiod_line_event_get_fd
 
 int tp_gpio_set_active(struct tp_gpio_line *line, int active) {
     return gpiod_line_set_value(line->line, active ? 1 : 0);
+}
+
+int tp_gpio_get_active(struct tp_gpio_line *line) { return gpiod_line_get_value(line->line); }
+
+int tp_gpio_read_levels(struct tp_gpio_line *line, uint64_t ns[16], unsigned char active[16]) {
+    int count = gpiod_line_event_read_multiple(line->line, line->events, 16);
+    if (count < 0) return -1;
+    for (int i = 0; i < count; i++) {
+        ns[i] = (uint64_t)(int64_t)line->events[i].ts.tv_sec * 1000000000u + (uint64_t)line->events[i].ts.tv_nsec;
+        active[i] = line->events[i].event_type == GPIOD_LINE_EVENT_RISING_EDGE;
+    }
+    return count;
 }
 
 int tp_gpio_read_edges(struct tp_gpio_line *line, uint64_t *latest_ns, int *matched) {
@@ -216,8 +229,10 @@ struct tp_gpio_line *tp_gpio_request(const struct tp_gpio_request *request, stru
         gpiod_line_settings_set_output_value(settings, request->initial_active ? GPIOD_LINE_VALUE_ACTIVE : GPIOD_LINE_VALUE_INACTIVE);
     } else {
         int falling = request->mode == TP_GPIO_FALLING_EDGES;
+        int both = request->mode == TP_GPIO_BOTH_EDGES;
         gpiod_line_settings_set_direction(settings, GPIOD_LINE_DIRECTION_INPUT);
-        gpiod_line_settings_set_edge_detection(settings, falling ? GPIOD_LINE_EDGE_FALLING : GPIOD_LINE_EDGE_RISING);
+        gpiod_line_settings_set_edge_detection(
+            settings, both ? GPIOD_LINE_EDGE_BOTH : falling ? GPIOD_LINE_EDGE_FALLING : GPIOD_LINE_EDGE_RISING);
         // CLOCK_MONOTONIC is v2's default event clock; said here because MonotonicClock relies on it.
         gpiod_line_settings_set_event_clock(settings, GPIOD_LINE_CLOCK_MONOTONIC);
         edge_type = falling ? GPIOD_EDGE_EVENT_FALLING_EDGE : GPIOD_EDGE_EVENT_RISING_EDGE;
@@ -277,6 +292,21 @@ int tp_gpio_event_fd(struct tp_gpio_line *line) { return gpiod_line_request_get_
 int tp_gpio_set_active(struct tp_gpio_line *line, int active) {
     return gpiod_line_request_set_value(line->request, line->offset,
                                         active ? GPIOD_LINE_VALUE_ACTIVE : GPIOD_LINE_VALUE_INACTIVE);
+}
+
+int tp_gpio_get_active(struct tp_gpio_line *line) {
+    return (int)gpiod_line_request_get_value(line->request, line->offset);
+}
+
+int tp_gpio_read_levels(struct tp_gpio_line *line, uint64_t ns[16], unsigned char active[16]) {
+    int count = gpiod_line_request_read_edge_events(line->request, line->events, 16);
+    if (count < 0) return -1;
+    for (int i = 0; i < count; i++) {
+        struct gpiod_edge_event *event = gpiod_edge_event_buffer_get_event(line->events, (unsigned long)i);
+        ns[i] = gpiod_edge_event_get_timestamp_ns(event);
+        active[i] = gpiod_edge_event_get_event_type(event) == GPIOD_EDGE_EVENT_RISING_EDGE;
+    }
+    return count;
 }
 
 int tp_gpio_read_edges(struct tp_gpio_line *line, uint64_t *latest_ns, int *matched) {

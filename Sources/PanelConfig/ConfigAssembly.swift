@@ -70,6 +70,8 @@ enum ConfigAssembly {
 
         let pageNames = panel.pages.filter { $0.counts }.map { $0.name }
         let backlight = panel.backlight?.finish(pageNames: pageNames, errors: &errors)
+        let presence = panel.presence?.finish(
+            hasMQTT: panel.mqtt != nil, hasHomeAssistant: panel.homeAssistant != nil, hasBacklight: panel.backlight != nil, errors: &errors)
         var pages: [PageConfig] = []
         var pageGrids: [PageGrid?] = []
         for draft in panel.pages where draft.counts {
@@ -163,7 +165,7 @@ enum ConfigAssembly {
         var configuration = PanelConfiguration(
             file: panel.file, display: display, theme: theme, timings: panelTimings, lostAfter: touch.lostAfter,
             controller: controller, buttons: buttons, texts: texts, sliders: sliders, qrCodes: qrCodes, charts: charts, pages: pages, swipePx: touch.swipePx ?? TouchDraft.defaultSwipePx,
-            outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight,
+            outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight, presence: presence,
             control: panel.control?.config, exec: panel.exec?.config, mqtt: mqtt, homeAssistant: homeAssistant,
             warnings: warnings.inLineOrder(files: fileOrder),
             namedFiles: namedFiles(

@@ -36,6 +36,7 @@ struct ConfigBuilder {
         var controllers: [ControllerDraft] = []
         var backlights: [BacklightDraft] = []
         var screensavers: [ScreensaverDraft] = []
+        var presences: [PresenceDraft] = []
         var controls: [ControlDraft] = []
         var execs: [ExecDraft] = []
         var mqtts: [MQTTDraft] = []
@@ -101,6 +102,7 @@ struct ConfigBuilder {
     var controller: ControllerDraft? { drafts.controllers.first }
     var backlight: BacklightDraft? { drafts.backlights.first }
     var screensaver: ScreensaverDraft? { drafts.screensavers.first }
+    var presence: PresenceDraft? { drafts.presences.first }
     var control: ControlDraft? { drafts.controls.first }
     var exec: ExecDraft? { drafts.execs.first }
     var mqtt: MQTTDraft? { drafts.mqtts.first }
@@ -138,6 +140,10 @@ struct ConfigBuilder {
         case .screensaver:
             openSingle({ $1(&$0.screensavers) }, "screensaver", line: line, presetRefusal: "a board preset holds no [screensaver]; put it in the panel config") {
                 ScreensaverDraft(header: $0)
+            }
+        case .presence:
+            openSingle({ $1(&$0.presences) }, "presence", line: line, presetRefusal: "a board preset holds no [presence]; put it in the panel config") {
+                PresenceDraft(header: $0)
             }
         case .control:
             openSingle({ $1(&$0.controls) }, "control", line: line, presetRefusal: "a board preset holds no [control]; put it in the panel config") {

@@ -182,6 +182,22 @@ extension PanelConfiguration {
             out.key(ScreensaverKey.shiftPx, "\(screensaver.shiftPx)")
             out.key(ScreensaverKey.antiburnS, "\(screensaver.antiburnS)")
         }
+        if let presence {
+            out.section("presence")
+            switch presence.source {
+            case .line(let chip, let line, let activeLow, let debounceMs):
+                out.key(PresenceKey.chip, chip)
+                out.key(PresenceKey.line, line.configValue)
+                out.key(PresenceKey.activeLow, activeLow ? "yes" : "no")
+                out.key(PresenceKey.debounceMs, "\(debounceMs)")
+            case .topic(let topic, let field):
+                out.key(PresenceKey.topic, topic)
+                if let field { out.key(PresenceKey.field, field.joined(separator: ".")) }
+            case .entity(let entity):
+                out.key(PresenceKey.entity, entity.description)
+            }
+            out.key(PresenceKey.awayAfterS, "\(presence.awayAfterS)")
+        }
 
         if let control {
             out.section("control")

@@ -50,6 +50,7 @@ enum KeyTables {
             ("output", table(OutputKey.self)),
             ("backlight", table(BacklightKey.self)),
             ("screensaver", table(ScreensaverKey.self)),
+            ("presence", table(PresenceKey.self)),
             ("control", table(ControlKey.self)),
             ("exec", table(ExecKey.self)),
             ("mqtt", table(MQTTKey.self)),

@@ -36,6 +36,8 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var backlight: BacklightConfig?
     /// `[screensaver]`: what an idle panel shows before it dims; nil without the section.
     public var screensaver: ScreensaverConfig?
+    /// `[presence]`: the sensor that wakes the panel; nil without the section.
+    public var presence: PresenceConfig?
     /// `[control]`: the control socket; nil without the section.
     public var control: ControlConfig?
     /// `[exec]`: how `exec` actions run; nil without the section (as the panel's children,
@@ -56,7 +58,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         file: String, display: DisplayConfig, theme: ThemeConfig = .defaults, timings: GestureTimings = .defaults,
         lostAfter: MonotonicDuration = .milliseconds(200), controller: ControllerConfig, buttons: [ButtonConfig], texts: [TextItemConfig] = [],
         sliders: [SliderConfig] = [], qrCodes: [QRCodeConfig] = [], charts: [ChartConfig] = [], pages: [PageConfig] = [], swipePx: Int = 60,
-        outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil,
+        outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil, presence: PresenceConfig? = nil,
         control: ControlConfig? = nil, exec: ExecConfig? = nil, mqtt: MQTTConfig? = nil, homeAssistant: HomeAssistantConfig? = nil, warnings: [ConfigError] = [],
         namedFiles: NamedFiles = NamedFiles()
     ) {
@@ -76,6 +78,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.outputs = outputs ?? OutputConfig.all(declared: [], usedBy: buttons)
         self.board = board
         self.backlight = backlight
+        self.presence = presence
         self.control = control
         self.exec = exec
         self.mqtt = mqtt
@@ -147,7 +150,8 @@ public struct PanelConfiguration: Equatable, Sendable {
         TouchPipeline(
             transform: makeTransform(controllerWidth: controllerWidth, controllerHeight: controllerHeight),
             lostAfter: controller.model.family == .evdev ? nil : lostAfter, layout: makeLayout(), pages: makePageLayout(),
-            sliders: makeSliderLayout(), idle: idleTimings(atNight: false), startedAt: startedAt)
+            sliders: makeSliderLayout(), idle: idleTimings(atNight: false), startedAt: startedAt,
+            awayAfter: presence?.awayAfter)
     }
 
     /// The idle blanking's times by day or at night, the screensaver's stage first; nil

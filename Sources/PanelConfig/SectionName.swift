@@ -14,6 +14,8 @@ enum SectionName: Equatable {
     case backlight
     /// `[screensaver]`: what an idle panel shows before it dims.
     case screensaver
+    /// `[presence]`: a sensor that wakes the panel when someone is there.
+    case presence
     case control
     case exec
     case mqtt
@@ -37,7 +39,7 @@ enum SectionName: Equatable {
     case chart(name: String)
 
     static let expectedList =
-        "[board], [display], [theme], [touch], [controller], [backlight], [screensaver], [control], [exec], [mqtt], [homeassistant], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]"
+        "[board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -52,6 +54,7 @@ enum SectionName: Equatable {
         case "controller": self = .controller
         case "backlight": self = .backlight
         case "screensaver": self = .screensaver
+        case "presence": self = .presence
         case "control": self = .control
         case "exec": self = .exec
         case "mqtt": self = .mqtt

@@ -14,6 +14,7 @@ public enum TouchCoreSelfTest {
         checkTraceParser(&report)
         checkRenderer(&report)
         checkLatencyHistogram(&report)
+        checkPresence(&report)
         return report
     }
 
@@ -241,6 +242,35 @@ public enum TouchCoreSelfTest {
         report.check(ok, "render: rotation 90 and exact bytes")
         report.check(RGBColor.white.blended(over: .black, alpha: 128) == RGBColor(r: 128, g: 128, b: 128),
             "render: label blend")
+    }
+
+    /// Presence (issue 47) past 32-bit nanoseconds: the debounce's exact instants, and a
+    /// wake by presence that swallows no touch.
+    static func checkPresence(_ report: inout SelfTestReport) {
+        let start = MonotonicInstant.milliseconds(5_000_000)
+        var line = PresenceDebounce(debounce: .milliseconds(200), level: false, at: start)
+        line.edge(true, at: start + .milliseconds(1_000))
+        line.edge(false, at: start + .milliseconds(1_199))
+        report.check(line.deadline == nil && line.advance(to: start + .milliseconds(9_000)) == nil, "presence: a short bounce gives nothing")
+        line.edge(true, at: start + .milliseconds(10_000))
+        let settled = line.advance(to: start + .milliseconds(20_000))
+        report.check(settled?.present == true && settled?.at == start + .milliseconds(10_200), "presence: a held level counts at edge + debounce")
+
+        var layout = ButtonLayout()
+        layout.append(ButtonSpec(rect: Rect(x: 0, y: 0, width: 100, height: 100)))
+        var pipeline = TouchPipeline(
+            transform: .identity(width: 800, height: 480), lostAfter: .milliseconds(200), layout: layout,
+            idle: IdleTimings(dimAfter: nil, offAfter: .milliseconds(5_000)), startedAt: start, awayAfter: .milliseconds(3_000))
+        var log = FixedEventLog()
+        pipeline.advance(to: start + .milliseconds(3_000), into: &log)
+        report.check(pipeline.wakeGate.power == .off, "presence: nobody there, off at away_after_s")
+        pipeline.setPresent(true, at: start + .milliseconds(4_000), into: &log)
+        report.check(pipeline.wakeGate.power == .awake && pipeline.nextDeadline == nil, "presence: wakes the panel and holds the idle time")
+        pipeline.touch(.down(id: 0, at: point(50, 50)), at: start + .milliseconds(4_500), into: &log)
+        pipeline.touch(.up(id: 0, at: point(50, 50)), at: start + .milliseconds(4_550), into: &log)
+        report.check(log.count == 3, "presence: the next touch is not swallowed")
+        pipeline.setPresent(false, at: start + .milliseconds(6_000), into: &log)
+        report.check(pipeline.nextDeadline == start + .milliseconds(9_000), "presence: away_after_s from the end of presence")
     }
 
     static func checkLatencyHistogram(_ report: inout SelfTestReport) {

@@ -7,6 +7,6 @@ struct FirmwareSelfTestOnHostTests {
         let report = TouchCoreSelfTest.run()
         let failures = (0..<report.recordedFailures).map { report.failure($0).description }
         #expect(failures == [])
-        #expect(report.passed == 38)
+        #expect(report.passed == 44)
     }
 }

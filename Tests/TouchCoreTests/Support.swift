@@ -48,7 +48,8 @@ struct PanelDriver {
 
     init(
         _ buttons: [(String, ButtonSpec)], sliders: [(String, SliderSpec)] = [], lostMs: Int64 = 200,
-        display: (Int32, Int32) = (800, 480), idle: IdleTimings? = nil, pages: PageLayout = PageLayout()
+        display: (Int32, Int32) = (800, 480), idle: IdleTimings? = nil, pages: PageLayout = PageLayout(),
+        awayAfterMs: Int64? = nil
     ) {
         var layout = ButtonLayout()
         for (_, spec) in buttons {
@@ -62,7 +63,8 @@ struct PanelDriver {
         sliderNames = sliders.map { $0.0 }
         pipeline = TouchPipeline(
             transform: .identity(width: display.0, height: display.1),
-            lostAfter: .milliseconds(lostMs), layout: layout, pages: pages, sliders: sliderLayout, idle: idle)
+            lostAfter: .milliseconds(lostMs), layout: layout, pages: pages, sliders: sliderLayout, idle: idle,
+            awayAfter: awayAfterMs.map { .milliseconds($0) })
     }
 
     mutating func setSliderStep(_ slider: Int, _ step: Int32, at t: Int64) {

@@ -61,6 +61,20 @@ struct TraceReplayerTests {
         #expect(error("5 mqtt a/+/b ON") == TraceLineError(.expectedTopic, fieldStart: 7, fieldEnd: 12))
     }
 
+    @Test func presenceLineSaysTheSensorsLevel() {
+        guard case .line(.presence(880, true)) = parse("880 presence 1  # someone"),
+              case .line(.presence(900, false)) = parse("900 presence 0")
+        else {
+            Issue.record("not presence lines")
+            return
+        }
+        #expect(error("5 presence") == TraceLineError(.missingField, fieldStart: 10, fieldEnd: 10))
+        #expect(error("5 presence 2") == TraceLineError(.expectedPresenceLevel, fieldStart: 11, fieldEnd: 12))
+        #expect(error("5 presence on") == TraceLineError(.expectedPresenceLevel, fieldStart: 11, fieldEnd: 13))
+        #expect(error("5 presence 01") == TraceLineError(.expectedPresenceLevel, fieldStart: 11, fieldEnd: 13))
+        #expect(error("5 presence 1 1") == TraceLineError(.unexpectedField, fieldStart: 13, fieldEnd: 14))
+    }
+
     @Test func homeAssistantLineKeepsTheMessageWhole() {
         guard case .line(.homeAssistant(40, let text)) = parse("40 homeassistant  {\"id\":2,\"type\":\"event\",\"event\":{\"r\":[\"a.b\"]}} # x ") else {
             Issue.record("not a homeassistant line")

@@ -120,6 +120,11 @@ for run in "UTC 2026-11-29T21:59:00 Tests/Traces/screensaver/panel.ini drifting-
     read -r zone wall config name <<<"$run"
     TZ=$zone simulate "$config" "Tests/Traces/screensaver/$name.trace" "TZ=$zone, --wall-clock $wall" --wall-clock "$wall"
 done
+# Presence (issue 47), on the simulated board only: its `presence` lines are the sensor's GPIO
+# line, debounced by the panel (replay has no sensor: for it they only pass time).
+for trace in Tests/Traces/presence/*.trace; do
+    simulate Tests/Traces/presence/panel.ini "$trace" "presence line"
+done
 status=0
 "$touchpanel" run Tests/Traces/night/panel.ini --trace Tests/Traces/night/dims-at-ten.trace --fast --wall-clock 2026-11-29T22:00 >/dev/null 2>"$scratch/err" || status=$?
 if [ "$status" = 2 ] && grep -qxF 'touchpanel: --wall-clock takes a local time YYYY-MM-DDTHH:MM:SS, e.g. 2026-11-29T21:59:50, found "2026-11-29T22:00"' "$scratch/err"; then

@@ -463,6 +463,11 @@ def main():
     metrics["wake_us"] = number("backlight", "wake_us")
     if metrics["wake_us"] is None and "backlight" in runs:
         missing.append("wake_us (backlight)")
+    # Presence (issue 47): from the gpio-sim line's pull to the backlight stub's write that lit
+    # the panel, debounce_ms 200 included (both CLOCK_MONOTONIC in the guest).
+    metrics["presence_wake_ms"] = number("backlight", "presence_wake_ms")
+    if metrics["presence_wake_ms"] is None and "backlight" in runs:
+        missing.append("presence_wake_ms (backlight)")
     # The watchdog: from the down to the cancel of a touch whose report repeated (stuck_ms 1500).
     metrics["watchdog_cancel_after_down_ms"] = number("watchdog", "watchdog_cancel_after_down_ms")
     if metrics["watchdog_cancel_after_down_ms"] is None and "watchdog" in runs:
@@ -497,6 +502,7 @@ def main():
               + (f" over {metrics['idle_window_s']} s" if metrics["idle_window_s"] else ""))
     if "backlight" in runs:
         print(f"     vm backlight: on {shown(metrics['wake_us'], 'us')} after the INT edge of the waking touch")
+        print(f"     vm presence: lit {shown(metrics['presence_wake_ms'], 'ms')} after the sensor's line was pulled (debounce_ms 200)")
         print(f"     vm control socket: round trip {shown(metrics['control_round_trip_us'], 'us')} (touchpanel ctl --time blank)")
     if "watchdog" in runs:
         print(f"     vm watchdog: a repeating controller's touch cancelled {shown(metrics['watchdog_cancel_after_down_ms'], 'ms')} after its down (stuck_ms 1500)")

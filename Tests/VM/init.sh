@@ -5,7 +5,8 @@
 # Brings up the simulated touch hardware on Debian's own arm64 kernel:
 #   i2c-stub    the FT5x06's registers (chip 0x38 on the "SMBus stub driver" bus)
 #   gt911-stub  a GT911's 16-bit registers (0x5d on the "TouchPanel GT911 stub" bus; ours)
-#   gpio-sim    the INT line (line 0 of a sim chip, idle high)
+#   gpio-sim    the INT line (line 0 of a sim chip, idle high), the outputs, and in the
+#               backlight run [presence]'s line (line 7, idle low; scenarios/75-presence.sh)
 #   uinput      a touchscreen input device (uinput-touch), read by the evdev source
 #   vfb         /dev/fb0, 800x480, 32 bpp
 #   homeassistant-stub   Home Assistant's websocket API on 127.0.0.1:8123 (ours), in the
@@ -168,7 +169,7 @@ ucmd() {
 
 setup_gpio_sim() {
     G=/sys/kernel/config/gpio-sim/touch
-    mkdir $G && mkdir $G/bank0 && echo 6 >$G/bank0/num_lines &&
+    mkdir $G && mkdir $G/bank0 && echo 8 >$G/bank0/num_lines &&
         mkdir $G/bank0/line0 && echo TOUCH_INT >$G/bank0/line0/name &&
         echo 1 >$G/live || return 1
     SIMDEV=$(cat $G/dev_name)
@@ -319,6 +320,11 @@ write_config() {
             echo "dim_after_s = 2"
             echo "off_after_s = 4"
             echo "dim_brightness = 10"
+            echo
+            echo "[presence]                ; issue 47: line 7 of the sim chip (scenarios/75-presence.sh)"
+            echo "chip = $CHIP"
+            echo "line = 7"
+            echo "debounce_ms = 200"
             echo
             echo "[control]"
             echo "socket = /tmp/control.sock"

@@ -251,8 +251,8 @@ int tp_ha_json_object(const char *text, int length, int *has_entity_id);
 
 /// How a request names its chip, as GPIOChipSelector does.
 enum tp_gpio_chip_kind { TP_GPIO_CHIP_PATH, TP_GPIO_CHIP_NAME, TP_GPIO_CHIP_NUMBER, TP_GPIO_CHIP_LABEL };
-/// An output, or an input whose falling or rising edges are events.
-enum tp_gpio_mode { TP_GPIO_OUTPUT, TP_GPIO_FALLING_EDGES, TP_GPIO_RISING_EDGES };
+/// An output, or an input whose falling or rising edges (or both: a level's changes) are events.
+enum tp_gpio_mode { TP_GPIO_OUTPUT, TP_GPIO_FALLING_EDGES, TP_GPIO_RISING_EDGES, TP_GPIO_BOTH_EDGES };
 /// Why tp_gpio_request returned NULL.
 enum tp_gpio_failure_kind {
     TP_GPIO_NO_CHIP = 1, TP_GPIO_PERMISSION_DENIED, TP_GPIO_NO_LINE, TP_GPIO_REQUEST_FAILED
@@ -292,6 +292,13 @@ int tp_gpio_set_active(tp_gpio_line *line, int active);
 /// were read (16: there may be more) or -1 and errno (EAGAIN: none); `matched` counts those of
 /// the requested kind, and `latest_ns` gets the newest one's CLOCK_MONOTONIC stamp.
 int tp_gpio_read_edges(tp_gpio_line *line, uint64_t *latest_ns, int *matched);
+/// An input's logical level now: 1 active, 0 inactive, -1 and errno on failure.
+int tp_gpio_get_active(tp_gpio_line *line);
+/// Reads up to 16 queued edges of a both-edges request without blocking, in order: each one's
+/// CLOCK_MONOTONIC stamp in `ns` and 1 in `active` for a change to the active level (the
+/// kernel reports edges of the logical level, active_low applied). Returns how many (16: there
+/// may be more) or -1 and errno (EAGAIN: none).
+int tp_gpio_read_levels(tp_gpio_line *line, uint64_t ns[16], unsigned char active[16]);
 
 // --- the service manager (notify.c) ----------------------------------------------------------
 

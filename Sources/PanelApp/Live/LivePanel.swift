@@ -90,6 +90,7 @@ public enum LivePanel {
                 let engine = running.engine
                 // What each turn serves, in order.
                 var turns: [LoopParticipant] = [eventLines, DisplayTurn(running), TouchTurn(engine)]
+                if let line = running.presenceLine { turns.append(PresenceTurn(line, engine: engine, log: log)) }
                 if let control = running.control { turns.append(ControlTurn(control, engine: engine, readClock: { loop.now })) }
                 if let bridge = run.bridge {
                     let screen = ScreenPNGEncoder(surface: { [unowned(unsafe) running] in running.paintedSurface })

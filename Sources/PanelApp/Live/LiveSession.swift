@@ -34,6 +34,8 @@ public final class LiveSession: PanelSession {
     public let control: ControlServer?
     /// Lines a bring-up keeps for the session's life (a controller's reset line).
     private let held: HeldLines
+    /// `[presence] line`, requested for the session's life; its turn reads its edges.
+    public let presenceLine: GpiodPresenceLine?
 
     /// What a reload hands from one session to the next: output levels by id, the state set
     /// from outside (labels, latches, enabled states) as `KeptState`'s control lines, which at
@@ -80,6 +82,7 @@ public final class LiveSession: PanelSession {
         let levels = OutputsBringUp.startLevels(config, carried: carried.levels)
         let outputs = try OutputsBringUp.open(config, levels: levels)
         backlightDevice = try BacklightBringUp.open(config)
+        presenceLine = try PresenceBringUp.open(config)
         control = try ControlHandover.open(config, kept: carried.control, log: log)
         self.held = held
         console = ConsoleGraphicsMode()
@@ -95,6 +98,14 @@ public final class LiveSession: PanelSession {
             chartDirectory: StateKeeper.chartDirectoryFromEnvironment())
         latency.budgetMicroseconds = config.display.budgetUs.map { Int64($0) }
         engine.latency = latency
+        // Someone there already at the start: the level counts as an edge now, debounced.
+        if let presenceLine {
+            do throws(GPIOError) {
+                if try presenceLine.isActive() { engine.presenceEdge(true, at: startedAt) }
+            } catch {
+                log.error("presence: \(error.message)")
+            }
+        }
         if let opened { show(opened, at: MonotonicClock.now()) }
     }
 

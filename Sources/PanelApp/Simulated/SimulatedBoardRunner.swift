@@ -89,6 +89,9 @@ public final class SimulatedBoardRunner: LoopParticipant {
             } else if case .homeAssistant(let text) = step.input {
                 engine.step(now: stepAt, readiness: .quiet)
                 tracedEntities?.deliver(text, to: engine, now: stepAt, line: step.line)
+            } else if case .presence(let active) = step.input {
+                engine.step(now: stepAt, readiness: .quiet)
+                engine.presenceEdge(active, at: stepAt)
             } else {
                 hardware.load(step.input, at: stepAt)
                 engine.step(now: stepAt, readiness: .readable)

@@ -26,7 +26,7 @@ public final class SimulatedTouchHardware {
                 switch input {
                 case .frame(let frame): chip.load(report: FT5x06Codec.encode(frame))
                 case .raw(.ft5x06(let report)): chip.load(report: report)
-                case .raw, .message, .homeAssistant: return
+                case .raw, .message, .homeAssistant, .presence: return
                 }
                 line.raise(at: instant)
             }
@@ -45,7 +45,7 @@ public final class SimulatedTouchHardware {
                 switch input {
                 case .frame(let frame): chip.load(report: GT911Codec.encode(frame))
                 case .raw(.gt911(let report)): chip.load(report: report)
-                case .raw, .message, .homeAssistant: return
+                case .raw, .message, .homeAssistant, .presence: return
                 }
                 line.raise(at: instant)
             }
@@ -66,7 +66,7 @@ public final class SimulatedTouchHardware {
                         device.queue(batch[index], at: instant)
                     }
                 case .raw(.evdev(let event)): device.queue(event, at: instant)
-                case .raw, .message, .homeAssistant: return
+                case .raw, .message, .homeAssistant, .presence: return
                 }
             }
         }

@@ -22,6 +22,8 @@ public struct TouchScript: Sendable {
         case message(topic: String, payload: [UInt8])
         /// A `homeassistant` line: a message Home Assistant's websocket would have delivered.
         case homeAssistant(text: [UInt8])
+        /// A `presence` line: the `[presence]` sensor's line went active (or inactive).
+        case presence(active: Bool)
     }
 
     /// A line read ahead: its instant, what it says, its number, and for an `mqtt` line the
@@ -170,6 +172,8 @@ public struct TouchScript: Sendable {
                         payload: Array(UnsafeBufferPointer(rebasing: text[payload.start..<payload.end])))
                 case .line(.homeAssistant(_, let span)):
                     message = .homeAssistant(text: Array(UnsafeBufferPointer(rebasing: text[span.start..<span.end])))
+                case .line(.presence(_, let active)):
+                    message = .presence(active: active)
                 case .line:
                     break
                 }
@@ -204,7 +208,7 @@ public struct TouchScript: Sendable {
         case .end:
             ended = true
             return nil
-        case .message, .homeAssistant:
+        case .message, .homeAssistant, .presence:
             return nil  // `nextLineStep` made its step
         case .report(_, let report):
             // A raw report is the whole register map: it would lift every finger a point

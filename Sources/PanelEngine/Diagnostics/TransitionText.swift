@@ -19,6 +19,8 @@ public enum TransitionText {
         case .touchDown: "touch_down"
         case .wakeRequested: "wake"
         case .blankRequested: "blank"
+        case .presenceDetected: "presence"
+        case .awayTimeout: "away_timeout"
         }
     }
 

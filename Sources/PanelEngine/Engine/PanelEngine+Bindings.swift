@@ -19,6 +19,7 @@ extension PanelEngine {
         for chart in config.charts {
             if let topic = chart.topic, !topics.contains(topic) { topics.append(topic) }
         }
+        if case .topic(let topic, _) = config.presence?.source, !topics.contains(topic) { topics.append(topic) }
         return topics
     }
 
@@ -33,7 +34,8 @@ extension PanelEngine {
         let sliders = config.sliders.indices.filter { config.sliders[$0].valueTopic == topic }
         let qrCodes = config.qrCodes.indices.filter { config.qrCodes[$0].topic == topic }
         let charts = config.charts.indices.filter { config.charts[$0].topic == topic }
-        guard !bound.isEmpty || !shownBy.isEmpty || !sliders.isEmpty || !qrCodes.isEmpty || !charts.isEmpty else { return }
+        let presenceBound = presenceListens(to: topic)
+        guard !bound.isEmpty || !shownBy.isEmpty || !sliders.isEmpty || !qrCodes.isEmpty || !charts.isEmpty || presenceBound else { return }
         if let recorder {
             if payload.contains(0x0A) || payload.contains(0x0D) {
                 recorder.comment("a message on \(topic) with a line break is not recorded")
@@ -43,6 +45,7 @@ extension PanelEngine {
         }
         tick(now: now)
         let at = max(now, lastInputAt)
+        if presenceBound { presenceReceived(topic: topic, payload: payload, at: at) }
         for index in bound {
             switch bindings.reading(payload, for: index) {
             case .success(let on):

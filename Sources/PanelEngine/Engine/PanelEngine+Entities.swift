@@ -21,6 +21,7 @@ extension PanelEngine {
         for chart in config.charts {
             if let entity = chart.entity, !entities.contains(entity) { entities.append(entity) }
         }
+        if case .entity(let entity) = config.presence?.source, !entities.contains(entity) { entities.append(entity) }
         return entities
     }
 
@@ -35,6 +36,10 @@ extension PanelEngine {
         let sliders = config.sliders.indices.filter { config.sliders[$0].entity == entity }
         let qrCodes = config.qrCodes.indices.filter { config.qrCodes[$0].entity == entity }
         let charts = config.charts.indices.filter { config.charts[$0].entity == entity }
+        if case .entity(let presenceEntity) = config.presence?.source, presenceEntity == entity {
+            tick(now: now)
+            presenceEntityReported(entity, state, at: max(now, lastInputAt))
+        }
         guard !bound.isEmpty || !shownBy.isEmpty || !sliders.isEmpty || !qrCodes.isEmpty || !charts.isEmpty else { return }
         tick(now: now)
         let at = max(now, lastInputAt)

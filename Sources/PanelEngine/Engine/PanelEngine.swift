@@ -87,6 +87,8 @@ public final class PanelEngine: TouchSink {
     public var isNight: Bool { night?.isNight ?? false }
     /// `[screensaver]`: its drift and nightly pass (`PanelEngine+Screensaver`).
     var saver: Screensaver?
+    /// `[presence]`: whether someone is there (`PanelEngine+Presence`).
+    var presence: PresenceSensor?
     /// Each slider's value, as a step of its scale.
     public var sliderSteps: [Int32] { sliders.steps }
     /// Each slider's value as the outside world knows it (`SliderItems.values`).
@@ -160,6 +162,7 @@ public final class PanelEngine: TouchSink {
             checkNight(at: startedAt)
         }
         startSaverClock(at: startedAt)
+        presence = config.presence.map { PresenceSensor(config: $0, startedAt: startedAt) }
         backlight?.start()
     }
 
@@ -329,7 +332,7 @@ public final class PanelEngine: TouchSink {
                 MonotonicInstant.earliest(bindings.nextDeadline, stateLogs.nextDeadline),
                 MonotonicInstant.earliest(
                     MonotonicInstant.earliest(MonotonicInstant.earliest(texts.nextDeadline, homeAt), saver?.nextDeadline),
-                    MonotonicInstant.earliest(charts.nextDeadline, night?.checkAt))))
+                    MonotonicInstant.earliest(charts.nextDeadline, MonotonicInstant.earliest(night?.checkAt, presence?.deadline)))))
     }
 
     /// `nextWakeup` without idle blanking's dim and off: whether anything but the backlight's
@@ -339,7 +342,7 @@ public final class PanelEngine: TouchSink {
         let touch = MonotonicInstant.earliest(pipeline.earliestDeadlineBesidesIdle(), source.nextWakeup)
         return MonotonicInstant.earliest(
             MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline)),
-            bindings.nextDeadline)
+            MonotonicInstant.earliest(bindings.nextDeadline, presence?.deadline))
     }
 
     /// One turn of the loop at `now`: the source reads what is waiting (each frame at its own
@@ -446,6 +449,7 @@ public final class PanelEngine: TouchSink {
         if let due = homeAt, due <= now { showPage(0, at: max(due, lastInputAt)) }
         if let due = night?.checkAt, due <= now { checkNight(at: due) }
         if let due = saver?.nextDeadline, due <= now { tickSaver(now: now) }
+        if let due = presence?.deadline, due <= now { settlePresence(at: now) }
         if lastInputAt < now { lastInputAt = now }
         // Most turns have nothing due: then no event list to reset, no pipeline call.
         guard let due = pipeline.earliestDeadline(), due <= now else { return }
@@ -621,6 +625,17 @@ public final class PanelEngine: TouchSink {
         if on, let name = backlightConfig.nightPage, let page = config.pages.firstIndex(where: { $0.name == name }) {
             showPage(page, at: at)
         }
+        listener?.panelStateChanged()
+    }
+
+    /// Someone arrived or left at `instant`: the event line, the wake gate (which wakes the
+    /// panel, or starts the idle and away times), the listeners. Nothing else (rule 13).
+    func presenceChanged(_ present: Bool, at instant: MonotonicInstant) {
+        let at = max(instant, lastInputAt)
+        log.log(present ? "presence: someone there" : "presence: nobody there")
+        writer.presence(present, at: at)
+        writer.flush()
+        feed(now: at) { pipeline, sink in pipeline.setPresent(present, at: at, into: &sink) }
         listener?.panelStateChanged()
     }
 

@@ -67,6 +67,11 @@ public struct EventLineWriter: GestureEventSink {
         output.flushIfFull()
     }
 
+    /// `{"t_ms":..,"event":"presence","present":true}`: `[presence]` saw someone arrive (or leave) at `at`.
+    public mutating func presence(_ present: Bool, at: MonotonicInstant) {
+        stateLine(present ? ",\"event\":\"presence\",\"present\":true}\n" : ",\"event\":\"presence\",\"present\":false}\n", at: at)
+    }
+
     /// `{"t_ms":..,"event":"screensaver","on":true}`: the screensaver started (or ended) at `at`.
     public mutating func screensaver(_ on: Bool, at: MonotonicInstant) {
         stateLine(on ? ",\"event\":\"screensaver\",\"on\":true}\n" : ",\"event\":\"screensaver\",\"on\":false}\n", at: at)

@@ -11,6 +11,8 @@ public struct StartError: Error {
         case controller
         case display
         case backlight
+        /// `[presence]`'s GPIO line.
+        case presence
         case output(OutputID)
         case mqtt
         case homeAssistant

@@ -6,7 +6,8 @@
 ///     awake ---------------> saver ----------------> dimmed ---------------> off
 ///       |  (no saver: to dimmed)  |  (no dim stage: to off)                   ^
 ///       +-------------------------+-------------------------------------------+
-///     touch_down, wake: any state -> awake     blank: any state -> off
+///     touch_down, wake, presence: any state -> awake
+///     blank, away_timeout: any state -> off
 ///
 /// The saver's picture stays while dimmed (a config with a saver dims only after it, so
 /// dimmed always came through saver); off shows nothing.
@@ -32,6 +33,11 @@ public enum PanelPower: Equatable, Sendable {
         case wakeRequested
         /// Asked from outside: off now.
         case blankRequested
+        /// `[presence]` saw someone arrive: wakes the panel as a touch would, but no touch is
+        /// held, so nothing is swallowed.
+        case presenceDetected
+        /// `[presence] away_after_s` ran out with nobody present and no touch: off, past any dim stage.
+        case awayTimeout
     }
 
     /// The one place the power changes. `saves`: whether the panel has a screensaver;
@@ -42,8 +48,8 @@ public enum PanelPower: Equatable, Sendable {
         case (.saver, .idleTimeout): dims ? .dimmed : .off
         case (.dimmed, .idleTimeout): .off
         case (.off, .idleTimeout): .off
-        case (_, .touchDown), (_, .wakeRequested): .awake
-        case (_, .blankRequested): .off
+        case (_, .touchDown), (_, .wakeRequested), (_, .presenceDetected): .awake
+        case (_, .blankRequested), (_, .awayTimeout): .off
         }
     }
 }

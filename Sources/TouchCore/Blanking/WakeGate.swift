@@ -12,28 +12,37 @@ public struct WakeGate: Sendable {
     private var held: UInt16 = 0
     /// Touch IDs whose touch woke the panel: their inputs go nowhere until they end.
     private var swallowed: UInt16 = 0
+    /// `[presence]` has someone there: like a held touch, nothing counts down.
+    public private(set) var present = false
+    /// `[presence] away_after_s`: off this long after the last lift or the end of presence,
+    /// whichever came later, unless an idle stage comes first. Nil: only the idle times.
+    public let awayAfter: MonotonicDuration?
 
-    public init(timings: IdleTimings?, startedAt: MonotonicInstant) {
+    public init(timings: IdleTimings?, startedAt: MonotonicInstant, awayAfter: MonotonicDuration? = nil) {
         self.timings = timings
+        self.awayAfter = awayAfter
         idleSince = startedAt
     }
 
-    /// When the current state's idle time runs out; nil while a touch is held, when off, or
-    /// without blanking.
+    /// When the current state's idle time (or the away time) runs out; nil while a touch is
+    /// held or someone is present, when off, or without blanking.
     public var deadline: MonotonicInstant? {
-        guard let timings, held == 0 else { return nil }
+        due?.at
+    }
+
+    /// The next time-out and its input: the away time wins a tie, since it goes further (off).
+    private var due: (at: MonotonicInstant, input: PanelPower.Input)? {
+        guard let timings, held == 0, !present else { return nil }
+        let stage: MonotonicDuration?
         switch power {
-        case .awake:
-            guard let first = timings.saverAfter ?? timings.dimAfter ?? timings.offAfter else { return nil }
-            return idleSince + first
-        case .saver:
-            guard let next = timings.dimAfter ?? timings.offAfter else { return nil }
-            return idleSince + next
-        case .dimmed:
-            return timings.offAfter.map { idleSince + $0 }
-        case .off:
-            return nil
+        case .awake: stage = timings.saverAfter ?? timings.dimAfter ?? timings.offAfter
+        case .saver: stage = timings.dimAfter ?? timings.offAfter
+        case .dimmed: stage = timings.offAfter
+        case .off: return nil
         }
+        guard let stage else { return awayAfter.map { (idleSince + $0, .awayTimeout) } }
+        if let awayAfter, awayAfter <= stage { return (idleSince + awayAfter, .awayTimeout) }
+        return (idleSince + stage, .idleTimeout)
     }
 
     /// Steps the power through `input` at `at`; the sink hears of a change.
@@ -54,17 +63,31 @@ public struct WakeGate: Sendable {
     public mutating func setTimings<Sink: GestureEventSink>(_ next: IdleTimings, at now: MonotonicInstant, into sink: inout Sink) {
         guard timings != nil else { return }
         timings = next
-        while let due = deadline, due < now {
-            apply(.idleTimeout, at: now, into: &sink)
+        while let due, due.at < now {
+            apply(due.input, at: now, into: &sink)
         }
     }
 
-    /// Fires the idle time-out if it is due at `now`, at its own instant; true if it fired.
+    /// Fires the idle (or away) time-out if it is due at `now`, at its own instant; true if it fired.
     @_optimize(speed)
     public mutating func advance<Sink: GestureEventSink>(to now: MonotonicInstant, into sink: inout Sink) -> Bool {
-        guard let due = deadline, due <= now else { return false }
-        apply(.idleTimeout, at: due, into: &sink)
+        guard let due, due.at <= now else { return false }
+        apply(due.input, at: due.at, into: &sink)
         return true
+    }
+
+    /// `[presence]` changed at `at`: someone arriving wakes the panel (nothing is swallowed,
+    /// since no touch did it); someone leaving starts the idle and away times, as a lift does.
+    /// Without blanking, only remembered.
+    @_optimize(speed)
+    public mutating func setPresent<Sink: GestureEventSink>(_ someoneThere: Bool, at: MonotonicInstant, into sink: inout Sink) {
+        guard someoneThere != present else { return }
+        present = someoneThere
+        if someoneThere {
+            apply(.presenceDetected, at: at, into: &sink)
+        } else if held == 0 {
+            idleSince = at
+        }
     }
 
     /// The input to hand to the classifier, or nil when it belongs to a swallowed touch.

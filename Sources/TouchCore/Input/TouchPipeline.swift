@@ -14,12 +14,12 @@ public struct TouchPipeline: Sendable {
     public init(
         transform: CoordinateTransform, lostAfter: MonotonicDuration?, layout: ButtonLayout,
         pages: PageLayout = PageLayout(), sliders: SliderLayout = SliderLayout(), idle: IdleTimings? = nil,
-        startedAt: MonotonicInstant = MonotonicInstant(nanoseconds: 0)
+        startedAt: MonotonicInstant = MonotonicInstant(nanoseconds: 0), awayAfter: MonotonicDuration? = nil
     ) {
         self.transform = transform
         tracker = TouchTracker(lostAfter: lostAfter)
         classifier = GestureClassifier(layout: layout, pages: pages, sliders: sliders)
-        wakeGate = WakeGate(timings: idle, startedAt: startedAt)
+        wakeGate = WakeGate(timings: idle, startedAt: startedAt, awayAfter: awayAfter)
     }
 
     /// The earliest instant at which `advance(to:)` has work: a gesture deadline, the
@@ -79,6 +79,13 @@ public struct TouchPipeline: Sendable {
     public mutating func power<Sink: GestureEventSink>(_ input: PanelPower.Input, at now: MonotonicInstant, into sink: inout Sink) {
         advance(to: now, into: &sink)
         wakeGate.apply(input, at: now, into: &sink)
+    }
+
+    /// `[presence]` changed at `now`, after everything due before it.
+    @_optimize(speed)
+    public mutating func setPresent<Sink: GestureEventSink>(_ present: Bool, at now: MonotonicInstant, into sink: inout Sink) {
+        advance(to: now, into: &sink)
+        wakeGate.setPresent(present, at: now, into: &sink)
     }
 
     /// The idle times from `now` on (the night schedule's change), after everything due before it.

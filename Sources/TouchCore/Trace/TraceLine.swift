@@ -14,13 +14,16 @@ public enum TraceLine: Sendable {
     /// `T homeassistant JSON`: a message Home Assistant's websocket API sends at T (the rest
     /// of the line), for the items bound to entities; TouchCore never reads it either.
     case homeAssistant(atMs: Int64, text: TraceSpan)
+    /// `T presence 1` or `T presence 0`: the `[presence]` sensor's line goes active (someone
+    /// there) or inactive at T, before its debounce.
+    case presence(atMs: Int64, active: Bool)
     case end(atMs: Int64)
 
     /// The instant the line carries; nil for a blank line.
     public var atMs: Int64? {
         switch self {
         case .blank: nil
-        case .point(let t, _, _, _), .report(let t, _), .message(let t, _, _), .homeAssistant(let t, _), .end(let t): t
+        case .point(let t, _, _, _), .report(let t, _), .message(let t, _, _), .homeAssistant(let t, _), .presence(let t, _), .end(let t): t
         }
     }
 }
@@ -63,12 +66,13 @@ public struct TraceLineError: Equatable, Sendable {
         case missingField
         case unexpectedField
         case expectedTopic
+        case expectedPresenceLevel
 
         /// What the field should have held.
         public var expectation: StaticString {
             switch self {
             case .expectedTime: "a time in milliseconds from 0 to 9223372036854"
-            case .expectedKind: "down, move, up, ft5x06, gt911, evdev, mqtt, homeassistant or end"
+            case .expectedKind: "down, move, up, ft5x06, gt911, evdev, mqtt, homeassistant, presence or end"
             case .expectedTouchID: "a touch ID from 0 to 15"
             case .expectedCoordinate: "a coordinate in display pixels from 0 to 65535"
             case .expectedHexByte: "a byte as two hex digits"
@@ -76,9 +80,10 @@ public struct TraceLineError: Equatable, Sendable {
             case .expectedEventType: "an event type: EV_SYN, EV_KEY, EV_ABS, EV_MSC or a number from 0 to 31"
             case .expectedEventCode: "an event code: a name such as ABS_MT_SLOT or SYN_REPORT, or a number from 0 to 767"
             case .expectedEventValue: "an event value: an integer from -2147483648 to 2147483647"
-            case .missingField: "more fields: `T down|move|up ID X Y`, `T ft5x06 HH ...`, `T gt911 HH ...`, `T evdev TYPE CODE VALUE`, `T mqtt TOPIC PAYLOAD`, `T homeassistant JSON` or `T end`"
+            case .missingField: "more fields: `T down|move|up ID X Y`, `T ft5x06 HH ...`, `T gt911 HH ...`, `T evdev TYPE CODE VALUE`, `T mqtt TOPIC PAYLOAD`, `T homeassistant JSON`, `T presence 1|0` or `T end`"
             case .unexpectedField: "the end of the line (`#` starts a comment)"
             case .expectedTopic: "a topic without the wildcard `+`"
+            case .expectedPresenceLevel: "1 (someone there) or 0 (nobody)"
             }
         }
     }
@@ -194,6 +199,14 @@ public enum TraceLineParser {
             while end > start, FieldCursor.isSpace(line[end - 1]) { end -= 1 }
             guard end > start else { return .error(TraceLineError(.missingField, fieldStart: line.count, fieldEnd: line.count)) }
             return .line(.homeAssistant(atMs: atMs, text: TraceSpan(start: start, end: end)))
+        } else if matches(line, kindField, "presence") {
+            guard let levelField = fields.next() else {
+                return .error(TraceLineError(.missingField, fieldStart: line.count, fieldEnd: line.count))
+            }
+            guard let level = number(in: line, levelField, limit: 1), levelField.end - levelField.start == 1 else {
+                return .error(TraceLineError(.expectedPresenceLevel, fieldStart: levelField.start, fieldEnd: levelField.end))
+            }
+            result = .presence(atMs: atMs, active: level == 1)
         } else if matches(line, kindField, "end") {
             result = .end(atMs: atMs)
         } else {

@@ -60,7 +60,7 @@ public struct TraceReplayer: Sendable {
                 pipeline.frame(frame, at: now, into: &sink)
                 return .played
             }
-        case .message(let atMs, _, _), .homeAssistant(let atMs, _):
+        case .message(let atMs, _, _), .homeAssistant(let atMs, _), .presence(let atMs, _):
             // State from outside changes no gesture (DESIGN.md rule 13): only time passes.
             pipeline.advance(to: .milliseconds(atMs), into: &sink)
             return .played

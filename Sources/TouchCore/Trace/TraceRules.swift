@@ -44,7 +44,7 @@ public struct TraceRules: Sendable {
         guard atMs >= lastMs else { return .timeWentBack(previousMs: lastMs) }
         lastMs = atMs
         switch line {
-        case .blank, .report, .message, .homeAssistant:
+        case .blank, .report, .message, .homeAssistant, .presence:
             break
         case .point(_, let kind, let id, _):
             let slot = Int(id)

@@ -39,7 +39,7 @@ struct ReencodedTraceTests {
             case .raw(.ft5x06(let report)):
                 guard case .frame(let decoded) = ft5x06.decode(report) else { continue }
                 frame = decoded
-            case .raw, .message, .homeAssistant:
+            case .raw, .message, .homeAssistant, .presence:
                 continue
             }
             switch family {

@@ -13,6 +13,8 @@ final class GpiodLine {
     enum Mode {
         case output(initialActive: Bool)
         case edges(InterruptEdge, pullUp: Bool)
+        /// An input whose every change of level is an event.
+        case levels
     }
 
     init(chip selector: GPIOChipSelector, line lineSelector: LineSelector, mode: Mode, activeLow: Bool) throws(GPIOError) {
@@ -26,6 +28,8 @@ final class GpiodLine {
         case .edges(let edge, let pullUp):
             request.mode = Int32(edge == .falling ? TP_GPIO_FALLING_EDGES.rawValue : TP_GPIO_RISING_EDGES.rawValue)
             request.pull_up = pullUp ? 1 : 0
+        case .levels:
+            request.mode = Int32(TP_GPIO_BOTH_EDGES.rawValue)
         }
         var failure = tp_gpio_failure()
         let opened: OpaquePointer? = GpiodLine.withChip(selector, &request) { chipRequest in

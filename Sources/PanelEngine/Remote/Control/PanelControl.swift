@@ -100,6 +100,7 @@ extension PanelEngine {
         }
         if config.backlight?.night != nil { json += ",\"night\":\(isNight)" }
         if config.screensaver != nil { json += ",\"screensaver\":\(isScreensaverShown)" }
+        if config.presence != nil { json += ",\"present\":\(isPresent)" }
         if !config.pages.isEmpty { json += ",\"page\":\(JSONText.quoted(config.pages[shownPage].name))" }
         // The items by kind, each kind's list in place order; buttons always listed.
         for (kind, dials) in [(ItemKind.button, false), (.slider, false), (.slider, true), (.text, false), (.chart, false)] {

@@ -25,7 +25,7 @@ public enum HomeAssistantDiscovery {
     }
 
     /// The documents for `config`, in the order buttons are listed, then the texts, the
-    /// backlight, the night and the screen's picture last (`mirror`).
+    /// backlight, the night, the screensaver, presence and the screen's picture last (`mirror`).
     public static func documents(
         config: PanelConfiguration, topics: MQTTTopics, deviceName: String, qos: Int, commands: Bool = true, mirror: Bool = false
     ) -> [Document] {
@@ -74,6 +74,10 @@ public enum HomeAssistantDiscovery {
         }
         if config.screensaver != nil {
             add("binary_sensor", "screensaver", "\"name\":\"Screensaver\"" + onOffState(topics.screensaver) + ",\"icon\":\"mdi:monitor-shimmer\"")
+        }
+        // What the panel's presence sensor sees, for automations beside the panel's own wake.
+        if config.presence != nil {
+            add("binary_sensor", "presence", "\"name\":\"Presence\"" + onOffState(topics.presence) + ",\"device_class\":\"occupancy\"")
         }
         // What the panel shows, as a picture: an image entity fed from `P/screen`.
         if mirror {

@@ -511,7 +511,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         }
     }
 
-    /// Every retained state of the panel now, in button order, then the backlight, the night and the screensaver.
+    /// Every retained state of the panel now, in button order, then the backlight, the night, the screensaver and presence.
     static func states(of engine: PanelEngine, topics: MQTTTopics) -> [(String, [UInt8])] {
         var states: [(String, [UInt8])] = []
         for place in 0..<engine.config.itemCount where !engine.config.isScreensaverClock(place) {
@@ -538,6 +538,9 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         }
         if engine.config.screensaver != nil {
             states.append((topics.screensaver, Array((engine.isScreensaverShown ? "ON" : "OFF").utf8)))
+        }
+        if engine.config.presence != nil {
+            states.append((topics.presence, Array((engine.isPresent ? "ON" : "OFF").utf8)))
         }
         return states
     }

@@ -41,6 +41,8 @@ public struct MQTTTopics: Equatable, Sendable {
     public var screenTap: String { topic(.screenTap) }
     /// `ON` while the screensaver shows, `OFF` otherwise, retained (`[screensaver]`).
     public var screensaver: String { topic(.screensaver) }
+    /// `ON` while `[presence]` has someone there, `OFF` otherwise, retained.
+    public var presence: String { topic(.presence) }
     public var command: String { topic(.command) }
     public var reply: String { topic(.reply) }
     public var dropped: String { topic(.dropped) }

@@ -8,6 +8,7 @@ public enum PanelTopic: CaseIterable, Sendable {
     case night
     case screen
     case screensaver
+    case presence
     case reply
     case dropped
     case page
@@ -36,6 +37,7 @@ public enum PanelTopic: CaseIterable, Sendable {
         case .night: ["night"]
         case .screen: ["screen"]
         case .screensaver: ["screensaver"]
+        case .presence: ["presence"]
         case .reply: ["reply"]
         case .dropped: ["dropped"]
         case .page: ["page"]
@@ -63,7 +65,7 @@ public enum PanelTopic: CaseIterable, Sendable {
     /// topics the panel only publishes on.
     var incoming: ((String) -> MQTTTopics.Incoming)? {
         switch self {
-        case .availability, .backlight, .night, .screen, .screensaver, .reply, .dropped, .page, .buttonEvent, .buttonGesture, .buttonLatch,
+        case .availability, .backlight, .night, .screen, .screensaver, .presence, .reply, .dropped, .page, .buttonEvent, .buttonGesture, .buttonLatch,
             .buttonLabel, .buttonEnabled, .text, .sliderValue:
             nil
         case .buttonLatchSet: { .set(button: $0, kind: .latch) }

@@ -1,5 +1,6 @@
 import CLinux
 import LinuxSystem
+import PanelConfig
 import PanelDrivers
 import PanelEngine
 @testable import PanelTestSupport
@@ -41,6 +42,21 @@ extension Devices {
             }
             #expect(throws: GPIOError.chipNotFound("labelled \"no-such-label\"")) {
                 _ = try GpiodOutputLine(chip: .label("no-such-label"), line: .offset(17))
+            }
+        }
+
+        @Test func aMissingPresenceLineStopsTheStartNamingTheSection() throws {
+            #expect(throws: GPIOError.chipNotFound("/dev/gpiochip99")) {
+                _ = try GpiodPresenceLine(chip: .path("/dev/gpiochip99"), line: .offset(23), activeLow: false)
+            }
+            let config = try PanelConfigLoader.parse(
+                text: "[display]\nwidth = 800\nheight = 480\n[presence]\nchip = /dev/gpiochip99\nline = 23\n", file: "panel.ini")
+            do {
+                _ = try PresenceBringUp.open(config)
+                Issue.record("a presence line on a chip that is not there opened")
+            } catch {
+                #expect(error.part == .presence)
+                #expect(error.message == "[presence] line /dev/gpiochip99 23: no GPIO chip /dev/gpiochip99 (by path, name, number or label; gpiodetect lists them)")
             }
         }
 
