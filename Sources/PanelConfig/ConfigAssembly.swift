@@ -141,6 +141,8 @@ enum ConfigAssembly {
                 + charts.map { ("chart \($0.name)", $0.line, $0.page, $0.cell) },
             pageNames: pageNames, file: panel.file, errors: &errors)
 
+        let feedback = panel.feedback?.finish(
+            outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), controller: controller, errors: &errors)
         guard errors.isEmpty, let display, let controller, let board else {
             return .failure(ConfigErrors(errors: errors.inLineOrder(files: fileOrder)))
         }
@@ -158,7 +160,8 @@ enum ConfigAssembly {
             control: panel.control?.config, exec: panel.exec?.config, mqtt: mqtt, homeAssistant: homeAssistant,
             warnings: warnings.inLineOrder(files: fileOrder),
             namedFiles: namedFiles(
-                display: display, displayDraft: displayDraft, mqtt: panel.mqtt, homeAssistant: panel.homeAssistant, pages: panel.pages, buttons: panel.buttons, file: panel.file)))
+                display: display, displayDraft: displayDraft, mqtt: panel.mqtt, homeAssistant: panel.homeAssistant, pages: panel.pages, buttons: panel.buttons, file: panel.file),
+            feedback: feedback))
     }
 
     /// The files the panel reads at start, each with the line that names it.

@@ -49,6 +49,7 @@ enum KeyTables {
             ("chart", table(ChartKey.self)),
             ("output", table(OutputKey.self)),
             ("backlight", table(BacklightKey.self)),
+            ("feedback", table(FeedbackKey.self)),
             ("control", table(ControlKey.self)),
             ("exec", table(ExecKey.self)),
             ("mqtt", table(MQTTKey.self)),

@@ -3,7 +3,7 @@ import TouchCore
 
 /// The state machines whose transitions `--debug NAME,...` logs.
 public enum StateMachineName: CaseIterable, Equatable, Sendable {
-    case gestures, holds, power, mqtt, homeassistant, exec, flips, watchdog, source, bindings
+    case gestures, holds, power, mqtt, homeassistant, exec, flips, watchdog, source, bindings, feedback
 
     /// The name on the command line.
     public var option: String {
@@ -18,6 +18,7 @@ public enum StateMachineName: CaseIterable, Equatable, Sendable {
         case .watchdog: "watchdog"
         case .source: "source"
         case .bindings: "bindings"
+        case .feedback: "feedback"
         }
     }
 
@@ -34,6 +35,7 @@ public enum StateMachineName: CaseIterable, Equatable, Sendable {
         case .watchdog: "watchdog"
         case .source: "source"
         case .bindings: "binding"
+        case .feedback: "feedback"
         }
     }
 

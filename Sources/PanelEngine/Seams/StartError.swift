@@ -12,6 +12,8 @@ public struct StartError: Error {
         case display
         case backlight
         case output(OutputID)
+        /// `[feedback]`'s PWM channel.
+        case feedback
         case mqtt
         case homeAssistant
         case control

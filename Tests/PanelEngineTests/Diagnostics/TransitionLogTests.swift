@@ -14,7 +14,7 @@ struct TransitionLogTests {
             Issue.record("a word that is no machine was taken")
             return
         }
-        #expect(error.message == "--debug: no state machine \"gesture\"; give all or a list of gestures,holds,power,mqtt,homeassistant,exec,flips,watchdog,source,bindings")
+        #expect(error.message == "--debug: no state machine \"gesture\"; give all or a list of gestures,holds,power,mqtt,homeassistant,exec,flips,watchdog,source,bindings,feedback")
     }
 
     @Test func aLineIsMachineTimeSubjectAndTransition() {
