@@ -9,7 +9,7 @@ struct TransitionLogTests {
     @Test func theListNamesMachinesOrAll() {
         #expect(StateMachineName.parseList("mqtt,gestures,mqtt") == .success([.mqtt, .gestures]))
         #expect(StateMachineName.parseList("all") == .success(StateMachineName.allCases))
-        #expect(StateMachineName.allCases.count == 10)
+        #expect(StateMachineName.allCases.count == 11)
         guard case .failure(let error) = StateMachineName.parseList("gestures,gesture") else {
             Issue.record("a word that is no machine was taken")
             return
