@@ -168,7 +168,7 @@ ucmd() {
 
 setup_gpio_sim() {
     G=/sys/kernel/config/gpio-sim/touch
-    mkdir $G && mkdir $G/bank0 && echo 6 >$G/bank0/num_lines &&
+    mkdir $G && mkdir $G/bank0 && echo 7 >$G/bank0/num_lines &&
         mkdir $G/bank0/line0 && echo TOUCH_INT >$G/bank0/line0/name &&
         echo 1 >$G/live || return 1
     SIMDEV=$(cat $G/dev_name)
@@ -312,6 +312,11 @@ write_config() {
             echo "band_px = 20"
             echo "format = %d"
             echo "on_change = emit"
+            echo
+            echo "[feedback]                ; issue 47: a buzzer on line 6, seen in scenarios/16-feedback.sh"
+            echo "chip = $CHIP"
+            echo "line = 6"
+            echo "pulse_ms = 1000           ; long enough to be read back under TCG"
         fi
         if [ "$RUN" = backlight ]; then
             echo
