@@ -5,6 +5,9 @@ import TouchCore
 /// `[feedback]` in the engine: which items' presses play it, and the pulse on its output.
 /// The engine starts a pulse on the report's turn, before the events' lines, actions and
 /// the network (rule 15), and ends it from its deadlines (`nextDeadline`): never a sleep.
+/// A pulse belongs to a `pressed` event: a touch that gets none (the waking touch swallowed,
+/// one on no item, on a disabled item, refused by an interlock, a press cancelled before it was
+/// accepted) plays nothing; a press that ends `cancelled` later keeps the pulse of its down.
 public final class TouchFeedback {
     private let output: FeedbackOutput
     private let length: MonotonicDuration
