@@ -49,13 +49,13 @@ public final class SysfsPWMFeedback: FeedbackOutput {
     }
 
     deinit {
-        _ = SysfsPWMFeedback.write(0, to: enable)
+        _ = SysfsPWMFeedback.write("0", to: enable)
         try? enable.close()
         if exported { _ = SysfsPWMFeedback.write("\(channel)", to: "\(chipPath)/unexport") }
     }
 
     public func set(_ on: Bool, at: MonotonicInstant) -> String? {
-        SysfsPWMFeedback.write(on ? 1 : 0, to: enable).map { "\(chipPath)/pwm\(channel)/enable: \($0)" }
+        SysfsPWMFeedback.write(on ? "1" : "0", to: enable).map { "\(chipPath)/pwm\(channel)/enable: \($0)" }
     }
 
     /// Disables the channel of `[feedback] pwm` (`safe-outputs`, after the panel is gone):
@@ -66,7 +66,8 @@ public final class SysfsPWMFeedback: FeedbackOutput {
         return write("0", to: path)
     }
 
-    private static func write(_ value: Int, to descriptor: FileDescriptor) -> String? {
+    /// `value` and a newline written at the start of an attribute file.
+    private static func write(_ value: String, to descriptor: FileDescriptor) -> String? {
         let text = Array("\(value)\n".utf8)
         let written = text.withUnsafeBytes { bytes in
             Result { () throws(Errno) -> Int in try Errno.retryingInterrupts { pwrite(descriptor.rawValue, bytes.baseAddress, bytes.count, 0) } }
@@ -83,14 +84,7 @@ public final class SysfsPWMFeedback: FeedbackOutput {
             return "cannot open \(file) for writing: \(Errno.current.message)"
         }
         defer { try? descriptor.close() }
-        let bytes = Array("\(text)\n".utf8)
-        let written = bytes.withUnsafeBytes { buffer in
-            Result { () throws(Errno) -> Int in try Errno.retryingInterrupts { CLinux.write(descriptor.rawValue, buffer.baseAddress, buffer.count) } }
-        }
-        switch written {
-        case .success(let count): return count == bytes.count ? nil : "short write of \(text) to \(file)"
-        case .failure(let error): return "cannot write \(text) to \(file): \(error.message)"
-        }
+        return write(text, to: descriptor).map { "\(file): \($0)" }
     }
 }
 
