@@ -152,6 +152,8 @@ enum ConfigAssembly {
                 + charts.map { ("chart \($0.name)", $0.line, $0.page, $0.cell) },
             pageNames: pageNames, file: panel.file, errors: &errors)
 
+        let outputs = OutputConfig.all(declared: declaredOutputs, usedBy: buttons)
+        let feedback = panel.feedback?.finish(outputs: outputs, controller: controller, errors: &errors)
         guard errors.isEmpty, let display, let controller, let board else {
             return .failure(ConfigErrors(errors: errors.inLineOrder(files: fileOrder)))
         }
@@ -165,11 +167,12 @@ enum ConfigAssembly {
         var configuration = PanelConfiguration(
             file: panel.file, display: display, theme: theme, timings: panelTimings, lostAfter: touch.lostAfter,
             controller: controller, buttons: buttons, texts: texts, sliders: sliders, qrCodes: qrCodes, charts: charts, pages: pages, swipePx: touch.swipePx ?? TouchDraft.defaultSwipePx,
-            outputs: OutputConfig.all(declared: declaredOutputs, usedBy: buttons), board: board, backlight: backlight, presence: presence,
+            outputs: outputs, board: board, backlight: backlight, presence: presence,
             control: panel.control?.config, exec: panel.exec?.config, mqtt: mqtt, homeAssistant: homeAssistant,
             warnings: warnings.inLineOrder(files: fileOrder),
             namedFiles: namedFiles(
-                display: display, displayDraft: displayDraft, mqtt: panel.mqtt, homeAssistant: panel.homeAssistant, pages: panel.pages, buttons: panel.buttons, file: panel.file))
+                display: display, displayDraft: displayDraft, mqtt: panel.mqtt, homeAssistant: panel.homeAssistant, pages: panel.pages, buttons: panel.buttons, file: panel.file),
+            feedback: feedback)
         configuration.screensaver = screensaver
         return .success(configuration)
     }

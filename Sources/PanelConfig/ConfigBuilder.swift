@@ -41,6 +41,7 @@ struct ConfigBuilder {
         var execs: [ExecDraft] = []
         var mqtts: [MQTTDraft] = []
         var homeAssistants: [HomeAssistantDraft] = []
+        var feedbacks: [FeedbackDraft] = []
         var buttons: [ButtonDraft] = []
         var outputs: [OutputDraft] = []
         var texts: [TextDraft] = []
@@ -107,6 +108,7 @@ struct ConfigBuilder {
     var exec: ExecDraft? { drafts.execs.first }
     var mqtt: MQTTDraft? { drafts.mqtts.first }
     var homeAssistant: HomeAssistantDraft? { drafts.homeAssistants.first }
+    var feedback: FeedbackDraft? { drafts.feedbacks.first }
 
     private var expectedSections: String {
         role == .panel ? SectionName.expectedList : SectionName.expectedPresetList
@@ -161,6 +163,10 @@ struct ConfigBuilder {
             openSingle({ $1(&$0.homeAssistants) }, "homeassistant", line: line,
                        presetRefusal: "a board preset holds no [homeassistant]; put it in the panel config") {
                 HomeAssistantDraft(header: $0)
+            }
+        case .feedback:
+            openSingle({ $1(&$0.feedbacks) }, "feedback", line: line, presetRefusal: "a board preset holds no [feedback]; put it in the panel config") {
+                FeedbackDraft(header: $0)
             }
         case .button(let name):
             openNamed({ $1(&$0.buttons) }, "button", name, line: line, admit: { $0.admitItem(name, kind: "button", line: line) },

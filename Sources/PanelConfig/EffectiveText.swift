@@ -198,6 +198,19 @@ extension PanelConfiguration {
             }
             out.key(PresenceKey.awayAfterS, "\(presence.awayAfterS)")
         }
+        if let feedback {
+            out.section("feedback")
+            switch feedback.device {
+            case .line(let output):
+                out.key(FeedbackKey.chip, output.chip)
+                out.key(FeedbackKey.line, output.line.configValue)
+                out.key(FeedbackKey.activeLow, IniWriter.yesNo(output.activeLow))
+            case .pwm(let chip, let channel, let hz):
+                out.key(FeedbackKey.pwm, "\(chip):\(channel)")
+                out.key(FeedbackKey.hz, "\(hz)")
+            }
+            out.key(FeedbackKey.pulseMs, "\(feedback.pulseMs)")
+        }
 
         if let control {
             out.section("control")
@@ -297,6 +310,7 @@ extension PanelConfiguration {
             out.key(ButtonKey.execLimit, "\(button.execLimits.maxRunning)")
             out.key(ButtonKey.execTimeoutMs, "\((button.execLimits.timeout?.nanoseconds ?? 0) / 1_000_000)")
             out.key(ButtonKey.swipe, IniWriter.yesNo(button.swipe))
+            if !button.feedback { out.key(ButtonKey.feedback, "no") }
             out.timings(button.timings)
             if button.fontSizeFitted {
                 out.key(ButtonKey.fontSizeMax, "\(button.fontSize)")
@@ -401,6 +415,7 @@ extension PanelConfiguration {
             }
             out.key(SliderKey.readonly, IniWriter.yesNo(slider.readOnly))
             out.key(SliderKey.enabled, IniWriter.yesNo(slider.enabled))
+            if !slider.feedback { out.key(SliderKey.feedback, "no") }
             out.key(SliderKey.send, slider.send == .drag ? "drag" : "release")
             if slider.send == .drag { out.key(SliderKey.sendMs, "\(slider.sendInterval.wholeMilliseconds)") }
             out.key(SliderKey.settleMs, "\(slider.settleTime.wholeMilliseconds)")

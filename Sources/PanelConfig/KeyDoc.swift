@@ -51,6 +51,7 @@ enum KeyTables {
             ("backlight", table(BacklightKey.self)),
             ("screensaver", table(ScreensaverKey.self)),
             ("presence", table(PresenceKey.self)),
+            ("feedback", table(FeedbackKey.self)),
             ("control", table(ControlKey.self)),
             ("exec", table(ExecKey.self)),
             ("mqtt", table(MQTTKey.self)),

@@ -38,6 +38,9 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var screensaver: ScreensaverConfig?
     /// `[presence]`: the sensor that wakes the panel; nil without the section.
     public var presence: PresenceConfig?
+    /// `[feedback]`: the buzzer pulsed at every press; nil without the section. Its GPIO line,
+    /// when it has one, is the last of `outputs`, held as theirs are.
+    public var feedback: FeedbackConfig?
     /// `[control]`: the control socket; nil without the section.
     public var control: ControlConfig?
     /// `[exec]`: how `exec` actions run; nil without the section (as the panel's children,
@@ -60,7 +63,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         sliders: [SliderConfig] = [], qrCodes: [QRCodeConfig] = [], charts: [ChartConfig] = [], pages: [PageConfig] = [], swipePx: Int = 60,
         outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil, presence: PresenceConfig? = nil,
         control: ControlConfig? = nil, exec: ExecConfig? = nil, mqtt: MQTTConfig? = nil, homeAssistant: HomeAssistantConfig? = nil, warnings: [ConfigError] = [],
-        namedFiles: NamedFiles = NamedFiles()
+        namedFiles: NamedFiles = NamedFiles(), feedback: FeedbackConfig? = nil
     ) {
         self.file = file
         self.display = display
@@ -75,7 +78,8 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.charts = charts
         self.pages = pages
         self.swipePx = swipePx
-        self.outputs = outputs ?? OutputConfig.all(declared: [], usedBy: buttons)
+        self.outputs = (outputs ?? OutputConfig.all(declared: [], usedBy: buttons)) + (feedback?.output.map { [$0] } ?? [])
+        self.feedback = feedback
         self.board = board
         self.backlight = backlight
         self.presence = presence

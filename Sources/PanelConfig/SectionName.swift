@@ -20,6 +20,8 @@ enum SectionName: Equatable {
     case exec
     case mqtt
     case homeAssistant
+    /// `[feedback]`: a buzzer's pulse at every press (rule 15).
+    case feedback
     /// `[button NAME]`; the name is kept as written, valid or not, so that the keys of a
     /// button with a bad name are still checked.
     case button(name: String)
@@ -39,7 +41,7 @@ enum SectionName: Equatable {
     case chart(name: String)
 
     static let expectedList =
-        "[board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]"
+        "[board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [feedback], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -59,6 +61,7 @@ enum SectionName: Equatable {
         case "exec": self = .exec
         case "mqtt": self = .mqtt
         case "homeassistant": self = .homeAssistant
+        case "feedback": self = .feedback
         case "button": self = .button(name: "")
         case "output": self = .output(name: "")
         case "text": self = .text(name: "")

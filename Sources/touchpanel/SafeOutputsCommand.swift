@@ -29,7 +29,16 @@ enum SafeOutputsCommand {
                 errors.write("safe-outputs: " + outcome.text + "\n")
             }
         }
-        if config.outputs.isEmpty { out.write("safe-outputs: \(configPath) drives no output\n") }
+        // `[feedback] pwm`: a buzzer left sounding by a panel that died mid-pulse is disabled.
+        if case .pwm(let chip, let channel, _)? = config.feedback?.device {
+            if let problem = SysfsPWMFeedback.silence(chip: chip, channel: channel) {
+                failed += 1
+                errors.write("safe-outputs: [feedback] pwmchip\(chip):\(channel): \(problem)\n")
+            } else {
+                out.write("safe-outputs: [feedback] pwmchip\(chip):\(channel): off\n")
+            }
+        }
+        if config.outputs.isEmpty, config.feedback == nil { out.write("safe-outputs: \(configPath) drives no output\n") }
         out.flush()
         errors.flush()
         return failed == 0 ? 0 : 1

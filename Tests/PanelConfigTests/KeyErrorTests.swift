@@ -6,7 +6,7 @@ struct KeyErrorTests {
     @Test func misspeltKeyListsTheValidKeysAndSuggestsTheClosest() {
         #expect(renderedErrors(display800x480 + "[button play]\nrect = 20, 20, 200, 120\non_tapp = emit\n") == [
             "panel.ini:6: [button play] on_tapp: unknown key; did you mean on_tap? valid keys: rect, cell, page, label, title, enabled, "
-                + "latch, interlock, entity, state_topic, state_field, state_on, state_off, pending_ms, on_tap, on_double_tap, on_triple_tap, on_long_press, on_repeat, on_press, on_release, exec_limit, exec_timeout_ms, swipe, multi_tap_ms, long_press_ms, "
+                + "latch, interlock, entity, state_topic, state_field, state_on, state_off, pending_ms, on_tap, on_double_tap, on_triple_tap, on_long_press, on_repeat, on_press, on_release, exec_limit, exec_timeout_ms, swipe, feedback, multi_tap_ms, long_press_ms, "
                 + "repeat_ms, slop_px, multi_tap_slop_px, font_size, font_size_max, icon, on_icon, pressed_icon, disabled_icon, icon_size, icon_position, radius, sublabel, sublabel_size, sublabel_color, border_px, look, fill, pressed_fill, disabled_fill, on_fill, border, text, "
                 + "pressed_text, on_text, disabled_text, pending_fill, pending_text, unknown_fill, unknown_text",
         ])
@@ -64,7 +64,7 @@ struct KeyErrorTests {
 
     @Test func keyBeforeAnySection() {
         #expect(renderedErrors("width = 800\n" + display800x480) == [
-            "panel.ini:1: width: key outside any section; put it under [board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]",
+            "panel.ini:1: width: key outside any section; put it under [board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [feedback], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]",
         ])
     }
 }

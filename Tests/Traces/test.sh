@@ -136,6 +136,32 @@ else
     sed 's/^/      /' "$scratch/err"
 fi
 
+# Touch feedback (issue 47): the same event lines replayed and on the simulated board, and there
+# the feedback line's exact changes with their times (rule 15): on at each accepted press, off
+# pulse_ms later or 15 ms after a press that came during a pulse; none for a swallowed touch.
+for trace in Tests/Traces/feedback/*.trace; do
+    status=0
+    timeout 60 "$touchpanel" replay Tests/Traces/feedback/panel.ini "$trace" >"$scratch/out" 2>"$scratch/err" || status=$?
+    if [ "$status" = 0 ] && cmp -s "$scratch/out" "${trace%.trace}.expected" && [ ! -s "$scratch/err" ]; then
+        passed=$((passed + 1))
+        echo "ok    $trace"
+    else
+        failed=$((failed + 1))
+        echo "FAIL  $trace (exit $status)"
+        diff "${trace%.trace}.expected" "$scratch/out" | sed 's/^/      /' || true
+    fi
+    simulate Tests/Traces/feedback/panel.ini "$trace" ft5406
+    grep '^touchpanel: feedback ' "$scratch/err" | sed 's/^touchpanel: //' >"$scratch/feedback" || true
+    if cmp -s "$scratch/feedback" "${trace%.trace}.expected-feedback"; then
+        passed=$((passed + 1))
+        echo "ok    simulated board: the feedback line of $trace"
+    else
+        failed=$((failed + 1))
+        echo "FAIL  simulated board: the feedback line of $trace"
+        diff "${trace%.trace}.expected-feedback" "$scratch/feedback" | sed 's/^/      /' || true
+    fi
+done
+
 # `touchpanel preview` draws each page as the simulated board does: in the board's RGB565, the
 # same pixels as the board's frame of that page (Tests/ReferenceImages/pages/).
 mkdir -p "$scratch/preview"

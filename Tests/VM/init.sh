@@ -313,6 +313,11 @@ write_config() {
             echo "band_px = 20"
             echo "format = %d"
             echo "on_change = emit"
+            echo
+            echo "[feedback]                ; issue 47: a buzzer on line 6, seen in scenarios/16-feedback.sh"
+            echo "chip = $CHIP"
+            echo "line = 6"
+            echo "pulse_ms = 1000           ; long enough to be read back under TCG"
         fi
         if [ "$RUN" = backlight ]; then
             echo

@@ -81,6 +81,7 @@ public final class LiveSession: PanelSession {
         }
         let levels = OutputsBringUp.startLevels(config, carried: carried.levels)
         let outputs = try OutputsBringUp.open(config, levels: levels)
+        let feedbackOutput = try FeedbackBringUp.open(config, outputs: outputs)
         backlightDevice = try BacklightBringUp.open(config)
         presenceLine = try PresenceBringUp.open(config)
         control = try ControlHandover.open(config, kept: carried.control, log: log)
@@ -98,6 +99,8 @@ public final class LiveSession: PanelSession {
             chartDirectory: StateKeeper.chartDirectoryFromEnvironment())
         latency.budgetMicroseconds = config.display.budgetUs.map { Int64($0) }
         engine.latency = latency
+        engine.feedback = feedbackOutput.flatMap { TouchFeedback(config: config, output: $0, log: log) }
+        engine.feedback?.transitions = transitions
         // Someone there already at the start: the level counts as an edge now, debounced.
         if let presenceLine {
             do throws(GPIOError) {

@@ -76,6 +76,10 @@ final class SimulatedSession: PanelSession {
             wallClock: SimulatedWallClock(startEpochNs: options.wallClockStartEpochNs ?? RealTimeClock.epochNanoseconds(), origin: origin),
             chartDirectory: StateKeeper.chartDirectoryFromEnvironment())
         exec.transitions = engine.transitions
+        if let feedback = config.feedback {
+            engine.feedback = TouchFeedback(config: config, output: LoggedFeedbackOutput(feedback, origin: origin, log: log), log: log)
+            engine.feedback?.transitions = engine.transitions
+        }
     }
 
     deinit {

@@ -10,6 +10,8 @@ enum ItemKey: String, CaseIterable {
     case page
     case title
     case entity
+    /// Whether a press plays `[feedback]`'s pulse: buttons, sliders and dials take it.
+    case feedback
 
     /// Its row in the README's key tables; `title` says what the item is called when it is not
     /// given (`titleDefault`) and what it names (`titleWhat`).
@@ -20,6 +22,7 @@ enum ItemKey: String, CaseIterable {
         case .page: .words("none", "with `[page NAME]` sections, required: the page it is on, or `all` (on every page, above the page's own)")
         case .title: .words(titleDefault, titleWhat)
         case .entity: .words("none", "a Home Assistant entity (`light.hall`) the item shows and drives (needs `[homeassistant]`)")
+        case .feedback: .value("yes", "`no`: its press plays no `[feedback]` pulse")
         }
     }
 }
@@ -34,6 +37,8 @@ struct ItemCommonValues {
     var entityTitle: String?
     /// `entity`: the Home Assistant entity the item is bound to.
     var entity: EntityID?
+    /// `feedback`: nil when not given (yes).
+    var feedback: Bool?
 
     mutating func set(_ key: ItemKey, from value: String) throws(ValueProblem) {
         switch key {
@@ -46,6 +51,7 @@ struct ItemCommonValues {
         case .entity:
             guard let id = EntityID(value) else { throw .expected(EntityID.grammar, found: value) }
             entity = id
+        case .feedback: feedback = try ValueSyntax.boolean(value)
         }
     }
 }

@@ -3,7 +3,7 @@ import TouchCore
 
 /// The state machines whose transitions `--debug NAME,...` logs.
 public enum StateMachineName: CaseIterable, Equatable, Sendable {
-    case gestures, holds, power, mqtt, homeassistant, exec, flips, watchdog, source, bindings, mirror
+    case gestures, holds, power, mqtt, homeassistant, exec, flips, watchdog, source, bindings, mirror, feedback
 
     /// The name on the command line.
     public var option: String {
@@ -19,6 +19,7 @@ public enum StateMachineName: CaseIterable, Equatable, Sendable {
         case .source: "source"
         case .bindings: "bindings"
         case .mirror: "mirror"
+        case .feedback: "feedback"
         }
     }
 
@@ -36,6 +37,7 @@ public enum StateMachineName: CaseIterable, Equatable, Sendable {
         case .source: "source"
         case .bindings: "binding"
         case .mirror: "mirror"
+        case .feedback: "feedback"
         }
     }
 

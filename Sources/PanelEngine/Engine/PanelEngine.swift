@@ -42,6 +42,8 @@ public final class PanelEngine: TouchSink {
     public private(set) var stoppedAt: MonotonicInstant?
     /// Told of each event and state change (the MQTT bridge).
     public var listener: PanelListener?
+    /// `[feedback]`: the pulse at each accepted press (rule 15), when the config has it.
+    public var feedback: TouchFeedback?
     /// Makes PNGs set at run time into pictures, off the touch path (`loadPicture`).
     public var pictureLoader: PictureLoader?
     /// `touchpanel record`: messages on bound topics go into the recording too.
@@ -321,11 +323,12 @@ public final class PanelEngine: TouchSink {
     public var waitDescriptor: FileDescriptor? { source.waitDescriptor }
 
     /// The earliest instant the engine has work: a gesture deadline, a lost touch, the
-    /// source's next poll or probe, the end of a GPIO pulse. Nil: sleep until a descriptor.
+    /// source's next poll or probe, the end of a GPIO or feedback pulse. Nil: sleep until a descriptor.
     /// Asked on every turn of the loop: no array, and the pipeline read in place.
     public var nextWakeup: MonotonicInstant? {
         if outsideChanged || !chartBackfills.isEmpty { return lastInputAt }
-        let touch = MonotonicInstant.earliest(pipeline.earliestDeadline(), source.nextWakeup)
+        let touch = MonotonicInstant.earliest(
+            MonotonicInstant.earliest(pipeline.earliestDeadline(), source.nextWakeup), feedback?.nextDeadline)
         return MonotonicInstant.earliest(
             MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline)),
             MonotonicInstant.earliest(
@@ -342,7 +345,7 @@ public final class PanelEngine: TouchSink {
         let touch = MonotonicInstant.earliest(pipeline.earliestDeadlineBesidesIdle(), source.nextWakeup)
         return MonotonicInstant.earliest(
             MonotonicInstant.earliest(touch, MonotonicInstant.earliest(actions.nextDeadline, errorLogs?.nextDeadline)),
-            MonotonicInstant.earliest(bindings.nextDeadline, presence?.deadline))
+            MonotonicInstant.earliest(bindings.nextDeadline, MonotonicInstant.earliest(presence?.deadline, feedback?.nextDeadline)))
     }
 
     /// One turn of the loop at `now`: the source reads what is waiting (each frame at its own
@@ -375,6 +378,7 @@ public final class PanelEngine: TouchSink {
             feed(now: due) { pipeline, sink in pipeline.advance(to: due, into: &sink) }
         }
         actions.endPulses()
+        feedback?.stop(at: stoppedAt ?? now)
         charts.writeAll()
         writer.flush()
     }
@@ -446,6 +450,7 @@ public final class PanelEngine: TouchSink {
             }
         }
         actions.tick(now: now)
+        feedback?.tick(now: now)
         if let due = homeAt, due <= now { showPage(0, at: max(due, lastInputAt)) }
         if let due = night?.checkAt, due <= now { checkNight(at: due) }
         if let due = saver?.nextDeadline, due <= now { tickSaver(now: now) }
@@ -465,6 +470,8 @@ public final class PanelEngine: TouchSink {
         if lastInputAt < now { lastInputAt = now }
         events.removeAll()
         body(&pipeline, &events)
+        // Rule 15: the press's pulse first, before its lines, actions and the network.
+        if let feedback, let pressedAt = feedback.firstPress(in: events) { feedback.pressed(at: pressedAt) }
         while let (power, at) = events.takePowerChange() {
             backlight?.apply(power)
             saverFollows(power, at: at)
@@ -803,6 +810,16 @@ struct EventCollector: GestureEventSink {
     }
 
     var hasSliderEvents: Bool { nextSliderEvent < sliderEvents.count }
+
+    /// The first slider `pressed` not yet taken whose slider `plays`.
+    func firstSliderPress(_ plays: (Int) -> Bool) -> MonotonicInstant? {
+        var index = nextSliderEvent
+        while index < sliderEvents.count {
+            if case .pressed = sliderEvents[index].kind, plays(sliderEvents[index].slider) { return sliderEvents[index].at }
+            index += 1
+        }
+        return nil
+    }
 
     /// The oldest slider event not yet taken.
     mutating func takeSliderEvent() -> SliderEvent? {

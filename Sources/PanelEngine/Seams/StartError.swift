@@ -14,6 +14,8 @@ public struct StartError: Error {
         /// `[presence]`'s GPIO line.
         case presence
         case output(OutputID)
+        /// `[feedback]`'s PWM channel.
+        case feedback
         case mqtt
         case homeAssistant
         case control

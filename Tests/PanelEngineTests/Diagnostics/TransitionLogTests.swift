@@ -9,12 +9,12 @@ struct TransitionLogTests {
     @Test func theListNamesMachinesOrAll() {
         #expect(StateMachineName.parseList("mqtt,gestures,mqtt") == .success([.mqtt, .gestures]))
         #expect(StateMachineName.parseList("all") == .success(StateMachineName.allCases))
-        #expect(StateMachineName.allCases.count == 11)
+        #expect(StateMachineName.allCases.count == 12)
         guard case .failure(let error) = StateMachineName.parseList("gestures,gesture") else {
             Issue.record("a word that is no machine was taken")
             return
         }
-        #expect(error.message == "--debug: no state machine \"gesture\"; give all or a list of gestures,holds,power,mqtt,homeassistant,exec,flips,watchdog,source,bindings,mirror")
+        #expect(error.message == "--debug: no state machine \"gesture\"; give all or a list of gestures,holds,power,mqtt,homeassistant,exec,flips,watchdog,source,bindings,mirror,feedback")
     }
 
     @Test func aLineIsMachineTimeSubjectAndTransition() {

@@ -64,6 +64,8 @@ public struct ButtonConfig: Equatable, Sendable {
     public var zone: ZoneLook?
     /// `look`: a plain button, or a switch (only on a latch or bound button).
     public var look: ButtonLookKind = .button
+    /// `feedback = no`: its press plays no `[feedback]` pulse.
+    public var feedback = true
 
     public init(
         name: String, label: String, rect: Rect, enabled: Bool = true, timings: GestureTimings = .defaults,

@@ -27,6 +27,7 @@ enum ButtonKey: SectionKey {
     case execLimit
     case execTimeoutMs
     case swipe
+    case feedback
     case timing(TimingKey)
     case fontSize
     case fontSizeMax
@@ -46,7 +47,7 @@ enum ButtonKey: SectionKey {
 
     static let allCases: [ButtonKey] =
         [.rect, .cell, .page, .label, .title, .enabled, .latch, .interlock, .entity, .stateTopic, .stateField, .stateOn, .stateOff, .pendingMs, .onTap, .onDoubleTap, .onTripleTap, .onLongPress, .onRepeat, .onPress, .onRelease,
-         .execLimit, .execTimeoutMs, .swipe]
+         .execLimit, .execTimeoutMs, .swipe, .feedback]
         + TimingKey.allCases.map(ButtonKey.timing)
         + [.fontSize, .fontSizeMax, .icon, .onIcon, .pressedIcon, .disabledIcon, .iconSize, .iconPosition, .radius, .sublabel, .sublabelSize,
            .sublabelColor, .borderPx, .look]
@@ -86,6 +87,7 @@ enum ButtonKey: SectionKey {
         case .execLimit: "exec_limit"
         case .execTimeoutMs: "exec_timeout_ms"
         case .swipe: "swipe"
+        case .feedback: "feedback"
         case .timing(let key): key.rawValue
         case .fontSize: ThemeKey.fontSize.rawValue
         case .fontSizeMax: ThemeKey.fontSizeMax.rawValue
@@ -110,6 +112,7 @@ enum ButtonKey: SectionKey {
         return switch self {
         case .entity:
             .words("none", "binds the button to a Home Assistant entity (`light.hall`): drawn on, off, pending or unknown as it reports; a tap toggles it unless `on_tap` says otherwise (needs `[homeassistant]`; not with `latch` or `state_topic`)")
+        case .feedback: ItemKey.doc(.feedback)
         case .rect, .cell, .page, .title: ItemKey.doc(ItemKey(rawValue: rawValue)!, titleDefault: "the label", titleWhat: "the button's name in Home Assistant (`Living room lamp`)")
         case .label: .words("the button's name", "the text; `\\n` breaks the line")
         case .enabled: .value("yes", "`no`: drawn disabled, takes no touch")
@@ -243,7 +246,7 @@ struct ButtonDraft: ItemDraft {
 
     mutating func set(_ key: ButtonKey, from value: String) throws(ValueProblem) {
         switch key {
-        case .rect, .cell, .page, .title, .entity: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
+        case .rect, .cell, .page, .title, .entity, .feedback: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
         case .swipe: swipe = try ValueSyntax.boolean(value)
         case .label: label = LabelText.unescaped(value)
         case .enabled: enabled = try ValueSyntax.boolean(value)
@@ -422,6 +425,7 @@ struct ButtonDraft: ItemDraft {
             zone: zone.isZone ? colors.zoneLook(palette: palette, borderPx: borderPx ?? display?.borderPx ?? DisplayConfig.defaultBorderPx) : nil)
         button.labelFromEntity = common.entity != nil && label == nil && !zone.isZone
         button.look = look ?? .button
+        button.feedback = common.feedback ?? true
         return button
     }
 

@@ -23,6 +23,7 @@ enum DialKey: String, SectionKey, CaseIterable {
     case valueScale = "value_scale"
     case entity
     case attribute
+    case feedback
     case title
     case format
     case fontSize = "font_size"

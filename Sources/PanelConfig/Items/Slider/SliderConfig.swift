@@ -57,6 +57,8 @@ public struct SliderConfig: Equatable, Sendable {
     /// Bound to an entity and given no `label`: the label is the entity's `friendly_name` once
     /// Home Assistant states it (none before).
     public var labelFromEntity = false
+    /// `feedback = no`: its press plays no `[feedback]` pulse.
+    public var feedback = true
     /// Its name in Home Assistant; nil: its name.
     public var title: String?
     /// The page it is on, by place in file order, or `PageLayout.allPages` (0 without pages).

@@ -22,6 +22,7 @@ enum SliderKey: String, SectionKey, CaseIterable {
     case valueScale = "value_scale"
     case entity
     case attribute
+    case feedback
     case title
     case label
     case format
@@ -42,6 +43,7 @@ enum SliderKey: String, SectionKey, CaseIterable {
 
     var doc: KeyDoc {
         switch self {
+        case .feedback: ItemKey.doc(.feedback)
         case .rect, .cell, .page, .title: ItemKey.doc(ItemKey(rawValue: rawValue)!, titleDefault: "its name", titleWhat: "its name in Home Assistant")
         case .min: .value("0", "the value at the start of the track (a decimal number, at most 3 decimals)")
         case .max: .value("100", "the value at its end; above `min`")
@@ -129,7 +131,7 @@ struct SliderDraft: ItemDraft {
 
     mutating func set(_ key: SliderKey, from value: String) throws(ValueProblem) {
         switch key {
-        case .rect, .cell, .page, .title, .entity: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
+        case .rect, .cell, .page, .title, .entity, .feedback: try common.set(ItemKey(rawValue: key.rawValue)!, from: value)
         case .attribute: attribute = try EntityID.attributeName(value, example: "brightness, or state")
         case .min: minimum = try SliderNumber.parse(value)
         case .max: maximum = try SliderNumber.parse(value)
@@ -274,6 +276,7 @@ struct SliderDraft: ItemDraft {
             page: page, cell: common.cell, line: header.line)
         slider.entity = common.entity
         slider.labelFromEntity = common.entity != nil && label == nil
+        slider.feedback = common.feedback ?? true
         if minimum == nil, maximum == nil, step == nil, let level, level.attribute == effectiveAttribute(level) { slider.entityRange = level.range }
         slider.entityAttribute = level.flatMap { effectiveAttribute($0) } ?? (attribute == "state" ? nil : attribute)
         return slider
