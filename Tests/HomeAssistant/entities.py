@@ -293,6 +293,14 @@ class Context:
         # The same shape, another signature: Home Assistant refuses it.
         self.wrong_token = self.token[:-12] + ("A" * 12 if not self.token.endswith("A" * 12) else "B" * 12)
         self.wrong_token_file = self.write("wrong-token", self.wrong_token + "\n", mode=0o600)
+        # Onboarding answers before every integration has set its entities up: on a loaded
+        # machine the template light, cover and climate came seconds later, and the first
+        # scenario's subscription found none of them. Ready means every entity has a state.
+        try:
+            poll(lambda: all(self.ha.state(entity) is not None for entity in ENTITIES), 60, f"the entities {ENTITIES}")
+        except BaseException:
+            self.ha.stop()
+            raise
         print(f"  Home Assistant ready with the entities in {time.monotonic() - started:.1f} s", flush=True)
 
     def write(self, name, text, mode=None):
