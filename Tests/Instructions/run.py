@@ -199,6 +199,9 @@ def figures(work):
         Figure("firmware-input-path-dial", "the same with a dial for the last button (Benchmarks/panel-dial.ini)",
                "instructions per report", "touchpanel-static", ["replay", "Benchmarks/panel-dial.ini", long_trace],
                units=REPORTS, toggles=input_toggles),
+        Figure("firmware-input-path-wall", "the same with idle blanking, a screensaver, presence, touch feedback and the mirror "
+               "on (Benchmarks/panel-wall.ini)", "instructions per report", "touchpanel-static",
+               ["replay", "Benchmarks/panel-wall.ini", long_trace], units=REPORTS, toggles=input_toggles),
         Figure("firmware-redraw-button-xrgb8888", "one button repaint from its look, 185x145 XRGB8888 (Benchmarks/panel.ini)",
                "instructions", "touchpanel-static", run[:1] + ["Benchmarks/panel.ini", "--trace", long_trace, "--fast", "--format", "xrgb8888"],
                per_call=PAINT_BUTTON),
