@@ -17,11 +17,17 @@ public struct WakeGate: Sendable {
     /// `[presence] away_after_s`: off this long after the last lift or the end of presence,
     /// whichever came later, unless an idle stage comes first. Nil: only the idle times.
     public let awayAfter: MonotonicDuration?
+    /// The next time-out and its input (`nextDue`), worked out again at each change of the
+    /// fields it depends on: the touch path asks for the deadline at every report, and working
+    /// it out there cost the input path a fifth of its 800-instruction budget's headroom.
+    private var due: (at: MonotonicInstant, input: PanelPower.Input)?
 
     public init(timings: IdleTimings?, startedAt: MonotonicInstant, awayAfter: MonotonicDuration? = nil) {
         self.timings = timings
         self.awayAfter = awayAfter
         idleSince = startedAt
+        due = nil
+        due = nextDue
     }
 
     /// When the current state's idle time (or the away time) runs out; nil while a touch is
@@ -31,7 +37,7 @@ public struct WakeGate: Sendable {
     }
 
     /// The next time-out and its input: the away time wins a tie, since it goes further (off).
-    private var due: (at: MonotonicInstant, input: PanelPower.Input)? {
+    private var nextDue: (at: MonotonicInstant, input: PanelPower.Input)? {
         guard let timings, held == 0, !present else { return nil }
         let stage: MonotonicDuration?
         switch power {
@@ -51,6 +57,7 @@ public struct WakeGate: Sendable {
         guard let timings else { return }
         let next = PanelPower.next(power, input, saves: timings.saverAfter != nil, dims: timings.dimAfter != nil)
         if next == .awake { idleSince = at }
+        defer { due = nextDue }
         guard next != power else { return }
         let previous = power
         power = next
@@ -63,6 +70,7 @@ public struct WakeGate: Sendable {
     public mutating func setTimings<Sink: GestureEventSink>(_ next: IdleTimings, at now: MonotonicInstant, into sink: inout Sink) {
         guard timings != nil else { return }
         timings = next
+        due = nextDue
         while let due, due.at < now {
             apply(due.input, at: now, into: &sink)
         }
@@ -83,6 +91,7 @@ public struct WakeGate: Sendable {
     public mutating func setPresent<Sink: GestureEventSink>(_ someoneThere: Bool, at: MonotonicInstant, into sink: inout Sink) {
         guard someoneThere != present else { return }
         present = someoneThere
+        defer { due = nextDue }
         if someoneThere {
             apply(.presenceDetected, at: at, into: &sink)
         } else if held == 0 {
@@ -98,6 +107,7 @@ public struct WakeGate: Sendable {
         case .down(let id, _):
             let bit = WakeGate.bit(id)
             held |= bit
+            due = nil
             guard power == .awake else {
                 swallowed |= bit
                 apply(.touchDown, at: now, into: &sink)
@@ -115,6 +125,7 @@ public struct WakeGate: Sendable {
             held = 0
             swallowed = 0
             idleSince = now
+            due = nextDue
             return input
         }
     }
@@ -122,7 +133,10 @@ public struct WakeGate: Sendable {
     private mutating func end(_ bit: UInt16, at now: MonotonicInstant) {
         held &= ~bit
         swallowed &= ~bit
-        if held == 0 { idleSince = now }
+        if held == 0 {
+            idleSince = now
+            due = nextDue
+        }
     }
 
     private static func bit(_ id: UInt8) -> UInt16 {
