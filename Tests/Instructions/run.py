@@ -257,15 +257,15 @@ def figures(work):
                "instructions per message", "touchpanel",
                run[:1] + ["Benchmarks/live-entity.ini", "--trace", live["entity"], "--fast", "--format", "xrgb8888"],
                units=LIVE_MESSAGES, toggles=entity_toggles),
-        Figure("mirror-share-per-turn", "one turn's share of a picture of the screen for P/screen: 10 rows of 800 read "
+        Figure("mirror-share-per-turn", "one turn's share of a picture of the screen for P/screen: 6 rows of 800 read "
                "from the framebuffer and deflated by libpng (examples/theme.ini with mirror = yes, XRGB8888, real time)",
                "instructions per turn", "touchpanel",
                ["run", "examples/theme.ini", "--trace", mirror, "--format", "xrgb8888"],
                per_call="ScreenPNGEncoder.encode(rows:)", broker=True),
-        Figure("mirror-picture", "a whole picture of the screen for P/screen: begun, 480 rows in 48 shares, finished "
+        Figure("mirror-picture", "a whole picture of the screen for P/screen: begun, 480 rows in 80 shares, finished "
                "(examples/theme.ini, XRGB8888)", "instructions per picture", "touchpanel",
                ["run", "examples/theme.ini", "--trace", mirror, "--format", "xrgb8888"],
-               toggles=("$e12PanelDrivers16ScreenPNGEncoderC*",), units_from=r"mirror: (\d+) pictures", broker=True),
+               toggles=("$e11PanelEngine18ScreenMirrorPacingV4turn*",), units_from=r"mirror: (\d+) pictures", broker=True),
     ]
 
 

@@ -70,9 +70,11 @@ public struct ScreenMirrorPacing {
     /// Told of each transition (`--debug mirror`).
     var transitions: TransitionLog?
 
-    /// The RGB bytes deflated in one turn: measured in the instruction tier (the mirror's
-    /// share of a turn) to stay well under 1 ms of a Pi's core.
-    public static let rgbBytesPerTurn = 24 * 1024
+    /// The RGB bytes deflated in one turn: 6 rows of an 800-pixel screen. The instruction tier
+    /// measured 760,936 instructions for 10 rows (24 KiB) of examples/theme.ini, read from the
+    /// framebuffer and deflated at level 1; 16 KiB keeps a turn's share near half a million,
+    /// under the 1 ms of a turn the mirror may take (`mirror-share-per-turn`).
+    public static let rgbBytesPerTurn = 16 * 1024
 
     public init(minInterval: MonotonicDuration) {
         self.minInterval = minInterval

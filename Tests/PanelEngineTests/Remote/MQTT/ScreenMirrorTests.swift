@@ -29,12 +29,13 @@ struct ScreenMirrorTests {
         }
     }
 
-    /// 480 rows of 2,400 bytes: 10 rows a turn (24 KiB of RGB), so 48 turns of rows after the
-    /// turn that begins, and the file on the last.
-    @Test func aPictureIsBegunThenMadeTenRowsATurnAndFinishedOnItsLastShare() {
+    /// 480 rows of 2,400 bytes: 6 rows a turn (at most 16 KiB of RGB), so 80 turns of rows
+    /// after the turn that begins, and the file on the last.
+    @Test func aPictureIsBegunThenMadeSixRowsATurnAndFinishedOnItsLastShare() {
         var pacing = ScreenMirrorPacing(minInterval: twoSeconds)
         let encoder = FakeScreenEncoder()
-        #expect(ScreenMirrorPacing.rowsPerTurn(rowBytes: 2_400) == 10)
+        #expect(ScreenMirrorPacing.rowsPerTurn(rowBytes: 2_400) == 6)
+        #expect(ScreenMirrorPacing.rowsPerTurn(rowBytes: 40_000) == 1)
         var problems: [String] = []
         #expect(pacing.turn(encoder, now: at(0)) { problems.append($0) } == nil)
         #expect(encoder.calls.isEmpty)
@@ -49,23 +50,23 @@ struct ScreenMirrorTests {
             turns += 1
             png = pacing.turn(encoder, now: at(10 + Int64(turns))) { problems.append($0) }
         }
-        #expect(turns == 48)
+        #expect(turns == 80)
         #expect(png.map { String(decoding: $0, as: UTF8.self) } == "png frame 1 rows 480")
-        #expect(encoder.calls.count == 1 + 48 + 1)
-        #expect(encoder.calls[1] == "encode 10" && encoder.calls[48] == "encode 10" && encoder.calls[49] == "finish")
-        #expect(pacing.state == .published(restUntil: at(58 + 2_000)))
+        #expect(encoder.calls.count == 1 + 80 + 1)
+        #expect(encoder.calls[1] == "encode 6" && encoder.calls[80] == "encode 6" && encoder.calls[81] == "finish")
+        #expect(pacing.state == .published(restUntil: at(90 + 2_000)))
         #expect(pacing.publishedFrame == 1)
         // Nothing changed: no deadline, and a turn does nothing.
         #expect(pacing.deadline(frameNumber: 1, now: at(100)) == nil)
         #expect(pacing.turn(encoder, now: at(100)) { problems.append($0) } == nil)
-        #expect(encoder.calls.count == 50)
+        #expect(encoder.calls.count == 82)
         #expect(problems.isEmpty)
     }
 
     @Test func aChangeWithinTheRestWaitsForItsEndAndAFloodOfChangesMakesOnePicture() {
         var pacing = ScreenMirrorPacing(minInterval: twoSeconds)
         let encoder = FakeScreenEncoder()
-        encoder.heightPx = 10
+        encoder.heightPx = 6
         pacing.online(at: at(0))
         _ = pacing.turn(encoder, now: at(0)) { _ in }
         #expect(pacing.turn(encoder, now: at(1)) { _ in } != nil)
@@ -75,14 +76,14 @@ struct ScreenMirrorTests {
             if ms <= 400 { encoder.frameNumber = UInt64(1 + ms / 10) }
             if let png = pacing.turn(encoder, now: at(ms)) { _ in } { made.append("\(ms): " + String(decoding: png, as: UTF8.self)) }
         }
-        #expect(made == ["2020: png frame 41 rows 10"])
+        #expect(made == ["2020: png frame 41 rows 6"])
         #expect(encoder.calls.filter { $0.hasPrefix("begin") } == ["begin 1", "begin 41"])
     }
 
     @Test func aScreenThatChangesMidwayIsBegunAgainFromTheTop() {
         var pacing = ScreenMirrorPacing(minInterval: twoSeconds)
         let encoder = FakeScreenEncoder()
-        encoder.heightPx = 30
+        encoder.heightPx = 18
         pacing.online(at: at(0))
         _ = pacing.turn(encoder, now: at(0)) { _ in }
         _ = pacing.turn(encoder, now: at(1)) { _ in }
@@ -95,8 +96,8 @@ struct ScreenMirrorTests {
             ms += 1
             png = pacing.turn(encoder, now: at(ms)) { _ in }
         }
-        #expect(encoder.calls == ["begin 1", "encode 10", "begin 2", "encode 10", "encode 10", "encode 10", "finish"])
-        #expect(png.map { String(decoding: $0, as: UTF8.self) } == "png frame 2 rows 30")
+        #expect(encoder.calls == ["begin 1", "encode 6", "begin 2", "encode 6", "encode 6", "encode 6", "finish"])
+        #expect(png.map { String(decoding: $0, as: UTF8.self) } == "png frame 2 rows 18")
         #expect(pacing.publishedFrame == 2)
     }
 
@@ -119,7 +120,7 @@ struct ScreenMirrorTests {
     @Test func theBrokerGoingAwayStopsThePictureAndComingBackSendsTheScreenAgain() {
         var pacing = ScreenMirrorPacing(minInterval: twoSeconds)
         let encoder = FakeScreenEncoder()
-        encoder.heightPx = 10
+        encoder.heightPx = 12
         pacing.online(at: at(0))
         _ = pacing.turn(encoder, now: at(0)) { _ in }
         _ = pacing.turn(encoder, now: at(1)) { _ in }
@@ -215,14 +216,14 @@ struct ScreenMirrorBridgeTests {
         let text = String(decoding: image.payload, as: UTF8.self)
         #expect(text.hasPrefix(#"{"name":"Screen","image_topic":"touchpanel/hall_panel/screen","content_type":"image/png","icon":"mdi:tablet-dashboard","unique_id":"hall_panel_screen""#))
         rig.connection.calls = []
-        // 480 rows: the turn that begins, 48 turns of 10 rows, published on the last.
-        for ms in Int64(3)...51 { rig.turn(ms) }
+        // 480 rows: the turn that begins, 80 turns of 6 rows, published on the last.
+        for ms in Int64(3)...83 { rig.turn(ms) }
         #expect(rig.connection.publishes == ["publish retained q1 \(prefix)/screen png frame 1 rows 480"])
         #expect(rig.bridge.screensPublished == 1)
         #expect(rig.bridge.mirrorDeadline(frameNumber: 1) == nil)
-        // The next frame painted at 60 ms waits for the rest (3 s from 51 ms).
+        // The next frame painted waits for the rest (3 s from 83 ms).
         rig.encoder.frameNumber = 2
-        #expect(rig.bridge.mirrorDeadline(frameNumber: 2) == at(3_051))
+        #expect(rig.bridge.mirrorDeadline(frameNumber: 2) == at(3_083))
     }
 
     @Test func aTapFromTheScreenIsAFingersTapThere() throws {
