@@ -36,6 +36,12 @@ public struct WakeGate: Sendable {
         due?.at
     }
 
+    /// `due` worked out again after a change of what it depends on.
+    @inline(never)
+    private mutating func refreshDue() {
+        due = nextDue
+    }
+
     /// The next time-out and its input: the away time wins a tie, since it goes further (off).
     private var nextDue: (at: MonotonicInstant, input: PanelPower.Input)? {
         guard let timings, held == 0, !present else { return nil }
@@ -57,7 +63,7 @@ public struct WakeGate: Sendable {
         guard let timings else { return }
         let next = PanelPower.next(power, input, saves: timings.saverAfter != nil, dims: timings.dimAfter != nil)
         if next == .awake { idleSince = at }
-        defer { due = nextDue }
+        defer { refreshDue() }
         guard next != power else { return }
         let previous = power
         power = next
@@ -70,7 +76,7 @@ public struct WakeGate: Sendable {
     public mutating func setTimings<Sink: GestureEventSink>(_ next: IdleTimings, at now: MonotonicInstant, into sink: inout Sink) {
         guard timings != nil else { return }
         timings = next
-        due = nextDue
+        refreshDue()
         while let due, due.at < now {
             apply(due.input, at: now, into: &sink)
         }
@@ -91,7 +97,7 @@ public struct WakeGate: Sendable {
     public mutating func setPresent<Sink: GestureEventSink>(_ someoneThere: Bool, at: MonotonicInstant, into sink: inout Sink) {
         guard someoneThere != present else { return }
         present = someoneThere
-        defer { due = nextDue }
+        defer { refreshDue() }
         if someoneThere {
             apply(.presenceDetected, at: at, into: &sink)
         } else if held == 0 {
@@ -100,9 +106,19 @@ public struct WakeGate: Sendable {
     }
 
     /// The input to hand to the classifier, or nil when it belongs to a swallowed touch.
-    @_optimize(speed)
+    /// Inlined into the touch path with its common cases (no blanking, a move): the rest, and
+    /// the next time-out's working out, are calls of their own, so that the path stays small.
+    @inline(__always)
     public mutating func pass<Sink: GestureEventSink>(_ input: TouchInput, at now: MonotonicInstant, into sink: inout Sink) -> TouchInput? {
         guard timings != nil else { return input }
+        if case .move(let id, _) = input { return swallowed & WakeGate.bit(id) != 0 ? nil : input }
+        return passDownOrEnd(input, at: now, into: &sink)
+    }
+
+    /// A touch that goes down or ends, with blanking: the held and swallowed touches change.
+    @inline(never)
+    @_optimize(speed)
+    private mutating func passDownOrEnd<Sink: GestureEventSink>(_ input: TouchInput, at now: MonotonicInstant, into sink: inout Sink) -> TouchInput? {
         switch input {
         case .down(let id, _):
             let bit = WakeGate.bit(id)
@@ -125,7 +141,7 @@ public struct WakeGate: Sendable {
             held = 0
             swallowed = 0
             idleSince = now
-            due = nextDue
+            refreshDue()
             return input
         }
     }
@@ -135,7 +151,7 @@ public struct WakeGate: Sendable {
         swallowed &= ~bit
         if held == 0 {
             idleSince = now
-            due = nextDue
+            refreshDue()
         }
     }
 
