@@ -927,6 +927,8 @@ final class CountingSurface: PanelSurface {
         calls += 1
         return nil
     }
+    func setFrameShift(_ shift: SaverShift) { calls += 1 }
+    func drawPlain(_ color: RGBColor) { calls += 1 }
 }
 
 final class FuzzBacklight: BacklightDevice {
