@@ -55,16 +55,7 @@ public struct EventLineWriter: GestureEventSink {
 
     /// `{"t_ms":..,"event":"night","on":true}`: the night schedule started (or ended) at `at`.
     public mutating func night(_ on: Bool, at: MonotonicInstant) {
-        line.removeAll(keepingCapacity: true)
-        EventLineWriter.append("{\"t_ms\":", to: &line)
-        EventLineWriter.appendDecimal((at - origin).nanoseconds / 1_000_000, to: &line)
-        if on {
-            EventLineWriter.append(",\"event\":\"night\",\"on\":true}\n", to: &line)
-        } else {
-            EventLineWriter.append(",\"event\":\"night\",\"on\":false}\n", to: &line)
-        }
-        output.write(bytes: line)
-        output.flushIfFull()
+        stateLine(on ? ",\"event\":\"night\",\"on\":true}\n" : ",\"event\":\"night\",\"on\":false}\n", at: at)
     }
 
     /// `{"t_ms":..,"event":"presence","present":true}`: `[presence]` saw someone arrive (or leave) at `at`.
