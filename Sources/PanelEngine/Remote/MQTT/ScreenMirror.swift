@@ -112,25 +112,14 @@ public struct ScreenMirrorPacing {
         let shown = encoder.frameNumber
         if case .published = state, shown != publishedFrame { step(.screenChanged(at: now), at: now) }
         if case .changed(let at) = state, at <= now {
-            if let why = encoder.begin() {
-                problem(why)
-                step(.begin(frame: shown), at: now)
-                step(.failed(at: now), at: now)
-                return nil
-            }
-            step(.begin(frame: shown), at: now)
             // The first share waits for the next turn: this one may have painted already.
+            begin(shown, with: encoder, at: now, problem: problem)
             return nil
         }
         guard case .encoding(let frame) = state else { return nil }
         if shown != frame {
             step(.screenChanged(at: now), at: now)
-            if let why = encoder.begin() {
-                problem(why)
-                step(.failed(at: now), at: now)
-                return nil
-            }
-            step(.begin(frame: shown), at: now)
+            begin(shown, with: encoder, at: now, problem: problem)
             return nil
         }
         if let why = encoder.encode(rows: min(ScreenMirrorPacing.rowsPerTurn(rowBytes: encoder.rowBytes), encoder.rowsLeft)) {
@@ -148,6 +137,16 @@ public struct ScreenMirrorPacing {
             problem(error.message)
             step(.failed(at: now), at: now)
             return nil
+        }
+    }
+
+    /// A picture of frame `shown` begun from the top; one that cannot be is logged and rests.
+    private mutating func begin(_ shown: UInt64, with encoder: ScreenEncoder, at now: MonotonicInstant, problem: (String) -> Void) {
+        let why = encoder.begin()
+        step(.begin(frame: shown), at: now)
+        if let why {
+            problem(why)
+            step(.failed(at: now), at: now)
         }
     }
 
