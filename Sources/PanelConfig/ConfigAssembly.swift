@@ -154,6 +154,7 @@ enum ConfigAssembly {
 
         let outputs = OutputConfig.all(declared: declaredOutputs, usedBy: buttons)
         let feedback = panel.feedback?.finish(outputs: outputs, controller: controller, errors: &errors)
+        let fleet = panel.fleet?.finish(hasMQTT: panel.mqtt != nil, errors: &errors)
         guard errors.isEmpty, let display, let controller, let board else {
             return .failure(ConfigErrors(errors: errors.inLineOrder(files: fileOrder)))
         }
@@ -174,6 +175,7 @@ enum ConfigAssembly {
                 display: display, displayDraft: displayDraft, mqtt: panel.mqtt, homeAssistant: panel.homeAssistant, pages: panel.pages, buttons: panel.buttons, file: panel.file),
             feedback: feedback)
         configuration.screensaver = screensaver
+        configuration.fleet = fleet
         return .success(configuration)
     }
 

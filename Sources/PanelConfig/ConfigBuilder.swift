@@ -42,6 +42,7 @@ struct ConfigBuilder {
         var mqtts: [MQTTDraft] = []
         var homeAssistants: [HomeAssistantDraft] = []
         var feedbacks: [FeedbackDraft] = []
+        var fleets: [FleetDraft] = []
         var buttons: [ButtonDraft] = []
         var outputs: [OutputDraft] = []
         var texts: [TextDraft] = []
@@ -109,6 +110,7 @@ struct ConfigBuilder {
     var mqtt: MQTTDraft? { drafts.mqtts.first }
     var homeAssistant: HomeAssistantDraft? { drafts.homeAssistants.first }
     var feedback: FeedbackDraft? { drafts.feedbacks.first }
+    var fleet: FleetDraft? { drafts.fleets.first }
 
     private var expectedSections: String {
         role == .panel ? SectionName.expectedList : SectionName.expectedPresetList
@@ -167,6 +169,10 @@ struct ConfigBuilder {
         case .feedback:
             openSingle({ $1(&$0.feedbacks) }, "feedback", line: line, presetRefusal: "a board preset holds no [feedback]; put it in the panel config") {
                 FeedbackDraft(header: $0)
+            }
+        case .fleet:
+            openSingle({ $1(&$0.fleets) }, "fleet", line: line, presetRefusal: "a board preset holds no [fleet]; put it in the panel config") {
+                FleetDraft(header: $0)
             }
         case .button(let name):
             openNamed({ $1(&$0.buttons) }, "button", name, line: line, admit: { $0.admitItem(name, kind: "button", line: line) },

@@ -257,6 +257,17 @@ extension PanelConfiguration {
             out.key(HomeAssistantKey.maxMessageKB, "\(homeAssistant.maxMessageKB)")
         }
 
+        if let fleet {
+            out.section("fleet")
+            out.key(FleetKey.prefix, fleet.prefix)
+            if fleet.groups.isEmpty { out.unset(FleetKey.groups, "none") } else { out.key(FleetKey.groups, FleetConfig.listText(fleet.groups)) }
+            out.key(FleetKey.acceptConfig, IniWriter.yesNo(fleet.acceptConfig))
+            if let file = fleet.trustKeyFile { out.key(FleetKey.trustKey, file) }
+            if fleet.acceptConfig {
+                if fleet.allow.isEmpty { out.unset(FleetKey.allow, "none") } else { out.key(FleetKey.allow, FleetConfig.listText(fleet.allow.map { $0.rawValue })) }
+            }
+        }
+
         for output in outputs {
             guard let name = output.name else { continue }
             out.section("output \(name)")

@@ -52,6 +52,7 @@ enum KeyTables {
             ("screensaver", table(ScreensaverKey.self)),
             ("presence", table(PresenceKey.self)),
             ("feedback", table(FeedbackKey.self)),
+            ("fleet", table(FleetKey.self)),
             ("control", table(ControlKey.self)),
             ("exec", table(ExecKey.self)),
             ("mqtt", table(MQTTKey.self)),

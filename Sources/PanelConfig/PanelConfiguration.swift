@@ -41,6 +41,8 @@ public struct PanelConfiguration: Equatable, Sendable {
     /// `[feedback]`: the buzzer pulsed at every press; nil without the section. Its GPIO line,
     /// when it has one, is the last of `outputs`, held as theirs are.
     public var feedback: FeedbackConfig?
+    /// `[fleet]`: group topics, pushed configs, health; nil without the section.
+    public var fleet: FleetConfig?
     /// `[control]`: the control socket; nil without the section.
     public var control: ControlConfig?
     /// `[exec]`: how `exec` actions run; nil without the section (as the panel's children,

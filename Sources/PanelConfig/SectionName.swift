@@ -22,6 +22,8 @@ enum SectionName: Equatable {
     case homeAssistant
     /// `[feedback]`: a buzzer's pulse at every press (rule 15).
     case feedback
+    /// `[fleet]`: one of many panels sharing the broker (issue 48).
+    case fleet
     /// `[button NAME]`; the name is kept as written, valid or not, so that the keys of a
     /// button with a bad name are still checked.
     case button(name: String)
@@ -41,7 +43,7 @@ enum SectionName: Equatable {
     case chart(name: String)
 
     static let expectedList =
-        "[board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [feedback], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]"
+        "[board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [feedback], [fleet], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -62,6 +64,7 @@ enum SectionName: Equatable {
         case "mqtt": self = .mqtt
         case "homeassistant": self = .homeAssistant
         case "feedback": self = .feedback
+        case "fleet": self = .fleet
         case "button": self = .button(name: "")
         case "output": self = .output(name: "")
         case "text": self = .text(name: "")

@@ -32,6 +32,8 @@ public struct MQTTTopics: Equatable, Sendable {
     }
 
     public var availability: String { topic(.availability) }
+    /// What config the panel runs and how its last pushed one went, retained (`[fleet]`).
+    public var config: String { topic(.config) }
     public var backlight: String { topic(.backlight) }
     public var backlightSet: String { topic(.backlightSet) }
     /// `ON` at night, `OFF` by day, retained (`[backlight] night`).

@@ -4,6 +4,7 @@
 /// of the cases is the order the panel publishes a button's states and subscribes to commands.
 public enum PanelTopic: CaseIterable, Sendable {
     case availability
+    case config
     case backlight
     case night
     case screen
@@ -33,6 +34,7 @@ public enum PanelTopic: CaseIterable, Sendable {
     public var levels: [String] {
         switch self {
         case .availability: ["availability"]
+        case .config: ["config"]
         case .backlight: ["backlight"]
         case .night: ["night"]
         case .screen: ["screen"]
@@ -65,7 +67,7 @@ public enum PanelTopic: CaseIterable, Sendable {
     /// topics the panel only publishes on.
     var incoming: ((String) -> MQTTTopics.Incoming)? {
         switch self {
-        case .availability, .backlight, .night, .screen, .screensaver, .presence, .reply, .dropped, .page, .buttonEvent, .buttonGesture, .buttonLatch,
+        case .availability, .config, .backlight, .night, .screen, .screensaver, .presence, .reply, .dropped, .page, .buttonEvent, .buttonGesture, .buttonLatch,
             .buttonLabel, .buttonEnabled, .text, .sliderValue:
             nil
         case .buttonLatchSet: { .set(button: $0, kind: .latch) }
