@@ -29,6 +29,8 @@ let package = Package(
                 .linkedLibrary("websockets"), .linkedLibrary("cjson"),
                 // QR codes (qrcode.c): libqrencode.
                 .linkedLibrary("qrencode"),
+                // Fleet configs' signatures and hashes (fleetcrypto.c): OpenSSL's libcrypto.
+                .linkedLibrary("crypto"),
             ]
         ),
         // FreeType, for rasterising button labels once at start-up.

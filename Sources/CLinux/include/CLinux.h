@@ -585,6 +585,21 @@ int tp_event_descriptor_open(int fd, int *kind);
 /// Bytes written, or -errno (-EAGAIN: the reader is behind; -EPIPE: it is gone).
 ssize_t tp_event_descriptor_write(int fd, int kind, const void *bytes, size_t count);
 
+// --- Fleet configs (fleetcrypto.c): Ed25519 and SHA-256 through OpenSSL's libcrypto -----------
+
+/// Whether `pem` holds an Ed25519 key (a private one when `private_key` is non-zero): 0, or -1
+/// with why in `message`.
+int tp_ed25519_check_key(const void *pem, size_t pem_count, int private_key, char *message, size_t capacity);
+/// Checks `signature` over `data` with the public key in `pem`: 0 good, 1 not this key's
+/// signature of these bytes, -1 the key is unusable; `message` says why when not 0.
+int tp_ed25519_verify(const void *pem, size_t pem_count, const void *data, size_t data_count, const uint8_t *signature,
+                      size_t signature_count, char *message, size_t capacity);
+/// Signs `data` with the private key in `pem` into the 64 bytes of `signature`: 0, or -1 with why.
+int tp_ed25519_sign(const void *pem, size_t pem_count, const void *data, size_t data_count, uint8_t signature[64], char *message,
+                    size_t capacity);
+/// SHA-256 of `data`: 0, or -1.
+int tp_sha256(const void *data, size_t count, uint8_t digest[32]);
+
 // --- PNG images (png.c): libpng, its longjmp errors turned into return codes -------------------
 
 /// One PNG file being read from memory. libpng reports an error by longjmp, which Swift cannot
