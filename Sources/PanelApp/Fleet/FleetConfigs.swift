@@ -62,6 +62,13 @@ final class FleetConfigs {
         FleetConfigs(localPath: localPath, local: local, stateDirectory: getenv("STATE_DIRECTORY").map { String(cString: $0) }, log: log)
     }
 
+    /// Why the panel cannot start with `config`'s `[fleet]`: a trust key it cannot read, with
+    /// the key's file:line (nil: it can).
+    static func startProblem(_ config: PanelConfiguration) -> String? {
+        let problems = Ed25519Key.trustKeyProblems(config.namedFiles)
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
+
     /// The config to run given the local file's `local` (at start, and after SIGHUP read the
     /// file again): the kept pushed config when there is one, `accept_config` is on and it
     /// still passes every check against this local config; otherwise `local`.

@@ -53,6 +53,10 @@ public enum LivePanel {
             recorder?.comment("touchpanel replay \(configPath) \(recordPath) prints the event lines the panel printed")
         }
         // With `[fleet] accept_config`, the pushed config kept from the last run runs when it still passes.
+        if let problem = FleetConfigs.startProblem(localConfig) {
+            log.error("cannot start with \(configPath): \(problem)")
+            return 1
+        }
         let fleet = FleetConfigs.fromEnvironment(localPath: configPath, local: localConfig, log: log)
         let firstConfig = fleet?.chooseConfig(local: localConfig) ?? localConfig
         let bridge: MQTTBridge?

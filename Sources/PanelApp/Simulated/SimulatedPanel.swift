@@ -42,6 +42,10 @@ public enum SimulatedPanel {
     public static func run(config localConfig: PanelConfiguration, options: SimulationOptions, log: PanelLog, debug: [StateMachineName] = []) -> Int32 {
         // With `[fleet] accept_config`, the pushed config kept from the last run runs when it
         // still passes (not under a trace, which was read for the local config).
+        if let problem = FleetConfigs.startProblem(localConfig) {
+            log.error("cannot start with \(localConfig.file): \(problem)")
+            return 1
+        }
         let fleet = FleetConfigs.fromEnvironment(localPath: localConfig.file, local: localConfig, log: log)
         let config = options.tracePath == nil ? fleet?.chooseConfig(local: localConfig) ?? localConfig : localConfig
         let script: TouchScript

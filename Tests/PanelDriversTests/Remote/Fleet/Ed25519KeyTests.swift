@@ -1,3 +1,4 @@
+import PanelConfig
 import PanelDrivers
 import PanelEngine
 import Testing
@@ -36,6 +37,17 @@ struct Ed25519KeyTests {
         } catch {
             #expect(error.message == "/nonexistent/fleet.pub: cannot open: No such file or directory")
         }
+    }
+
+    @Test func checkAndTheStartReadTheTrustKeyAsTheyWouldUseIt() throws {
+        let files = NamedFiles([
+            NamedFile(section: "fleet", key: "trust_key", path: "/nonexistent/fleet.pub", file: "panel.ini", line: 9),
+            NamedFile(section: "mqtt", key: "password_file", path: "/nonexistent/password", file: "panel.ini", line: 4),
+        ])
+        #expect(Ed25519Key.trustKeyProblems(files) == ["panel.ini:9: [fleet] trust_key: /nonexistent/fleet.pub: cannot open: No such file or directory"])
+        let config = try PanelConfigLoader.parse(
+            text: "[display]\nwidth = 800\nheight = 480\n[mqtt]\nhost = h\n[fleet]\naccept_config = yes\ntrust_key = keys/fleet.pub\n", file: "/etc/tp/panel.ini")
+        #expect(config.namedFiles.all.last == NamedFile(section: "fleet", key: "trust_key", path: "/etc/tp/keys/fleet.pub", file: "/etc/tp/panel.ini", line: 8))
     }
 
     @Test func sha256AsFIPS180HasIt() {
