@@ -4,6 +4,7 @@ import PanelConfig
 import PanelDrivers
 @testable import PanelApp
 import PanelEngine
+import PanelTestSupport
 import Testing
 import TouchCore
 
@@ -16,10 +17,6 @@ struct FleetConfigsTests {
         func log(_ line: String, priority: LogPriority) { lines.append(line) }
     }
 
-    // Made with `openssl genpkey -algorithm ed25519` and `openssl pkey -pubout`.
-    static let privatePEM = "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIHelfxmhoTfElZXBJvofa5TuWPnVeBXrrdq+bqFEjwBo\n-----END PRIVATE KEY-----\n"
-    static let publicPEM = "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA75armFI+1vgRJnZgfx64rkqVT/stqMyL14IyiOBkNQA=\n-----END PUBLIC KEY-----\n"
-
     /// A folder with `panel.ini`, `fleet.pub` and a state directory.
     struct Place {
         let directory: String
@@ -31,7 +28,7 @@ struct FleetConfigsTests {
             directory = NSTemporaryDirectory() + "touchpanel-fleet-\(name)-\(getpid())"
             try? FileManager.default.removeItem(atPath: directory)
             try FileManager.default.createDirectory(atPath: directory + "/state", withIntermediateDirectories: true)
-            try FleetConfigsTests.publicPEM.write(toFile: directory + "/fleet.pub", atomically: true, encoding: .utf8)
+            try FleetKeys.publicPEM.write(toFile: directory + "/fleet.pub", atomically: true, encoding: .utf8)
         }
 
         func local(_ text: String) throws -> PanelConfiguration {
@@ -59,7 +56,7 @@ struct FleetConfigsTests {
         """
 
     static func payload(_ config: String, sequence: UInt64, topic: String = "touchpanel/config/hall") throws -> [UInt8] {
-        let key = try Ed25519Key(pem: Array(privatePEM.utf8), kind: .privateKey)
+        let key = try Ed25519Key(pem: Array(FleetKeys.privatePEM.utf8), kind: .privateKey)
         let bytes = Array(config.utf8)
         let signature = try key.sign(PushedConfigMessage.signedBytes(sequence: sequence, topic: topic, config: bytes))
         return PushedConfigMessage(sequence: sequence, signature: signature, config: bytes).payload

@@ -1,19 +1,15 @@
 import PanelConfig
 import PanelDrivers
 import PanelEngine
+import PanelTestSupport
 import Testing
 
 @Suite("Ed25519 signatures and SHA-256 through libcrypto")
 struct Ed25519KeyTests {
-    // Made with `openssl genpkey -algorithm ed25519` and `openssl pkey -pubout`.
-    private let privatePEM = "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIHelfxmhoTfElZXBJvofa5TuWPnVeBXrrdq+bqFEjwBo\n-----END PRIVATE KEY-----\n"
-    private let publicPEM = "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA75armFI+1vgRJnZgfx64rkqVT/stqMyL14IyiOBkNQA=\n-----END PUBLIC KEY-----\n"
-    private let otherPublicPEM = "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA4heVoYfSDLjI+evcnSdacA46PkNmmMXok2z3lJH0CK8=\n-----END PUBLIC KEY-----\n"
-
     @Test func aSignatureIsTheKeysAndNoOtherKeysNorOfOtherBytes() throws {
-        let signer = try Ed25519Key(pem: Array(privatePEM.utf8), kind: .privateKey)
-        let verifier = try Ed25519Key(pem: Array(publicPEM.utf8), kind: .publicKey)
-        let other = try Ed25519Key(pem: Array(otherPublicPEM.utf8), kind: .publicKey)
+        let signer = try Ed25519Key(pem: Array(FleetKeys.privatePEM.utf8), kind: .privateKey)
+        let verifier = try Ed25519Key(pem: Array(FleetKeys.publicPEM.utf8), kind: .publicKey)
+        let other = try Ed25519Key(pem: Array(FleetKeys.otherPublicPEM.utf8), kind: .publicKey)
         let signature = try signer.sign(Array("hello".utf8))
         // Ed25519 is deterministic: what `openssl pkeyutl -sign -rawin` gives for these bytes.
         #expect(signature == Base64Fixture.decode("GCvL7Lp3SauXpJc7sS5bxMmCdKdnB8DLU/O5I9XaJE6ncSeVX6k4OkqNUpM8JrbG/NjDyI+y/VIxatd33H4+DQ=="))
@@ -26,7 +22,7 @@ struct Ed25519KeyTests {
     @Test func whatIsNoEd25519KeyIsSaid() {
         #expect(throws: Ed25519KeyError.self) { try Ed25519Key(pem: Array("not a key".utf8), kind: .publicKey) }
         do {
-            _ = try Ed25519Key(pem: Array(publicPEM.utf8), kind: .privateKey, name: "fleet.pub")
+            _ = try Ed25519Key(pem: Array(FleetKeys.publicPEM.utf8), kind: .privateKey, name: "fleet.pub")
             Issue.record("a public key was taken as a private one")
         } catch {
             #expect(error.message.hasPrefix("fleet.pub: not a PEM private key"))
