@@ -73,8 +73,6 @@ struct IniSections {
         self.includeRefusal = includeRefusal
     }
 
-    static let includeKey = "include"
-
     // MARK: Reading (IniSession)
 
     mutating func beginSection(_ text: String, line: Int) {
@@ -87,7 +85,7 @@ struct IniSections {
 
     mutating func take(name: String, value: String, line: Int, cutComment: String? = nil) {
         let place = SourceLine(file: file, line: line)
-        if name == IniSections.includeKey {
+        if name == TopKey.include.rawValue {
             if let includeRefusal {
                 addError(line: line, includeRefusal)
                 return
