@@ -22,7 +22,8 @@ extension PanelConfiguration {
         var out = IniWriter()
         out.comment("Effective configuration of \(file), every default filled in.")
         if usesIncludes {
-            out.comment("Included: \(sourceFiles.dropFirst().joined(separator: ", ")); a value a file gives follows a comment naming its file and line.")
+            for included in sourceFiles.dropFirst() { out.comment("Included: \(included)") }
+            out.comment("Each value a file gives follows a comment naming its file and line.")
             out.origins = origins
         }
         if let presetFile = board.presetFile {

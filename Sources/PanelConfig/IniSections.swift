@@ -41,8 +41,16 @@ struct IniSection {
 
     /// Puts `entries` over this section's, key by key: a key both give takes the newer line
     /// (in the place of the older), the others are added at the end. Each older key is
-    /// replaced once, so a key the newer lines give twice is still an error.
-    mutating func override(with newer: [Entry]) {
+    /// replaced once, so a key the newer lines give twice is still an error. `alternatives`:
+    /// groups of keys that say one thing in different ways (a device by `device` or `name`);
+    /// newer lines that give one of a group drop the older lines' others.
+    mutating func override(with newer: [Entry], alternatives: [[String]] = []) {
+        for group in alternatives where newer.contains(where: { $0.keyName.map(group.contains) ?? false }) {
+            entries.removeAll { entry in
+                guard let name = entry.keyName else { return false }
+                return group.contains(name) && !newer.contains { $0.keyName == name }
+            }
+        }
         let olderCount = entries.count
         var replaced: [Int] = []
         for entry in newer {
@@ -130,13 +138,20 @@ struct IniSections {
                 all.append(section)
             case .named(let title, _):
                 if let index = (1..<olderCount).first(where: { !merged.contains($0) && all[$0].title == title }) {
-                    all[index].override(with: section.entries)
+                    all[index].override(with: section.entries, alternatives: IniSections.alternatives(of: title))
                     merged.append(index)
                 } else {
                     all.append(section)
                 }
             }
         }
+    }
+
+    /// The groups of keys of `[title]` that say one thing in different ways, as
+    /// `MergeableDraft.alternatives` gives them for a board preset's sections.
+    static func alternatives(of title: String) -> [[String]] {
+        guard case .controller? = SectionName(header: title) else { return [] }
+        return ControllerDraft.alternatives.map { group in group.map { $0.rawValue } }
     }
 
     // MARK: Handing over

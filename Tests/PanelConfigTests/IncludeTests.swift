@@ -101,6 +101,16 @@ struct IncludeTests {
         #expect(loaded?.display.width == 800)
     }
 
+    @Test func anInputDeviceGivenAnotherWayReplacesTheIncludedOne() throws {
+        let (loaded, errors, _) = try IncludeTests.load([
+            "common.ini": display800x480 + "[controller]\nmodel = evdev\nname = Goodix Capacitive TouchScreen\n",
+            "node.ini": "include = common.ini\n[controller]\ndevice = /dev/input/event3\n",
+        ])
+        #expect(errors == [])
+        #expect(loaded?.controller.device == "/dev/input/event3")
+        #expect(loaded?.controller.deviceName == nil)
+    }
+
     @Test func includesNestThreeAndFourDeep() throws {
         let three = try IncludeTests.load([
             "node.ini": "include = sub/a.ini\n",
@@ -204,7 +214,8 @@ struct IncludeTests {
         let config = try #require(loaded)
         #expect(config.effectiveText() == """
             ; Effective configuration of \(dir)/node.ini, every default filled in.
-            ; Included: \(dir)/common.ini; a value a file gives follows a comment naming its file and line.
+            ; Included: \(dir)/common.ini
+            ; Each value a file gives follows a comment naming its file and line.
             ; Board preset: none.
 
             [board]
@@ -418,7 +429,7 @@ struct IncludeTests {
         #expect(back.sourceFiles == [path])
         // Without the origin comments, check's text is what the two files give.
         #expect(back.effectiveText() == config.effectiveText().split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix("; from ") && !$0.hasPrefix("; Included: ") }.joined(separator: "\n"))
+            .filter { !$0.hasPrefix("; from ") && !$0.hasPrefix("; Included: ") && !$0.hasPrefix("; Each value ") }.joined(separator: "\n"))
         back.sourceFiles = config.sourceFiles
         #expect(back == EffectiveTextTests.withLines(of: back, config))
     }
