@@ -112,11 +112,12 @@ struct IniSections {
         add(.problem(SourceLine(file: file, line: line), message))
     }
 
-    /// A problem at a place (an include's), among the top lines.
+    /// A line of the section being read.
     mutating func add(_ entry: IniSection.Entry) {
         all[all.count - 1].entries.append(entry)
     }
 
+    /// A line before the first section: a problem with an include, at its line.
     mutating func addTop(_ entry: IniSection.Entry) {
         all[0].entries.append(entry)
     }

@@ -111,6 +111,18 @@ struct IncludeTests {
         #expect(loaded?.controller.deviceName == nil)
     }
 
+    @Test func aFileIncludedTwiceIsNoCircleAndListedOnce() throws {
+        let (loaded, errors, dir) = try IncludeTests.load([
+            "common.ini": display800x480,
+            "a.ini": "include = common.ini\n[button a]\nrect = 0, 0, 10, 10\n",
+            "b.ini": "include = common.ini\n[button b]\nrect = 20, 0, 10, 10\n",
+            "node.ini": "include = a.ini\ninclude = b.ini\n",
+        ])
+        #expect(errors == [])
+        #expect(loaded?.buttons.map { $0.name } == ["a", "b"])
+        #expect(loaded?.sourceFiles == ["node.ini", "a.ini", "common.ini", "b.ini"].map { dir + "/" + $0 })
+    }
+
     @Test func includesNestThreeAndFourDeep() throws {
         let three = try IncludeTests.load([
             "node.ini": "include = sub/a.ini\n",
