@@ -37,7 +37,7 @@ enum ConfigAssembly {
         } else {
             errors.add(line: 1, "missing section [display]; it gives the display size: [display] width = ..., height = ...")
         }
-        let theme = (panel.theme ?? ThemeDraft(header: nowhere)).finish(display: &display, displayDraft: displayDraft, errors: &errors)
+        let theme = (panel.theme ?? ThemeDraft(header: nowhere)).finish(display: &display, displayDraft: displayDraft, presetFile: presetFile, errors: &errors)
         let touch = TouchDraft.merged(preset: preset?.touch, panel: panel.touch) ?? TouchDraft(header: nowhere)
         let panelTimings = touch.panelTimings
 

@@ -221,6 +221,17 @@ struct IncludeTests {
         ])
     }
 
+    @Test func aLookInTheIncludedDisplayAndTheIncludingThemeIsStillGivenTwice() throws {
+        let (_, errors, dir) = try IncludeTests.load([
+            "common.ini": display800x480 + "fill = #112233\n",
+            "node.ini": "include = common.ini\n[theme]\nfill = #445566\n",
+        ])
+        #expect(errors == [
+            "\(dir)/node.ini:3: [theme] fill: fill is given in [display] too, on \(dir)/common.ini:4; give it once, in [theme] "
+                + "([display] takes its looks only for configs written before [theme])",
+        ])
+    }
+
     @Test func checkNamesEachValuesOrigin() throws {
         let (loaded, _, dir) = try IncludeTests.load(["common.ini": IncludeTests.common, "node.ini": IncludeTests.node])
         let config = try #require(loaded)
