@@ -25,6 +25,8 @@ final class PanelRun<Session: PanelSession> {
     let keeper: StateKeeper?
     let recorder: RawTraceRecorder?
     let reloads: ReloadReporter
+    /// What each broker link of the run reads for `P/health` (`[fleet]`).
+    var vitals: PanelVitals?
     private let configPath: String
     private let log: PanelLog
     /// Starts a session of a config with what the one before handed on; logs why it could not.
@@ -58,6 +60,7 @@ final class PanelRun<Session: PanelSession> {
     /// recorder.
     private func wire(_ session: Session, now: MonotonicInstant) {
         keeper?.adopt(session.engine, now: now)
+        bridge?.vitals = vitals
         bridge?.attach(session.engine)
         homeAssistant?.attach(session.engine, now: now)
         session.engine.source.record(to: recorder)

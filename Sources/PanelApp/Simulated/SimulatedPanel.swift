@@ -40,6 +40,10 @@ public enum SimulatedPanel {
     /// with. Each outcome is left for `touchpanel reload` as the live panel leaves it (with
     /// `$RUNTIME_DIRECTORY` set). Returns the process's exit status.
     public static func run(config: PanelConfiguration, options: SimulationOptions, log: PanelLog, debug: [StateMachineName] = []) -> Int32 {
+        // The run's last error line, for `P/health`; its start on the real clock, the link's.
+        let errors = LastErrorLog(log)
+        let log: PanelLog = errors
+        let startedAt = MonotonicClock.now()
         let script: TouchScript
         do throws(TouchScript.ScriptError) {
             if let tracePath = options.tracePath {
@@ -96,6 +100,7 @@ public enum SimulatedPanel {
         let signalWatch = SignalWatch(signals)
         // The session is held here only: a reload lets go of it (its control socket) before
         // the next one starts.
+        run.vitals = PanelVitals(startedAt: startedAt, errors: errors, machine: ProcMachineReadings())
         var session = run.startFirst(config, now: { origin })
         guard session != nil else { return 1 }
         while true {
