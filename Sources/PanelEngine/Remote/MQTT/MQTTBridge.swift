@@ -743,7 +743,8 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
 
     /// A reload's `[fleet]` while online: new groups' commands and `FLEET/latest` subscribed
     /// (a group left is no longer taken, though its subscription lasts until the next
-    /// connect), health sent at once; without `[fleet]` any more, health and update cleared.
+    /// connect), health sent at once when `[fleet]` is new (otherwise on its minute, so that
+    /// reloads do not make it more often); without `[fleet]` any more, health and update cleared.
     private func fleetChanged(from previous: FleetTopics?) {
         guard let fleet else {
             if previous != nil {
@@ -760,7 +761,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             latestVersion = nil
             subscribe(fleet.latest)
         }
-        healthDueAt = lastTurnAt
+        if previous == nil { healthDueAt = lastTurnAt }
     }
 
     /// The health message as of `now`.

@@ -170,6 +170,53 @@ struct FleetBridgeTests {
         #expect(rig.connection.calls == ["read", "read"])
     }
 
+    @Test func aReloadThatAddsFleetSubscribesAndSaysHealthAndOneThatRemovesItClearsThem() throws {
+        let plainConfig = fleetConfig.replacingOccurrences(of: "[fleet]\ngroups = floor1, all\n", with: "")
+        let rig = try FleetRig(config: plainConfig)
+        rig.connect(at: 0)
+        rig.connection.calls = []
+        let withFleet = try EngineRig(config: fleetConfig.replacingOccurrences(of: "floor1, all", with: "floor1"))
+        rig.bridge.attach(withFleet.engine)
+        rig.bridge.turn(revents: [], engine: withFleet.engine, now: at(10_000))
+        #expect(rig.connection.calls == [
+            "subscribe q1 touchpanel/group/floor1/#",
+            "subscribe q1 touchpanel/latest",
+            "publish retained q1 \(prefix)/button/heat/label Heating",
+            "publish retained q1 \(prefix)/button/heat/enabled ON",
+            "publish retained q1 \(prefix)/page one",
+            #"publish retained q1 touchpanel/hall_panel/update {"installed_version":"0.1.0","latest_version":"0.1.0"}"#,
+            "publish retained q1 \(prefix)/health \(health10s)",
+        ])
+        // Another group added: only it is subscribed; the health keeps its minute.
+        rig.connection.acknowledgeAll()
+        rig.connection.calls = []
+        let twoGroups = try EngineRig(config: fleetConfig)
+        rig.bridge.attach(twoGroups.engine)
+        rig.bridge.turn(revents: [], engine: twoGroups.engine, now: at(20_000))
+        #expect(rig.connection.calls == [
+            "subscribe q1 touchpanel/group/all/#",
+            "publish retained q1 \(prefix)/button/heat/label Heating",
+            "publish retained q1 \(prefix)/button/heat/enabled ON",
+            "publish retained q1 \(prefix)/page one",
+            #"publish retained q1 touchpanel/hall_panel/update {"installed_version":"0.1.0","latest_version":"0.1.0"}"#,
+        ])
+        #expect(rig.bridge.nextDeadline == at(70_000))
+        // Without [fleet]: its retained health and update cleared, no health due.
+        rig.connection.acknowledgeAll()
+        rig.connection.calls = []
+        let plain = try EngineRig(config: plainConfig)
+        rig.bridge.attach(plain.engine)
+        rig.bridge.turn(revents: [], engine: plain.engine, now: at(30_000))
+        #expect(rig.connection.calls == [
+            "publish retained q1 \(prefix)/health ",
+            "publish retained q1 \(prefix)/update ",
+            "publish retained q1 \(prefix)/button/heat/label Heating",
+            "publish retained q1 \(prefix)/button/heat/enabled ON",
+            "publish retained q1 \(prefix)/page one",
+        ])
+        #expect(rig.bridge.nextDeadline == rig.bridge.link.deadline)
+    }
+
     @Test func aRetainedGroupCommandIsRefusedAsTheOwnTopicsAre() throws {
         let rig = try FleetRig()
         rig.connect(at: 0)
