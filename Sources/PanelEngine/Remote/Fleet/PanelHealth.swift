@@ -41,28 +41,75 @@ public struct PanelHealth: Equatable, Sendable {
     }
 
     /// The JSON object, keys in a fixed order; milliseconds with two decimals, degrees with
-    /// one (integer arithmetic: the firmware prints no floating point).
+    /// one (integer arithmetic: the firmware prints no floating point). Written as bytes, as
+    /// event lines are: string interpolation would cost the firmware kilobytes here.
     public var payload: [UInt8] {
-        var json = "{\"version\":\(JSONText.quoted(version)),\"config_hash\":\(JSONText.quoted(configHash))"
-        json += ",\"uptime_s\":\(uptimeSeconds),\"touches\":\(touches)"
-        json += ",\"touch_p99_ms\":" + PanelHealth.decimal(touchP99Microseconds, scale: 1_000, places: 2)
-        json += ",\"dropped\":\(dropped)"
-        json += ",\"anon_kb\":" + (anonymousKB.map { "\($0)" } ?? "null")
-        json += ",\"cpu_temp_c\":" + (cpuMillidegrees.map { PanelHealth.decimal(Int64($0), scale: 1_000, places: 1) } ?? "null")
-        json += ",\"last_error\":" + (lastError.map(JSONText.quoted) ?? "null") + "}"
-        return Array(json.utf8)
+        var json: [UInt8] = []
+        json.reserveCapacity(256)
+        PanelHealth.append("{\"version\":", to: &json)
+        json += JSONText.quotedBytes(version)
+        PanelHealth.append(",\"config_hash\":", to: &json)
+        json += JSONText.quotedBytes(configHash)
+        PanelHealth.append(",\"uptime_s\":", to: &json)
+        PanelHealth.appendDecimal(uptimeSeconds, to: &json)
+        PanelHealth.append(",\"touches\":", to: &json)
+        PanelHealth.appendDecimal(touches, to: &json)
+        PanelHealth.append(",\"touch_p99_ms\":", to: &json)
+        PanelHealth.appendDecimal(touchP99Microseconds, scale: 1_000, places: 2, to: &json)
+        PanelHealth.append(",\"dropped\":", to: &json)
+        PanelHealth.appendDecimal(Int64(dropped), to: &json)
+        PanelHealth.append(",\"anon_kb\":", to: &json)
+        if let anonymousKB { PanelHealth.appendDecimal(Int64(anonymousKB), to: &json) } else { PanelHealth.append("null", to: &json) }
+        PanelHealth.append(",\"cpu_temp_c\":", to: &json)
+        if let cpuMillidegrees {
+            PanelHealth.appendDecimal(Int64(cpuMillidegrees), scale: 1_000, places: 1, to: &json)
+        } else {
+            PanelHealth.append("null", to: &json)
+        }
+        PanelHealth.append(",\"last_error\":", to: &json)
+        if let lastError { json += JSONText.quotedBytes(lastError) } else { PanelHealth.append("null", to: &json) }
+        json.append(UInt8(ascii: "}"))
+        return json
     }
 
     /// `value / scale` rounded half away from zero to `places` decimals: 1250 / 1000 -> `1.25`,
     /// 47250 / 1000 at 1 place -> `47.3`, -5400 -> `-5.4`.
     static func decimal(_ value: Int64, scale: Int64, places: Int) -> String {
+        var bytes: [UInt8] = []
+        appendDecimal(value, scale: scale, places: places, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func appendDecimal(_ value: Int64, scale: Int64, places: Int, to bytes: inout [UInt8]) {
         var unit: Int64 = 1
         for _ in 0..<places { unit *= 10 }
         let step = scale / unit
-        let magnitude = value < 0 ? -value : value
-        let rounded = (magnitude + step / 2) / step
-        var fraction = "\(rounded % unit)"
-        while fraction.count < places { fraction = "0" + fraction }
-        return (value < 0 && rounded > 0 ? "-" : "") + "\(rounded / unit)." + fraction
+        let rounded = (Int64(value.magnitude) + step / 2) / step
+        if value < 0 && rounded > 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDecimal(rounded / unit, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        var fraction = rounded % unit
+        var divisor = unit / 10
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        }
+    }
+
+    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        }
     }
 }

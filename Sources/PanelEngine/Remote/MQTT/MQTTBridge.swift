@@ -774,6 +774,8 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     }
 
     /// `P/health`, retained, queued with the state; the next one due in `healthInterval`.
+    /// Out of line: once a minute, not worth a copy in `turn`.
+    @inline(never)
     private func publishHealth(now: MonotonicInstant) {
         healthDueAt = now + MQTTBridge.healthInterval
         retainedQueue.queue(settings.topics.health, health(now: now).payload)
