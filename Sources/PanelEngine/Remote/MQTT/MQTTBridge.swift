@@ -766,10 +766,10 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
 
     /// The health message as of `now`.
     public func health(now: MonotonicInstant) -> PanelHealth {
-        let latency = vitals?.latency?.edgeToEvent
+        let latency = vitals?.latency
         return PanelHealth(
             version: "\(SoftwareVersion.text)", configHash: configHash, uptimeSeconds: (now - (vitals?.startedAt ?? createdAt)).nanoseconds / 1_000_000_000,
-            touches: latency?.count ?? 0, touchP99Microseconds: latency?.percentile(permille: 990) ?? 0, dropped: droppedTotal + outbox.dropped,
+            touches: latency?.touches ?? 0, touchP99Microseconds: latency?.touchP99Microseconds ?? 0, dropped: droppedTotal + outbox.dropped,
             anonymousKB: vitals?.machine?.anonymousKB(), cpuMillidegrees: vitals?.machine?.cpuMillidegrees(), lastError: vitals?.errors?.lastError)
     }
 
