@@ -654,6 +654,83 @@ def the_screen_is_an_image_entity_showing_the_boards_frame(ctx):
         ctx.stop_panel()
 
 
+def fleet_config(ctx, client, name, group):
+    """A panel of a fleet with a button of its own, named `name`, in `group`."""
+    text = "[display]\nwidth = 800\nheight = 480\n\n[controller]\nmodel = ft5406\n" + BUTTONS["lights"]
+    text += (f"\n[mqtt]\nhost = 127.0.0.1\nport = {ctx.broker.port}\nclient_id = {client}\n"
+             f"username = {Broker.PANEL_USER}\npassword_file = {ctx.password_file}\nname = {name}\n")
+    text += f"\n[fleet]\ngroups = {group}\n"
+    return ctx.write(client + ".ini", text)
+
+
+def entities_of_device(ha, client):
+    """{entity_id: registry entry} of the device with MQTT identifier `client`."""
+    devices = [device for device in ha.ws.call("config/device_registry/list") if ["mqtt", client] in device["identifiers"]]
+    if not devices:
+        return {}
+    return {entry["entity_id"]: entry for entry in ha.ws.call("config/entity_registry/list")
+            if entry["device_id"] == devices[0]["id"]}
+
+
+def two_panels_of_a_fleet_have_health_sensors_and_an_update_entity(ctx):
+    """Issue 48: each panel of a fleet is a device with diagnostic sensors read from its
+    P/health and a firmware update entity read from P/update. Both are up to date while nothing
+    is announced and when the announced version is theirs; once touchpanel/latest says 9.9.9
+    (retained, as a release publishes it), each update entity says an update is available."""
+    with open(os.path.join(HERE, "..", "..", "Sources", "PanelEngine", "Engine", "SoftwareVersion.swift")) as file:
+        version = file.read().split('text: StaticString = "')[1].split('"')[0]
+    fleet = [("ha-fleet-a", "Fleet A", "fleet_a", "floor1"), ("ha-fleet-b", "Fleet B", "fleet_b", "floor1, all")]
+    sensors = {"uptime": "Uptime", "touch_p99": "Touch p99", "anonymous_memory": "Anonymous memory",
+               "cpu_temperature": "CPU temperature", "dropped_events": "Dropped events"}
+    panels = []
+    try:
+        for client, name, _, group in fleet:
+            panels.append(ctx.new_panel(fleet_config(ctx, client, name, group)))
+        for (client, _, slug, _), panel in zip(fleet, panels):
+            wanted = {f"sensor.{slug}_{key}" for key in sensors} | {f"update.{slug}_firmware"}
+            poll(lambda: wanted <= set(entities_of_device(ctx.ha, client)), 20, f"the health entities of {client}")
+            entries = entities_of_device(ctx.ha, client)
+            categories = {entity_id: entries[entity_id]["entity_category"] for entity_id in sorted(wanted)}
+            assert categories == {entity_id: "config" if entity_id.startswith("update.") else "diagnostic"
+                                  for entity_id in sorted(wanted)}, categories
+            names = {entity_id: entries[entity_id]["original_name"] for entity_id in wanted}
+            assert names == {**{f"sensor.{slug}_{key}": text for key, text in sensors.items()},
+                             f"update.{slug}_firmware": "Firmware"}, names
+            wait_states(ctx.ha, wanted, lambda state: state not in (None, "unavailable"), f"{client}'s health entities available")
+            states = states_of(ctx.ha, wanted)
+            assert 0 <= float(states[f"sensor.{slug}_uptime"]) < 60, states
+            assert float(states[f"sensor.{slug}_touch_p99"]) == 0, states
+            assert float(states[f"sensor.{slug}_anonymous_memory"]) > 100, states
+            assert float(states[f"sensor.{slug}_dropped_events"]) == 0, states
+            temperature = states[f"sensor.{slug}_cpu_temperature"]
+            if os.path.exists("/sys/class/thermal/thermal_zone0/temp"):
+                assert float(temperature) > -50, states
+            else:
+                assert temperature == "unknown", states
+            update = ctx.ha.state(f"update.{slug}_firmware")
+            assert (update["state"], update["attributes"]["installed_version"], update["attributes"]["latest_version"]) == \
+                ("off", version, version), update
+        print(f"  health of {fleet[0][2]}: " + ", ".join(f"{key} {ctx.ha.state(f'sensor.{fleet[0][2]}_{key}')['state']}"
+                                                       for key in sensors), flush=True)
+        updates = [f"update.{slug}_firmware" for _, _, slug, _ in fleet]
+        # The version they run, announced: still up to date.
+        publish(ctx.broker, "touchpanel/latest", version, retain=True)
+        time.sleep(1)
+        assert states_of(ctx.ha, updates) == {entity_id: "off" for entity_id in updates}, states_of(ctx.ha, updates)
+        publish(ctx.broker, "touchpanel/latest", "9.9.9", retain=True)
+        wait_states(ctx.ha, updates, lambda state: state == "on", "an update available on each panel", timeout_s=10)
+        for entity_id in updates:
+            attributes = ctx.ha.state(entity_id)["attributes"]
+            assert (attributes["installed_version"], attributes["latest_version"]) == (version, "9.9.9"), attributes
+        for panel in panels:
+            assert panel.stop() == 0
+    finally:
+        publish(ctx.broker, "touchpanel/latest", None, retain=True)
+        for panel in panels:
+            if panel.process.poll() is None:
+                panel.kill()
+
+
 def home_assistant_logs_no_warning_about_the_panel(ctx):
     # Noise of this machine, nothing to do with the panel: no libturbojpeg (camera).
     harmless = ("turbojpeg",)
@@ -677,6 +754,7 @@ SCENARIOS = [
     the_page_is_a_select_home_assistant_sets,
     a_slider_is_a_number_home_assistant_sets,
     the_screen_is_an_image_entity_showing_the_boards_frame,
+    two_panels_of_a_fleet_have_health_sensors_and_an_update_entity,
     home_assistant_logs_no_warning_about_the_panel,
 ]
 

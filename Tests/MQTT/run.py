@@ -1073,6 +1073,96 @@ def a_pushed_config_runs_is_kept_across_a_restart_and_refusals_change_nothing(ct
             panel.kill()
 
 
+FLEET_PAGES = """
+[page one]
+[page two]
+
+[button hall]
+page = one
+rect = 20, 20, 240, 200
+label = Hall
+on_tap = emit
+
+[button lamp]
+page = two
+rect = 280, 20, 240, 200
+label = Lamp
+on_tap = emit
+"""
+HEALTH_KEYS = ["version", "config_hash", "uptime_s", "touches", "touch_p99_ms", "dropped", "anon_kb", "cpu_temp_c",
+               "last_error"]
+
+
+def a_group_command_reaches_each_panel_of_the_group_and_no_other(ctx):
+    """Issue 48: three panels of a fleet, two in group floor1. One message on
+    touchpanel/group/floor1/page/set shows page two on both, and the third, in floor2, stays on
+    page one; the label's short form reaches the same two. Each says its health on P/health and
+    its versions on P/update, retained; an announced latest version reaches P/update."""
+    clients = ["test-fleet-a", "test-fleet-b", "test-fleet-c"]
+    groups = ["floor1, all", "floor1", "floor2"]
+    prefixes = [ctx.prefix(client) for client in clients]
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "Sources", "PanelEngine", "Engine",
+                           "SoftwareVersion.swift")) as file:
+        version = re.search(r'text: StaticString = "([^"]+)"', file.read()).group(1)
+    topics = [prefix + "/" + level for prefix in prefixes for level in ("page", "health", "update", "reply", "button/hall/label")]
+    live = Subscriber(ctx.broker, topics)
+    panels = []
+    try:
+        for client, group in zip(clients, groups):
+            config = ctx.config(client, {"client_id": client, "discovery": "no"},
+                                buttons=FLEET_PAGES + f"\n[fleet]\ngroups = {group}\n")
+            panels.append(Panel(ctx.binary, config))
+        # Health goes out after the subscriptions are made: each panel now takes its groups.
+        for prefix in prefixes:
+            wait_until(lambda: live.on(prefix + "/health"), 10, f"{prefix}/health")
+            health = json.loads(live.on(prefix + "/health")[0], object_pairs_hook=lambda pairs: pairs)
+            assert [key for key, _ in health] == HEALTH_KEYS, health
+            health = dict(health)
+            assert (health["version"], health["config_hash"], health["touches"], health["touch_p99_ms"], health["dropped"],
+                    health["last_error"]) == (version, "", 0, 0, 0, None), health
+            assert 0 <= health["uptime_s"] <= 10 and health["anon_kb"] > 100, health
+            thermal = "/sys/class/thermal/thermal_zone0/temp"
+            assert (health["cpu_temp_c"] is None) == (not os.path.exists(thermal)), health
+            assert live.on(prefix + "/update") == [json.dumps({"installed_version": version, "latest_version": version},
+                                                              separators=(",", ":"))], live.on(prefix + "/update")
+            live.wait_for(prefix + "/page", "one")
+        assert all(retained(ctx.broker, [prefix + "/health"]).get(prefix + "/health") for prefix in prefixes), "not retained"
+
+        publish(ctx.broker, "touchpanel/group/floor1/page/set", "two")
+        publish(ctx.broker, "touchpanel/group/floor1/label/hall/set", "Hall 1")
+        for prefix in prefixes[:2]:
+            live.wait_for(prefix + "/page", "two")
+            live.wait_for(prefix + "/button/hall/label", "Hall 1")
+        # The third panel answers a command of its own sent after the group's: it has had its
+        # chance at the group's messages, and changed nothing.
+        publish(ctx.broker, prefixes[2] + "/command", "label lamp Lamp")
+        live.wait_for(prefixes[2] + "/reply", '{"ok":true}')
+        assert live.on(prefixes[2] + "/page") == ["one"], live.on(prefixes[2] + "/page")
+        assert live.on(prefixes[2] + "/button/hall/label") == ["Hall"], live.on(prefixes[2] + "/button/hall/label")
+        # A group command's reply is the panel's own.
+        publish(ctx.broker, "touchpanel/group/all/command", "page one")
+        live.wait_for(prefixes[0] + "/reply", '{"ok":true}')
+        live.wait_for(prefixes[0] + "/page", "one")
+        assert live.on(prefixes[1] + "/reply") == [], live.on(prefixes[1] + "/reply")
+
+        publish(ctx.broker, "touchpanel/latest", "9.9.9", retain=True)
+        for prefix in prefixes:
+            live.wait_for(prefix + "/update", json.dumps({"installed_version": version, "latest_version": "9.9.9"},
+                                                         separators=(",", ":")))
+        for panel in panels:
+            assert panel.stop() == 0
+    finally:
+        publish(ctx.broker, "touchpanel/latest", None, retain=True)
+        live.close()
+        for panel in panels:
+            if panel.process.poll() is None:
+                panel.kill()
+    for panel in panels[:2]:
+        pages = [json.loads(line)["page"] for line in panel.out.snapshot() if '"event":"page"' in line]
+        assert pages[:1] == ["two"], pages
+    assert not any('"event":"page"' in line for line in panels[2].out.snapshot()), panels[2].out.snapshot()
+
+
 SCENARIOS = [
     discovery_documents_and_retained_state,
     a_double_tap_is_one_double_tap_and_events_match_stdout,
@@ -1092,6 +1182,7 @@ SCENARIOS = [
     the_screen_goes_to_the_broker_as_the_board_draws_it,
     a_tap_from_the_dashboard_taps_the_panel_but_never_a_jog_button,
     a_pushed_config_runs_is_kept_across_a_restart_and_refusals_change_nothing,
+    a_group_command_reaches_each_panel_of_the_group_and_no_other,
 ]
 
 

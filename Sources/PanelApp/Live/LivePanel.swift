@@ -28,6 +28,9 @@ public enum LivePanel {
         launchedAt: MonotonicInstant = MonotonicClock.now(), debug: [StateMachineName] = [],
         notifier: ServiceNotifier = SystemdNotifier(), recordPath: String? = nil
     ) -> Int32 {
+        // The run's last error line, for `P/health`.
+        let errors = LastErrorLog(log)
+        let log: PanelLog = errors
         guard let signals = SignalChannel.opened(log: log) else { return 1 }
         defer { signals.close() }
         let signalWatch = SignalWatch(signals)
@@ -75,6 +78,7 @@ public enum LivePanel {
             start(config, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt,
                   carried: carried, transitions: transitions)
         }
+        run.vitals = PanelVitals(startedAt: startedAt, latency: latency, errors: errors, machine: ProcMachineReadings())
         // The session is held here only: a reload must be able to let go of it (its grabbed
         // input device, its GPIO lines) before the next one asks for them.
         var session = run.startFirst(firstConfig, now: { MonotonicClock.now() })

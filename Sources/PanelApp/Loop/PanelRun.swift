@@ -29,6 +29,8 @@ final class PanelRun<Session: PanelSession> {
     let fleet: FleetConfigs?
     /// The local config file: what SIGHUP reads again.
     let configPath: String
+    /// What each broker link of the run reads for `P/health` (`[fleet]`).
+    var vitals: PanelVitals?
     private let log: PanelLog
     /// Starts a session of a config with what the one before handed on; logs why it could not.
     private let start: (PanelConfiguration, LiveSession.Carried) -> Result<Session, StartError>
@@ -62,6 +64,7 @@ final class PanelRun<Session: PanelSession> {
     /// recorder.
     private func wire(_ session: Session, now: MonotonicInstant) {
         keeper?.adopt(session.engine, now: now)
+        bridge?.vitals = vitals
         bridge?.attach(session.engine)
         homeAssistant?.attach(session.engine, now: now)
         session.engine.source.record(to: recorder)

@@ -39,7 +39,11 @@ public enum SimulatedPanel {
     /// it is logged and ignored, as the trace's raw lines were read for the config it started
     /// with. Each outcome is left for `touchpanel reload` as the live panel leaves it (with
     /// `$RUNTIME_DIRECTORY` set). Returns the process's exit status.
-    public static func run(config localConfig: PanelConfiguration, options: SimulationOptions, log: PanelLog, debug: [StateMachineName] = []) -> Int32 {
+    public static func run(config localConfig: PanelConfiguration, options: SimulationOptions, log plainLog: PanelLog, debug: [StateMachineName] = []) -> Int32 {
+        // The run's last error line, for `P/health`; its start on the real clock, the link's.
+        let errors = LastErrorLog(plainLog)
+        let log: PanelLog = errors
+        let startedAt = MonotonicClock.now()
         // With `[fleet] accept_config`, the pushed config kept from the last run runs when it
         // still passes (not under a trace, which was read for the local config).
         if let problem = FleetConfigs.startProblem(localConfig) {
@@ -104,6 +108,7 @@ public enum SimulatedPanel {
         let signalWatch = SignalWatch(signals)
         // The session is held here only: a reload lets go of it (its control socket) before
         // the next one starts.
+        run.vitals = PanelVitals(startedAt: startedAt, errors: errors, machine: ProcMachineReadings())
         var session = run.startFirst(config, now: { origin })
         guard session != nil else { return 1 }
         while true {

@@ -32,6 +32,9 @@ public struct FleetTopics: Equatable, Sendable {
     /// The first levels of a group's commands.
     public func groupPrefix(_ group: String) -> String { "\(prefix)/group/\(group)" }
     public var latest: String { "\(prefix)/latest" }
+    /// Every group's commands, one subscription a group (`PREFIX/group/G/#`): what is not a
+    /// command topic of the table is ignored on arrival.
+    public var groupPatterns: [String] { groups.map { groupPrefix($0) + "/#" } }
 
     /// The config topics this panel takes pushed configs from: its own, then its groups'.
     public var configTopics: [String] { [nodeConfig] + groups.map(groupConfig) }

@@ -25,9 +25,11 @@ public enum HomeAssistantDiscovery {
     }
 
     /// The documents for `config`, in the order buttons are listed, then the texts, the
-    /// backlight, the night, the screensaver, presence and the screen's picture last (`mirror`).
+    /// backlight, the night, the screensaver, presence, the screen's picture (`mirror`), and
+    /// last a fleet panel's health and update (`fleet`).
     public static func documents(
-        config: PanelConfiguration, topics: MQTTTopics, deviceName: String, qos: Int, commands: Bool = true, mirror: Bool = false
+        config: PanelConfiguration, topics: MQTTTopics, deviceName: String, qos: Int, commands: Bool = true, mirror: Bool = false,
+        fleet: Bool = false
     ) -> [Document] {
         let device = deviceJSON(config: config, topics: topics, deviceName: deviceName)
         let common = ",\"availability_topic\":\(JSONText.quoted(topics.availability))"
@@ -83,6 +85,9 @@ public enum HomeAssistantDiscovery {
         if mirror {
             add("image", "screen",
                 "\"name\":\"Screen\",\"image_topic\":\(JSONText.quoted(topics.screen)),\"content_type\":\"image/png\",\"icon\":\"mdi:tablet-dashboard\"")
+        }
+        if fleet {
+            for entity in fleetEntities(topics: topics) { add(entity.component, entity.object, entity.body) }
         }
         return documents
     }

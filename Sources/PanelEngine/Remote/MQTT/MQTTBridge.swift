@@ -37,6 +37,8 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     public static let reannounceInterval = MonotonicDuration.milliseconds(10_000)
     /// Dropped events are logged and published on `P/dropped` at most once in this long.
     public static let dropReportInterval = MonotonicDuration.milliseconds(1_000)
+    /// `P/health` goes out at connect, then once in this long (`[fleet]`).
+    public static let healthInterval = MonotonicDuration.milliseconds(60_000)
 
     public let settings: Settings
     private let connection: MQTTConnection
@@ -95,6 +97,21 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     private var pushedConfigs: [(topic: String, payload: [UInt8])] = []
     /// `P/config`'s payload: published retained on every connect and whenever it changes.
     private var configReport: [UInt8]?
+    /// `[fleet]` of the attached config: its groups' commands are taken as the panel's own,
+    /// `FLEET/latest` is followed, and health and update state go out; nil without it.
+    public private(set) var fleet: FleetTopics?
+    /// The hash of the config the panel runs, for `P/health`: `P/config`'s (`setConfigReport`).
+    public private(set) var configHash: String = ""
+    /// What `P/health` reads beyond the link: the run's start, touches, errors, the machine.
+    public var vitals: PanelVitals?
+    /// The version `FLEET/latest` announced; nil while none was.
+    public private(set) var latestVersion: String?
+    /// When `P/health` is due next: at connect, then every `healthInterval` (online, `[fleet]`).
+    private var healthDueAt: MonotonicInstant?
+    /// Events dropped from the outbox since the bridge began, for `P/health`.
+    public private(set) var droppedTotal = 0
+    /// The bridge's making: the uptime's start when no `vitals` say the run's.
+    private let createdAt: MonotonicInstant
 
     public init(settings: Settings, connection: MQTTConnection, log: PanelLog, now: MonotonicInstant, jitterSeed: UInt64) {
         self.settings = settings
@@ -102,6 +119,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         self.log = log
         link = .waiting(retryAt: now, failures: 0)
         lastTurnAt = now
+        createdAt = now
         outbox = MQTTOutbox(capacity: settings.config.queueEvents)
         jitter = JitterSource(seed: jitterSeed)
         if settings.config.mirror {
@@ -131,7 +149,10 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         origin = engine.eventOrigin
         let previous = documents
         documents = discoveryDocuments(for: engine.config)
+        let previousFleet = fleet
+        fleet = engine.config.fleet.map { FleetTopics($0, nodeID: settings.topics.nodeID) }
         if case .online = link {
+            fleetChanged(from: previousFleet)
             for topic in MQTTBridge.topicsLeft(previous, by: documents) {
                 log.log("mqtt: clearing \(topic): no longer in the config")
                 retainedQueue.queue(topic, [])
@@ -152,7 +173,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         guard settings.config.discovery else { return [] }
         return HomeAssistantDiscovery.documents(
             config: config, topics: settings.topics, deviceName: settings.deviceName, qos: settings.config.qos,
-            commands: settings.config.commands, mirror: settings.config.mirror)
+            commands: settings.config.commands, mirror: settings.config.mirror, fleet: config.fleet != nil)
     }
 
     /// A reload that changed `[mqtt]` replaces this bridge with `successor` (nil: the new
@@ -193,7 +214,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     public var nextDeadline: MonotonicInstant? {
         guard case .online = link else { return link.deadline }
         if stateDirty || (!retainedQueue.isEmpty && inFlight.count < MQTTBridge.maxInFlight) { return lastTurnAt }
-        var due = MonotonicInstant.earliest(link.deadline, announceDueAt)
+        var due = MonotonicInstant.earliest(MonotonicInstant.earliest(link.deadline, announceDueAt), healthDueAt)
         if outbox.dropped > 0 { due = MonotonicInstant.earliest(due, dropReportAllowedAt) }
         return MonotonicInstant.earliest(due, refusalLogs.nextDeadline)
     }
@@ -228,6 +249,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         if case .online = link {
             if let due = announceDueAt, due <= now { announce(now: now) }
             if stateDirty { publishState(engine: engine) }
+            if let due = healthDueAt, due <= now { publishHealth(now: now) }
             pump(now: now)
             if connection.wantsWrite { check(connection.writePending(), now: now) }
             // A QoS 0 message counts as published once written, which libmosquitto reports
@@ -310,6 +332,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
 
     /// What `P/config` says from now on: published at once when online, and on every connect.
     public func setConfigReport(_ report: ConfigReport) {
+        configHash = report.hash
         let payload = Array(report.json.utf8)
         guard payload != configReport else { return }
         configReport = payload
@@ -454,6 +477,10 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         var patterns = settings.config.commands ? settings.topics.commandPatterns : []
         if hasSliders && settings.config.commands { patterns.append(settings.topics.sliderValueSetPattern) }
         if settings.config.mirrorTaps && settings.config.commands { patterns.append(settings.topics.screenTap) }
+        if let fleet {
+            if settings.config.commands { patterns += fleet.groupPatterns }
+            patterns.append(fleet.latest)
+        }
         if settings.config.discovery {
             patterns += [settings.topics.homeAssistantStatus, settings.topics.discoveryPattern]
         }
@@ -461,7 +488,8 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         retainedQueue.removeAll()
         queueDiscoveryAndState(now: now)
         if let configReport { retainedQueue.queue(settings.topics.config, configReport) }
-        let dropped = outbox.takeDroppedCount()
+        healthDueAt = fleet == nil ? nil : now
+        let dropped = takeDroppedCount()
         if dropped > 0 {
             log.warning("mqtt: \(dropped) events dropped while \(settings.brokerName) was away (queue = \(outbox.capacity))")
             publish(settings.topics.dropped, Array("{\"dropped\":\(dropped)}".utf8), retain: false)
@@ -485,7 +513,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             }
         }
         if outbox.dropped > 0, dropReportAllowedAt.map({ $0 <= now }) ?? true {
-            let dropped = outbox.takeDroppedCount()
+            let dropped = takeDroppedCount()
             log.warning("mqtt: \(dropped) events dropped while \(settings.brokerName) was slow (queue = \(outbox.capacity))")
             publish(settings.topics.dropped, Array("{\"dropped\":\(dropped)}".utf8), retain: false)
             dropReportAllowedAt = now + MQTTBridge.dropReportInterval
@@ -530,7 +558,11 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     /// Publishes each retained state that differs from what was last published.
     private func publishState(engine: PanelEngine) {
         stateDirty = false
-        for (topic, payload) in MQTTBridge.states(of: engine, topics: settings.topics) where publishedState[topic] != payload {
+        var states = MQTTBridge.states(of: engine, topics: settings.topics)
+        if fleet != nil {
+            states.append((settings.topics.update, FleetUpdate.state(installed: "\(SoftwareVersion.text)", latest: latestVersion)))
+        }
+        for (topic, payload) in states where publishedState[topic] != payload {
             publishedState[topic] = payload
             retainedQueue.queue(topic, payload)
         }
@@ -583,7 +615,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             pushedConfigs.append((topic, payload))
             return
         }
-        let incoming = settings.topics.incoming(topic)
+        let incoming = settings.topics.incoming(topic, fleet: fleet)
         switch incoming {
         case .homeAssistantStatus:
             guard payload == Array("online".utf8) else { return }
@@ -599,6 +631,9 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             guard !payload.isEmpty, !documents.contains(where: { $0.topic == topic }) else { return }
             log.log("mqtt: clearing \(topic): no longer in the config")
             publish(topic, [], retain: true)
+            return
+        case .latestVersion:
+            latestAnnounced(payload, topic: topic, now: now)
             return
         case .unknown:
             return
@@ -662,7 +697,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             }
             publish(settings.topics.reply, Array(reply.utf8), retain: false)
             return
-        case .homeAssistantStatus, .discoveryDocument, .unknown, .icon, .pageImage, .screenTap:
+        case .homeAssistantStatus, .discoveryDocument, .latestVersion, .unknown, .icon, .pageImage, .screenTap:
             return
         }
         switch command {
@@ -734,6 +769,67 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     private func refused(_ topic: String, _ line: String, now: MonotonicInstant) {
         guard refusalLogs.admit("mqtt: \(topic)", at: now) else { return }
         log.warning(line)
+    }
+
+    // MARK: - `[fleet]`: groups, health, the latest version
+
+    /// A reload's `[fleet]` while online: new groups' commands and `FLEET/latest` subscribed
+    /// (a group left is no longer taken, though its subscription lasts until the next
+    /// connect), health sent at once when `[fleet]` is new (otherwise on its minute, so that
+    /// reloads do not make it more often); without `[fleet]` any more, health and update cleared.
+    private func fleetChanged(from previous: FleetTopics?) {
+        guard let fleet else {
+            if previous != nil {
+                healthDueAt = nil
+                retainedQueue.queue(settings.topics.health, [])
+                retainedQueue.queue(settings.topics.update, [])
+            }
+            return
+        }
+        if settings.config.commands {
+            for pattern in fleet.groupPatterns where !(previous?.groupPatterns.contains(pattern) ?? false) { subscribe(pattern) }
+        }
+        if previous?.latest != fleet.latest {
+            latestVersion = nil
+            subscribe(fleet.latest)
+        }
+        if previous == nil { healthDueAt = lastTurnAt }
+    }
+
+    /// The health message as of `now`.
+    public func health(now: MonotonicInstant) -> PanelHealth {
+        let latency = vitals?.latency
+        return PanelHealth(
+            version: "\(SoftwareVersion.text)", configHash: configHash, uptimeSeconds: (now - (vitals?.startedAt ?? createdAt)).nanoseconds / 1_000_000_000,
+            touches: latency?.touches ?? 0, touchP99Microseconds: latency?.touchP99Microseconds ?? 0, dropped: droppedTotal + outbox.dropped,
+            anonymousKB: vitals?.machine?.anonymousKB(), cpuMillidegrees: vitals?.machine?.cpuMillidegrees(), lastError: vitals?.errors?.lastError)
+    }
+
+    /// `P/health`, retained, queued with the state; the next one due in `healthInterval`.
+    /// Out of line: once a minute, not worth a copy in `turn`.
+    @inline(never)
+    private func publishHealth(now: MonotonicInstant) {
+        healthDueAt = now + MQTTBridge.healthInterval
+        retainedQueue.queue(settings.topics.health, health(now: now).payload)
+    }
+
+    /// `FLEET/latest`: the version taken (the update state goes out with the next state), or
+    /// refused with a line.
+    private func latestAnnounced(_ payload: [UInt8], topic: String, now: MonotonicInstant) {
+        switch FleetUpdate.announced(payload) {
+        case .success(let version):
+            latestVersion = version
+            stateDirty = true
+        case .failure(let error):
+            refused(topic, "mqtt: ignored \(topic): \(error.message)", now: now)
+        }
+    }
+
+    /// The outbox's dropped events, counted into `droppedTotal` as they are reported.
+    private func takeDroppedCount() -> Int {
+        let dropped = outbox.takeDroppedCount()
+        droppedTotal += dropped
+        return dropped
     }
 
     static func onOff(_ text: String) -> Bool? {

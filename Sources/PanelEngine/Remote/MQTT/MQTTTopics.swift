@@ -34,6 +34,11 @@ public struct MQTTTopics: Equatable, Sendable {
     public var availability: String { topic(.availability) }
     /// What config the panel runs and how its last pushed one went, retained (`[fleet]`).
     public var config: String { topic(.config) }
+    /// How the panel is (uptime, touches, memory, temperature, last error), retained, JSON (`[fleet]`).
+    public var health: String { topic(.health) }
+    /// The version installed and the newest announced on `FLEET/latest`, retained, JSON
+    /// (`[fleet]`): Home Assistant's update entity reads it.
+    public var update: String { topic(.update) }
     public var backlight: String { topic(.backlight) }
     public var backlightSet: String { topic(.backlightSet) }
     /// `ON` at night, `OFF` by day, retained (`[backlight] night`).
@@ -118,27 +123,47 @@ public struct MQTTTopics: Equatable, Sendable {
         case screenTap
         case homeAssistantStatus
         case discoveryDocument
+        /// `FLEET/latest`: the newest version the fleet runs (`[fleet]`).
+        case latestVersion
         case unknown
     }
 
-    public func incoming(_ topic: String) -> Incoming {
+    /// What a message on `topic` asks for. With `fleet`, a topic under one of its groups'
+    /// prefixes (`FLEET/group/G/...`) asks what the same levels under the panel's own prefix
+    /// ask, and `FLEET/group/G/label/B/set` (the short form) is `P/button/B/label/set`.
+    public func incoming(_ topic: String, fleet: FleetTopics? = nil) -> Incoming {
         if topic == homeAssistantStatus { return .homeAssistantStatus }
         let levels = topic.split(separator: "/", omittingEmptySubsequences: false)
-        let prefixLevels = prefix.split(separator: "/", omittingEmptySubsequences: false).count
-        if topic.hasPrefix(prefix + "/") {
-            let own = levels[prefixLevels...]
-            for kind in PanelTopic.allCases {
-                guard let make = kind.incoming, let name = kind.match(own) else { continue }
-                return make(name)
+        if topic.hasPrefix(prefix + "/"), let found = PanelTopic.incoming(levels[MQTTTopics.levelCount(prefix)...]) {
+            return found
+        }
+        if let fleet {
+            if topic == fleet.latest { return .latestVersion }
+            for group in fleet.groups {
+                let groupPrefix = fleet.groupPrefix(group)
+                guard topic.hasPrefix(groupPrefix + "/") else { continue }
+                let own = levels[MQTTTopics.levelCount(groupPrefix)...]
+                if let found = PanelTopic.incoming(own) ?? MQTTTopics.shortForm(own) { return found }
             }
         }
-        let discoveryLevels = discoveryPrefix.split(separator: "/", omittingEmptySubsequences: false).count
+        let discoveryLevels = MQTTTopics.levelCount(discoveryPrefix)
         if levels.count == discoveryLevels + 4, topic.hasPrefix(discoveryPrefix + "/"), levels[discoveryLevels + 1] == nodeID,
             levels[levels.count - 1] == "config"
         {
             return .discoveryDocument
         }
         return .unknown
+    }
+
+    /// `label/B/set` under a group's prefix, as issue 48 spells a group's label: a button's
+    /// label set.
+    static func shortForm(_ levels: ArraySlice<Substring>) -> Incoming? {
+        guard levels.count == 3, levels[levels.startIndex] == "label", levels[levels.startIndex + 2] == "set" else { return nil }
+        return .set(button: String(levels[levels.startIndex + 1]), kind: .label)
+    }
+
+    private static func levelCount(_ prefix: String) -> Int {
+        prefix.split(separator: "/", omittingEmptySubsequences: false).count
     }
 
     /// Home Assistant's event type for a gesture; nil for the events of a touch's life

@@ -5,6 +5,8 @@
 public enum PanelTopic: CaseIterable, Sendable {
     case availability
     case config
+    case health
+    case update
     case backlight
     case night
     case screen
@@ -35,6 +37,8 @@ public enum PanelTopic: CaseIterable, Sendable {
         switch self {
         case .availability: ["availability"]
         case .config: ["config"]
+        case .health: ["health"]
+        case .update: ["update"]
         case .backlight: ["backlight"]
         case .night: ["night"]
         case .screen: ["screen"]
@@ -67,7 +71,7 @@ public enum PanelTopic: CaseIterable, Sendable {
     /// topics the panel only publishes on.
     var incoming: ((String) -> MQTTTopics.Incoming)? {
         switch self {
-        case .availability, .config, .backlight, .night, .screen, .screensaver, .presence, .reply, .dropped, .page, .buttonEvent, .buttonGesture, .buttonLatch,
+        case .availability, .config, .health, .update, .backlight, .night, .screen, .screensaver, .presence, .reply, .dropped, .page, .buttonEvent, .buttonGesture, .buttonLatch,
             .buttonLabel, .buttonEnabled, .text, .sliderValue:
             nil
         case .buttonLatchSet: { .set(button: $0, kind: .latch) }
@@ -81,6 +85,16 @@ public enum PanelTopic: CaseIterable, Sendable {
         case .sliderValueSet: { .sliderValue(slider: $0) }
         case .screenTap: { _ in .screenTap }
         }
+    }
+
+    /// What a message with these levels (a topic's, after a prefix) asks for; nil when they are
+    /// no command topic of the table.
+    static func incoming(_ topicLevels: ArraySlice<Substring>) -> MQTTTopics.Incoming? {
+        for kind in PanelTopic.allCases {
+            guard let make = kind.incoming, let name = kind.match(topicLevels) else { continue }
+            return make(name)
+        }
+        return nil
     }
 
     /// The name in the `+` level when `levels` (a topic's, after the prefix) are this topic's
