@@ -19,6 +19,11 @@ public struct FleetPushPlan: Equatable, Sendable {
     public var panels: [Panel]
     public var canary: String?
 
+    public init(panels: [Panel], canary: String?) {
+        self.panels = panels
+        self.canary = canary
+    }
+
     /// The plan for a folder holding `fileNames`; or why there is none (no panel file, a name
     /// that cannot be a topic level, a canary that is not one of them).
     public static func make(folder: String, fileNames: [String], canary: String?) -> Result<FleetPushPlan, FleetCommandProblem> {
