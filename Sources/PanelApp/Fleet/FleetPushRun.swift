@@ -30,7 +30,7 @@ public enum FleetPushRun {
         public var node: String
         public var hash: String
         public var sequence: UInt64
-        /// Nil: never published (the canary stopped the push).
+        /// False: never published (the canary stopped the push first).
         public var published: Bool
         public var answer: PushAnswer
 
@@ -80,33 +80,37 @@ public enum FleetPushRun {
             // Message ids not yet acknowledged, by panel: published again after a reconnection.
             var unacknowledged: [Int: Int32] = [:]
             var reconnections = client.reconnections
-            func publish(_ index: Int) throws(FleetCommandProblem) {
+            // A publish that fails (the connection just lost) is made again once it is back.
+            func publish(_ index: Int) {
+                outcomes[index].published = true
                 switch client.publish(topic: panels[index].configTopic, payload: payloads[index], retain: true) {
-                case .success(let id):
-                    unacknowledged[index] = id
-                    outcomes[index].published = true
-                case .failure(let problem):
-                    throw problem
+                case .success(let id): unacknowledged[index] = id
+                case .failure: unacknowledged[index] = -1
                 }
             }
             if machine == .waitingForCanary {
-                try publish(0)
+                publish(0)
             } else {
-                for index in panels.indices { try publish(index) }
+                for index in panels.indices { publish(index) }
             }
             var deadline = MonotonicClock.now() + .milliseconds(Int64(timeoutS) * 1_000)
             var said: Set<Int> = []
             while !machine.isOver {
                 try client.turn(until: deadline)
+                // A broker that restarted may have lost what it acknowledged (retained
+                // messages not yet saved): every config of this push goes again. A panel that
+                // runs it already takes the same sequence as nothing new.
                 if client.reconnections != reconnections {
                     reconnections = client.reconnections
-                    for index in unacknowledged.keys.sorted() { try publish(index) }
+                    for index in outcomes.indices where outcomes[index].published { publish(index) }
                 }
                 for (index, id) in unacknowledged where client.takeAcknowledged(id) { unacknowledged[index] = nil }
                 for message in client.takeMessages() {
                     for index in panels.indices where panels[index].reportTopic == message.topic && outcomes[index].published {
                         let answer = PushAnswer.of(PanelConfigReport.parse(message.payload), hash: outcomes[index].hash, sequence: outcomes[index].sequence)
-                        if answer.answered { outcomes[index].answer = answer }
+                        // The first answer stands: a config published again after a
+                        // reconnection may be answered as not newer than the one applied.
+                        if answer.answered, !outcomes[index].answer.answered { outcomes[index].answer = answer }
                     }
                 }
                 for index in outcomes.indices where outcomes[index].answer.answered && !said.contains(index) {
@@ -123,7 +127,7 @@ public enum FleetPushRun {
                     case .waiting: event = timedOut ? .timedOut : nil
                     }
                     if let event, machine.step(event) == .pushRest {
-                        for index in panels.indices.dropFirst() { try publish(index) }
+                        for index in panels.indices.dropFirst() { publish(index) }
                         deadline = MonotonicClock.now() + .milliseconds(Int64(timeoutS) * 1_000)
                     }
                 case .waitingForAll:
