@@ -143,7 +143,8 @@ enum FleetCommand {
             }
             let failed = pushed.outcomes.filter { $0.answer != .applied }
             guard failed.isEmpty else {
-                return failure("\(failed.count) of \(pushed.outcomes.count) panels did not apply it: \(failed.map(\.node).joined(separator: ", "))", code: 1)
+                let named = failed.prefix(10).map(\.node).joined(separator: ", ") + (failed.count > 10 ? " and \(failed.count - 10) more" : "")
+                return failure("\(failed.count) of \(pushed.outcomes.count) panels did not apply it: \(named)", code: 1)
             }
             return 0
         }

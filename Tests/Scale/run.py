@@ -480,6 +480,9 @@ class Tier:
         samples = []
         missing = 0
         page = start_page
+        # Every panel on `start_page` first (a panel started again may show the page it kept).
+        publisher.publish(f"{FLEET}/group/all/page/set", page)
+        time.sleep(0.5)
         for _ in range(commands):
             page = "two" if page == "home" else "home"
             instant = publisher.publish(f"{FLEET}/group/all/page/set", page)
