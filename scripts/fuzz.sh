@@ -117,19 +117,19 @@ fuzz_binary() {
     libraries=""
     if [ "$target" = config ]; then
         objects="$objects $build/modules/LinuxSystem.o $build/modules/PanelConfig.o $(clinux_objects | tr '\n' ' ')"
-        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm -lwebsockets -lcjson -lqrencode $(pkg-config --libs libpng)"
+        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm -lwebsockets -lcjson -lqrencode -lcrypto $(pkg-config --libs libpng)"
     fi
     if [ "$target" = outside ]; then
         objects="$objects $build/modules/LinuxSystem.o $build/modules/PanelConfig.o $build/modules/PanelEngine.o"
         objects="$objects $(clinux_objects | grep -v '/CLinux\.homeassistant\.o$' | tr '\n' ' ')"
         objects="$objects $(ha_shim_object)" || return 1
-        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm -lwebsockets -lcjson -lqrencode $(pkg-config --libs libpng)"
+        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm -lwebsockets -lcjson -lqrencode -lcrypto $(pkg-config --libs libpng)"
     fi
     if [ "$target" = png ]; then
         objects="$objects $build/modules/LinuxSystem.o $(clinux_objects | grep -v '/CLinux\.png\.o$' | tr '\n' ' ')"
         objects="$objects $(png_shim_object)" || return 1
         # zlib: the target repairs chunk CRCs with its crc32.
-        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm -lwebsockets -lcjson -lqrencode $(pkg-config --libs libpng) -lz"
+        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm -lwebsockets -lcjson -lqrencode -lcrypto $(pkg-config --libs libpng) -lz"
     fi
     # A build that fails must not leave the last one's binary to be run.
     rm -f "$binary"

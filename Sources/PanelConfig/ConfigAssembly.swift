@@ -176,6 +176,9 @@ enum ConfigAssembly {
             feedback: feedback)
         configuration.screensaver = screensaver
         configuration.fleet = fleet
+        if let keyFile = fleet?.trustKeyFile, let place = panel.fleet?.place(.trustKey) {
+            configuration.namedFiles.all.append(NamedFile(section: "fleet", key: FleetKey.trustKey.rawValue, path: keyFile, file: place.file, line: place.line))
+        }
         return .success(configuration)
     }
 

@@ -293,6 +293,7 @@ enum CheckCommand {
             let warnings = config.warnings.map { $0.rendered } + labels.warnings
             // What `run` would stop at before it opens a device: the files the config names.
             let problems = labels.problems + MQTTBringUp.fileProblems(config.namedFiles) + HomeAssistantBringUp.fileProblems(config.namedFiles)
+                + Ed25519Key.trustKeyProblems(config.namedFiles)
                 + PageBackgrounds.problems(config)
                 + IconPictures.problems(config)
             return (problems.isEmpty ? config : nil, warnings, problems)

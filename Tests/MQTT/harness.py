@@ -261,14 +261,15 @@ class Panel:
     """`touchpanel run` on the simulated board, its stdout (event lines) and stderr (log)
     collected as they come."""
 
-    def __init__(self, binary, config_path, trace=None, png_dir=None, extra=()):
+    def __init__(self, binary, config_path, trace=None, png_dir=None, extra=(), env=None):
         command = [binary, "run", config_path, "--format", "xrgb8888", *extra]
         if trace:
             command += ["--trace", trace]
         if png_dir:
             command += ["--png-dir", png_dir]
         self.started = time.monotonic()
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        env=None if env is None else {**os.environ, **env})
         self.out = LineReader(self.process.stdout)
         self.err = LineReader(self.process.stderr)
 

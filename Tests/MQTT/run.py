@@ -4,6 +4,8 @@ loopback (a password file, TLS from a CA made here), checked by mosquitto_sub wi
 payloads and pixels. Usage: run.py TOUCHPANEL WORKDIR. Prints `ok NAME` or `FAIL NAME: why` per
 scenario and ends with `N passed, M failed`."""
 
+import base64
+import hashlib
 import json
 import os
 import re
@@ -976,6 +978,101 @@ def a_tap_from_the_dashboard_taps_the_panel_but_never_a_jog_button(ctx):
             panel.kill()
 
 
+def signed_config(ctx, key, topic, sequence, config_bytes):
+    """A pushed config's payload (PushedConfigMessage): the envelope line with the base64 of
+    the Ed25519 signature over `touchpanel-config 1 SEQUENCE TOPIC\\n` and the config, made
+    with openssl as a fleet's owner could."""
+    signed = ctx.write_bytes("to-sign", f"touchpanel-config 1 {sequence} {topic}\n".encode() + config_bytes)
+    signature = subprocess.run(["openssl", "pkeyutl", "-sign", "-inkey", key, "-rawin", "-in", signed],
+                               stdout=subprocess.PIPE, check=True).stdout
+    assert len(signature) == 64, len(signature)
+    return f"touchpanel-config 1 {sequence} {base64.b64encode(signature).decode()}\n".encode() + config_bytes
+
+
+def a_pushed_config_runs_is_kept_across_a_restart_and_refusals_change_nothing(ctx):
+    """Issue 48: a config pushed over the broker, signed by the trusted key, runs as a reload
+    would and is kept in the state directory; a wrong key, an older sequence and a change to
+    [mqtt] change nothing, each said on P/config; restarted with the broker gone, the panel runs
+    the pushed config it kept."""
+    client = "test-fleet"
+    prefix = ctx.prefix(client)
+    keys = {}
+    for name in ("fleet", "stranger"):
+        keys[name] = os.path.join(ctx.workdir, f"{name}.pem")
+        subprocess.run(["openssl", "genpkey", "-algorithm", "ed25519", "-out", keys[name]], check=True)
+    public = os.path.join(ctx.workdir, "fleet.pub")
+    subprocess.run(["openssl", "pkey", "-in", keys["fleet"], "-pubout", "-out", public], check=True)
+    state = os.path.join(ctx.workdir, "fleet-state")
+    clean_directory(state)
+    path = ctx.config(client, {"client_id": client})
+    fleet = f"\n[fleet]\ngroups = floor1\naccept_config = yes\ntrust_key = {public}\n"
+    with open(path, "a") as file:
+        file.write(fleet)
+    local = open(path, "rb").read()
+    topic = f"touchpanel/config/{client}"
+    pushed = local.replace(b"label = Play", b"label = Pause")
+    env = {"STATE_DIRECTORY": state}
+    live = Subscriber(ctx.broker, [prefix + "/config", prefix + "/button/play/label"])
+    panel = Panel(ctx.binary, path, env=env)
+
+    def report():
+        return json.loads(live.on(prefix + "/config")[-1])
+
+    def wait_report(check, what):
+        wait_until(lambda: live.on(prefix + "/config") and check(report()), 10, what)
+        return report()
+
+    try:
+        first = wait_report(lambda r: True, "P/config")
+        assert (first["hash"], first["source"], first["sequence"], first["groups"], first["push"]) == \
+            (hashlib.sha256(local).hexdigest(), "local", 0, ["floor1"], None), first
+        publish_file(ctx.broker, topic, ctx.write_bytes("push-1", signed_config(ctx, keys["fleet"], topic, 1000, pushed)), retain=True)
+        applied = wait_report(lambda r: r["source"] == "pushed", "the pushed config to run")
+        assert (applied["hash"], applied["sequence"], applied["topic"], applied["push"]["result"], applied["push"]["hash"]) == \
+            (hashlib.sha256(pushed).hexdigest(), 1000, topic, "applied", hashlib.sha256(pushed).hexdigest()), applied
+        live.wait_for(prefix + "/button/play/label", "Pause")
+        kept = open(os.path.join(state, "pushed-config"), "rb").read()
+        assert kept.startswith(topic.encode() + b"\ntouchpanel-config 1 1000 "), kept[:80]
+
+        # Signed by a key the panel does not trust: refused, the running config stays.
+        other = pushed.replace(b"label = Pause", b"label = Stop")
+        publish_file(ctx.broker, topic, ctx.write_bytes("push-2", signed_config(ctx, keys["stranger"], topic, 1001, other)), retain=True)
+        refused = wait_report(lambda r: r["push"]["sequence"] == 1001, "the stranger's config refused")
+        assert (refused["hash"], refused["push"]["result"], refused["push"]["error"]) == \
+            (applied["hash"], "refused", "not signed by the trusted key: the signature does not match the trusted key"), refused
+        # An older sequence, rightly signed: logged, nothing changes.
+        publish_file(ctx.broker, topic, ctx.write_bytes("push-3", signed_config(ctx, keys["fleet"], topic, 999, other)), retain=True)
+        panel.wait_log(f"fleet: ignored the config on {topic}: its sequence 999 is not newer than the running one's (1000)")
+        # A change to [mqtt] (the broker link stays the local file's): refused, naming it.
+        changed = pushed.replace(b"[mqtt]\n", b"[mqtt]\nkeepalive_s = 30\n")
+        publish_file(ctx.broker, topic, ctx.write_bytes("push-4", signed_config(ctx, keys["fleet"], topic, 1002, changed)), retain=True)
+        refused = wait_report(lambda r: r["push"]["sequence"] == 1002, "the [mqtt] change refused")
+        assert (refused["hash"], refused["push"]["result"], refused["push"]["error"]) == \
+            (applied["hash"], "refused",
+             "[mqtt] differs from the local file's: a pushed config keeps the panel's own (allow = mqtt in the local [fleet] lets it change)"), refused
+        assert live.on(prefix + "/button/play/label") == ["Play", "Pause"], live.on(prefix + "/button/play/label")
+        assert panel.stop() == 0
+    finally:
+        live.close()
+        if panel.process.poll() is None:
+            panel.kill()
+
+    # A reboot without the broker: the kept config runs.
+    ctx.broker.stop()
+    panel = Panel(ctx.binary, path, env=env)
+    try:
+        panel.wait_log(f"fleet: running the config pushed on {topic} (sequence 1000), kept in {state}/pushed-config")
+        ctx.broker.start()
+        state_now = retained(ctx.broker, [prefix + "/config", prefix + "/button/play/label"], wait_s=4)
+        wait_until(lambda: json.loads(retained(ctx.broker, [prefix + "/config"]).get(prefix + "/config", "{}")).get("source") == "pushed",
+                   15, "P/config after the broker came back")
+        assert retained(ctx.broker, [prefix + "/button/play/label"])[prefix + "/button/play/label"] == "Pause", state_now
+        assert panel.stop() == 0
+    finally:
+        if panel.process.poll() is None:
+            panel.kill()
+
+
 SCENARIOS = [
     discovery_documents_and_retained_state,
     a_double_tap_is_one_double_tap_and_events_match_stdout,
@@ -994,6 +1091,7 @@ SCENARIOS = [
     a_message_over_max_message_kb_stays_at_the_broker,
     the_screen_goes_to_the_broker_as_the_board_draws_it,
     a_tap_from_the_dashboard_taps_the_panel_but_never_a_jog_button,
+    a_pushed_config_runs_is_kept_across_a_restart_and_refusals_change_nothing,
 ]
 
 

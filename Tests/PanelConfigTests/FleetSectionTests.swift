@@ -45,7 +45,7 @@ struct FleetSectionTests {
             "panel.ini:7: [fleet] groups: expected a group name of letters, digits, _ . - (at most 32), found \"floor/1\"",
         ])
         #expect(renderedErrors(display800x480 + mqtt + "[fleet]\naccept_config = yes\ntrust_key = k.pub\nallow = exec, fleet\n") == [
-            "panel.ini:9: [fleet] allow: expected any of controller, display, outputs, exec, gpio, mqtt, homeassistant, comma-separated, found \"fleet\"",
+            "panel.ini:9: [fleet] allow: expected any of controller, display, outputs, exec, gpio, mqtt, homeassistant, control, comma-separated, found \"fleet\"",
         ])
     }
 

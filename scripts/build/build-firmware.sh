@@ -309,7 +309,7 @@ build_target() {
         PKG_CONFIG_SYSROOT_DIR="$sysroot" pkg-config --static --libs-only-l freetype2) ||
         die "pkg-config cannot resolve freetype2 in the $deb sysroot"
     local -a app_libs=("${unicode[@]}" -linih -lgpiod -li2c -lfreetype "${png_libs[@]}" -lsystemd -lmosquitto -ldrm
-        -lwebsockets -lcjson -lqrencode -lm) freetype_static_libs
+        -lwebsockets -lcjson -lqrencode -lcrypto -lm) freetype_static_libs
     read -r -a freetype_static_libs <<<"$freetype_static"
     # libwebsockets for the static one: its archive, OpenSSL's and what they need, as the
     # sysroot's .pc files list them (libwebsockets.pc names libcap, libcrypto.pc zlib and zstd).
@@ -325,10 +325,10 @@ build_target() {
         "${websockets_static_libs[@]}" -lm)
     local -a app_objs=("${clinux_objs[@]}") app_static_objs=("${clinux_static_objs[@]}") m
     for m in "${app_modules[@]}"; do app_objs+=("$obj/$m.o") app_static_objs+=("$obj/$m.o"); done
-    # The self-test needs none of the Home Assistant client (nor its libraries).
+    # The self-test needs none of the Home Assistant client nor the fleet's signatures (nor their libraries).
     local -a test_objs=("$obj/TouchCore.o" "$obj/FirmwareSelfTest.o" "$obj/touchcore_selftest.o")
     for m in "${clinux_static_objs[@]}"; do
-        [[ $m == */CLinux.homeassistant.o || $m == "$cjson_obj" ]] || test_objs+=("$m")
+        [[ $m == */CLinux.homeassistant.o || $m == */CLinux.fleetcrypto.o || $m == "$cjson_obj" ]] || test_objs+=("$m")
     done
 
     inputs=("${app_objs[@]}" "${unicode[@]}" "$sysroot/.stamp")

@@ -24,7 +24,7 @@ public enum LivePanel {
     /// `launchedAt`: when the command started, for the time-to-first-frame log line.
     /// `recordPath`: `touchpanel record` writes every raw report there as a trace.
     public static func run(
-        configPath: String, config firstConfig: PanelConfiguration, log: PanelLog,
+        configPath: String, config localConfig: PanelConfiguration, log: PanelLog,
         launchedAt: MonotonicInstant = MonotonicClock.now(), debug: [StateMachineName] = [],
         notifier: ServiceNotifier = SystemdNotifier(), recordPath: String? = nil
     ) -> Int32 {
@@ -52,6 +52,13 @@ public enum LivePanel {
             recorder?.comment("touchpanel record of \(configPath): raw reports in ms since the panel started;")
             recorder?.comment("touchpanel replay \(configPath) \(recordPath) prints the event lines the panel printed")
         }
+        // With `[fleet] accept_config`, the pushed config kept from the last run runs when it still passes.
+        if let problem = FleetConfigs.startProblem(localConfig) {
+            log.error("cannot start with \(configPath): \(problem)")
+            return 1
+        }
+        let fleet = FleetConfigs.fromEnvironment(localPath: configPath, local: localConfig, log: log)
+        let firstConfig = fleet?.chooseConfig(local: localConfig) ?? localConfig
         let bridge: MQTTBridge?
         let homeAssistant: HomeAssistantBridge?
         do throws(StartError) {
@@ -63,7 +70,7 @@ public enum LivePanel {
         }
         let run = PanelRun<LiveSession>(
             configPath: configPath, bridge: bridge, homeAssistant: homeAssistant, keeper: StateKeeper.fromEnvironment(log: log), recorder: recorder,
-            reloads: ReloadReporter(notifier: notifier, file: ReloadAnswerFile.fromEnvironment(), pid: getpid(), log: log), log: log
+            reloads: ReloadReporter(notifier: notifier, file: ReloadAnswerFile.fromEnvironment(), pid: getpid(), log: log), fleet: fleet, log: log
         ) { config, carried in
             start(config, exec: exec, processes: processes, events: events, latency: latency, log: log, startedAt: startedAt,
                   carried: carried, transitions: transitions)
@@ -103,8 +110,8 @@ public enum LivePanel {
                 turns += [watchdog, signalWatch]
                 while case .keepGoing = next {
                     next = step(
-                        running, loop: loop, turns: turns, signals: signalWatch, exec: exec, latency: latency, bridge: run.bridge, homeAssistant: run.homeAssistant,
-                        configPath: configPath, log: log, notifier: notifier, reloads: run.reloads)
+                        running, loop: loop, turns: turns, signals: signalWatch, exec: exec, latency: latency, run: run,
+                        configPath: configPath, log: log, notifier: notifier)
                 }
                 switch next {
                 case .replace(let reload):
@@ -151,9 +158,9 @@ public enum LivePanel {
     /// One turn of the loop and what it woke for.
     private static func step(
         _ session: LiveSession, loop: PanelLoop, turns: [LoopParticipant], signals: SignalWatch, exec: ExecSupervisor,
-        latency: LatencyStatistics, bridge: MQTTBridge?, homeAssistant: HomeAssistantBridge?, configPath: String, log: PanelLog, notifier: ServiceNotifier,
-        reloads: ReloadReporter
+        latency: LatencyStatistics, run: PanelRun<LiveSession>, configPath: String, log: PanelLog, notifier: ServiceNotifier
     ) -> Next {
+        let bridge = run.bridge, homeAssistant = run.homeAssistant, reloads = run.reloads
         loop.turn(turns)
         let now = loop.now
         session.noticeDisplayLoss(now: now)
@@ -163,8 +170,13 @@ public enum LivePanel {
             session.engine.shutdown(now: now)
             return .fail
         }
+        // A config pushed over the broker that passed every check runs as a reload would, once
+        // the signals are seen to (a SIGHUP's reload of the local file comes first).
+        func pushedOrKeepGoing() -> Next {
+            run.pushedReload(now: now).map { .replace(with: $0) } ?? .keepGoing
+        }
         let received = signals.take()
-        guard !received.isEmpty else { return .keepGoing }
+        guard !received.isEmpty else { return pushedOrKeepGoing() }
         if received.contains(.child) {
             session.engine.commandsFinished(exec.reapFinished(), now: now)
         }
@@ -178,9 +190,9 @@ public enum LivePanel {
             latency.summaryLines().forEach(log.log)
             return .stop
         }
-        guard received.contains(.hangup) else { return .keepGoing }
+        guard received.contains(.hangup) else { return pushedOrKeepGoing() }
         reloads.begins(at: now)
-        switch ConfigReload.read(configPath, runningBridge: bridge, runningHomeAssistant: homeAssistant, log: log, now: now) {
+        switch ConfigReload.read(configPath, runningBridge: bridge, runningHomeAssistant: homeAssistant, fleet: run.fleet, log: log, now: now) {
         case .replace(let config, let newBridge, let newHomeAssistant):
             return .replace(with: ConfigReload.Accepted(config: config, bridge: newBridge, homeAssistant: newHomeAssistant))
         case .refused(let reason):

@@ -25,14 +25,17 @@ final class PanelRun<Session: PanelSession> {
     let keeper: StateKeeper?
     let recorder: RawTraceRecorder?
     let reloads: ReloadReporter
-    private let configPath: String
+    /// `[fleet]`: the pushed configs and `P/config`; nil without the section at start.
+    let fleet: FleetConfigs?
+    /// The local config file: what SIGHUP reads again.
+    let configPath: String
     private let log: PanelLog
     /// Starts a session of a config with what the one before handed on; logs why it could not.
     private let start: (PanelConfiguration, LiveSession.Carried) -> Result<Session, StartError>
 
     init(
         configPath: String, bridge: MQTTBridge?, homeAssistant: HomeAssistantBridge?, keeper: StateKeeper?, recorder: RawTraceRecorder?, reloads: ReloadReporter,
-        log: PanelLog, start: @escaping (PanelConfiguration, LiveSession.Carried) -> Result<Session, StartError>
+        fleet: FleetConfigs? = nil, log: PanelLog, start: @escaping (PanelConfiguration, LiveSession.Carried) -> Result<Session, StartError>
     ) {
         self.configPath = configPath
         self.bridge = bridge
@@ -40,6 +43,7 @@ final class PanelRun<Session: PanelSession> {
         self.keeper = keeper
         self.recorder = recorder
         self.reloads = reloads
+        self.fleet = fleet
         self.log = log
         self.start = start
     }
@@ -62,6 +66,30 @@ final class PanelRun<Session: PanelSession> {
         homeAssistant?.attach(session.engine, now: now)
         session.engine.source.record(to: recorder)
         session.engine.recorder = recorder
+        if let fleet { bridge?.setConfigReport(fleet.report) }
+    }
+
+    /// A config pushed to the panel that came in with the broker's turn, when it passes every
+    /// check: the reload that runs it. One that is refused or changes nothing is said on
+    /// `P/config` (and logged) and gives nil.
+    func pushedReload(now: MonotonicInstant) -> ConfigReload.Accepted? {
+        guard let fleet, let bridge, let (topic, payload) = bridge.takePushedConfig() else { return nil }
+        switch fleet.consider(topic: topic, payload: payload) {
+        case .nothing:
+            return nil
+        case .refused:
+            bridge.setConfigReport(fleet.report)
+            return nil
+        case .apply(let pushed):
+            switch ConfigReload.accept(pushed.config, runningBridge: bridge, runningHomeAssistant: homeAssistant, log: log, now: now) {
+            case .replace(let config, let newBridge, let newHomeAssistant):
+                return ConfigReload.Accepted(config: config, bridge: newBridge, homeAssistant: newHomeAssistant, pushed: pushed)
+            case .refused(let reason):
+                fleet.refused(topic: topic, sequence: pushed.message.sequence, hash: pushed.hash, reason: reason)
+                bridge.setConfigReport(fleet.report)
+                return nil
+            }
+        }
     }
 
     /// What `running` (its engine shut down) hands a session of `reload`'s config: output
@@ -130,12 +158,22 @@ final class PanelRun<Session: PanelSession> {
         if let session { wire(session, now: now()) }
         recorder?.comment("reloaded \(configPath): replay with the config of each part")
         FreedMemory.giveBack()
-        if let refusal {
+        if let pushed = reload.pushed, let fleet {
+            // A push is no reload anyone waits for: `P/config` says how it went.
+            if let refusal {
+                fleet.refused(topic: pushed.topic, sequence: pushed.message.sequence, hash: pushed.hash, reason: refusal)
+                if session == nil { reloads.stopping(refusal) }
+            } else {
+                fleet.applied(pushed)
+            }
+        } else if let refusal {
             if session == nil { reloads.stopping(refusal) } else { reloads.refused(refusal) }
         } else {
             log.log("reloaded \(configPath)")
             reloads.applied(configPath)
+            fleet?.ranLocal()
         }
+        if let fleet { bridge?.setConfigReport(fleet.report) }
         return session
     }
 
@@ -164,6 +202,8 @@ extension ConfigReload {
         let bridge: MQTTBridge??
         /// The same for `[homeassistant]`.
         let homeAssistant: HomeAssistantBridge??
+        /// The pushed config this is, when it came over the broker (`[fleet]`).
+        var pushed: FleetConfigs.Pushed? = nil
     }
 }
 

@@ -39,7 +39,15 @@ public enum SimulatedPanel {
     /// it is logged and ignored, as the trace's raw lines were read for the config it started
     /// with. Each outcome is left for `touchpanel reload` as the live panel leaves it (with
     /// `$RUNTIME_DIRECTORY` set). Returns the process's exit status.
-    public static func run(config: PanelConfiguration, options: SimulationOptions, log: PanelLog, debug: [StateMachineName] = []) -> Int32 {
+    public static func run(config localConfig: PanelConfiguration, options: SimulationOptions, log: PanelLog, debug: [StateMachineName] = []) -> Int32 {
+        // With `[fleet] accept_config`, the pushed config kept from the last run runs when it
+        // still passes (not under a trace, which was read for the local config).
+        if let problem = FleetConfigs.startProblem(localConfig) {
+            log.error("cannot start with \(localConfig.file): \(problem)")
+            return 1
+        }
+        let fleet = FleetConfigs.fromEnvironment(localPath: localConfig.file, local: localConfig, log: log)
+        let config = options.tracePath == nil ? fleet?.chooseConfig(local: localConfig) ?? localConfig : localConfig
         let script: TouchScript
         do throws(TouchScript.ScriptError) {
             if let tracePath = options.tracePath {
@@ -83,8 +91,8 @@ public enum SimulatedPanel {
         let frames = FrameCounter()
         // Under systemd (or with STATE_DIRECTORY set) the simulated board keeps its state too.
         let run = PanelRun<SimulatedSession>(
-            configPath: config.file, bridge: bridge, homeAssistant: homeAssistant, keeper: StateKeeper.fromEnvironment(log: log), recorder: recorder,
-            reloads: ReloadReporter(notifier: nil, file: ReloadAnswerFile.fromEnvironment(), pid: getpid(), log: log), log: log
+            configPath: localConfig.file, bridge: bridge, homeAssistant: homeAssistant, keeper: StateKeeper.fromEnvironment(log: log), recorder: recorder,
+            reloads: ReloadReporter(notifier: nil, file: ReloadAnswerFile.fromEnvironment(), pid: getpid(), log: log), fleet: fleet, log: log
         ) { config, carried in
             placeCommands(config, processes, log: log)
             return start(config, options: options, origin: origin, exec: exec, log: log, debug: debug, frames: frames, carried: carried)
@@ -160,7 +168,12 @@ public enum SimulatedPanel {
             let received = signalWatch.take()
             if received.contains(.child) { engine.commandsFinished(exec.reapFinished(), now: loop.now) }
             if received.asksToStop { return true }
-            guard received.contains(.hangup) else { return false }
+            guard received.contains(.hangup) else {
+                // A config pushed over the broker that passed every check runs as a reload would.
+                guard options.tracePath == nil, let pushed = run.pushedReload(now: MonotonicClock.now()) else { return false }
+                reload = pushed
+                return true
+            }
             guard options.tracePath == nil else {
                 log.log("SIGHUP: no reload while a trace plays (its lines were read for the config it started with)")
                 reloads.refused("no reload while a trace plays")
@@ -168,7 +181,7 @@ public enum SimulatedPanel {
             }
             reloads.begins(at: MonotonicClock.now())
             switch ConfigReload.read(
-                session.config.file, runningBridge: bridge, runningHomeAssistant: run.homeAssistant, log: log, now: MonotonicClock.now())
+                run.configPath, runningBridge: bridge, runningHomeAssistant: run.homeAssistant, fleet: run.fleet, log: log, now: MonotonicClock.now())
             {
             case .replace(let config, let newBridge, let newHomeAssistant):
                 reload = ConfigReload.Accepted(config: config, bridge: newBridge, homeAssistant: newHomeAssistant)

@@ -14,6 +14,8 @@ public struct FleetConfig: Equatable, Sendable {
         case gpio
         case mqtt
         case homeassistant
+        /// `[control]`: the socket's path and who may write to it.
+        case control
     }
 
     /// The first levels of every fleet topic: `PREFIX/config/NODE`, `PREFIX/group/G/...`,

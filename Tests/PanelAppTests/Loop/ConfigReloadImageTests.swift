@@ -24,7 +24,7 @@ struct ConfigReloadImageTests {
         let config = directory + "/panel.ini"
         try "[display]\nwidth = 800\nheight = 480\n[page plan]\nimage = plan.png\n".write(toFile: config, atomically: true, encoding: .utf8)
         let log = Lines()
-        let outcome = ConfigReload.read(config, runningBridge: nil, runningHomeAssistant: nil, log: log, now: MonotonicInstant(nanoseconds: 0))
+        let outcome = ConfigReload.read(config, runningBridge: nil, runningHomeAssistant: nil, fleet: nil, log: log, now: MonotonicInstant(nanoseconds: 0))
         guard case .refused(let reason) = outcome else {
             Issue.record("the reload was not refused")
             return

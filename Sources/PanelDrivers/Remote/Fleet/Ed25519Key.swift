@@ -1,5 +1,6 @@
 import CLinux
 import LinuxSystem
+import PanelConfig
 
 /// An Ed25519 key from a PEM file (libcrypto reads it): the public one a panel trusts pushed
 /// configs from, or the private one `touchpanel fleet push` signs them with.
@@ -59,6 +60,21 @@ public struct Ed25519Key: Sendable {
 
     private static func text(_ message: [CChar]) -> String {
         String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension Ed25519Key {
+    /// `[fleet] trust_key` read as the panel reads it at start: each problem with the key's
+    /// file:line, for `check` and the start.
+    public static func trustKeyProblems(_ files: NamedFiles) -> [String] {
+        files.all.filter { $0.section == "fleet" && $0.key == "trust_key" }.compactMap { file in
+            do throws(Ed25519KeyError) {
+                _ = try Ed25519Key(file: file.path, kind: .publicKey)
+                return nil
+            } catch {
+                return file.prefix + error.message
+            }
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 /// A wall-clock time as ISO 8601 in UTC with milliseconds (`2026-11-29T23:46:43.120+00:00`),
 /// as Home Assistant's commands take it: worked out from the epoch, no time zone involved.
-enum UTCTimestamp {
-    static func text(epochMs: Int64) -> String {
+public enum UTCTimestamp {
+    public static func text(epochMs: Int64) -> String {
         let dayMs: Int64 = 86_400_000
         let days = epochMs >= 0 ? epochMs / dayMs : -((-epochMs + dayMs - 1) / dayMs)
         let msOfDay = epochMs - days * dayMs

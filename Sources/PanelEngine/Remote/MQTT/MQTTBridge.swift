@@ -87,6 +87,14 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     /// Pictures of the screen published, and the bytes of the last.
     public private(set) var screensPublished = 0
     public private(set) var lastScreenBytes = 0
+    /// `[fleet] accept_config`: the topics pushed configs come on, the panel's own then its
+    /// groups' (`FleetTopics.configTopics`); empty otherwise.
+    private var fleetConfigTopics: [String] = []
+    /// Pushed configs received and not yet taken, oldest first; a newer one on a topic
+    /// replaces the one waiting.
+    private var pushedConfigs: [(topic: String, payload: [UInt8])] = []
+    /// `P/config`'s payload: published retained on every connect and whenever it changes.
+    private var configReport: [UInt8]?
 
     public init(settings: Settings, connection: MQTTConnection, log: PanelLog, now: MonotonicInstant, jitterSeed: UInt64) {
         self.settings = settings
@@ -117,6 +125,8 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         transitions = engine.transitions
         mirror?.transitions = engine.transitions
         buttonNames = engine.config.buttons.map { $0.name }
+        let previousFleetTopics = fleetConfigTopics
+        fleetConfigTopics = engine.config.fleet.map { $0.acceptConfig ? FleetTopics($0, nodeID: settings.topics.nodeID).configTopics : [] } ?? []
         quotedNames = buttonNames.map(JSONText.quotedBytes)
         origin = engine.eventOrigin
         let previous = documents
@@ -132,6 +142,7 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
             // send its retained state, which the new config's items start without.
             for topic in boundTopics { subscribe(topic) }
             if hasSliders && settings.config.commands { subscribe(settings.topics.sliderValueSetPattern) }
+            for topic in fleetConfigTopics where !previousFleetTopics.contains(topic) { subscribe(topic) }
         }
         stateDirty = true
     }
@@ -292,6 +303,19 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
     }
 
     /// `mirror: N pictures of the screen published, the last B bytes`, with a mirror.
+    /// The oldest pushed config received and not yet taken (`[fleet] accept_config`).
+    public func takePushedConfig() -> (topic: String, payload: [UInt8])? {
+        pushedConfigs.isEmpty ? nil : pushedConfigs.removeFirst()
+    }
+
+    /// What `P/config` says from now on: published at once when online, and on every connect.
+    public func setConfigReport(_ report: ConfigReport) {
+        let payload = Array(report.json.utf8)
+        guard payload != configReport else { return }
+        configReport = payload
+        if case .online = link { retainedQueue.queue(settings.topics.config, payload) }
+    }
+
     public func mirrorSummaryLine() -> String? {
         guard mirror != nil else { return nil }
         return "mirror: \(screensPublished) pictures of the screen published, the last \(lastScreenBytes) bytes"
@@ -433,9 +457,10 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         if settings.config.discovery {
             patterns += [settings.topics.homeAssistantStatus, settings.topics.discoveryPattern]
         }
-        for pattern in patterns + boundTopics { subscribe(pattern) }
+        for pattern in patterns + boundTopics + fleetConfigTopics { subscribe(pattern) }
         retainedQueue.removeAll()
         queueDiscoveryAndState(now: now)
+        if let configReport { retainedQueue.queue(settings.topics.config, configReport) }
         let dropped = outbox.takeDroppedCount()
         if dropped > 0 {
             log.warning("mqtt: \(dropped) events dropped while \(settings.brokerName) was away (queue = \(outbox.capacity))")
@@ -551,6 +576,12 @@ public final class MQTTBridge: PanelListener, DevicePublisher {
         // A device's state, retained or not: bound buttons show it, and it runs nothing.
         if boundTopics.contains(topic) {
             engine.received(topic: topic, payload: payload, now: now)
+        }
+        if fleetConfigTopics.contains(topic) {
+            // A config pushed to the panel or its group, retained: the run takes it after the turn.
+            pushedConfigs.removeAll { $0.topic == topic }
+            pushedConfigs.append((topic, payload))
+            return
         }
         let incoming = settings.topics.incoming(topic)
         switch incoming {
