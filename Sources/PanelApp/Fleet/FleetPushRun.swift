@@ -107,7 +107,7 @@ public enum FleetPushRun {
                 for (index, id) in unacknowledged where client.takeAcknowledged(id) { unacknowledged[index] = nil }
                 for message in client.takeMessages() {
                     for index in panels.indices where panels[index].reportTopic == message.topic && outcomes[index].published {
-                        let answer = PushAnswer.of(PanelConfigReport.parse(message.payload), hash: outcomes[index].hash, sequence: outcomes[index].sequence)
+                        let answer = PushAnswer.of(ConfigReport.parse(message.payload), hash: outcomes[index].hash, sequence: outcomes[index].sequence)
                         // The first answer stands: a config published again after a
                         // reconnection may be answered as not newer than the one applied.
                         if answer.answered, !outcomes[index].answer.answered { outcomes[index].answer = answer }

@@ -15,7 +15,7 @@ public struct FleetObservations: Equatable, Sendable {
     }
 
     public let prefix: String
-    public var configs: [String: PanelConfigReport] = [:]
+    public var configs: [String: ConfigReport] = [:]
     public var health: [String: PanelHealthReport] = [:]
     /// `online` or `offline`, by node.
     public var availability: [String: String] = [:]
@@ -49,7 +49,7 @@ public struct FleetObservations: Equatable, Sendable {
         guard levels.count == 2, !levels[0].isEmpty else { return }
         let node = levels[0]
         switch levels[1] {
-        case "config": configs[node] = PanelConfigReport.parse(payload)
+        case "config": configs[node] = ConfigReport.parse(payload)
         case "health": health[node] = PanelHealthReport.parse(payload)
         case "availability": availability[node] = payload.isEmpty ? nil : String(decoding: payload, as: UTF8.self)
         default: return

@@ -40,7 +40,7 @@ public struct FleetStatus: Equatable, Sendable {
             let hash = config?.hash ?? health?.configHash ?? ""
             rows.append(Row(
                 node: node, online: heard.availability[node] == "online", version: version, hash: hash,
-                source: config?.source ?? "", sequence: config?.sequence ?? 0, lastSeen: config?.lastSeen ?? "",
+                source: config?.source.rawValue ?? "", sequence: config?.sequence ?? 0, lastSeen: config?.lastSeen ?? "",
                 groups: config?.groups ?? [], drift: nil, old: false))
         }
         // Drift against what was pushed.

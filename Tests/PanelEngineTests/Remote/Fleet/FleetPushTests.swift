@@ -56,16 +56,20 @@ private let hash = String(repeating: "d", count: 64)
     }
 
     @Test func onlyAReportOfThisPushAnswersIt() {
-        let applied = PanelConfigReport(
-            hash: hash, source: "pushed", sequence: 7, push: .init(topic: "touchpanel/config/p001", sequence: 7, hash: hash, result: "applied"))
+        let applied = ConfigReport(
+            hash: hash, source: .pushed, sequence: 7, since: "", groups: [], version: "1.2.3",
+            push: .init(topic: "touchpanel/config/p001", sequence: 7, hash: hash, result: .applied, at: "2026-11-30T08:00:00Z"))
         #expect(PushAnswer.of(applied, hash: hash, sequence: 7) == .applied)
         #expect(PushAnswer.of(applied, hash: hash, sequence: 8) == .waiting)
         #expect(PushAnswer.of(nil, hash: hash, sequence: 7) == .waiting)
-        let refused = PanelConfigReport(
-            hash: "e", push: .init(topic: "touchpanel/config/p001", sequence: 8, hash: hash, result: "refused", error: "pushed.ini:2: bad"))
+        let refused = ConfigReport(
+            hash: "e", source: .local, since: "", groups: [], version: "1.2.3",
+            push: .init(topic: "touchpanel/config/p001", sequence: 8, hash: hash, result: .refused, error: "pushed.ini:2: bad", at: ""))
         #expect(PushAnswer.of(refused, hash: hash, sequence: 8) == .refused("pushed.ini:2: bad"))
         // Running it at that sequence answers too, when the report of the push itself was lost.
-        #expect(PushAnswer.of(PanelConfigReport(hash: hash, source: "pushed", sequence: 9), hash: hash, sequence: 9) == .applied)
-        #expect(PushAnswer.of(PanelConfigReport(hash: hash, source: "local", sequence: 9), hash: hash, sequence: 9) == .waiting)
+        let running = ConfigReport(hash: hash, source: .pushed, sequence: 9, since: "", groups: [], version: "1.2.3")
+        #expect(PushAnswer.of(running, hash: hash, sequence: 9) == .applied)
+        let local = ConfigReport(hash: hash, source: .local, sequence: 9, since: "", groups: [], version: "1.2.3")
+        #expect(PushAnswer.of(local, hash: hash, sequence: 9) == .waiting)
     }
 }
