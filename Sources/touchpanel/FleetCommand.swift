@@ -143,7 +143,7 @@ enum FleetCommand {
             }
             let failed = pushed.outcomes.filter { $0.answer != .applied }
             guard failed.isEmpty else {
-                let named = failed.prefix(10).map(\.node).joined(separator: ", ") + (failed.count > 10 ? " and \(failed.count - 10) more" : "")
+                let named = failed.prefix(10).map { $0.node }.joined(separator: ", ") + (failed.count > 10 ? " and \(failed.count - 10) more" : "")
                 return failure("\(failed.count) of \(pushed.outcomes.count) panels did not apply it: \(named)", code: 1)
             }
             return 0

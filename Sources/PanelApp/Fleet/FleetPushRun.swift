@@ -56,8 +56,8 @@ public enum FleetPushRun {
             try client.connect()
             // What the topics hold now: each push's sequence must be newer.
             let prefix = panels.first.map { String($0.configTopic.split(separator: "/").first ?? "") } ?? ""
-            let retained = try client.retained(panels.map(\.configTopic), markerPrefix: prefix)
-            client.subscribe(panels.map(\.reportTopic))
+            let retained = try client.retained(panels.map { $0.configTopic }, markerPrefix: prefix)
+            client.subscribe(panels.map { $0.reportTopic })
             let nowS = UInt64(max(0, RealTimeClock.epochNanoseconds() / 1_000_000_000))
             var outcomes: [Outcome] = []
             var payloads: [[UInt8]] = []

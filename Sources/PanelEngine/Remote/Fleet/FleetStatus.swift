@@ -36,7 +36,7 @@ public struct FleetStatus: Equatable, Sendable {
         for node in heard.nodes {
             let config = heard.configs[node]
             let health = heard.health[node]
-            let version = config.map(\.version).flatMap { $0.isEmpty ? nil : $0 } ?? health?.version ?? ""
+            let version = config.map { $0.version }.flatMap { $0.isEmpty ? nil : $0 } ?? health?.version ?? ""
             let hash = config?.hash ?? health?.configHash ?? ""
             rows.append(Row(
                 node: node, online: heard.availability[node] == "online", version: version, hash: hash,
@@ -62,7 +62,7 @@ public struct FleetStatus: Equatable, Sendable {
                 break
             }
         }
-        let newest = VersionOrder.newest(rows.map(\.version) + (heard.latest.map { [$0] } ?? []))
+        let newest = VersionOrder.newest(rows.map { $0.version } + (heard.latest.map { [$0] } ?? []))
         for index in rows.indices {
             if let newest, !rows[index].version.isEmpty { rows[index].old = VersionOrder.isOlder(rows[index].version, than: newest) }
         }
@@ -94,9 +94,9 @@ public struct FleetStatus: Equatable, Sendable {
     }
 
     public var summary: String {
-        let online = rows.filter(\.online).count
+        let online = rows.filter { $0.online }.count
         let drifting = rows.filter { $0.drift != nil }.count
-        let old = rows.filter(\.old).count
+        let old = rows.filter { $0.old }.count
         return "\(rows.count) panel\(rows.count == 1 ? "" : "s"), \(online) online, \(drifting) drifting, \(old) on an old version"
     }
 
