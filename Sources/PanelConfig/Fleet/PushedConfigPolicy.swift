@@ -28,8 +28,9 @@ public enum PushedConfigPolicy {
         guarded("[control]", .control, same: local.control == pushed.control)
 
         let localActions = actions(of: local).map { $0.action }
-        for (item, line, action) in actions(of: pushed) where !localActions.contains(action) {
-            switch action {
+        for found in actions(of: pushed) where !localActions.contains(found.action) {
+            let item = found.item, line = found.line
+            switch found.action {
             case .exec(let command) where !allow.contains(.exec):
                 refusals.append("\(pushed.file):\(line): [\(item)]: exec \(command) is not one of the local file's exec actions (allow = exec in the local [fleet] lets pushed ones in)")
             case .gpio(let chip, let lineRef, _) where !allow.contains(.gpio):
@@ -42,15 +43,22 @@ public enum PushedConfigPolicy {
     }
 
     /// Every action of the buttons and sliders, with the item and its line.
-    static func actions(of config: PanelConfiguration) -> [(item: String, line: Int, action: ButtonAction)] {
-        var all: [(String, Int, ButtonAction)] = []
+    static func actions(of config: PanelConfiguration) -> [ItemAction] {
+        var all: [ItemAction] = []
         for button in config.buttons {
-            for action in button.allActions { all.append(("button \(button.name)", button.line, action)) }
+            for action in button.allActions { all.append(ItemAction(item: "button \(button.name)", line: button.line, action: action)) }
         }
         for slider in config.sliders {
-            if let action = slider.onChange { all.append(("\(slider.noun) \(slider.name)", slider.line, action)) }
+            if let action = slider.onChange { all.append(ItemAction(item: "\(slider.noun) \(slider.name)", line: slider.line, action: action)) }
         }
         return all
+    }
+
+    /// An action with the item that has it and the item's line.
+    struct ItemAction {
+        let item: String
+        let line: Int
+        let action: ButtonAction
     }
 
     /// Whether two `[display]`s drive the same display the same way: its size, device, format
