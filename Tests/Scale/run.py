@@ -594,6 +594,7 @@ class Tier:
             hashes_before = {n: r.get("hash") for n, r in config_reports(site_a).items()}
             folder = self.site("push-d", "Lights D", site_a, mqtt_extra="keepalive_s = 30\n")
             result = self.push(folder, site_a, canary="p000", timeout_s=20)
+            self.figure(f"the canary's answer: {result.stdout.decode().splitlines()[:1]}")
             after = retained(site_a, [f"{FLEET}/config/#"])
             hashes_after = {n: r.get("hash") for n, r in config_reports(site_a).items()}
             others_kept = all(after.get(f"{FLEET}/config/{n}") == before.get(f"{FLEET}/config/{n}") for n in nodes[1:])
