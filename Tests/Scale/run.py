@@ -546,12 +546,17 @@ class Tier:
         publisher = Publisher(site_a, "scale-publisher")
         if group_commands:
             quiet_p99 = p99(quiet)
-            samples, missing, page = self.group_latency(publisher, nodes, GROUP_COMMANDS, start_page=page)
-            bound = min(LIMIT_MS, RATIO * max(quiet_p99, FLOOR_MS))
-            fleet_p99 = p99(samples) if samples else float("inf")
-            self.figure(f"group page command: single panel p99 {quiet_p99:.2f} ms ({len(quiet)} commands), "
-                        f"100 panels p99 {fleet_p99:.2f} ms, max {max(samples) if samples else 0:.2f} ms "
-                        f"({len(samples)} lines, {missing} missing); bound {bound:.2f} ms")
+            # A miss is measured once more (as the flood tier does): a scheduler's hiccup on a
+            # shared machine misses once, a fan-out that is slow every time misses again.
+            for attempt in (1, 2):
+                samples, missing, page = self.group_latency(publisher, nodes, GROUP_COMMANDS, start_page=page)
+                bound = min(LIMIT_MS, RATIO * max(quiet_p99, FLOOR_MS))
+                fleet_p99 = p99(samples) if samples else float("inf")
+                self.figure(f"group page command (try {attempt}): single panel p99 {quiet_p99:.2f} ms ({len(quiet)} commands), "
+                            f"{PANELS} panels p99 {fleet_p99:.2f} ms, max {max(samples) if samples else 0:.2f} ms "
+                            f"({len(samples)} lines, {missing} missing); bound {bound:.2f} ms")
+                if missing == 0 and fleet_p99 <= bound:
+                    break
             self.check("a: a group command reaches every panel within 3x the single panel's p99 and 250 ms",
                        missing == 0 and fleet_p99 <= bound,
                        f"p99 {fleet_p99:.2f} ms against {bound:.2f} ms, {missing} lines missing")
