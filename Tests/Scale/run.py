@@ -553,7 +553,8 @@ class Tier:
                 bound = min(LIMIT_MS, RATIO * max(quiet_p99, FLOOR_MS))
                 fleet_p99 = p99(samples) if samples else float("inf")
                 self.figure(f"group page command (try {attempt}): single panel p99 {quiet_p99:.2f} ms ({len(quiet)} commands), "
-                            f"{PANELS} panels p99 {fleet_p99:.2f} ms, max {max(samples) if samples else 0:.2f} ms "
+                            f"{PANELS} panels min {min(samples) if samples else 0:.2f} ms, median {sorted(samples)[len(samples) // 2] if samples else 0:.2f} ms, "
+                            f"p99 {fleet_p99:.2f} ms, max {max(samples) if samples else 0:.2f} ms "
                             f"({len(samples)} lines, {missing} missing); bound {bound:.2f} ms")
                 if missing == 0 and fleet_p99 <= bound:
                     break
