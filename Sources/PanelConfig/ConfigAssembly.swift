@@ -10,16 +10,19 @@ enum ConfigAssembly {
     /// - Parameters:
     ///   - preset: the preset as read, when the panel config names one and it was found.
     ///   - presetFile: the path it was read from.
+    ///   - sourceFiles: the panel config, then the files it includes, in reading order.
+    ///   - origins: where each section and key was written, when there are includes.
     ///   - errors: problems found before this point (a preset that could not be found).
     static func finish(
-        panel: ConfigBuilder, preset: ConfigBuilder?, presetFile: String?, errors: ErrorCollector
+        panel: ConfigBuilder, preset: ConfigBuilder?, presetFile: String?, sourceFiles: [String], origins: ConfigOrigins,
+        errors: ErrorCollector
     ) -> Result<PanelConfiguration, ConfigErrors> {
         var errors = errors
         if let preset { errors.add(contentsOf: preset.errors) }
         errors.add(contentsOf: panel.errors)
         var fileOrder: [String] = []
         if let presetFile { fileOrder.append(presetFile) }
-        fileOrder.append(panel.file)
+        fileOrder += sourceFiles
         // A preset that was named but could not be loaded leaves the panel without what it
         // meant to take from there; the checks of the whole would only add noise.
         if panel.board?.preset != nil && preset == nil {
@@ -34,7 +37,7 @@ enum ConfigAssembly {
         } else {
             errors.add(line: 1, "missing section [display]; it gives the display size: [display] width = ..., height = ...")
         }
-        let theme = (panel.theme ?? ThemeDraft(header: nowhere)).finish(display: &display, displayDraft: displayDraft, errors: &errors)
+        let theme = (panel.theme ?? ThemeDraft(header: nowhere)).finish(display: &display, displayDraft: displayDraft, presetFile: presetFile, errors: &errors)
         let touch = TouchDraft.merged(preset: preset?.touch, panel: panel.touch) ?? TouchDraft(header: nowhere)
         let panelTimings = touch.panelTimings
 
@@ -145,12 +148,17 @@ enum ConfigAssembly {
                 charts.append(chart)
             }
         }
+        // An item's header, in the file that holds it.
+        func header(_ title: String, _ line: Int) -> SourceLine {
+            SourceLine(file: origins.file(ofSection: title, else: panel.file), line: line)
+        }
         ItemPlace.refuseOverlaps(
-            buttons.map { ("button \($0.name)", $0.line, $0.page, $0.cell) } + texts.map { ("text \($0.name)", $0.line, $0.page, $0.cell) }
-                + sliders.map { ("\($0.noun) \($0.name)", $0.line, $0.page, $0.cell) }
-                + qrCodes.map { ("qr \($0.name)", $0.line, $0.page, $0.cell) }
-                + charts.map { ("chart \($0.name)", $0.line, $0.page, $0.cell) },
-            pageNames: pageNames, file: panel.file, errors: &errors)
+            buttons.map { ("button \($0.name)", header("button \($0.name)", $0.line), $0.page, $0.cell) }
+                + texts.map { ("text \($0.name)", header("text \($0.name)", $0.line), $0.page, $0.cell) }
+                + sliders.map { ("\($0.noun) \($0.name)", header("\($0.noun) \($0.name)", $0.line), $0.page, $0.cell) }
+                + qrCodes.map { ("qr \($0.name)", header("qr \($0.name)", $0.line), $0.page, $0.cell) }
+                + charts.map { ("chart \($0.name)", header("chart \($0.name)", $0.line), $0.page, $0.cell) },
+            pageNames: pageNames, errors: &errors)
 
         let outputs = OutputConfig.all(declared: declaredOutputs, usedBy: buttons)
         let feedback = panel.feedback?.finish(outputs: outputs, controller: controller, errors: &errors)
@@ -173,7 +181,7 @@ enum ConfigAssembly {
             warnings: warnings.inLineOrder(files: fileOrder),
             namedFiles: namedFiles(
                 display: display, displayDraft: displayDraft, mqtt: panel.mqtt, homeAssistant: panel.homeAssistant, pages: panel.pages, buttons: panel.buttons, file: panel.file),
-            feedback: feedback)
+            feedback: feedback, sourceFiles: sourceFiles, origins: origins)
         configuration.screensaver = screensaver
         configuration.fleet = fleet
         if let keyFile = fleet?.trustKeyFile, let place = panel.fleet?.place(.trustKey) {

@@ -11,8 +11,8 @@ enum ConfigFileRole {
 /// sections and the list of what is wrong with them. `ConfigAssembly` then puts the panel
 /// config and its board preset together into a `PanelConfiguration`.
 ///
-/// It knows nothing of libinih or bytes: `IniSession` tells it where sections start and which
-/// `key = value` pairs they hold, each with its line.
+/// It knows nothing of libinih or bytes: `IniSections` tells it where sections start and which
+/// `key = value` pairs they hold, each with its file and line (a config may include others).
 struct ConfigBuilder {
     /// Where the `key = value` lines being read go.
     private enum OpenSection {
@@ -80,12 +80,12 @@ struct ConfigBuilder {
     private var countedSliders = 0
     private var countedQRCodes = 0
     private var countedCharts = 0
-    /// Header line of each page name taken.
-    private var pageLines: [String: Int] = [:]
-    /// Header line of each output name taken.
-    private var outputLines: [String: Int] = [:]
-    /// Header line of each button name taken, to point at the first of two buttons with one name.
-    private var buttonLines: [String: Int] = [:]
+    /// Header of each page name taken.
+    private var pageLines: [String: SourceLine] = [:]
+    /// Header of each output name taken.
+    private var outputLines: [String: SourceLine] = [:]
+    /// Header of each button name taken, to point at the first of two buttons with one name.
+    private var buttonLines: [String: SourceLine] = [:]
     private var countedButtons = 0
     private var reportedTooManyButtons = false
 
@@ -119,9 +119,9 @@ struct ConfigBuilder {
     // MARK: Reading
 
     /// A `[header]` line; `text` is what stands between the brackets.
-    mutating func beginSection(_ text: String, line: Int) {
+    mutating func beginSection(_ text: String, at line: SourceLine) {
         guard let name = SectionName(header: text) else {
-            messages.errors.add(line: line, "unknown section [\(text)]; expected \(expectedSections)")
+            messages.errors.add(at: line, "unknown section [\(text)]; expected \(expectedSections)")
             open = .ignored
             return
         }
@@ -204,7 +204,7 @@ struct ConfigBuilder {
     /// Opens a section a file holds at most one of (a second is an error whose keys are still
     /// checked); `presetRefusal` says why a board preset may not hold it.
     private mutating func openSingle<Draft: SectionDraft>(
-        _ list: @escaping DraftList<Draft>, _ title: String, line: Int, presetRefusal: String? = nil,
+        _ list: @escaping DraftList<Draft>, _ title: String, line: SourceLine, presetRefusal: String? = nil,
         _ make: (SourceLine) -> Draft
     ) {
         if let presetRefusal {
@@ -213,18 +213,18 @@ struct ConfigBuilder {
         var first: SourceLine?
         list(&drafts) { first = $0.first?.header }
         rejectRepeat(of: first, title: title, line: line)
-        open(make(SourceLine(file: file, line: line)), in: list)
+        open(make(line), in: list)
     }
 
     /// Opens `[KIND NAME]`, a section of the panel config only; `admit` records why the name
     /// cannot join the panel (the draft is still read, and does not count).
     private mutating func openNamed<Draft: SectionDraft>(
-        _ list: @escaping DraftList<Draft>, _ kind: String, _ name: String, line: Int,
+        _ list: @escaping DraftList<Draft>, _ kind: String, _ name: String, line: SourceLine,
         admit: (inout ConfigBuilder) -> Bool, presetRefusal: String, _ make: (String, SourceLine, Bool) -> Draft
     ) {
         guard admitPanelOnly(section: "\(kind) \(name)", line: line, presetRefusal) else { return }
         let counts = admit(&self)
-        open(make(name, SourceLine(file: file, line: line), counts), in: list)
+        open(make(name, line, counts), in: list)
     }
 
     /// Appends `draft` to its list and routes the lines that follow to it.
@@ -237,7 +237,7 @@ struct ConfigBuilder {
         open = .section { drafts, messages, name, value, place, cutComment in
             list(&drafts) { all in
                 if let cutComment, let warning = all[index].warning(key: name, value: value, cutComment: cutComment) {
-                    messages.warnings.add(line: place.line, section: all[index].title, key: name, warning)
+                    messages.warnings.add(at: place, section: all[index].title, key: name, warning)
                 }
                 all[index].take(name: name, value: value, at: place, errors: &messages.errors)
             }
@@ -251,33 +251,33 @@ struct ConfigBuilder {
 
     /// One `key = value` line of the section that is open; `cutComment` is what libinih
     /// dropped from its end as an inline comment.
-    mutating func take(name: String, value: String, line: Int, cutComment: String? = nil) {
+    mutating func take(name: String, value: String, at place: SourceLine, cutComment: String? = nil) {
         switch open {
         case .none:
-            messages.errors.add(line: line, key: name, "key outside any section; put it under \(expectedSections)")
+            messages.errors.add(at: place, key: name, "key outside any section; put it under \(expectedSections)")
         case .ignored:
             break
         case .section(let take):
-            take(&drafts, &messages, name, value, SourceLine(file: file, line: line), cutComment)
+            take(&drafts, &messages, name, value, place, cutComment)
         }
     }
 
     /// A problem found outside any key: a syntax error, an overlong line, an unreadable file.
-    mutating func addError(line: Int, _ message: String) {
-        messages.errors.add(line: line, message)
+    mutating func addError(at place: SourceLine, _ message: String) {
+        messages.errors.add(at: place, message)
     }
 
-    private mutating func rejectRepeat(of first: SourceLine?, title: String, line: Int) {
+    private mutating func rejectRepeat(of first: SourceLine?, title: String, line: SourceLine) {
         guard let first else { return }
-        messages.errors.add(line: line, section: title,
-                   "section given twice; the first [\(title)] is on line \(first.line); merge the two")
+        messages.errors.add(at: line, section: title,
+                   "section given twice; the first [\(title)] is on \(first.named(from: line)); merge the two")
     }
 
     /// Sections a board preset may not hold: false (the error recorded, its keys ignored) in
     /// a preset.
-    private mutating func admitPanelOnly(section: String, line: Int, _ message: String) -> Bool {
+    private mutating func admitPanelOnly(section: String, line: SourceLine, _ message: String) -> Bool {
         guard role == .panel else {
-            messages.errors.add(line: line, section: section, message)
+            messages.errors.add(at: line, section: section, message)
             open = .ignored
             return false
         }
@@ -285,23 +285,23 @@ struct ConfigBuilder {
     }
 
     /// Whether a new output with `name` can join the panel; records why not.
-    private mutating func admitOutput(_ name: String, line: Int) -> Bool {
+    private mutating func admitOutput(_ name: String, line: SourceLine) -> Bool {
         guard admitName(name, kind: "output", article: "an", line: line, takenOnLine: outputLines[name]) else { return false }
         outputLines[name] = line
         return true
     }
 
     /// A valid name for `[KIND NAME]`, not taken before (`takenOnLine`: the header that took it).
-    private mutating func admitName(_ name: String, kind: String, article: String, line: Int, takenOnLine: Int?) -> Bool {
+    private mutating func admitName(_ name: String, kind: String, article: String, line: SourceLine, takenOnLine: SourceLine?) -> Bool {
         guard SectionName.isValidButtonName(name) else {
-            messages.errors.add(line: line, name.isEmpty
+            messages.errors.add(at: line, name.isEmpty
                 ? "\(article) \(kind) section needs a name: [\(kind) NAME], NAME 1 to 32 characters of A-Z a-z 0-9 _ . -"
                 : "invalid \(kind) name in [\(kind) \(name)]; expected 1 to 32 characters of A-Z a-z 0-9 _ . -, found \"\(name)\"")
             return false
         }
         if let first = takenOnLine {
-            messages.errors.add(line: line, section: "\(kind) \(name)",
-                       "overlapping names: \(article) \(kind) named \"\(name)\" is already defined on line \(first)")
+            messages.errors.add(at: line, section: "\(kind) \(name)",
+                       "overlapping names: \(article) \(kind) named \"\(name)\" is already defined on \(first.named(from: line))")
             return false
         }
         return true
@@ -309,19 +309,19 @@ struct ConfigBuilder {
 
     /// Whether a new page with `name` can join the panel; records why not. `all` stands for
     /// every page in an item's `page`, so no page has that name.
-    private mutating func admitPage(_ name: String, line: Int) -> Bool {
+    private mutating func admitPage(_ name: String, line: SourceLine) -> Bool {
         if name == "all" {
-            messages.errors.add(line: line, section: "page all", "no page may be named all: page = all puts an item on every page")
+            messages.errors.add(at: line, section: "page all", "no page may be named all: page = all puts an item on every page")
             return false
         }
         if PageTarget.relativeWords.contains(name) {
-            messages.errors.add(line: line, section: "page \(name)", "no page may be named \(name): page \(name) is an action of its own")
+            messages.errors.add(at: line, section: "page \(name)", "no page may be named \(name): page \(name) is an action of its own")
             return false
         }
         guard admitName(name, kind: "page", article: "a", line: line, takenOnLine: pageLines[name]) else { return false }
         pageLines[name] = line
         guard pageLines.count <= PageLayout.capacity else {
-            messages.errors.add(line: line, section: "page \(name)", "too many pages; a panel holds at most \(PageLayout.capacity)")
+            messages.errors.add(at: line, section: "page \(name)", "too many pages; a panel holds at most \(PageLayout.capacity)")
             return false
         }
         return true
@@ -330,11 +330,11 @@ struct ConfigBuilder {
     /// Whether a new slider or dial (`kind`) can join the panel: its name is an item's (one
     /// set of names for buttons, texts and sliders), and sliders and dials share places of
     /// their own.
-    private mutating func admitSlider(_ name: String, kind: String, line: Int) -> Bool {
+    private mutating func admitSlider(_ name: String, kind: String, line: SourceLine) -> Bool {
         guard admitName(name, kind: kind, article: "a", line: line, takenOnLine: buttonLines[name]) else { return false }
         buttonLines[name] = line
         guard countedSliders < SliderLayout.capacity else {
-            messages.errors.add(line: line, section: "\(kind) \(name)", "too many sliders and dials; a panel holds at most \(SliderLayout.capacity)")
+            messages.errors.add(at: line, section: "\(kind) \(name)", "too many sliders and dials; a panel holds at most \(SliderLayout.capacity)")
             return false
         }
         countedSliders += 1
@@ -343,11 +343,11 @@ struct ConfigBuilder {
 
     /// Whether a new chart can join the panel: its name is an item's, and a panel holds at
     /// most `ChartConfig.capacity` (each keeps a ring and a file).
-    private mutating func admitChart(_ name: String, line: Int) -> Bool {
+    private mutating func admitChart(_ name: String, line: SourceLine) -> Bool {
         guard admitName(name, kind: "chart", article: "a", line: line, takenOnLine: buttonLines[name]) else { return false }
         buttonLines[name] = line
         guard countedCharts < ChartConfig.capacity else {
-            messages.errors.add(line: line, section: "chart \(name)", "too many charts; a panel holds at most \(ChartConfig.capacity)")
+            messages.errors.add(at: line, section: "chart \(name)", "too many charts; a panel holds at most \(ChartConfig.capacity)")
             return false
         }
         countedCharts += 1
@@ -356,11 +356,11 @@ struct ConfigBuilder {
 
     /// Whether a new QR code can join the panel: its name is an item's, and QR codes have
     /// places of their own.
-    private mutating func admitQRCode(_ name: String, line: Int) -> Bool {
+    private mutating func admitQRCode(_ name: String, line: SourceLine) -> Bool {
         guard admitName(name, kind: "qr", article: "a", line: line, takenOnLine: buttonLines[name]) else { return false }
         buttonLines[name] = line
         guard countedQRCodes < QRLayout.capacity else {
-            messages.errors.add(line: line, section: "qr \(name)", "too many QR codes; a panel holds at most \(QRLayout.capacity)")
+            messages.errors.add(at: line, section: "qr \(name)", "too many QR codes; a panel holds at most \(QRLayout.capacity)")
             return false
         }
         countedQRCodes += 1
@@ -370,13 +370,13 @@ struct ConfigBuilder {
     /// Whether a new item (a button or a text: they share one set of names, which the
     /// control socket and the broker's topics use, and the 64 places of the drawing) can join
     /// the panel; records why not.
-    private mutating func admitItem(_ name: String, kind: String, line: Int) -> Bool {
+    private mutating func admitItem(_ name: String, kind: String, line: SourceLine) -> Bool {
         guard admitName(name, kind: kind, article: "a", line: line, takenOnLine: buttonLines[name]) else { return false }
         buttonLines[name] = line
         guard countedButtons < ButtonLayout.capacity else {
             if !reportedTooManyButtons {
                 reportedTooManyButtons = true
-                messages.errors.add(line: line, section: "\(kind) \(name)",
+                messages.errors.add(at: line, section: "\(kind) \(name)",
                            "too many buttons and texts; a panel holds at most \(ButtonLayout.capacity)")
             }
             return false

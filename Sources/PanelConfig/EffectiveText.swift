@@ -14,9 +14,18 @@ extension PanelConfiguration {
     ///
     /// Parsing it (with the same file name and preset search path) gives this configuration
     /// back; only the buttons' `line` differs, being where they stand in this text.
+    ///
+    /// A config that includes other files (`include = FILE`) has each header and value that a
+    /// file gave after a comment line naming where: `; from common.ini:12`. A line of its own,
+    /// not an inline comment: an exec command may hold ` ;`.
     public func effectiveText() -> String {
         var out = IniWriter()
         out.comment("Effective configuration of \(file), every default filled in.")
+        if usesIncludes {
+            for included in sourceFiles.dropFirst() { out.comment("Included: \(included)") }
+            out.comment("Each value a file gives follows a comment naming its file and line.")
+            out.origins = origins
+        }
         if let presetFile = board.presetFile {
             out.comment("Board preset: \(presetFile), with the values of \(file) put over it.")
         } else {
@@ -488,6 +497,10 @@ extension AffineCalibration {
 /// Writes config text that libinih reads back to the same values.
 private struct IniWriter {
     var text = ""
+    /// Where the config's sections and keys were written: a comment names each (`from FILE:LINE`).
+    var origins = ConfigOrigins()
+    /// The section being written, as between its brackets.
+    private var section = ""
 
     /// The longest line IniSession hands to libinih.
     static let longestLine = Int(clinux_ini_max_line()) - 2
@@ -497,7 +510,10 @@ private struct IniWriter {
     }
 
     mutating func section(_ title: String) {
-        text += "\n[\(title)]\n"
+        section = title
+        text += "\n"
+        if let place = origins.place(section: title) { text += ConfigOrigins.comment(file: place.file, line: place.line) }
+        text += "[\(title)]\n"
     }
 
     /// `key = value`, or `key=value` where the spaces would cost the value: a value starting
@@ -518,6 +534,7 @@ private struct IniWriter {
     /// Compiled once, not once for each kind of key (the firmware's size).
     @inline(never)
     private mutating func write(_ name: String, _ value: String) {
+        if let place = origins.place(section: section, key: name) { text += ConfigOrigins.comment(file: place.file, line: place.line) }
         let spaced = "\(name) = \(value)"
         if value.utf8.first == UInt8(ascii: ";") || spaced.utf8.count > IniWriter.longestLine {
             text += "\(name)=\(value)\n"

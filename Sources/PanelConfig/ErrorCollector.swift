@@ -1,7 +1,14 @@
-/// Where a section or key was written: the panel config or its board preset, and the line.
+/// Where a section or key was written: the panel config, a file it includes or its board
+/// preset, and the line.
 struct SourceLine: Equatable {
     var file: String
     var line: Int
+
+    /// This line as a message written at `other` names it: `line 12` in the same file,
+    /// `common.ini:12` in another (a file the config includes).
+    func named(from other: SourceLine) -> String {
+        file == other.file ? "line \(line)" : "\(file):\(line)"
+    }
 
     /// A path written on this line as the file to open: a relative one is taken from the
     /// folder of the config file it is written in, so that a config and its files (pictures,

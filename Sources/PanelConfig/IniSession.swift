@@ -20,7 +20,8 @@ final class IniSession {
     private let bytes: [UInt8]
     private var position = 0
     private var lineNumber = 0
-    private(set) var builder: ConfigBuilder
+    /// What was read: the sections and their lines, the includes, the problems.
+    private(set) var sections: IniSections
 
     /// The line being processed should produce exactly one handler call: it is neither blank,
     /// a comment nor a header. If none comes, libinih found no `key = value` in it.
@@ -29,14 +30,15 @@ final class IniSession {
     private var awaitingText = ""
     private var syntaxErrorLines: [Int] = []
 
-    init(bytes: [UInt8], file: String, role: ConfigFileRole = .panel) {
+    /// `includeRefusal`: why an `include` line is an error here (nil: it is recorded).
+    init(bytes: [UInt8], file: String, includeRefusal: String? = nil) {
         self.bytes = bytes
-        builder = ConfigBuilder(file: file, role: role)
+        sections = IniSections(file: file, includeRefusal: includeRefusal)
     }
 
     static let syntaxMessage = "expected `key = value`, `[section]` or a comment"
 
-    /// Parses the whole file; the outcome is in `builder`.
+    /// Parses the whole file; the outcome is in `sections`.
     func run() {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let result = withExtendedLifetime(self) {
@@ -59,9 +61,9 @@ final class IniSession {
         // libinih reports the first line it could not parse. Every such line has been caught
         // above already; this guards against a libinih that parses differently.
         if result > 0 && !syntaxErrorLines.contains(Int(result)) {
-            builder.addError(line: Int(result), IniSession.syntaxMessage)
+            sections.addError(line: Int(result), IniSession.syntaxMessage)
         } else if result < 0 {
-            builder.addError(line: 1, "libinih could not parse the file (error \(result))")
+            sections.addError(line: 1, "libinih could not parse the file (error \(result))")
         }
     }
 
@@ -83,13 +85,13 @@ final class IniSession {
         // INI_MAX_LINE (clinux_ini_max_line()); the buffer actually handed over is what counts.
         let longest = capacity - 2
         if line.count > longest {
-            builder.addError(line: lineNumber,
+            sections.addError(line: lineNumber,
                              "line too long: \(line.count) characters, at most \(longest) fit libinih's line buffer; "
                              + "shorten it (a long exec command can live in a script)")
-            if text.first == UInt8(ascii: "[") { builder.beginUnreadableSection() }
+            if text.first == UInt8(ascii: "[") { sections.beginUnreadableSection() }
             text = text[text.endIndex...]
         } else if line.contains(0) {
-            builder.addError(line: lineNumber, "line contains a NUL byte; is this a text file?")
+            sections.addError(line: lineNumber, "line contains a NUL byte; is this a text file?")
             text = text[text.endIndex...]
         } else {
             classify(text)
@@ -112,11 +114,11 @@ final class IniSession {
         guard let first = text.first, first != UInt8(ascii: ";"), first != UInt8(ascii: "#") else { return }
         if first == UInt8(ascii: "["), let header = IniSession.header(text) {
             let name = String(decoding: header.name, as: UTF8.self)
-            builder.beginSection(name, line: lineNumber)
+            sections.beginSection(name, line: lineNumber)
             // libinih ignores whatever follows the `]`; a key written there would be lost.
             let trailing = ValueSyntax.trimmed(header.rest)
             if let next = trailing.first, next != UInt8(ascii: ";"), next != UInt8(ascii: "#") {
-                builder.addError(line: lineNumber,
+                sections.addError(line: lineNumber,
                                  "unexpected text after [\(name)]: \"\(String(decoding: trailing, as: UTF8.self))\"; "
                                  + "put each key on its own line")
             }
@@ -125,7 +127,7 @@ final class IniSession {
         if first == UInt8(ascii: "[") {
             // A header libinih cannot read: a syntax error (below), and its keys belong to no
             // section we know, rather than to the section before it.
-            builder.beginUnreadableSection()
+            sections.beginUnreadableSection()
         }
         awaitingHandler = true
         awaitingText = String(decoding: ValueSyntax.trimmed(text), as: UTF8.self)
@@ -153,7 +155,7 @@ final class IniSession {
         guard awaitingHandler else {
             // libinih only calls back for the line just handed over, once; anything else
             // would be a libinih that continues values over lines after all.
-            builder.addError(line: lineNumber, "libinih reported a key on a line that holds none")
+            sections.addError(line: lineNumber, "libinih reported a key on a line that holds none")
             return
         }
         awaitingHandler = false
@@ -161,7 +163,7 @@ final class IniSession {
             reportSyntaxError()
             return
         }
-        builder.take(name: name, value: value, line: lineNumber, cutComment: IniSession.inlineComment(of: awaitingText))
+        sections.take(name: name, value: value, line: lineNumber, cutComment: IniSession.inlineComment(of: awaitingText))
     }
 
     /// What libinih drops from a `key = value` line as an inline comment: from the first `;`
@@ -192,6 +194,6 @@ final class IniSession {
 
     private func reportSyntaxError() {
         syntaxErrorLines.append(lineNumber)
-        builder.addError(line: lineNumber, "\(IniSession.syntaxMessage), found \"\(awaitingText)\"")
+        sections.addError(line: lineNumber, "\(IniSession.syntaxMessage), found \"\(awaitingText)\"")
     }
 }

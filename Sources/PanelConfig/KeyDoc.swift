@@ -35,6 +35,7 @@ enum KeyTables {
     /// Each section's marker name and table.
     static var all: [(name: String, table: String)] {
         [
+            ("top", table(TopKey.self)),
             ("board", table(BoardKey.self)),
             ("display", table(DisplayKey.self)),
             ("theme", table(ThemeKey.self)),

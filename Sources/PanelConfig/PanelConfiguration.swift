@@ -58,6 +58,12 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var warnings: [ConfigError]
     /// The files its keys name that the panel reads at start, with the lines that name them.
     public var namedFiles: NamedFiles
+    /// The files it was read from: the config, then the files it includes (`include = FILE`)
+    /// in reading order, each once. The board preset is not one of them (`board.presetFile`).
+    public var sourceFiles: [String]
+    /// Where each section and key was written, when the config includes other files (empty
+    /// otherwise: all of it is `file`'s).
+    public var origins: ConfigOrigins
 
     public init(
         file: String, display: DisplayConfig, theme: ThemeConfig = .defaults, timings: GestureTimings = .defaults,
@@ -65,8 +71,11 @@ public struct PanelConfiguration: Equatable, Sendable {
         sliders: [SliderConfig] = [], qrCodes: [QRCodeConfig] = [], charts: [ChartConfig] = [], pages: [PageConfig] = [], swipePx: Int = 60,
         outputs: [OutputConfig]? = nil, board: BoardConfig = BoardConfig(), backlight: BacklightConfig? = nil, presence: PresenceConfig? = nil,
         control: ControlConfig? = nil, exec: ExecConfig? = nil, mqtt: MQTTConfig? = nil, homeAssistant: HomeAssistantConfig? = nil, warnings: [ConfigError] = [],
-        namedFiles: NamedFiles = NamedFiles(), feedback: FeedbackConfig? = nil
+        namedFiles: NamedFiles = NamedFiles(), feedback: FeedbackConfig? = nil, sourceFiles: [String]? = nil,
+        origins: ConfigOrigins = ConfigOrigins()
     ) {
+        self.sourceFiles = sourceFiles ?? [file]
+        self.origins = origins
         self.file = file
         self.display = display
         self.theme = theme
@@ -91,6 +100,15 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.homeAssistant = homeAssistant
         self.warnings = warnings
         self.namedFiles = namedFiles
+    }
+
+    /// Whether it was read from more than one file (`include = FILE`).
+    public var usesIncludes: Bool { sourceFiles.count > 1 }
+
+    /// The file that holds `[section]` (`button play`, as written between the brackets): an
+    /// included file's name for an item written there, else `file`.
+    public func file(ofSection section: String) -> String {
+        origins.file(ofSection: section, else: file)
     }
 
     /// How many places the drawing has: the buttons', then the texts'.

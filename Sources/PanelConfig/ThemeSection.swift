@@ -135,25 +135,26 @@ struct ThemeDraft: SectionDraft {
 
     /// The theme, with the looks both sections take put over `display`'s; `display` nil
     /// (none, or a bad one) takes only the checks. Records a key given in both sections of
-    /// one file, and a `font_size_max` beside a `font_size`.
-    func finish(display: inout DisplayConfig?, displayDraft: DisplayDraft?, errors: inout ErrorCollector) -> ThemeConfig {
+    /// the panel config (with the files it includes; the board preset's `[display]`, in
+    /// `presetFile`, is replaced without a word), and a `font_size_max` beside a `font_size`.
+    func finish(display: inout DisplayConfig?, displayDraft: DisplayDraft?, presetFile: String?, errors: inout ErrorCollector) -> ThemeConfig {
         var ok = true
         for key in ThemeKey.allCases {
             guard let mine = place(key), let displayKey = key.displayKey, let theirs = displayDraft?.place(displayKey),
-                theirs.file == mine.file
+                theirs.file != presetFile
             else { continue }
             errors.add(at: mine, section: title, key: key.rawValue,
-                       "\(key.rawValue) is given in [display] too, on line \(theirs.line); give it once, in [theme] "
+                       "\(key.rawValue) is given in [display] too, on \(theirs.named(from: mine)); give it once, in [theme] "
                        + "([display] takes its looks only for configs written before [theme])")
             ok = false
         }
         // A font size the panel gives: in this file's [theme] or [display], or in its preset's.
         let panelFontSize = place(.fontSize) ?? displayDraft?.place(.fontSize)
-        if let maxPlace = place(.fontSizeMax), let sizePlace = panelFontSize, sizePlace.file == maxPlace.file {
+        if let maxPlace = place(.fontSizeMax), let sizePlace = panelFontSize, sizePlace.file != presetFile {
             let section = sizePlace == place(.fontSize) ? "[theme]" : "[display]"
             errors.add(at: maxPlace, section: title, key: ThemeKey.fontSizeMax.rawValue,
                        "font_size_max caps the size labels are fitted to when no font_size is given; "
-                       + "\(section) font_size on line \(sizePlace.line) gives one: keep one of the two")
+                       + "\(section) font_size on \(sizePlace.named(from: maxPlace)) gives one: keep one of the two")
             ok = false
         }
         let fitted = fontSize == nil && (fontSizeMax != nil || panelFontSize == nil)

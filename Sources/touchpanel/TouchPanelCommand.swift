@@ -244,14 +244,14 @@ enum CheckCommand {
         for (button, fit) in zip(config.buttons, fits) where !fit.fits {
             let rect = button.rect
             let room = button.icons == nil ? "" : " beside its icon"
-            warnings.append("\(config.file):\(button.line): [button \(button.name)] label: warning: \"\(LabelText.escaped(button.label))\" "
+            warnings.append("\(config.file(ofSection: "button \(button.name)")):\(button.line): [button \(button.name)] label: warning: \"\(LabelText.escaped(button.label))\" "
                 + "does not fit the \(rect.width)x\(rect.height) button\(room) even at \(LabelFit.minimumPixelSize) px; it is drawn clipped "
                 + "(a shorter label, a line break \\n, or a larger rect\(button.icons == nil ? "" : " or a smaller icon_size"))")
         }
         for (slider, fit) in zip(config.sliders, FramebufferSurface.sliderTextFits(for: config, font: font)) {
             guard let fit, !fit.fits else { continue }
             let rect = slider.rect
-            warnings.append("\(config.file):\(slider.line): [\(slider.noun) \(slider.name)] label: warning: the label and value do not fit "
+            warnings.append("\(config.file(ofSection: "\(slider.noun) \(slider.name)")):\(slider.line): [\(slider.noun) \(slider.name)] label: warning: the label and value do not fit "
                 + "the \(rect.width)x\(rect.height) slider at \(fit.pixelSize) px; they are drawn cut at its edges "
                 + "(a shorter label or format, a smaller font_size, or a larger rect)")
         }
@@ -271,12 +271,15 @@ enum CheckCommand {
             }
             if !missing.isEmpty {
                 let listed = missing.map { "\"\(Character($0))\" (U+\(String($0.value, radix: 16, uppercase: true)))" }.joined(separator: ", ")
-                warnings.append("\(config.file):\(button.line): [button \(button.name)] label: warning: \(config.display.font) has no glyph for "
+                warnings.append("\(config.file(ofSection: "button \(button.name)")):\(button.line): [button \(button.name)] label: warning: \(config.display.font) has no glyph for "
                     + "\(listed); drawn as nothing (for icons: icon = mdi:NAME with [display] icon_font)")
             }
             guard let icons = button.icons, let iconFont else { continue }
             for given in icons.given where given.glyph.isGlyph && iconFont.character(for: given.glyph) == nil {
-                warnings.append("\(config.file):\(given.line > 0 ? given.line : button.line): [button \(button.name)] \(given.key): warning: "
+                let place = given.line > 0
+                    ? "\(config.origins.place(section: "button \(button.name)", key: given.key)?.file ?? config.file):\(given.line)"
+                    : "\(config.file(ofSection: "button \(button.name)")):\(button.line)"
+                warnings.append("\(place): [button \(button.name)] \(given.key): warning: "
                     + "\(iconFont.rasterizer.path) has no glyph \(given.glyph.written); the button shows its label without it")
             }
         }

@@ -664,6 +664,22 @@ else
     sed 's/^/      /' "$scratch/err"
 fi
 
+# With include = FILE, check writes each value a file gave after a comment naming its file and
+# line, and a warning about an item written in the included file names that file's line.
+printf '[display]\nwidth = 800\nheight = 480\n[button tiny]\nrect = 200, 0, 40, 24\nlabel = Supercalifragilistic\n' >"$scratch/common.ini"
+printf 'include = common.ini\n[display]\nheight = 400\n' >"$scratch/node.ini"
+if "$touchpanel" check "$scratch/node.ini" >"$scratch/out" 2>"$scratch/err" &&
+    [ "$(cat "$scratch/err")" = "$scratch/common.ini:4: [button tiny] label: warning: \"Supercalifragilistic\" does not fit the 40x24 button even at 8 px; it is drawn clipped (a shorter label, a line break \\n, or a larger rect)" ] &&
+    [ "$(grep -A 1 -x "; from $scratch/node.ini:3" "$scratch/out")" = "$(printf '; from %s/node.ini:3\nheight = 400' "$scratch")" ] &&
+    [ "$(grep -A 1 -x "; from $scratch/common.ini:2" "$scratch/out")" = "$(printf '; from %s/common.ini:2\nwidth = 800' "$scratch")" ]; then
+    passed=$((passed + 1))
+    echo "ok    check with include: each value's file and line in a comment, an included item's warning at its file"
+else
+    failed=$((failed + 1))
+    echo "FAIL  check with include"
+    sed 's/^/      /' "$scratch/err" "$scratch/out"
+fi
+
 # check warns of a slider whose label and value cannot fit it even at the smallest size, and not
 # of one whose text fits once made smaller than [display]'s size.
 printf '[display]\nwidth = 800\nheight = 480\n[slider tank]\nrect = 0, 0, 30, 300\nformat = %%d %%%%\n[slider thin]\nrect = 100, 0, 14, 300\nlabel = Level\nformat = %%d %%%%\n' >"$scratch/slider-text.ini"

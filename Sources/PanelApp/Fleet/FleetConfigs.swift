@@ -52,7 +52,7 @@ final class FleetConfigs {
         self.local = local
         self.log = log
         keptPath = KeptPushedConfig.path(stateDirectory: stateDirectory)
-        localHash = FleetConfigs.hash(ofFile: localPath)
+        localHash = FleetConfigs.hash(of: local)
         since = FleetConfigs.nowText()
     }
 
@@ -74,7 +74,7 @@ final class FleetConfigs {
     /// still passes every check against this local config; otherwise `local`.
     func chooseConfig(local newLocal: PanelConfiguration) -> PanelConfiguration {
         local = newLocal
-        localHash = FleetConfigs.hash(ofFile: localPath)
+        localHash = FleetConfigs.hash(of: newLocal)
         guard newLocal.fleet?.acceptConfig == true, let keptPath, let read = KeptPushedConfig.read(keptPath) else {
             running = .local
             return newLocal
@@ -194,7 +194,7 @@ final class FleetConfigs {
         }
         let config: PanelConfiguration
         do throws(ConfigErrors) {
-            config = try PanelConfigLoader.parse(text: String(decoding: message.config, as: UTF8.self), file: pushedFileName)
+            config = try PanelConfigLoader.parse(text: String(decoding: message.config, as: UTF8.self), file: pushedFileName, includes: .refuse)
         } catch {
             let more = error.errors.count > 1 ? " (and \(error.errors.count - 1) more)" : ""
             return .failure(PushRefusal((error.errors.first?.rendered ?? pushedFileName) + more))
@@ -208,9 +208,15 @@ final class FleetConfigs {
         return .success(Pushed(topic: topic, message: message, payload: payload, hash: ConfigHash.hex(message.config), config: config))
     }
 
-    /// SHA-256 of a file's bytes; empty when it cannot be read.
-    static func hash(ofFile path: String) -> String {
-        guard let bytes = try? FileContents.bytes(ofFile: path) else { return "" }
+    /// SHA-256 of the local config's bytes: its file's alone, or with includes, of the files
+    /// read one after the other (`sourceFiles`), so a change to `common.ini` changes the hash
+    /// of every panel that includes it. Empty when a file cannot be read.
+    static func hash(of config: PanelConfiguration) -> String {
+        var bytes: [UInt8] = []
+        for file in config.sourceFiles.isEmpty ? [config.file] : config.sourceFiles {
+            guard let contents = try? FileContents.bytes(ofFile: file) else { return "" }
+            bytes += contents
+        }
         return ConfigHash.hex(bytes)
     }
 

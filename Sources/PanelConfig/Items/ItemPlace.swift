@@ -38,15 +38,15 @@ enum ItemPlace {
 
     /// Two items whose cells share a cell on one page: refused at the later one's header.
     static func refuseOverlaps(
-        _ items: [(title: String, line: Int, page: Int, cell: GridCell?)], pageNames: [String], file: String,
+        _ items: [(title: String, header: SourceLine, page: Int, cell: GridCell?)], pageNames: [String],
         errors: inout ErrorCollector
     ) {
         for (index, item) in items.enumerated() {
             guard let cell = item.cell else { continue }
             for earlier in items[..<index] where earlier.page == item.page {
                 guard let other = earlier.cell, cell.overlaps(other) else { continue }
-                errors.add(at: SourceLine(file: file, line: item.line), section: item.title, key: "cell",
-                           "cell \(cell.text) overlaps [\(earlier.title)] (line \(earlier.line), cell \(other.text)) "
+                errors.add(at: item.header, section: item.title, key: "cell",
+                           "cell \(cell.text) overlaps [\(earlier.title)] (\(earlier.header.named(from: item.header)), cell \(other.text)) "
                            + "on [page \(pageNames.indices.contains(item.page) ? pageNames[item.page] : "?")]")
                 break
             }

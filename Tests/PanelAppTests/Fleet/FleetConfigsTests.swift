@@ -137,10 +137,13 @@ struct FleetConfigsTests {
             == "\(place.directory)/pushed.ini:13: expected `key = value`, `[section]` or a comment, found \"not a key\"")
         #expect(refusal(try FleetConfigsTests.payload(FleetConfigsTests.localText + "on_tap = exec reboot\n", sequence: 7))
             == "\(place.directory)/pushed.ini:10: [button play]: exec reboot is not one of the local file's exec actions (allow = exec in the local [fleet] lets pushed ones in)")
+        // An include would read the panel's own files: refused.
+        #expect(refusal(try FleetConfigsTests.payload("include = /etc/passwd\n" + FleetConfigsTests.localText, sequence: 8))
+            == "\(place.directory)/pushed.ini:1: include is not allowed in a pushed config")
         #expect(fleet.report.source == .local)
-        #expect(fleet.report.push?.sequence == 7)
+        #expect(fleet.report.push?.sequence == 8)
         #expect(!FileManager.default.fileExists(atPath: place.stateDirectory + "/pushed-config"))
-        #expect(log.lines.count == 4)
+        #expect(log.lines.count == 5)
         #expect(log.lines[0] == "fleet: refused the config pushed on touchpanel/config/hall: not signed by the trusted key: the signature does not match the trusted key")
     }
 }

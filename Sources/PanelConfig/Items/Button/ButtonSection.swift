@@ -464,7 +464,7 @@ struct ButtonDraft: ItemDraft {
         if let maxPlace = place(.fontSizeMax), let sizePlace = place(.fontSize) {
             errors.add(at: maxPlace, section: title, key: ButtonKey.fontSizeMax.rawValue,
                        "font_size_max caps the size the label is fitted to when no font_size is given; "
-                       + "font_size on line \(sizePlace.line) gives one: keep one of the two")
+                       + "font_size on \(sizePlace.named(from: maxPlace)) gives one: keep one of the two")
             ok = false
         }
         if sublabel == nil, let key = [ButtonKey.sublabelSize, .sublabelColor].first(where: { place($0) != nil }) {
