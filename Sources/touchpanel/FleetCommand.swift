@@ -161,25 +161,32 @@ enum FleetCommand {
         let prefix = config.fleet?.prefix ?? FleetConfig.defaultPrefix
         let topics = MQTTTopics(
             prefix: mqtt.effectiveTopicPrefix(clientID: mqtt.clientID ?? panel.node), discoveryPrefix: mqtt.discoveryPrefix, nodeID: panel.node)
+        let bytes: [UInt8]
         switch configBytes(panel.file) {
-        case .success(let bytes):
-            return .success(FleetPushRun.Prepared(
-                node: panel.node, configTopic: FleetTopics.nodeConfig(prefix: prefix, node: panel.node), reportTopic: topics.config, config: bytes))
-        case .failure(let problem):
-            return .failure(CheckLines([problem.message]))
+        case .success(let flattened): bytes = flattened
+        case .failure(let lines): return .failure(lines)
         }
+        // What the panel would drop unread: over the envelope's limit or its max_message_kb.
+        let envelopeBytes = 128
+        let limit = min(PushedConfigMessage.maxConfigBytes, mqtt.maxMessageKB * 1_024 - envelopeBytes)
+        guard bytes.count <= limit else {
+            return .failure(CheckLines([
+                "\(panel.file): its pushed config is \(bytes.count) bytes (with what it includes); the panel takes at most \(limit) "
+                    + "([mqtt] max_message_kb = \(mqtt.maxMessageKB), and \(PushedConfigMessage.maxConfigBytes) in all)",
+            ]))
+        }
+        return .success(FleetPushRun.Prepared(
+            node: panel.node, configTopic: FleetTopics.nodeConfig(prefix: prefix, node: panel.node), reportTopic: topics.config, config: bytes))
     }
 
-    /// The bytes pushed for the panel file at `path`.
-    ///
-    /// THE ONE PLACE TO SWITCH once `include = FILE` lands (branch `include`): push the merged
-    /// config, `Array(try PanelConfigLoader.flattened(path: path).utf8)`, so the panel gets one
-    /// self-contained file; until then the file's own bytes.
-    static func configBytes(_ path: String) -> Result<[UInt8], FleetCommandProblem> {
-        do throws(FileContents.Failure) {
-            return .success(try FileContents.bytes(ofFile: path))
+    /// The bytes pushed for the panel file at `path`: the config with the files it includes
+    /// merged in (`PanelConfigLoader.flattened`), since a panel refuses `include` in a pushed
+    /// config and has none of DIR's files.
+    static func configBytes(_ path: String) -> Result<[UInt8], CheckLines> {
+        do throws(ConfigErrors) {
+            return .success(Array(try PanelConfigLoader.flattened(path: path).utf8))
         } catch {
-            return .failure(FleetCommandProblem("\(path): \(error.message)"))
+            return .failure(CheckLines(error.errors.map { $0.rendered }))
         }
     }
 

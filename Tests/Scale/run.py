@@ -361,6 +361,25 @@ page = two
 """
 
 
+# What every panel of a pushed folder shares (its NODE.ini includes it).
+COMMON = """[display]
+width = 320
+height = 240
+
+[controller]
+model = ft5406
+
+[page home]
+
+[page two]
+
+[button fan]
+rect = 0, 0, 160, 120
+label = Fan
+page = two
+"""
+
+
 def groups_of(index):
     return "all, half-a" if index < PANELS // 2 else "all, half-b"
 
@@ -466,14 +485,38 @@ class Tier:
         return {m.group(1): m.group(2) for m in re.finditer(r"(p\d{3}): pushed [0-9a-f]{12} \(sequence (\d+)\)", output.decode())}
 
     def site(self, name, label, broker, mqtt_extra=""):
+        """A folder as `fleet push` takes it: common.ini with what every panel shares, and one
+        NODE.ini per panel that includes it (push sends each flattened)."""
         folder = os.path.join(self.workdir, name)
         shutil.rmtree(folder, ignore_errors=True)
         os.makedirs(folder)
         with open(os.path.join(folder, "common.ini"), "w") as file:
-            file.write("; what every panel includes\n")
+            file.write(COMMON)
         for index in range(PANELS):
-            self.write_config(folder, index, broker, label=label, mqtt_extra=mqtt_extra)
+            self.write_node(folder, index, broker, label, mqtt_extra)
         return folder
+
+    def write_node(self, folder, index, broker, label, mqtt_extra=""):
+        node = node_name(index)
+        with open(os.path.join(folder, f"{node}.ini"), "w") as file:
+            file.write(f"""include = common.ini
+
+[mqtt]
+host = 127.0.0.1
+port = {broker.port}
+client_id = {node}
+discovery = no
+{mqtt_extra}
+[fleet]
+groups = {groups_of(index)}
+accept_config = yes
+trust_key = {self.workdir}/trust.pem
+
+[button lights]
+rect = 0, 0, 160, 120
+label = {label}
+page = home
+""")
 
     def group_latency(self, publisher, nodes, commands, start_page="home"):
         """Per panel and command, ms from the publish to its page line; missing ones counted."""
@@ -584,7 +627,7 @@ class Tier:
             folder = self.site("push-c", "Lights C", site_a)
             start = time.monotonic()
             result = self.push(folder, site_a, canary="p000")
-            self.figure(f"push of 100 with a canary: {time.monotonic() - start:.2f} s")
+            self.figure(f"push of {PANELS} with a canary: {time.monotonic() - start:.2f} s")
             new_hashes = self.pushed_hashes(result.stdout)
             reports = config_reports(site_a)
             applied = [n for n in nodes if (reports.get(n, {}).get("push") or {}).get("result") == "applied"
@@ -684,7 +727,7 @@ class Tier:
         if pushed_side:
             folder = self.site("push-f", "Lights F", site_a)
             for index in range(PANELS // 2, PANELS):
-                self.write_config(folder, index, site_b, label="Lights F")
+                self.write_node(folder, index, site_b, "Lights F")
             result = self.push(folder, site_b, canary="p000")
             self.check("f-push: a push through site B's broker reaches the panels of both sites", result.returncode == 0,
                        f"exit {result.returncode}: {result.stderr.decode().strip()[-300:]}")
