@@ -18,6 +18,9 @@
 #   4b. the flood tier: the release build on the simulated board in real time, flooded through
 #      its control socket and the broker; lateness against the same run's quiet stretches
 #      (Tests/Floods/test.sh)
+#   4c. the scale tier: 100 panels of the release build on simulated boards against mosquitto on
+#      loopback (and a second one bridged to it): group commands, `touchpanel fleet status` and
+#      `fleet push` at that scale, memory per idle panel (Tests/Scale/test.sh)
 #   5. a fuzz smoke: every libFuzzer target 10 s (scripts/fuzz.sh --smoke; the long runs are
 #      scripts/fuzz.sh on its own)
 #   6. the Debian packages: the four built, lintian, each checked against its release
@@ -117,6 +120,7 @@ tier "MQTT broker" Tests/MQTT/test.sh
 tier "Home Assistant" Tests/HomeAssistant/test.sh
 wait_for_roots
 tier "floods" Tests/Floods/test.sh
+tier "scale" Tests/Scale/test.sh
 tier "fuzz smoke" scripts/fuzz.sh --smoke
 tier "Debian packages" Tests/Packages/test.sh
 tier "kernel VM, trixie firmware" timeout -k 10 420 Tests/VM/run.sh

@@ -6,7 +6,7 @@ import PanelDrivers
 import PanelEngine
 import TouchCore
 
-/// The command line: `run`, `record`, `replay`, `check`, `entities`, `reload`, `preview`, `safe-outputs`, `exec-runner`, `probe`, `calibrate`, `ctl`, `version`.
+/// The command line: `run`, `record`, `replay`, `check`, `entities`, `reload`, `preview`, `safe-outputs`, `exec-runner`, `probe`, `calibrate`, `ctl`, `fleet`, `version`.
 enum TouchPanelCommand {
     static let version = SoftwareVersion.text
 
@@ -53,6 +53,8 @@ enum TouchPanelCommand {
             return CheckCommand.run(configPath: path, quiet: quiet)
         case "reload":
             return ReloadCommand.run(Array(rest.dropFirst()))
+        case "fleet":
+            return FleetCommand.run(Array(rest.dropFirst()))
         case "preview":
             return PreviewCommand.run(Array(rest.dropFirst()))
         case "entities":
@@ -171,6 +173,20 @@ enum TouchPanelCommand {
                                              wake, blank) and print its JSON reply
 
             """),
+        ("fleet", """
+            touchpanel fleet status --broker URL [--group G] [--prefix FLEET] [--ca-file F] [--username U] [--password-file F]
+                                             list the fleet's panels from the broker's retained
+                                             messages: online, version, config hash, source,
+                                             last seen, drift; URL: mqtt://HOST[:PORT] or
+                                             mqtts://HOST[:PORT] (with --ca-file); exit 2 when
+                                             the broker cannot be reached
+            touchpanel fleet push DIR --broker URL --key FILE [--canary NODE] [--timeout-s N] [login options]
+                                             check, sign and push DIR/NODE.ini to each panel
+                                             (common.ini is not one); with --canary that panel
+                                             first, the rest only once it applied it; waits
+                                             (60 s) for each to say applied; exit 1 otherwise
+
+            """),
         ("version", """
             touchpanel version               print the version
 
@@ -270,9 +286,10 @@ enum CheckCommand {
         return warnings
     }
 
-    /// `quiet`: only warnings and errors, on stderr; nothing on stdout (the unit's
-    /// `ExecStartPre`, whose output is the journal's at every start).
-    static func run(configPath: String, quiet: Bool = false) -> Int32 {
+    /// What `check` says of the config at `configPath`: the config when it has no error,
+    /// its warnings and its errors, each a line with file:line. `fleet push` checks each
+    /// panel's config with it.
+    static func checked(configPath: String) -> (config: PanelConfiguration?, warnings: [String], errors: [String]) {
         do {
             let config = try PanelConfigLoader.load(path: configPath)
             let labels = labelCheck(config)
@@ -282,29 +299,30 @@ enum CheckCommand {
                 + Ed25519Key.trustKeyProblems(config.namedFiles)
                 + PageBackgrounds.problems(config)
                 + IconPictures.problems(config)
-            if !warnings.isEmpty || !problems.isEmpty {
-                var errors = OutputBuffer.standardError()
-                for line in warnings + problems {
-                    errors.write(line)
-                    errors.write("\n")
-                }
-                errors.flush()
-            }
-            if !problems.isEmpty { return 1 }
-            if quiet { return 0 }
-            var out = OutputBuffer.standardOutput()
-            out.write(config.effectiveText())
-            if let cacheLine = labels.cacheLine { out.write(cacheLine) }
-            out.flush()
-            return 0
+            return (problems.isEmpty ? config : nil, warnings, problems)
         } catch {
+            return (nil, [], error.errors.map { $0.rendered })
+        }
+    }
+
+    /// `quiet`: only warnings and errors, on stderr; nothing on stdout (the unit's
+    /// `ExecStartPre`, whose output is the journal's at every start).
+    static func run(configPath: String, quiet: Bool = false) -> Int32 {
+        let result = checked(configPath: configPath)
+        if !result.warnings.isEmpty || !result.errors.isEmpty {
             var errors = OutputBuffer.standardError()
-            for configError in error.errors {
-                errors.write(configError.rendered)
+            for line in result.warnings + result.errors {
+                errors.write(line)
                 errors.write("\n")
             }
             errors.flush()
-            return 1
         }
+        guard let config = result.config else { return 1 }
+        if quiet { return 0 }
+        var out = OutputBuffer.standardOutput()
+        out.write(config.effectiveText())
+        if let cacheLine = labelCheck(config).cacheLine { out.write(cacheLine) }
+        out.flush()
+        return 0
     }
 }

@@ -11,6 +11,13 @@ public final class MosquittoConnection: MQTTConnection {
     private let keepaliveS: Int
 
     public struct Will {
+        public init(topic: String, payload: [UInt8], qos: Int, retain: Bool) {
+            self.topic = topic
+            self.payload = payload
+            self.qos = qos
+            self.retain = retain
+        }
+
         public var topic: String
         public var payload: [UInt8]
         public var qos: Int
@@ -18,7 +25,7 @@ public final class MosquittoConnection: MQTTConnection {
     }
 
     public init(
-        clientID: String, host: String, port: Int, keepaliveS: Int, username: String?, password: String?, will: Will,
+        clientID: String, host: String, port: Int, keepaliveS: Int, username: String?, password: String?, will: Will?,
         tls: (caFile: String, certFile: String?, keyFile: String?)?, maxMessageBytes: Int
     ) throws(StartError) {
         var error: Int32 = 0
@@ -34,11 +41,14 @@ public final class MosquittoConnection: MQTTConnection {
             let code = tp_mqtt_set_login(client, username, password)
             guard code == 0 else { throw StartError(.mqtt, "[mqtt] username: \(String(cString: tp_mqtt_error_text(code)))") }
         }
-        let willCode = will.payload.withUnsafeBytes { bytes in
-            tp_mqtt_set_will(client, will.topic, bytes.baseAddress, Int32(bytes.count), Int32(will.qos), will.retain ? 1 : 0)
-        }
-        guard willCode == 0 else {
-            throw StartError(.mqtt, "[mqtt] last will on \(will.topic): \(String(cString: tp_mqtt_error_text(willCode)))")
+        // No will: `touchpanel fleet`, a client that is not a panel.
+        if let will {
+            let willCode = will.payload.withUnsafeBytes { bytes in
+                tp_mqtt_set_will(client, will.topic, bytes.baseAddress, Int32(bytes.count), Int32(will.qos), will.retain ? 1 : 0)
+            }
+            guard willCode == 0 else {
+                throw StartError(.mqtt, "[mqtt] last will on \(will.topic): \(String(cString: tp_mqtt_error_text(willCode)))")
+            }
         }
         if let tls {
             let code = tp_mqtt_set_tls(client, tls.caFile, tls.certFile, tls.keyFile)
