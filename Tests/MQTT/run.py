@@ -1107,10 +1107,13 @@ def a_group_command_reaches_each_panel_of_the_group_and_no_other(ctx):
     topics = [prefix + "/" + level for prefix in prefixes for level in ("page", "health", "update", "reply", "button/hall/label")]
     live = Subscriber(ctx.broker, topics)
     panels = []
+    hashes = {}
     try:
-        for client, group in zip(clients, groups):
+        for client, group, prefix in zip(clients, groups, prefixes):
             config = ctx.config(client, {"client_id": client, "discovery": "no"},
                                 buttons=FLEET_PAGES + f"\n[fleet]\ngroups = {group}\n")
+            # P/health's config_hash is P/config's: the SHA-256 of the config file's bytes.
+            hashes[prefix] = hashlib.sha256(open(config, "rb").read()).hexdigest()
             panels.append(Panel(ctx.binary, config))
         # Health goes out after the subscriptions are made: each panel now takes its groups.
         for prefix in prefixes:
@@ -1119,7 +1122,7 @@ def a_group_command_reaches_each_panel_of_the_group_and_no_other(ctx):
             assert [key for key, _ in health] == HEALTH_KEYS, health
             health = dict(health)
             assert (health["version"], health["config_hash"], health["touches"], health["touch_p99_ms"], health["dropped"],
-                    health["last_error"]) == (version, "", 0, 0, 0, None), health
+                    health["last_error"]) == (version, hashes[prefix], 0, 0, 0, None), health
             assert 0 <= health["uptime_s"] <= 10 and health["anon_kb"] > 100, health
             thermal = "/sys/class/thermal/thermal_zone0/temp"
             assert (health["cpu_temp_c"] is None) == (not os.path.exists(thermal)), health
