@@ -46,6 +46,7 @@ final class FleetConfigs {
     private var olderLogged: [String] = []
 
     /// Nil without `[fleet]`.
+    @inline(never)
     init?(localPath: String, local: PanelConfiguration, stateDirectory: String?, log: PanelLog) {
         guard local.fleet != nil else { return nil }
         self.localPath = localPath
@@ -64,6 +65,7 @@ final class FleetConfigs {
 
     /// Why the panel cannot start with `config`'s `[fleet]`: a trust key it cannot read, with
     /// the key's file:line (nil: it can).
+    @inline(never)
     static func startProblem(_ config: PanelConfiguration) -> String? {
         let problems = Ed25519Key.trustKeyProblems(config.namedFiles)
         return problems.isEmpty ? nil : problems.joined(separator: "; ")
@@ -72,6 +74,9 @@ final class FleetConfigs {
     /// The config to run given the local file's `local` (at start, and after SIGHUP read the
     /// file again): the kept pushed config when there is one, `accept_config` is on and it
     /// still passes every check against this local config; otherwise `local`.
+    /// Never inlined, as all that reads and checks a config here: the callers' frames last the
+    /// panel's life (the live loop's), and would hold this one's config-sized temporaries.
+    @inline(never)
     func chooseConfig(local newLocal: PanelConfiguration) -> PanelConfiguration {
         local = newLocal
         localHash = FleetConfigs.hash(of: newLocal)
@@ -97,6 +102,7 @@ final class FleetConfigs {
     }
 
     /// A config pushed on `topic` came in: what to do with it.
+    @inline(never)
     func consider(topic: String, payload: [UInt8]) -> Consideration {
         if payload.isEmpty {
             // A retained config cleared: what runs stays.
@@ -126,6 +132,7 @@ final class FleetConfigs {
     }
 
     /// `pushed` runs now: kept for the next start, and said on `P/config`.
+    @inline(never)
     func applied(_ pushed: Pushed) {
         running = .pushed(topic: pushed.topic, sequence: pushed.message.sequence, hash: pushed.hash)
         since = FleetConfigs.nowText()

@@ -18,6 +18,7 @@ enum ConfigReload {
     /// `[fleet]`, `fleet` then chooses between it and the pushed config kept. A
     /// changed `[mqtt]` or `[homeassistant]` is brought up before anything is replaced: a
     /// password or token file that cannot be read refuses the reload like a config error does.
+    @inline(never)
     static func read(
         _ configPath: String, runningBridge bridge: MQTTBridge?, runningHomeAssistant homeAssistant: HomeAssistantBridge?, fleet: FleetConfigs?,
         log: PanelLog, now: MonotonicInstant
@@ -38,6 +39,7 @@ enum ConfigReload {
 
     /// A config that loaded, made ready to replace the running one: its pictures decode, and a
     /// changed `[mqtt]` or `[homeassistant]` is brought up.
+    @inline(never)
     static func accept(
         _ config: PanelConfiguration, runningBridge bridge: MQTTBridge?, runningHomeAssistant homeAssistant: HomeAssistantBridge?, log: PanelLog,
         now: MonotonicInstant

@@ -75,6 +75,9 @@ final class PanelRun<Session: PanelSession> {
     /// A config pushed to the panel that came in with the broker's turn, when it passes every
     /// check: the reload that runs it. One that is refused or changes nothing is said on
     /// `P/config` (and logged) and gives nil.
+    /// Never inlined: the live loop's frame, which stays on the stack for the panel's life,
+    /// would take the reading and checking of a config into its size (issue 48 grew it by 30 kB).
+    @inline(never)
     func pushedReload(now: MonotonicInstant) -> ConfigReload.Accepted? {
         guard let fleet, let bridge, let (topic, payload) = bridge.takePushedConfig() else { return nil }
         switch fleet.consider(topic: topic, payload: payload) {
