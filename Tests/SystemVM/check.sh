@@ -320,6 +320,10 @@ if wait_for 100 applied && [ -s /var/lib/touchpanel/pushed-config ]; then
 else
     bad "fleet: the pushed config was not applied"; detail </run/fleet.err; journalctl -u touchpanel -o cat --no-pager | grep -i 'fleet\|mqtt' | tail -n 10 | detail
 fi
+# The checks after this one run the local file: [fleet] and its key go (the key is no file of
+# the package's, and dpkg --purge leaves a folder holding one).
+sed -i '/^\[fleet\]$/,/^trust_key = /d' /etc/touchpanel/panel.ini
+rm -f /etc/touchpanel/fleet.pub
 
 # I2C: an FT5x06 whose registers i2c-stub holds at 0x38, polled (no INT line), read by the
 # unprivileged panel through /dev/i2c-N (group i2c by the package's udev rule).
