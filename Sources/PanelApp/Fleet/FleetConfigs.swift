@@ -9,13 +9,23 @@ import PanelEngine
 /// signature, its sequence, the config as `check` reads it, what it may change) before it is
 /// applied as a reload; and what `P/config` says. One per run: it outlives the sessions.
 final class FleetConfigs {
-    /// A pushed config that passed every check, ready to run.
-    struct Pushed {
+    /// A pushed config that passed every check, ready to run. A class: a reload carries it
+    /// in `ConfigReload.Accepted` through the live loop's frame, which a second configuration
+    /// held by value there would grow by its size at every copy.
+    final class Pushed {
         let topic: String
         let message: PushedConfigMessage
         let payload: [UInt8]
         let hash: String
         let config: PanelConfiguration
+
+        init(topic: String, message: PushedConfigMessage, payload: [UInt8], hash: String, config: PanelConfiguration) {
+            self.topic = topic
+            self.message = message
+            self.payload = payload
+            self.hash = hash
+            self.config = config
+        }
     }
 
     /// What to do with a pushed config that came in.
