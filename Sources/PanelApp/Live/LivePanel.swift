@@ -164,8 +164,19 @@ public enum LivePanel {
         _ session: LiveSession, loop: PanelLoop, turns: [LoopParticipant], signals: SignalWatch, exec: ExecSupervisor,
         latency: LatencyStatistics, run: PanelRun<LiveSession>, configPath: String, log: PanelLog, notifier: ServiceNotifier
     ) -> Next {
-        let bridge = run.bridge, homeAssistant = run.homeAssistant, reloads = run.reloads
         loop.turn(turns)
+        return afterTurn(
+            session, loop: loop, signals: signals, exec: exec, latency: latency, run: run, configPath: configPath, log: log, notifier: notifier)
+    }
+
+    /// What a turn woke for, seen to after it: never inlined, so that the frame the touch path
+    /// runs under holds none of a reload's or a push's temporaries.
+    @inline(never)
+    private static func afterTurn(
+        _ session: LiveSession, loop: PanelLoop, signals: SignalWatch, exec: ExecSupervisor,
+        latency: LatencyStatistics, run: PanelRun<LiveSession>, configPath: String, log: PanelLog, notifier: ServiceNotifier
+    ) -> Next {
+        let bridge = run.bridge, homeAssistant = run.homeAssistant, reloads = run.reloads
         let now = loop.now
         session.noticeDisplayLoss(now: now)
         if session.engine.stopReason != nil {

@@ -52,6 +52,7 @@ final class PanelRun<Session: PanelSession> {
 
     /// The first session, with the state the last run kept (read back before the first
     /// frame), wired; nil when it cannot start.
+    @inline(never)
     func startFirst(_ config: PanelConfiguration, now: () -> MonotonicInstant) -> Session? {
         var kept = LiveSession.Carried()
         kept.state = keeper?.readBack() ?? []
@@ -62,6 +63,7 @@ final class PanelRun<Session: PanelSession> {
 
     /// Wires a session that just started to the run: the state file, the broker link, the
     /// recorder.
+    @inline(never)
     private func wire(_ session: Session, now: MonotonicInstant) {
         keeper?.adopt(session.engine, now: now)
         bridge?.vitals = vitals
@@ -102,6 +104,7 @@ final class PanelRun<Session: PanelSession> {
     /// levels, the state set from outside, its console line and its control socket when
     /// `[control]` is unchanged. A changed `[mqtt]` hands the broker over: the old link sends
     /// what the shutdown gave, clears what the new config will not publish, then `offline`.
+    @inline(never)
     func handOver(_ running: Session, to reload: ConfigReload.Accepted) -> LiveSession.Carried {
         var carried = LiveSession.Carried()
         carried.levels = running.engine.actions.levels
@@ -124,6 +127,7 @@ final class PanelRun<Session: PanelSession> {
     /// program's), the previous config starts again in this process, with its own `[mqtt]`
     /// brought up afresh if the reload had replaced the link. Says how it went; returns the
     /// session that runs now, nil when neither config starts (the run stops).
+    @inline(never)
     func restart(
         _ reload: ConfigReload.Accepted, previous: PanelConfiguration, carried: LiveSession.Carried, now: () -> MonotonicInstant
     ) -> Session? {
@@ -185,6 +189,7 @@ final class PanelRun<Session: PanelSession> {
 
     /// The run ends with `session` (its engine shut down): the state is written a last time,
     /// the broker link says goodbye (and its summary when `summary`), the recording ends.
+    @inline(never)
     func finish(_ session: Session, now: MonotonicInstant, summary: Bool) {
         keeper?.stop(session.engine, now: now)
         if let bridge {
