@@ -144,11 +144,12 @@ public struct EventLineWriter: GestureEventSink {
         bytes.append(UInt8(ascii: "}"))
     }
 
-    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+    /// Shared with `P/health`'s JSON (`PanelHealth`): bytes written without a String.
+    static func append(_ text: StaticString, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+    static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var divisor: UInt64 = 1

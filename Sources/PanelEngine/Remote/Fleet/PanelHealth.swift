@@ -46,28 +46,28 @@ public struct PanelHealth: Equatable, Sendable {
     public var payload: [UInt8] {
         var json: [UInt8] = []
         json.reserveCapacity(256)
-        PanelHealth.append("{\"version\":", to: &json)
+        EventLineWriter.append("{\"version\":", to: &json)
         json += JSONText.quotedBytes(version)
-        PanelHealth.append(",\"config_hash\":", to: &json)
+        EventLineWriter.append(",\"config_hash\":", to: &json)
         json += JSONText.quotedBytes(configHash)
-        PanelHealth.append(",\"uptime_s\":", to: &json)
-        PanelHealth.appendDecimal(uptimeSeconds, to: &json)
-        PanelHealth.append(",\"touches\":", to: &json)
-        PanelHealth.appendDecimal(touches, to: &json)
-        PanelHealth.append(",\"touch_p99_ms\":", to: &json)
+        EventLineWriter.append(",\"uptime_s\":", to: &json)
+        EventLineWriter.appendDecimal(uptimeSeconds, to: &json)
+        EventLineWriter.append(",\"touches\":", to: &json)
+        EventLineWriter.appendDecimal(touches, to: &json)
+        EventLineWriter.append(",\"touch_p99_ms\":", to: &json)
         PanelHealth.appendDecimal(touchP99Microseconds, scale: 1_000, places: 2, to: &json)
-        PanelHealth.append(",\"dropped\":", to: &json)
-        PanelHealth.appendDecimal(Int64(dropped), to: &json)
-        PanelHealth.append(",\"anon_kb\":", to: &json)
-        if let anonymousKB { PanelHealth.appendDecimal(Int64(anonymousKB), to: &json) } else { PanelHealth.append("null", to: &json) }
-        PanelHealth.append(",\"cpu_temp_c\":", to: &json)
+        EventLineWriter.append(",\"dropped\":", to: &json)
+        EventLineWriter.appendDecimal(Int64(dropped), to: &json)
+        EventLineWriter.append(",\"anon_kb\":", to: &json)
+        if let anonymousKB { EventLineWriter.appendDecimal(Int64(anonymousKB), to: &json) } else { EventLineWriter.append("null", to: &json) }
+        EventLineWriter.append(",\"cpu_temp_c\":", to: &json)
         if let cpuMillidegrees {
             PanelHealth.appendDecimal(Int64(cpuMillidegrees), scale: 1_000, places: 1, to: &json)
         } else {
-            PanelHealth.append("null", to: &json)
+            EventLineWriter.append("null", to: &json)
         }
-        PanelHealth.append(",\"last_error\":", to: &json)
-        if let lastError { json += JSONText.quotedBytes(lastError) } else { PanelHealth.append("null", to: &json) }
+        EventLineWriter.append(",\"last_error\":", to: &json)
+        if let lastError { json += JSONText.quotedBytes(lastError) } else { EventLineWriter.append("null", to: &json) }
         json.append(UInt8(ascii: "}"))
         return json
     }
@@ -86,29 +86,13 @@ public struct PanelHealth: Equatable, Sendable {
         let step = scale / unit
         let rounded = (Int64(value.magnitude) + step / 2) / step
         if value < 0 && rounded > 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDecimal(rounded / unit, to: &bytes)
+        EventLineWriter.appendDecimal(rounded / unit, to: &bytes)
         bytes.append(UInt8(ascii: "."))
         var fraction = rounded % unit
         var divisor = unit / 10
         while divisor > 0 {
             bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction / divisor))
             fraction %= divisor
-            divisor /= 10
-        }
-    }
-
-    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var divisor: UInt64 = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude / divisor))
-            magnitude %= divisor
             divisor /= 10
         }
     }
