@@ -13,11 +13,16 @@ let package = Package(
         // Pure gesture engine: no Foundation, no C, no clock, no I/O, no allocation.
         .target(name: "TouchCore"),
         // C shim over glibc, the Linux/hardware headers and the C libraries (png.c: libpng;
-        // homeassistant.c: libwebsockets, cJSON; qrcode.c: libqrencode).
+        // homeassistant.c: libwebsockets, cJSON; qrcode.c: libqrencode; textshape.c: FriBidi,
+        // HarfBuzz over FreeType's faces).
         .target(
             name: "CLinux",
-            // libdrm's headers include <drm.h> from their own folder (pkg-config libdrm).
-            cSettings: [.unsafeFlags(["-I/usr/include/libdrm"])],
+            // libdrm's headers include <drm.h> from their own folder (pkg-config libdrm); FreeType's,
+            // HarfBuzz's and FriBidi's are in folders of their own too (pkg-config freetype2
+            // harfbuzz fribidi).
+            cSettings: [.unsafeFlags([
+                "-I/usr/include/libdrm", "-I/usr/include/freetype2", "-I/usr/include/harfbuzz", "-I/usr/include/fribidi",
+            ])],
             linkerSettings: [
                 .linkedLibrary("inih"), .linkedLibrary("gpiod"), .linkedLibrary("i2c"), .linkedLibrary("systemd"),
                 .linkedLibrary("mosquitto"), .linkedLibrary("drm"), .linkedLibrary("m"),
@@ -31,6 +36,8 @@ let package = Package(
                 .linkedLibrary("qrencode"),
                 // Fleet configs' signatures and hashes (fleetcrypto.c): OpenSSL's libcrypto.
                 .linkedLibrary("crypto"),
+                // Text layout (textshape.c): HarfBuzz, its FreeType glue, and FriBidi.
+                .linkedLibrary("harfbuzz"), .linkedLibrary("fribidi"), .linkedLibrary("freetype"),
             ]
         ),
         // FreeType, for rasterising button labels once at start-up.

@@ -196,8 +196,10 @@ enum ConfigAssembly {
     ) -> NamedFiles {
         var files: [NamedFile] = []
         let fontPlace = displayDraft?.place(.font)
-        files.append(NamedFile(section: "display", key: DisplayKey.font.rawValue, path: display.font,
-                               file: fontPlace?.file ?? file, line: fontPlace?.line ?? 0))
+        for font in display.fonts {
+            files.append(NamedFile(section: "display", key: DisplayKey.font.rawValue, path: font,
+                                   file: fontPlace?.file ?? file, line: fontPlace?.line ?? 0))
+        }
         if let iconFont = display.iconFont, let place = displayDraft?.place(.iconFont) {
             files.append(NamedFile(section: "display", key: DisplayKey.iconFont.rawValue, path: iconFont, file: place.file, line: place.line))
         }

@@ -19,8 +19,15 @@ public struct DisplayConfig: Equatable, Sendable {
     public var drmFormat: DRMPixelFormat
     /// How the panel's picture is turned on the framebuffer, clockwise (TouchCore's convention).
     public var rotation: DisplayRotation
-    /// The TrueType/OpenType font button labels are drawn in, and its size in pixels.
+    /// The TrueType/OpenType font labels are drawn in, and its size in pixels.
     public var font: String
+    /// The fonts after `font` in `font = PATH, PATH...`: a character `font` lacks is drawn from
+    /// the first of these that has it (Arabic, CJK, colour emoji).
+    public var fallbackFonts: [String]
+    /// `font` as written when it names a font by its file name (found in `FontFiles.folders`):
+    /// what `check` prints back, since the paths found may not fit libinih's line. Nil: as the
+    /// paths.
+    public var fontsAsWritten: String?
     public var fontSize: Int
     /// `icon_font`: the font buttons' icons come from (nil: none; an `icon` needs one).
     public var iconFont: String?
@@ -38,6 +45,11 @@ public struct DisplayConfig: Equatable, Sendable {
     public static let defaultFramebuffer = "/dev/fb0"
     public static let defaultFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     public static let defaultFontSize = 24
+    /// The most fonts one chain takes: each is a FreeType face held open.
+    public static let fontChainLimit = 8
+
+    /// `font` and the fonts after it, in the order a character is looked for in them.
+    public var fonts: [String] { [font] + fallbackFonts }
     public static let defaultBorderPx = 2
     /// Where Debian's fonts-materialdesignicons-webfont puts its font.
     public static let materialDesignIconsFont = "/usr/share/fonts/truetype/materialdesignicons-webfont/materialdesignicons-webfont.ttf"
@@ -46,7 +58,7 @@ public struct DisplayConfig: Equatable, Sendable {
         width: Int32, height: Int32, framebuffer: String = DisplayConfig.defaultFramebuffer,
         output: DisplayOutputChoice = .auto, card: String? = nil, connector: String? = nil,
         drmFormat: DRMPixelFormat = .xrgb8888,
-        rotation: DisplayRotation = .degrees0, font: String = DisplayConfig.defaultFont,
+        rotation: DisplayRotation = .degrees0, font: String = DisplayConfig.defaultFont, fallbackFonts: [String] = [],
         fontSize: Int = DisplayConfig.defaultFontSize, iconFont: String? = nil, colors: PanelColors = .defaults,
         borderPx: Int = DisplayConfig.defaultBorderPx, budgetUs: Int? = nil
     ) {
@@ -59,6 +71,8 @@ public struct DisplayConfig: Equatable, Sendable {
         self.drmFormat = drmFormat
         self.rotation = rotation
         self.font = font
+        self.fallbackFonts = fallbackFonts
+        fontsAsWritten = nil
         self.fontSize = fontSize
         self.iconFont = iconFont
         self.colors = colors

@@ -68,7 +68,11 @@ enum DisplayKey: SectionKey {
         case .rotation:
             .value("\(DisplayRotation.degrees0.degrees)",
                    "0, 90, 180 or 270, clockwise: turns the picture and the touch; button rects are in the turned picture")
-        case .font: .value(DisplayConfig.defaultFont, "the labels' TrueType or OpenType font, an absolute path")
+        case .font:
+            .value(DisplayConfig.defaultFont,
+                   "the labels' TrueType or OpenType font, an absolute path or a file name in /usr/share/fonts; or a chain of up to "
+                   + "\(DisplayConfig.fontChainLimit), `FONT, FONT...`: each character is drawn from the first font that has it "
+                   + "(`DejaVuSans.ttf, NotoSansArabic-Regular.ttf, NotoSansCJK-Regular.ttc, NotoColorEmoji.ttf`)")
         case .fontSize:
             .words("none", "as `[theme]` `font_size` (without one: buttons fitted up to `font_size_max`, texts and sliders "
                    + "\(DisplayConfig.defaultFontSize)), \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels")
@@ -110,6 +114,8 @@ struct DisplayDraft: MergeableDraft {
     var drmFormat: DRMPixelFormat?
     var rotation: DisplayRotation?
     var font: String?
+    var fallbackFonts: [String] = []
+    var fontsAsWritten: String?
     var fontSize: Int?
     var iconFont: String?
     var background: RGBColor?
@@ -149,7 +155,11 @@ struct DisplayDraft: MergeableDraft {
             }
             drmFormat = format
         case .rotation: rotation = try DisplayDraft.rotation(value)
-        case .font: font = try ValueSyntax.absolutePath(value, of: "a TrueType or OpenType font file")
+        case .font:
+            let chain = try DisplayDraft.fontChain(value)
+            font = chain.paths[0]
+            fallbackFonts = Array(chain.paths.dropFirst())
+            fontsAsWritten = chain.byName ? value : nil
         case .fontSize: fontSize = try ValueSyntax.integer(value, in: DisplayDraft.fontSizeRange, unit: " (pixels)")
         case .iconFont: iconFont = try ValueSyntax.absolutePath(value, of: "an icon font file, such as \(DisplayConfig.materialDesignIconsFont)")
         case .background: background = try ValueSyntax.color(value)
@@ -182,18 +192,45 @@ struct DisplayDraft: MergeableDraft {
     }
 
     /// The display, or nil (and the reasons in `errors`) when a size is missing or was bad.
+    /// `font = FONT, FONT...`: each an absolute path, or a file name found in the system's font
+    /// folders (`FontFiles`); at most `DisplayConfig.fontChainLimit`, none twice.
+    static func fontChain(_ value: String) throws(ValueProblem) -> (paths: [String], byName: Bool) {
+        var paths: [String] = []
+        var byName = false
+        for part in value.split(separator: ",", omittingEmptySubsequences: false) {
+            let given = String(decoding: ValueSyntax.trimmed(Array(part.utf8)), as: UTF8.self)
+            let path: String
+            if !given.isEmpty && !given.utf8.contains(UInt8(ascii: "/")) {
+                guard let found = FontFiles.locate(given) else {
+                    throw ValueProblem("no font file \(given) in \(FontFiles.folders.joined(separator: " or ")) or their subfolders; "
+                        + "install the package that has it (fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji) or give its absolute path")
+                }
+                path = found
+                byName = true
+            } else {
+                path = try ValueSyntax.absolutePath(given, of: "a TrueType or OpenType font file, or a font's file name")
+            }
+            guard !paths.contains(path) else { throw ValueProblem("\(path) is in the chain twice") }
+            paths.append(path)
+        }
+        guard paths.count <= DisplayConfig.fontChainLimit else {
+            throw ValueProblem("a chain of \(paths.count) fonts; at most \(DisplayConfig.fontChainLimit)")
+        }
+        return (paths, byName)
+    }
+
     func finish(errors: inout ErrorCollector) -> DisplayConfig? {
         requireKey(.width, "the display width in pixels, 1..8192", errors: &errors)
         requireKey(.height, "the display height in pixels, 1..8192", errors: &errors)
         guard let width, let height else { return nil }
         let defaults = PanelColors.defaults
         let buttons = colors.applied(to: defaults.buttons)
-        return DisplayConfig(
+        var display = DisplayConfig(
             width: width, height: height,
             framebuffer: framebuffer ?? DisplayConfig.defaultFramebuffer,
             output: output ?? .auto, card: card, connector: connector, drmFormat: drmFormat ?? .xrgb8888,
             rotation: rotation ?? .degrees0,
-            font: font ?? DisplayConfig.defaultFont,
+            font: font ?? DisplayConfig.defaultFont, fallbackFonts: fallbackFonts,
             fontSize: fontSize ?? DisplayConfig.defaultFontSize, iconFont: iconFont,
             colors: PanelColors(
                 background: background ?? defaults.background, fill: buttons.fill, pressedFill: buttons.pressedFill,
@@ -203,5 +240,7 @@ struct DisplayDraft: MergeableDraft {
                 unknownFill: buttons.unknownFill, unknownText: buttons.unknownText, sliderTrack: sliderTrack,
                 sliderFill: sliderFill, sliderKnob: sliderKnob),
             borderPx: borderPx ?? DisplayConfig.defaultBorderPx, budgetUs: budgetUs)
+        display.fontsAsWritten = fontsAsWritten
+        return display
     }
 }

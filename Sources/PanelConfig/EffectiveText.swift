@@ -57,7 +57,10 @@ extension PanelConfiguration {
         }
         out.key(DisplayKey.drmFormat, display.drmFormat.rawValue)
         out.key(DisplayKey.rotation, "\(display.rotation.degrees)")
-        out.key(DisplayKey.font, display.font)
+        out.key(DisplayKey.font, display.fontsAsWritten ?? display.fonts.joined(separator: ", "))
+        if display.fontsAsWritten != nil {
+            for path in display.fonts { out.comment("font found: \(path)") }
+        }
         if let iconFont = display.iconFont { out.key(DisplayKey.iconFont, iconFont) }
         if let budget = display.budgetUs {
             out.key(DisplayKey.budgetUs, "\(budget)")
@@ -384,7 +387,7 @@ extension PanelConfiguration {
             out.key(TextKey.text, text.text.hexString)
             out.key(TextKey.staleText, text.staleText.hexString)
             out.key(TextKey.fontSize, "\(text.fontSize)")
-            out.key(TextKey.align, text.alignment == .left ? "left" : text.alignment == .right ? "right" : "center")
+            out.key(TextKey.align, text.alignment.written)
         }
 
         for qrCode in qrCodes {

@@ -225,7 +225,7 @@ enum CheckCommand {
     static func labelCheck(_ config: PanelConfiguration) -> (problems: [String], warnings: [String], cacheLine: String?) {
         let font: FontRasterizer
         do throws(FontError) {
-            font = try FontRasterizer(path: config.display.font, pixelSize: DisplayConfig.defaultFontSize)
+            font = try FontRasterizer(paths: config.display.fonts, pixelSize: DisplayConfig.defaultFontSize)
         } catch {
             let named = config.namedFiles.all.first { $0.section == "display" && $0.key == "font" }
             let prefix = named?.prefix ?? "\(config.file): [display] font: "
@@ -266,12 +266,15 @@ enum CheckCommand {
         var warnings: [String] = []
         for button in config.buttons {
             var missing: [Unicode.Scalar] = []
-            for scalar in button.label.unicodeScalars where scalar != "\n" && scalar != " " && !font.hasGlyph(for: scalar) {
+            for scalar in button.label.unicodeScalars + (button.sublabel?.text ?? "").unicodeScalars
+            where scalar != "\n" && scalar != " " && !LineLayout.isInvisible(scalar) && !font.hasGlyph(for: scalar) {
                 if !missing.contains(scalar) { missing.append(scalar) }
             }
             if !missing.isEmpty {
                 let listed = missing.map { "\"\(Character($0))\" (U+\(String($0.value, radix: 16, uppercase: true)))" }.joined(separator: ", ")
-                warnings.append("\(config.file(ofSection: "button \(button.name)")):\(button.line): [button \(button.name)] label: warning: \(config.display.font) has no glyph for "
+                let fonts = config.display.fallbackFonts.isEmpty
+                    ? config.display.font : "no font of the chain (\(config.display.fonts.joined(separator: ", ")))"
+                warnings.append("\(config.file(ofSection: "button \(button.name)")):\(button.line): [button \(button.name)] label: warning: \(fonts) has no glyph for "
                     + "\(listed); drawn as nothing (for icons: icon = mdi:NAME with [display] icon_font)")
             }
             guard let icons = button.icons, let iconFont else { continue }

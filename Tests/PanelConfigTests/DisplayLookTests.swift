@@ -130,18 +130,57 @@ struct DisplayLookTests {
         #expect(try #require(parsed(display800x480 + "budget_us = 2000\n")).display.budgetUs == 2000)
     }
 
+    /// Debian's fonts-dejavu-core, fonts-noto-core and fonts-noto-cjk (scripts/build/deps.sh).
+    @Test func aFontChainTakesPathsAndFileNamesFoundInTheSystemsFontFolders() throws {
+        let config = try #require(parsed(display800x480 + """
+            font = DejaVuSans.ttf, /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ,NotoSansCJK-Regular.ttc
+
+            """))
+        #expect(config.display.font == "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+        #expect(config.display.fallbackFonts == [
+            "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+        ])
+        #expect(config.display.fontsAsWritten == "DejaVuSans.ttf, /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ,NotoSansCJK-Regular.ttc")
+        // Every font of the chain is a file the panel opens at start, named with the key's line.
+        #expect(config.namedFiles.all.filter { $0.key == "font" }.map { "\($0.line) \($0.path)" } == [
+            "4 /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "4 /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf",
+            "4 /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+        ])
+        // Paths alone are printed back as they are; names with the paths found under them.
+        let byPath = try #require(parsed(display800x480 + "font = /a/One.ttf, /b/Two.otf\n"))
+        #expect(byPath.display.fonts == ["/a/One.ttf", "/b/Two.otf"])
+        #expect(byPath.display.fontsAsWritten == nil)
+    }
+
+    @Test func aFontChainRefusesAMissingNameARepeatAndMoreThanEightFonts() {
+        #expect(renderedErrors(display800x480 + "font = DejaVuSans.ttf, NoSuchFont-Regular.ttf\n") == [
+            "panel.ini:4: [display] font: no font file NoSuchFont-Regular.ttf in /usr/share/fonts or /usr/local/share/fonts or their "
+                + "subfolders; install the package that has it (fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji) or give its absolute path",
+        ])
+        #expect(renderedErrors(display800x480 + "font = /a/One.ttf, /a/One.ttf\n") == [
+            "panel.ini:4: [display] font: /a/One.ttf is in the chain twice",
+        ])
+        let nine = (1...9).map { "/f/\($0).ttf" }.joined(separator: ",")
+        #expect(renderedErrors(display800x480 + "font = \(nine)\n") == [
+            "panel.ini:4: [display] font: a chain of 9 fonts; at most 8",
+        ])
+        #expect(renderedErrors(display800x480 + "font = /a/One.ttf,\n") == [
+            "panel.ini:4: [display] font: expected an absolute path to a TrueType or OpenType font file, or a font's file name, found \"\"",
+        ])
+    }
+
     @Test func badDisplayValues() {
         #expect(renderedErrors(display800x480 + """
             framebuffer = fb0
             rotation = 45
-            font = DejaVuSans.ttf
+            font = fonts/DejaVuSans.ttf
             font_size = 5
             border_px = 21
             budget_us = 0
             """) == [
             "panel.ini:4: [display] framebuffer: expected an absolute path to a framebuffer device like /dev/fb0, found \"fb0\"",
             "panel.ini:5: [display] rotation: expected 0, 90, 180 or 270 (degrees clockwise), found \"45\"",
-            "panel.ini:6: [display] font: expected an absolute path to a TrueType or OpenType font file, found \"DejaVuSans.ttf\"",
+            "panel.ini:6: [display] font: expected an absolute path to a TrueType or OpenType font file, or a font's file name, found \"fonts/DejaVuSans.ttf\"",
             "panel.ini:7: [display] font_size: expected an integer 6..200 (pixels), found \"5\"",
             "panel.ini:8: [display] border_px: expected an integer 0..20 (pixels), found \"21\"",
             "panel.ini:9: [display] budget_us: expected an integer 1..1000000 (microseconds), found \"0\"",

@@ -671,6 +671,54 @@ enum { TP_QR_MAX_WIDTH = 177 };
 /// without libqrencode (the static firmware).
 int tp_qr_encode(const char *text, size_t length, uint8_t *modules, size_t capacity);
 
+// --- Text layout (textshape.c): FriBidi's levels, HarfBuzz's shaping over FreeType faces -----
+
+/// One face of a font chain as the layout sees it: FreeType's face (an FT_Face), HarfBuzz's
+/// font over it (tp_text_font_create), whether it draws colour emoji, and for a face of
+/// bitmaps only, the pixel size of the strike it is set to (its glyphs are scaled from it).
+typedef struct tp_text_face {
+    void *ft_face;
+    void *hb_font;
+    int is_colour;
+    uint32_t bitmap_ppem;
+} tp_text_face;
+
+/// One glyph of a laid-out line, in visual order: its index in face `face` of the chain, the
+/// first character it draws (`cluster`, an index into the line's UTF-32), and the pen's move
+/// and the glyph's offset from the pen in 26.6 pixels (y up); `level`: its bidi embedding
+/// level (odd: right to left).
+typedef struct tp_text_glyph {
+    uint32_t glyph;
+    uint32_t cluster;
+    int32_t x_advance;
+    int32_t x_offset;
+    int32_t y_offset;
+    uint16_t face;
+    uint8_t level;
+} tp_text_glyph;
+
+/// HarfBuzz's font over an open FreeType face, with hinted advances; NULL in a binary built
+/// without HarfBuzz (the static firmware). `tp_text_font_changed` after the face's size changes.
+void *tp_text_font_create(void *ft_face);
+void tp_text_font_changed(void *font);
+void tp_text_font_destroy(void *font);
+
+/// Lays out one line of `length` characters (UTF-32, logical order) from the faces of a chain:
+/// each character's bidi level by the Unicode algorithm (FriBidi; the paragraph's direction
+/// from its first strong character, `*right_to_left` says which), its face (the first of the
+/// chain that has it; a mark, a joiner or a selector the face of the character before it), runs
+/// of one level, script and face shaped by HarfBuzz, the runs in visual order. `pixel_size`
+/// scales a bitmap face's glyphs. Returns the number of glyphs; when that is more than
+/// `capacity` only the first `capacity` are written (call again with the room). -EINVAL,
+/// -ENOMEM; -ENOSYS without HarfBuzz.
+int tp_text_shape_line(const tp_text_face *faces, size_t face_count, const uint32_t *text, size_t length,
+                       uint32_t pixel_size, tp_text_glyph *glyphs, size_t capacity, int *right_to_left);
+
+/// FriBidi's own visual order of a line (fribidi_log2vis): the logical index of the character
+/// at each visual position, for the tests that hold the layout to it. 0, -EINVAL; -ENOSYS
+/// without HarfBuzz and FriBidi.
+int tp_text_visual_order(const uint32_t *text, size_t length, int32_t *logical_of_visual, int *right_to_left);
+
 // --- DRM/KMS output (drm.c): libdrm, two dumb buffers, page flips ---------------------------
 
 typedef struct tp_drm tp_drm;

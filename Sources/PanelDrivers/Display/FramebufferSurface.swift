@@ -190,7 +190,7 @@ public final class FramebufferSurface: PanelSurface {
     /// rasterises every button's label with them: a button with an icon keeps its parts
     /// (`IconParts`), its entry in `bitmaps` empty.
     public static func rasterizeLabels(for config: PanelConfiguration) throws(FontError) -> ButtonLabels {
-        let font = try FontRasterizer(path: config.display.font, pixelSize: DisplayConfig.defaultFontSize)
+        let font = try FontRasterizer(paths: config.display.fonts, pixelSize: DisplayConfig.defaultFontSize)
         let iconFont = try openIconFont(for: config)
         let pictures = IconPictures()
         let borderPx = config.display.borderPx

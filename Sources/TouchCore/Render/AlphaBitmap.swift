@@ -12,6 +12,8 @@ public struct AlphaBitmap {
     /// holds only its ink's rows). A bitmap that is its whole line: top 0, lineHeight = height.
     public let top: Int32
     public let lineHeight: Int32
+    /// The label reads right to left (Hebrew, Arabic): `align = start` puts it at the right.
+    public var rightToLeft = false
 
     /// Nil when the sizes are negative, the rows do not fit in `pixels`, or the rows do not lie
     /// inside the line: the painter then never reads outside the memory it was given.

@@ -39,7 +39,9 @@ enum TextKey: String, SectionKey, CaseIterable {
         case .text: .words("`[theme]`'s `text`", "the text's colour")
         case .staleText: .words("`[theme]`'s `disabled_text`", "the colour of `--` while stale or unknown")
         case .fontSize: .words("`[theme]`'s `font_size`, else \(DisplayConfig.defaultFontSize)", "the text's size, \(KeyDoc.span(DisplayDraft.fontSizeRange)) pixels; a longer text is made smaller to fit")
-        case .align: .value("center", "`left`, `center` or `right`")
+        case .align:
+            .value("center", "`left`, `center` or `right`; or `start` or `end`: the edge the value's own direction starts or ends at "
+                   + "(`start` is the left for English, the right for Hebrew or Arabic)")
         }
     }
 }
@@ -101,7 +103,9 @@ struct TextDraft: ItemDraft {
             case "left": alignment = .left
             case "center": alignment = .center
             case "right": alignment = .right
-            default: throw .expected("left, center or right", found: value)
+            case "start": alignment = .start
+            case "end": alignment = .end
+            default: throw .expected("start, end, left, center or right", found: value)
             }
         }
     }
@@ -167,5 +171,18 @@ struct TextDraft: ItemDraft {
             title: common.entityTitle, page: page, cell: common.cell, line: header.line)
         text.formatGiven = format != nil
         return text
+    }
+}
+
+extension LabelAlignment {
+    /// As `align` takes it.
+    var written: String {
+        switch self {
+        case .center: "center"
+        case .left: "left"
+        case .right: "right"
+        case .start: "start"
+        case .end: "end"
+        }
     }
 }

@@ -20,6 +20,12 @@ final class FontFace {
     let path: String
     /// The library and the face while open; nil once closed.
     private var opened: (library: FT_Library, face: FT_Face)?
+    /// HarfBuzz's font over the face, made the first time a line is shaped with it, and
+    /// destroyed with the face: a Latin panel never makes one.
+    private var shapingFont: UnsafeMutableRawPointer?
+    /// The glyph index of each character below 128 once asked for (`UInt32.max`: not yet):
+    /// a fit maps the same letters to glyphs over and over.
+    private var asciiGlyphs = [UInt32](repeating: UInt32.max, count: 128)
     /// The size FreeType's face is set to now; 0 before the first, after one failed, or once
     /// closed.
     private var selectedPixelSize = 0
@@ -64,6 +70,8 @@ final class FontFace {
     /// Closes the face and the library (FT_Done_Face, FT_Done_FreeType), if open.
     func close() {
         guard let opened else { return }
+        tp_text_font_destroy(shapingFont)
+        shapingFont = nil
         FT_Done_Face(opened.face)
         FT_Done_FreeType(opened.library)
         self.opened = nil
@@ -78,9 +86,27 @@ final class FontFace {
     }
 
     /// Whether the face maps `scalar` to a glyph of its own (not the missing-glyph box).
-    func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
-        guard let face else { return false }
-        return FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
+    func hasGlyph(for scalar: Unicode.Scalar) -> Bool { glyphIndex(for: scalar) != 0 }
+
+    /// The face's glyph for `scalar` through its character map; 0 (the missing glyph) when it
+    /// has none.
+    func glyphIndex(for scalar: Unicode.Scalar) -> UInt32 {
+        let ascii = scalar.value < 128
+        if ascii, asciiGlyphs[Int(scalar.value)] != UInt32.max { return asciiGlyphs[Int(scalar.value)] }
+        guard let face else { return 0 }
+        let index = UInt32(FT_Get_Char_Index(face, FT_ULong(scalar.value)))
+        if ascii { asciiGlyphs[Int(scalar.value)] = index }
+        return index
+    }
+
+    /// The face as the layout shapes with it, set to `pixelSize`; nil when the face cannot be
+    /// opened again or set to that size. Its `hb_font` is nil in a binary without HarfBuzz.
+    func shaping(pixelSize: Int) -> tp_text_face? {
+        guard select(pixelSize: pixelSize) == nil, let face else { return nil }
+        if shapingFont == nil {
+            shapingFont = tp_text_font_create(UnsafeMutableRawPointer(face))
+        }
+        return tp_text_face(ft_face: UnsafeMutableRawPointer(face), hb_font: shapingFont, is_colour: 0, bitmap_ppem: 0)
     }
 
     /// The character that draws the glyph called `name` in the font (an icon font names its
@@ -110,6 +136,8 @@ final class FontFace {
             return FreeTypeErrorText.describe(error)
         }
         selectedPixelSize = pixelSize
+        // HarfBuzz's font takes its scale from the face's size when told.
+        tp_text_font_changed(shapingFont)
         return nil
     }
 
@@ -123,14 +151,14 @@ final class FontFace {
         return LineMetrics(ascender: ascender, lineHeight: ascender - Int(metrics.descender >> 6))
     }
 
-    /// One character's metrics at `pixelSize`, loaded (and hinted) but not rendered: since
+    /// One glyph's metrics at `pixelSize`, loaded (and hinted) but not rendered: since
     /// FreeType 2.10 loading an outline presets the bitmap's place and size that rendering
     /// it gives, so a fit measures the sizes it tries without drawing them. Nil when FreeType
     /// cannot load it, or it is a bitmap in a pixel mode `render` refuses; a glyph in any
     /// other format is rendered to find out.
-    func metrics(_ scalar: Unicode.Scalar, pixelSize: Int) -> GlyphMetrics? {
+    func metrics(glyph: UInt32, pixelSize: Int) -> GlyphMetrics? {
         guard select(pixelSize: pixelSize) == nil, let face,
-            FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_DEFAULT)) == 0
+            FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(FT_LOAD_DEFAULT)) == 0
         else { return nil }
         let slot = face.pointee.glyph.pointee
         switch slot.format {
@@ -139,16 +167,16 @@ final class FontFace {
         case FT_GLYPH_FORMAT_BITMAP:
             return FontFace.isUsable(slot.bitmap) ? FontFace.metrics(of: slot) : nil
         default:
-            return render(scalar, pixelSize: pixelSize)?.metrics
+            return render(glyph: glyph, pixelSize: pixelSize)?.metrics
         }
     }
 
-    /// One character rendered at `pixelSize`, its coverage copied out of FreeType's glyph slot
-    /// as 8-bit rows from the top; nil when FreeType cannot render it, or rendered it into a
-    /// pixel mode other than 8-bit grey or 1-bit mono.
-    func render(_ scalar: Unicode.Scalar, pixelSize: Int) -> (metrics: GlyphMetrics, coverage: [UInt8])? {
+    /// One glyph rendered at `pixelSize`, its coverage copied out of FreeType's glyph slot as
+    /// 8-bit rows from the top; nil when FreeType cannot render it, or rendered it into a pixel
+    /// mode other than 8-bit grey or 1-bit mono.
+    func render(glyph: UInt32, pixelSize: Int) -> (metrics: GlyphMetrics, coverage: [UInt8])? {
         guard select(pixelSize: pixelSize) == nil, let face,
-            FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_RENDER)) == 0
+            FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(FT_LOAD_RENDER)) == 0
         else { return nil }
         let slot = face.pointee.glyph.pointee
         let bitmap = slot.bitmap

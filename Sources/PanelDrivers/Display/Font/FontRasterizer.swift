@@ -4,22 +4,26 @@ import LinuxSystem
 import PanelEngine
 
 /// Rasterises button labels with FreeType into 8-bit coverage bitmaps that the
-/// allocation-free painter then blends. One per font file: it opens the face once
-/// (`FontFace`) and keeps what FreeType gives for each glyph (`GlyphCache`), so fitting a
-/// label, which measures the same characters at a few sizes over and over, and setting
-/// labels later ask FreeType for each glyph once per size: its metrics when it is measured,
-/// its bitmap when it is drawn. Glyphs are placed by their advances on one baseline (no
-/// kerning, no shaping: labels are short words). Not thread-safe, like the FT_Library it
-/// owns.
+/// allocation-free painter then blends. One per font chain (`[display] font = PATH, PATH...`):
+/// it opens each face once (`FontFace`) and keeps what FreeType gives for each glyph
+/// (`GlyphCache`), so fitting a label, which measures the same glyphs at a few sizes over and
+/// over, and setting labels later ask FreeType for each glyph once per size: its metrics when
+/// it is measured, its bitmap when it is drawn. A line is laid out first (`LineLayout`): its
+/// glyphs from the chain's faces, shaped and in visual order where the text needs it. Not
+/// thread-safe, like the FT_Library each face owns.
 public final class FontRasterizer {
     /// DejaVu Sans from Debian's fonts-dejavu-core, present on Raspberry Pi OS.
     public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     /// The glyph cache's bound (`GlyphCache`).
     public static let defaultGlyphCacheBytes = 256 * 1024
 
-    public var path: String { face.path }
+    /// The chain's first font: the one a label is drawn from when it has every character.
+    public var path: String { faces[0].path }
+    /// Every font of the chain, in the order characters are looked for in them.
+    public var paths: [String] { faces.map(\.path) }
     public private(set) var pixelSize: Int
-    private let face: FontFace
+    /// Never empty.
+    let faces: [FontFace]
     private let glyphs: GlyphCache
     /// Each size's line metrics once asked for: a size seen before costs FreeType nothing.
     /// At most one entry per size FreeType accepts (1...1000).
@@ -30,12 +34,24 @@ public final class FontRasterizer {
     public private(set) var lineHeight: Int
 
     /// Opens the font at `pixelSize`; `glyphCacheBytes` bounds the glyphs kept.
-    public init(path: String, pixelSize: Int, glyphCacheBytes: Int = FontRasterizer.defaultGlyphCacheBytes) throws(FontError) {
-        face = try FontFace(path: path)
-        if let reason = face.select(pixelSize: pixelSize) {
-            throw .cannotSetSize(path: path, pixelSize: pixelSize, reason: reason)
+    public convenience init(path: String, pixelSize: Int, glyphCacheBytes: Int = FontRasterizer.defaultGlyphCacheBytes) throws(FontError) {
+        try self.init(paths: [path], pixelSize: pixelSize, glyphCacheBytes: glyphCacheBytes)
+    }
+
+    /// Opens a chain of fonts (at least one) at `pixelSize`; `glyphCacheBytes` bounds the
+    /// glyphs kept from all of them.
+    public init(paths: [String], pixelSize: Int, glyphCacheBytes: Int = FontRasterizer.defaultGlyphCacheBytes) throws(FontError) {
+        precondition(!paths.isEmpty, "a font chain has at least one font")
+        var faces: [FontFace] = []
+        for path in paths {
+            let face = try FontFace(path: path)
+            if let reason = face.select(pixelSize: pixelSize) {
+                throw .cannotSetSize(path: path, pixelSize: pixelSize, reason: reason)
+            }
+            faces.append(face)
         }
-        let metrics = face.lineMetrics
+        self.faces = faces
+        let metrics = FontRasterizer.lineMetrics(of: faces, pixelSize: pixelSize) ?? LineMetrics(ascender: 0, lineHeight: 0)
         self.pixelSize = pixelSize
         glyphs = GlyphCache(byteLimit: glyphCacheBytes)
         lines[pixelSize] = metrics
@@ -52,8 +68,8 @@ public final class FontRasterizer {
         if let known = lines[size] {
             metrics = known
         } else {
-            guard face.select(pixelSize: size) == nil else { return false }
-            metrics = face.lineMetrics
+            guard let chain = FontRasterizer.lineMetrics(of: faces, pixelSize: size) else { return false }
+            metrics = chain
             lines[size] = metrics
         }
         pixelSize = size
@@ -68,20 +84,45 @@ public final class FontRasterizer {
     public var glyphCacheByteLimit: Int { glyphs.byteLimit }
     public var glyphCacheCount: Int { glyphs.count }
 
-    /// Whether the font has a glyph for `scalar` (`check` warns of a label it would draw as
-    /// nothing).
-    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { face.hasGlyph(for: scalar) }
+    /// The line of a chain at `pixelSize`: from the highest ascender of its fonts to the lowest
+    /// descender, so that no font's glyph is cut and every label of a size shares one baseline
+    /// whichever fonts it draws from; nil if a font cannot be set to that size.
+    private static func lineMetrics(of faces: [FontFace], pixelSize: Int) -> LineMetrics? {
+        var ascender = Int.min, descender = Int.min
+        for face in faces {
+            guard face.select(pixelSize: pixelSize) == nil else { return nil }
+            let line = face.lineMetrics
+            ascender = max(ascender, line.ascender)
+            descender = max(descender, line.lineHeight - line.ascender)
+        }
+        return LineMetrics(ascender: ascender, lineHeight: ascender + descender)
+    }
 
-    /// The character of the glyph called `name` (an icon font's `lightbulb`), or nil.
-    public func character(ofGlyphNamed name: String) -> Unicode.Scalar? { face.character(ofGlyphNamed: name) }
+    /// Whether a font of the chain has a glyph for `scalar` (`check` warns of a label it would
+    /// draw as nothing).
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { faces.contains { $0.hasGlyph(for: scalar) } }
 
-    /// Closes the font file's FreeType face and library, and with them what FreeType keeps
-    /// while the face is open (`FontFace.close`); what is cached stays, and the next glyph not
+    /// The character of the glyph called `name` in the first font (an icon font's
+    /// `lightbulb`), or nil.
+    public func character(ofGlyphNamed name: String) -> Unicode.Scalar? { faces[0].character(ofGlyphNamed: name) }
+
+    /// Closes the fonts' FreeType faces and libraries, and with them what FreeType keeps
+    /// while a face is open (`FontFace.close`); what is cached stays, and the next glyph not
     /// cached opens the file again. For a font whose glyphs are all drawn at start-up.
-    public func closeFace() { face.close() }
+    public func closeFace() { faces.forEach { $0.close() } }
 
-    /// Whether the FreeType face is open now.
-    public var isFaceOpen: Bool { face.isOpen }
+    /// Whether the first font's FreeType face is open now.
+    public var isFaceOpen: Bool { faces[0].isOpen }
+
+    /// One line laid out at the current size (`LineLayout`).
+    func layout(_ text: String) -> LineLayout {
+        let size = pixelSize
+        return LineLayout(text, faces: faces, pixelSize: size) { metrics($0, size: size)?.advance ?? 0 }
+    }
+
+    /// Whether `text` reads right to left: its first strong character is Hebrew, Arabic or of
+    /// another right-to-left script (a text's `align = start` then goes to the right).
+    public func isRightToLeft(_ text: String) -> Bool { layout(text).rightToLeft }
 
     /// The ink width of one line of `text` at the current size.
     public func measure(_ text: String) -> Int {
@@ -90,18 +131,18 @@ public final class FontRasterizer {
     }
 
     /// From the leftmost to the rightmost glyph pixel, the pen starting at 0; nil: no ink.
-    private func inkExtent(_ text: String) -> (left: Int, right: Int)? {
+    private func inkExtent(_ text: String) -> (left: Int, right: Int)? { inkExtent(layout(text)) }
+
+    private func inkExtent(_ line: LineLayout) -> (left: Int, right: Int)? {
         let size = pixelSize
-        var pen = 0
         var left = Int.max
         var right = Int.min
-        for scalar in text.unicodeScalars {
-            guard let glyph = metrics(scalar, size: size) else { continue }
+        for laid in line.glyphs {
+            guard let glyph = metrics(laid.glyph, size: size) else { continue }
             if glyph.width > 0 && glyph.rows > 0 {
-                left = min(left, pen + glyph.left)
-                right = max(right, pen + glyph.left + glyph.width)
+                left = min(left, laid.x + glyph.left)
+                right = max(right, laid.x + glyph.left + glyph.width)
             }
-            pen += glyph.advance
         }
         return left < right ? (left, right) : nil
     }
@@ -109,6 +150,12 @@ public final class FontRasterizer {
     /// Several lines, each centred on the widest, one `lineHeight` apart.
     public func rasterize(lines: [String]) -> LabelBitmap {
         guard lines.count > 1 else { return rasterize(lines.first ?? "") }
+        var label = rasterizeLines(lines)
+        label.rightToLeft = layout(lines[0]).rightToLeft
+        return label
+    }
+
+    private func rasterizeLines(_ lines: [String]) -> LabelBitmap {
         let bitmaps = lines.map { rasterize($0) }
         let width = bitmaps.map { Int($0.width) }.max() ?? 0
         guard width > 0, lineHeight > 0 else { return .empty }
@@ -137,20 +184,19 @@ public final class FontRasterizer {
     /// load are skipped; a label without ink (empty, spaces only) is 0 x 0.
     public func rasterize(_ text: String) -> LabelBitmap {
         // Pass 1: the ink's horizontal extent.
-        guard let (left, right) = inkExtent(text), lineHeight > 0 else { return .empty }
+        let line = layout(text)
+        guard let (left, right) = inkExtent(line), lineHeight > 0 else { return .empty }
 
         // Pass 2: compose the glyphs into one bitmap.
         let width = right - left
         var pixels = [UInt8](repeating: 0, count: width * lineHeight)
-        var pen = -left
         // The columns written so far end here: a glyph that starts at or after it (most do,
         // without kerning) is copied row by row, one that overlaps keeps the larger coverage.
         var writtenEnd = 0
-        for scalar in text.unicodeScalars {
-            guard let (glyph, coverage) = drawn(scalar) else { continue }
-            let x0 = pen + glyph.left
-            let y0 = ascender - glyph.top
-            pen += glyph.advance
+        for laid in line.glyphs {
+            guard let (glyph, coverage) = drawn(laid.glyph) else { continue }
+            let x0 = laid.x - left + glyph.left
+            let y0 = ascender - glyph.top - laid.rise
             // The part of the glyph inside the bitmap: rows below the line's top and above its
             // bottom, columns from the ink's left to its right.
             let rows = FontRasterizer.span(-y0, min(glyph.rows, lineHeight - y0))
@@ -176,7 +222,9 @@ public final class FontRasterizer {
                 }
             }
         }
-        return LabelBitmap(width: Int32(width), height: Int32(lineHeight), pixels: pixels)
+        var label = LabelBitmap(width: Int32(width), height: Int32(lineHeight), pixels: pixels)
+        label.rightToLeft = line.rightToLeft
+        return label
     }
 
     /// `rasterize(lines:).trimmed`, kept as where its glyphs go rather than as pixels: each
@@ -187,19 +235,18 @@ public final class FontRasterizer {
         let texts = lines.isEmpty ? [""] : lines
         // Each line as `rasterize(_:)` draws it: as wide as its ink, clipped to that and to
         // the line; then the lines centred on the widest, one `lineHeight` apart.
-        let extents = texts.map { inkExtent($0) }
+        let laidOut = texts.map { layout($0) }
+        let extents = laidOut.map { inkExtent($0) }
         let width = extents.map { extent in extent.map { $0.right - $0.left } ?? 0 }.max() ?? 0
         guard width > 0, lineHeight > 0 else { return .empty }
         var glyphs: [LabelBitmap.PlacedGlyph] = []
-        for (index, text) in texts.enumerated() {
+        for (index, line) in laidOut.enumerated() {
             guard let (left, right) = extents[index] else { continue }
             let lineWidth = right - left
             let x0 = (width - lineWidth) / 2, y0 = index * lineHeight
-            var pen = -left
-            for scalar in text.unicodeScalars {
-                guard let (glyph, coverage) = drawn(scalar) else { continue }
-                let x = pen + glyph.left, y = ascender - glyph.top
-                pen += glyph.advance
+            for laid in line.glyphs {
+                guard let (glyph, coverage) = drawn(laid.glyph) else { continue }
+                let x = laid.x - left + glyph.left, y = ascender - glyph.top - laid.rise
                 let rows = FontRasterizer.span(-y, min(glyph.rows, lineHeight - y))
                 let columns = FontRasterizer.span(-x, min(glyph.width, lineWidth - x))
                 guard !rows.isEmpty, !columns.isEmpty else { continue }
@@ -230,14 +277,17 @@ public final class FontRasterizer {
                 coverage: glyph.coverage, first: glyph.first + Int32(top - Int(glyph.y)) * glyph.stride, stride: glyph.stride,
                 x: glyph.x, y: Int32(top - first), columns: glyph.columns, rows: Int32(bottom - top))
         }
-        return LabelBitmap(
+        var label = LabelBitmap(
             width: Int32(width), height: Int32(last - first + 1), top: Int32(first), lineHeight: Int32(lineHeight * texts.count),
             storage: .glyphs(kept))
+        label.rightToLeft = laidOut[0].rightToLeft
+        return label
     }
 
-    /// Each character's advance at the current size (0 for one the face cannot load).
+    /// Each character's advance at the current size (0 for one the face cannot load), each
+    /// from the first font of the chain that has it.
     public func advances(_ scalars: [Unicode.Scalar]) -> [Int] {
-        scalars.map { max(0, metrics($0, size: pixelSize)?.advance ?? 0) }
+        scalars.map { max(0, metrics(LineLayout.glyph(for: $0, faces: faces), size: pixelSize)?.advance ?? 0) }
     }
 
     /// Each character in a cell of its own, side by side in one bitmap `lineHeight` tall: a cell
@@ -249,15 +299,16 @@ public final class FontRasterizer {
         let size = pixelSize
         var cells: [(start: Int32, advance: Int32)] = []
         var width = 0
-        for scalar in scalars {
-            let advance = max(0, metrics(scalar, size: size)?.advance ?? 0)
+        let chosen = scalars.map { LineLayout.glyph(for: $0, faces: faces) }
+        for glyph in chosen {
+            let advance = max(0, metrics(glyph, size: size)?.advance ?? 0)
             cells.append((Int32(width), Int32(advance)))
             width += advance
         }
         guard width > 0, lineHeight > 0 else { return (.empty, cells.map { _ in (0, 0) }) }
         var pixels = [UInt8](repeating: 0, count: width * lineHeight)
-        for (index, scalar) in scalars.enumerated() {
-            guard let (glyph, coverage) = drawn(scalar) else { continue }
+        for (index, chosenGlyph) in chosen.enumerated() {
+            guard let (glyph, coverage) = drawn(chosenGlyph) else { continue }
             let cellStart = Int(cells[index].start), advance = Int(cells[index].advance)
             let x0 = glyph.left
             let y0 = ascender - glyph.top
@@ -280,21 +331,22 @@ public final class FontRasterizer {
         return lower < end ? lower..<end : 0..<0
     }
 
-    /// One character's metrics at the current size: from the cache, or loaded once and kept.
-    private func metrics(_ scalar: Unicode.Scalar, size: Int) -> GlyphMetrics? {
-        if let kept = glyphs.entry(scalar, pixelSize: size) { return kept.metrics }
-        return glyphs.keep(scalar, pixelSize: size, metrics: face.metrics(scalar, pixelSize: size), coverage: nil).metrics
+    /// One glyph's metrics at `size`: from the cache, or loaded once and kept.
+    func metrics(_ glyph: GlyphID, size: Int) -> GlyphMetrics? {
+        if let kept = glyphs.entry(glyph, pixelSize: size) { return kept.metrics }
+        let loaded = faces[Int(glyph.face)].metrics(glyph: glyph.index, pixelSize: size)
+        return glyphs.keep(glyph, pixelSize: size, metrics: loaded, coverage: nil).metrics
     }
 
-    /// One character drawn at the current size: from the cache, or rendered once and kept.
-    private func drawn(_ scalar: Unicode.Scalar) -> (GlyphMetrics, [UInt8])? {
-        let kept = glyphs.entry(scalar, pixelSize: pixelSize)
+    /// One glyph drawn at the current size: from the cache, or rendered once and kept.
+    private func drawn(_ glyph: GlyphID) -> (GlyphMetrics, [UInt8])? {
+        let kept = glyphs.entry(glyph, pixelSize: pixelSize)
         if let kept {
             guard let metrics = kept.metrics else { return nil }
             if let coverage = kept.coverage { return (metrics, coverage) }
         }
-        guard let rendered = face.render(scalar, pixelSize: pixelSize) else { return nil }
-        glyphs.keep(scalar, pixelSize: pixelSize, metrics: rendered.metrics, coverage: rendered.coverage)
+        guard let rendered = faces[Int(glyph.face)].render(glyph: glyph.index, pixelSize: pixelSize) else { return nil }
+        glyphs.keep(glyph, pixelSize: pixelSize, metrics: rendered.metrics, coverage: rendered.coverage)
         return rendered
     }
 }

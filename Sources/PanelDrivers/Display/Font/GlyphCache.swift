@@ -8,7 +8,16 @@ struct GlyphMetrics: Equatable {
     var advance: Int
 }
 
-/// Glyphs kept once FreeType has loaded them, keyed by character and pixel size, so that
+/// A glyph of a font chain: which face of the chain has it (0: the first) and its index in that
+/// face. Shaping maps characters to glyphs (a ligature is one glyph for two characters, an
+/// Arabic letter a different glyph at the start of a word than at its end), so glyphs, not
+/// characters, are what is measured, drawn and kept.
+struct GlyphID: Hashable {
+    var face: UInt16
+    var index: UInt32
+}
+
+/// Glyphs kept once FreeType has loaded them, keyed by glyph and pixel size, so that
 /// fitting a label (which measures the same characters over and over while it wraps, at a
 /// handful of sizes) and drawing it ask FreeType for each glyph once. An entry holds the
 /// glyph's metrics, and its coverage once the glyph has been drawn at that size: the sizes a
@@ -38,15 +47,16 @@ final class GlyphCache {
     let byteLimit: Int
     /// The bytes the entries take, overhead included.
     private(set) var byteCount = 0
-    /// Keyed by pixel size (high half) and character (low half). Looked up once per character
+    /// Keyed by pixel size (bits 48 up), face (bits 32-47) and glyph index (low half). Looked up once per character
     /// measured, by the loop's one thread: not checked for overlapping access at run time,
     /// which would cost more than the lookup.
     @exclusivity(unchecked) private var entries: [UInt64: Entry] = [:]
     /// Counts lookups: an entry's `lastUse` says how recently it was wanted.
     @exclusivity(unchecked) private var clock: UInt64 = 0
-    /// The entries of the size looked up last, for characters below 128: a fit measures one
-    /// size at a time, so most lookups are an index into this rather than a hash. Only ever
-    /// entries that are also in `entries` (emptied when any is evicted).
+    /// The entries of the size looked up last, for the first face's glyphs below 256 (a Latin
+    /// font's letters, digits and punctuation): a fit measures one size at a time, so most
+    /// lookups are an index into this rather than a hash. Only ever entries that are also in
+    /// `entries` (emptied when any is evicted).
     @exclusivity(unchecked) private var recent: [Entry?]
     @exclusivity(unchecked) private var recentSize = 0
 
@@ -54,31 +64,36 @@ final class GlyphCache {
     /// room is made for the recent entries either.
     init(byteLimit: Int) {
         self.byteLimit = byteLimit
-        recent = byteLimit > 0 ? [Entry?](repeating: nil, count: 128) : []
+        recent = byteLimit > 0 ? [Entry?](repeating: nil, count: GlyphCache.recentGlyphs) : []
     }
 
     var count: Int { entries.count }
 
-    private static func key(_ scalar: Unicode.Scalar, _ pixelSize: Int) -> UInt64 {
-        UInt64(truncatingIfNeeded: pixelSize) << 32 | UInt64(scalar.value)
+    /// The first face's glyphs with an index below this are also kept in `recent`.
+    private static let recentGlyphs = 256
+
+    private static func key(_ glyph: GlyphID, _ pixelSize: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: pixelSize) << 48 | UInt64(glyph.face) << 32 | UInt64(glyph.index)
     }
 
-    /// The entry kept for this character at this size, if any.
-    func entry(_ scalar: Unicode.Scalar, pixelSize: Int) -> Entry? {
+    private static func isRecent(_ glyph: GlyphID) -> Bool { glyph.face == 0 && glyph.index < recentGlyphs }
+
+    /// The entry kept for this glyph at this size, if any.
+    func entry(_ glyph: GlyphID, pixelSize: Int) -> Entry? {
         guard byteLimit > 0 else { return nil }
-        let isRecent = scalar.value < 128
+        let isRecent = GlyphCache.isRecent(glyph)
         if isRecent {
             if pixelSize != recentSize { forgetRecent(size: pixelSize) }
-            if let entry = recent[Int(scalar.value)] {
+            if let entry = recent[Int(glyph.index)] {
                 clock &+= 1
                 entry.lastUse = clock
                 return entry
             }
         }
-        guard let entry = entries[GlyphCache.key(scalar, pixelSize)] else { return nil }
+        guard let entry = entries[GlyphCache.key(glyph, pixelSize)] else { return nil }
         clock &+= 1
         entry.lastUse = clock
-        if isRecent { recent[Int(scalar.value)] = entry }
+        if isRecent { recent[Int(glyph.index)] = entry }
         return entry
     }
 
@@ -88,16 +103,16 @@ final class GlyphCache {
         recentSize = size
     }
 
-    /// Keeps what FreeType gave for this character at this size (replacing what was kept),
+    /// Keeps what FreeType gave for this glyph at this size (replacing what was kept),
     /// evicting the least recently used first if it does not fit; returns the entry.
     @discardableResult
-    func keep(_ scalar: Unicode.Scalar, pixelSize: Int, metrics: GlyphMetrics?, coverage: [UInt8]?) -> Entry {
-        let key = GlyphCache.key(scalar, pixelSize)
+    func keep(_ glyph: GlyphID, pixelSize: Int, metrics: GlyphMetrics?, coverage: [UInt8]?) -> Entry {
+        let key = GlyphCache.key(glyph, pixelSize)
         let entry = Entry(metrics: metrics, coverage: coverage)
-        let isRecent = scalar.value < 128 && pixelSize == recentSize
+        let isRecent = GlyphCache.isRecent(glyph) && pixelSize == recentSize
         if let old = entries.removeValue(forKey: key) {
             byteCount -= old.bytes
-            if isRecent { recent[Int(scalar.value)] = nil }
+            if isRecent { recent[Int(glyph.index)] = nil }
         }
         guard entry.bytes <= byteLimit else { return entry }
         if byteCount + entry.bytes > byteLimit { evict(toAtMost: byteLimit / 4 * 3 - entry.bytes) }
@@ -105,7 +120,7 @@ final class GlyphCache {
         entry.lastUse = clock
         entries[key] = entry
         byteCount += entry.bytes
-        if isRecent && recentSize == pixelSize { recent[Int(scalar.value)] = entry }
+        if isRecent && recentSize == pixelSize { recent[Int(glyph.index)] = entry }
         return entry
     }
 

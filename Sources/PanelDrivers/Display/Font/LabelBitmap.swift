@@ -15,6 +15,9 @@ public struct LabelBitmap: Equatable, Sendable {
     public let height: Int32
     public let top: Int32
     public let lineHeight: Int32
+    /// Its (first) line reads right to left (`LineLayout.rightToLeft`): `align = start` puts it
+    /// at the right.
+    public var rightToLeft = false
     /// The coverage, `width * height` bytes row by row; or the same packed in runs (`packed`);
     /// or the glyphs that draw it.
     enum Storage: Sendable {
@@ -93,7 +96,9 @@ public struct LabelBitmap: Equatable, Sendable {
     }
 
     public static func == (lhs: LabelBitmap, rhs: LabelBitmap) -> Bool {
-        guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.top == rhs.top, lhs.lineHeight == rhs.lineHeight else {
+        guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.top == rhs.top, lhs.lineHeight == rhs.lineHeight,
+            lhs.rightToLeft == rhs.rightToLeft
+        else {
             return false
         }
         switch (lhs.storage, rhs.storage) {
@@ -105,6 +110,12 @@ public struct LabelBitmap: Equatable, Sendable {
 
     /// The same label without its empty rows above and below the ink; placed as before.
     public var trimmed: LabelBitmap {
+        var trimmed = trimmedRows
+        trimmed.rightToLeft = rightToLeft
+        return trimmed
+    }
+
+    private var trimmedRows: LabelBitmap {
         guard case .coverage(let bytes) = storage else {
             // Runs and glyphs are made of trimmed labels.
             let whole = LabelBitmap(width: width, height: height, pixels: pixels, top: top, lineHeight: lineHeight).trimmed
@@ -147,7 +158,9 @@ public struct LabelBitmap: Equatable, Sendable {
     public func withAlphaBitmap<R>(_ body: (AlphaBitmap) -> R) -> R {
         pixels.withUnsafeBytes { bytes in
             // The sizes match the bytes by construction, so the view always exists.
-            body(AlphaBitmap(width: width, height: height, stride: Int(width), pixels: bytes, top: top, lineHeight: lineHeight)!)
+            var view = AlphaBitmap(width: width, height: height, stride: Int(width), pixels: bytes, top: top, lineHeight: lineHeight)!
+            view.rightToLeft = rightToLeft
+            return body(view)
         }
     }
 
@@ -209,7 +222,9 @@ public struct LabelBitmap: Equatable, Sendable {
         let runs = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             initialized = bytes.withUnsafeBufferPointer { LabelBitmap.pack($0, into: buffer.baseAddress!) }
         }
-        return LabelBitmap(width: width, height: height, top: top, lineHeight: lineHeight, storage: .runs(runs))
+        var packed = LabelBitmap(width: width, height: height, top: top, lineHeight: lineHeight, storage: .runs(runs))
+        packed.rightToLeft = rightToLeft
+        return packed
     }
 
     /// Packs `source` into `target`, or only counts the bytes that takes when `target` is nil;

@@ -20,10 +20,10 @@ extension FramebufferPainter {
         // than the rect as for narrower ones. Both sizes are positive, so the differences
         // cannot overflow; only the sums can, for rects at the very edge of Int32 space.
         let x: (partialValue: Int32, overflow: Bool)
-        switch style.alignment {
+        switch style.alignment.resolved(rightToLeft: label.rightToLeft) {
         case .center: x = rect.x.addingReportingOverflow((rect.width - label.width) &>> 1)
-        case .left: x = inner.x.addingReportingOverflow(style.labelInsetPx)
-        case .right: x = (inner.x &+ inner.width).addingReportingOverflow(-(label.width &+ style.labelInsetPx))
+        case .left, .start: x = inner.x.addingReportingOverflow(style.labelInsetPx)
+        case .right, .end: x = (inner.x &+ inner.width).addingReportingOverflow(-(label.width &+ style.labelInsetPx))
         }
         let y = rect.y.addingReportingOverflow((rect.height - label.lineHeight) &>> 1)
         guard !x.overflow, !y.overflow else { return nil }

@@ -10,54 +10,58 @@ struct GlyphCacheTests {
     static let overhead = GlyphCache.entryOverheadBytes
     let metrics = GlyphMetrics(left: 1, top: 9, width: 5, rows: 8, advance: 7)
 
+    /// A glyph of the chain's first face, its index the character's code (the cache does not
+    /// care which glyph it is).
+    func g(_ character: Unicode.Scalar) -> GlyphID { GlyphID(face: 0, index: character.value) }
+
     @Test func whatIsKeptIsFoundAtItsSizeOnly() {
         let cache = GlyphCache(byteLimit: 1000)
-        cache.keep("a", pixelSize: 10, metrics: metrics, coverage: nil)
-        cache.keep("é", pixelSize: 10, metrics: nil, coverage: nil)
-        #expect(cache.entry("a", pixelSize: 10)?.metrics == metrics)
-        #expect(cache.entry("a", pixelSize: 11) == nil)
-        #expect(cache.entry("a", pixelSize: 10)?.coverage == nil)
+        cache.keep(g("a"), pixelSize: 10, metrics: metrics, coverage: nil)
+        cache.keep(g("é"), pixelSize: 10, metrics: nil, coverage: nil)
+        #expect(cache.entry(g("a"), pixelSize: 10)?.metrics == metrics)
+        #expect(cache.entry(g("a"), pixelSize: 11) == nil)
+        #expect(cache.entry(g("a"), pixelSize: 10)?.coverage == nil)
         // Kept as one FreeType cannot load: found, without metrics.
-        #expect(cache.entry("é", pixelSize: 10) != nil)
-        #expect(cache.entry("é", pixelSize: 10)?.metrics == nil)
-        #expect(cache.entry("b", pixelSize: 10) == nil)
+        #expect(cache.entry(g("é"), pixelSize: 10) != nil)
+        #expect(cache.entry(g("é"), pixelSize: 10)?.metrics == nil)
+        #expect(cache.entry(g("b"), pixelSize: 10) == nil)
         #expect(cache.count == 2)
         #expect(cache.byteCount == 2 * Self.overhead)
         // Drawn later: the same glyph with its coverage replaces the metrics alone.
-        cache.keep("a", pixelSize: 10, metrics: metrics, coverage: [UInt8](repeating: 7, count: 40))
-        #expect(cache.entry("a", pixelSize: 10)?.coverage?.count == 40)
+        cache.keep(g("a"), pixelSize: 10, metrics: metrics, coverage: [UInt8](repeating: 7, count: 40))
+        #expect(cache.entry(g("a"), pixelSize: 10)?.coverage?.count == 40)
         #expect(cache.count == 2)
         #expect(cache.byteCount == 2 * Self.overhead + 40)
     }
 
     @Test func whenFullTheLeastRecentlyUsedGoUntilThreeQuartersFull() {
         let cache = GlyphCache(byteLimit: 1000)
-        cache.keep("a", pixelSize: 10, metrics: metrics, coverage: [UInt8](repeating: 1, count: 100))   // 196
-        cache.keep("b", pixelSize: 10, metrics: metrics, coverage: [UInt8](repeating: 2, count: 300))   // 396
-        cache.keep("c", pixelSize: 12, metrics: metrics, coverage: [UInt8](repeating: 3, count: 300))   // 396
+        cache.keep(g("a"), pixelSize: 10, metrics: metrics, coverage: [UInt8](repeating: 1, count: 100))   // 196
+        cache.keep(g("b"), pixelSize: 10, metrics: metrics, coverage: [UInt8](repeating: 2, count: 300))   // 396
+        cache.keep(g("c"), pixelSize: 12, metrics: metrics, coverage: [UInt8](repeating: 3, count: 300))   // 396
         #expect(cache.byteCount == 988)
-        _ = cache.entry("a", pixelSize: 10)   // a is now the most recently used
+        _ = cache.entry(g("a"), pixelSize: 10)   // a is now the most recently used
         // 196 more do not fit: b then c go (the oldest), leaving a, and d comes in.
-        cache.keep("d", pixelSize: 10, metrics: metrics, coverage: [UInt8](repeating: 4, count: 100))
-        #expect(cache.entry("b", pixelSize: 10) == nil)
-        #expect(cache.entry("c", pixelSize: 12) == nil)
-        #expect(cache.entry("a", pixelSize: 10)?.coverage == [UInt8](repeating: 1, count: 100))
-        #expect(cache.entry("d", pixelSize: 10)?.coverage == [UInt8](repeating: 4, count: 100))
+        cache.keep(g("d"), pixelSize: 10, metrics: metrics, coverage: [UInt8](repeating: 4, count: 100))
+        #expect(cache.entry(g("b"), pixelSize: 10) == nil)
+        #expect(cache.entry(g("c"), pixelSize: 12) == nil)
+        #expect(cache.entry(g("a"), pixelSize: 10)?.coverage == [UInt8](repeating: 1, count: 100))
+        #expect(cache.entry(g("d"), pixelSize: 10)?.coverage == [UInt8](repeating: 4, count: 100))
         #expect(cache.count == 2)
         #expect(cache.byteCount == 392)
     }
 
     @Test func aGlyphLargerThanTheCacheIsHandedOutButNotKept() {
         let cache = GlyphCache(byteLimit: 1000)
-        cache.keep("a", pixelSize: 10, metrics: metrics, coverage: nil)
-        let huge = cache.keep("W", pixelSize: 200, metrics: metrics, coverage: [UInt8](repeating: 9, count: 1000))
+        cache.keep(g("a"), pixelSize: 10, metrics: metrics, coverage: nil)
+        let huge = cache.keep(g("W"), pixelSize: 200, metrics: metrics, coverage: [UInt8](repeating: 9, count: 1000))
         #expect(huge.coverage?.count == 1000)
-        #expect(cache.entry("W", pixelSize: 200) == nil)
+        #expect(cache.entry(g("W"), pixelSize: 200) == nil)
         #expect(cache.count == 1)
         #expect(cache.byteCount == Self.overhead)
         // The same for a glyph drawn too large to keep: its metrics alone are not kept either.
-        cache.keep("a", pixelSize: 10, metrics: metrics, coverage: [UInt8](repeating: 9, count: 1000))
-        #expect(cache.entry("a", pixelSize: 10) == nil)
+        cache.keep(g("a"), pixelSize: 10, metrics: metrics, coverage: [UInt8](repeating: 9, count: 1000))
+        #expect(cache.entry(g("a"), pixelSize: 10) == nil)
         #expect(cache.byteCount == 0)
     }
 
