@@ -7,11 +7,13 @@
 # Builds the Embedded Swift firmware for ARM Linux into build/firmware/RELEASE-ARCH/, compiled
 # and linked against that Debian release's own packages (scripts/build/sysroot.sh):
 #   touchpanel          dynamic; needs libc, libinih, libgpiod, libi2c, libfreetype, libpng16,
-#                       libsystemd, libmosquitto, libdrm, libwebsockets, libcjson, libqrencode of
+#                       libsystemd, libmosquitto, libdrm, libwebsockets, libcjson, libqrencode,
+#                       libharfbuzz, libfribidi of
 #                       that release on the board (trixie: libgpiod.so.3, the v2 API; bookworm:
 #                       libgpiod.so.2, v1.6)
 #   touchpanel-static   fully static; runs on either release (no systemd notifications, no MQTT,
-#                       no QR codes: Debian has no static libsystemd, libmosquitto or libqrencode;
+#                       no QR codes, no text shaping: Debian has no static libsystemd, libmosquitto,
+#                       libqrencode or libharfbuzz;
 #                       Home Assistant with libwebsockets.a, OpenSSL's archives and cJSON.c from
 #                       the release's source)
 #   touchcore-selftest  static; TouchCore's allocation-free checks, prints "N passed, N failed"
@@ -164,9 +166,9 @@ build_target() {
     [[ -f $libdir/libpng16.a && -f $libdir/libz.a ]] || die "sysroot lacks libpng16.a or libz.a (libpng-dev, zlib1g-dev)"
 
     # --- CLinux: the C shim ---
-    # notify.c, mqtt.c and qrcode.c twice: with libsystemd, libmosquitto and libqrencode for the
-    # dynamic binary, without for the static ones (Debian ships no static libsystemd,
-    # libmosquitto or libqrencode). homeassistant.c is
+    # notify.c, mqtt.c, qrcode.c and textshape.c twice: with libsystemd, libmosquitto,
+    # libqrencode and HarfBuzz for the dynamic binary, without for the static ones (Debian ships
+    # no static libsystemd, libmosquitto, libqrencode or libharfbuzz). homeassistant.c is
     # in both; the static binary links libwebsockets.a with OpenSSL's archives, and cJSON compiled
     # from the release's source package (sysroot.sh: Debian ships no libcjson.a).
     local -a clinux_objs=() clinux_static_objs=() c
@@ -181,14 +183,19 @@ build_target() {
         local o=$obj/CLinux.$(basename "$c" .c).o
         local -a library_cflags=()
         [[ $(basename "$c") == png.c ]] && library_cflags=("${png_cflags[@]}")
+        # FreeType's, HarfBuzz's and FriBidi's headers each live in a folder of their own.
+        [[ $(basename "$c") == textshape.c ]] && library_cflags=(-I "$sysroot/usr/include/freetype2"
+            -I "$sysroot/usr/include/harfbuzz" -I "$sysroot/usr/include/fribidi")
         inputs=("$c" "${clinux_headers[@]}" "${sysroot_headers[@]}")
         step "$o" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
             -I "$clinux_inc" -I "$sysroot/usr/include/libdrm" "${library_cflags[@]}" -c "$c" -o "$o"
         clinux_objs+=("$o")
-        if [[ $(basename "$c") == notify.c || $(basename "$c") == mqtt.c || $(basename "$c") == qrcode.c ]]; then
+        if [[ $(basename "$c") == notify.c || $(basename "$c") == mqtt.c || $(basename "$c") == qrcode.c ||
+            $(basename "$c") == textshape.c ]]; then
             local so=$obj/CLinux.$(basename "$c" .c)-static.o
             step "$so" "$clang" --target="$triple" "${target_cflags[@]}" -Os -ffunction-sections -fdata-sections \
                 -DTOUCHPANEL_WITHOUT_SYSTEMD -DTOUCHPANEL_WITHOUT_MOSQUITTO -DTOUCHPANEL_WITHOUT_QRENCODE \
+                -DTOUCHPANEL_WITHOUT_HARFBUZZ \
                 -I "$clinux_inc" -c "$c" -o "$so"
             clinux_static_objs+=("$so")
         else
@@ -309,7 +316,7 @@ build_target() {
         PKG_CONFIG_SYSROOT_DIR="$sysroot" pkg-config --static --libs-only-l freetype2) ||
         die "pkg-config cannot resolve freetype2 in the $deb sysroot"
     local -a app_libs=("${unicode[@]}" -linih -lgpiod -li2c -lfreetype "${png_libs[@]}" -lsystemd -lmosquitto -ldrm
-        -lwebsockets -lcjson -lqrencode -lcrypto -lm) freetype_static_libs
+        -lwebsockets -lcjson -lqrencode -lcrypto -lharfbuzz -lfribidi -lm) freetype_static_libs
     read -r -a freetype_static_libs <<<"$freetype_static"
     # libwebsockets for the static one: its archive, OpenSSL's and what they need, as the
     # sysroot's .pc files list them (libwebsockets.pc names libcap, libcrypto.pc zlib and zstd).
@@ -376,7 +383,8 @@ build_target() {
         bookworm) gpiod_soname=libgpiod.so.2 ;;
     esac
     grep -qx "$gpiod_soname" <<<"$needed" || die "$target/touchpanel: needs $gpiod_soname (has: $(echo $needed))"
-    for lib in libinih libgpiod libi2c libfreetype libpng16 libsystemd libmosquitto libdrm libwebsockets libcjson libqrencode libc; do
+    for lib in libinih libgpiod libi2c libfreetype libpng16 libsystemd libmosquitto libdrm libwebsockets libcjson libqrencode \
+        libharfbuzz libfribidi libc; do
         grep -q "^$lib\.so" <<<"$needed" ||
             die "$target/touchpanel: NEEDED lacks $lib (has: $(echo $needed))"
     done

@@ -17,6 +17,8 @@ host_packages=(
     libpng-dev                                       # PNG images (icons, backgrounds): libpng16
     libwebsockets-dev libcjson-dev                   # [homeassistant]: the websocket client, its JSON parser
     libqrencode-dev                                  # [qr NAME]: the QR code encoder
+    libharfbuzz-dev libfribidi-dev                   # labels: shaping (HarfBuzz) and bidi order (FriBidi)
+    fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji  # the fonts of the language tests and examples
     zbar-tools                                       # zbarimg: the tests read the drawn QR codes back
 )
 packages=("${host_packages[@]}")

@@ -45,14 +45,19 @@ packages=(
     libzstd-dev
     # QR codes (CLinux's qrcode.c): libqrencode4 in both releases.
     libqrencode-dev libqrencode4
+    # Text layout (CLinux's textshape.c): HarfBuzz and FriBidi; libharfbuzz.so.0 also needs
+    # GLib (and GLib PCRE2) and Graphite, which the linker finds through -rpath-link.
+    libharfbuzz-dev libharfbuzz0b libfribidi-dev libfribidi0 libgraphite2-3 libpcre2-8-0
 )
 # Debian ships no libcjson.a: the static binary compiles cJSON.c from the release's own source
 # package (patches applied), unpacked into usr/src/cjson. (Nor libqrencode.a: the static binary
 # has no QR codes, as it has no MQTT.)
 source_packages=(cjson)
 case $release in
-    trixie) packages+=(libgcc-14-dev libgpiod3 libpng16-16t64 libbz2-dev libbz2-1.0 libssl3t64 libzstd1 libwebsockets19t64) ;;
-    bookworm) packages+=(libgcc-12-dev libgpiod2 libpng16-16 libgcrypt20 libgpg-error0 liblz4-1 liblzma5 libzstd1 libssl3 libwebsockets17) ;;
+    trixie) packages+=(libgcc-14-dev libgpiod3 libpng16-16t64 libbz2-dev libbz2-1.0 libssl3t64 libzstd1 libwebsockets19t64
+        libglib2.0-0t64) ;;
+    bookworm) packages+=(libgcc-12-dev libgpiod2 libpng16-16 libgcrypt20 libgpg-error0 liblz4-1 liblzma5 libzstd1 libssl3 libwebsockets17
+        libglib2.0-0) ;;
 esac
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
