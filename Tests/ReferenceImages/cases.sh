@@ -32,6 +32,12 @@
 #                           24-hour power line over its band with a gap, 24 hourly temperature
 #                           bars from 0 to 30, from `touchpanel preview --history` at each rotation;
 #                           chart/history-rotR-rgb565.png the same in RGB565
+#   languages/states-rotR.png labels in Arabic, Hebrew with numbers, Devanagari, Thai, Chinese,
+#                           Japanese, with emoji and mixed directions (languages_config), from a
+#                           chain of Debian's Noto fonts, from `touchpanel preview` at each rotation,
+#                           the emoji one pressed; languages/states-rotR-rgb565.png the same in RGB565
+#   languages/MS-NAME.png   texts fed by mqtt trace lines, Hebrew and English, at align = start and
+#                           end (languages_texts_config, languages_texts_trace)
 #   boards/PRESET-rotR.png  every preset in boards/ at every rotation, idle, three buttons
 #   looks/rotR.png          rounded corners, sublabels and icons from a [theme] over a page image
 #                           (looks_config): a lamp on, a door pressed, a pill, a square one of its
@@ -144,6 +150,90 @@ enabled = no
 value = 60
 format = %d %%
 INI
+}
+
+# Labels in seven scripts and colour emoji inside a 480x480 square, so that every rotation
+# holds them: Noto Sans for Latin first, then Arabic, Hebrew, Devanagari, Thai, CJK and Color
+# Emoji (fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji).
+languages_fonts="NotoSans-Regular.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansDevanagari-Regular.ttf, \
+NotoSansThai-Regular.ttf, NotoSansCJK-Regular.ttc, NotoColorEmoji.ttf"
+languages_config() {  # languages_config ROTATION
+    cat <<INI
+[display]
+width = 800
+height = 480
+rotation = $1
+font = $languages_fonts
+[controller]
+model = ft5406
+[button arabic]
+rect = 10, 10, 225, 105
+label = مرحبا بالعالم
+[button hebrew]
+rect = 245, 10, 225, 105
+label = שלום 123 עולם
+[button hindi]
+rect = 10, 125, 225, 105
+label = नमस्ते दुनिया
+[button thai]
+rect = 245, 125, 225, 105
+label = สวัสดีชาวโลก
+[button chinese]
+rect = 10, 240, 225, 105
+label = 你好，世界
+[button japanese]
+rect = 245, 240, 225, 105
+label = こんにちは世界
+[button party]
+rect = 10, 355, 225, 105
+label = Party 🎉👍🏽
+[button mixed]
+rect = 245, 355, 225, 105
+label = חם: 21°C ☀️
+INI
+}
+
+# Four texts fed by the trace (languages_texts_trace): the same Hebrew and English values at
+# align = start (the Hebrew one at the right) and at align = end (the Hebrew one at the left).
+languages_texts_config() {
+    cat <<INI
+[board]
+preset = sim
+[display]
+font = $languages_fonts
+[mqtt]
+host = 127.0.0.1
+port = 1
+[text hebrew_start]
+rect = 40, 40, 340, 80
+topic = t/he
+align = start
+[text english_start]
+rect = 420, 40, 340, 80
+topic = t/en
+align = start
+[text hebrew_end]
+rect = 40, 160, 340, 80
+topic = t/he
+align = end
+[text english_end]
+rect = 420, 160, 340, 80
+topic = t/en
+align = end
+[text arabic]
+rect = 40, 280, 720, 160
+topic = t/ar
+font_size = 48
+INI
+}
+
+languages_texts_trace() {
+    cat <<'TRACE'
+100 mqtt t/he חדר 2
+100 mqtt t/en Room 2
+100 mqtt t/ar درجة الحرارة 21.5
+400 end
+TRACE
 }
 
 # Two QR codes and a button inside a 480x480 square, so that every rotation holds them.
@@ -565,6 +655,22 @@ render_reference_images() {
         "$touchpanel" preview "$dir/.work/qr-$rotation.ini" --format rgb565 --out "$dir/qr/states-rot$rotation-rgb565.png" >&2 ||
             echo "touchpanel preview of the QR codes in RGB565 failed" >&2
     done
+    mkdir -p "$dir/languages" "$dir/.work/languages-texts"
+    for rotation in $reference_rotations; do
+        languages_config "$rotation" >"$dir/.work/languages-$rotation.ini"
+        for format in xrgb8888 rgb565; do
+            name="languages/states-rot$rotation.png"
+            if [ "$format" = rgb565 ]; then name="languages/states-rot$rotation-rgb565.png"; fi
+            echo "$name"
+            "$touchpanel" preview "$dir/.work/languages-$rotation.ini" --state party=pressed --format "$format" \
+                --out "$dir/$name" >&2 || echo "touchpanel preview of the languages failed" >&2
+        done
+    done
+    languages_texts_config >"$dir/.work/languages-texts/panel.ini"
+    languages_texts_trace >"$dir/.work/languages-texts/panel.trace"
+    echo "languages/0200-texts.png"
+    render_frames "$touchpanel" "$dir/.work/languages-texts/panel.ini" "$dir/.work/languages-texts/panel.trace" \
+        "$dir/.work/languages-texts" "$dir/languages" "200:texts"
     mkdir -p "$dir/dials"
     for rotation in $reference_rotations; do
         dials_config "$rotation" >"$dir/.work/dials-$rotation.ini"

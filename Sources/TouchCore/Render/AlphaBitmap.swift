@@ -14,6 +14,9 @@ public struct AlphaBitmap {
     public let lineHeight: Int32
     /// The label reads right to left (Hebrew, Arabic): `align = start` puts it at the right.
     public var rightToLeft = false
+    /// Its colour glyphs (emoji), the same size: blended over the label where their alpha is not
+    /// 0 (the label's coverage there is that alpha, so under them is the fill).
+    public var colour: RGBAPixels?
 
     /// Nil when the sizes are negative, the rows do not fit in `pixels`, or the rows do not lie
     /// inside the line: the painter then never reads outside the memory it was given.

@@ -27,8 +27,12 @@ final class FontFace {
     /// a fit maps the same letters to glyphs over and over.
     private var asciiGlyphs = [UInt32](repeating: UInt32.max, count: 128)
     /// The size FreeType's face is set to now; 0 before the first, after one failed, or once
-    /// closed.
+    /// closed. For a colour face, the size its glyphs are scaled to.
     private var selectedPixelSize = 0
+    /// A font of colour bitmaps only (Noto Color Emoji: PNGs in its CBDT table, which FreeType
+    /// decodes with libpng): the strike it is drawn from, by index and pixel size. Its glyphs
+    /// come in that one size and are scaled to the label's. Nil for an outline font.
+    private(set) var colourStrike: (index: Int32, pixelSize: Int)?
 
     /// The sizes FreeType is asked for: larger than any button, and a bitmap that size is
     /// already 1 MB.
@@ -36,8 +40,27 @@ final class FontFace {
 
     init(path: String) throws(FontError) {
         self.path = path
-        opened = try FontFace.open(path)
+        let opened = try FontFace.open(path)
+        self.opened = opened
+        colourStrike = FontFace.colourStrike(of: opened.face)
     }
+
+    /// The largest strike of a face of colour bitmaps only; nil for any other face.
+    private static func colourStrike(of face: FT_Face) -> (index: Int32, pixelSize: Int)? {
+        let flags = face.pointee.face_flags
+        guard flags & FT_Long(FT_FACE_FLAG_COLOR) != 0, flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0,
+            face.pointee.num_fixed_sizes > 0, let sizes = face.pointee.available_sizes
+        else { return nil }
+        var best: (index: Int32, pixelSize: Int)?
+        for index in 0..<Int(face.pointee.num_fixed_sizes) {
+            let pixelSize = Int((sizes[index].y_ppem + 32) >> 6)
+            if pixelSize > (best?.pixelSize ?? 0) { best = (Int32(index), pixelSize) }
+        }
+        return best
+    }
+
+    /// Whether it draws colour bitmaps (`colourStrike`).
+    var isColour: Bool { colourStrike != nil }
 
     deinit {
         close()
@@ -106,7 +129,9 @@ final class FontFace {
         if shapingFont == nil {
             shapingFont = tp_text_font_create(UnsafeMutableRawPointer(face))
         }
-        return tp_text_face(ft_face: UnsafeMutableRawPointer(face), hb_font: shapingFont, is_colour: 0, bitmap_ppem: 0)
+        return tp_text_face(
+            ft_face: UnsafeMutableRawPointer(face), hb_font: shapingFont, is_colour: isColour ? 1 : 0,
+            bitmap_ppem: UInt32(colourStrike?.pixelSize ?? 0))
     }
 
     /// The character that draws the glyph called `name` in the font (an icon font names its
@@ -130,6 +155,16 @@ final class FontFace {
         guard FontFace.pixelSizes.contains(pixelSize) else { return "pixel size must be 1 to 1000" }
         guard pixelSize != selectedPixelSize else { return nil }
         guard let face else { return "cannot open the font again" }
+        if let strike = colourStrike {
+            // Its one strike, set once (again after the face was closed); its glyphs are scaled.
+            if selectedPixelSize == 0 {
+                let error = FT_Select_Size(face, FT_Int(strike.index))
+                guard error == 0 else { return FreeTypeErrorText.describe(error) }
+                tp_text_font_changed(shapingFont)
+            }
+            selectedPixelSize = pixelSize
+            return nil
+        }
         let error = FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize))
         guard error == 0 else {
             selectedPixelSize = 0
@@ -147,6 +182,12 @@ final class FontFace {
         guard let face = opened?.face else { return LineMetrics(ascender: 0, lineHeight: 0) }
         // 26.6 fixed point.
         let metrics = face.pointee.size.pointee.metrics
+        if let strike = colourStrike {
+            // The strike's line, scaled as its glyphs are.
+            let ascender = (Int(metrics.ascender) * selectedPixelSize + strike.pixelSize * 64 - 1) / (strike.pixelSize * 64)
+            let descender = (-Int(metrics.descender) * selectedPixelSize + strike.pixelSize * 64 - 1) / (strike.pixelSize * 64)
+            return LineMetrics(ascender: ascender, lineHeight: ascender + descender)
+        }
         let ascender = Int((metrics.ascender + 63) >> 6)
         return LineMetrics(ascender: ascender, lineHeight: ascender - Int(metrics.descender >> 6))
     }
@@ -157,6 +198,7 @@ final class FontFace {
     /// cannot load it, or it is a bitmap in a pixel mode `render` refuses; a glyph in any
     /// other format is rendered to find out.
     func metrics(glyph: UInt32, pixelSize: Int) -> GlyphMetrics? {
+        if isColour { return render(glyph: glyph, pixelSize: pixelSize)?.metrics }
         guard select(pixelSize: pixelSize) == nil, let face,
             FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(FT_LOAD_DEFAULT)) == 0
         else { return nil }
@@ -173,8 +215,10 @@ final class FontFace {
 
     /// One glyph rendered at `pixelSize`, its coverage copied out of FreeType's glyph slot as
     /// 8-bit rows from the top; nil when FreeType cannot render it, or rendered it into a pixel
-    /// mode other than 8-bit grey or 1-bit mono.
-    func render(glyph: UInt32, pixelSize: Int) -> (metrics: GlyphMetrics, coverage: [UInt8])? {
+    /// mode other than 8-bit grey or 1-bit mono. A colour glyph comes with its colours too
+    /// (`ColourGlyph`), its coverage their alpha.
+    func render(glyph: UInt32, pixelSize: Int) -> RenderedGlyph? {
+        if isColour { return renderColour(glyph: glyph, pixelSize: pixelSize) }
         guard select(pixelSize: pixelSize) == nil, let face,
             FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(FT_LOAD_RENDER)) == 0
         else { return nil }
@@ -202,7 +246,21 @@ final class FontFace {
                 }
             }
         }
-        return (FontFace.metrics(of: slot), coverage)
+        return RenderedGlyph(metrics: FontFace.metrics(of: slot), coverage: coverage, colour: nil)
+    }
+
+    /// A colour glyph from the strike, scaled from its size to `pixelSize` (`ColourGlyph`).
+    private func renderColour(glyph: UInt32, pixelSize: Int) -> RenderedGlyph? {
+        guard let strike = colourStrike, select(pixelSize: pixelSize) == nil, let face,
+            FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(FT_LOAD_COLOR)) == 0
+        else { return nil }
+        let slot = face.pointee.glyph.pointee
+        let bitmap = slot.bitmap
+        guard slot.format == FT_GLYPH_FORMAT_BITMAP, bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue) else { return nil }
+        let source = ColourGlyph.Source(
+            width: Int(bitmap.width), rows: Int(bitmap.rows), pitch: Int(bitmap.pitch), pixels: bitmap.buffer.map { UnsafeRawPointer($0) },
+            left: Int(slot.bitmap_left), top: Int(slot.bitmap_top), advance: Int(slot.advance.x))
+        return ColourGlyph.scaled(source, from: strike.pixelSize, to: pixelSize)
     }
 
     /// Where the slot's bitmap goes and how far the pen moves, in whole pixels.

@@ -161,6 +161,14 @@ public final class FontRasterizer {
         guard width > 0, lineHeight > 0 else { return .empty }
         let height = lineHeight * lines.count
         var pixels = [UInt8](repeating: 0, count: width * height)
+        var colours: [UInt8]? = bitmaps.contains { $0.colour != nil } ? [UInt8](repeating: 0, count: width * height * 4) : nil
+        for (index, bitmap) in bitmaps.enumerated() {
+            guard let colour = bitmap.colour else { continue }
+            let lineWidth = Int(bitmap.width), x0 = (width - lineWidth) / 2, y0 = index * lineHeight
+            for y in 0..<min(Int(bitmap.height), height - y0) {
+                for byte in 0..<lineWidth * 4 { colours![((y0 + y) * width + x0) * 4 + byte] = colour[y * lineWidth * 4 + byte] }
+            }
+        }
         pixels.withUnsafeMutableBufferPointer { target in
             for (index, bitmap) in bitmaps.enumerated() where bitmap.width > 0 {
                 let lineWidth = Int(bitmap.width)
@@ -175,7 +183,9 @@ public final class FontRasterizer {
                 }
             }
         }
-        return LabelBitmap(width: Int32(width), height: Int32(height), pixels: pixels)
+        var label = LabelBitmap(width: Int32(width), height: Int32(height), pixels: pixels)
+        label.colour = colours
+        return label
     }
 
     /// The label as coverage: as wide as its ink (from the leftmost to the rightmost glyph
@@ -193,8 +203,11 @@ public final class FontRasterizer {
         // The columns written so far end here: a glyph that starts at or after it (most do,
         // without kerning) is copied row by row, one that overlaps keeps the larger coverage.
         var writtenEnd = 0
+        // A colour glyph's pixels, over the label's coverage (`LabelBitmap.colour`).
+        var colours: [UInt8]?
         for laid in line.glyphs {
-            guard let (glyph, coverage) = drawn(laid.glyph) else { continue }
+            guard let drawn = drawn(laid.glyph) else { continue }
+            let glyph = drawn.metrics, coverage = drawn.coverage
             let x0 = laid.x - left + glyph.left
             let y0 = ascender - glyph.top - laid.rise
             // The part of the glyph inside the bitmap: rows below the line's top and above its
@@ -204,6 +217,15 @@ public final class FontRasterizer {
             guard !rows.isEmpty, !columns.isEmpty else { continue }
             let overlaps = x0 + columns.lowerBound < writtenEnd
             writtenEnd = max(writtenEnd, x0 + columns.upperBound)
+            if let colour = drawn.colour {
+                if colours == nil { colours = [UInt8](repeating: 0, count: width * lineHeight * 4) }
+                for row in rows {
+                    for column in columns where coverage[row * glyph.width + column] > 0 {
+                        let from = (row * glyph.width + column) * 4, to = ((y0 + row) * width + x0 + column) * 4
+                        for channel in 0..<4 { colours![to + channel] = colour[from + channel] }
+                    }
+                }
+            }
             pixels.withUnsafeMutableBufferPointer { target in
                 coverage.withUnsafeBufferPointer { source in
                     for row in rows {
@@ -224,6 +246,7 @@ public final class FontRasterizer {
         }
         var label = LabelBitmap(width: Int32(width), height: Int32(lineHeight), pixels: pixels)
         label.rightToLeft = line.rightToLeft
+        label.colour = colours
         return label
     }
 
@@ -236,6 +259,10 @@ public final class FontRasterizer {
         // Each line as `rasterize(_:)` draws it: as wide as its ink, clipped to that and to
         // the line; then the lines centred on the widest, one `lineHeight` apart.
         let laidOut = texts.map { layout($0) }
+        // A label with colour glyphs keeps its pixels: a glyph's place holds no colour.
+        if laidOut.contains(where: { $0.glyphs.contains { faces[Int($0.glyph.face)].isColour } }) {
+            return rasterize(lines: texts).trimmed
+        }
         let extents = laidOut.map { inkExtent($0) }
         let width = extents.map { extent in extent.map { $0.right - $0.left } ?? 0 }.max() ?? 0
         guard width > 0, lineHeight > 0 else { return .empty }
@@ -245,7 +272,8 @@ public final class FontRasterizer {
             let lineWidth = right - left
             let x0 = (width - lineWidth) / 2, y0 = index * lineHeight
             for laid in line.glyphs {
-                guard let (glyph, coverage) = drawn(laid.glyph) else { continue }
+                guard let drawn = drawn(laid.glyph) else { continue }
+                let glyph = drawn.metrics, coverage = drawn.coverage
                 let x = laid.x - left + glyph.left, y = ascender - glyph.top - laid.rise
                 let rows = FontRasterizer.span(-y, min(glyph.rows, lineHeight - y))
                 let columns = FontRasterizer.span(-x, min(glyph.width, lineWidth - x))
@@ -308,7 +336,8 @@ public final class FontRasterizer {
         guard width > 0, lineHeight > 0 else { return (.empty, cells.map { _ in (0, 0) }) }
         var pixels = [UInt8](repeating: 0, count: width * lineHeight)
         for (index, chosenGlyph) in chosen.enumerated() {
-            guard let (glyph, coverage) = drawn(chosenGlyph) else { continue }
+            guard let drawn = drawn(chosenGlyph) else { continue }
+            let glyph = drawn.metrics, coverage = drawn.coverage
             let cellStart = Int(cells[index].start), advance = Int(cells[index].advance)
             let x0 = glyph.left
             let y0 = ascender - glyph.top
@@ -334,19 +363,26 @@ public final class FontRasterizer {
     /// One glyph's metrics at `size`: from the cache, or loaded once and kept.
     func metrics(_ glyph: GlyphID, size: Int) -> GlyphMetrics? {
         if let kept = glyphs.entry(glyph, pixelSize: size) { return kept.metrics }
-        let loaded = faces[Int(glyph.face)].metrics(glyph: glyph.index, pixelSize: size)
+        let face = faces[Int(glyph.face)]
+        if face.isColour {
+            // A colour glyph's size is known once it is scaled: it is kept drawn.
+            let rendered = face.render(glyph: glyph.index, pixelSize: size)
+            return glyphs.keep(glyph, pixelSize: size, metrics: rendered?.metrics, coverage: rendered?.coverage, colour: rendered?.colour)
+                .metrics
+        }
+        let loaded = face.metrics(glyph: glyph.index, pixelSize: size)
         return glyphs.keep(glyph, pixelSize: size, metrics: loaded, coverage: nil).metrics
     }
 
     /// One glyph drawn at the current size: from the cache, or rendered once and kept.
-    private func drawn(_ glyph: GlyphID) -> (GlyphMetrics, [UInt8])? {
+    private func drawn(_ glyph: GlyphID) -> RenderedGlyph? {
         let kept = glyphs.entry(glyph, pixelSize: pixelSize)
         if let kept {
             guard let metrics = kept.metrics else { return nil }
-            if let coverage = kept.coverage { return (metrics, coverage) }
+            if let coverage = kept.coverage { return RenderedGlyph(metrics: metrics, coverage: coverage, colour: kept.colour) }
         }
         guard let rendered = faces[Int(glyph.face)].render(glyph: glyph.index, pixelSize: pixelSize) else { return nil }
-        glyphs.keep(glyph, pixelSize: pixelSize, metrics: rendered.metrics, coverage: rendered.coverage)
+        glyphs.keep(glyph, pixelSize: pixelSize, metrics: rendered.metrics, coverage: rendered.coverage, colour: rendered.colour)
         return rendered
     }
 }

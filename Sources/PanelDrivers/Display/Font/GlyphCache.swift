@@ -35,12 +35,15 @@ final class GlyphCache {
         let metrics: GlyphMetrics?
         /// `width * rows` bytes from the top, once drawn.
         fileprivate(set) var coverage: [UInt8]?
+        /// A colour glyph's pixels (`RenderedGlyph.colour`), once drawn.
+        fileprivate(set) var colour: [UInt8]?
         fileprivate var lastUse: UInt64 = 0
-        fileprivate var bytes: Int { GlyphCache.entryOverheadBytes + (coverage?.count ?? 0) }
+        fileprivate var bytes: Int { GlyphCache.entryOverheadBytes + (coverage?.count ?? 0) + (colour?.count ?? 0) }
 
-        init(metrics: GlyphMetrics?, coverage: [UInt8]?) {
+        init(metrics: GlyphMetrics?, coverage: [UInt8]?, colour: [UInt8]? = nil) {
             self.metrics = metrics
             self.coverage = coverage
+            self.colour = colour
         }
     }
 
@@ -106,9 +109,9 @@ final class GlyphCache {
     /// Keeps what FreeType gave for this glyph at this size (replacing what was kept),
     /// evicting the least recently used first if it does not fit; returns the entry.
     @discardableResult
-    func keep(_ glyph: GlyphID, pixelSize: Int, metrics: GlyphMetrics?, coverage: [UInt8]?) -> Entry {
+    func keep(_ glyph: GlyphID, pixelSize: Int, metrics: GlyphMetrics?, coverage: [UInt8]?, colour: [UInt8]? = nil) -> Entry {
         let key = GlyphCache.key(glyph, pixelSize)
-        let entry = Entry(metrics: metrics, coverage: coverage)
+        let entry = Entry(metrics: metrics, coverage: coverage, colour: colour)
         let isRecent = GlyphCache.isRecent(glyph) && pixelSize == recentSize
         if let old = entries.removeValue(forKey: key) {
             byteCount -= old.bytes

@@ -18,6 +18,9 @@ public struct LabelBitmap: Equatable, Sendable {
     /// Its (first) line reads right to left (`LineLayout.rightToLeft`): `align = start` puts it
     /// at the right.
     public var rightToLeft = false
+    /// Its colour glyphs (emoji): `width * height * 4` bytes of red, green, blue and alpha
+    /// (straight), drawn over the label where alpha is not 0; nil: the label is of one colour.
+    public var colour: [UInt8]?
     /// The coverage, `width * height` bytes row by row; or the same packed in runs (`packed`);
     /// or the glyphs that draw it.
     enum Storage: Sendable {
@@ -97,7 +100,7 @@ public struct LabelBitmap: Equatable, Sendable {
 
     public static func == (lhs: LabelBitmap, rhs: LabelBitmap) -> Bool {
         guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.top == rhs.top, lhs.lineHeight == rhs.lineHeight,
-            lhs.rightToLeft == rhs.rightToLeft
+            lhs.rightToLeft == rhs.rightToLeft, lhs.colour == rhs.colour
         else {
             return false
         }
@@ -112,6 +115,11 @@ public struct LabelBitmap: Equatable, Sendable {
     public var trimmed: LabelBitmap {
         var trimmed = trimmedRows
         trimmed.rightToLeft = rightToLeft
+        if let colour, trimmed.height > 0 {
+            // The same rows of the colours.
+            let first = Int(trimmed.top - top) * Int(width) * 4
+            trimmed.colour = Array(colour[first..<(first + Int(trimmed.height) * Int(width) * 4)])
+        }
         return trimmed
     }
 
@@ -160,7 +168,11 @@ public struct LabelBitmap: Equatable, Sendable {
             // The sizes match the bytes by construction, so the view always exists.
             var view = AlphaBitmap(width: width, height: height, stride: Int(width), pixels: bytes, top: top, lineHeight: lineHeight)!
             view.rightToLeft = rightToLeft
-            return body(view)
+            guard let colour else { return body(view) }
+            return colour.withUnsafeBytes { colourBytes in
+                view.colour = RGBAPixels(width: width, height: height, stride: 4 * Int(width), pixels: colourBytes)
+                return body(view)
+            }
         }
     }
 
@@ -224,6 +236,7 @@ public struct LabelBitmap: Equatable, Sendable {
         }
         var packed = LabelBitmap(width: width, height: height, top: top, lineHeight: lineHeight, storage: .runs(runs))
         packed.rightToLeft = rightToLeft
+        packed.colour = colour
         return packed
     }
 

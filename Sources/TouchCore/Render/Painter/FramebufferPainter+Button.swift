@@ -54,6 +54,7 @@ extension FramebufferPainter {
         guard let inner, let label else { return }
         if let place = labelPlacement(label, in: rect, inside: inner, style: style) {
             blendLabel(self, label, place.placed, place.clip, colors, base)
+            if let colour = label.colour { blend(colour, placed: place.placed, clip: place.clip, fill: colors.fill, base: base) }
         }
         guard layers.hasContent else { return }
         let placed = layerPlacements(label: label, layers: layers, rect: rect, inside: inner, style: style)
