@@ -17,7 +17,7 @@ case $release in
     bookworm) gpiod=libgpiod2 websockets=libwebsockets17 ;;
     *) echo "rootfs.sh: release $release: trixie or bookworm" >&2; exit 2 ;;
 esac
-packages=systemd,systemd-sysv,udev,kmod,procps,$gpiod,libi2c0,libinih1,libfreetype6,libsystemd0,libmosquitto1,libdrm2,$websockets,libcjson1,libqrencode4,fonts-dejavu-core,mosquitto,mosquitto-clients,openssl
+packages=systemd,systemd-sysv,udev,kmod,procps,$gpiod,libi2c0,libinih1,libfreetype6,libsystemd0,libmosquitto1,libdrm2,$websockets,libcjson1,libqrencode4,libharfbuzz0b,libfribidi0,fonts-dejavu-core,mosquitto,mosquitto-clients,openssl
 key=$(echo "$release arm64 minbase $packages" | sha256sum | cut -c1-16)
 tarball=$cache/$release-arm64-$key.tar.gz
 mkdir -p "$cache"

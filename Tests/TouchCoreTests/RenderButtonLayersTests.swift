@@ -217,3 +217,62 @@ struct RenderCornerCoverageTests {
         #expect(FramebufferPainter.cornerCoverage(5, 0, radius: 5) == 16)
     }
 }
+
+@Suite("Render: a label's colour glyphs and its direction")
+struct RenderColourLabelTests {
+    /// A 3x1 label, all ink, whose middle pixel is a colour glyph's (red, alpha 255) and whose
+    /// last is one's edge (blue, alpha 128): the first takes the text colour, the middle the
+    /// glyph's red over the fill, the last half blue over the fill (not over the text).
+    @Test func colourGlyphsAreBlendedOverTheFillWhereTheirAlphaIsNotZero() {
+        var fb = TestFramebuffer(width: 5, height: 3, format: .xrgb8888)
+        let coverage: [UInt8] = [255, 255, 128]
+        let colour: [UInt8] = [0, 0, 0, 0, 255, 0, 0, 255, 0, 0, 255, 128]
+        coverage.withUnsafeBytes { coverageBytes in
+            colour.withUnsafeBytes { colourBytes in
+                var label = AlphaBitmap(width: 3, height: 1, stride: 3, pixels: coverageBytes)!
+                label.colour = RGBAPixels(width: 3, height: 1, stride: 12, pixels: colourBytes)
+                fb.paint { painter, buffer in
+                    painter.paintButton(
+                        rect: Rect(x: 0, y: 0, width: 5, height: 3), style: RenderButtonLayersTests.style(radiusPx: 0, borderWidth: 0),
+                        state: .normal, label: label, in: buffer)
+                }
+            }
+        }
+        // The label sits at (1, 1): centred in 5x3.
+        #expect(fb.pixelBytes(physicalX: 1, y: 1) == RenderButtonLayersTests.bytes(.black))
+        #expect(fb.pixelBytes(physicalX: 2, y: 1) == RenderButtonLayersTests.bytes(RGBColor(r: 255, g: 0, b: 0)))
+        #expect(fb.pixelBytes(physicalX: 3, y: 1) == RenderButtonLayersTests.bytes(RGBColor(r: 127, g: 127, b: 255)))
+        #expect(fb.pixelBytes(physicalX: 0, y: 1) == RenderButtonLayersTests.bytes(.white))
+    }
+
+    @Test func startAndEndFollowTheLabelsDirection() {
+        #expect(LabelAlignment.start.resolved(rightToLeft: false) == .left)
+        #expect(LabelAlignment.start.resolved(rightToLeft: true) == .right)
+        #expect(LabelAlignment.end.resolved(rightToLeft: false) == .right)
+        #expect(LabelAlignment.end.resolved(rightToLeft: true) == .left)
+        for fixed in [LabelAlignment.left, .right, .center] {
+            #expect(fixed.resolved(rightToLeft: true) == fixed && fixed.resolved(rightToLeft: false) == fixed)
+        }
+    }
+
+    /// A 2x1 label in a 6x1 text of inset 0, `align = start`: at the left when it reads left to
+    /// right, at the right when it reads right to left.
+    @Test func aRightToLeftLabelStartsAtTheRight() {
+        for rightToLeft in [false, true] {
+            var fb = TestFramebuffer(width: 6, height: 1, format: .xrgb8888)
+            var style = RenderButtonLayersTests.style(radiusPx: 0, borderWidth: 0)
+            style.alignment = .start
+            style.labelInsetPx = 0
+            let coverage: [UInt8] = [255, 255]
+            coverage.withUnsafeBytes { bytes in
+                var label = AlphaBitmap(width: 2, height: 1, stride: 2, pixels: bytes)!
+                label.rightToLeft = rightToLeft
+                fb.paint { painter, buffer in
+                    painter.paintButton(rect: Rect(x: 0, y: 0, width: 6, height: 1), style: style, state: .normal, label: label, in: buffer)
+                }
+            }
+            let inked = (0..<6).filter { fb.pixelBytes(physicalX: $0, y: 0) == RenderButtonLayersTests.bytes(.black) }
+            #expect(inked == (rightToLeft ? [4, 5] : [0, 1]))
+        }
+    }
+}

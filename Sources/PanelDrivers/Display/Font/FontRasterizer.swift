@@ -20,7 +20,7 @@ public final class FontRasterizer {
     /// The chain's first font: the one a label is drawn from when it has every character.
     public var path: String { faces[0].path }
     /// Every font of the chain, in the order characters are looked for in them.
-    public var paths: [String] { faces.map(\.path) }
+    public var paths: [String] { faces.map { $0.path } }
     public private(set) var pixelSize: Int
     /// Never empty.
     let faces: [FontFace]
