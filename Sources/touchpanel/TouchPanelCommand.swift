@@ -272,9 +272,9 @@ enum CheckCommand {
             }
             if !missing.isEmpty {
                 let listed = missing.map { "\"\(Character($0))\" (U+\(String($0.value, radix: 16, uppercase: true)))" }.joined(separator: ", ")
-                let fonts = config.display.fallbackFonts.isEmpty
-                    ? config.display.font : "no font of the chain (\(config.display.fonts.joined(separator: ", ")))"
-                warnings.append("\(config.file(ofSection: "button \(button.name)")):\(button.line): [button \(button.name)] label: warning: \(fonts) has no glyph for "
+                let lacking = config.display.fallbackFonts.isEmpty
+                    ? "\(config.display.font) has no glyph" : "no font of the chain (\(config.display.fonts.joined(separator: ", "))) has a glyph"
+                warnings.append("\(config.file(ofSection: "button \(button.name)")):\(button.line): [button \(button.name)] label: warning: \(lacking) for "
                     + "\(listed); drawn as nothing (for icons: icon = mdi:NAME with [display] icon_font)")
             }
             guard let icons = button.icons, let iconFont else { continue }

@@ -183,7 +183,7 @@ def figures(work):
     slider = trace(work, "slider.trace", "make-slider-trace.py", "OUT", str(SLIDER_REPORTS))
     dial = trace(work, "dial.trace", "make-dial-trace.py", "OUT", str(SLIDER_REPORTS))
     live = {kind: trace(work, f"live-{kind}.trace", "make-live-trace.py", kind, "OUT", str(LIVE_MESSAGES))
-            for kind in ("state", "text", "entity", "chart", "chart-rising")}
+            for kind in ("state", "text", "text-arabic", "entity", "chart", "chart-rising")}
     eight = trace(work, "eight-buttons.trace", "make-eight-trace.py", "OUT", str(EIGHT_BUTTON_ROUNDS))
     input_toggles = ("$e9TouchCore0A8PipelineV5frame*", "$e9TouchCore11FT5x06CodecV6decode*",
                      "$e11PanelEngine15EventLineWriterV7receive*")
@@ -251,6 +251,10 @@ def figures(work):
         Figure("live-text-to-pixels", "a text changed: a text item's new 8-character text to its pixels (Benchmarks/live-state.ini)",
                "instructions per message", "touchpanel",
                run[:1] + ["Benchmarks/live-state.ini", "--trace", live["text"], "--fast", "--format", "xrgb8888"],
+               units=LIVE_MESSAGES, toggles=live_toggles),
+        Figure("live-text-to-pixels-arabic", "the same text item's new 8-character text in Arabic letters and digits, laid out "
+               "by FriBidi and HarfBuzz (Benchmarks/live-state.ini)", "instructions per message", "touchpanel",
+               run[:1] + ["Benchmarks/live-state.ini", "--trace", live["text-arabic"], "--fast", "--format", "xrgb8888"],
                units=LIVE_MESSAGES, toggles=live_toggles),
         Figure("entity-state-to-pixels", "an entity's state change from the message's bytes to its pixels: cJSON's parse, "
                "the shim's flattening, the entity's table, a bound button's look (Benchmarks/live-entity.ini)",

@@ -790,6 +790,27 @@ else
     { diff "$scratch/icons-expected" "$scratch/icons-err" || true; } | sed 's/^/      /'
 fi
 
+# With a chain of fonts, only a character no font of the chain has is a warning, named with the
+# chain: the bulb comes from Noto Color Emoji, the Ethiopic letter from none of them; the
+# joiner and the emoji selector need no glyph.
+printf '[display]\nwidth = 800\nheight = 480\nfont = DejaVuSans.ttf, NotoColorEmoji.ttf\n[controller]\nmodel = ft5406\n' >"$scratch/chain.ini"
+printf '[button lamp]\nrect = 0, 0, 300, 160\nlabel = Lamp \xf0\x9f\x92\xa1\xe2\x80\x8d\xef\xb8\x8f \xe1\x88\x80\non_tap = emit\n' >>"$scratch/chain.ini"
+{
+    printf '%s:7: [button lamp] label: warning: no font of the chain (/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf, ' "$scratch/chain.ini"
+    printf '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf) has a glyph for "\xe1\x88\x80" (U+1200); '
+    printf 'drawn as nothing (for icons: icon = mdi:NAME with [display] icon_font)\n'
+} >"$scratch/chain-expected"
+status=0
+"$touchpanel" check "$scratch/chain.ini" >/dev/null 2>"$scratch/chain-err" || status=$?
+if [ "$status" = 0 ] && cmp -s "$scratch/chain-err" "$scratch/chain-expected"; then
+    passed=$((passed + 1))
+    echo "ok    check warns only of a label character no font of the chain has, naming the chain"
+else
+    failed=$((failed + 1))
+    echo "FAIL  check's glyph warning with a font chain: exit $status"
+    { diff "$scratch/chain-expected" "$scratch/chain-err" || true; } | sed 's/^/      /'
+fi
+
 # The manual page names every subcommand the binary's --help lists, and no other.
 "$touchpanel" --help | sed -n 's/^  touchpanel \([a-z-]*\).*/\1/p' | sort -u >"$scratch/help-commands"
 sed -n 's/^\.B touchpanel \([a-z\\-]*\)$/\1/p' packaging/touchpanel.1 | sed 's/\\-/-/g' | sort -u >"$scratch/man-commands"
