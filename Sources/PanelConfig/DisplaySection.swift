@@ -192,9 +192,15 @@ struct DisplayDraft: MergeableDraft {
     }
 
     /// The display, or nil (and the reasons in `errors`) when a size is missing or was bad.
+    /// The fonts of `font = FONT, FONT...` as found, and whether one was given by its name.
+    struct FontChain {
+        var paths: [String]
+        var byName: Bool
+    }
+
     /// `font = FONT, FONT...`: each an absolute path, or a file name found in the system's font
     /// folders (`FontFiles`); at most `DisplayConfig.fontChainLimit`, none twice.
-    static func fontChain(_ value: String) throws(ValueProblem) -> (paths: [String], byName: Bool) {
+    static func fontChain(_ value: String) throws(ValueProblem) -> FontChain {
         var paths: [String] = []
         var byName = false
         for part in value.split(separator: ",", omittingEmptySubsequences: false) {
@@ -216,7 +222,7 @@ struct DisplayDraft: MergeableDraft {
         guard paths.count <= DisplayConfig.fontChainLimit else {
             throw ValueProblem("a chain of \(paths.count) fonts; at most \(DisplayConfig.fontChainLimit)")
         }
-        return (paths, byName)
+        return FontChain(paths: paths, byName: byName)
     }
 
     func finish(errors: inout ErrorCollector) -> DisplayConfig? {

@@ -32,7 +32,13 @@ final class FontFace {
     /// A font of colour bitmaps only (Noto Color Emoji: PNGs in its CBDT table, which FreeType
     /// decodes with libpng): the strike it is drawn from, by index and pixel size. Its glyphs
     /// come in that one size and are scaled to the label's. Nil for an outline font.
-    private(set) var colourStrike: (index: Int32, pixelSize: Int)?
+    private(set) var colourStrike: ColourStrike?
+
+    /// One of a bitmap font's sizes: its index in the face and its pixel size.
+    struct ColourStrike {
+        var index: Int32
+        var pixelSize: Int
+    }
 
     /// The sizes FreeType is asked for: larger than any button, and a bitmap that size is
     /// already 1 MB.
@@ -46,15 +52,15 @@ final class FontFace {
     }
 
     /// The largest strike of a face of colour bitmaps only; nil for any other face.
-    private static func colourStrike(of face: FT_Face) -> (index: Int32, pixelSize: Int)? {
+    private static func colourStrike(of face: FT_Face) -> ColourStrike? {
         let flags = face.pointee.face_flags
         guard flags & FT_Long(FT_FACE_FLAG_COLOR) != 0, flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0,
             face.pointee.num_fixed_sizes > 0, let sizes = face.pointee.available_sizes
         else { return nil }
-        var best: (index: Int32, pixelSize: Int)?
+        var best: ColourStrike?
         for index in 0..<Int(face.pointee.num_fixed_sizes) {
             let pixelSize = Int((sizes[index].y_ppem + 32) >> 6)
-            if pixelSize > (best?.pixelSize ?? 0) { best = (Int32(index), pixelSize) }
+            if pixelSize > (best?.pixelSize ?? 0) { best = ColourStrike(index: Int32(index), pixelSize: pixelSize) }
         }
         return best
     }
