@@ -130,7 +130,13 @@ final class FontFace {
 
     /// The face as the layout shapes with it, set to `pixelSize`; nil when the face cannot be
     /// opened again or set to that size. Its `hb_font` is nil in a binary without HarfBuzz.
-    func shaping(pixelSize: Int) -> tp_text_face? {
+    /// `used` false: the line has no character this face would draw, so it is neither set to
+    /// the size nor given a HarfBuzz font (the layout only asks it which characters it has).
+    func shaping(pixelSize: Int, used: Bool = true) -> tp_text_face? {
+        if !used {
+            guard let face else { return nil }
+            return tp_text_face(ft_face: UnsafeMutableRawPointer(face), hb_font: nil, is_colour: isColour ? 1 : 0, bitmap_ppem: 0)
+        }
         guard select(pixelSize: pixelSize) == nil, let face else { return nil }
         if shapingFont == nil {
             shapingFont = tp_text_font_create(UnsafeMutableRawPointer(face))

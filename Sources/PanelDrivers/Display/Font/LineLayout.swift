@@ -109,9 +109,22 @@ public struct LineLayout {
     /// The line shaped by FriBidi and HarfBuzz; nil in a binary without them, or when a face
     /// cannot be set to the size.
     static func shaped(_ text: String, faces: [FontFace], pixelSize: Int) -> LineLayout? {
+        // The faces a character of the line may come from (textshape.c's choice is always one
+        // of these): the first, each character's first face that has it, and the colour faces
+        // when a character asks for emoji. Only these are set to the size and shaped with.
+        var used = [Bool](repeating: false, count: faces.count)
+        used[0] = true
+        for scalar in text.unicodeScalars {
+            if scalar.value == 0xFE0F {
+                for (index, face) in faces.enumerated() where face.isColour { used[index] = true }
+            }
+            let glyph = glyph(for: scalar, faces: faces)
+            used[Int(glyph.face)] = true
+        }
         var chain: [tp_text_face] = []
-        for face in faces {
-            guard let shaping = face.shaping(pixelSize: pixelSize), shaping.hb_font != nil else { return nil }
+        for (index, face) in faces.enumerated() {
+            guard let shaping = face.shaping(pixelSize: pixelSize, used: used[index]) else { return nil }
+            if used[index] && shaping.hb_font == nil { return nil }
             chain.append(shaping)
         }
         let scalars = text.unicodeScalars.map { $0.value }
