@@ -100,6 +100,7 @@ Architecture: $debarch
 Maintainer: TouchPanel developers <$maintainer_email>
 Installed-Size: $(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 Depends: $depends
+Suggests: fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji
 Section: misc
 Priority: optional
 Description: touch-panel firmware for Raspberry Pi displays
