@@ -31,9 +31,10 @@ public enum LocaleName {
         return index == bytes.count
     }
 
-    /// "C" and "POSIX": the C library's own, English names and a point.
+    /// "C" and "POSIX": the C library's own, English names and a point; `C.UTF-8` (Debian's
+    /// default LANG) writes dates and numbers as "C" does.
     public static func isC(_ name: String) -> Bool {
-        name == "C" || name == "POSIX"
+        name == "C" || name == "POSIX" || name.utf8.starts(with: "C.".utf8)
     }
 
     /// The name the environment gives dates (LC_ALL, LC_TIME, LANG: the first set and not
@@ -43,5 +44,18 @@ public enum LocaleName {
             if let value = getenv(variable), value.pointee != 0 { return String(cString: value) }
         }
         return nil
+    }
+
+    /// `name` with the UTF-8 codeset: `de_DE` and `de_DE.ISO-8859-1` give `de_DE.UTF-8`, a
+    /// modifier kept (`de_DE@euro`: `de_DE.UTF-8@euro`).
+    public static func utf8Variant(of name: String) -> String {
+        var base = Substring(name)
+        var modifier = Substring()
+        if let at = base.firstIndex(of: "@") {
+            modifier = base[at...]
+            base = base[..<at]
+        }
+        if let dot = base.firstIndex(of: ".") { base = base[..<dot] }
+        return String(base) + ".UTF-8" + String(modifier)
     }
 }
