@@ -1,4 +1,5 @@
 import CLinux
+import LinuxSystem
 import TouchCore
 
 extension PanelConfiguration {
