@@ -1,3 +1,4 @@
+import LinuxSystem
 import TouchCore
 
 /// Puts a panel config and the board preset it names together into a `PanelConfiguration`:
@@ -29,6 +30,7 @@ enum ConfigAssembly {
             return .failure(ConfigErrors(errors: errors.inLineOrder(files: fileOrder)))
         }
         let nowhere = SourceLine(file: panel.file, line: 0)
+        var systemLocaleWarnings = ErrorCollector(file: panel.file)
 
         var display: DisplayConfig?
         let displayDraft = DisplayDraft.merged(preset: preset?.display, panel: panel.display)
@@ -49,6 +51,8 @@ enum ConfigAssembly {
         }
         let board = (BoardDraft.merged(preset: preset?.board, panel: panel.board) ?? BoardDraft(header: nowhere))
             .finish(presetFile: presetFile, controller: controller, errors: &errors)
+
+        let locale = panelLocale(panel: panel, warnings: &systemLocaleWarnings)
 
         let mqtt = panel.mqtt?.finish(errors: &errors)
         let homeAssistant = panel.homeAssistant?.finish(errors: &errors)
@@ -167,12 +171,16 @@ enum ConfigAssembly {
             return .failure(ConfigErrors(errors: errors.inLineOrder(files: fileOrder)))
         }
         var warnings = panel.warnings
+        warnings.add(contentsOf: systemLocaleWarnings)
         if let preset, let name = panel.board?.preset {
             presetOverrides(panel: panel, preset: preset, presetName: name, warnings: &warnings)
         }
         panel.control?.warn(&warnings)
         panel.mqtt?.warn(&warnings)
         panel.homeAssistant?.warn(&warnings)
+        // Their glyph tables hold the locale's separator where the point was.
+        for index in sliders.indices { sliders[index].decimalSeparator = locale.decimalSeparator }
+        for index in charts.indices { charts[index].decimalSeparator = locale.decimalSeparator }
         var configuration = PanelConfiguration(
             file: panel.file, display: display, theme: theme, timings: panelTimings, lostAfter: touch.lostAfter,
             controller: controller, buttons: buttons, texts: texts, sliders: sliders, qrCodes: qrCodes, charts: charts, pages: pages, swipePx: touch.swipePx ?? TouchDraft.defaultSwipePx,
@@ -184,10 +192,28 @@ enum ConfigAssembly {
             feedback: feedback, sourceFiles: sourceFiles, origins: origins)
         configuration.screensaver = screensaver
         configuration.fleet = fleet
+        configuration.locale = locale
+        configuration.localeGiven = panel.panelSection?.locale != nil
         if let keyFile = fleet?.trustKeyFile, let place = panel.fleet?.place(.trustKey) {
             configuration.namedFiles.all.append(NamedFile(section: "fleet", key: FleetKey.trustKey.rawValue, path: keyFile, file: place.file, line: place.line))
         }
         return .success(configuration)
+    }
+
+    /// `[panel] locale` as loaded (one the system lacks was an error on its line), else the
+    /// environment's. An environment that names a locale the system lacks is a warning, not
+    /// an error: the panel still starts, writing as "C" does.
+    private static func panelLocale(panel: ConfigBuilder, warnings: inout ErrorCollector) -> TextLocale {
+        if let given = panel.panelSection?.locale { return given }
+        // A [panel] locale that was refused leaves its error; the environment is not asked.
+        if panel.panelSection?.place(.locale) != nil { return .c }
+        switch TextLocale.system() {
+        case .success(let locale): return locale
+        case .failure(let problem):
+            warnings.add(line: 0, "the system's locale: " + PanelDraft.message(problem)
+                         + "; dates and numbers are written as in C until then, or set [panel] locale")
+            return .c
+        }
     }
 
     /// The files the panel reads at start, each with the line that names it.

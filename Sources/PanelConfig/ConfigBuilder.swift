@@ -43,6 +43,7 @@ struct ConfigBuilder {
         var homeAssistants: [HomeAssistantDraft] = []
         var feedbacks: [FeedbackDraft] = []
         var fleets: [FleetDraft] = []
+        var panels: [PanelDraft] = []
         var buttons: [ButtonDraft] = []
         var outputs: [OutputDraft] = []
         var texts: [TextDraft] = []
@@ -111,6 +112,8 @@ struct ConfigBuilder {
     var homeAssistant: HomeAssistantDraft? { drafts.homeAssistants.first }
     var feedback: FeedbackDraft? { drafts.feedbacks.first }
     var fleet: FleetDraft? { drafts.fleets.first }
+    /// `[panel]` (`panel` is the config file the builder reads).
+    var panelSection: PanelDraft? { drafts.panels.first }
 
     private var expectedSections: String {
         role == .panel ? SectionName.expectedList : SectionName.expectedPresetList
@@ -173,6 +176,10 @@ struct ConfigBuilder {
         case .fleet:
             openSingle({ $1(&$0.fleets) }, "fleet", line: line, presetRefusal: "a board preset holds no [fleet]; put it in the panel config") {
                 FleetDraft(header: $0)
+            }
+        case .panel:
+            openSingle({ $1(&$0.panels) }, "panel", line: line, presetRefusal: "a board preset holds no [panel]; put it in the panel config") {
+                PanelDraft(header: $0)
             }
         case .button(let name):
             openNamed({ $1(&$0.buttons) }, "button", name, line: line, admit: { $0.admitItem(name, kind: "button", line: line) },

@@ -1,4 +1,5 @@
 import CLinux
+import LinuxSystem
 import TouchCore
 
 extension PanelConfiguration {
@@ -183,6 +184,15 @@ extension PanelConfiguration {
             }
         }
 
+        // A panel in the C locale by default writes no [panel]: its text is as before locales.
+        if localeGiven || !locale.isC {
+            out.section("panel")
+            if localeGiven {
+                out.key(PanelKey.locale, locale.name)
+            } else {
+                out.unset(PanelKey.locale, "the system's, \(locale.name)")
+            }
+        }
         if let screensaver {
             out.section("screensaver")
             out.key(ScreensaverKey.afterS, "\(screensaver.afterS)")

@@ -54,6 +54,7 @@ enum KeyTables {
             ("presence", table(PresenceKey.self)),
             ("feedback", table(FeedbackKey.self)),
             ("fleet", table(FleetKey.self)),
+            ("panel", table(PanelKey.self)),
             ("control", table(ControlKey.self)),
             ("exec", table(ExecKey.self)),
             ("mqtt", table(MQTTKey.self)),

@@ -1,3 +1,4 @@
+import LinuxSystem
 import TouchCore
 
 /// A whole config file, validated: nothing in it is unknown, out of range or contradictory.
@@ -43,6 +44,11 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var feedback: FeedbackConfig?
     /// `[fleet]`: group topics, pushed configs, health; nil without the section.
     public var fleet: FleetConfig?
+    /// `[panel] locale`, else the system's: the day and month names of `time =` texts and the
+    /// decimal separator of `format` numbers. `TextLocale.c` (English, a point) without either.
+    public var locale = TextLocale.c
+    /// Whether `[panel] locale` named it (else it is the environment's).
+    public var localeGiven = false
     /// `[control]`: the control socket; nil without the section.
     public var control: ControlConfig?
     /// `[exec]`: how `exec` actions run; nil without the section (as the panel's children,

@@ -24,6 +24,8 @@ enum SectionName: Equatable {
     case feedback
     /// `[fleet]`: one of many panels sharing the broker (issue 48).
     case fleet
+    /// `[panel]`: how the whole panel writes what it shows (its locale).
+    case panel
     /// `[button NAME]`; the name is kept as written, valid or not, so that the keys of a
     /// button with a bad name are still checked.
     case button(name: String)
@@ -43,7 +45,7 @@ enum SectionName: Equatable {
     case chart(name: String)
 
     static let expectedList =
-        "[board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [feedback], [fleet], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]"
+        "[board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [feedback], [fleet], [panel], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]"
     /// What a board preset may hold: everything but buttons.
     static let expectedPresetList = "[board], [display], [touch] or [controller]"
 
@@ -65,6 +67,7 @@ enum SectionName: Equatable {
         case "homeassistant": self = .homeAssistant
         case "feedback": self = .feedback
         case "fleet": self = .fleet
+        case "panel": self = .panel
         case "button": self = .button(name: "")
         case "output": self = .output(name: "")
         case "text": self = .text(name: "")

@@ -64,7 +64,7 @@ struct KeyErrorTests {
 
     @Test func keyBeforeAnySection() {
         #expect(renderedErrors("width = 800\n" + display800x480) == [
-            "panel.ini:1: width: key outside any section; put it under [board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [feedback], [fleet], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]",
+            "panel.ini:1: width: key outside any section; put it under [board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [feedback], [fleet], [panel], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]",
         ])
     }
 }

@@ -72,7 +72,7 @@ struct LineErrorTests {
                 + "height in display pixels",
             "/etc/touchpanel/panel.ini:7: [controller] invert_y: expected yes/no, true/false, on/off or 1/0, found \"perhaps\"",
             "/etc/touchpanel/panel.ini:9: [touch] slop_px: expected an integer 0..1000 (pixels), found \"12px\"",
-            "/etc/touchpanel/panel.ini:10: unknown section [buton stop]; expected [board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [feedback], [fleet], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]",
+            "/etc/touchpanel/panel.ini:10: unknown section [buton stop]; expected [board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [feedback], [fleet], [panel], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]",
             "/etc/touchpanel/panel.ini:11: [button play]: overlapping names: a button named \"play\" is already defined on line 1",
             "/etc/touchpanel/panel.ini:12: [button play] rect: expected four integers \"x, y, width, height\", found \"1, 1, 1\"",
         ])

@@ -7,7 +7,7 @@ struct SectionErrorTests {
         let text = display800x480 + "[button play]\nrect = 0, 0, 10, 10\n\n[buton stop]\nrect = 10, 0, 10, 10\nfoo = bar\n"
         let errors = configErrors(text)
         #expect(errors.map { $0.rendered } == [
-            "panel.ini:7: unknown section [buton stop]; expected [board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [feedback], [fleet], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]",
+            "panel.ini:7: unknown section [buton stop]; expected [board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [feedback], [fleet], [panel], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]",
         ])
         #expect(errors.first?.section == nil)
         #expect(errors.first?.key == nil)
@@ -15,7 +15,7 @@ struct SectionErrorTests {
 
     @Test func sectionNamesAreCaseSensitive() {
         #expect(renderedErrors("[Display]\nwidth = 800\nheight = 480\n") == [
-            "panel.ini:1: unknown section [Display]; expected [board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [feedback], [fleet], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]",
+            "panel.ini:1: unknown section [Display]; expected [board], [display], [theme], [touch], [controller], [backlight], [screensaver], [presence], [control], [exec], [mqtt], [homeassistant], [feedback], [fleet], [panel], [output NAME], [page NAME], [button NAME], [text NAME], [slider NAME], [dial NAME], [qr NAME] or [chart NAME]",
             "panel.ini:1: missing section [display]; it gives the display size: [display] width = ..., height = ...",
         ])
     }

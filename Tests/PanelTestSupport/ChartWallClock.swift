@@ -14,5 +14,5 @@ final class ChartWallClock: WallClock {
         startEpochMs * 1_000_000 + instant.nanoseconds
     }
 
-    func localText(_ format: String, epochSeconds: Int64) -> String { "" }
+    func localText(_ format: String, epochSeconds: Int64, locale: TextLocale) -> String { "" }
 }

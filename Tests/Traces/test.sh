@@ -136,6 +136,45 @@ else
     sed 's/^/      /' "$scratch/err"
 fi
 
+# [panel] locale (issue 49): on the simulated board at Monday 2 March 2026, 12:00 UTC a time text
+# shows the German day and month (ctl state answers what it shows); check and run refuse a locale
+# the system lacks (exit 1), naming its line and how to add it. scripts/build/deps.sh generates
+# de_DE.UTF-8.
+mkdir -p "$scratch/locale-png"
+printf '[display]\nwidth = 800\nheight = 480\n[control]\nsocket = %s\n[panel]\nlocale = de_DE.UTF-8\n[text day]\nrect = 0, 0, 400, 60\ntime = %%A, %%-d. %%B\n' \
+    "$scratch/locale.sock" >"$scratch/locale.ini"
+rm -f "$scratch/locale.sock"
+TZ=UTC timeout 60 "$touchpanel" run "$scratch/locale.ini" --png-dir "$scratch/locale-png" --wall-clock 2026-03-02T12:00:00 \
+    >/dev/null 2>"$scratch/locale-err" &
+locale_pid=$!
+for _ in $(seq 200); do [ -S "$scratch/locale.sock" ] && break; sleep 0.05; done
+locale_state=$("$touchpanel" ctl --socket "$scratch/locale.sock" state 2>&1 || true)
+kill -TERM "$locale_pid" 2>/dev/null || true
+wait "$locale_pid" 2>/dev/null || true
+if [[ $locale_state == *'"texts":[{"name":"day","text":"Montag, 2. März","known":true}]'* ]]; then
+    passed=$((passed + 1))
+    echo "ok    [panel] locale = de_DE.UTF-8: the time text says Montag, 2. März"
+else
+    failed=$((failed + 1))
+    echo "FAIL  [panel] locale = de_DE.UTF-8: ctl state said $locale_state"
+    sed 's/^/      /' "$scratch/locale-err"
+fi
+printf '[display]\nwidth = 800\nheight = 480\n[panel]\nlocale = de_AT.UTF-8\n' >"$scratch/no-locale.ini"
+locale_message="$scratch/no-locale.ini:5: [panel] locale: de_AT.UTF-8 is not installed on this system; add it with \`sudo dpkg-reconfigure locales\` (or uncomment it in /etc/locale.gen and run \`sudo locale-gen\`)"
+check_status=0
+"$touchpanel" check "$scratch/no-locale.ini" >/dev/null 2>"$scratch/err" || check_status=$?
+run_status=0
+timeout 60 "$touchpanel" run "$scratch/no-locale.ini" --png-dir "$scratch/locale-png" >/dev/null 2>"$scratch/err2" || run_status=$?
+if [ "$check_status" = 1 ] && [ "$(cat "$scratch/err")" = "$locale_message" ] &&
+    [ "$run_status" = 1 ] && grep -qxF "touchpanel: $locale_message" "$scratch/err2"; then
+    passed=$((passed + 1))
+    echo "ok    a locale the system lacks: check and run exit 1, naming it and how to add it"
+else
+    failed=$((failed + 1))
+    echo "FAIL  a locale the system lacks: check exit $check_status, run exit $run_status"
+    sed 's/^/      /' "$scratch/err" "$scratch/err2"
+fi
+
 # Touch feedback (issue 47): the same event lines replayed and on the simulated board, and there
 # the feedback line's exact changes with their times (rule 15): on at each accepted press, off
 # pulse_ms later or 15 ms after a press that came during a pulse; none for a swallowed touch.

@@ -20,6 +20,7 @@ host_packages=(
     libharfbuzz-dev libfribidi-dev                   # labels: shaping (HarfBuzz) and bidi order (FriBidi)
     fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji  # the fonts of the language tests and examples
     zbar-tools                                       # zbarimg: the tests read the drawn QR codes back
+    locales                                          # [panel] locale: glibc's locale data and locale-gen
 )
 packages=("${host_packages[@]}")
 if [[ ${1:-} != host ]]; then
@@ -55,16 +56,42 @@ for p in "${packages[@]}"; do
     status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
     [[ $status == "install ok installed" ]] || missing+=("$p")
 done
-((${#missing[@]} == 0)) && exit 0
 
-echo "deps.sh: installing ${missing[*]}" >&2
 sudo=()
-if ((EUID != 0)); then
-    command -v sudo >/dev/null || { echo "deps.sh: need root to install: ${missing[*]}" >&2; exit 1; }
+need_root() {
+    ((EUID == 0)) && return 0
+    command -v sudo >/dev/null || { echo "deps.sh: need root to $1" >&2; exit 1; }
     sudo=(sudo)
+}
+
+if ((${#missing[@]} > 0)); then
+    echo "deps.sh: installing ${missing[*]}" >&2
+    need_root "install: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    # Refresh the lists first: a fresh image often has none, and stale ones point at .debs the
+    # mirror no longer has. Only reached when something is missing, so warm runs stay offline.
+    "${sudo[@]}" apt-get update -q
+    "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
-export DEBIAN_FRONTEND=noninteractive
-# Refresh the lists first: a fresh image often has none, and stale ones point at .debs the
-# mirror no longer has. Only reached when something is missing, so warm runs stay offline.
-"${sudo[@]}" apt-get update -q
-"${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+
+# The locale tests write German and French day names and decimal commas ([panel] locale):
+# those two locales are generated once, through /etc/locale.gen as dpkg-reconfigure locales
+# would, only when `locale -a` lacks them (it spells them de_DE.utf8).
+test_locales=(de_DE.UTF-8 fr_FR.UTF-8)
+installed_locales=$(locale -a 2>/dev/null || true)
+ungenerated=()
+for name in "${test_locales[@]}"; do
+    grep -qxi "${name%.UTF-8}.utf8" <<<"$installed_locales" || ungenerated+=("$name")
+done
+((${#ungenerated[@]} == 0)) && exit 0
+
+echo "deps.sh: generating the locales ${ungenerated[*]}" >&2
+need_root "generate the locales ${ungenerated[*]}"
+for name in "${ungenerated[@]}"; do
+    if grep -qx "# *$name UTF-8" /etc/locale.gen; then
+        "${sudo[@]}" sed -i "s/^# *$name UTF-8\$/$name UTF-8/" /etc/locale.gen
+    elif ! grep -qx "$name UTF-8" /etc/locale.gen; then
+        echo "$name UTF-8" | "${sudo[@]}" tee -a /etc/locale.gen >/dev/null
+    fi
+done
+"${sudo[@]}" locale-gen

@@ -658,6 +658,26 @@ void tp_png_writer_close(tp_png_writer *writer);
 
 #endif
 
+// --- Local dates and numbers (locale.c): a locale's time and number categories ---------------
+
+/// A loaded locale (glibc's locale_t), used only through the calls below.
+typedef struct tp_locale tp_locale;
+/// The LC_TIME and LC_NUMERIC categories of locale `name` (`de_DE.UTF-8`; "": as the
+/// environment's LC_ALL, LC_TIME or LC_NUMERIC, and LANG say); NULL and errno when the system
+/// lacks it (ENOENT) or the name is none (EINVAL).
+tp_locale *tp_locale_open(const char *name);
+void tp_locale_free(tp_locale *locale);
+/// strftime_l of local time `epoch_seconds` (TZ or /etc/localtime); 0 when the text does not
+/// fit or is empty, (size_t)-1 when the time cannot be broken down.
+size_t tp_locale_strftime(tp_locale *locale, char *buffer, size_t capacity, const char *format, int64_t epoch_seconds);
+/// Its decimal separator (RADIXCHAR), in its codeset: "." or "," mostly.
+const char *tp_locale_decimal_point(tp_locale *locale);
+/// Its codeset (CODESET): "UTF-8", "ANSI_X3.4-1968" for C, "ISO-8859-1".
+const char *tp_locale_codeset(tp_locale *locale);
+/// The names the environment resolved its categories to ("C", "de_DE.UTF-8").
+const char *tp_locale_time_name(tp_locale *locale);
+const char *tp_locale_numeric_name(tp_locale *locale);
+
 // --- QR codes (qrcode.c): libqrencode -------------------------------------------------------
 
 /// The most modules a QR code has across (version 40): a buffer of TP_QR_MAX_WIDTH squared

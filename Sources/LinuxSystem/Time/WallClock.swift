@@ -7,8 +7,9 @@ import TouchCore
 public protocol WallClock: AnyObject {
     /// Nanoseconds since the epoch at `instant` of the loop's clock.
     func epochNanoseconds(at instant: MonotonicInstant) -> Int64
-    /// `format` as strftime writes local time `epochSeconds` (TZ and /etc/localtime apply).
-    func localText(_ format: String, epochSeconds: Int64) -> String
+    /// `format` as strftime writes local time `epochSeconds` in `locale` (its day and month
+    /// names; TZ and /etc/localtime apply).
+    func localText(_ format: String, epochSeconds: Int64, locale: TextLocale) -> String
     /// The local minute of the day (0..<1440) at `epochSeconds`, daylight-saving time applied.
     func localMinuteOfDay(epochSeconds: Int64) -> Int
 }

@@ -9,8 +9,8 @@ public final class SystemWallClock: WallClock {
         RealTimeClock.epochNanoseconds() - (MonotonicClock.now() - instant).nanoseconds
     }
 
-    public func localText(_ format: String, epochSeconds: Int64) -> String {
-        LocalTime.text(format, epochSeconds: epochSeconds)
+    public func localText(_ format: String, epochSeconds: Int64, locale: TextLocale) -> String {
+        locale.text(format, epochSeconds: epochSeconds)
     }
 }
 
@@ -29,7 +29,7 @@ public final class SimulatedWallClock: WallClock {
         startEpochNs + (instant - origin).nanoseconds
     }
 
-    public func localText(_ format: String, epochSeconds: Int64) -> String {
-        LocalTime.text(format, epochSeconds: epochSeconds)
+    public func localText(_ format: String, epochSeconds: Int64, locale: TextLocale) -> String {
+        locale.text(format, epochSeconds: epochSeconds)
     }
 }

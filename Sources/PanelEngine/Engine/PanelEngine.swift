@@ -114,7 +114,7 @@ public final class PanelEngine: TouchSink {
         self.log = log
         labels = config.buttons.map { $0.label }
         labelsToDraw = Array(repeating: nil, count: config.itemCount)
-        texts = TextItems(items: config.texts, wallClock: wallClock)
+        texts = TextItems(items: config.texts, wallClock: wallClock, locale: config.locale)
         pipeline = config.makePipeline(
             controllerWidth: source.range.width, controllerHeight: source.range.height, startedAt: idleSince ?? startedAt)
         writer = EventLineWriter(

@@ -13,7 +13,7 @@ final class FixedWallClock: WallClock {
         startEpochNs + instant.nanoseconds
     }
 
-    func localText(_ format: String, epochSeconds: Int64) -> String {
+    func localText(_ format: String, epochSeconds: Int64, locale: TextLocale) -> String {
         let seconds = epochSeconds % 86_400
         let text = "\(seconds / 3600):\(seconds / 60 % 60 < 10 ? "0" : "")\(seconds / 60 % 60)"
         return format == "%H:%M:%S" ? text + ":\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)" : text

@@ -23,7 +23,7 @@ final class ZoneWallClock: WallClock {
         (startEpochS + jumpS) * 1_000_000_000 + instant.nanoseconds
     }
 
-    func localText(_ format: String, epochSeconds: Int64) -> String { "" }
+    func localText(_ format: String, epochSeconds: Int64, locale: TextLocale) -> String { "" }
 
     func localMinuteOfDay(epochSeconds: Int64) -> Int {
         let local = epochSeconds + offsetS(epochSeconds)

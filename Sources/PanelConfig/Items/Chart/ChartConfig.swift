@@ -19,6 +19,8 @@ public struct ChartConfig: Equatable, Sendable {
     public var highMilli: Int32?
     /// How the newest value and the axis ends are written (`%d`, `%.1f °C`); `%.1f` without one.
     public var format: ValueFormat
+    /// What its glyph table holds for the point: the locale's decimal separator (`[panel] locale`).
+    public var decimalSeparator: Unicode.Scalar = "."
     public var lineColor: RGBColor
     /// The min-max band: `lineColor` dimmed towards the background unless `band` says.
     public var bandColor: RGBColor
@@ -86,9 +88,9 @@ public struct ChartConfig: Equatable, Sendable {
     }
 
     /// The characters its texts are drawn from, in the order of its glyph table (a slider's:
-    /// `SliderValueFormat`): the digits, minus and point, then the format's literals once each.
+    /// `SliderValueFormat`): the digits, minus and decimal separator, then the format's literals once each.
     public var glyphCharacters: [Unicode.Scalar] {
-        var scalars = Array("0123456789-.".unicodeScalars)
+        var scalars = Array("0123456789-".unicodeScalars) + [decimalSeparator]
         for scalar in (format.prefix + format.suffix).unicodeScalars where !scalars[12...].contains(scalar) {
             scalars.append(scalar)
         }

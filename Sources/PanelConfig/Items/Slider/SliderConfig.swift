@@ -33,6 +33,8 @@ public struct SliderConfig: Equatable, Sendable {
     /// `format`: how its value is drawn on it (`%d %%`, at its end, or the top of a vertical
     /// one); nil: no value text.
     public var format: ValueFormat?
+    /// What its glyph table holds for the point: the locale's decimal separator (`[panel] locale`).
+    public var decimalSeparator: Unicode.Scalar = "."
     /// The label's and value's size in pixels (`font_size`); nil: the largest up to
     /// `fittedFontSizeLimit` at which both fit.
     public var fontSize: Int?
@@ -176,11 +178,11 @@ public struct SliderConfig: Equatable, Sendable {
     }
 
     /// The characters its text is drawn from, in the order of its glyph table
-    /// (`SliderValueFormat`): the digits, minus and point, then each character of its format's
+    /// (`SliderValueFormat`): the digits, minus and decimal separator, then each character of its format's
     /// literal text once. Empty without a format.
     public var glyphCharacters: [Unicode.Scalar] {
         guard let format else { return [] }
-        var scalars = Array("0123456789-.".unicodeScalars)
+        var scalars = Array("0123456789-".unicodeScalars) + [decimalSeparator]
         for scalar in (format.prefix + format.suffix).unicodeScalars where !scalars[12...].contains(scalar) {
             scalars.append(scalar)
         }

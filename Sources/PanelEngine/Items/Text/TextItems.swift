@@ -20,10 +20,13 @@ struct TextItems {
     /// When each time text is written again.
     private var refreshAt: [MonotonicInstant?]
     private let wallClock: WallClock?
+    /// `[panel] locale`: the day and month names of times, the decimal separator of numbers.
+    private let locale: TextLocale
 
-    init(items: [TextItemConfig], wallClock: WallClock?) {
+    init(items: [TextItemConfig], wallClock: WallClock?, locale: TextLocale = .c) {
         self.items = items
         self.wallClock = wallClock
+        self.locale = locale
         shown = items.map { _ in Shown(text: TextItemConfig.unknownText, isUnknown: true) }
         valueAt = items.map { _ in nil }
         refreshAt = items.map { _ in nil }
@@ -70,7 +73,7 @@ struct TextItems {
         } else {
             value = String(decoding: payload, as: UTF8.self)
         }
-        guard let written = TextItems.written(value, as: items[index].format) else { return .failure(.notANumber(value)) }
+        guard let written = TextItems.written(value, as: items[index].format, locale: locale) else { return .failure(.notANumber(value)) }
         let (text, characters) = TextItems.capped(written)
         valueAt[index] = now
         let changed = show(index, Shown(text: text, isUnknown: false))
@@ -110,7 +113,7 @@ struct TextItems {
         }
         let written: String
         if items[index].formatGiven {
-            guard let text = TextItems.written(value, as: items[index].format) else { return .failure(.notANumber(value)) }
+            guard let text = TextItems.written(value, as: items[index].format, locale: locale) else { return .failure(.notANumber(value)) }
             written = text
         } else if attribute == nil, let unit = state?.attributes["unit_of_measurement"], !unit.isEmpty {
             written = value + " " + unit
@@ -160,7 +163,7 @@ struct TextItems {
                 let intoPeriod = ((epochNs % period) + period) % period
                 refreshAt[index] = now + MonotonicDuration(nanoseconds: period - intoPeriod)
                 let seconds = (epochNs - ((epochNs % 1_000_000_000) + 1_000_000_000) % 1_000_000_000) / 1_000_000_000
-                let text = TextItems.capped(wallClock.localText(format, epochSeconds: seconds)).text
+                let text = TextItems.capped(wallClock.localText(format, epochSeconds: seconds, locale: locale)).text
                 if show(index, Shown(text: text, isUnknown: false)) { changed.append(index) }
             }
         }
@@ -208,8 +211,9 @@ struct TextItems {
         return false
     }
 
-    /// `value` in `format`: nil when the format takes a number and the value is none.
-    static func written(_ value: String, as format: ValueFormat) -> String? {
+    /// `value` in `format`, a number with `locale`'s decimal separator: nil when the format
+    /// takes a number and the value is none.
+    static func written(_ value: String, as format: ValueFormat, locale: TextLocale = .c) -> String? {
         let middle: String
         switch format.conversion {
         case .text:
@@ -219,7 +223,7 @@ struct TextItems {
             middle = text
         case .decimals(let count):
             guard let number = DecimalNumber.parse(value), let text = number.text(decimals: count) else { return nil }
-            middle = text
+            middle = locale.localized(number: text)
         }
         return format.prefix + middle + format.suffix
     }
