@@ -61,7 +61,8 @@ clinux_objects() {
     for c in Sources/CLinux/*.c; do
         object=$build/modules/CLinux.$(basename "$c" .c).o
         if [ ! -f "$object" ] || [ "$c" -nt "$object" ]; then
-            clang -O1 -g -I Sources/CLinux/include -I /usr/include/libdrm -c "$c" -o "$object" || return 1
+            clang -O1 -g -I Sources/CLinux/include -I /usr/include/libdrm -I /usr/include/freetype2 -I /usr/include/harfbuzz \
+                -I /usr/include/fribidi -c "$c" -o "$object" || return 1
         fi
         echo "$object"
     done
@@ -117,19 +118,19 @@ fuzz_binary() {
     libraries=""
     if [ "$target" = config ]; then
         objects="$objects $build/modules/LinuxSystem.o $build/modules/PanelConfig.o $(clinux_objects | tr '\n' ' ')"
-        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm -lwebsockets -lcjson -lqrencode -lcrypto $(pkg-config --libs libpng)"
+        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm -lwebsockets -lcjson -lqrencode -lcrypto -lharfbuzz -lfribidi -lfreetype $(pkg-config --libs libpng)"
     fi
     if [ "$target" = outside ]; then
         objects="$objects $build/modules/LinuxSystem.o $build/modules/PanelConfig.o $build/modules/PanelEngine.o"
         objects="$objects $(clinux_objects | grep -v '/CLinux\.homeassistant\.o$' | tr '\n' ' ')"
         objects="$objects $(ha_shim_object)" || return 1
-        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm -lwebsockets -lcjson -lqrencode -lcrypto $(pkg-config --libs libpng)"
+        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm -lwebsockets -lcjson -lqrencode -lcrypto -lharfbuzz -lfribidi -lfreetype $(pkg-config --libs libpng)"
     fi
     if [ "$target" = png ]; then
         objects="$objects $build/modules/LinuxSystem.o $(clinux_objects | grep -v '/CLinux\.png\.o$' | tr '\n' ' ')"
         objects="$objects $(png_shim_object)" || return 1
         # zlib: the target repairs chunk CRCs with its crc32.
-        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm -lwebsockets -lcjson -lqrencode -lcrypto $(pkg-config --libs libpng) -lz"
+        libraries="-linih -lgpiod -li2c -lsystemd -lmosquitto -ldrm -lwebsockets -lcjson -lqrencode -lcrypto -lharfbuzz -lfribidi -lfreetype $(pkg-config --libs libpng) -lz"
     fi
     # A build that fails must not leave the last one's binary to be run.
     rm -f "$binary"
