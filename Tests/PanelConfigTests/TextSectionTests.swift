@@ -33,6 +33,18 @@ struct TextSectionTests {
         #expect(back.texts[0].source == config.texts[0].source && back.texts[0].format == config.texts[0].format)
     }
 
+    /// `start` and `end` are kept as given (the label's direction decides them when drawn) and
+    /// written back as given.
+    @Test func startAndEndAlignmentsAreKeptAndWrittenBack() throws {
+        for (written, alignment) in [("start", LabelAlignment.start), ("end", .end), ("left", .left), ("center", .center)] {
+            let config = try #require(parsed(text("rect = 0, 0, 100, 40\ntopic = a\nalign = \(written)")))
+            #expect(config.texts[0].alignment == alignment)
+            #expect(config.effectiveText().contains("\nalign = \(written)\n"))
+            let back = try PanelConfigLoader.parse(text: config.effectiveText(), file: "panel.ini")
+            #expect(back.texts[0].alignment == alignment)
+        }
+    }
+
     @Test func aTimeTextNeedsNoBroker() throws {
         let config = try #require(parsed(text("rect = 0, 0, 100, 40\ntime = %H:%M", mqtt: false)))
         #expect(config.texts[0].source == .time(format: "%H:%M"))
@@ -57,7 +69,7 @@ struct TextSectionTests {
             "panel.ini:9: [text hall] format: expected a format with one value only: a second % conversion, such as %.1f °C, found \"%.1f%s\"",
         ])
         #expect(renderedErrors(text("rect = 0, 0, 100, 40\ntopic = a\nalign = middle")) == [
-            "panel.ini:9: [text hall] align: expected left, center or right, found \"middle\"",
+            "panel.ini:9: [text hall] align: expected start, end, left, center or right, found \"middle\"",
         ])
     }
 
