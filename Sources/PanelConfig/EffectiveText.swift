@@ -23,7 +23,7 @@ extension PanelConfiguration {
         var out = IniWriter()
         out.comment("Effective configuration of \(file), every default filled in.")
         if usesIncludes {
-            for included in sourceFiles.dropFirst() { out.comment("Included: \(included)") }
+            for included in includedFiles { out.comment("Included: \(included)") }
             out.comment("Each value a file gives follows a comment naming its file and line.")
             out.origins = origins
         }

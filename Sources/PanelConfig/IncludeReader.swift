@@ -19,10 +19,12 @@ struct IncludeReader {
     }
 
     /// The sections of `file` (its text `bytes`) with its includes merged in. `chain`: the
-    /// files that include it, the config first.
-    mutating func read(_ bytes: [UInt8], file: String, chain: [String] = []) -> IniSections {
+    /// files that include it, the config first. `builder`: where the lines go as they are
+    /// read when the file includes nothing (`IniSections.built`).
+    mutating func read(_ bytes: [UInt8], file: String, chain: [String] = [], builder: ConfigBuilder? = nil) -> IniSections {
         if !files.contains(file) { files.append(file) }
-        let session = IniSession(bytes: bytes, file: file, includeRefusal: policy == .refuse ? IncludePolicy.refusal : nil)
+        let session = IniSession(
+            bytes: bytes, file: file, includeRefusal: policy == .refuse ? IncludePolicy.refusal : nil, builder: builder)
         session.run()
         let own = session.sections
         guard !own.includes.isEmpty else { return own }

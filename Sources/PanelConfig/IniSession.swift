@@ -31,9 +31,11 @@ final class IniSession {
     private var syntaxErrorLines: [Int] = []
 
     /// `includeRefusal`: why an `include` line is an error here (nil: it is recorded).
-    init(bytes: [UInt8], file: String, includeRefusal: String? = nil) {
+    /// `builder`: where the lines go as they are read when the file includes nothing
+    /// (`IniSections.builder`); nil: they are all kept.
+    init(bytes: [UInt8], file: String, includeRefusal: String? = nil, builder: ConfigBuilder? = nil) {
         self.bytes = bytes
-        sections = IniSections(file: file, includeRefusal: includeRefusal)
+        sections = IniSections(file: file, includeRefusal: includeRefusal, builder: builder)
     }
 
     static let syntaxMessage = "expected `key = value`, `[section]` or a comment"
@@ -65,6 +67,7 @@ final class IniSession {
         } else if result < 0 {
             sections.addError(line: 1, "libinih could not parse the file (error \(result))")
         }
+        sections.finishReading()
     }
 
     /// ini_reader: the next line, with a `\n` and a terminating NUL, or nil at the end.

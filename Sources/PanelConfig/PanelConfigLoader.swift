@@ -45,7 +45,8 @@ public enum PanelConfigLoader {
         bytes: [UInt8], file: String, presetSearchPath: [String]?, includes: IncludePolicy = .follow
     ) throws(ConfigErrors) -> PanelConfiguration {
         var reader = IncludeReader(policy: includes)
-        let sections = reader.read(bytes, file: file)
+        // A config that includes nothing goes to its builder line by line, none of it kept.
+        let sections = reader.read(bytes, file: file, builder: ConfigBuilder(file: file, role: .panel))
         return try assemble(sections, files: reader.files, file: file, presetSearchPath: presetSearchPath)
     }
 
@@ -61,8 +62,7 @@ public enum PanelConfigLoader {
     private static func assemble(
         _ sections: IniSections, files: [String], file: String, presetSearchPath: [String]?
     ) throws(ConfigErrors) -> PanelConfiguration {
-        var panel = ConfigBuilder(file: file, role: .panel)
-        sections.replay(into: &panel)
+        let panel = sections.built(role: .panel)
         var errors = ErrorCollector(file: file)
         var preset: ConfigBuilder?
         var presetFile: String?
@@ -93,10 +93,9 @@ public enum PanelConfigLoader {
     /// A board preset, which includes no other file.
     private static func readPreset(_ bytes: [UInt8], file: String) -> ConfigBuilder {
         let session = IniSession(
-            bytes: bytes, file: file, includeRefusal: "a board preset includes no other file; put include = FILE in the panel config")
+            bytes: bytes, file: file, includeRefusal: "a board preset includes no other file; put include = FILE in the panel config",
+            builder: ConfigBuilder(file: file, role: .preset))
         session.run()
-        var builder = ConfigBuilder(file: file, role: .preset)
-        session.sections.replay(into: &builder)
-        return builder
+        return session.sections.built(role: .preset)
     }
 }

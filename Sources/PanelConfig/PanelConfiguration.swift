@@ -64,9 +64,9 @@ public struct PanelConfiguration: Equatable, Sendable {
     public var warnings: [ConfigError]
     /// The files its keys name that the panel reads at start, with the lines that name them.
     public var namedFiles: NamedFiles
-    /// The files it was read from: the config, then the files it includes (`include = FILE`)
-    /// in reading order, each once. The board preset is not one of them (`board.presetFile`).
-    public var sourceFiles: [String]
+    /// The files the config includes (`include = FILE`) in reading order, each once; empty
+    /// (no heap block held for the panel's life) for a config read from one file.
+    public var includedFiles: [String]
     /// Where each section and key was written, when the config includes other files (empty
     /// otherwise: all of it is `file`'s).
     public var origins: ConfigOrigins
@@ -80,7 +80,7 @@ public struct PanelConfiguration: Equatable, Sendable {
         namedFiles: NamedFiles = NamedFiles(), feedback: FeedbackConfig? = nil, sourceFiles: [String]? = nil,
         origins: ConfigOrigins = ConfigOrigins()
     ) {
-        self.sourceFiles = sourceFiles ?? [file]
+        includedFiles = Array((sourceFiles ?? []).dropFirst())
         self.origins = origins
         self.file = file
         self.display = display
@@ -108,8 +108,16 @@ public struct PanelConfiguration: Equatable, Sendable {
         self.namedFiles = namedFiles
     }
 
+    /// The files it was read from: the config, then the files it includes (`include = FILE`)
+    /// in reading order, each once. The board preset is not one of them (`board.presetFile`).
+    /// Set with the config's `file` first.
+    public var sourceFiles: [String] {
+        get { [file] + includedFiles }
+        set { includedFiles = Array(newValue.dropFirst()) }
+    }
+
     /// Whether it was read from more than one file (`include = FILE`).
-    public var usesIncludes: Bool { sourceFiles.count > 1 }
+    public var usesIncludes: Bool { !includedFiles.isEmpty }
 
     /// The file that holds `[section]` (`button play`, as written between the brackets): an
     /// included file's name for an item written there, else `file`.

@@ -541,17 +541,13 @@ def main():
                 f"(file {split['file']} kB, shmem {split['shmem']} kB, peak RSS {metrics[f'{run}_peak_rss_kb']} kB)")
         # Issue 29: a panel of 4 pages of 12 buttons, every page used, within 512 KiB; issue 27:
         # the same with 12 icon buttons and a background on each page; issue 45: a panel whose
-        # 12 items show Home Assistant's entities. SLIPPED at issue 48's merge: the 4-page run
-        # reads 512 to 516 kB (its heap 404 kB where 3105452's firmware reads 392 in the same
-        # run); the cause is not yet traced, so the limit is 520 until it is, and the figure is
-        # printed against 512 too.
-        limit = 520
-        if split["anonymous"] <= limit:
+        # 12 items show Home Assistant's entities.
+        if split["anonymous"] <= 512:
             passed += 1
-            print(f"ok   vm memory ({what}), at most {limit} (issue 29's budget: 512)")
+            print(f"ok   vm memory ({what}), at most 512")
         else:
             failed += 1
-            print(f"FAIL vm memory ({what}), over {limit} (issue 29's budget: 512)")
+            print(f"FAIL vm memory ({what}), over 512")
 
     if "drm" in runs:
         flips = [int(m.group(1)) for m in (re.search(r"^VMLOG drm .*display: (\d+) page flips", l) for l in lines) if m]

@@ -230,7 +230,7 @@ final class FleetConfigs {
     /// of every panel that includes it. Empty when a file cannot be read.
     static func hash(of config: PanelConfiguration) -> String {
         var bytes: [UInt8] = []
-        for file in config.sourceFiles.isEmpty ? [config.file] : config.sourceFiles {
+        for file in config.sourceFiles {
             guard let contents = try? FileContents.bytes(ofFile: file) else { return "" }
             bytes += contents
         }
