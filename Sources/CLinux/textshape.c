@@ -102,16 +102,26 @@ int tp_text_shape_line(const tp_text_face *faces, size_t face_count, const uint3
         return 0;
     hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
 
-    FriBidiCharType *types = malloc(length * sizeof *types);
-    FriBidiBracketType *brackets = malloc(length * sizeof *brackets);
-    FriBidiLevel *levels = malloc(length * sizeof *levels);
-    hb_script_t *scripts = malloc(length * sizeof *scripts);
-    uint16_t *chosen = malloc(length * sizeof *chosen);
-    struct run *runs = malloc(length * sizeof *runs);
-    size_t *order = malloc(length * sizeof *order);
-    hb_buffer_t *buffer = hb_buffer_create();
+    // One allocation for the line's arrays, the widest first so that each stays aligned.
+    size_t bytes = length * (sizeof(struct run) + sizeof(size_t) + sizeof(hb_script_t) + sizeof(FriBidiCharType) +
+                             sizeof(FriBidiBracketType) + sizeof(uint16_t) + sizeof(FriBidiLevel));
+    char *block = malloc(bytes);
+    if (block == NULL)
+        return -ENOMEM;
+    struct run *runs = (struct run *)block;
+    size_t *order = (size_t *)(runs + length);
+    hb_script_t *scripts = (hb_script_t *)(order + length);
+    FriBidiCharType *types = (FriBidiCharType *)(scripts + length);
+    FriBidiBracketType *brackets = (FriBidiBracketType *)(types + length);
+    uint16_t *chosen = (uint16_t *)(brackets + length);
+    FriBidiLevel *levels = (FriBidiLevel *)(chosen + length);
+    // One buffer for every line, kept: its arrays grow to the longest line once, rather than
+    // being allocated again for each (the panel lays out on its loop's one thread).
+    static hb_buffer_t *buffer;
+    if (buffer == NULL)
+        buffer = hb_buffer_create();
     int result = -ENOMEM;
-    if (!types || !brackets || !levels || !scripts || !chosen || !runs || !order || !hb_buffer_allocation_successful(buffer))
+    if (!hb_buffer_allocation_successful(buffer))
         goto done;
 
     // Levels by the Unicode algorithm, the paragraph's direction from its first strong character.
@@ -157,17 +167,16 @@ int tp_text_shape_line(const tp_text_face *faces, size_t face_count, const uint3
         runs[run_count++] = (struct run){i, i + 1, levels[i], scripts[i], chosen[i]};
     }
 
-    // Rule L2: from the highest level down to the lowest odd one, every sequence of runs at
-    // that level or above is reversed.
-    FriBidiLevel highest = 0, lowest_odd = 0xFF;
+    // Rule L2: from the highest level down to 1, every sequence of runs at that level or
+    // above is reversed (as fribidi_reorder_line does; runs of an even level inside a
+    // right-to-left paragraph are reversed twice and read left to right).
+    FriBidiLevel highest = 0;
     for (size_t r = 0; r < run_count; r++) {
         order[r] = r;
         if (runs[r].level > highest)
             highest = runs[r].level;
-        if ((runs[r].level & 1) && runs[r].level < lowest_odd)
-            lowest_odd = runs[r].level;
     }
-    for (int level = highest; level >= (int)lowest_odd && level > 0; level--) {
+    for (int level = highest; level > 0; level--) {
         for (size_t r = 0; r < run_count;) {
             if (runs[order[r]].level < level) {
                 r++;
@@ -221,14 +230,8 @@ int tp_text_shape_line(const tp_text_face *faces, size_t face_count, const uint3
     result = count > (size_t)INT32_MAX ? -ERANGE : (int)count;
 
 done:
-    hb_buffer_destroy(buffer);
-    free(order);
-    free(runs);
-    free(chosen);
-    free(scripts);
-    free(levels);
-    free(brackets);
-    free(types);
+    hb_buffer_clear_contents(buffer);
+    free(block);
     return result;
 }
 

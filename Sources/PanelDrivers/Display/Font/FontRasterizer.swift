@@ -114,11 +114,24 @@ public final class FontRasterizer {
     /// Whether the first font's FreeType face is open now.
     public var isFaceOpen: Bool { faces[0].isOpen }
 
-    /// One line laid out at the current size (`LineLayout`).
+    /// One line laid out at the current size (`LineLayout`). The last one is kept: a label is
+    /// measured and then drawn at the size it was fitted to, and shaping it again would cost as
+    /// much as the rest of the label change.
     func layout(_ text: String) -> LineLayout {
         let size = pixelSize
-        return LineLayout(text, faces: faces, pixelSize: size) { metrics($0, size: size)?.advance ?? 0 }
+        if let last = lastLayout, last.pixelSize == size, last.text == text { return last.line }
+        let line = LineLayout(text, faces: faces, pixelSize: size) { metrics($0, size: size)?.advance ?? 0 }
+        lastLayout = LastLayout(text: text, pixelSize: size, line: line)
+        return line
     }
+
+    /// The line laid out last, its text and size.
+    private struct LastLayout {
+        var text: String
+        var pixelSize: Int
+        var line: LineLayout
+    }
+    private var lastLayout: LastLayout?
 
     /// Whether `text` reads right to left: its first strong character is Hebrew, Arabic or of
     /// another right-to-left script (a text's `align = start` then goes to the right).

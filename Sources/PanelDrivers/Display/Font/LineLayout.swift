@@ -21,8 +21,8 @@ struct LaidGlyph: Equatable {
 /// character by character too.
 public struct LineLayout {
     var glyphs: [LaidGlyph]
-    /// For each glyph, the index of the first character it draws (HarfBuzz's cluster; the
-    /// character's own index on the simple path).
+    /// For each shaped glyph, the index of the first character it draws (HarfBuzz's cluster);
+    /// empty on the simple path, where glyph i draws character i.
     var clusters: [Int]
     /// The line's paragraph direction: its first strong character reads right to left.
     var rightToLeft: Bool
@@ -42,7 +42,7 @@ public struct LineLayout {
             pen += advance(glyph)
         }
         self.glyphs = glyphs
-        clusters = Array(glyphs.indices)
+        clusters = []
         rightToLeft = false
     }
 
@@ -55,8 +55,11 @@ public struct LineLayout {
     /// `scalar`'s glyph in the first face of the chain that has one; the first face's missing
     /// glyph when none has.
     static func glyph(for scalar: Unicode.Scalar, faces: [FontFace]) -> GlyphID {
-        for (index, face) in faces.enumerated() {
-            let glyph = face.glyphIndex(for: scalar)
+        // Most characters are the first font's.
+        let first = faces[0].glyphIndex(for: scalar)
+        if first != 0 || faces.count == 1 { return GlyphID(face: 0, index: first) }
+        for index in 1..<faces.count {
+            let glyph = faces[index].glyphIndex(for: scalar)
             if glyph != 0 { return GlyphID(face: UInt16(index), index: glyph) }
         }
         return GlyphID(face: 0, index: 0)
