@@ -75,3 +75,14 @@ enum KeyTables {
         text.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
     }
 }
+
+#if !hasFeature(Embedded)
+/// The key tables for the host build's hidden `touchpanel key-docs`, which
+/// scripts/update-doc-keys.sh turns into docs/config-reference.md's tables, boards/README.md's
+/// and the manual page touchpanel.ini(5). The firmware carries none of it.
+public enum KeyDocTables {
+    /// Each section's marker name (`button`, `mqtt`, `top` for the lines before a section)
+    /// and its markdown table.
+    public static var all: [(name: String, table: String)] { KeyTables.all }
+}
+#endif
