@@ -297,7 +297,7 @@ def check_demo():
 
 
 def main(argv):
-    binary = argv[1]
+    binary = os.path.abspath(argv[1])
     only = set(argv[2:])
     steps = [('readme', check_readme), ('ini', lambda: check_ini_blocks(binary)), ('links', check_links),
              ('keys', lambda: check_keys(binary)), ('troubleshooting', check_troubleshooting), ('demo', check_demo)]
