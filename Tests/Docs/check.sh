@@ -4,9 +4,9 @@
 # "N passed, N failed". What it checks is listed in Tests/Docs/check.py.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-if ! swift build --product touchpanel >build-docs.log 2>&1; then
-    tail -n 20 build-docs.log; rm -f build-docs.log
+mkdir -p build
+if ! swift build --product touchpanel >build/docs-build.log 2>&1; then
+    tail -n 20 build/docs-build.log
     echo "FAIL swift build --product touchpanel"; echo "0 passed, 1 failed"; exit 1
 fi
-rm -f build-docs.log
 exec python3 Tests/Docs/check.py "$(swift build --show-bin-path)/touchpanel" "$@"
