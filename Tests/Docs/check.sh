@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The docs tier (issue 50): README.md, docs/*.md and boards/README.md checked against the
 # binary and the sources. One line per check ("ok   ..." or "FAIL ..."), then
-# "N passed, N failed". What it checks is listed in Tests/Docs/check.py.
+# "N passed, N failed". What it checks is listed in Tests/Docs/check.py. Arguments name the
+# steps to run (readme, ini, links, keys, troubleshooting, demo); without any, all of them.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 mkdir -p build
