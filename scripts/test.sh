@@ -4,6 +4,10 @@
 #      (Tests/Imports/check.sh)
 #   1. host unit tests (Swift Testing)
 #   2. replay traces against their expected event lines
+#   2a. the docs (Tests/Docs/check.sh): every ini block of README.md and docs/ passes
+#      `touchpanel check`, every link resolves, the key tables and touchpanel.ini(5) are what
+#      the binary documents, docs/troubleshooting.md lists every message of the sources, and
+#      scripts/demo.sh plays the tour into its frames and contact sheet
 #   3. the firmware build for aarch64 and armhf, its self-tests under qemu-user, and the
 #      firmware replay compared byte for byte with the host's
 #   3a. the instruction tier: the firmware's own code built for x86-64 under callgrind over
@@ -100,6 +104,10 @@ fi
 echo "== replay traces"
 Tests/Traces/test.sh 2>&1 | tee "$log"
 count "replay traces" "$(sed -nE 's/^traces: ([0-9]+ passed, [0-9]+ failed)$/\1/p' "$log" | tail -n 1)"
+
+echo "== docs"
+Tests/Docs/check.sh 2>&1 | tee "$log"
+count "docs" "$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
 
 echo "== firmware: cross-build, self-tests under qemu-user, replay comparison"
 Tests/Firmware/test.sh 2>&1 | tee "$log"

@@ -171,7 +171,7 @@ enum ButtonColorKey: String, CaseIterable, Sendable {
         }
     }
 
-    /// What the colour is of, in the README's key tables.
+    /// What the colour is of, in the config reference's key tables (docs/config-reference.md).
     var what: String {
         switch self {
         case .fill: "a button at rest"

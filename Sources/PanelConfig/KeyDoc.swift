@@ -1,4 +1,4 @@
-/// One key's row in the README's key tables: its default and what it is for, in markdown.
+/// One key's row in the config reference's key tables (docs/config-reference.md): its default and what it is for, in markdown.
 /// Each key enum gives its keys' rows in `doc`, next to their names; defaults and ranges are
 /// read from the constants the parser uses, so the tables say what the binary does. Only the
 /// tables read `doc` (`KeyTables`, through the tests), so the firmware carries none of it.
@@ -27,10 +27,10 @@ struct KeyDoc {
     }
 }
 
-/// The README's key tables, one a section: `key | default | what`, the keys in the order
-/// messages list them. README.md and boards/README.md hold each between
-/// `<!-- keys:NAME -->` and `<!-- /keys:NAME -->`; a test keeps them equal to these, and
-/// `scripts/update-readme-keys.sh` writes them.
+/// The config reference's key tables, one a section: `key | default | what`, the keys in the
+/// order messages list them. docs/config-reference.md holds each between `<!-- keys:NAME -->`
+/// and `<!-- /keys:NAME -->`; the tests and the docs tier keep them equal to these, and
+/// `scripts/update-doc-keys.sh` writes them (and touchpanel.ini(5)) from `touchpanel key-docs`.
 enum KeyTables {
     /// Each section's marker name and table.
     static var all: [(name: String, table: String)] {
@@ -76,3 +76,14 @@ enum KeyTables {
         text.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
     }
 }
+
+#if !hasFeature(Embedded)
+/// The key tables for the host build's hidden `touchpanel key-docs`, which
+/// scripts/update-doc-keys.sh turns into docs/config-reference.md's tables, boards/README.md's
+/// and the manual page touchpanel.ini(5). The firmware carries none of it.
+public enum KeyDocTables {
+    /// Each section's marker name (`button`, `mqtt`, `top` for the lines before a section)
+    /// and its markdown table.
+    public static var all: [(name: String, table: String)] { KeyTables.all }
+}
+#endif

@@ -1,10 +1,10 @@
 /// The keys one kind of section takes, spelt as in the file (case-sensitive, lowercase).
-/// `allCases` is the order they are listed in messages and in the README's key tables: the
+/// `allCases` is the order they are listed in messages and in the config reference's key tables (docs/config-reference.md): the
 /// declaration order of the cases. A section that takes a shared table of keys (the timings,
 /// the button colours) holds it as one case with the shared key, and spells out its `allCases`
 /// and `rawValue` itself.
 protocol SectionKey: CaseIterable, Hashable, RawRepresentable where RawValue == String {
-    /// The key's row in the README's key tables.
+    /// The key's row in the config reference's key tables (docs/config-reference.md).
     var doc: KeyDoc { get }
 }
 
@@ -20,7 +20,7 @@ extension SectionKey {
 /// enum). Adding a key takes: its case and its `doc` in the enum (name, default, what), its
 /// parser in the draft's `set` and where the draft keeps the value, the field of the typed
 /// config (and its hand-over in `finish` where the draft keeps its own fields), its line in
-/// `EffectiveText`, and `scripts/update-readme-keys.sh` for the README's table. What every
+/// `EffectiveText`, and `scripts/update-doc-keys.sh` for the config reference's table. What every
 /// kind shares (a key given twice, a bad value, an unknown key) lives in `GivenKeys`,
 /// compiled once.
 protocol SectionDraft {

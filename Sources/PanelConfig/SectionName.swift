@@ -3,7 +3,7 @@
 /// with its key enum; in `ConfigBuilder` an `OpenSection` case, a list of drafts and an arm in
 /// each of its two switches; its part in `ConfigAssembly.finish` and a field of
 /// `PanelConfiguration`; a block in `EffectiveText`; and a row in `KeyTables.all` with its
-/// markers in a README.
+/// markers in docs/config-reference.md.
 enum SectionName: Equatable {
     case board
     case display

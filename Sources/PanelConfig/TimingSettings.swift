@@ -27,7 +27,7 @@ enum TimingKey: String, CaseIterable, Sendable {
         }
     }
 
-    /// What the parameter is, with its range, in the README's key tables.
+    /// What the parameter is, with its range, in the config reference's key tables (docs/config-reference.md).
     var what: String {
         let range = KeyDoc.span(range)
         return switch self {

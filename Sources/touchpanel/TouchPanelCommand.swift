@@ -68,6 +68,17 @@ enum TouchPanelCommand {
         case "decode-picture":
             // Not for users: the child that decodes a picture set at run time (PictureJob).
             return DecodePictureCommand.run(Array(rest.dropFirst()))
+        #if !hasFeature(Embedded)
+        case "key-docs":
+            // Not for users, host build only: every section's key table, between the markers
+            // scripts/update-doc-keys.sh writes into the docs and the manual page from.
+            var out = OutputBuffer.standardOutput()
+            for (name, table) in KeyDocTables.all {
+                out.write("<!-- keys:\(name) -->\n\(table)<!-- /keys:\(name) -->\n")
+            }
+            out.flush()
+            return 0
+        #endif
         case "version", "--version":
             var out = OutputBuffer.standardOutput()
             out.write("touchpanel ")

@@ -112,6 +112,20 @@ for target in trixie-aarch64 trixie-armhf bookworm-aarch64 bookworm-armhf; do
     [[ -f $deb ]] || { bad "$target: no package"; continue; }
     name=$(basename "$deb")
     depends=$(dpkg-deb -f "$deb" Depends)
+    # The manual pages side by side, and the guides, each as packaged from the tree.
+    contents=$(dpkg-deb -c "$deb" | awk '{ print $6 }')
+    wanted=(./usr/share/man/man1/touchpanel.1.gz ./usr/share/man/man5/touchpanel.ini.5.gz
+            ./usr/share/doc/touchpanel/README.md.gz)
+    for guide in docs/*.md; do wanted+=("./usr/share/doc/touchpanel/docs/$(basename "$guide").gz"); done
+    absent=()
+    for file in "${wanted[@]}"; do grep -qxF "$file" <<<"$contents" || absent+=("$file"); done
+    if ((${#absent[@]} == 0)) &&
+        dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/man/man5/touchpanel.ini.5.gz | gunzip | cmp -s - packaging/touchpanel.ini.5
+    then
+        ok "$name: touchpanel(1) and touchpanel.ini(5) (as in packaging/), README and the guides: ${#wanted[@]} files"
+    else
+        bad "$name: the manual pages or the docs: missing ${absent[*]:-none}, or touchpanel.ini.5 not packaging/'s"
+    fi
     debs=build/sysroot/.apt/$release-$debarch/debs
     tree=build/package-root/$target
     rm -rf "$tree"; mkdir -p "$tree"

@@ -6,6 +6,9 @@
   png.py compare-all REFDIR RENDERDIR for each image path (under both) read on stdin, one line
                                       PATH<tab>RESULT: "same", "no reference", "not rendered"
                                       or where they differ (one process: python starts once)
+  png.py contact-sheet OUT COLUMNS FRAME...
+                                      the frames at half size on one PNG, COLUMNS to a row in
+                                      the order given, with a gap between (scripts/demo.sh)
 
 Reads 8-bit greyscale, RGB, grey+alpha and RGBA PNGs, non-interlaced, filter types 0-4: what
 the panel writes (libpng: RGB, deflated, filter 0) and what earlier versions of it wrote.
@@ -136,6 +139,37 @@ def compare_all(reference_dir, rendered_dir, images):
         print(f"{image}\t{result}", flush=True)
 
 
+def encode(path, width, height, rows):
+    """Writes RGB rows (3 bytes a pixel) as an 8-bit RGB PNG, filter 0."""
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    raw = b"".join(b"\x00" + row for row in rows)
+    with open(path, "wb") as f:
+        f.write(SIGNATURE + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+
+
+def contact_sheet(out, columns, frames, gap=16, background=b"\x30\x34\x3a"):
+    """The frames at half size (each 2x2 block's top left pixel), COLUMNS a row, on one PNG."""
+    halves = []
+    for frame in frames:
+        width, height, rows = decode(frame)
+        halves.append((width // 2, height // 2,
+                       [b"".join(row[8 * x:8 * x + 3] for x in range(width // 2)) for row in rows[0::2][:height // 2]]))
+    cell_w = max(w for w, _, _ in halves)
+    cell_h = max(h for _, h, _ in halves)
+    grid_rows = (len(halves) + columns - 1) // columns
+    sheet_w = gap + columns * (cell_w + gap)
+    sheet_h = gap + grid_rows * (cell_h + gap)
+    sheet = [bytearray(background * sheet_w) for _ in range(sheet_h)]
+    for index, (w, h, rows) in enumerate(halves):
+        left = gap + (index % columns) * (cell_w + gap)
+        top = gap + (index // columns) * (cell_h + gap)
+        for y, row in enumerate(rows):
+            sheet[top + y][3 * left:3 * (left + w)] = row
+    encode(out, sheet_w, sheet_h, [bytes(row) for row in sheet])
+
+
 def main(argv):
     if len(argv) == 4 and argv[1] == "compare":
         result = difference(argv[2], argv[3])
@@ -145,7 +179,11 @@ def main(argv):
     if len(argv) == 4 and argv[1] == "compare-all":
         compare_all(argv[2], argv[3], sys.stdin.read().split())
         return 0
-    print("usage: png.py compare REFERENCE RENDERED | compare-all REFDIR RENDERDIR", file=sys.stderr)
+    if len(argv) >= 5 and argv[1] == "contact-sheet" and argv[3].isdigit() and int(argv[3]) > 0:
+        contact_sheet(argv[2], int(argv[3]), argv[4:])
+        return 0
+    print("usage: png.py compare REFERENCE RENDERED | compare-all REFDIR RENDERDIR"
+          " | contact-sheet OUT COLUMNS FRAME...", file=sys.stderr)
     return 2
 
 

@@ -4,7 +4,7 @@
 # with that release's touchpanel .deb installed by apt. The same checks run on both: each one
 # depends on the release's systemd (257 or 252: the unit's hardening, notify, reload, watchdog,
 # ExecStopPost) or on its libraries (libgpiod 2 or 1.6, libmosquitto, libdrm). It follows the
-# README's Pi guide (edit /etc/touchpanel/panel.ini, touchpanel check, systemctl enable --now,
+# Pi guide of docs/getting-started.md (edit /etc/touchpanel/panel.ini, touchpanel check, systemctl enable --now,
 # journalctl -u touchpanel), with vfb as the display and a uinput touchscreen as the panel's
 # touch. Each check prints "SYSVM ok ..." or "SYSVM FAIL ..." on the console; the last line is
 # "SYSVM done", then the system powers off.

@@ -6,7 +6,7 @@
 # cached under build/sysvm/ by Tests/SystemVM/rootfs.sh), booted with systemd as PID 1 (257 in
 # trixie, 252 in bookworm) under qemu-system-aarch64 on the kernel the kernel-VM tier fetches,
 # with vfb and a uinput touchscreen (Tests/VM/uinput-touch.c) as the panel.
-# Tests/SystemVM/check.sh runs the README's guide and the service checks in the guest
+# Tests/SystemVM/check.sh runs the Pi guide (docs/getting-started.md) and the service checks in the guest
 # (see its header), the same for both releases; each "SYSVM ok/FAIL" line of the console is one
 # check. Must run as root (chroot, binfmt). Results in build/sysvm/ (trixie) or
 # build/sysvm/bookworm/. The last line is "N passed, N failed".
@@ -55,7 +55,7 @@ if [[ ${SYSVM_PACKAGES:-} == built ]]; then
     target=$release-aarch64
     deb=$(ls "$root"/build/packages/touchpanel_*+${suffix}_arm64.deb 2>/dev/null | head -n1)
     [[ -n $deb ]] || broken "SYSVM_PACKAGES=built, but build/packages has no +${suffix}_arm64 package"
-    newer=$(find "$root/packaging" "$root/boards" "$root/README.md" "$root/build/firmware/$target/stripped/touchpanel" -newer "$deb" -type f | head -n 3)
+    newer=$(find "$root/packaging" "$root/boards" "$root/README.md" "$root/docs" "$root/build/firmware/$target/stripped/touchpanel" -newer "$deb" -type f | head -n 3)
     [[ -z $newer ]] || broken "SYSVM_PACKAGES=built, but $(basename "$deb") is older than: $newer"
 else
     "$root/scripts/build/package.sh" >&2 || broken "scripts/build/package.sh"

@@ -6,7 +6,8 @@
 #   touchpanel_VERSION+deb12_arm64.deb, touchpanel_VERSION+deb12_armhf.deb   (bookworm)
 # each with that release's dynamic firmware, the presets, /etc/touchpanel/panel.ini as a
 # conffile, touchpanel.service, the touchpanel system user (sysusers.d) in the gpio, i2c,
-# input and video groups, a udev rule for the gpio and i2c groups, and the manual page.
+# input and video groups, a udev rule for the gpio and i2c groups, the manual pages
+# touchpanel(1) and touchpanel.ini(5), and the guides (docs/) in /usr/share/doc/touchpanel.
 #
 # Depends is derived, never written by hand: for each library in the binary's NEEDED list, the
 # package of that release that holds the file (looked up in the very .debs the firmware was
@@ -72,10 +73,15 @@ for target in "${targets[@]}"; do
     install -m 644 packaging/touchpanel-exec.socket packaging/touchpanel-exec@.service "$stage/usr/lib/systemd/system/"
     install -D -m 644 packaging/touchpanel.sysusers "$stage/usr/lib/sysusers.d/touchpanel.conf"
     install -D -m 644 packaging/60-touchpanel.rules "$stage/usr/lib/udev/rules.d/60-touchpanel.rules"
-    install -d -m 755 "$stage/usr/share/man/man1" "$stage/usr/share/doc/touchpanel"
+    install -d -m 755 "$stage/usr/share/man/man1" "$stage/usr/share/man/man5" "$stage/usr/share/doc/touchpanel/docs"
     gzip -9n <packaging/touchpanel.1 >"$stage/usr/share/man/man1/touchpanel.1.gz"
+    # touchpanel.ini(5): written from the key docs by scripts/update-doc-keys.sh.
+    gzip -9n <packaging/touchpanel.ini.5 >"$stage/usr/share/man/man5/touchpanel.ini.5.gz"
     gzip -9n <README.md >"$stage/usr/share/doc/touchpanel/README.md.gz"
     gzip -9n <boards/README.md >"$stage/usr/share/doc/touchpanel/boards.md.gz"
+    for guide in docs/*.md; do
+        gzip -9n <"$guide" >"$stage/usr/share/doc/touchpanel/docs/$(basename "$guide").gz"
+    done
     install -m 644 packaging/copyright "$stage/usr/share/doc/touchpanel/copyright"
     {
         echo "touchpanel ($pkgversion) $release; urgency=medium"
@@ -84,7 +90,7 @@ for target in "${targets[@]}"; do
         echo
         echo " -- TouchPanel developers <$maintainer_email>  $(date -R -d @"${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}")"
     } | gzip -9n >"$stage/usr/share/doc/touchpanel/changelog.gz"
-    chmod 644 "$stage/usr/share/doc/touchpanel/"*
+    chmod 644 "$stage/usr/share/doc/touchpanel/"*.gz "$stage/usr/share/doc/touchpanel/copyright" "$stage/usr/share/doc/touchpanel/docs/"*
     install -m 755 packaging/postinst packaging/prerm packaging/postrm "$stage/DEBIAN/"
     echo /etc/touchpanel/panel.ini >"$stage/DEBIAN/conffiles"
 

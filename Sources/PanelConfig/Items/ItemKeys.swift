@@ -3,7 +3,7 @@ import TouchCore
 /// The keys every item takes, whatever its kind: where it is (`rect`, or `cell` in its page's
 /// grid), its page, its name in Home Assistant, and the Home Assistant entity it shows. Their values, their docs and their checks
 /// are written here once; each item's key enum lists them among its own keys (where it lists
-/// them is where messages and the README's table do) and hands them over (`ItemDraft`).
+/// them is where messages and the config reference's table do) and hands them over (`ItemDraft`).
 enum ItemKey: String, CaseIterable {
     case rect
     case cell
@@ -13,7 +13,7 @@ enum ItemKey: String, CaseIterable {
     /// Whether a press plays `[feedback]`'s pulse: buttons, sliders and dials take it.
     case feedback
 
-    /// Its row in the README's key tables; `title` says what the item is called when it is not
+    /// Its row in the config reference's key tables (docs/config-reference.md); `title` says what the item is called when it is not
     /// given (`titleDefault`) and what it names (`titleWhat`).
     static func doc(_ key: ItemKey, titleDefault: String = "its name", titleWhat: String = "its name in Home Assistant") -> KeyDoc {
         switch key {

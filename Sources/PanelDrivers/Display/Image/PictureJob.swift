@@ -19,7 +19,7 @@ public enum PictureJob {
     public static let maxPNGBytes = 2 << 20
     /// The child's address space at most (`AddressSpaceLimit`), set before it reads the PNG:
     /// the worst picture, a 4096x4096 PNG with transparency for a page, peaks well under it
-    /// (README: Pictures in); a decoder that wanted more is ended, not the board's memory.
+    /// (docs/home-assistant.md: pictures sent to the panel); a decoder that wanted more is ended, not the board's memory.
     public static let maxAddressSpaceBytes = 256 << 20
 
     public enum Kind: Equatable, Sendable {

@@ -2,7 +2,7 @@ import LinuxSystem
 import TouchCore
 
 /// The panel's topics under its prefix, and Home Assistant's under the discovery prefix.
-/// README's table is the contract; each topic is spelt here once.
+/// docs/home-assistant.md's topic table is the contract; each topic is spelt here once.
 public struct MQTTTopics: Equatable, Sendable {
     public let prefix: String
     public let discoveryPrefix: String

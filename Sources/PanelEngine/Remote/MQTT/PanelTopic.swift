@@ -1,6 +1,6 @@
 /// Every topic under the panel's prefix, as its levels after the prefix, `+` standing for the
 /// name of the button, slider, text or page it is about. `MQTTTopics` builds topics from this
-/// one table and parses incoming ones against it; README's table is the contract. The order
+/// one table and parses incoming ones against it; docs/home-assistant.md's topic table is the contract. The order
 /// of the cases is the order the panel publishes a button's states and subscribes to commands.
 public enum PanelTopic: CaseIterable, Sendable {
     case availability

@@ -2,27 +2,28 @@ import Foundation
 @testable import PanelConfig
 import Testing
 
-/// The key tables in README.md and boards/README.md are what the key enums' docs give
-/// (`KeyTables`). With `UPDATE_README_KEYS=1` (scripts/update-readme-keys.sh) the test writes
-/// them instead of comparing.
-@Suite("The README's key tables")
-struct ReadmeKeyTablesTests {
+/// The key tables in docs/config-reference.md are what the key enums' docs give (`KeyTables`).
+/// scripts/update-doc-keys.sh writes them (and the manual page touchpanel.ini(5)) through the
+/// host build's `touchpanel key-docs`; with `UPDATE_README_KEYS=1` this test writes the tables
+/// instead of comparing.
+@Suite("The config reference's key tables")
+struct DocKeyTablesTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// Where tables may stand: each section's in exactly one of them.
-    static let files = ["README.md", "boards/README.md"]
+    static let files = ["docs/config-reference.md"]
 
     static func begin(_ name: String) -> String { "<!-- keys:\(name) -->\n" }
     static func end(_ name: String) -> String { "<!-- /keys:\(name) -->" }
 
     @Test func everySectionsTableIsTheOneItsKeysGive() throws {
         let updating = ProcessInfo.processInfo.environment["UPDATE_README_KEYS"] == "1"
-        let files = ReadmeKeyTablesTests.files
-        let urls = files.map { ReadmeKeyTablesTests.root.appendingPathComponent($0) }
+        let files = DocKeyTablesTests.files
+        let urls = files.map { DocKeyTablesTests.root.appendingPathComponent($0) }
         var texts = try urls.map { try String(contentsOf: $0, encoding: .utf8) }
         let original = texts
         for (name, table) in KeyTables.all {
-            let begin = ReadmeKeyTablesTests.begin(name), end = ReadmeKeyTablesTests.end(name)
+            let begin = DocKeyTablesTests.begin(name), end = DocKeyTablesTests.end(name)
             let holders = texts.indices.filter { texts[$0].contains(begin) }
             guard holders.count == 1, let index = holders.first else {
                 Issue.record(Comment(rawValue: "[\(name)]: its key table belongs between \(begin.dropLast()) and \(end) in one of "
@@ -39,7 +40,7 @@ struct ReadmeKeyTablesTests {
                 texts[index].replaceSubrange(start..<stop.lowerBound, with: table)
             } else {
                 Issue.record(Comment(rawValue: "\(files[index]): the [\(name)] key table is not what the binary takes; "
-                                     + "run scripts/update-readme-keys.sh, or put this between the markers:\n\(table)"))
+                                     + "run scripts/update-doc-keys.sh, or put this between the markers:\n\(table)"))
             }
         }
         for index in texts.indices where updating && texts[index] != original[index] {
@@ -49,8 +50,8 @@ struct ReadmeKeyTablesTests {
 
     @Test func everyMarkerNamesASection() throws {
         let names = Set(KeyTables.all.map { $0.name })
-        for file in ReadmeKeyTablesTests.files {
-            let text = try String(contentsOf: ReadmeKeyTablesTests.root.appendingPathComponent(file), encoding: .utf8)
+        for file in DocKeyTablesTests.files {
+            let text = try String(contentsOf: DocKeyTablesTests.root.appendingPathComponent(file), encoding: .utf8)
             for part in text.components(separatedBy: "<!-- keys:").dropFirst() {
                 let name = String(part.prefix { $0 != " " })
                 #expect(names.contains(name), "\(file): <!-- keys:\(name) --> names no section")
