@@ -245,6 +245,34 @@ struct RenderColourLabelTests {
         #expect(fb.pixelBytes(physicalX: 0, y: 1) == RenderButtonLayersTests.bytes(.white))
     }
 
+    /// The same for a sublabel: its colour glyph over the fill, its other ink in the subtext
+    /// colour. A 1x1 label at (2, 1) of a 5x4 button, a 2x1 sublabel one row under it.
+    @Test func aSublabelsColourGlyphsAreBlendedToo() {
+        var fb = TestFramebuffer(width: 5, height: 4, format: .xrgb8888)
+        let ink: [UInt8] = [255, 255]
+        let colour: [UInt8] = [0, 255, 0, 255, 0, 0, 0, 0]
+        ink.withUnsafeBytes { inkBytes in
+            colour.withUnsafeBytes { colourBytes in
+                let label = AlphaBitmap(width: 1, height: 1, stride: 1, pixels: inkBytes)!
+                var sublabel = AlphaBitmap(width: 2, height: 1, stride: 2, pixels: inkBytes)!
+                sublabel.colour = RGBAPixels(width: 2, height: 1, stride: 8, pixels: colourBytes)
+                var layers = ButtonLayers(behind: .black)
+                layers.sublabel = sublabel
+                layers.sublabelX = 0
+                layers.sublabelY = 1
+                fb.paint { painter, buffer in
+                    painter.paintButton(
+                        rect: Rect(x: 0, y: 0, width: 5, height: 4), style: RenderButtonLayersTests.style(radiusPx: 0, borderWidth: 0),
+                        state: .normal, label: label, layers: layers, in: buffer)
+                }
+            }
+        }
+        // The label's line is centred: 1 row at y 1 (4 - 1 = 3, halved down), x 2.
+        #expect(fb.pixelBytes(physicalX: 2, y: 1) == RenderButtonLayersTests.bytes(.black))
+        #expect(fb.pixelBytes(physicalX: 2, y: 2) == RenderButtonLayersTests.bytes(RGBColor(r: 0, g: 255, b: 0)))
+        #expect(fb.pixelBytes(physicalX: 3, y: 2) == RenderButtonLayersTests.bytes(RGBColor(r: 200, g: 0, b: 0)))
+    }
+
     @Test func startAndEndFollowTheLabelsDirection() {
         #expect(LabelAlignment.start.resolved(rightToLeft: false) == .left)
         #expect(LabelAlignment.start.resolved(rightToLeft: true) == .right)

@@ -60,6 +60,7 @@ extension FramebufferPainter {
         let placed = layerPlacements(label: label, layers: layers, rect: rect, inside: inner, style: style)
         if let sublabel = layers.sublabel, let place = placed.sublabel {
             blend(sublabel, placed: place.placed, clip: place.clip, colors: ButtonStyle.Colors(fill: colors.fill, text: colors.subtext), base: base)
+            if let colour = sublabel.colour { blend(colour, placed: place.placed, clip: place.clip, fill: colors.fill, base: base) }
         }
         if let picture = layers.picture, let place = placed.picture {
             blend(picture, placed: place.placed, clip: place.clip, fill: colors.fill, base: base)
