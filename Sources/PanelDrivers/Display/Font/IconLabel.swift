@@ -137,8 +137,18 @@ enum IconLabel {
                     bitmap.write(into: target.baseAddress! + (at.y - first) * width + at.x, stride: width, overZeros: true)
                 }
             }
-            ink = LabelBitmap(width: Int32(width), height: Int32(end - first), pixels: pixels, top: Int32(first), lineHeight: Int32(height))
-                .trimmed
+            var composite = LabelBitmap(width: Int32(width), height: Int32(end - first), pixels: pixels, top: Int32(first), lineHeight: Int32(height))
+            if hasText, let colour = label.colour {
+                // The text's colour glyphs (emoji), at the text's place in the composite.
+                var colours = [UInt8](repeating: 0, count: width * (end - first) * 4)
+                let rowBytes = labelWidth * 4
+                for row in 0..<Int(label.height) {
+                    let to = ((labelAt.y - first + row) * width + labelAt.x) * 4
+                    for byte in 0..<rowBytes { colours[to + byte] = colour[row * rowBytes + byte] }
+                }
+                composite.colour = colours
+            }
+            ink = composite.trimmed
         }
         guard case .picture(let picture) = icon else { return ComposedLabel(label: ink) }
         // The whole line kept even with no ink (an all-empty bitmap keeps its width and line,

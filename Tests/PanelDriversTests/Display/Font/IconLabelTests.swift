@@ -74,6 +74,21 @@ struct IconLabelTests {
 
     /// Issue 27's memory: each icon is kept once, packed, and not in the glyph cache too; the
     /// face is closed once the labels are made, and an icon not drawn yet opens it again.
+    /// A label with a colour glyph keeps its colours beside the icon, at the label's place: a
+    /// 2x1 label (its second pixel red) left of a 1x1 icon with a gap of 1.
+    @Test func aLabelsColourGlyphsKeepTheirPlaceBesideTheIcon() {
+        let icon = LabelBitmap(width: 1, height: 1, pixels: [77])
+        var label = LabelBitmap(width: 2, height: 1, pixels: [9, 255])
+        label.colour = [0, 0, 0, 0, 255, 0, 0, 255]
+        let parts = IconParts(text: label, normal: .coverage(icon), position: .left, gapPx: 1, boxWidth: 1, boxHeight: 1)
+        let composed = IconLabel.compose(parts, icon: .coverage(icon)).label
+        #expect(composed.pixels == [77, 0, 9, 255])
+        #expect(composed.colour == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 0, 0, 255])
+        // Without colour glyphs, none.
+        #expect(IconLabel.compose(IconParts(text: LabelBitmap(width: 1, height: 1, pixels: [5]), normal: .coverage(icon),
+                                            position: .left, gapPx: 1, boxWidth: 1, boxHeight: 1), icon: .coverage(icon)).label.colour == nil)
+    }
+
     @Test func iconsAreKeptPackedAndTheFaceClosedUntilNeeded() throws {
         let font = try IconFont(path: Self.mdi)
         let fan = font.bitmap(for: .named("fan"), sizePx: 76)
