@@ -946,8 +946,8 @@ final class FuzzWallClock: WallClock {
         1_774_745_940_000_000_000 + instant.nanoseconds
     }
 
-    func localText(_ format: String, epochSeconds: Int64) -> String {
-        LocalTime.text(format, epochSeconds: epochSeconds)
+    func localText(_ format: String, epochSeconds: Int64, locale: TextLocale) -> String {
+        locale.text(format, epochSeconds: epochSeconds)
     }
 }
 
