@@ -54,8 +54,9 @@ packages=(
 # has no QR codes, as it has no MQTT.)
 source_packages=(cjson)
 case $release in
+    # trixie's GLib (which libharfbuzz.so.0 needs) needs libatomic.so.1 at run time.
     trixie) packages+=(libgcc-14-dev libgpiod3 libpng16-16t64 libbz2-dev libbz2-1.0 libssl3t64 libzstd1 libwebsockets19t64
-        libglib2.0-0t64) ;;
+        libglib2.0-0t64 libatomic1) ;;
     bookworm) packages+=(libgcc-12-dev libgpiod2 libpng16-16 libgcrypt20 libgpg-error0 liblz4-1 liblzma5 libzstd1 libssl3 libwebsockets17
         libglib2.0-0) ;;
 esac
