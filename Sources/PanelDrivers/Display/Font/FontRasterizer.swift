@@ -114,15 +114,14 @@ public final class FontRasterizer {
     /// Whether the first font's FreeType face is open now.
     public var isFaceOpen: Bool { faces[0].isOpen }
 
-    /// One line laid out at the current size (`LineLayout`). The last shaped one is kept: a
-    /// label is measured and then drawn at the size it was fitted to, and shaping it again
-    /// would cost as much as the rest of the label change. A line laid out character by
-    /// character is not kept (it costs little, and a kept one would hold heap among the labels).
+    /// One line laid out at the current size (`LineLayout`). The last one is kept: a label is
+    /// measured and then drawn at the size it was fitted to, and shaping it again would cost as
+    /// much as the rest of the label change.
     func layout(_ text: String) -> LineLayout {
         let size = pixelSize
         if let last = lastLayout, last.pixelSize == size, last.text == text { return last.line }
         let line = LineLayout(text, faces: faces, pixelSize: size) { metrics($0, size: size)?.advance ?? 0 }
-        lastLayout = line.clusters.isEmpty ? nil : LastLayout(text: text, pixelSize: size, line: line)
+        lastLayout = LastLayout(text: text, pixelSize: size, line: line)
         return line
     }
 

@@ -56,7 +56,7 @@ final class GlyphCache {
     @exclusivity(unchecked) private var entries: [UInt64: Entry] = [:]
     /// Counts lookups: an entry's `lastUse` says how recently it was wanted.
     @exclusivity(unchecked) private var clock: UInt64 = 0
-    /// The entries of the size looked up last, for the first face's glyphs below 128 (a Latin
+    /// The entries of the size looked up last, for the first face's glyphs below 256 (a Latin
     /// font's letters, digits and punctuation): a fit measures one size at a time, so most
     /// lookups are an index into this rather than a hash. Only ever entries that are also in
     /// `entries` (emptied when any is evicted).
@@ -73,7 +73,7 @@ final class GlyphCache {
     var count: Int { entries.count }
 
     /// The first face's glyphs with an index below this are also kept in `recent`.
-    private static let recentGlyphs = 128
+    private static let recentGlyphs = 256
 
     private static func key(_ glyph: GlyphID, _ pixelSize: Int) -> UInt64 {
         UInt64(truncatingIfNeeded: pixelSize) << 48 | UInt64(glyph.face) << 32 | UInt64(glyph.index)
