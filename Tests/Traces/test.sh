@@ -818,16 +818,22 @@ printf '[button fan]\nrect = 0, 200, 100, 60\nlabel = Fan\nicon = mdi:fan\nicon_
     printf '%s:13: [button fan] label: warning: "Fan" does not fit the 100x60 button beside its icon even at 8 px; it is drawn clipped ' "$scratch/icons.ini"
     printf '(a shorter label, a line break \\n, or a larger rect or a smaller icon_size)\n'
 } >"$scratch/icons-expected"
-status=0
-"$touchpanel" check "$scratch/icons.ini" >/dev/null 2>"$scratch/icons-err" || status=$?
-if [ "$status" = 0 ] && cmp -s "$scratch/icons-err" "$scratch/icons-expected"; then
-    passed=$((passed + 1))
-    echo "ok    check warns of an icon its font lacks, a label character no glyph draws, a label with no room beside its icon"
-else
-    failed=$((failed + 1))
-    echo "FAIL  check's icon and glyph warnings: exit $status"
-    { diff "$scratch/icons-expected" "$scratch/icons-err" || true; } | sed 's/^/      /'
-fi
+# check_warns NAME OK FAIL: `check` of $scratch/NAME.ini exits 0 and writes exactly
+# $scratch/NAME-expected to stderr.
+check_warns() {
+    local name=$1 status=0
+    "$touchpanel" check "$scratch/$name.ini" >/dev/null 2>"$scratch/$name-err" || status=$?
+    if [ "$status" = 0 ] && cmp -s "$scratch/$name-err" "$scratch/$name-expected"; then
+        passed=$((passed + 1))
+        echo "ok    $2"
+    else
+        failed=$((failed + 1))
+        echo "FAIL  $3: exit $status"
+        { diff "$scratch/$name-expected" "$scratch/$name-err" || true; } | sed 's/^/      /'
+    fi
+}
+check_warns icons "check warns of an icon its font lacks, a label character no glyph draws, a label with no room beside its icon" \
+    "check's icon and glyph warnings"
 
 # With a chain of fonts, only a character no font of the chain has is a warning, named with the
 # chain: the bulb comes from Noto Color Emoji, the Ethiopic letter from none of them; the
@@ -839,16 +845,8 @@ printf '[button lamp]\nrect = 0, 0, 300, 160\nlabel = Lamp \xf0\x9f\x92\xa1\xe2\
     printf '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf) has a glyph for "\xe1\x88\x80" (U+1200); '
     printf 'drawn as nothing (for icons: icon = mdi:NAME with [display] icon_font)\n'
 } >"$scratch/chain-expected"
-status=0
-"$touchpanel" check "$scratch/chain.ini" >/dev/null 2>"$scratch/chain-err" || status=$?
-if [ "$status" = 0 ] && cmp -s "$scratch/chain-err" "$scratch/chain-expected"; then
-    passed=$((passed + 1))
-    echo "ok    check warns only of a label character no font of the chain has, naming the chain"
-else
-    failed=$((failed + 1))
-    echo "FAIL  check's glyph warning with a font chain: exit $status"
-    { diff "$scratch/chain-expected" "$scratch/chain-err" || true; } | sed 's/^/      /'
-fi
+check_warns chain "check warns only of a label character no font of the chain has, naming the chain" \
+    "check's glyph warning with a font chain"
 
 # The manual page names every subcommand the binary's --help lists, and no other.
 "$touchpanel" --help | sed -n 's/^  touchpanel \([a-z-]*\).*/\1/p' | sort -u >"$scratch/help-commands"
