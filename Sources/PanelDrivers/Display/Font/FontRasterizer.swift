@@ -175,11 +175,9 @@ public final class FontRasterizer {
         let height = lineHeight * lines.count
         var pixels = [UInt8](repeating: 0, count: width * height)
         var colours: [UInt8]? = bitmaps.contains { $0.colour != nil } ? [UInt8](repeating: 0, count: width * height * 4) : nil
-        for (index, bitmap) in bitmaps.enumerated() {
-            guard let colour = bitmap.colour else { continue }
-            let lineWidth = Int(bitmap.width), x0 = (width - lineWidth) / 2, y0 = index * lineHeight
-            for y in 0..<min(Int(bitmap.height), height - y0) {
-                for byte in 0..<lineWidth * 4 { colours![((y0 + y) * width + x0) * 4 + byte] = colour[y * lineWidth * 4 + byte] }
+        if colours != nil {
+            for (index, bitmap) in bitmaps.enumerated() {
+                bitmap.writeColour(into: &colours!, width: width, rows: height, x: (width - Int(bitmap.width)) / 2, y: index * lineHeight)
             }
         }
         pixels.withUnsafeMutableBufferPointer { target in

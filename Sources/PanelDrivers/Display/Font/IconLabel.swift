@@ -138,14 +138,10 @@ enum IconLabel {
                 }
             }
             var composite = LabelBitmap(width: Int32(width), height: Int32(end - first), pixels: pixels, top: Int32(first), lineHeight: Int32(height))
-            if hasText, let colour = label.colour {
+            if hasText, label.colour != nil {
                 // The text's colour glyphs (emoji), at the text's place in the composite.
                 var colours = [UInt8](repeating: 0, count: width * (end - first) * 4)
-                let rowBytes = labelWidth * 4
-                for row in 0..<Int(label.height) {
-                    let to = ((labelAt.y - first + row) * width + labelAt.x) * 4
-                    for byte in 0..<rowBytes { colours[to + byte] = colour[row * rowBytes + byte] }
-                }
+                label.writeColour(into: &colours, width: width, rows: end - first, x: labelAt.x, y: labelAt.y - first)
                 composite.colour = colours
             }
             ink = composite.trimmed

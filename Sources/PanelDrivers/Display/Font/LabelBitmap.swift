@@ -155,6 +155,17 @@ public struct LabelBitmap: Equatable, Sendable {
 
     public static let empty = LabelBitmap(width: 0, height: 0, pixels: [])
 
+    /// Copies its colour glyphs' rows (if it has any) into `target`, a composite `width` pixels
+    /// wide and at least `rows` rows tall, with its top-left pixel at (`x`, `y`).
+    func writeColour(into target: inout [UInt8], width: Int, rows: Int, x: Int, y: Int) {
+        guard let colour else { return }
+        let rowBytes = Int(self.width) * 4
+        for row in 0..<min(Int(height), rows - y) {
+            let to = ((y + row) * width + x) * 4
+            for byte in 0..<rowBytes { target[to + byte] = colour[row * rowBytes + byte] }
+        }
+    }
+
     /// The coverage at (x, y), both inside the bitmap.
     public func coverage(x: Int, y: Int) -> UInt8 {
         if case .coverage(let bytes) = storage { return bytes[y * Int(width) + x] }
